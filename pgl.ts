@@ -1,0 +1,10 @@
+import { PGlite } from '@electric-sql/pglite'
+let t = performance.now()
+const pg = await PGlite.create()
+console.log('create', performance.now() - t); t = performance.now()
+await pg.exec('create table a(x int primary key, y text); insert into a values (1, $$a$$)')
+console.log('exec', performance.now() - t); t = performance.now()
+const c = await pg.clone()
+console.log('clone', performance.now() - t); t = performance.now()
+console.log(await c.query('select * from a'))
+const r = await pg.query('select version()'); console.log(r.rows)

@@ -1,0 +1,146 @@
+/**
+ * Configuration comes only from environment variables. `parseConfig` validates them all up front so
+ * a bad value stops the service with one line that names the variable, instead of failing later.
+ */
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+export type Config = {
+  port: number
+  databaseUrl: string | null // null = embedded PGlite under dataDir
+  dataDir: string
+  publicBaseUrl: string // no trailing slash; every absolute URL in responses starts with it
+  appSecret: string | null // null until resolveAppSecret() fills it in development
+  workers: boolean
+  adminUsername: string
+  adminPassword: string | null // null = generate one when the first operator is created
+  production: boolean
+}
+
+type Env = Record<string, string | undefined>
+
+/** A configuration problem, with the variable at fault; its message is the one line we print. */
+export class ConfigError extends Error {
+  constructor(readonly variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Empty strings count as unset, as they do in most shells' `VAR= command`. */
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim()
+  return value ? value : undefined
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return 3000
+  const port = Number(value)
+  if (!/^\d+$/.test(value) || port < 1 || port > 65535) {
+    throw new ConfigError('PORT', `must be an integer from 1 to 65535 (got "${value}")`)
+  }
+  return port
+}
+
+function parseDatabaseUrl(value: string | undefined): string | null {
+  if (value === undefined) return null
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new ConfigError('DATABASE_URL', 'must be a URL like postgres://user@host:5432/dbname')
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError('DATABASE_URL', `must start with postgres:// or postgresql:// (got "${url.protocol}//")`)
+  }
+  if (!url.pathname || url.pathname === '/') {
+    throw new ConfigError('DATABASE_URL', 'must name a database, e.g. postgres://postgres@127.0.0.1:5432/geroscope')
+  }
+  return value
+}
+
+function parseBaseUrl(value: string | undefined, port: number): string {
+  if (value === undefined) return `http://localhost:${port}`
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new ConfigError('PUBLIC_BASE_URL', `must be an absolute http(s) URL (got "${value}")`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError('PUBLIC_BASE_URL', `must use http or https (got "${url.protocol}")`)
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError('PUBLIC_BASE_URL', 'must not contain credentials, a query or a fragment')
+  }
+  return url.href.replace(/\/+$/, '')
+}
+
+function parseSwitch(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined) return fallback
+  if (value === 'on') return true
+  if (value === 'off') return false
+  throw new ConfigError(name, `must be "on" or "off" (got "${value}")`)
+}
+
+function parseUsername(value: string | undefined): string {
+  if (value === undefined) return 'admin'
+  if (!/^[A-Za-z0-9_.-]{3,64}$/.test(value)) {
+    throw new ConfigError('ADMIN_USERNAME', 'must be 3 to 64 letters, digits, ".", "_" or "-"')
+  }
+  return value
+}
+
+function parsePassword(value: string | undefined): string | null {
+  if (value === undefined) return null
+  if (value.length < 10) throw new ConfigError('ADMIN_PASSWORD', 'must be at least 10 characters long')
+  return value
+}
+
+function parseSecret(value: string | undefined, production: boolean): string | null {
+  if (value === undefined) {
+    if (production) throw new ConfigError('APP_SECRET', 'is required when NODE_ENV=production')
+    return null
+  }
+  if (value.length < 32) throw new ConfigError('APP_SECRET', 'must be at least 32 characters long')
+  return value
+}
+
+/** Validates the environment; throws ConfigError on the first bad variable. */
+export function parseConfig(env: Env = process.env): Config {
+  const nodeEnv = read(env, 'NODE_ENV')
+  if (nodeEnv !== undefined && !['production', 'development', 'test'].includes(nodeEnv)) {
+    throw new ConfigError('NODE_ENV', `must be production, development or test (got "${nodeEnv}")`)
+  }
+  const production = nodeEnv === 'production'
+  const port = parsePort(read(env, 'PORT'))
+  return {
+    port,
+    databaseUrl: parseDatabaseUrl(read(env, 'DATABASE_URL')),
+    dataDir: resolve(read(env, 'DATA_DIR') ?? './data'),
+    publicBaseUrl: parseBaseUrl(read(env, 'PUBLIC_BASE_URL'), port),
+    appSecret: parseSecret(read(env, 'APP_SECRET'), production),
+    workers: parseSwitch('WORKERS', read(env, 'WORKERS'), true),
+    adminUsername: parseUsername(read(env, 'ADMIN_USERNAME')),
+    adminPassword: parsePassword(read(env, 'ADMIN_PASSWORD')),
+    production,
+  }
+}
+
+/**
+ * In development an unset APP_SECRET is generated once and kept in the data dir, so cursors
+ * signed before a restart stay valid after it.
+ */
+export function resolveAppSecret(config: Config): Config & { appSecret: string } {
+  if (config.appSecret) return { ...config, appSecret: config.appSecret }
+  const file = join(config.dataDir, 'app-secret')
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim()
+    if (kept.length >= 32) return { ...config, appSecret: kept }
+  }
+  mkdirSync(config.dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, secret + '\n', { mode: 0o600 })
+  return { ...config, appSecret: secret }
+}

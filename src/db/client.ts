@@ -1,0 +1,63 @@
+/**
+ * One database handle over two drivers: PGlite (embedded, the default) and postgres.js (real
+ * PostgreSQL, when DATABASE_URL is set). Everything above this file sees the same `Database`.
+ */
+import { PGlite } from '@electric-sql/pglite'
+import type { SQL } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { mkdirSync } from 'node:fs'
+import postgres from 'postgres'
+import * as schema from './schema'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type Database = {
+  driver: 'pglite' | 'postgres'
+  db: Db
+  /** Runs raw SQL and returns its rows: PGlite answers `{ rows }`, postgres.js an array. */
+  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>
+  /** The postgres.js client, for COPY and listen/notify; null on PGlite. */
+  pg: postgres.Sql | null
+  close(): Promise<void>
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; max?: number }
+  | { kind: 'pglite'; dataDir?: string } // no dataDir = in memory
+  | { kind: 'pglite-instance'; client: PGlite }
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') return openPostgres(options.url, options.max ?? 10)
+  let client: PGlite
+  if (options.kind === 'pglite-instance') client = options.client
+  else {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
+    client = await PGlite.create(options.dataDir)
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  return {
+    driver: 'pglite',
+    db,
+    pg: null,
+    rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    close: () => client.close(),
+  }
+}
+
+function openPostgres(url: string, max: number): Database {
+  const client = postgres(url, {
+    max,
+    onnotice: () => {}, // "relation already exists, skipping" and friends are not news
+    connect_timeout: 5,
+  })
+  const db = drizzlePostgres(client, { schema }) as unknown as Db
+  return {
+    driver: 'postgres',
+    db,
+    pg: client,
+    rows: async <T>(query: SQL) => (await db.execute(query)) as unknown as T[],
+    close: () => client.end({ timeout: 5 }),
+  }
+}

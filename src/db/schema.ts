@@ -1,0 +1,275 @@
+/**
+ * The whole database schema, in one place. Both drivers (PGlite and postgres.js) share it and the
+ * migrations that drizzle-kit generates from it into `drizzle/`.
+ *
+ * Indexes follow the contract's sort orders so every list pages by keyset (never OFFSET):
+ * papers (indexed_date desc, id asc), stories (published_at desc, paper_id asc),
+ * claims (created_at desc, id desc), entities (paper_count desc, type, key).
+ */
+import { sql } from 'drizzle-orm'
+import {
+  bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text,
+  timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const tstz = (name: string) => timestamp(name, { withTimezone: true })
+
+export type MeshHeading = { descriptor: string; major: boolean; qualifiers: string[] }
+export type Chemical = { name: string; registry: string | null }
+
+// ---------------------------------------------------------------------------------------------
+// Papers, with the current judgement. The judgement lives on the paper row because every list
+// filter (relevance, topic, study type) must sit in the same index as the sort key to page fast.
+// ---------------------------------------------------------------------------------------------
+export const papers = pgTable('papers', {
+  id: text('id').primaryKey(), // '<source>-<number>', e.g. MED-39172536, PPR-841231
+  source: text('source').notNull(), // MED | PPR
+  doi: text('doi'), // lowercase, no resolver prefix
+  title: text('title').notNull(),
+  authors: text('authors').notNull(), // first three, then "et al."
+  journal: text('journal').notNull(), // journal or preprint server
+  publishedDate: date('published_date', { mode: 'string' }),
+  indexedDate: date('indexed_date', { mode: 'string' }).notNull(), // Europe PMC firstIndexDate
+  preprint: boolean('preprint').notNull().default(false),
+  publicationTypes: text('publication_types').array().notNull().default(sql`'{}'::text[]`),
+  url: text('url').notNull(),
+  abstract: text('abstract'), // always stored; served only when the licence allows reuse
+  abstractLicense: text('abstract_license'), // lowercase, null = all rights reserved
+  meshHeadings: jsonb('mesh_headings').$type<MeshHeading[]>().notNull().default([]),
+  keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+  chemicals: jsonb('chemicals').$type<Chemical[]>().notNull().default([]),
+
+  relevance: real('relevance'), // 0..3; null = not judged yet
+  relevanceConfidence: real('relevance_confidence'),
+  newsworthiness: real('newsworthiness'),
+  studyType: text('study_type'),
+  studyTypeConfidence: real('study_type_confidence'),
+  topic: text('topic'),
+  topicConfidence: real('topic_confidence'),
+  promotional: real('promotional'),
+  judgementModel: text('judgement_model'),
+  judgementPromptVersion: text('judgement_prompt_version'),
+  judgedAt: tstz('judged_at'),
+
+  extractedAt: tstz('extracted_at'), // when entities and claims were extracted; null = not yet
+  createdAt: createdAt(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+}, (t) => [
+  index('papers_indexed_idx').on(t.indexedDate.desc().nullsFirst(), t.id),
+  index('papers_topic_indexed_idx').on(t.topic, t.indexedDate.desc().nullsFirst(), t.id),
+  index('papers_study_type_indexed_idx').on(t.studyType, t.indexedDate.desc().nullsFirst(), t.id),
+  index('papers_preprint_indexed_idx').on(t.preprint, t.indexedDate.desc().nullsFirst(), t.id),
+  index('papers_doi_idx').on(t.doi),
+])
+
+export const stories = pgTable('stories', {
+  paperId: text('paper_id').primaryKey().references(() => papers.id, { onDelete: 'cascade' }),
+  headline: text('headline').notNull(),
+  dek: text('dek').notNull(),
+  body: text('body').notNull(), // plain-text paragraphs separated by blank lines
+  whyItMatters: text('why_it_matters').notNull(),
+  caveats: text('caveats').notNull(),
+  support: real('support'), // 0..3, independent faithfulness check
+  model: text('model').notNull(),
+  publishedAt: tstz('published_at').notNull(),
+}, (t) => [index('stories_published_idx').on(t.publishedAt.desc().nullsFirst(), t.paperId)])
+
+export const upvotes = pgTable('upvotes', {
+  paperId: text('paper_id').notNull().references(() => papers.id, { onDelete: 'cascade' }),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.paperId, t.accountId] })])
+
+// ---------------------------------------------------------------------------------------------
+// Knowledge: entities, their roles in papers, and claims.
+// ---------------------------------------------------------------------------------------------
+export const entities = pgTable('entities', {
+  id: serial('id').primaryKey(),
+  type: text('type').notNull(),
+  key: text('key').notNull(), // ontology id when known (HGNC:3942, GO:0006914), else a slug
+  name: text('name').notNull(),
+  ids: jsonb('ids').$type<Record<string, string>>().notNull().default({}),
+  paperCount: integer('paper_count').notNull().default(0), // refreshed every minute, not per request
+}, (t) => [
+  uniqueIndex('entities_type_key_idx').on(t.type, t.key),
+  index('entities_rank_idx').on(t.paperCount.desc().nullsFirst(), t.type, t.key),
+  index('entities_type_rank_idx').on(t.type, t.paperCount.desc().nullsFirst(), t.key),
+])
+
+export const paperEntities = pgTable('paper_entities', {
+  paperId: text('paper_id').notNull().references(() => papers.id, { onDelete: 'cascade' }),
+  entityId: integer('entity_id').notNull().references(() => entities.id, { onDelete: 'cascade' }),
+  role: text('role').notNull(), // studied, mechanism, outcome, model, context, target, mentioned, indexed
+  detail: jsonb('detail').$type<Record<string, unknown>>(),
+  // Copy of papers.indexed_date (which never changes) so an entity's papers page by keyset.
+  indexedDate: date('indexed_date', { mode: 'string' }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.paperId, t.entityId, t.role] }),
+  index('paper_entities_entity_idx').on(t.entityId, t.indexedDate.desc().nullsFirst(), t.paperId),
+])
+
+export const claims = pgTable('claims', {
+  id: serial('id').primaryKey(),
+  paperId: text('paper_id').notNull().references(() => papers.id, { onDelete: 'cascade' }),
+  subjectText: text('subject_text').notNull(),
+  subjectEntityId: integer('subject_entity_id').references(() => entities.id, { onDelete: 'set null' }),
+  relation: text('relation').notNull(),
+  objectText: text('object_text').notNull(),
+  objectEntityId: integer('object_entity_id').references(() => entities.id, { onDelete: 'set null' }),
+  organism: text('organism'),
+  context: jsonb('context').$type<Record<string, unknown>>(),
+  direction: text('direction'), // increase | decrease | no_change | mixed
+  magnitude: text('magnitude'),
+  evidence: text('evidence'), // quote from the abstract; served only when its licence allows
+  confidence: real('confidence'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('claims_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('claims_paper_idx').on(t.paperId),
+  index('claims_subject_entity_idx').on(t.subjectEntityId),
+  index('claims_object_entity_idx').on(t.objectEntityId),
+  index('claims_relation_idx').on(t.relation, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+])
+
+// ---------------------------------------------------------------------------------------------
+// Accounts and credentials. Secrets are never stored, only their hashes.
+// ---------------------------------------------------------------------------------------------
+export const accounts = pgTable('accounts', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull(),
+  passwordHash: text('password_hash').notNull(), // slow hash (argon2id / bcrypt)
+  role: text('role').notNull(), // admin | member
+  membership: text('membership').notNull().default('active'), // active | lapsed
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('accounts_username_idx').on(sql`lower(${t.username})`)])
+
+export const apiKeys = pgTable('api_keys', {
+  id: text('id').primaryKey(), // the 8-character public key id inside the key
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  tier: text('tier').notNull(), // member | pro
+  secretHash: text('secret_hash').notNull(), // sha-256 of the 32-character secret
+  label: text('label'),
+  createdAt: createdAt(),
+  revokedAt: tstz('revoked_at'),
+  lastUsedAt: tstz('last_used_at'),
+}, (t) => [index('api_keys_account_idx').on(t.accountId)])
+
+export const sessions = pgTable('sessions', {
+  tokenHash: text('token_hash').primaryKey(), // sha-256 of the cookie's random token
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: tstz('expires_at').notNull(),
+}, (t) => [index('sessions_account_idx').on(t.accountId)])
+
+// ---------------------------------------------------------------------------------------------
+// Early signals: RSS/Atom sources, their articles, analyses and briefs.
+// ---------------------------------------------------------------------------------------------
+export const rssSources = pgTable('rss_sources', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  url: text('url').notNull().unique(),
+  enabled: boolean('enabled').notNull().default(true),
+  etag: text('etag'), // for conditional GET
+  lastModified: text('last_modified'),
+  lastFetchedAt: tstz('last_fetched_at'),
+  lastSuccessAt: tstz('last_success_at'),
+  lastError: text('last_error'),
+  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  createdAt: createdAt(),
+})
+
+export const articles = pgTable('articles', {
+  id: serial('id').primaryKey(),
+  sourceId: integer('source_id').notNull().references(() => rssSources.id, { onDelete: 'cascade' }),
+  guid: text('guid'),
+  link: text('link'),
+  doi: text('doi'),
+  title: text('title').notNull(),
+  summary: text('summary'),
+  author: text('author'),
+  publishedAt: tstz('published_at'),
+  fetchedAt: tstz('fetched_at').notNull().defaultNow(),
+  paperId: text('paper_id').references(() => papers.id, { onDelete: 'set null' }), // same DOI
+  analysedAt: tstz('analysed_at'),
+}, (t) => [
+  uniqueIndex('articles_guid_idx').on(t.guid).where(sql`${t.guid} is not null`),
+  uniqueIndex('articles_link_idx').on(t.link).where(sql`${t.link} is not null`),
+  index('articles_doi_idx').on(t.doi),
+  index('articles_fetched_idx').on(t.fetchedAt.desc().nullsFirst(), t.id),
+])
+
+export const articleAnalyses = pgTable('article_analyses', {
+  articleId: integer('article_id').primaryKey().references(() => articles.id, { onDelete: 'cascade' }),
+  summary: text('summary').notNull(),
+  keyPoints: jsonb('key_points').$type<string[]>().notNull().default([]),
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  entities: jsonb('entities').$type<unknown[]>().notNull().default([]),
+  claims: jsonb('claims').$type<unknown[]>().notNull().default([]),
+  model: text('model').notNull(),
+  promptVersion: text('prompt_version').notNull(),
+  createdAt: createdAt(),
+})
+
+export const briefs = pgTable('briefs', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(), // comprehensive | tag_based
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  articleIds: integer('article_ids').array().notNull().default(sql`'{}'::integer[]`),
+  model: text('model').notNull(),
+  createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [index('briefs_created_idx').on(t.createdAt.desc().nullsFirst())])
+
+// ---------------------------------------------------------------------------------------------
+// System prompts, versioned: results record the version that produced them.
+// ---------------------------------------------------------------------------------------------
+export const prompts = pgTable('prompts', {
+  id: text('id').primaryKey(), // judge, story, support, entities, claims, article, brief
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  currentVersion: integer('current_version').notNull(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+})
+
+export const promptVersions = pgTable('prompt_versions', {
+  promptId: text('prompt_id').notNull().references(() => prompts.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  body: text('body').notNull(),
+  createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.promptId, t.version] })])
+
+// ---------------------------------------------------------------------------------------------
+// Operations: rate-limit counters, scheduled job runs and their resumable state, search outbox.
+// ---------------------------------------------------------------------------------------------
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  bucket: text('bucket').notNull(), // e.g. account:12 or key:Ab3dE6gH
+  windowStart: tstz('window_start').notNull(), // start of the UTC minute or UTC day
+  window: text('window').notNull(), // minute | day
+  count: integer('count').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.bucket, t.window, t.windowStart] })])
+
+export const jobRuns = pgTable('job_runs', {
+  id: serial('id').primaryKey(),
+  job: text('job').notNull(), // harvest, scrape, analyze, refresh
+  startedAt: tstz('started_at').notNull().defaultNow(),
+  finishedAt: tstz('finished_at'),
+  outcome: text('outcome').notNull().default('running'), // running | ok | failed
+  counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+  error: text('error'),
+}, (t) => [index('job_runs_job_idx').on(t.job, t.startedAt.desc().nullsFirst())])
+
+export const jobState = pgTable('job_state', {
+  name: text('name').primaryKey(), // e.g. europepmc-harvest
+  state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+})
+
+export const searchOutbox = pgTable('search_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  paperId: text('paper_id').notNull(),
+  createdAt: createdAt(),
+})

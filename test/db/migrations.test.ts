@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { sql } from 'drizzle-orm'
+import { freshDatabase, testDriver, type TestDatabase } from '../support/database'
+import { migrateDatabase } from '../../src/db/migrate'
+
+let database: TestDatabase
+beforeAll(async () => {
+  database = await freshDatabase()
+})
+afterAll(async () => {
+  await database.close()
+})
+
+describe(`migrations on ${testDriver}`, () => {
+  test('create every table of the data model', async () => {
+    const rows = await database.rows<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+    )
+    expect(rows.map((r) => r.table_name)).toEqual([
+      'accounts', 'api_keys', 'article_analyses', 'articles', 'briefs', 'claims', 'entities', 'job_runs',
+      'job_state', 'paper_entities', 'papers', 'prompt_versions', 'prompts', 'rate_limit_counters', 'rss_sources',
+      'search_outbox', 'sessions', 'stories', 'upvotes',
+    ])
+  })
+
+  test('are recorded so a second run changes nothing', async () => {
+    const before = await database.rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+    await migrateDatabase(database, database.url ?? undefined)
+    const after = await database.rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+    expect(before[0].n).toBeGreaterThan(0)
+    expect(after[0].n).toBe(before[0].n)
+  })
+
+  test('create the keyset index for the default paper order', async () => {
+    const rows = await database.rows<{ indexdef: string }>(
+      sql`select indexdef from pg_indexes where indexname = 'papers_indexed_idx'`,
+    )
+    expect(rows[0].indexdef).toContain('(indexed_date DESC, id)')
+  })
+})
