@@ -13,6 +13,7 @@ export type Config = {
   publicBaseUrl: string // no trailing slash; every absolute URL in responses starts with it
   appSecret: string | null // null until resolveAppSecret() fills it in development
   workers: boolean
+  demoData: boolean // load the demo corpus into an empty database at start-up
   adminUsername: string
   adminPassword: string | null // null = generate one when the first operator is created
   production: boolean
@@ -115,13 +116,16 @@ export function parseConfig(env: Env = process.env): Config {
   }
   const production = nodeEnv === 'production'
   const port = parsePort(read(env, 'PORT'))
+  const databaseUrl = parseDatabaseUrl(read(env, 'DATABASE_URL'))
   return {
     port,
-    databaseUrl: parseDatabaseUrl(read(env, 'DATABASE_URL')),
+    databaseUrl,
     dataDir: resolve(read(env, 'DATA_DIR') ?? './data'),
     publicBaseUrl: parseBaseUrl(read(env, 'PUBLIC_BASE_URL'), port),
     appSecret: parseSecret(read(env, 'APP_SECRET'), production),
     workers: parseSwitch('WORKERS', read(env, 'WORKERS'), true),
+    // Demo data by default only where it cannot land in someone's real database.
+    demoData: parseSwitch('DEMO_DATA', read(env, 'DEMO_DATA'), databaseUrl === null && !production),
     adminUsername: parseUsername(read(env, 'ADMIN_USERNAME')),
     adminPassword: parsePassword(read(env, 'ADMIN_PASSWORD')),
     production,

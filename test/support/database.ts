@@ -26,9 +26,9 @@ export function databaseUrl(name: string): string {
   return url.href
 }
 
-/** A connection to the server's maintenance database, for CREATE and DROP DATABASE. */
+/** A connection to the database DATABASE_URL names, used only for CREATE and DROP DATABASE. */
 function admin() {
-  return postgres(databaseUrl('postgres'), { max: 1, onnotice: () => {} })
+  return postgres(serverUrl!, { max: 1, onnotice: () => {} })
 }
 
 async function makePgliteTemplate(): Promise<PGlite> {

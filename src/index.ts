@@ -1,0 +1,59 @@
+/**
+ * The service's entry point (`npm start`): validate the configuration, open and migrate the
+ * database, make the first operator and, on an empty embedded database, load the demo corpus,
+ * then serve the app.
+ */
+import { buildApp } from './app'
+import { ConfigError, parseConfig, resolveAppSecret } from './config'
+import { openConfiguredDatabase } from './db/open'
+import { ensureOperator } from './modules/accounts/operator'
+import { ensureDefaultPrompts } from './prompts/service'
+import { seedDemo } from './seed/demo'
+import { serve } from './platform/serve'
+
+const started = performance.now()
+let parsed
+try {
+  parsed = resolveAppSecret(parseConfig())
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error
+  console.error(error.message)
+  process.exit(1)
+}
+const config = parsed
+
+const database = await openConfiguredDatabase(config).catch((error: Error) => {
+  console.error(`Cannot open the database: ${error.message}`)
+  process.exit(1)
+})
+await ensureDefaultPrompts(database.db)
+const operator = await ensureOperator(database.db, config)
+const demo = config.demoData ? await seedDemo(database) : null
+
+const app = buildApp({ config, database })
+const server = serve(app.fetch, config.port)
+const seconds = ((performance.now() - started) / 1000).toFixed(1)
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
+
+console.log(`Geroscope is listening on ${config.publicBaseUrl} (port ${server.port}, ${where}); ready in ${seconds} s`)
+if (operator) {
+  console.log(`Operator login: ${operator.username} / ${operator.password}${operator.generated ? '  (generated: set ADMIN_PASSWORD to choose one)' : ''}`)
+}
+if (demo?.loaded) {
+  const c = demo.counts
+  console.log(`Loaded the synthetic demo corpus: ${c.papers} papers, ${c.stories} stories, ${c.claims} claims`)
+  console.log(`Demo API key (member tier): ${demo.apiKey}`)
+  console.log(`Try: curl -H "Authorization: Bearer ${demo.apiKey}" ${config.publicBaseUrl}/api/v1/papers`)
+}
+
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
+  console.log(`${signal}: stopping`)
+  await server.stop()
+  await database.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -1,0 +1,101 @@
+import { describe, expect, test } from 'bun:test'
+import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ConfigError, parseConfig, resolveAppSecret } from '../../src/config'
+
+const fail = (env: Record<string, string>) => {
+  try {
+    parseConfig(env)
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return error as ConfigError
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('parseConfig', () => {
+  test('gives the documented defaults', () => {
+    const config = parseConfig({})
+    expect(config.port).toBe(3000)
+    expect(config.databaseUrl).toBeNull()
+    expect(config.dataDir).toBe(join(process.cwd(), 'data'))
+    expect(config.publicBaseUrl).toBe('http://localhost:3000')
+    expect(config.appSecret).toBeNull()
+    expect(config.workers).toBe(true)
+    expect(config.demoData).toBe(true)
+    expect(config.adminUsername).toBe('admin')
+    expect(config.adminPassword).toBeNull()
+  })
+
+  test('builds the default base URL from PORT and strips a trailing slash from a given one', () => {
+    expect(parseConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080')
+    expect(parseConfig({ PUBLIC_BASE_URL: 'https://geroscope.example/' }).publicBaseUrl).toBe('https://geroscope.example')
+    expect(parseConfig({ PUBLIC_BASE_URL: 'https://example.org/geroscope/' }).publicBaseUrl).toBe('https://example.org/geroscope')
+  })
+
+  test('treats empty values as unset', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000)
+  })
+
+  test('turns demo data off by default on PostgreSQL and in production', () => {
+    expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/geroscope' }).demoData).toBe(false)
+    expect(parseConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).demoData).toBe(false)
+    expect(parseConfig({ DEMO_DATA: 'off' }).demoData).toBe(false)
+  })
+
+  test.each([
+    ['PORT', { PORT: 'abc' }, 'PORT must be an integer from 1 to 65535 (got "abc")'],
+    ['PORT', { PORT: '70000' }, 'PORT must be an integer'],
+    ['PORT', { PORT: '3000.5' }, 'PORT must be an integer'],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://root@localhost/db' }, 'DATABASE_URL must start with postgres://'],
+    ['DATABASE_URL', { DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a URL'],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432' }, 'DATABASE_URL must name a database'],
+    ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'ftp://example.org' }, 'PUBLIC_BASE_URL must use http or https'],
+    ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'example.org' }, 'PUBLIC_BASE_URL must be an absolute http(s) URL'],
+    ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'https://example.org/?a=1' }, 'PUBLIC_BASE_URL must not contain'],
+    ['WORKERS', { WORKERS: 'yes' }, 'WORKERS must be "on" or "off" (got "yes")'],
+    ['DEMO_DATA', { DEMO_DATA: 'true' }, 'DEMO_DATA must be "on" or "off"'],
+    ['APP_SECRET', { APP_SECRET: 'short' }, 'APP_SECRET must be at least 32 characters'],
+    ['APP_SECRET', { NODE_ENV: 'production' }, 'APP_SECRET is required when NODE_ENV=production'],
+    ['ADMIN_USERNAME', { ADMIN_USERNAME: 'a b' }, 'ADMIN_USERNAME must be 3 to 64'],
+    ['ADMIN_PASSWORD', { ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must be at least 10 characters'],
+    ['NODE_ENV', { NODE_ENV: 'prod' }, 'NODE_ENV must be production, development or test'],
+  ])('rejects a bad %s with one line naming it', (variable, env, message) => {
+    const error = fail(env as Record<string, string>)
+    expect(error.variable).toBe(variable)
+    expect(error.message).toContain(message)
+    expect(error.message).not.toContain('\n')
+  })
+})
+
+describe('resolveAppSecret', () => {
+  test('generates a secret once and keeps it in the data dir', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'geroscope-config-'))
+    const first = resolveAppSecret(parseConfig({ DATA_DIR: dataDir }))
+    const second = resolveAppSecret(parseConfig({ DATA_DIR: dataDir }))
+    expect(first.appSecret.length).toBeGreaterThanOrEqual(32)
+    expect(second.appSecret).toBe(first.appSecret)
+    expect(readFileSync(join(dataDir, 'app-secret'), 'utf8').trim()).toBe(first.appSecret)
+    expect(statSync(join(dataDir, 'app-secret')).mode & 0o077).toBe(0) // readable by its owner only
+  })
+
+  test('prefers APP_SECRET from the environment', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'geroscope-config-'))
+    const secret = 's'.repeat(40)
+    expect(resolveAppSecret(parseConfig({ DATA_DIR: dataDir, APP_SECRET: secret })).appSecret).toBe(secret)
+  })
+})
+
+describe('the service entry point', () => {
+  test('stops with one line naming the bad variable', async () => {
+    const child = Bun.spawn([process.execPath, 'src/index.ts'], {
+      env: { ...process.env, PORT: 'abc', DATABASE_URL: '' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const [code, stderr] = await Promise.all([child.exited, new Response(child.stderr).text()])
+    expect(code).toBe(1)
+    expect(stderr.trim()).toBe('Invalid configuration: PORT must be an integer from 1 to 65535 (got "abc")')
+  })
+})

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Elysia } from 'elysia'
+import { errorPlugin } from '../../src/http/error-plugin'
+import { ApiError } from '../../src/http/errors'
+import { requestIdPlugin } from '../../src/http/request-id'
+import { freshDatabase, type TestDatabase } from '../support/database'
+import { req, testApp } from '../support/app'
+
+let database: TestDatabase
+let app: ReturnType<typeof testApp>
+beforeAll(async () => {
+  database = await freshDatabase()
+  app = testApp(database)
+})
+afterAll(async () => {
+  await database.close()
+})
+
+describe('error envelope', () => {
+  test('an unknown path is 404 not_found in the envelope, not cacheable', async () => {
+    const response = await app.handle(req('/api/v1/nothing-here'))
+    expect(response.status).toBe(404)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(await response.json()).toEqual({ error: { status: 404, code: 'not_found', message: 'no such path: GET /api/v1/nothing-here' } })
+  })
+
+  test('an unexpected failure is a 500 that names the request id and hides the cause', async () => {
+    const failing = new Elysia().use(requestIdPlugin).use(errorPlugin)
+      .get('/boom', () => { throw new Error('secret table "accounts" exploded') })
+      .get('/teapot', () => { throw new ApiError('conflict', 'already there') })
+    const response = await failing.handle(req('/boom', { headers: { 'x-request-id': 'req-123' } }))
+    expect(response.status).toBe(500)
+    const body = await response.json()
+    expect(body.error.code).toBe('internal_error')
+    expect(body.error.message).toContain('req-123')
+    expect(JSON.stringify(body)).not.toContain('exploded')
+    const conflict = await failing.handle(req('/teapot'))
+    expect(conflict.status).toBe(409)
+    expect(await conflict.json()).toEqual({ error: { status: 409, code: 'conflict', message: 'already there' } })
+  })
+})
+
+describe('request ids', () => {
+  test('every response carries one, the caller\'s own when sane', async () => {
+    const own = await app.handle(req('/health', { headers: { 'x-request-id': 'abc-123' } }))
+    expect(own.headers.get('x-request-id')).toBe('abc-123')
+    const insane = await app.handle(req('/health', { headers: { 'x-request-id': 'a b\u00e9<script>' } }))
+    expect(insane.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    const missing = await app.handle(req('/nowhere'))
+    expect(missing.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+})
+
+describe('health', () => {
+  test('answers ok with the database driver', async () => {
+    const response = await app.handle(req('/health'))
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ data: { status: 'ok', database: database.driver } })
+  })
+})

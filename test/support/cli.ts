@@ -1,0 +1,19 @@
+/** Runs CLI commands in-process against a test database and captures what they print. */
+import { runCli } from '../../src/cli/commands'
+import { parseConfig } from '../../src/config'
+import type { Database } from '../../src/db/client'
+
+export type CliResult = { code: number; stdout: string[]; stderr: string[] }
+
+export async function cli(database: Database, ...argv: string[]): Promise<CliResult> {
+  const stdout: string[] = []
+  const stderr: string[] = []
+  // The command closes its database when done; the test keeps using it, so hand out a non-closing view.
+  const view: Database = { ...database, close: async () => {} }
+  const code = await runCli(argv, {
+    config: parseConfig({}),
+    io: { out: (l) => stdout.push(...l.split('\n')), err: (l) => stderr.push(...l.split('\n')) },
+    open: async () => view,
+  })
+  return { code, stdout, stderr }
+}
