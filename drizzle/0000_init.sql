@@ -70,7 +70,7 @@ CREATE TABLE "claims" (
 	"direction" text,
 	"magnitude" text,
 	"evidence" text,
-	"confidence" real,
+	"confidence" double precision,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -125,14 +125,14 @@ CREATE TABLE "papers" (
 	"mesh_headings" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"keywords" text[] DEFAULT '{}'::text[] NOT NULL,
 	"chemicals" jsonb DEFAULT '[]'::jsonb NOT NULL,
-	"relevance" real,
-	"relevance_confidence" real,
-	"newsworthiness" real,
+	"relevance" double precision,
+	"relevance_confidence" double precision,
+	"newsworthiness" double precision,
 	"study_type" text,
-	"study_type_confidence" real,
+	"study_type_confidence" double precision,
 	"topic" text,
-	"topic_confidence" real,
-	"promotional" real,
+	"topic_confidence" double precision,
+	"promotional" double precision,
 	"judgement_model" text,
 	"judgement_prompt_version" text,
 	"judged_at" timestamp with time zone,
@@ -201,7 +201,7 @@ CREATE TABLE "stories" (
 	"body" text NOT NULL,
 	"why_it_matters" text NOT NULL,
 	"caveats" text NOT NULL,
-	"support" real,
+	"support" double precision,
 	"model" text NOT NULL,
 	"published_at" timestamp with time zone NOT NULL
 );

@@ -8,18 +8,24 @@ import type { Database } from './db/client'
 import { errorPlugin } from './http/error-plugin'
 import { requestIdPlugin } from './http/request-id'
 import { healthModule } from './modules/health'
+import { KeyAuthenticator } from './modules/v1/auth'
+import { dataApi } from './modules/v1'
+import type { RateLimitStore } from './modules/v1/rate-limit/store'
 
 export type AppContext = {
   config: Config & { appSecret: string }
   database: Database
+  limits: RateLimitStore // in-process by default, PostgreSQL-backed to share counts between instances
   now?: () => Date // injectable clock for rate-limit windows and snapshots
 }
 
 export function buildApp(context: AppContext) {
+  const keys = new KeyAuthenticator(context.database.db)
   return new Elysia()
     .use(requestIdPlugin)
     .use(errorPlugin)
     .use(healthModule(context))
+    .use(dataApi(context, keys))
 }
 
 export type App = ReturnType<typeof buildApp>

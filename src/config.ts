@@ -14,6 +14,7 @@ export type Config = {
   appSecret: string | null // null until resolveAppSecret() fills it in development
   workers: boolean
   demoData: boolean // load the demo corpus into an empty database at start-up
+  rateLimitStore: 'memory' | 'postgres' // postgres: several instances share exact counts
   adminUsername: string
   adminPassword: string | null // null = generate one when the first operator is created
   production: boolean
@@ -85,6 +86,11 @@ function parseSwitch(name: string, value: string | undefined, fallback: boolean)
   throw new ConfigError(name, `must be "on" or "off" (got "${value}")`)
 }
 
+function parseRateLimitStore(value: string | undefined): 'memory' | 'postgres' {
+  if (value === undefined || value === 'memory' || value === 'postgres') return value ?? 'memory'
+  throw new ConfigError('RATE_LIMIT_STORE', `must be "memory" or "postgres" (got "${value}")`)
+}
+
 function parseUsername(value: string | undefined): string {
   if (value === undefined) return 'admin'
   if (!/^[A-Za-z0-9_.-]{3,64}$/.test(value)) {
@@ -126,6 +132,7 @@ export function parseConfig(env: Env = process.env): Config {
     workers: parseSwitch('WORKERS', read(env, 'WORKERS'), true),
     // Demo data by default only where it cannot land in someone's real database.
     demoData: parseSwitch('DEMO_DATA', read(env, 'DEMO_DATA'), databaseUrl === null && !production),
+    rateLimitStore: parseRateLimitStore(read(env, 'RATE_LIMIT_STORE')),
     adminUsername: parseUsername(read(env, 'ADMIN_USERNAME')),
     adminPassword: parsePassword(read(env, 'ADMIN_PASSWORD')),
     production,

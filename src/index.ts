@@ -9,6 +9,8 @@ import { openConfiguredDatabase } from './db/open'
 import { ensureOperator } from './modules/accounts/operator'
 import { ensureDefaultPrompts } from './prompts/service'
 import { seedDemo } from './seed/demo'
+import { MemoryRateLimitStore } from './modules/v1/rate-limit/memory-store'
+import { PostgresRateLimitStore } from './modules/v1/rate-limit/postgres-store'
 import { serve } from './platform/serve'
 
 const started = performance.now()
@@ -30,7 +32,10 @@ await ensureDefaultPrompts(database.db)
 const operator = await ensureOperator(database.db, config)
 const demo = config.demoData ? await seedDemo(database) : null
 
-const app = buildApp({ config, database })
+const limits = config.rateLimitStore === 'postgres'
+  ? await PostgresRateLimitStore.open(database)
+  : await MemoryRateLimitStore.open(database)
+const app = buildApp({ config, database, limits })
 const server = serve(app.fetch, config.port)
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
@@ -52,6 +57,7 @@ async function shutdown(signal: string) {
   stopping = true
   console.log(`${signal}: stopping`)
   await server.stop()
+  await limits.close()
   await database.close()
   process.exit(0)
 }

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm'
 import {
-  bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text,
+  bigserial, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text,
   timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
@@ -40,14 +40,14 @@ export const papers = pgTable('papers', {
   keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
   chemicals: jsonb('chemicals').$type<Chemical[]>().notNull().default([]),
 
-  relevance: real('relevance'), // 0..3; null = not judged yet
-  relevanceConfidence: real('relevance_confidence'),
-  newsworthiness: real('newsworthiness'),
+  relevance: doublePrecision('relevance'), // 0..3; null = not judged yet
+  relevanceConfidence: doublePrecision('relevance_confidence'),
+  newsworthiness: doublePrecision('newsworthiness'),
   studyType: text('study_type'),
-  studyTypeConfidence: real('study_type_confidence'),
+  studyTypeConfidence: doublePrecision('study_type_confidence'),
   topic: text('topic'),
-  topicConfidence: real('topic_confidence'),
-  promotional: real('promotional'),
+  topicConfidence: doublePrecision('topic_confidence'),
+  promotional: doublePrecision('promotional'),
   judgementModel: text('judgement_model'),
   judgementPromptVersion: text('judgement_prompt_version'),
   judgedAt: tstz('judged_at'),
@@ -70,7 +70,7 @@ export const stories = pgTable('stories', {
   body: text('body').notNull(), // plain-text paragraphs separated by blank lines
   whyItMatters: text('why_it_matters').notNull(),
   caveats: text('caveats').notNull(),
-  support: real('support'), // 0..3, independent faithfulness check
+  support: doublePrecision('support'), // 0..3, independent faithfulness check
   model: text('model').notNull(),
   publishedAt: tstz('published_at').notNull(),
 }, (t) => [index('stories_published_idx').on(t.publishedAt.desc().nullsFirst(), t.paperId)])
@@ -122,7 +122,7 @@ export const claims = pgTable('claims', {
   direction: text('direction'), // increase | decrease | no_change | mixed
   magnitude: text('magnitude'),
   evidence: text('evidence'), // quote from the abstract; served only when its licence allows
-  confidence: real('confidence'),
+  confidence: doublePrecision('confidence'),
   createdAt: createdAt(),
 }, (t) => [
   index('claims_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -7,10 +7,10 @@ import { freshDatabase, type TestDatabase } from '../support/database'
 import { req, testApp } from '../support/app'
 
 let database: TestDatabase
-let app: ReturnType<typeof testApp>
+let app: Awaited<ReturnType<typeof testApp>>
 beforeAll(async () => {
   database = await freshDatabase()
-  app = testApp(database)
+  app = await testApp(database)
 })
 afterAll(async () => {
   await database.close()
@@ -18,10 +18,10 @@ afterAll(async () => {
 
 describe('error envelope', () => {
   test('an unknown path is 404 not_found in the envelope, not cacheable', async () => {
-    const response = await app.handle(req('/api/v1/nothing-here'))
+    const response = await app.handle(req('/nothing-here'))
     expect(response.status).toBe(404)
     expect(response.headers.get('cache-control')).toBe('no-store')
-    expect(await response.json()).toEqual({ error: { status: 404, code: 'not_found', message: 'no such path: GET /api/v1/nothing-here' } })
+    expect(await response.json()).toEqual({ error: { status: 404, code: 'not_found', message: 'no such path: GET /nothing-here' } })
   })
 
   test('an unexpected failure is a 500 that names the request id and hides the cause', async () => {

@@ -1,0 +1,19 @@
+/** Entities in their contract shapes; a detail's mention and description follow the abstract's licence. */
+import { licenseAllowsReuse } from '../../../taxonomy'
+
+const LICENSED_DETAIL_KEYS = ['mention', 'description']
+
+export function serializeDetail(detail: Record<string, unknown> | null, abstractLicense: string | null) {
+  if (!detail) return null
+  if (licenseAllowsReuse(abstractLicense)) return Object.keys(detail).length ? detail : null
+  const kept = Object.fromEntries(Object.entries(detail).filter(([k]) => !LICENSED_DETAIL_KEYS.includes(k)))
+  return Object.keys(kept).length ? kept : null
+}
+
+export type PaperEntityRow = {
+  type: string; key: string; name: string; ids: Record<string, string>; role: string; detail: Record<string, unknown> | null
+}
+
+export function serializePaperEntity(row: PaperEntityRow, abstractLicense: string | null) {
+  return { type: row.type, key: row.key, name: row.name, ids: row.ids, role: row.role, detail: serializeDetail(row.detail, abstractLicense) }
+}

@@ -1,0 +1,39 @@
+/**
+ * The gate in front of every /api/v1 route (unknown paths included): API key, rate limit, and the
+ * headers decisions.md asks for. It runs in onRequest, before routing, so a 404 for an unknown
+ * path still carries the rate-limit headers of the key that asked. Preflight requests and the
+ * OpenAPI document pass without a key.
+ */
+import { Elysia } from 'elysia'
+import { ApiError } from '../../http/errors'
+import type { KeyAuthenticator } from './auth'
+import { ALLOWANCES, bucketFor } from './rate-limit/allowances'
+import { rateLimitHeaders, type RateLimitStore } from './rate-limit/store'
+
+const PREFIX = '/api/v1/'
+const PUBLIC_PATHS = new Set(['/api/v1/openapi.json', '/api/v1/docs'])
+
+export type GateOptions = { keys: KeyAuthenticator; limits: RateLimitStore; now: () => Date }
+
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  const end = url.indexOf('?', start)
+  return end === -1 ? url.slice(start) : url.slice(start, end)
+}
+
+export const v1Gate = ({ keys, limits, now }: GateOptions) =>
+  new Elysia({ name: 'v1-gate' })
+    .onRequest(async ({ request, set }) => {
+      const path = pathOf(request.url)
+      if (!(path.startsWith(PREFIX) || path === '/api/v1') || request.method === 'OPTIONS') return
+      set.headers['vary'] = 'Authorization'
+      if (PUBLIC_PATHS.has(path)) return
+      const holder = await keys.authenticate(request.headers.get('authorization'))
+      const decision = await limits.take(bucketFor(holder), ALLOWANCES[holder.tier], now())
+      const headers = rateLimitHeaders(decision)
+      if (!decision.allowed) {
+        throw new ApiError('rate_limited', `rate limit reached; retry after ${decision.retryAfter} seconds`, headers)
+      }
+      Object.assign(set.headers, headers)
+      set.headers['cache-control'] = 'private, max-age=60'
+    })

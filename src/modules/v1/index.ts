@@ -1,0 +1,14 @@
+/** The Data API under /api/v1: the gate, then one plugin per resource. */
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../app'
+import { KeyAuthenticator } from './auth'
+import type { V1Context } from './context'
+import { v1Gate } from './gate'
+import { papersModule } from './papers'
+
+export const dataApi = (context: AppContext, keys: KeyAuthenticator) => {
+  const v1: V1Context = { db: context.database.db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret }
+  return new Elysia({ name: 'v1' })
+    .use(v1Gate({ keys, limits: context.limits, now: context.now ?? (() => new Date()) }))
+    .use(papersModule(v1))
+}

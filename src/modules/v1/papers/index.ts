@@ -1,0 +1,83 @@
+/** GET /api/v1/papers and /api/v1/papers/{id}. */
+import { Elysia, t } from 'elysia'
+import { notFound } from '../../../http/errors'
+import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
+import { serializeClaim } from '../claims/serialize'
+import { decodeCursor, encodeCursor } from '../cursor'
+import { serializePaperEntity } from '../entities/serialize'
+import { pageOf } from '../keyset'
+import { Pagination, Paper, PaperDetail, errorResponses } from '../model'
+import { booleanParam, dateParam, listParam, numberParam, openApiParameters, pagingParams, parseParams, stringParam } from '../params'
+import type { V1Context } from '../context'
+import { getPaperDetail, listPapers, normalisePaperId, type PaperFilters } from './service'
+import { serializePaper, serializePaperRef, serializeStory } from './serialize'
+
+export const paperFilterParams = {
+  since: dateParam('Only papers with indexed_date on or after this UTC date.'),
+  until: dateParam('Only papers with indexed_date on or before this UTC date.'),
+  min_relevance: numberParam('Lowest judgement.relevance (0 to 3). 0 returns every paper read, unjudged ones included.', 0, 3, 2),
+  study_type: listParam('Filter on judgement.study_type.', STUDY_TYPES),
+  topic: listParam('Filter on judgement.topic.', TOPICS),
+  preprint: booleanParam('true: preprints only; false: peer-reviewed only; omitted: both.'),
+}
+
+const listParams = {
+  ...paperFilterParams,
+  q: stringParam('Full-text filter over title and abstract: quoted phrases, OR and -exclusions. Order stays by date.', 500),
+  ...pagingParams,
+}
+
+export function paperFilters(p: { since?: string; until?: string; min_relevance?: number; study_type?: string[]; topic?: string[]; preprint?: boolean }): PaperFilters {
+  return { since: p.since, until: p.until, minRelevance: p.min_relevance ?? 2, studyType: p.study_type, topic: p.topic, preprint: p.preprint }
+}
+
+export const papersModule = ({ db, baseUrl, secret }: V1Context) =>
+  new Elysia({ name: 'v1-papers' })
+    .get('/api/v1/papers', async ({ request }) => {
+      const p = parseParams(request.url, listParams)
+      const limit = p.limit ?? 25
+      const filters = { ...paperFilters(p), q: p.q }
+      const cursorFilters = { ...filters, limit: undefined }
+      const after = p.cursor ? decodeCursor(secret, 'papers', cursorFilters, p.cursor) : null
+      const rows = await listPapers(db, filters, limit, after && { indexedDate: String(after[0]), id: String(after[1]) })
+      const { items, hasMore } = pageOf(rows, limit)
+      const last = items.at(-1)
+      return {
+        data: items.map((r) => serializePaper(r, r.storyHeadline === null ? null : { paperId: r.id, headline: r.storyHeadline, dek: r.storyDek! }, baseUrl)),
+        pagination: {
+          next_cursor: hasMore && last ? encodeCursor(secret, 'papers', cursorFilters, [last.indexedDate, last.id]) : null,
+          has_more: hasMore,
+          limit,
+        },
+      }
+    }, {
+      response: { 200: t.Object({ data: t.Array(Paper), pagination: Pagination }), ...errorResponses },
+      detail: {
+        summary: 'List papers',
+        description: 'Papers newest first by indexed_date, then id ascending. By default only papers about aging biology (relevance 2 or more).',
+        parameters: openApiParameters(listParams),
+      },
+    })
+    .get('/api/v1/papers/:id', async ({ params, request }) => {
+      parseParams(request.url, {})
+      const id = normalisePaperId(params.id)
+      const detail = id ? await getPaperDetail(db, id) : null
+      if (!detail) throw notFound(`no paper with id "${params.id}"`)
+      const license = detail.paper.abstractLicense
+      return {
+        data: {
+          ...serializePaperRef(detail.paper, baseUrl),
+          story: detail.story ? serializeStory(detail.story, baseUrl) : null,
+          upvotes: detail.upvotes,
+          entities: detail.entities.map((e) => serializePaperEntity(e, license)),
+          claims: detail.claims.map((c) => serializeClaim(c, license)),
+        },
+      }
+    }, {
+      response: { 200: t.Object({ data: PaperDetail }), ...errorResponses },
+      detail: {
+        summary: 'Get one paper',
+        description: 'The full record of one paper: judgement, full story, upvotes, entities and claims. The id is accepted case-insensitively.',
+        parameters: openApiParameters({}, { id: 'Paper id, e.g. MED-39172536 or PPR-841231.' }),
+      },
+    })

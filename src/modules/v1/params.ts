@@ -1,0 +1,147 @@
+/**
+ * Query parameters of /api/v1, declared once: each declaration both parses the raw value (with a
+ * 400 invalid_parameter that names the parameter) and describes itself for the OpenAPI document.
+ * Parsing is ours rather than Elysia's because the contract wants unknown parameters refused and
+ * every message to name its parameter, which Elysia's normalising validator does not do.
+ */
+import { invalidParameter } from '../../http/errors'
+
+type OpenApiSchema = Record<string, unknown>
+
+export type Param<T> = {
+  description: string
+  schema: OpenApiSchema
+  parse: (raw: string, name: string) => T
+}
+
+export type ParamSpec = Record<string, Param<unknown>>
+export type ParsedParams<S extends ParamSpec> = { [K in keyof S]: ReturnType<S[K]['parse']> | undefined }
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/
+
+/** YYYY-MM-DD, or a full ISO 8601 timestamp cut to its UTC date. */
+export function dateParam(description: string): Param<string> {
+  return {
+    description: `${description} YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date).`,
+    schema: { type: 'string', anyOf: [{ format: 'date' }, { format: 'date-time' }], examples: ['2026-11-01'] },
+    parse: (raw, name) => {
+      const date = DATE.exec(raw)
+      if (date) {
+        const d = new Date(`${raw}T00:00:00Z`)
+        if (!Number.isNaN(d.getTime()) && d.toISOString().startsWith(raw)) return raw
+      } else if (TIMESTAMP.test(raw)) {
+        const d = new Date(raw)
+        const day = raw.slice(0, 10)
+        // Date.parse rolls 2026-02-31 over into March: refuse dates that are not in the calendar.
+        if (!Number.isNaN(d.getTime()) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day)) {
+          return d.toISOString().slice(0, 10)
+        }
+      }
+      throw invalidParameter(`${name} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp (got "${raw}")`)
+    },
+  }
+}
+
+export function numberParam(description: string, min: number, max: number, defaultValue?: number): Param<number> {
+  return {
+    description,
+    schema: { type: 'number', minimum: min, maximum: max, ...(defaultValue === undefined ? {} : { default: defaultValue }) },
+    parse: (raw, name) => {
+      const value = Number(raw)
+      if (!/^-?(\d+\.?\d*|\.\d+)$/.test(raw) || value < min || value > max) {
+        throw invalidParameter(`${name} must be a number from ${min} to ${max} (got "${raw}")`)
+      }
+      return value
+    },
+  }
+}
+
+export function integerParam(description: string, min: number, max: number, defaultValue: number): Param<number> {
+  return {
+    description,
+    schema: { type: 'integer', minimum: min, maximum: max, default: defaultValue },
+    parse: (raw, name) => {
+      if (!/^\d{1,6}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+        throw invalidParameter(`${name} must be an integer from ${min} to ${max} (got "${raw}")`)
+      }
+      return Number(raw)
+    },
+  }
+}
+
+export function booleanParam(description: string): Param<boolean> {
+  return {
+    description,
+    schema: { type: 'boolean' },
+    parse: (raw, name) => {
+      if (raw === 'true') return true
+      if (raw === 'false') return false
+      throw invalidParameter(`${name} must be true or false (got "${raw}")`)
+    },
+  }
+}
+
+/** One allowed value or a comma-separated list of them; duplicates are harmless. */
+export function listParam(description: string, allowed: readonly string[]): Param<string[]> {
+  return {
+    description: `${description} One value or a comma-separated list.`,
+    schema: { type: 'string', pattern: `^(${allowed.join('|')})(,(${allowed.join('|')}))*$`, 'x-allowed-values': allowed },
+    parse: (raw, name) => {
+      const values = [...new Set(raw.split(','))]
+      const bad = values.filter((v) => !allowed.includes(v))
+      if (bad.length > 0) {
+        throw invalidParameter(`${name} has unknown value${bad.length > 1 ? 's' : ''} ${bad.map((b) => `"${b}"`).join(', ')}; allowed: ${allowed.join(', ')}`)
+      }
+      return values
+    },
+  }
+}
+
+export function stringParam(description: string, maxLength: number, minLength = 1): Param<string> {
+  return {
+    description,
+    schema: { type: 'string', minLength, maxLength },
+    parse: (raw, name) => {
+      if (raw.length < minLength) throw invalidParameter(`${name} must not be empty`)
+      if (raw.length > maxLength) throw invalidParameter(`${name} must be at most ${maxLength} characters (got ${raw.length})`)
+      return raw
+    },
+  }
+}
+
+export const pagingParams = {
+  cursor: { ...stringParam('Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same.', 1024) },
+  limit: integerParam('Page size.', 1, 100, 25),
+}
+
+/**
+ * Parses a URL's query against a spec: unknown and repeated parameters are refused, and an empty
+ * value counts as given (so `limit=` is a 400, not the default).
+ */
+export function parseParams<S extends ParamSpec>(url: string, spec: S): ParsedParams<S> {
+  const search = new URL(url).searchParams
+  const result: Record<string, unknown> = {}
+  const seen = new Set<string>()
+  for (const [name, raw] of search) {
+    if (!Object.hasOwn(spec, name)) {
+      const known = Object.keys(spec)
+      throw invalidParameter(`unknown parameter "${name}"${known.length ? `; this endpoint takes ${known.join(', ')}` : '; this endpoint takes none'}`)
+    }
+    if (seen.has(name)) throw invalidParameter(`${name} is given more than once`)
+    seen.add(name)
+    result[name] = spec[name].parse(raw, name)
+  }
+  return result as ParsedParams<S>
+}
+
+/**
+ * OpenAPI `parameters` for a spec (plus path parameters), so the document and the parser agree.
+ * Typed loosely (`never[]`) because the plugin's ParameterObject type is stricter than the JSON it accepts.
+ */
+export function openApiParameters(spec: ParamSpec, path: Record<string, string> = {}): never[] {
+  return [
+    ...Object.entries(path).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })),
+    ...Object.entries(spec).map(([name, p]) => ({ name, in: 'query', required: false, description: p.description, schema: p.schema })),
+  ] as never[]
+}

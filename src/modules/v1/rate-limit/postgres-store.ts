@@ -1,0 +1,64 @@
+/**
+ * The shared store: counts live in `rate_limit_counters`, so any number of instances see the same
+ * ones. Each take is one transaction that locks the bucket's minute and day rows (always day first,
+ * then minute, so two takes never deadlock) and increments both only when both have room: row
+ * locks queue concurrent takes on a bucket, which keeps the counts exact. Works on PGlite too.
+ */
+import { and, asc, eq, lt, or, sql } from 'drizzle-orm'
+import type { Database } from '../../../db/client'
+import { rateLimitCounters as counters } from '../../../db/schema'
+import type { Allowance } from './allowances'
+import { DAY_MS, decide, windowsAt, type RateDecision, type RateLimitStore } from './store'
+
+const HOUR_MS = 3_600_000
+
+export class PostgresRateLimitStore implements RateLimitStore {
+  constructor(private readonly database: Database) {}
+
+  static async open(database: Database): Promise<PostgresRateLimitStore> {
+    return new PostgresRateLimitStore(database)
+  }
+
+  async take(bucket: string, allowance: Allowance, now: Date): Promise<RateDecision> {
+    const { minuteStart, dayStart } = windowsAt(now)
+    const minute = new Date(minuteStart)
+    const day = new Date(dayStart)
+    const ours = and(
+      eq(counters.bucket, bucket),
+      or(
+        and(eq(counters.window, 'day'), eq(counters.windowStart, day)),
+        and(eq(counters.window, 'minute'), eq(counters.windowStart, minute)),
+      ),
+    )
+    return this.database.db.transaction(async (tx) => {
+      // Rows in the same order as the lock below; a concurrent insert of the same row waits for ours.
+      await tx.insert(counters).values([
+        { bucket, window: 'day', windowStart: day, count: 0 },
+        { bucket, window: 'minute', windowStart: minute, count: 0 },
+      ]).onConflictDoNothing()
+      const rows = await tx.select({ window: counters.window, count: counters.count })
+        .from(counters).where(ours).orderBy(asc(counters.window)).for('update')
+      const count = (window: string) => rows.find((r) => r.window === window)?.count ?? 0
+      const decision = decide(allowance, count('minute'), count('day'), now)
+      if (decision.allowed) await tx.update(counters).set({ count: sql`${counters.count} + 1` }).where(ours)
+      return decision
+    })
+  }
+
+  /** Deletes minute windows older than an hour and day windows older than two days. */
+  purgeExpired(now: Date): Promise<number> {
+    return purgeExpiredCounters(this.database, now)
+  }
+
+  async close(): Promise<void> {} // the database belongs to the caller
+}
+
+/** The purge on its own, for a scheduled job; returns how many rows went. */
+export async function purgeExpiredCounters(database: Database, now: Date): Promise<number> {
+  const ms = now.getTime()
+  const gone = await database.db.delete(counters).where(or(
+    and(eq(counters.window, 'minute'), lt(counters.windowStart, new Date(ms - HOUR_MS))),
+    and(eq(counters.window, 'day'), lt(counters.windowStart, new Date(ms - 2 * DAY_MS))),
+  )).returning({ bucket: counters.bucket })
+  return gone.length
+}

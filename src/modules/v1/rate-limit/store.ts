@@ -1,0 +1,76 @@
+/**
+ * The rate limiter's seam. A store counts requests per bucket in UTC minute and UTC day windows and
+ * says whether one more fits. Two stores implement it: in memory for a single instance (the default)
+ * and in PostgreSQL for several instances that must share exact counts. Both decide with `decide`,
+ * so they cannot disagree about limits, resets or Retry-After.
+ */
+import type { Allowance } from './allowances'
+
+export type RateDecision = {
+  allowed: boolean
+  dayLimit: number
+  dayUsed: number // requests made today, this one included when allowed
+  dayRemaining: number
+  dayReset: number // Unix seconds of the next UTC midnight
+  minuteLimit: number
+  minuteRemaining: number
+  minuteReset: number // Unix seconds of the next UTC minute
+  retryAfter: number | null // seconds, only when refused
+}
+
+export interface RateLimitStore {
+  /** Counts one request in both windows if both have room; a refused request counts in neither. */
+  take(bucket: string, allowance: Allowance, now: Date): Promise<RateDecision>
+  /** Releases timers and saves what must survive; does not close the database. */
+  close(): Promise<void>
+}
+
+export const MINUTE_MS = 60_000
+export const DAY_MS = 86_400_000
+
+/** Starts (epoch ms) of the UTC minute and UTC day `now` falls in. Epoch time has no leap seconds, so flooring is exact. */
+export function windowsAt(now: Date): { minuteStart: number; dayStart: number } {
+  const ms = now.getTime()
+  return { minuteStart: Math.floor(ms / MINUTE_MS) * MINUTE_MS, dayStart: Math.floor(ms / DAY_MS) * DAY_MS }
+}
+
+/**
+ * The decision for one request, given the counts in its windows before it. When the daily
+ * allowance is spent, waiting for the next minute would not help, so Retry-After runs to midnight.
+ */
+export function decide(allowance: Allowance, minuteCount: number, dayCount: number, now: Date): RateDecision {
+  const { minuteStart, dayStart } = windowsAt(now)
+  const dayResetMs = dayStart + DAY_MS
+  const minuteResetMs = minuteStart + MINUTE_MS
+  const dayFull = dayCount >= allowance.perDay
+  const allowed = !dayFull && minuteCount < allowance.perMinute
+  const taken = allowed ? 1 : 0
+  const dayUsed = dayCount + taken
+  const until = dayFull ? dayResetMs : minuteResetMs
+  return {
+    allowed,
+    dayLimit: allowance.perDay,
+    dayUsed,
+    dayRemaining: Math.max(0, allowance.perDay - dayUsed),
+    dayReset: dayResetMs / 1000,
+    minuteLimit: allowance.perMinute,
+    minuteRemaining: Math.max(0, allowance.perMinute - minuteCount - taken),
+    minuteReset: minuteResetMs / 1000,
+    retryAfter: allowed ? null : Math.max(1, Math.ceil((until - now.getTime()) / 1000)),
+  }
+}
+
+/** The X-RateLimit-* headers for a response, plus Retry-After when the request was refused. */
+export function rateLimitHeaders(d: RateDecision): Record<string, string> {
+  const headers: Record<string, string> = {
+    'X-RateLimit-Limit': String(d.dayLimit),
+    'X-RateLimit-Remaining': String(d.dayRemaining),
+    'X-RateLimit-Reset': String(d.dayReset),
+    'X-RateLimit-Used': String(d.dayUsed),
+    'X-RateLimit-Minute-Limit': String(d.minuteLimit),
+    'X-RateLimit-Minute-Remaining': String(d.minuteRemaining),
+    'X-RateLimit-Minute-Reset': String(d.minuteReset),
+  }
+  if (!d.allowed && d.retryAfter !== null) headers['Retry-After'] = String(Math.max(1, Math.ceil(d.retryAfter)))
+  return headers
+}
