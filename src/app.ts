@@ -5,11 +5,13 @@
 import { Elysia } from 'elysia'
 import type { Config } from './config'
 import type { Database } from './db/client'
+import { corsPlugin } from './http/cors'
 import { errorPlugin } from './http/error-plugin'
 import { requestIdPlugin } from './http/request-id'
 import { healthModule } from './modules/health'
 import { KeyAuthenticator } from './modules/v1/auth'
 import { dataApi } from './modules/v1'
+import { openApiModule } from './modules/v1/openapi'
 import type { RateLimitStore } from './modules/v1/rate-limit/store'
 
 export type AppContext = {
@@ -22,9 +24,11 @@ export type AppContext = {
 export function buildApp(context: AppContext) {
   const keys = new KeyAuthenticator(context.database.db)
   return new Elysia()
+    .use(corsPlugin)
     .use(requestIdPlugin)
     .use(errorPlugin)
     .use(healthModule(context))
+    .use(openApiModule(context.config.publicBaseUrl))
     .use(dataApi(context, keys))
 }
 

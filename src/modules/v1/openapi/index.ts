@@ -1,0 +1,35 @@
+/**
+ * GET /api/v1/openapi.json: the OpenAPI 3.1 document of the Data API, generated from the routes'
+ * own parameter declarations and response schemas, so code and contract cannot drift apart.
+ * Served without a key (a client generator needs it before it has one); /api/v1/docs renders it.
+ */
+import { openapi } from '@elysiajs/openapi'
+
+export const openApiModule = (baseUrl: string) =>
+  openapi({
+    path: '/api/v1/docs',
+    specPath: '/api/v1/openapi.json',
+    provider: 'scalar',
+    exclude: { paths: [/^(?!\/api\/v1\/)/, '/api/v1/docs', '/api/v1/openapi.json'] },
+    documentation: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Geroscope Data API',
+        version: '1.0.0',
+        description: [
+          'Read-only JSON over a corpus of aging-biology research papers: judgements, stories, entities and claims.',
+          'Every request carries `Authorization: Bearer <API_KEY>` (keys look like `grk_` + 8-character id + `_` + 32-character secret).',
+          'Errors are `{ error: { status, code, message } }`. Lists page with opaque signed cursors: repeat the request with',
+          '`cursor` = `pagination.next_cursor` and the same other parameters (limit may change) until it is null.',
+          'Rate limits: member 60/minute and 1,000/day per account; pro 600/minute and 50,000/day per key; every',
+          'response to a usable key carries the X-RateLimit-* headers, and a 429 carries Retry-After.',
+          'This document itself is served without a key.',
+        ].join(' '),
+      },
+      servers: [{ url: baseUrl }],
+      components: {
+        securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: grk_XXXXXXXX_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX' } },
+      },
+      security: [{ apiKey: [] }],
+    },
+  })

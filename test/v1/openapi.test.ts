@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { freshDatabase, type TestDatabase } from '../support/database'
+import { req, testApp } from '../support/app'
+import { responseValidator } from '../support/contract'
+import { bearer, createTestKey, insertClaim, insertEntity, insertPapers, insertStory, linkEntity, paperRow } from '../support/fixtures'
+
+let database: TestDatabase
+let app: Awaited<ReturnType<typeof testApp>>
+let key: string
+let doc: any // eslint-disable-line @typescript-eslint/no-explicit-any
+
+beforeAll(async () => {
+  database = await freshDatabase()
+  app = await testApp(database)
+  key = (await createTestKey(database.db)).key
+  await insertPapers(database.db, [
+    paperRow({ id: 'MED-1' }),
+    paperRow({ id: 'PPR-2', source: 'PPR', preprint: true, doi: null, publishedDate: null, abstract: null, abstractLicense: null }),
+    paperRow({ id: 'MED-3', relevance: null, judgedAt: null, judgementModel: null, judgementPromptVersion: null, topic: null, studyType: null }),
+  ])
+  await insertStory(database.db, 'MED-1', { support: null })
+  const gene = await insertEntity(database.db, 'gene', 'HGNC:3942', 'MTOR', { hgnc: 'HGNC:3942' })
+  await linkEntity(database.db, 'MED-1', '2026-10-02', gene.id, 'target', { effect: 'inhibited' })
+  await insertClaim(database.db, { paperId: 'MED-1', objectEntityId: gene.id, magnitude: null, context: null })
+  const response = await app.handle(req('/api/v1/openapi.json'))
+  expect(response.status).toBe(200)
+  doc = await response.json()
+})
+afterAll(async () => {
+  await database.close()
+})
+
+describe('GET /api/v1/openapi.json', () => {
+  test('is a valid OpenAPI 3.1 document, served without a key', async () => {
+    expect(doc.openapi).toStartWith('3.1')
+    const result = await new Validator().validate(doc)
+    expect(result.errors ?? []).toEqual([])
+    expect(result.valid).toBe(true)
+  })
+
+  test('declares the bearer security scheme and every parameter with its allowed values and default', () => {
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' })
+    const params = Object.fromEntries(doc.paths['/api/v1/papers'].get.parameters.map((p: { name: string }) => [p.name, p]))
+    expect(Object.keys(params).sort()).toEqual(['cursor', 'limit', 'min_relevance', 'preprint', 'q', 'since', 'study_type', 'topic', 'until'])
+    expect(params.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 })
+    expect(params.min_relevance.schema).toMatchObject({ minimum: 0, maximum: 3, default: 2 })
+    expect(params.topic.schema['x-allowed-values']).toContain('glp-1')
+  })
+
+  test('describes the error envelope for the error statuses', () => {
+    for (const status of ['400', '401', '403', '404', '429', '500', '503']) {
+      expect(doc.paths['/api/v1/papers'].get.responses[status]).toBeDefined()
+    }
+  })
+
+  test('matches real responses, nulls included', async () => {
+    const check = responseValidator(doc)
+    const cases: [string, string, number][] = [
+      ['/api/v1/papers?min_relevance=0', '/api/v1/papers', 200],
+      ['/api/v1/papers/MED-1', '/api/v1/papers/{id}', 200],
+      ['/api/v1/papers/PPR-2', '/api/v1/papers/{id}', 200],
+      ['/api/v1/papers/MED-3', '/api/v1/papers/{id}', 200],
+      ['/api/v1/papers?limit=0', '/api/v1/papers', 400],
+      ['/api/v1/papers/MED-404', '/api/v1/papers/{id}', 404],
+    ]
+    for (const [url, path, status] of cases) {
+      const response = await app.handle(req(url, bearer(key)))
+      expect(response.status).toBe(status)
+      expect({ url, errors: check(path, status, await response.json()) }).toEqual({ url, errors: [] })
+    }
+  })
+})
