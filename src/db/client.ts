@@ -16,11 +16,17 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export type Database = {
   driver: 'pglite' | 'postgres'
   db: Db
-  /** Runs raw SQL and returns its rows: PGlite answers `{ rows }`, postgres.js an array. */
+  /** Runs raw SQL and returns its rows, whatever the driver. */
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>
   /** The postgres.js client, for COPY and listen/notify; null on PGlite. */
   pg: postgres.Sql | null
   close(): Promise<void>
+}
+
+/** Raw SQL rows from either driver: PGlite answers `{ rows }`, postgres.js an array. */
+export async function executeRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] }
+  return Array.isArray(result) ? result : result.rows
 }
 
 export type DatabaseOptions =
@@ -41,7 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     driver: 'pglite',
     db,
     pg: null,
-    rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    rows: <T>(query: SQL) => executeRows<T>(db, query),
     close: () => client.close(),
   }
 }
@@ -57,7 +63,7 @@ function openPostgres(url: string, max: number): Database {
     driver: 'postgres',
     db,
     pg: client,
-    rows: async <T>(query: SQL) => (await db.execute(query)) as unknown as T[],
+    rows: <T>(query: SQL) => executeRows<T>(db, query),
     close: () => client.end({ timeout: 5 }),
   }
 }

@@ -55,6 +55,12 @@ async function makePostgresTemplate(): Promise<string> {
 
 export type TestDatabase = Database & { url: string | null }
 
+/** Builds the migrated template now (the preload calls it) rather than inside the first test's hook. */
+export async function warmTemplate(): Promise<void> {
+  if (serverUrl) await (postgresTemplate ??= makePostgresTemplate())
+  else await (pgliteTemplate ??= makePgliteTemplate())
+}
+
 /** A new, migrated, empty database. Close it when done (afterAll). */
 export async function freshDatabase(): Promise<TestDatabase> {
   if (!serverUrl) {

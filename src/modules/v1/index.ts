@@ -5,10 +5,12 @@ import { KeyAuthenticator } from './auth'
 import type { V1Context } from './context'
 import { v1Gate } from './gate'
 import { papersModule } from './papers'
+import { searchModule } from './search'
 
 export const dataApi = (context: AppContext, keys: KeyAuthenticator) => {
   const v1: V1Context = { db: context.database.db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret }
   return new Elysia({ name: 'v1' })
     .use(v1Gate({ keys, limits: context.limits, now: context.now ?? (() => new Date()) }))
     .use(papersModule(v1))
+    .use(searchModule(v1))
 }
