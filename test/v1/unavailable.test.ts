@@ -1,0 +1,54 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { openDatabase, type Database } from '../../src/db/client'
+import { freshDatabase, testDriver, type TestDatabase } from '../support/database'
+import { req, testApp } from '../support/app'
+import { bearer, createTestKey, insertPapers, paperRow } from '../support/fixtures'
+import { TcpProxy } from '../support/tcp-proxy'
+
+// An outage needs a database server to lose: PGlite lives inside the process, so this runs on PostgreSQL.
+const onPostgres = testDriver === 'postgres'
+if (!onPostgres) console.log('503 tests left out: they need PostgreSQL (run with DATABASE_URL; CI does)')
+
+describe.skipIf(!onPostgres)('when the database is unreachable', () => {
+  let direct: TestDatabase
+  let viaProxy: Database
+  let proxy: TcpProxy
+
+  afterAll(async () => {
+    proxy?.cut()
+    await viaProxy?.close().catch(() => {})
+    await direct?.close()
+  })
+
+  test('every endpoint answers 503 unavailable with Retry-After, and recovers by itself', async () => {
+    direct = await freshDatabase()
+    await insertPapers(direct.db, [paperRow({ id: 'MED-1' })])
+    const { key } = await createTestKey(direct.db)
+    const target = new URL(direct.url!)
+    proxy = new TcpProxy(target.hostname, Number(target.port || 5432))
+    proxy.start()
+    const proxied = new URL(direct.url!)
+    proxied.port = String(proxy.port)
+    viaProxy = await openDatabase({ kind: 'postgres', url: proxied.href, max: 2 })
+    const app = await testApp(viaProxy)
+
+    expect((await app.handle(req('/api/v1/papers', bearer(key)))).status).toBe(200)
+
+    proxy.cut()
+    for (const path of ['/api/v1/papers', '/api/v1/papers/MED-1', '/api/v1/search?q=mice']) {
+      const response = await app.handle(req(path, bearer(key)))
+      expect(response.status).toBe(503)
+      expect(response.headers.get('retry-after')).toMatch(/^\d+$/)
+      expect(response.headers.get('cache-control')).toBe('no-store')
+      expect((await response.json()).error).toMatchObject({ status: 503, code: 'unavailable' })
+    }
+
+    proxy.start()
+    let status = 0
+    for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {
+      status = (await app.handle(req('/api/v1/papers', bearer(key)))).status
+      if (status !== 200) await Bun.sleep(250)
+    }
+    expect(status).toBe(200)
+  })
+})
