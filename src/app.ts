@@ -9,6 +9,7 @@ import { corsPlugin } from './http/cors'
 import { errorPlugin } from './http/error-plugin'
 import { requestIdPlugin } from './http/request-id'
 import { healthModule } from './modules/health'
+import { siteModule } from './modules/site'
 import { KeyAuthenticator } from './modules/v1/auth'
 import { dataApi } from './modules/v1'
 import { openApiModule } from './modules/v1/openapi'
@@ -28,6 +29,7 @@ export function buildApp(context: AppContext) {
     .use(requestIdPlugin)
     .use(errorPlugin)
     .use(healthModule(context))
+    .use(siteModule(context.database.db, context.config.publicBaseUrl))
     .use(openApiModule(context.config.publicBaseUrl))
     .use(dataApi(context, keys))
 }
