@@ -1,0 +1,20 @@
+/** Every scheduled or CLI run of a job leaves a row: start, end, outcome and counts, for operators. */
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { jobRuns } from '../db/schema'
+
+export type JobCounts = Record<string, number>
+
+export async function recordRun(db: Db, job: string, work: () => Promise<JobCounts>): Promise<JobCounts> {
+  const [run] = await db.insert(jobRuns).values({ job }).returning({ id: jobRuns.id })
+  try {
+    const counts = await work()
+    await db.update(jobRuns).set({ finishedAt: new Date(), outcome: 'ok', counts }).where(eq(jobRuns.id, run.id))
+    return counts
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    await db.update(jobRuns).set({ finishedAt: new Date(), outcome: 'failed', error: message.slice(0, 2000) })
+      .where(eq(jobRuns.id, run.id)).catch(() => {}) // the database may be why it failed
+    throw error
+  }
+}
