@@ -4,6 +4,8 @@ import type { AppContext } from '../../app'
 import { KeyAuthenticator } from './auth'
 import type { V1Context } from './context'
 import { v1Gate } from './gate'
+import { claimsModule } from './claims'
+import { entitiesModule } from './entities'
 import { papersModule } from './papers'
 import { searchModule } from './search'
 
@@ -13,4 +15,6 @@ export const dataApi = (context: AppContext, keys: KeyAuthenticator) => {
     .use(v1Gate({ keys, limits: context.limits, now: context.now ?? (() => new Date()) }))
     .use(papersModule(v1))
     .use(searchModule(v1))
+    .use(entitiesModule(v1))
+    .use(claimsModule(v1))
 }

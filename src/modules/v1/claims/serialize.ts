@@ -1,5 +1,6 @@
 /** Claims in their contract shape; evidence follows the abstract's licence (licensing rule 2). */
 import { licenseAllowsReuse } from '../../../taxonomy'
+import { paperSiteUrl } from '../urls'
 import type { ClaimRow } from './query'
 
 export function serializeClaim({ claim, subjectEntity, objectEntity }: ClaimRow, abstractLicense: string | null) {
@@ -17,4 +18,18 @@ export function serializeClaim({ claim, subjectEntity, objectEntity }: ClaimRow,
     confidence: claim.confidence,
     created_at: claim.createdAt.toISOString(),
   }
+}
+
+export type ClaimPaperRow = {
+  id: string; title: string; doi: string | null; journal: string; publishedDate: string | null; preprint: boolean; url: string
+  abstractLicense: string | null
+}
+
+export function serializeClaimPaper(p: ClaimPaperRow, base: string) {
+  return { id: p.id, title: p.title, doi: p.doi, journal: p.journal, published_date: p.publishedDate, preprint: p.preprint, url: p.url, site_url: paperSiteUrl(base, p.id) }
+}
+
+/** ClaimItem: the claim, its evidence under its paper's licence, and the paper in brief. */
+export function serializeClaimItem(row: ClaimRow & { paper: ClaimPaperRow }, base: string) {
+  return { ...serializeClaim(row, row.paper.abstractLicense), paper: serializeClaimPaper(row.paper, base) }
 }

@@ -1,5 +1,7 @@
 /** Entities in their contract shapes; a detail's mention and description follow the abstract's licence. */
 import { licenseAllowsReuse } from '../../../taxonomy'
+import { serializePaperRef, type PaperRow } from '../papers/serialize'
+import { entityApiUrl } from '../urls'
 
 const LICENSED_DETAIL_KEYS = ['mention', 'description']
 
@@ -16,4 +18,15 @@ export type PaperEntityRow = {
 
 export function serializePaperEntity(row: PaperEntityRow, abstractLicense: string | null) {
   return { type: row.type, key: row.key, name: row.name, ids: row.ids, role: row.role, detail: serializeDetail(row.detail, abstractLicense) }
+}
+
+export type EntityRow = { type: string; key: string; name: string; ids: Record<string, string>; paperCount: number }
+
+export function serializeEntity(row: EntityRow, base: string) {
+  return { type: row.type, key: row.key, name: row.name, ids: row.ids, paper_count: row.paperCount, api_url: entityApiUrl(base, row.type, row.key) }
+}
+
+/** EntityPaper: a PaperRef plus the entity's roles in that paper. */
+export function serializeEntityPaper(paper: PaperRow, roles: string[], base: string) {
+  return { ...serializePaperRef(paper, base), roles }
 }

@@ -1,0 +1,59 @@
+/** GET /api/v1/claims. */
+import { Elysia, t } from 'elysia'
+import { invalidParameter } from '../../../http/errors'
+import type { V1Context } from '../context'
+import { decodeCursor, encodeCursor } from '../cursor'
+import { pageOf } from '../keyset'
+import { Pagination, errorResponses } from '../model'
+import { openApiParameters, pagingParams, parseParams, stringParam, type Param } from '../params'
+import { normalisePaperId } from '../papers/service'
+import { ClaimItem } from './model'
+import { serializeClaimItem } from './serialize'
+import { listClaims } from './service'
+
+/** Accepted case-insensitively, like /papers/{id}; a string that cannot be a paper id is a 400. */
+const paperIdParam: Param<string> = {
+  description: 'Only claims from this paper (paper id, case-insensitive).',
+  schema: { type: 'string', pattern: '^([Mm][Ee][Dd]|[Pp][Pp][Rr])-[0-9]{1,12}$', examples: ['MED-39172536'] },
+  parse: (raw, name) => {
+    const id = normalisePaperId(raw)
+    if (!id) throw invalidParameter(`${name} must be a paper id like MED-39172536 or PPR-841231 (got "${raw}")`)
+    return id
+  },
+}
+
+const listParams = {
+  subject: stringParam('Case-insensitive substring of the subject text, or of its entity\'s name or key (% and _ match themselves).', 200),
+  object: stringParam('Same for the object.', 200),
+  relation: stringParam('Exact relation, e.g. increases, extends_lifespan.', 200),
+  organism: stringParam('Case-insensitive substring of the organism.', 200),
+  paper_id: paperIdParam,
+  ...pagingParams,
+}
+
+export const claimsModule = ({ db, baseUrl, secret }: V1Context) =>
+  new Elysia({ name: 'v1-claims' })
+    .get('/api/v1/claims', async ({ request }) => {
+      const p = parseParams(request.url, listParams)
+      const limit = p.limit ?? 25
+      const filters = { subject: p.subject, object: p.object, relation: p.relation, organism: p.organism, paperId: p.paper_id }
+      const after = p.cursor ? decodeCursor(secret, 'claims', filters, p.cursor) : null
+      const rows = await listClaims(db, filters, limit, after && { createdAt: String(after[0]), id: Number(after[1]) })
+      const { items, hasMore } = pageOf(rows, limit)
+      const last = items.at(-1)
+      return {
+        data: items.map((r) => serializeClaimItem(r, baseUrl)),
+        pagination: {
+          next_cursor: hasMore && last ? encodeCursor(secret, 'claims', filters, [last.createdAtText, last.claim.id]) : null,
+          has_more: hasMore,
+          limit,
+        },
+      }
+    }, {
+      response: { 200: t.Object({ data: t.Array(ClaimItem), pagination: Pagination }), ...errorResponses },
+      detail: {
+        summary: 'List claims',
+        description: 'Claims newest first: created_at descending, then id descending. Each carries its paper in brief; evidence is null unless the paper\'s abstract licence allows reuse.',
+        parameters: openApiParameters(listParams),
+      },
+    })

@@ -1,0 +1,50 @@
+/** Reading claims for /api/v1/claims: filtered, newest first, paged by (created_at, id). */
+import { and, desc, eq, ilike, or, sql, type Column, type SQL } from 'drizzle-orm'
+import type { Db } from '../../../db/client'
+import { claims, papers } from '../../../db/schema'
+import { containsPattern } from '../entities/service'
+import { claimColumns, objectEntity, subjectEntity, type ClaimRow } from './query'
+import type { ClaimPaperRow } from './serialize'
+
+export type ClaimFilters = { subject?: string; object?: string; relation?: string; organism?: string; paperId?: string }
+
+/** The paper columns a ClaimItem shows, plus the licence its evidence follows. */
+const claimPaperColumns = {
+  id: papers.id, title: papers.title, doi: papers.doi, journal: papers.journal, publishedDate: papers.publishedDate,
+  preprint: papers.preprint, url: papers.url, abstractLicense: papers.abstractLicense,
+}
+
+/** A side matches on its own text, or on its resolved entity's name or key. */
+function sideMatches(text: Column, entity: { name: Column; key: Column }, value: string): SQL {
+  const pattern = containsPattern(value)
+  return or(ilike(text, pattern), ilike(entity.name, pattern), ilike(entity.key, pattern))!
+}
+
+/** created_at to the microsecond, in UTC and ISO 8601 whatever the session's TimeZone and DateStyle. */
+const exactCreatedAt = sql<string>`to_char(${claims.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
+export type ClaimListRow = ClaimRow & { paper: ClaimPaperRow; createdAtText: string }
+
+/**
+ * Claims newest first by created_at, then id, both descending, so one row comparison continues a
+ * walk. created_at has microseconds and a JS Date only milliseconds: the position travels as exact
+ * text and is compared as timestamptz, so claims made within one millisecond are neither
+ * skipped nor repeated.
+ */
+export async function listClaims(db: Db, f: ClaimFilters, limit: number, after: { createdAt: string; id: number } | null) {
+  const conditions: SQL[] = []
+  if (f.subject) conditions.push(sideMatches(claims.subjectText, subjectEntity, f.subject))
+  if (f.object) conditions.push(sideMatches(claims.objectText, objectEntity, f.object))
+  if (f.relation) conditions.push(eq(claims.relation, f.relation))
+  if (f.organism) conditions.push(ilike(claims.organism, containsPattern(f.organism)))
+  if (f.paperId) conditions.push(eq(claims.paperId, f.paperId))
+  if (after) conditions.push(sql`(${claims.createdAt}, ${claims.id}) < (${after.createdAt}::timestamptz, ${after.id}::integer)`)
+  return db.select({ ...claimColumns, paper: claimPaperColumns, createdAtText: exactCreatedAt })
+    .from(claims)
+    .innerJoin(papers, eq(papers.id, claims.paperId))
+    .leftJoin(subjectEntity, eq(subjectEntity.id, claims.subjectEntityId))
+    .leftJoin(objectEntity, eq(objectEntity.id, claims.objectEntityId))
+    .where(and(...conditions))
+    .orderBy(desc(claims.createdAt), desc(claims.id))
+    .limit(limit + 1) as Promise<ClaimListRow[]>
+}

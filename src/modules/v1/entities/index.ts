@@ -1,0 +1,98 @@
+/** GET /api/v1/entities and /api/v1/entities/{type}/{key}. */
+import { Elysia, t } from 'elysia'
+import { invalidParameter, notFound } from '../../../http/errors'
+import type { V1Context } from '../context'
+import { decodeCursor, encodeCursor } from '../cursor'
+import { pageOf } from '../keyset'
+import { Pagination, errorResponses } from '../model'
+import { numberParam, openApiParameters, pagingParams, parseParams, stringParam, type Param } from '../params'
+import { ENTITY_TYPES, Entity, EntityDetail } from './model'
+import { serializeEntity, serializeEntityPaper } from './serialize'
+import { countEntityClaims, entityPapers, findEntity, listEntities, listEntityPaperIds } from './service'
+
+const typeParam: Param<string> = {
+  description: 'Entity type.',
+  schema: { type: 'string', enum: ENTITY_TYPES },
+  parse: (raw, name) => {
+    if ((ENTITY_TYPES as readonly string[]).includes(raw)) return raw
+    throw invalidParameter(`${name} has unknown value "${raw}"; allowed: ${ENTITY_TYPES.join(', ')}`)
+  },
+}
+
+const listParams = {
+  type: typeParam,
+  q: stringParam('Case-insensitive substring of the name or key (% and _ match themselves).', 200),
+  ...pagingParams,
+}
+
+const detailParams = {
+  min_relevance: numberParam('Lowest judgement.relevance of the listed papers (0 to 3). Default: no filter; any value above 0 leaves unjudged papers out.', 0, 3),
+  ...pagingParams,
+}
+
+export const entitiesModule = ({ db, baseUrl, secret }: V1Context) =>
+  new Elysia({ name: 'v1-entities' })
+    .get('/api/v1/entities', async ({ request }) => {
+      const p = parseParams(request.url, listParams)
+      const limit = p.limit ?? 25
+      const filters = { type: p.type, q: p.q }
+      const after = p.cursor ? decodeCursor(secret, 'entities', filters, p.cursor) : null
+      const rows = await listEntities(db, filters, limit, after && { paperCount: Number(after[0]), type: String(after[1]), key: String(after[2]) })
+      const { items, hasMore } = pageOf(rows, limit)
+      const last = items.at(-1)
+      return {
+        data: items.map((e) => serializeEntity(e, baseUrl)),
+        pagination: {
+          next_cursor: hasMore && last ? encodeCursor(secret, 'entities', filters, [last.paperCount, last.type, last.key]) : null,
+          has_more: hasMore,
+          limit,
+        },
+      }
+    }, {
+      response: { 200: t.Object({ data: t.Array(Entity), pagination: Pagination }), ...errorResponses },
+      detail: {
+        summary: 'List entities',
+        description: 'Entities that at least one paper involves, most-studied first: paper_count descending, then type, then key ascending. paper_count, and so the order, is refreshed every minute.',
+        parameters: openApiParameters(listParams),
+      },
+    })
+    .get('/api/v1/entities/:type/:key', async ({ params, request }) => {
+      const p = parseParams(request.url, detailParams)
+      // Elysia has already decoded the path once; a key that is not valid percent-encoding arrives as null.
+      const { type, key } = params as { type: string | null; key: string | null }
+      if (!type || !key) throw notFound('no such entity: the path is not valid URL encoding')
+      const limit = p.limit ?? 25
+      const cursorFilters = { type, key, minRelevance: p.min_relevance }
+      const after = p.cursor ? decodeCursor(secret, 'entity-papers', cursorFilters, p.cursor) : null
+      const entity = await findEntity(db, type, key)
+      if (!entity) throw notFound(`no entity of type "${type}" with key "${key}"`)
+      const [claimCount, rows] = await Promise.all([
+        countEntityClaims(db, entity.id),
+        listEntityPaperIds(db, entity.id, p.min_relevance, limit, after && { indexedDate: String(after[0]), paperId: String(after[1]) }),
+      ])
+      const { items, hasMore } = pageOf(rows, limit)
+      const last = items.at(-1)
+      const papers = await entityPapers(db, entity.id, items.map((r) => r.paperId))
+      return {
+        data: {
+          ...serializeEntity(entity, baseUrl),
+          claim_count: claimCount,
+          papers: papers.map(({ paper, roles }) => serializeEntityPaper(paper, roles, baseUrl)),
+        },
+        pagination: {
+          next_cursor: hasMore && last ? encodeCursor(secret, 'entity-papers', cursorFilters, [last.indexedDate, last.paperId]) : null,
+          has_more: hasMore,
+          limit,
+        },
+      }
+    }, {
+      response: { 200: t.Object({ data: EntityDetail, pagination: Pagination }), ...errorResponses },
+      detail: {
+        summary: 'Get one entity with its papers',
+        description: 'One entity, its claim count and its papers newest first (indexed_date descending, then id ascending), each with the roles the entity plays in it. pagination pages the papers. Unknown entity: 404.',
+        parameters: openApiParameters(detailParams, {
+          type: 'Entity type, e.g. intervention.',
+          key: 'Entity key, URL-encoded, e.g. CHEBI%3A9168.',
+        }),
+      },
+    })

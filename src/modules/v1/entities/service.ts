@@ -1,0 +1,93 @@
+/** Reading entities for /api/v1: the ranked, keyset-paged list, and one entity with its papers. */
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../../db/client'
+import { claims, entities, paperEntities, papers } from '../../../db/schema'
+import { keysetPage } from '../keyset'
+import { paperColumns } from '../papers/service'
+import type { PaperRow } from '../papers/serialize'
+
+export type EntityFilters = { type?: string; q?: string }
+
+/** A LIKE pattern that finds `text` anywhere, with %, _ and \ taken literally (\ is PostgreSQL's default escape). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+const entityColumns = {
+  id: entities.id, type: entities.type, key: entities.key, name: entities.name, ids: entities.ids, paperCount: entities.paperCount,
+}
+
+export type EntityListRow = { id: number; type: string; key: string; name: string; ids: Record<string, string>; paperCount: number }
+
+/**
+ * Entities most-studied first: paper_count descending, then type and key ascending. paper_count is
+ * kept by the minute refresh, so a walk stays consistent within a minute and entities no paper
+ * involves (yet) are left out.
+ */
+export async function listEntities(db: Db, f: EntityFilters, limit: number, after: { paperCount: number; type: string; key: string } | null) {
+  const base: SQL[] = [gt(entities.paperCount, 0)]
+  if (f.type) base.push(eq(entities.type, f.type))
+  if (f.q) {
+    const pattern = containsPattern(f.q)
+    base.push(or(ilike(entities.name, pattern), ilike(entities.key, pattern))!)
+  }
+  const fetch = (where: SQL | undefined, n: number) =>
+    db.select(entityColumns).from(entities)
+      .where(and(...base, where))
+      .orderBy(desc(entities.paperCount), asc(entities.type), asc(entities.key))
+      .limit(n) as Promise<EntityListRow[]>
+  // (type, key) share a direction, so the rows tied on paper_count continue by one row comparison.
+  return keysetPage(fetch, limit, after && {
+    tiedAfter: and(eq(entities.paperCount, after.paperCount), sql`(${entities.type}, ${entities.key}) > (${after.type}, ${after.key})`)!,
+    beyond: lt(entities.paperCount, after.paperCount),
+  })
+}
+
+export async function findEntity(db: Db, type: string, key: string): Promise<EntityListRow | null> {
+  const [row] = await db.select(entityColumns).from(entities).where(and(eq(entities.type, type), eq(entities.key, key)))
+  return (row as EntityListRow | undefined) ?? null
+}
+
+/** Claims with the entity as subject or object; a claim about the entity on both sides counts once. */
+export async function countEntityClaims(db: Db, entityId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(claims)
+    .where(or(eq(claims.subjectEntityId, entityId), eq(claims.objectEntityId, entityId)))
+  return row.n
+}
+
+/**
+ * One page of the entity's papers (one row per paper, whatever its number of roles), newest first
+ * by indexed_date, then paper id, read from paper_entities' (entity_id, indexed_date desc, paper_id)
+ * index. Unjudged papers have a null relevance, so any min_relevance > 0 leaves them out.
+ */
+export async function listEntityPaperIds(db: Db, entityId: number, minRelevance: number | undefined, limit: number, after: { indexedDate: string; paperId: string } | null) {
+  const relevance = minRelevance !== undefined && minRelevance > 0 ? gte(papers.relevance, minRelevance) : undefined
+  const fetch = (where: SQL | undefined, n: number) =>
+    db.selectDistinct({ paperId: paperEntities.paperId, indexedDate: paperEntities.indexedDate })
+      .from(paperEntities)
+      .innerJoin(papers, eq(papers.id, paperEntities.paperId))
+      .where(and(eq(paperEntities.entityId, entityId), relevance, where))
+      .orderBy(desc(paperEntities.indexedDate), asc(paperEntities.paperId))
+      .limit(n)
+  return keysetPage(fetch, limit, after && {
+    tiedAfter: and(eq(paperEntities.indexedDate, after.indexedDate), gt(paperEntities.paperId, after.paperId))!,
+    beyond: lt(paperEntities.indexedDate, after.indexedDate),
+  })
+}
+
+/** The papers of one page, in the page's order, each with the entity's roles in it (sorted). */
+export async function entityPapers(db: Db, entityId: number, paperIds: string[]): Promise<{ paper: PaperRow; roles: string[] }[]> {
+  if (paperIds.length === 0) return []
+  const [paperRows, roleRows] = await Promise.all([
+    db.select(paperColumns).from(papers).where(inArray(papers.id, paperIds)),
+    db.select({ paperId: paperEntities.paperId, role: paperEntities.role }).from(paperEntities)
+      .where(and(eq(paperEntities.entityId, entityId), inArray(paperEntities.paperId, paperIds))),
+  ])
+  const roles = new Map<string, string[]>()
+  for (const r of roleRows) roles.set(r.paperId, [...(roles.get(r.paperId) ?? []), r.role])
+  const byId = new Map(paperRows.map((p) => [p.id, p as PaperRow]))
+  return paperIds.flatMap((id) => {
+    const paper = byId.get(id)
+    return paper ? [{ paper, roles: (roles.get(id) ?? []).sort() }] : []
+  })
+}
