@@ -14,16 +14,19 @@ import { KeyAuthenticator } from './modules/v1/auth'
 import { dataApi } from './modules/v1'
 import { openApiModule } from './modules/v1/openapi'
 import type { RateLimitStore } from './modules/v1/rate-limit/store'
+import { CorpusSnapshot } from './modules/v1/stats/snapshot'
 
 export type AppContext = {
   config: Config & { appSecret: string }
   database: Database
   limits: RateLimitStore // in-process by default, PostgreSQL-backed to share counts between instances
+  snapshot?: CorpusSnapshot // /stats and /topics numbers, refreshed every minute; made here when not given
   now?: () => Date // injectable clock for rate-limit windows and snapshots
 }
 
 export function buildApp(context: AppContext) {
   const keys = new KeyAuthenticator(context.database.db)
+  const snapshot = context.snapshot ?? new CorpusSnapshot(context.database.db, context.now)
   return new Elysia()
     .use(corsPlugin)
     .use(requestIdPlugin)
@@ -31,7 +34,7 @@ export function buildApp(context: AppContext) {
     .use(healthModule(context))
     .use(siteModule(context.database.db, context.config.publicBaseUrl))
     .use(openApiModule(context.config.publicBaseUrl))
-    .use(dataApi(context, keys))
+    .use(dataApi(context, keys, snapshot))
 }
 
 export type App = ReturnType<typeof buildApp>

@@ -11,6 +11,10 @@ import { ensureDefaultPrompts } from './prompts/service'
 import { seedDemo } from './seed/demo'
 import { MemoryRateLimitStore } from './modules/v1/rate-limit/memory-store'
 import { PostgresRateLimitStore } from './modules/v1/rate-limit/postgres-store'
+import { CorpusSnapshot } from './modules/v1/stats/snapshot'
+import { recordRun } from './jobs/job-runs'
+import { refreshEntityCounts } from './jobs/refresh-entity-counts'
+import { schedule } from './jobs/scheduler'
 import { serve } from './platform/serve'
 
 const started = performance.now()
@@ -35,7 +39,10 @@ const demo = config.demoData ? await seedDemo(database) : null
 const limits = config.rateLimitStore === 'postgres'
   ? await PostgresRateLimitStore.open(database)
   : await MemoryRateLimitStore.open(database)
-const app = buildApp({ config, database, limits })
+const snapshot = new CorpusSnapshot(database.db)
+const app = buildApp({ config, database, limits, snapshot })
+const stopSnapshots = snapshot.startRefresh()
+const jobs = config.workers ? [schedule('refresh-entity-counts', '* * * * *', () => recordRun(database.db, 'refresh', () => refreshEntityCounts(database.db)))] : []
 const server = serve(app.fetch, config.port)
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
@@ -56,6 +63,8 @@ async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   console.log(`${signal}: stopping`)
+  stopSnapshots()
+  for (const job of jobs) job.stop()
   await server.stop()
   await limits.close()
   await database.close()

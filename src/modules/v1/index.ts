@@ -8,8 +8,12 @@ import { claimsModule } from './claims'
 import { entitiesModule } from './entities'
 import { papersModule } from './papers'
 import { searchModule } from './search'
+import { statsModule } from './stats'
+import type { CorpusSnapshot } from './stats/snapshot'
+import { storiesModule } from './stories'
+import { topicsModule } from './topics'
 
-export const dataApi = (context: AppContext, keys: KeyAuthenticator) => {
+export const dataApi = (context: AppContext, keys: KeyAuthenticator, snapshot: CorpusSnapshot) => {
   const v1: V1Context = { db: context.database.db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret }
   return new Elysia({ name: 'v1' })
     .use(v1Gate({ keys, limits: context.limits, now: context.now ?? (() => new Date()) }))
@@ -17,4 +21,7 @@ export const dataApi = (context: AppContext, keys: KeyAuthenticator) => {
     .use(searchModule(v1))
     .use(entitiesModule(v1))
     .use(claimsModule(v1))
+    .use(storiesModule(v1))
+    .use(topicsModule(v1, snapshot))
+    .use(statsModule(v1, snapshot))
 }

@@ -17,7 +17,8 @@ export type Param<T> = {
 export type ParamSpec = Record<string, Param<unknown>>
 export type ParsedParams<S extends ParamSpec> = { [K in keyof S]: ReturnType<S[K]['parse']> | undefined }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+// Years 0001-9999: PostgreSQL has no year 0, and five-digit years are not YYYY-MM-DD.
+const DATE = /^(?!0000)(\d{4})-(\d{2})-(\d{2})$/
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/
 
 /** YYYY-MM-DD, or a full ISO 8601 timestamp cut to its UTC date. */
@@ -34,9 +35,8 @@ export function dateParam(description: string): Param<string> {
         const d = new Date(raw)
         const day = raw.slice(0, 10)
         // Date.parse rolls 2026-02-31 over into March: refuse dates that are not in the calendar.
-        if (!Number.isNaN(d.getTime()) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day)) {
-          return d.toISOString().slice(0, 10)
-        }
+        const utcDay = Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 10)
+        if (DATE.test(utcDay) && DATE.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day)) return utcDay
       }
       throw invalidParameter(`${name} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp (got "${raw}")`)
     },

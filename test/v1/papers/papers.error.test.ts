@@ -52,6 +52,8 @@ describe('GET /api/v1/papers refuses bad input with 400 invalid_parameter naming
     ['a date that is not in the calendar', '?until=2026-02-30', 'until must be a date'],
     ['a timestamp not in the calendar', '?since=2026-02-30T10:00:00Z', 'since must be a date'],
     ['a date with no dashes', '?since=20261001', 'since must be a date'],
+    ['year zero, which PostgreSQL does not have', '?since=0000-01-01', 'since must be a date'],
+    ['a timestamp whose UTC date falls in year zero', '?until=0001-01-01T00:30:00%2B01:00', 'until must be a date'],
     ['a q over 500 characters', `?q=${'a'.repeat(501)}`, 'q must be at most 500 characters'],
     ['an empty q', '?q=', 'q must not be empty'],
     ['a garbage cursor', '?cursor=abc', 'cursor is not a cursor this API issued'],

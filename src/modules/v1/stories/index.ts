@@ -1,0 +1,56 @@
+/** GET /api/v1/stories: the operator's published stories, newest first, each with the paper it is about. */
+import { Elysia, t } from 'elysia'
+import { invalidParameter } from '../../../http/errors'
+import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
+import type { V1Context } from '../context'
+import { decodeCursor, encodeCursor, type CursorPosition } from '../cursor'
+import { pageOf } from '../keyset'
+import { Pagination, errorResponses } from '../model'
+import { dateParam, listParam, openApiParameters, pagingParams, parseParams } from '../params'
+import { StoryItem } from './model'
+import { serializeStoryItem } from './serialize'
+import { listStories, type StoryPosition } from './service'
+
+const listParams = {
+  since: dateParam('Only stories published on or after this UTC date.'),
+  until: dateParam('Only stories published on or before this UTC date.'),
+  topic: listParam("Filter on the paper's judgement.topic.", TOPICS),
+  study_type: listParam("Filter on the paper's judgement.study_type.", STUDY_TYPES),
+  ...pagingParams,
+}
+
+/** A signed cursor can only hold what we put in it, but a shape check costs nothing. */
+function positionOf(k: CursorPosition): StoryPosition {
+  const [publishedAt, paperId] = k
+  if (typeof publishedAt !== 'string' || typeof paperId !== 'string' || k.length !== 2) {
+    throw invalidParameter('cursor is not a cursor this API issued')
+  }
+  return { publishedAt, paperId }
+}
+
+export const storiesModule = ({ db, baseUrl, secret }: V1Context) =>
+  new Elysia({ name: 'v1-stories' })
+    .get('/api/v1/stories', async ({ request }) => {
+      const p = parseParams(request.url, listParams)
+      const limit = p.limit ?? 25
+      const filters = { since: p.since, until: p.until, topic: p.topic, studyType: p.study_type }
+      const after = p.cursor ? positionOf(decodeCursor(secret, 'stories', filters, p.cursor)) : null
+      const rows = await listStories(db, filters, limit, after)
+      const { items, hasMore } = pageOf(rows, limit)
+      const last = items.at(-1)
+      return {
+        data: items.map((r) => serializeStoryItem(r, baseUrl)),
+        pagination: {
+          next_cursor: hasMore && last ? encodeCursor(secret, 'stories', filters, [last.publishedAtText, last.story.paperId]) : null,
+          has_more: hasMore,
+          limit,
+        },
+      }
+    }, {
+      response: { 200: t.Object({ data: t.Array(StoryItem), pagination: Pagination }), ...errorResponses },
+      detail: {
+        summary: 'List stories',
+        description: 'Published stories newest first by published_at, then paper_id ascending. since and until act on the UTC date of published_at; topic and study_type on the judgement of the paper the story is about. Each item carries the paper as `paper` (a PaperRef).',
+        parameters: openApiParameters(listParams),
+      },
+    })

@@ -1,0 +1,9 @@
+/** TypeBox schema of StoryItem (data-api-v1.md part 2; the paper field is `paper`, decisions.md). */
+import { t } from 'elysia'
+import { PaperRef, Story } from '../model'
+
+export const StoryItem = t.Object({
+  ...Story.properties,
+  paper_id: t.String({ pattern: '^(MED|PPR)-[0-9]+$' }),
+  paper: PaperRef,
+})

@@ -1,0 +1,22 @@
+/** GET /api/v1/topics: every topic with its counts, from the snapshot shared with /stats. */
+import { Elysia, t } from 'elysia'
+import type { V1Context } from '../context'
+import { errorResponses } from '../model'
+import { openApiParameters, parseParams } from '../params'
+import type { CorpusSnapshot } from '../stats/snapshot'
+import { Topic } from './model'
+import { listTopics } from './service'
+
+export const topicsModule = ({ baseUrl }: V1Context, snapshot: CorpusSnapshot) =>
+  new Elysia({ name: 'v1-topics' })
+    .get('/api/v1/topics', async ({ request }) => {
+      parseParams(request.url, {})
+      return { data: listTopics((await snapshot.get()).topics, baseUrl) }
+    }, {
+      response: { 200: t.Object({ data: t.Array(Topic) }), ...errorResponses },
+      detail: {
+        summary: 'List topics',
+        description: 'All topics, in a fixed order, with counts of papers about aging biology (relevance 2 or more) filed under each: papers_7d over the last 7 UTC days (today and the 6 days before, by indexed_date), papers_total over the whole corpus. Counts are recomputed at most once a minute.',
+        parameters: openApiParameters({}),
+      },
+    })
