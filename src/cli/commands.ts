@@ -39,7 +39,7 @@ export const COMMANDS: Command[] = [
     flags: {},
     run: async (_flags, database, { io }) => {
       const result = await seedDemo(database)
-      if (!result.loaded) throw new UsageError(`the database already holds ${result.papers} papers; the demo corpus loads only into an empty database`)
+      if (!result.loaded) throw new Error(`the database already holds ${result.papers} papers; the demo corpus loads only into an empty database`)
       const c = result.counts
       io.out(`demo corpus loaded: ${c.papers} papers, ${c.stories} stories, ${c.paperEntities} paper entities, ${c.claims} claims`)
       io.out(`demo API key (account "${result.username}", member tier):`)
@@ -55,7 +55,7 @@ export const COMMANDS: Command[] = [
       const seed = Number(flags.seed ?? 1)
       const started = performance.now()
       const report = progressReporter(io.err, 'papers', total)
-      const c = await loadCorpus(database, { papers: total, seed, endDate: today(), days: 90 }, report)
+      const c = await loadCorpus(database, { papers: total, seed, endDate: today(), days: 90 }, (p) => report(p.papers))
       const seconds = (performance.now() - started) / 1000
       io.out(`synthetic corpus loaded (seed ${seed}): ${c.papers} papers, ${c.stories} stories, ${c.paperEntities} paper entities, ${c.claims} claims in ${seconds.toFixed(1)} s`)
     },

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { sql } from 'drizzle-orm'
+import { cli } from '../support/cli'
+import { freshDatabase, type TestDatabase } from '../support/database'
+import { req, testApp } from '../support/app'
+
+let demo: TestDatabase
+let synthetic: TestDatabase
+beforeAll(async () => {
+  ;[demo, synthetic] = await Promise.all([freshDatabase(), freshDatabase()])
+})
+afterAll(async () => {
+  await Promise.all([demo.close(), synthetic.close()])
+})
+
+const count = async (database: TestDatabase, table: string) =>
+  (await database.rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))[0].n
+
+describe('cli seed demo', () => {
+  test('loads 2,000 papers into an empty database and prints a working member key last', async () => {
+    const result = await cli(demo, 'seed', 'demo')
+    expect(result.code).toBe(0)
+    expect(result.stdout[0]).toStartWith('demo corpus loaded: 2000 papers')
+    expect(await count(demo, 'papers')).toBe(2000)
+    expect(await count(demo, 'stories')).toBeGreaterThan(50)
+    expect(await count(demo, 'claims')).toBeGreaterThan(1000)
+    expect(await count(demo, 'upvotes')).toBeGreaterThan(0)
+    expect(await count(demo, 'rss_sources')).toBeGreaterThan(0)
+    const key = result.stdout.at(-1)!
+    const app = await testApp(demo)
+    const response = await app.handle(req('/api/v1/papers?limit=5', { headers: { authorization: `Bearer ${key}` } }))
+    expect(response.status).toBe(200)
+    expect((await response.json()).data).toHaveLength(5)
+    expect(response.headers.get('x-ratelimit-limit')).toBe('1000') // a member key
+  })
+
+  test('refuses a database that already holds papers', async () => {
+    const result = await cli(demo, 'seed', 'demo')
+    expect(result).toEqual({ code: 1, stdout: [], stderr: ['error: the database already holds 2000 papers; the demo corpus loads only into an empty database'] })
+  })
+})
+
+describe('cli seed synthetic', () => {
+  test('loads exactly N papers, and another seed adds a corpus of its own', async () => {
+    const first = await cli(synthetic, 'seed', 'synthetic', '--papers', '150', '--seed', '7')
+    expect(first.code).toBe(0)
+    expect(first.stdout[0]).toMatch(/^synthetic corpus loaded \(seed 7\): 150 papers/)
+    expect(await count(synthetic, 'papers')).toBe(150)
+    expect((await cli(synthetic, 'seed', 'synthetic', '--papers', '40', '--seed', '8')).code).toBe(0)
+    expect(await count(synthetic, 'papers')).toBe(190)
+  })
+
+  test.each([
+    ['no --papers', [], 'error: --papers is required'],
+    ['zero papers', ['--papers', '0'], 'error: --papers must be a whole number from 1'],
+    ['a non-numeric seed', ['--papers', '5', '--seed', 'abc'], 'error: --seed must be a whole number'],
+  ])('refuses %s', async (_name, flags, message) => {
+    const result = await cli(synthetic, 'seed', 'synthetic', ...(flags as string[]))
+    expect(result.code).toBe(2)
+    expect(result.stderr).toHaveLength(1)
+    expect(result.stderr[0]).toStartWith(message as string)
+  })
+})
