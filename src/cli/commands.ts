@@ -49,7 +49,7 @@ export const COMMANDS: Command[] = [
   {
     words: ['seed', 'synthetic'],
     usage: 'seed synthetic --papers N [--seed S]',
-    flags: { papers: { required: true, integer: { min: 1, max: 50_000_000 } }, seed: { integer: { min: 0, max: 2 ** 31 - 1 } } },
+    flags: { papers: { required: true, integer: { min: 1, max: 5_000_000 } }, seed: { integer: { min: 0, max: 2 ** 31 - 1 } } },
     run: async (flags, database, { io }) => {
       const total = Number(flags.papers)
       const seed = Number(flags.seed ?? 1)
