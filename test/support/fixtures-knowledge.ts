@@ -1,39 +1,18 @@
 /**
- * Support for the entity and claim tests: the app with only the gate and the modules under test
- * (so they do not depend on the wiring in src/modules/v1/index.ts), and knowledge rows that the
+ * Support for the entity and claim tests: the app
+ * (the whole app, as it is wired), and knowledge rows that the
  * shared fixtures leave out (paper_count, kept by the refresh job; created_at to the microsecond).
  */
 import { eq, sql } from 'drizzle-orm'
-import { Elysia } from 'elysia'
 import type { Database, Db } from '../../src/db/client'
 import { claims, entities } from '../../src/db/schema'
-import { errorPlugin } from '../../src/http/error-plugin'
-import { requestIdPlugin } from '../../src/http/request-id'
-import { KeyAuthenticator } from '../../src/modules/v1/auth'
-import { claimsModule } from '../../src/modules/v1/claims'
-import type { V1Context } from '../../src/modules/v1/context'
-import { entitiesModule } from '../../src/modules/v1/entities'
-import { v1Gate } from '../../src/modules/v1/gate'
-import { MemoryRateLimitStore } from '../../src/modules/v1/rate-limit/memory-store'
-import { TEST_SECRET, req } from './app'
+import { req, testApp } from './app'
 import { bearer, insertEntity } from './fixtures'
 
 export const BASE_URL = 'https://geroscope.test'
 
-/** The /api/v1 gate with the entities and claims modules, over `database`. */
-export async function knowledgeApp(database: Database) {
-  const ctx: V1Context = { db: database.db, baseUrl: BASE_URL, secret: TEST_SECRET }
-  return new Elysia()
-    .use(requestIdPlugin)
-    .use(errorPlugin)
-    .use(v1Gate({
-      keys: new KeyAuthenticator(database.db),
-      limits: await MemoryRateLimitStore.open(database, new Date(), { flushEveryMs: 0 }),
-      now: () => new Date(),
-    }))
-    .use(entitiesModule(ctx))
-    .use(claimsModule(ctx))
-}
+/** The whole app over `database` (kept as a name the knowledge tests read well with). */
+export const knowledgeApp = (database: Database) => testApp(database)
 
 /** A GET with the key, answering status, JSON body and headers. */
 export function getter(app: { handle: (request: Request) => Promise<Response> }, key: () => string) {

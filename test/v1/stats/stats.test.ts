@@ -1,32 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Elysia } from 'elysia'
-import { errorPlugin } from '../../../src/http/error-plugin'
-import { requestIdPlugin } from '../../../src/http/request-id'
-import { KeyAuthenticator } from '../../../src/modules/v1/auth'
-import { v1Gate } from '../../../src/modules/v1/gate'
-import { MemoryRateLimitStore } from '../../../src/modules/v1/rate-limit/memory-store'
-import { statsModule } from '../../../src/modules/v1/stats'
 import { CorpusSnapshot } from '../../../src/modules/v1/stats/snapshot'
-import { topicsModule } from '../../../src/modules/v1/topics'
 import { freshDatabase, type TestDatabase } from '../../support/database'
-import { TEST_SECRET, req } from '../../support/app'
+import { req, testApp } from '../../support/app'
 import { bearer, createTestKey, insertClaim, insertEntity, insertPapers, insertStory, linkEntity, paperRow } from '../../support/fixtures'
-
-/** /stats and /topics over one shared snapshot, as the app wires them. */
-async function statsApp(database: TestDatabase, snapshot: CorpusSnapshot) {
-  const ctx = { db: database.db, baseUrl: 'https://geroscope.test', secret: TEST_SECRET }
-  return new Elysia()
-    .use(requestIdPlugin)
-    .use(errorPlugin)
-    .use(v1Gate({ keys: new KeyAuthenticator(database.db), limits: await MemoryRateLimitStore.open(database, new Date(), { flushEveryMs: 0 }), now: () => new Date() }))
-    .use(statsModule(ctx, snapshot))
-    .use(topicsModule(ctx, snapshot))
-}
 
 const T0 = new Date('2026-10-10T12:00:00Z') // today is 2026-10-10 (UTC)
 let database: TestDatabase
 let snapshot: CorpusSnapshot
-let app: Awaited<ReturnType<typeof statsApp>>
+let app: Awaited<ReturnType<typeof testApp>>
 let key: string
 let clock = T0
 const get = async (path: string) => {
@@ -93,7 +74,7 @@ function expectedDaily() {
 beforeAll(async () => {
   database = await freshDatabase()
   snapshot = new CorpusSnapshot(database.db, () => clock)
-  app = await statsApp(database, snapshot)
+  app = await testApp(database, { snapshot })
   key = (await createTestKey(database.db, { tier: 'pro' })).key
   await insertPapers(database.db, corpus)
   await insertStory(database.db, 'MED-1')

@@ -1,32 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Elysia } from 'elysia'
-import { errorPlugin } from '../../../src/http/error-plugin'
-import { requestIdPlugin } from '../../../src/http/request-id'
-import { KeyAuthenticator } from '../../../src/modules/v1/auth'
 import { encodeCursor } from '../../../src/modules/v1/cursor'
-import { v1Gate } from '../../../src/modules/v1/gate'
-import { MemoryRateLimitStore } from '../../../src/modules/v1/rate-limit/memory-store'
-import { storiesModule } from '../../../src/modules/v1/stories'
 import { freshDatabase, type TestDatabase } from '../../support/database'
-import { TEST_SECRET, req } from '../../support/app'
+import { TEST_SECRET, req, testApp } from '../../support/app'
 import { bearer, createTestKey, insertPapers, insertStory, paperRow } from '../../support/fixtures'
 
-async function storiesApp(database: TestDatabase) {
-  const ctx = { db: database.db, baseUrl: 'https://geroscope.test', secret: TEST_SECRET }
-  return new Elysia()
-    .use(requestIdPlugin)
-    .use(errorPlugin)
-    .use(v1Gate({ keys: new KeyAuthenticator(database.db), limits: await MemoryRateLimitStore.open(database, new Date(), { flushEveryMs: 0 }), now: () => new Date() }))
-    .use(storiesModule(ctx))
-}
-
 let database: TestDatabase
-let app: Awaited<ReturnType<typeof storiesApp>>
+let app: Awaited<ReturnType<typeof testApp>>
 let key: string
 
 beforeAll(async () => {
   database = await freshDatabase()
-  app = await storiesApp(database)
+  app = await testApp(database)
   key = (await createTestKey(database.db, { tier: 'pro' })).key
   await insertPapers(database.db, [paperRow({ id: 'MED-1', topic: 'senescence' }), paperRow({ id: 'MED-2' }), paperRow({ id: 'MED-3' })])
   for (const id of ['MED-1', 'MED-2', 'MED-3']) await insertStory(database.db, id)

@@ -1,29 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
-import { Elysia } from 'elysia'
 import { stories } from '../../../src/db/schema'
-import { errorPlugin } from '../../../src/http/error-plugin'
-import { requestIdPlugin } from '../../../src/http/request-id'
-import { KeyAuthenticator } from '../../../src/modules/v1/auth'
-import { v1Gate } from '../../../src/modules/v1/gate'
-import { MemoryRateLimitStore } from '../../../src/modules/v1/rate-limit/memory-store'
-import { storiesModule } from '../../../src/modules/v1/stories'
 import { freshDatabase, type TestDatabase } from '../../support/database'
-import { TEST_SECRET, req } from '../../support/app'
+import { req, testApp } from '../../support/app'
 import { bearer, createTestKey, insertPapers, insertStory, paperRow } from '../../support/fixtures'
 
-/** Just the stories plugin behind the real gate and error handling (src/modules/v1/index.ts wires it later). */
-async function storiesApp(database: TestDatabase) {
-  const ctx = { db: database.db, baseUrl: 'https://geroscope.test', secret: TEST_SECRET }
-  return new Elysia()
-    .use(requestIdPlugin)
-    .use(errorPlugin)
-    .use(v1Gate({ keys: new KeyAuthenticator(database.db), limits: await MemoryRateLimitStore.open(database, new Date(), { flushEveryMs: 0 }), now: () => new Date() }))
-    .use(storiesModule(ctx))
-}
-
 let database: TestDatabase
-let app: Awaited<ReturnType<typeof storiesApp>>
+let app: Awaited<ReturnType<typeof testApp>>
 let key: string
 const get = async (path: string) => {
   const response = await app.handle(req(path, bearer(key)))
@@ -51,7 +34,7 @@ const ALL = ['MED-17', 'MED-16', 'MED-19', 'MED-10', 'MED-11', 'MED-12', 'MED-13
 
 beforeAll(async () => {
   database = await freshDatabase()
-  app = await storiesApp(database)
+  app = await testApp(database)
   key = (await createTestKey(database.db, { tier: 'pro' })).key
   await insertPapers(database.db, rows)
   const noon = new Date('2026-10-05T12:00:00Z')

@@ -1,28 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Elysia } from 'elysia'
-import { errorPlugin } from '../../../src/http/error-plugin'
-import { requestIdPlugin } from '../../../src/http/request-id'
-import { KeyAuthenticator } from '../../../src/modules/v1/auth'
-import { v1Gate } from '../../../src/modules/v1/gate'
-import { MemoryRateLimitStore } from '../../../src/modules/v1/rate-limit/memory-store'
 import { CorpusSnapshot } from '../../../src/modules/v1/stats/snapshot'
-import { topicsModule } from '../../../src/modules/v1/topics'
 import { TOPICS } from '../../../src/taxonomy'
 import { freshDatabase, type TestDatabase } from '../../support/database'
-import { TEST_SECRET, req } from '../../support/app'
+import { req, testApp } from '../../support/app'
 import { bearer, createTestKey, insertPapers, paperRow } from '../../support/fixtures'
 
-async function topicsApp(database: TestDatabase, snapshot: CorpusSnapshot) {
-  const ctx = { db: database.db, baseUrl: 'https://geroscope.test', secret: TEST_SECRET }
-  return new Elysia()
-    .use(requestIdPlugin)
-    .use(errorPlugin)
-    .use(v1Gate({ keys: new KeyAuthenticator(database.db), limits: await MemoryRateLimitStore.open(database, new Date(), { flushEveryMs: 0 }), now: () => new Date() }))
-    .use(topicsModule(ctx, snapshot))
-}
-
 let database: TestDatabase
-let app: Awaited<ReturnType<typeof topicsApp>>
+let app: Awaited<ReturnType<typeof testApp>>
 let key: string
 let clock = new Date('2026-10-10T12:00:00Z') // today is 2026-10-10 (UTC); the last 7 days start 2026-10-04
 const get = async (path: string) => {
@@ -34,7 +18,7 @@ const counts = (body: { data: { slug: string; papers_7d: number; papers_total: n
 
 beforeAll(async () => {
   database = await freshDatabase()
-  app = await topicsApp(database, new CorpusSnapshot(database.db, () => clock))
+  app = await testApp(database, { snapshot: new CorpusSnapshot(database.db, () => clock) })
   key = (await createTestKey(database.db, { tier: 'pro' })).key
   await insertPapers(database.db, [
     paperRow({ id: 'MED-1', topic: 'senescence', relevance: 2, indexedDate: '2026-10-10' }), // today, on the aging boundary
