@@ -10,7 +10,7 @@ import { ensureOperator } from './modules/accounts/operator'
 import { ensureDefaultPrompts } from './prompts/service'
 import { seedDemo } from './seed/demo'
 import { MemoryRateLimitStore } from './modules/v1/rate-limit/memory-store'
-import { PostgresRateLimitStore } from './modules/v1/rate-limit/postgres-store'
+import { PostgresRateLimitStore, purgeExpiredCounters } from './modules/v1/rate-limit/postgres-store'
 import { CorpusSnapshot } from './modules/v1/stats/snapshot'
 import { recordRun } from './jobs/job-runs'
 import { refreshEntityCounts } from './jobs/refresh-entity-counts'
@@ -42,7 +42,14 @@ const limits = config.rateLimitStore === 'postgres'
 const snapshot = new CorpusSnapshot(database.db)
 const app = buildApp({ config, database, limits, snapshot })
 const stopSnapshots = snapshot.startRefresh()
-const jobs = config.workers ? [schedule('refresh-entity-counts', '* * * * *', () => recordRun(database.db, 'refresh', () => refreshEntityCounts(database.db)))] : []
+// The ingestion and analysis jobs join these when they exist; WORKERS=off leaves the API alone.
+const jobs = config.workers
+  ? [
+    schedule('refresh', '* * * * *', () => recordRun(database.db, 'refresh', () => refreshEntityCounts(database.db))),
+    schedule('purge-rate-limits', '7 * * * *', () =>
+      recordRun(database.db, 'purge-rate-limits', async () => ({ deleted: await purgeExpiredCounters(database, new Date()) }))),
+  ]
+  : []
 const server = serve(app.fetch, config.port)
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
