@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { req, testApp } from '../support/app'
+import { refreshEntityCounts } from '../../src/jobs/refresh-entity-counts'
 import { responseValidator } from '../support/contract'
 import { bearer, createTestKey, insertClaim, insertEntity, insertPapers, insertStory, linkEntity, paperRow } from '../support/fixtures'
 
@@ -23,6 +24,7 @@ beforeAll(async () => {
   const gene = await insertEntity(database.db, 'gene', 'HGNC:3942', 'MTOR', { hgnc: 'HGNC:3942' })
   await linkEntity(database.db, 'MED-1', '2026-10-02', gene.id, 'target', { effect: 'inhibited' })
   await insertClaim(database.db, { paperId: 'MED-1', objectEntityId: gene.id, magnitude: null, context: null })
+  await refreshEntityCounts(database.db)
   const response = await app.handle(req('/api/v1/openapi.json'))
   expect(response.status).toBe(200)
   doc = await response.json()
@@ -48,9 +50,15 @@ describe('GET /api/v1/openapi.json', () => {
     expect(params.topic.schema['x-allowed-values']).toContain('glp-1')
   })
 
-  test('describes the error envelope for the error statuses', () => {
-    for (const status of ['400', '401', '403', '404', '429', '500', '503']) {
-      expect(doc.paths['/api/v1/papers'].get.responses[status]).toBeDefined()
+  test('describes every endpoint of the contract, each with the error envelope for the error statuses', () => {
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/v1/claims', '/api/v1/entities', '/api/v1/entities/{type}/{key}', '/api/v1/papers', '/api/v1/papers/{id}',
+      '/api/v1/search', '/api/v1/stats', '/api/v1/stories', '/api/v1/topics',
+    ])
+    for (const path of Object.keys(doc.paths)) {
+      for (const status of ['400', '401', '403', '404', '429', '500', '503']) {
+        expect({ path, status, described: doc.paths[path].get.responses[status] !== undefined }).toEqual({ path, status, described: true })
+      }
     }
   })
 
@@ -63,6 +71,15 @@ describe('GET /api/v1/openapi.json', () => {
       ['/api/v1/papers/MED-3', '/api/v1/papers/{id}', 200],
       ['/api/v1/papers?limit=0', '/api/v1/papers', 400],
       ['/api/v1/papers/MED-404', '/api/v1/papers/{id}', 404],
+      ['/api/v1/stories', '/api/v1/stories', 200],
+      ['/api/v1/topics', '/api/v1/topics', 200],
+      ['/api/v1/stats', '/api/v1/stats', 200],
+      ['/api/v1/entities', '/api/v1/entities', 200],
+      ['/api/v1/entities/gene/HGNC%3A3942', '/api/v1/entities/{type}/{key}', 200],
+      ['/api/v1/entities/gene/HGNC%3A0', '/api/v1/entities/{type}/{key}', 404],
+      ['/api/v1/claims', '/api/v1/claims', 200],
+      ['/api/v1/search?q=rapamycin', '/api/v1/search', 200],
+      ['/api/v1/search', '/api/v1/search', 400],
     ]
     for (const [url, path, status] of cases) {
       const response = await app.handle(req(url, bearer(key)))
