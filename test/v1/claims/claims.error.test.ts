@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { encodeCursor } from '../../../src/modules/v1/cursor'
 import { TEST_SECRET, req } from '../../support/app'
+import { expectInvalidParameter } from '../../support/expect'
 import { freshDatabase, type TestDatabase } from '../../support/database'
 import { bearer, createTestKey, insertClaim, insertPapers, paperRow } from '../../support/fixtures'
 import { insertCountedEntity, knowledgeApp } from '../../support/fixtures-knowledge'
@@ -30,11 +31,7 @@ async function call(path: string) {
 }
 
 async function expect400(path: string, message: string) {
-  const { response, body } = await call(path)
-  expect(response.status).toBe(400)
-  expect(response.headers.get('cache-control')).toBe('no-store')
-  expect(response.headers.get('x-ratelimit-remaining')).not.toBeNull() // a usable key was presented
-  expect(body).toEqual({ error: { status: 400, code: 'invalid_parameter', message: expect.stringContaining(message) } })
+  await expectInvalidParameter((await app.handle(req(path, bearer(key)))), message)
 }
 
 const nextCursor = async (path: string): Promise<string> => (await call(path)).body.pagination.next_cursor

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { encodeCursor } from '../../../src/modules/v1/cursor'
+import { expectInvalidParameter } from '../../support/expect'
 import { freshDatabase, type TestDatabase } from '../../support/database'
 import { TEST_SECRET, req, testApp } from '../../support/app'
 import { bearer, createTestKey, insertPapers, paperRow } from '../../support/fixtures'
@@ -19,14 +20,7 @@ afterAll(async () => {
 })
 
 async function expect400(path: string, message: string) {
-  const response = await app.handle(req(path, bearer(key)))
-  expect(response.status).toBe(400)
-  expect(response.headers.get('cache-control')).toBe('no-store')
-  expect(response.headers.get('x-ratelimit-remaining')).not.toBeNull() // a usable key was presented
-  const body = await response.json()
-  expect(body.error.code).toBe('invalid_parameter')
-  expect(body.error.status).toBe(400)
-  expect(body.error.message).toContain(message)
+  await expectInvalidParameter(await app.handle(req(path, bearer(key))), message)
 }
 
 describe('GET /api/v1/papers refuses bad input with 400 invalid_parameter naming the parameter', () => {

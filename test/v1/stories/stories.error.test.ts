@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { encodeCursor } from '../../../src/modules/v1/cursor'
+import { expectInvalidParameter } from '../../support/expect'
 import { freshDatabase, type TestDatabase } from '../../support/database'
 import { TEST_SECRET, req, testApp } from '../../support/app'
 import { bearer, createTestKey, insertPapers, insertStory, paperRow } from '../../support/fixtures'
@@ -22,12 +23,7 @@ afterAll(async () => {
 const call = (path: string) => app.handle(req(path, bearer(key)))
 
 async function expect400(path: string, message: string) {
-  const response = await call(path)
-  expect(response.status).toBe(400)
-  expect(response.headers.get('cache-control')).toBe('no-store')
-  expect(response.headers.get('x-ratelimit-remaining')).not.toBeNull() // a usable key was presented
-  const body = await response.json()
-  expect(body).toEqual({ error: { status: 400, code: 'invalid_parameter', message: expect.stringContaining(message) } })
+  await expectInvalidParameter(await call(path), message)
 }
 
 describe('GET /api/v1/stories refuses bad input with 400 invalid_parameter naming the parameter', () => {

@@ -28,7 +28,7 @@ export const openApiModule = (baseUrl: string) =>
       },
       servers: [{ url: baseUrl }],
       components: {
-        securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: grk_XXXXXXXX_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX' } },
+        securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: grk_ + 8-character key id + _ + 32-character secret' } },
       },
       security: [{ apiKey: [] }],
     },
