@@ -1,5 +1,4 @@
 /** System prompts and their versions. */
-import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { promptVersions, prompts } from '../db/schema'
 import { DEFAULT_PROMPTS } from './defaults'
@@ -19,9 +18,4 @@ export async function ensureDefaultPrompts(db: Db): Promise<number> {
     })
   }
   return added
-}
-
-export async function countPrompts(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(prompts)
-  return row.n
 }

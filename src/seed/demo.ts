@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { accounts, papers, rssSources } from '../db/schema'
-import { createAccount } from '../modules/accounts/service'
+import { createAccount, findAccount } from '../modules/accounts/service'
 import { createKey } from '../modules/keys/service'
 import { loadCorpus, type CorpusCounts } from './bulk-load'
 
@@ -52,7 +52,7 @@ export async function seedDemo(database: Database, endDate = new Date().toISOStr
     on conflict do nothing`)
 
   const password = crypto.randomUUID()
-  if (!(await db.select().from(accounts).where(sql`lower(${accounts.username}) = ${DEMO_USERNAME}`)).length) {
+  if (!(await findAccount(db, DEMO_USERNAME))) {
     await createAccount(db, { username: DEMO_USERNAME, password, role: 'member', membership: 'active' })
   }
   const { key } = await createKey(db, DEMO_USERNAME, 'member', 'demo key')

@@ -15,6 +15,9 @@ export type Account = { id: number; username: string; role: Role; membership: Me
 const USERNAME = /^[A-Za-z0-9_.-]{3,64}$/
 export const MIN_PASSWORD_LENGTH = 10
 
+/** Usernames are unique and matched without regard to case. */
+const sameUsername = (username: string) => sql`lower(${accounts.username}) = lower(${username})`
+
 const publicColumns = {
   id: accounts.id,
   username: accounts.username,
@@ -47,7 +50,7 @@ export async function createAccount(db: Db, input: NewAccount): Promise<Account>
 
 export async function findAccount(db: Db, username: string): Promise<Account | null> {
   const [row] = await db.select(publicColumns).from(accounts)
-    .where(sql`lower(${accounts.username}) = lower(${username})`)
+    .where(sameUsername(username))
   return (row as Account) ?? null
 }
 
@@ -67,16 +70,11 @@ export async function setMembership(db: Db, username: string, membership: Member
 /** Checks a login; the same null for an unknown name and a wrong password. */
 export async function authenticate(db: Db, username: string, password: string): Promise<Account | null> {
   const [row] = await db.select({ ...publicColumns, passwordHash: accounts.passwordHash }).from(accounts)
-    .where(sql`lower(${accounts.username}) = lower(${username})`)
+    .where(sameUsername(username))
   if (!row) {
     await hashPassword(password) // spend the same time as a real check: no username oracle
     return null
   }
   const { passwordHash, ...account } = row
   return (await verifyPassword(password, passwordHash)) ? (account as Account) : null
-}
-
-export async function countAccounts(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts)
-  return row.n
 }

@@ -1,7 +1,7 @@
 /**
  * API-key authentication for /api/v1. Keys are checked against a short-lived in-process cache so
  * the hot path costs no database round trip; a revocation or membership change reaches every
- * instance within KEY_CACHE_TTL_MS (and at once in the process that made it, through `forget`).
+ * instance within KEY_CACHE_TTL_MS.
  */
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
@@ -42,11 +42,6 @@ export class KeyAuthenticator {
     return { keyId: parsed.id, accountId: record.accountId, tier: record.tier }
   }
 
-  /** Drops cached keys at once (after a revocation or membership change in this process). */
-  forget(keyId?: string): void {
-    if (keyId === undefined) this.cache.clear()
-    else this.cache.delete(keyId)
-  }
 
   private async lookup(keyId: string): Promise<KeyRecord> {
     const cached = this.cache.get(keyId)

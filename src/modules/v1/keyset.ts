@@ -20,8 +20,3 @@ export async function keysetPage<Row>(
   const rest = await fetch(after.beyond, limit + 1 - tied.length)
   return tied.concat(rest)
 }
-
-/** Splits fetched rows into the page and whether more exist. */
-export function pageOf<Row>(rows: Row[], limit: number): { items: Row[]; hasMore: boolean } {
-  return rows.length > limit ? { items: rows.slice(0, limit), hasMore: true } : { items: rows, hasMore: false }
-}

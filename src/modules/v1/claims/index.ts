@@ -2,8 +2,7 @@
 import { Elysia, t } from 'elysia'
 import { invalidParameter } from '../../../http/errors'
 import type { V1Context } from '../context'
-import { decodeCursor, encodeCursor } from '../cursor'
-import { pageOf } from '../keyset'
+import { pager } from '../pager'
 import { Pagination, errorResponses } from '../model'
 import { openApiParameters, pagingParams, parseParams, stringParam, type Param } from '../params'
 import { normalisePaperId } from '../papers/service'
@@ -35,20 +34,12 @@ export const claimsModule = ({ db, baseUrl, secret }: V1Context) =>
   new Elysia({ name: 'v1-claims' })
     .get('/api/v1/claims', async ({ request }) => {
       const p = parseParams(request.url, listParams)
-      const limit = p.limit ?? 25
       const filters = { subject: p.subject, object: p.object, relation: p.relation, organism: p.organism, paperId: p.paper_id }
-      const after = p.cursor ? decodeCursor(secret, 'claims', filters, p.cursor) : null
-      const rows = await listClaims(db, filters, limit, after && { createdAt: String(after[0]), id: Number(after[1]) })
-      const { items, hasMore } = pageOf(rows, limit)
-      const last = items.at(-1)
-      return {
-        data: items.map((r) => serializeClaimItem(r, baseUrl)),
-        pagination: {
-          next_cursor: hasMore && last ? encodeCursor(secret, 'claims', filters, [last.createdAtText, last.claim.id]) : null,
-          has_more: hasMore,
-          limit,
-        },
-      }
+      const paging = pager(secret, 'claims', filters, p)
+      const { after } = paging
+      const rows = await listClaims(db, filters, paging.limit, after && { createdAt: String(after[0]), id: Number(after[1]) })
+      const { items, pagination } = paging.page(rows, (r) => [r.createdAtText, r.claim.id])
+      return { data: items.map((r) => serializeClaimItem(r, baseUrl)), pagination }
     }, {
       response: { 200: t.Object({ data: t.Array(ClaimItem), pagination: Pagination }), ...errorResponses },
       detail: {

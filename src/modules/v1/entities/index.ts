@@ -2,8 +2,7 @@
 import { Elysia, t } from 'elysia'
 import { invalidParameter, notFound } from '../../../http/errors'
 import type { V1Context } from '../context'
-import { decodeCursor, encodeCursor } from '../cursor'
-import { pageOf } from '../keyset'
+import { pager } from '../pager'
 import { Pagination, errorResponses } from '../model'
 import { numberParam, openApiParameters, pagingParams, parseParams, stringParam, type Param } from '../params'
 import { ENTITY_TYPES, Entity, EntityDetail } from './model'
@@ -34,20 +33,12 @@ export const entitiesModule = ({ db, baseUrl, secret }: V1Context) =>
   new Elysia({ name: 'v1-entities' })
     .get('/api/v1/entities', async ({ request }) => {
       const p = parseParams(request.url, listParams)
-      const limit = p.limit ?? 25
       const filters = { type: p.type, q: p.q }
-      const after = p.cursor ? decodeCursor(secret, 'entities', filters, p.cursor) : null
-      const rows = await listEntities(db, filters, limit, after && { paperCount: Number(after[0]), type: String(after[1]), key: String(after[2]) })
-      const { items, hasMore } = pageOf(rows, limit)
-      const last = items.at(-1)
-      return {
-        data: items.map((e) => serializeEntity(e, baseUrl)),
-        pagination: {
-          next_cursor: hasMore && last ? encodeCursor(secret, 'entities', filters, [last.paperCount, last.type, last.key]) : null,
-          has_more: hasMore,
-          limit,
-        },
-      }
+      const paging = pager(secret, 'entities', filters, p)
+      const { after } = paging
+      const rows = await listEntities(db, filters, paging.limit, after && { paperCount: Number(after[0]), type: String(after[1]), key: String(after[2]) })
+      const { items, pagination } = paging.page(rows, (e) => [e.paperCount, e.type, e.key])
+      return { data: items.map((e) => serializeEntity(e, baseUrl)), pagination }
     }, {
       response: { 200: t.Object({ data: t.Array(Entity), pagination: Pagination }), ...errorResponses },
       detail: {
@@ -61,17 +52,15 @@ export const entitiesModule = ({ db, baseUrl, secret }: V1Context) =>
       // Elysia has already decoded the path once; a key that is not valid percent-encoding arrives as null.
       const { type, key } = params as { type: string | null; key: string | null }
       if (!type || !key) throw notFound('no such entity: the path is not valid URL encoding')
-      const limit = p.limit ?? 25
-      const cursorFilters = { type, key, minRelevance: p.min_relevance }
-      const after = p.cursor ? decodeCursor(secret, 'entity-papers', cursorFilters, p.cursor) : null
+      const paging = pager(secret, 'entity-papers', { type, key, minRelevance: p.min_relevance }, p)
+      const { after } = paging
       const entity = await findEntity(db, type, key)
       if (!entity) throw notFound(`no entity of type "${type}" with key "${key}"`)
       const [claimCount, rows] = await Promise.all([
         countEntityClaims(db, entity.id),
-        listEntityPaperIds(db, entity.id, p.min_relevance, limit, after && { indexedDate: String(after[0]), paperId: String(after[1]) }),
+        listEntityPaperIds(db, entity.id, p.min_relevance, paging.limit, after && { indexedDate: String(after[0]), paperId: String(after[1]) }),
       ])
-      const { items, hasMore } = pageOf(rows, limit)
-      const last = items.at(-1)
+      const { items, pagination } = paging.page(rows, (r) => [r.indexedDate, r.paperId])
       const papers = await entityPapers(db, entity.id, items.map((r) => r.paperId))
       return {
         data: {
@@ -79,11 +68,7 @@ export const entitiesModule = ({ db, baseUrl, secret }: V1Context) =>
           claim_count: claimCount,
           papers: papers.map(({ paper, roles }) => serializeEntityPaper(paper, roles, baseUrl)),
         },
-        pagination: {
-          next_cursor: hasMore && last ? encodeCursor(secret, 'entity-papers', cursorFilters, [last.indexedDate, last.paperId]) : null,
-          has_more: hasMore,
-          limit,
-        },
+        pagination,
       }
     }, {
       response: { 200: t.Object({ data: EntityDetail, pagination: Pagination }), ...errorResponses },

@@ -3,14 +3,13 @@ import { Elysia, t } from 'elysia'
 import { notFound } from '../../../http/errors'
 import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
 import { serializeClaim } from '../claims/serialize'
-import { decodeCursor, encodeCursor } from '../cursor'
 import { serializePaperEntity } from '../entities/serialize'
-import { pageOf } from '../keyset'
+import { pager } from '../pager'
 import { Pagination, Paper, PaperDetail, errorResponses } from '../model'
 import { booleanParam, dateParam, listParam, numberParam, openApiParameters, pagingParams, parseParams, stringParam } from '../params'
 import type { V1Context } from '../context'
 import { getPaperDetail, listPapers, normalisePaperId, type PaperFilters } from './service'
-import { serializePaper, serializePaperRef, serializeStory } from './serialize'
+import { serializeListedPaper, serializePaperRef, serializeStory } from './serialize'
 
 export const paperFilterParams = {
   since: dateParam('Only papers with indexed_date on or after this UTC date.'),
@@ -35,21 +34,12 @@ export const papersModule = ({ db, baseUrl, secret }: V1Context) =>
   new Elysia({ name: 'v1-papers' })
     .get('/api/v1/papers', async ({ request }) => {
       const p = parseParams(request.url, listParams)
-      const limit = p.limit ?? 25
       const filters = { ...paperFilters(p), q: p.q }
-      const cursorFilters = { ...filters, limit: undefined }
-      const after = p.cursor ? decodeCursor(secret, 'papers', cursorFilters, p.cursor) : null
-      const rows = await listPapers(db, filters, limit, after && { indexedDate: String(after[0]), id: String(after[1]) })
-      const { items, hasMore } = pageOf(rows, limit)
-      const last = items.at(-1)
-      return {
-        data: items.map((r) => serializePaper(r, r.storyHeadline === null ? null : { paperId: r.id, headline: r.storyHeadline, dek: r.storyDek! }, baseUrl)),
-        pagination: {
-          next_cursor: hasMore && last ? encodeCursor(secret, 'papers', cursorFilters, [last.indexedDate, last.id]) : null,
-          has_more: hasMore,
-          limit,
-        },
-      }
+      const paging = pager(secret, 'papers', filters, p)
+      const { after } = paging
+      const rows = await listPapers(db, filters, paging.limit, after && { indexedDate: String(after[0]), id: String(after[1]) })
+      const { items, pagination } = paging.page(rows, (r) => [r.indexedDate, r.id])
+      return { data: items.map((r) => serializeListedPaper(r, baseUrl)), pagination }
     }, {
       response: { 200: t.Object({ data: t.Array(Paper), pagination: Pagination }), ...errorResponses },
       detail: {

@@ -68,6 +68,8 @@ export function serializeStory(s: StoryRow, base: string) {
   }
 }
 
-export function serializePaper(p: PaperRow, story: Pick<StoryRow, 'paperId' | 'headline' | 'dek'> | null, base: string) {
-  return { ...serializePaperRef(p, base), story: story ? serializeStorySummary(story, base) : null }
+/** A Paper from a list row, which carries its story's headline and dek from a left join. */
+export function serializeListedPaper(row: PaperRow & { storyHeadline: string | null; storyDek: string | null }, base: string) {
+  const story = row.storyHeadline === null ? null : { paperId: row.id, headline: row.storyHeadline, dek: row.storyDek ?? '' }
+  return { ...serializePaperRef(row, base), story: story ? serializeStorySummary(story, base) : null }
 }

@@ -1,12 +1,11 @@
 /** GET /api/v1/search: ranked search; every /papers filter applies (decisions.md). */
 import { Elysia, t } from 'elysia'
-import { decodeCursor, encodeCursor } from '../cursor'
-import { pageOf } from '../keyset'
+import { pager } from '../pager'
 import { Pagination, Paper, errorResponses } from '../model'
 import { openApiParameters, pagingParams, parseParams, stringParam } from '../params'
 import type { V1Context } from '../context'
 import { paperFilterParams, paperFilters } from '../papers'
-import { serializePaper } from '../papers/serialize'
+import { serializeListedPaper } from '../papers/serialize'
 import { invalidParameter } from '../../../http/errors'
 import { assertSearchable, searchPapers } from './service'
 
@@ -23,25 +22,14 @@ export const searchModule = ({ db, baseUrl, secret }: V1Context) =>
     .get('/api/v1/search', async ({ request }) => {
       const p = parseParams(request.url, searchParams)
       if (!p.q || !p.q.trim()) throw invalidParameter('q is required: the words to search for')
-      const limit = p.limit ?? 25
       const filters = paperFilters(p)
-      const cursorFilters = { ...filters, q: p.q }
-      const after = p.cursor ? decodeCursor(secret, 'search', cursorFilters, p.cursor) : null
-      await assertSearchable(db, p.q)
-      const rows = await searchPapers(db, p.q, filters, limit, after && { score: Number(after[0]), id: String(after[1]) })
-      const { items, hasMore } = pageOf(rows, limit)
-      const last = items.at(-1)
-      return {
-        data: items.map((r) => ({
-          ...serializePaper(r, r.storyHeadline === null ? null : { paperId: r.id, headline: r.storyHeadline, dek: r.storyDek! }, baseUrl),
-          score: r.score,
-        })),
-        pagination: {
-          next_cursor: hasMore && last ? encodeCursor(secret, 'search', cursorFilters, [last.score, last.id]) : null,
-          has_more: hasMore,
-          limit,
-        },
-      }
+      const paging = pager(secret, 'search', { ...filters, q: p.q }, p)
+      const { after } = paging
+      const rows = await searchPapers(db, p.q, filters, paging.limit, after && { score: Number(after[0]), id: String(after[1]) })
+      // Only an empty answer can come from a query of stop words alone: check why then, not on every search.
+      if (rows.length === 0) await assertSearchable(db, p.q)
+      const { items, pagination } = paging.page(rows, (r) => [r.score, r.id])
+      return { data: items.map((r) => ({ ...serializeListedPaper(r, baseUrl), score: r.score })), pagination }
     }, {
       response: { 200: t.Object({ data: t.Array(SearchHit), pagination: Pagination }), ...errorResponses },
       detail: {

@@ -3,8 +3,8 @@ import { Elysia, t } from 'elysia'
 import { invalidParameter } from '../../../http/errors'
 import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
 import type { V1Context } from '../context'
-import { decodeCursor, encodeCursor, type CursorPosition } from '../cursor'
-import { pageOf } from '../keyset'
+import type { CursorPosition } from '../cursor'
+import { pager } from '../pager'
 import { Pagination, errorResponses } from '../model'
 import { dateParam, listParam, openApiParameters, pagingParams, parseParams } from '../params'
 import { StoryItem } from './model'
@@ -32,20 +32,11 @@ export const storiesModule = ({ db, baseUrl, secret }: V1Context) =>
   new Elysia({ name: 'v1-stories' })
     .get('/api/v1/stories', async ({ request }) => {
       const p = parseParams(request.url, listParams)
-      const limit = p.limit ?? 25
       const filters = { since: p.since, until: p.until, topic: p.topic, studyType: p.study_type }
-      const after = p.cursor ? positionOf(decodeCursor(secret, 'stories', filters, p.cursor)) : null
-      const rows = await listStories(db, filters, limit, after)
-      const { items, hasMore } = pageOf(rows, limit)
-      const last = items.at(-1)
-      return {
-        data: items.map((r) => serializeStoryItem(r, baseUrl)),
-        pagination: {
-          next_cursor: hasMore && last ? encodeCursor(secret, 'stories', filters, [last.publishedAtText, last.story.paperId]) : null,
-          has_more: hasMore,
-          limit,
-        },
-      }
+      const paging = pager(secret, 'stories', filters, p)
+      const rows = await listStories(db, filters, paging.limit, paging.after && positionOf(paging.after))
+      const { items, pagination } = paging.page(rows, (r) => [r.publishedAtText, r.story.paperId])
+      return { data: items.map((r) => serializeStoryItem(r, baseUrl)), pagination }
     }, {
       response: { 200: t.Object({ data: t.Array(StoryItem), pagination: Pagination }), ...errorResponses },
       detail: {
