@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
 import { errorPlugin } from '../../src/http/error-plugin'
 import { ApiError } from '../../src/http/errors'
 import { requestIdPlugin } from '../../src/http/request-id'
-import { freshDatabase, type TestDatabase } from '../support/database'
-import { req, testApp } from '../support/app'
+import { req, useTestApp } from '../support/app'
 
-let database: TestDatabase
-let app: Awaited<ReturnType<typeof testApp>>
-beforeAll(async () => {
-  database = await freshDatabase()
-  app = await testApp(database)
-})
-afterAll(async () => {
-  await database.close()
-})
+const api = useTestApp()
 
 describe('error envelope', () => {
   test('an unknown path is 404 not_found in the envelope, not cacheable', async () => {
-    const response = await app.handle(req('/nothing-here'))
+    const response = await api.app.handle(req('/nothing-here'))
     expect(response.status).toBe(404)
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(await response.json()).toEqual({ error: { status: 404, code: 'not_found', message: 'no such path: GET /nothing-here' } })
@@ -42,19 +33,19 @@ describe('error envelope', () => {
 
 describe('request ids', () => {
   test('every response carries one, the caller\'s own when sane', async () => {
-    const own = await app.handle(req('/health', { headers: { 'x-request-id': 'abc-123' } }))
+    const own = await api.app.handle(req('/health', { headers: { 'x-request-id': 'abc-123' } }))
     expect(own.headers.get('x-request-id')).toBe('abc-123')
-    const insane = await app.handle(req('/health', { headers: { 'x-request-id': 'a b\u00e9<script>' } }))
+    const insane = await api.app.handle(req('/health', { headers: { 'x-request-id': 'a b\u00e9<script>' } }))
     expect(insane.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
-    const missing = await app.handle(req('/nowhere'))
+    const missing = await api.app.handle(req('/nowhere'))
     expect(missing.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
   })
 })
 
 describe('health', () => {
   test('answers ok with the database driver', async () => {
-    const response = await app.handle(req('/health'))
+    const response = await api.app.handle(req('/health'))
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ data: { status: 'ok', database: database.driver } })
+    expect(await response.json()).toEqual({ data: { status: 'ok', database: api.database.driver } })
   })
 })

@@ -1,32 +1,24 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import Parser from 'rss-parser'
-import { freshDatabase, type TestDatabase } from '../support/database'
-import { req, testApp } from '../support/app'
-import { bearer, createTestKey, insertPapers, insertStory, paperRow } from '../support/fixtures'
+import { req, useTestApp } from '../support/app'
+import { bearer, insertPapers, insertStory, paperRow } from '../support/fixtures'
 
-let database: TestDatabase
-let app: Awaited<ReturnType<typeof testApp>>
-let key: string
+const api = useTestApp()
+
 beforeAll(async () => {
-  database = await freshDatabase()
-  app = await testApp(database)
-  key = (await createTestKey(database.db)).key
-  await insertPapers(database.db, [
+  await insertPapers(api.database.db, [
     paperRow({ id: 'MED-1', topic: 'senescence', title: 'Senolytics <script>alert(1)</script> in mice' }),
     paperRow({ id: 'MED-2', topic: 'senescence', abstractLicense: 'cc by-nc', abstract: 'Secret non-commercial abstract.' }),
   ])
-  await insertStory(database.db, 'MED-1', { headline: 'Clearing old cells & more' })
-})
-afterAll(async () => {
-  await database.close()
+  await insertStory(api.database.db, 'MED-1', { headline: 'Clearing old cells & more' })
 })
 
-/** Turns an absolute URL from the API into a request on the app under test. */
-const follow = (url: string) => app.handle(req(new URL(url).pathname))
+/** Turns an absolute URL from the API into a request on the api.app under test. */
+const follow = (url: string) => api.app.handle(req(new URL(url).pathname))
 
 describe('site pages behind the API\'s URLs', () => {
   test('site_url, story url, topic site_url and feed_url all resolve without a key', async () => {
-    const paper = (await (await app.handle(req('/api/v1/papers/MED-1', bearer(key)))).json()).data
+    const paper = (await (await api.app.handle(req('/api/v1/papers/MED-1', bearer(api.key)))).json()).data
     const paperPage = await follow(paper.site_url)
     expect(paperPage.status).toBe(200)
     expect(paperPage.headers.get('content-type')).toContain('text/html')
@@ -54,7 +46,7 @@ describe('site pages behind the API\'s URLs', () => {
 
   test('unknown papers, stories and topics are 404 in the envelope', async () => {
     for (const path of ['/papers/MED-999', '/stories/MED-2', '/topics/aging', '/topics/aging/feed.xml']) {
-      const response = await app.handle(req(path))
+      const response = await api.app.handle(req(path))
       expect(response.status).toBe(404)
       expect((await response.json()).error.code).toBe('not_found')
     }

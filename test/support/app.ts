@@ -1,8 +1,11 @@
 /** Builds the app over a test database; `req` makes requests the way the style guide shows. */
+import { afterAll, beforeAll } from 'bun:test'
 import { buildApp, type AppContext } from '../../src/app'
 import { parseConfig } from '../../src/config'
 import type { Database } from '../../src/db/client'
 import { MemoryRateLimitStore } from '../../src/modules/v1/rate-limit/memory-store'
+import { freshDatabase, type TestDatabase } from './database'
+import { createTestKey } from './fixtures'
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789'
 
@@ -14,3 +17,26 @@ export async function testApp(database: Database, extra: Partial<Omit<AppContext
 }
 
 export const req = (path: string, init?: RequestInit) => new Request(`http://localhost${path}`, init)
+
+export type TestApi = {
+  database: TestDatabase
+  app: Awaited<ReturnType<typeof testApp>>
+  key: string // a pro key, so rate limits stay out of the way
+}
+
+/**
+ * Gives the calling test file its own database, the app over it and a pro key, made before the
+ * file's own beforeAll hooks run and closed after its tests.
+ */
+export function useTestApp(extra: () => Partial<Omit<AppContext, 'database' | 'config'>> = () => ({})): TestApi {
+  const api = {} as TestApi
+  beforeAll(async () => {
+    api.database = await freshDatabase()
+    api.app = await testApp(api.database, extra())
+    api.key = (await createTestKey(api.database.db, { tier: 'pro' })).key
+  })
+  afterAll(async () => {
+    await api.database.close()
+  })
+  return api
+}

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { freshDatabase, type TestDatabase } from '../support/database'
-import { req, testApp } from '../support/app'
+import { describe, expect, test } from 'bun:test'
+import { req, useTestApp } from '../support/app'
 import { bearer, createTestKey } from '../support/fixtures'
 
-let database: TestDatabase
-let app: Awaited<ReturnType<typeof testApp>>
-beforeAll(async () => {
-  database = await freshDatabase()
-  app = await testApp(database)
-})
-afterAll(async () => {
-  await database.close()
-})
+const api = useTestApp()
 
 describe('CORS on /api/v1', () => {
   test('a preflight is answered without a key', async () => {
-    const response = await app.handle(req('/api/v1/papers', {
+    const response = await api.app.handle(req('/api/v1/papers', {
       method: 'OPTIONS',
       headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
     }))
@@ -26,9 +17,9 @@ describe('CORS on /api/v1', () => {
   })
 
   test('responses allow any origin and expose the rate-limit headers, Retry-After and X-Request-Id', async () => {
-    const { key } = await createTestKey(database.db)
+    const { key } = await createTestKey(api.database.db)
     for (const init of [{ headers: { ...bearer(key).headers, origin: 'https://app.example' } }, { headers: { origin: 'https://app.example' } }]) {
-      const response = await app.handle(req('/api/v1/papers', init))
+      const response = await api.app.handle(req('/api/v1/papers', init))
       expect(response.headers.get('access-control-allow-origin')).toBe('*')
       const exposed = response.headers.get('access-control-expose-headers')!.toLowerCase()
       for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-used', 'x-ratelimit-minute-limit',

@@ -1,36 +1,28 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { freshDatabase, type TestDatabase } from '../support/database'
-import { req, testApp } from '../support/app'
+import { req, useTestApp } from '../support/app'
 import { refreshEntityCounts } from '../../src/jobs/refresh-entity-counts'
 import { responseValidator } from '../support/contract'
-import { bearer, createTestKey, insertClaim, insertEntity, insertPapers, insertStory, linkEntity, paperRow } from '../support/fixtures'
+import { bearer, insertClaim, insertEntity, insertPapers, insertStory, linkEntity, paperRow } from '../support/fixtures'
 
-let database: TestDatabase
-let app: Awaited<ReturnType<typeof testApp>>
-let key: string
+const api = useTestApp()
+
 let doc: any // eslint-disable-line @typescript-eslint/no-explicit-any
 
 beforeAll(async () => {
-  database = await freshDatabase()
-  app = await testApp(database)
-  key = (await createTestKey(database.db)).key
-  await insertPapers(database.db, [
+  await insertPapers(api.database.db, [
     paperRow({ id: 'MED-1' }),
     paperRow({ id: 'PPR-2', source: 'PPR', preprint: true, doi: null, publishedDate: null, abstract: null, abstractLicense: null }),
     paperRow({ id: 'MED-3', relevance: null, judgedAt: null, judgementModel: null, judgementPromptVersion: null, topic: null, studyType: null }),
   ])
-  await insertStory(database.db, 'MED-1', { support: null })
-  const gene = await insertEntity(database.db, 'gene', 'HGNC:3942', 'MTOR', { hgnc: 'HGNC:3942' })
-  await linkEntity(database.db, 'MED-1', '2026-10-02', gene.id, 'target', { effect: 'inhibited' })
-  await insertClaim(database.db, { paperId: 'MED-1', objectEntityId: gene.id, magnitude: null, context: null })
-  await refreshEntityCounts(database.db)
-  const response = await app.handle(req('/api/v1/openapi.json'))
+  await insertStory(api.database.db, 'MED-1', { support: null })
+  const gene = await insertEntity(api.database.db, 'gene', 'HGNC:3942', 'MTOR', { hgnc: 'HGNC:3942' })
+  await linkEntity(api.database.db, 'MED-1', '2026-10-02', gene.id, 'target', { effect: 'inhibited' })
+  await insertClaim(api.database.db, { paperId: 'MED-1', objectEntityId: gene.id, magnitude: null, context: null })
+  await refreshEntityCounts(api.database.db)
+  const response = await api.app.handle(req('/api/v1/openapi.json'))
   expect(response.status).toBe(200)
   doc = await response.json()
-})
-afterAll(async () => {
-  await database.close()
 })
 
 describe('GET /api/v1/openapi.json', () => {
@@ -82,7 +74,7 @@ describe('GET /api/v1/openapi.json', () => {
       ['/api/v1/search', '/api/v1/search', 400],
     ]
     for (const [url, path, status] of cases) {
-      const response = await app.handle(req(url, bearer(key)))
+      const response = await api.app.handle(req(url, bearer(api.key)))
       expect(response.status).toBe(status)
       expect({ url, errors: check(path, status, await response.json()) }).toEqual({ url, errors: [] })
     }

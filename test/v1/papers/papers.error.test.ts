@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { encodeCursor } from '../../../src/modules/v1/cursor'
 import { expectInvalidParameter } from '../../support/expect'
-import { freshDatabase, type TestDatabase } from '../../support/database'
-import { TEST_SECRET, req, testApp } from '../../support/app'
-import { bearer, createTestKey, insertPapers, paperRow } from '../../support/fixtures'
+import { TEST_SECRET, req, useTestApp } from '../../support/app'
+import { bearer, insertPapers, paperRow } from '../../support/fixtures'
 
-let database: TestDatabase
-let app: Awaited<ReturnType<typeof testApp>>
-let key: string
+const api = useTestApp()
 
 beforeAll(async () => {
-  database = await freshDatabase()
-  app = await testApp(database)
-  key = (await createTestKey(database.db, { tier: 'pro' })).key
-  await insertPapers(database.db, [paperRow({ id: 'MED-1' }), paperRow({ id: 'MED-2' }), paperRow({ id: 'MED-3' })])
-})
-afterAll(async () => {
-  await database.close()
+  await insertPapers(api.database.db, [paperRow({ id: 'MED-1' }), paperRow({ id: 'MED-2' }), paperRow({ id: 'MED-3' })])
 })
 
 async function expect400(path: string, message: string) {
-  await expectInvalidParameter(await app.handle(req(path, bearer(key))), message)
+  await expectInvalidParameter(await api.app.handle(req(path, bearer(api.key))), message)
 }
 
 describe('GET /api/v1/papers refuses bad input with 400 invalid_parameter naming the parameter', () => {
@@ -61,11 +52,11 @@ describe('GET /api/v1/papers refuses bad input with 400 invalid_parameter naming
   })
 
   test('a cursor reused with other filters is refused, but another limit is fine', async () => {
-    const first = await (await app.handle(req('/api/v1/papers?limit=1', bearer(key)))).json()
+    const first = await (await api.app.handle(req('/api/v1/papers?limit=1', bearer(api.key)))).json()
     const cursor = first.pagination.next_cursor
     await expect400(`/api/v1/papers?limit=1&topic=senescence&cursor=${cursor}`, 'cursor was made with other filters')
     await expect400(`/api/v1/papers?limit=1&min_relevance=1&cursor=${cursor}`, 'cursor was made with other filters')
-    const other = await app.handle(req(`/api/v1/papers?limit=2&cursor=${cursor}`, bearer(key)))
+    const other = await api.app.handle(req(`/api/v1/papers?limit=2&cursor=${cursor}`, bearer(api.key)))
     expect(other.status).toBe(200)
     expect((await other.json()).data.map((p: { id: string }) => p.id)).toEqual(['MED-2', 'MED-3'])
   })

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { freshDatabase, type TestDatabase } from '../../support/database'
-import { req, testApp } from '../../support/app'
-import { bearer, createTestKey, insertClaim, insertEntity, insertPapers, insertStory, linkEntity, paperRow } from '../../support/fixtures'
+import { beforeAll, describe, expect, test } from 'bun:test'
+import { req, useTestApp } from '../../support/app'
+import { bearer, insertClaim, insertEntity, insertPapers, insertStory, linkEntity, paperRow } from '../../support/fixtures'
 
-let database: TestDatabase
-let app: Awaited<ReturnType<typeof testApp>>
-let key: string
+const api = useTestApp()
+
 const get = async (path: string) => {
-  const response = await app.handle(req(path, bearer(key)))
+  const response = await api.app.handle(req(path, bearer(api.key)))
   return { status: response.status, body: await response.json(), headers: response.headers }
 }
 
@@ -28,21 +26,15 @@ const rows = [
 ]
 
 beforeAll(async () => {
-  database = await freshDatabase()
-  app = await testApp(database)
-  key = (await createTestKey(database.db, { tier: 'pro' })).key
-  await insertPapers(database.db, rows)
-  await insertStory(database.db, 'MED-100')
-  const rapamycin = await insertEntity(database.db, 'intervention', 'CHEBI:9168', 'rapamycin', { chebi: 'CHEBI:9168', pubchem: '5284616' })
-  const mouse = await insertEntity(database.db, 'organism', 'NCBITaxon:10090', 'Mus musculus', { taxon: '10090' })
-  await linkEntity(database.db, 'MED-100', '2026-10-04', rapamycin.id, 'studied', { dose: '14 ppm', mention: 'rapamycin in the diet', description: 'given from 20 months' })
-  await linkEntity(database.db, 'MED-100', '2026-10-04', mouse.id, 'model', null)
-  await linkEntity(database.db, 'MED-102', '2026-10-03', rapamycin.id, 'studied', { dose: '8 mg/kg', mention: 'rapamycin injections' })
-  await insertClaim(database.db, { paperId: 'MED-100', subjectEntityId: rapamycin.id, context: { sex: 'male', n: 40 } })
-  await insertClaim(database.db, { paperId: 'MED-102', subjectEntityId: rapamycin.id, objectText: 'frailty index', relation: 'decreases', direction: 'decrease', context: {} })
-})
-afterAll(async () => {
-  await database.close()
+  await insertPapers(api.database.db, rows)
+  await insertStory(api.database.db, 'MED-100')
+  const rapamycin = await insertEntity(api.database.db, 'intervention', 'CHEBI:9168', 'rapamycin', { chebi: 'CHEBI:9168', pubchem: '5284616' })
+  const mouse = await insertEntity(api.database.db, 'organism', 'NCBITaxon:10090', 'Mus musculus', { taxon: '10090' })
+  await linkEntity(api.database.db, 'MED-100', '2026-10-04', rapamycin.id, 'studied', { dose: '14 ppm', mention: 'rapamycin in the diet', description: 'given from 20 months' })
+  await linkEntity(api.database.db, 'MED-100', '2026-10-04', mouse.id, 'model', null)
+  await linkEntity(api.database.db, 'MED-102', '2026-10-03', rapamycin.id, 'studied', { dose: '8 mg/kg', mention: 'rapamycin injections' })
+  await insertClaim(api.database.db, { paperId: 'MED-100', subjectEntityId: rapamycin.id, context: { sex: 'male', n: 40 } })
+  await insertClaim(api.database.db, { paperId: 'MED-102', subjectEntityId: rapamycin.id, objectText: 'frailty index', relation: 'decreases', direction: 'decrease', context: {} })
 })
 
 const ids = (body: { data: { id: string }[] }) => body.data.map((p) => p.id)
@@ -126,7 +118,7 @@ describe('GET /api/v1/papers', () => {
 
   test('a cursor stays valid while new papers arrive, without duplicates or gaps', async () => {
     const first = (await get('/api/v1/papers?limit=3')).body
-    await insertPapers(database.db, [paperRow({ id: 'MED-099', indexedDate: '2026-10-04', relevance: 2.8 }), paperRow({ id: 'MED-200', indexedDate: '2026-10-09' })])
+    await insertPapers(api.database.db, [paperRow({ id: 'MED-099', indexedDate: '2026-10-04', relevance: 2.8 }), paperRow({ id: 'MED-200', indexedDate: '2026-10-09' })])
     const second = (await get(`/api/v1/papers?limit=3&cursor=${first.pagination.next_cursor}`)).body
     expect([...ids(first), ...ids(second)]).toEqual(['MED-100', 'MED-101', 'PPR-7', 'MED-105', 'MED-106', 'MED-107'])
   })

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { accounts } from '../../../src/db/schema'
-import { freshDatabase, type TestDatabase } from '../../support/database'
-import { req, testApp } from '../../support/app'
+import { req, useTestApp } from '../../support/app'
 import { createTestKey, insertPapers, paperRow } from '../../support/fixtures'
 
-let database: TestDatabase
-let app: Awaited<ReturnType<typeof testApp>>
+const api = useTestApp()
 
 beforeAll(async () => {
-  database = await freshDatabase()
-  app = await testApp(database)
-  await insertPapers(database.db, [paperRow({ id: 'MED-1' })])
-})
-afterAll(async () => {
-  await database.close()
+  await insertPapers(api.database.db, [paperRow({ id: 'MED-1' })])
 })
 
-const call = (headers: Record<string, string>, path = '/api/v1/papers') => app.handle(req(path, { headers }))
+const call = (headers: Record<string, string>, path = '/api/v1/papers') => api.app.handle(req(path, { headers }))
 
 async function expectAuthError(response: Response, status: number, code: string) {
   expect(response.status).toBe(status)
@@ -47,34 +40,34 @@ describe('API keys on /api/v1', () => {
   })
 
   test('a real key id with a wrong secret is 401 invalid_key', async () => {
-    const { keyId } = await createTestKey(database.db)
+    const { keyId } = await createTestKey(api.database.db)
     await expectAuthError(await call({ authorization: `Bearer grk_${keyId}_${'x'.repeat(32)}` }), 401, 'invalid_key')
   })
 
   test('a revoked key is 401 revoked_key', async () => {
-    const { key } = await createTestKey(database.db, { revoked: true })
+    const { key } = await createTestKey(api.database.db, { revoked: true })
     await expectAuthError(await call({ authorization: `Bearer ${key}` }), 401, 'revoked_key')
   })
 
   test('a member key whose owner lapsed is 403 plan_required; a pro key or an admin\'s member key is not', async () => {
-    const lapsed = await createTestKey(database.db, { tier: 'member', membership: 'lapsed' })
+    const lapsed = await createTestKey(api.database.db, { tier: 'member', membership: 'lapsed' })
     await expectAuthError(await call({ authorization: `Bearer ${lapsed.key}` }), 403, 'plan_required')
-    const pro = await createTestKey(database.db, { tier: 'pro', membership: 'lapsed' })
+    const pro = await createTestKey(api.database.db, { tier: 'pro', membership: 'lapsed' })
     expect((await call({ authorization: `Bearer ${pro.key}` })).status).toBe(200)
-    const admin = await createTestKey(database.db, { tier: 'member', membership: 'lapsed', role: 'admin' })
+    const admin = await createTestKey(api.database.db, { tier: 'member', membership: 'lapsed', role: 'admin' })
     expect((await call({ authorization: `Bearer ${admin.key}` })).status).toBe(200)
   })
 
   test('a membership change reaches the key within the cache lifetime', async () => {
-    const member = await createTestKey(database.db, { tier: 'member' })
+    const member = await createTestKey(api.database.db, { tier: 'member' })
     expect((await call({ authorization: `Bearer ${member.key}` })).status).toBe(200)
-    await database.db.update(accounts).set({ membership: 'lapsed' }).where(eq(accounts.id, member.accountId))
+    await api.database.db.update(accounts).set({ membership: 'lapsed' }).where(eq(accounts.id, member.accountId))
     await Bun.sleep(3100)
     expect((await call({ authorization: `Bearer ${member.key}` })).status).toBe(403)
   })
 
   test('a valid key gets the rate-limit headers, on errors too', async () => {
-    const { key } = await createTestKey(database.db, { tier: 'member' })
+    const { key } = await createTestKey(api.database.db, { tier: 'member' })
     const ok = await call({ authorization: `Bearer ${key}` })
     expect(ok.status).toBe(200)
     expect(ok.headers.get('x-ratelimit-limit')).toBe('1000')
@@ -87,7 +80,7 @@ describe('API keys on /api/v1', () => {
   })
 
   test('the scheme name is case-insensitive', async () => {
-    const { key } = await createTestKey(database.db)
+    const { key } = await createTestKey(api.database.db)
     expect((await call({ authorization: `bearer ${key}` })).status).toBe(200)
   })
 })

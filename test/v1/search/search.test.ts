@@ -1,31 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { freshDatabase, type TestDatabase } from '../../support/database'
-import { req, testApp } from '../../support/app'
-import { bearer, createTestKey, insertPapers, paperRow } from '../../support/fixtures'
+import { beforeAll, describe, expect, test } from 'bun:test'
+import { req, useTestApp } from '../../support/app'
+import { bearer, insertPapers, paperRow } from '../../support/fixtures'
 
-let database: TestDatabase
-let app: Awaited<ReturnType<typeof testApp>>
-let key: string
+const api = useTestApp()
+
 const get = async (path: string) => {
-  const response = await app.handle(req(path, bearer(key)))
+  const response = await api.app.handle(req(path, bearer(api.key)))
   return { status: response.status, body: await response.json() }
 }
 const ids = (body: { data: { id: string }[] }) => body.data.map((p) => p.id)
 
 beforeAll(async () => {
-  database = await freshDatabase()
-  app = await testApp(database)
-  key = (await createTestKey(database.db)).key
-  await insertPapers(database.db, [
+  await insertPapers(api.database.db, [
     paperRow({ id: 'MED-1', title: 'Senolytic therapy clears senescent cells in aged mice', abstract: 'Dasatinib and quercetin reduced senescence markers.' }),
     paperRow({ id: 'MED-2', title: 'Exercise and muscle aging', abstract: 'Senolytic drugs were not studied; we measured grip strength in older adults.' }),
     paperRow({ id: 'MED-3', title: 'Rapamycin extends lifespan', abstract: 'mTOR inhibition extended lifespan in mice.', preprint: false }),
     paperRow({ id: 'PPR-4', source: 'PPR', preprint: true, title: 'Senolytics in a preprint', abstract: 'Senolytic treatment in human cells.', topic: 'senescence' }),
     paperRow({ id: 'MED-5', title: 'Senolytic trial in tangential context', abstract: 'Senolytic.', relevance: 1.2 }),
   ])
-})
-afterAll(async () => {
-  await database.close()
 })
 
 describe('GET /api/v1/search', () => {

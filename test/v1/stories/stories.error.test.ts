@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { encodeCursor } from '../../../src/modules/v1/cursor'
 import { expectInvalidParameter } from '../../support/expect'
-import { freshDatabase, type TestDatabase } from '../../support/database'
-import { TEST_SECRET, req, testApp } from '../../support/app'
-import { bearer, createTestKey, insertPapers, insertStory, paperRow } from '../../support/fixtures'
+import { TEST_SECRET, req, useTestApp } from '../../support/app'
+import { bearer, insertPapers, insertStory, paperRow } from '../../support/fixtures'
 
-let database: TestDatabase
-let app: Awaited<ReturnType<typeof testApp>>
-let key: string
+const api = useTestApp()
 
 beforeAll(async () => {
-  database = await freshDatabase()
-  app = await testApp(database)
-  key = (await createTestKey(database.db, { tier: 'pro' })).key
-  await insertPapers(database.db, [paperRow({ id: 'MED-1', topic: 'senescence' }), paperRow({ id: 'MED-2' }), paperRow({ id: 'MED-3' })])
-  for (const id of ['MED-1', 'MED-2', 'MED-3']) await insertStory(database.db, id)
-})
-afterAll(async () => {
-  await database.close()
+  await insertPapers(api.database.db, [paperRow({ id: 'MED-1', topic: 'senescence' }), paperRow({ id: 'MED-2' }), paperRow({ id: 'MED-3' })])
+  for (const id of ['MED-1', 'MED-2', 'MED-3']) await insertStory(api.database.db, id)
 })
 
-const call = (path: string) => app.handle(req(path, bearer(key)))
+const call = (path: string) => api.app.handle(req(path, bearer(api.key)))
 
 async function expect400(path: string, message: string) {
   await expectInvalidParameter(await call(path), message)
@@ -99,7 +90,7 @@ describe('GET /api/v1/stories refuses bad input with 400 invalid_parameter namin
 
 describe('GET /api/v1/stories needs a key', () => {
   test('no key is 401 missing_key, without rate-limit headers', async () => {
-    const response = await app.handle(req('/api/v1/stories'))
+    const response = await api.app.handle(req('/api/v1/stories'))
     expect(response.status).toBe(401)
     expect((await response.json()).error.code).toBe('missing_key')
     expect(response.headers.get('x-ratelimit-limit')).toBeNull()

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
 import { stories } from '../../../src/db/schema'
-import { freshDatabase, type TestDatabase } from '../../support/database'
-import { req, testApp } from '../../support/app'
-import { bearer, createTestKey, insertPapers, insertStory, paperRow } from '../../support/fixtures'
+import { req, useTestApp } from '../../support/app'
+import { bearer, insertPapers, insertStory, paperRow } from '../../support/fixtures'
 
-let database: TestDatabase
-let app: Awaited<ReturnType<typeof testApp>>
-let key: string
+const api = useTestApp()
+
 const get = async (path: string) => {
-  const response = await app.handle(req(path, bearer(key)))
+  const response = await api.app.handle(req(path, bearer(api.key)))
   return { status: response.status, body: await response.json(), headers: response.headers }
 }
 const ids = (body: { data: { paper_id: string }[] }) => body.data.map((s) => s.paper_id)
@@ -33,25 +31,19 @@ const rows = [
 const ALL = ['MED-17', 'MED-16', 'MED-19', 'MED-10', 'MED-11', 'MED-12', 'MED-13', 'MED-14', 'PPR-20', 'MED-15']
 
 beforeAll(async () => {
-  database = await freshDatabase()
-  app = await testApp(database)
-  key = (await createTestKey(database.db, { tier: 'pro' })).key
-  await insertPapers(database.db, rows)
+  await insertPapers(api.database.db, rows)
   const noon = new Date('2026-10-05T12:00:00Z')
-  await insertStory(database.db, 'MED-12', { publishedAt: noon, support: null }) // inserted out of order on purpose
-  await insertStory(database.db, 'MED-10', { publishedAt: noon })
-  await insertStory(database.db, 'MED-11', { publishedAt: noon })
-  await insertStory(database.db, 'MED-13', { publishedAt: new Date('2026-10-05T00:00:00Z') })
-  await insertStory(database.db, 'MED-14', { publishedAt: new Date('2026-10-04T23:59:59.999Z') })
-  await insertStory(database.db, 'PPR-20', { publishedAt: new Date('2026-10-04T08:00:00Z') })
-  await insertStory(database.db, 'MED-15', { publishedAt: new Date('2026-10-03T08:00:00Z') })
+  await insertStory(api.database.db, 'MED-12', { publishedAt: noon, support: null }) // inserted out of order on purpose
+  await insertStory(api.database.db, 'MED-10', { publishedAt: noon })
+  await insertStory(api.database.db, 'MED-11', { publishedAt: noon })
+  await insertStory(api.database.db, 'MED-13', { publishedAt: new Date('2026-10-05T00:00:00Z') })
+  await insertStory(api.database.db, 'MED-14', { publishedAt: new Date('2026-10-04T23:59:59.999Z') })
+  await insertStory(api.database.db, 'PPR-20', { publishedAt: new Date('2026-10-04T08:00:00Z') })
+  await insertStory(api.database.db, 'MED-15', { publishedAt: new Date('2026-10-03T08:00:00Z') })
   for (const [id, at] of [['MED-19', '2026-10-06T09:00:00.123456Z'], ['MED-16', '2026-10-06T09:00:00.123456Z'], ['MED-17', '2026-10-06T09:00:00.123789Z']]) {
-    await insertStory(database.db, id)
-    await database.db.update(stories).set({ publishedAt: sql`${at}::timestamptz` }).where(eq(stories.paperId, id))
+    await insertStory(api.database.db, id)
+    await api.database.db.update(stories).set({ publishedAt: sql`${at}::timestamptz` }).where(eq(stories.paperId, id))
   }
-})
-afterAll(async () => {
-  await database.close()
 })
 
 describe('GET /api/v1/stories', () => {
@@ -162,9 +154,9 @@ describe('GET /api/v1/stories', () => {
 
   test('a cursor stays valid while new stories arrive, without duplicates or gaps', async () => {
     const first = (await get('/api/v1/stories?limit=4')).body
-    await insertPapers(database.db, [paperRow({ id: 'MED-30' }), paperRow({ id: 'MED-09' })])
-    await insertStory(database.db, 'MED-30', { publishedAt: new Date('2026-10-09T00:00:00Z') }) // newer than the first page
-    await insertStory(database.db, 'MED-09', { publishedAt: new Date('2026-10-05T12:00:00Z') }) // tied with MED-10, sorts before it
+    await insertPapers(api.database.db, [paperRow({ id: 'MED-30' }), paperRow({ id: 'MED-09' })])
+    await insertStory(api.database.db, 'MED-30', { publishedAt: new Date('2026-10-09T00:00:00Z') }) // newer than the first page
+    await insertStory(api.database.db, 'MED-09', { publishedAt: new Date('2026-10-05T12:00:00Z') }) // tied with MED-10, sorts before it
     const second = (await get(`/api/v1/stories?limit=4&cursor=${first.pagination.next_cursor}`)).body
     expect([...ids(first), ...ids(second)]).toEqual(ALL.slice(0, 8))
   })
