@@ -10,11 +10,9 @@ import { ensureOperator } from './modules/accounts/operator'
 import { ensureDefaultPrompts } from './prompts/service'
 import { seedDemo } from './seed/demo'
 import { MemoryRateLimitStore } from './modules/v1/rate-limit/memory-store'
-import { PostgresRateLimitStore, purgeExpiredCounters } from './modules/v1/rate-limit/postgres-store'
+import { PostgresRateLimitStore } from './modules/v1/rate-limit/postgres-store'
 import { CorpusSnapshot } from './modules/v1/stats/snapshot'
-import { recordRun } from './jobs/job-runs'
-import { refreshEntityCounts } from './jobs/refresh-entity-counts'
-import { schedule } from './jobs/scheduler'
+import { startWorkers } from './jobs/workers'
 import { serve } from './platform/serve'
 
 const started = performance.now()
@@ -42,14 +40,8 @@ const limits = config.rateLimitStore === 'postgres'
 const snapshot = new CorpusSnapshot(database.db)
 const app = buildApp({ config, database, limits, snapshot })
 const stopSnapshots = snapshot.startRefresh()
-// The ingestion and analysis jobs join these when they exist; WORKERS=off leaves the API alone.
-const jobs = config.workers
-  ? [
-    schedule('refresh', '* * * * *', () => recordRun(database.db, 'refresh', () => refreshEntityCounts(database.db))),
-    schedule('purge-rate-limits', '7 * * * *', () =>
-      recordRun(database.db, 'purge-rate-limits', async () => ({ deleted: await purgeExpiredCounters(database, new Date()) }))),
-  ]
-  : []
+// WORKERS=off leaves the API alone: no harvesting, scraping or analysis in this process.
+const jobs = config.workers ? startWorkers(database, config) : []
 const server = serve(app.fetch, config.port)
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
