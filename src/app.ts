@@ -15,6 +15,7 @@ import { dataApi } from './modules/v1'
 import { openApiModule } from './modules/v1/openapi'
 import type { RateLimitStore } from './modules/v1/rate-limit/store'
 import { CorpusSnapshot } from './modules/v1/stats/snapshot'
+import type { SearchBackend } from './search/backend'
 
 export type AppContext = {
   config: Config & { appSecret: string }
@@ -22,6 +23,7 @@ export type AppContext = {
   limits: RateLimitStore // in-process by default, PostgreSQL-backed to share counts between instances
   snapshot?: CorpusSnapshot // /stats and /topics numbers, refreshed every minute; made here when not given
   now?: () => Date // injectable clock for rate-limit windows and snapshots
+  search?: SearchBackend // PostgreSQL full text when not given
 }
 
 export function buildApp(context: AppContext) {

@@ -3,6 +3,8 @@
  * PostgreSQL, when DATABASE_URL is set). Everything above this file sees the same `Database`.
  */
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import type { SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -34,13 +36,21 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string } // no dataDir = in memory
   | { kind: 'pglite-instance'; client: PGlite }
 
+/** The extensions the migrations create (search folds accents; substring filters use trigrams). */
+const pgliteExtensions = { unaccent, pg_trgm }
+
+/** A PGlite instance with the extensions the schema needs; no dataDir = in memory. */
+export function createPglite(dataDir?: string): Promise<PGlite> {
+  return PGlite.create({ dataDir, extensions: pgliteExtensions })
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.max ?? 10)
   let client: PGlite
   if (options.kind === 'pglite-instance') client = options.client
   else {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
-    client = await PGlite.create(options.dataDir)
+    client = await createPglite(options.dataDir)
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {

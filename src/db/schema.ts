@@ -8,12 +8,14 @@
  */
 import { sql } from 'drizzle-orm'
 import {
-  bigserial, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text,
+  bigserial, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text,
   timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const tstz = (name: string) => timestamp(name, { withTimezone: true })
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 export type MeshHeading = { descriptor: string; major: boolean; qualifiers: string[] }
 export type Chemical = { name: string; registry: string | null }
@@ -55,8 +57,20 @@ export const papers = pgTable('papers', {
   extractedAt: tstz('extracted_at'), // when entities and claims were extracted; null = not yet
   createdAt: createdAt(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
+
+  // Full-text search (functions in drizzle/0001_search_config.sql): the title weighs most (A), then
+  // keywords and MeSH descriptors (B), then the abstract (C). Generated, so every writer keeps them.
+  searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(sql`setweight(geroscope_tsvector(title), 'A')
+    || setweight(geroscope_tsvector(geroscope_join(keywords) || ' ' || jsonb_path_query_array(mesh_headings, '$[*].descriptor')::text), 'B')
+    || setweight(geroscope_tsvector(abstract), 'C')`),
+  // The title alone, so title matches are found by index before anything is ranked.
+  titleVector: tsvector('title_vector').notNull().generatedAlwaysAs(sql`geroscope_tsvector(title)`),
 }, (t) => [
   index('papers_indexed_idx').on(t.indexedDate.desc().nullsFirst(), t.id),
+  index('papers_search_idx').using('gin', t.searchVector),
+  index('papers_title_search_idx').using('gin', t.titleVector),
+  // Search ranks a bounded set of candidates taken in this order (src/search/postgres.ts).
+  index('papers_relevance_idx').on(t.relevance.desc().nullsLast(), t.indexedDate.desc().nullsFirst(), t.id),
   index('papers_topic_indexed_idx').on(t.topic, t.indexedDate.desc().nullsFirst(), t.id),
   index('papers_study_type_indexed_idx').on(t.studyType, t.indexedDate.desc().nullsFirst(), t.id),
   index('papers_preprint_indexed_idx').on(t.preprint, t.indexedDate.desc().nullsFirst(), t.id),

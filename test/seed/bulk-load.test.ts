@@ -134,7 +134,7 @@ describe(`round trip on ${testDriver}${testDriver === 'postgres' ? ' (through CO
     const counts = await loadBundles(db, [bundle], index)
     expect(counts).toEqual({ papers: 1, stories: 1, paperEntities: 2, claims: 1 })
 
-    const [paper] = await db.db.select().from(papers).where(eq(papers.id, bundle.paper.id))
+    const [{ searchVector: _s, titleVector: _t, ...paper }] = await db.db.select().from(papers).where(eq(papers.id, bundle.paper.id))
     const p = bundle.paper
     expect({ ...paper!, judgedAt: paper!.judgedAt?.toISOString() ?? null, extractedAt: paper!.extractedAt?.toISOString() ?? null,
       createdAt: paper!.createdAt.toISOString(), updatedAt: paper!.updatedAt.toISOString() }).toEqual(p)

@@ -6,7 +6,7 @@
  */
 import { PGlite } from '@electric-sql/pglite'
 import postgres from 'postgres'
-import { openDatabase, type Database } from '../../src/db/client'
+import { createPglite, openDatabase, type Database } from '../../src/db/client'
 import { migrateDatabase } from '../../src/db/migrate'
 
 const serverUrl = process.env.DATABASE_URL?.trim() || null
@@ -32,7 +32,7 @@ function admin() {
 }
 
 async function makePgliteTemplate(): Promise<PGlite> {
-  const client = await PGlite.create()
+  const client = await createPglite()
   await migrateDatabase(await openDatabase({ kind: 'pglite-instance', client }))
   return client
 }

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client'
 import { papers, stories } from '../../db/schema'
 import { notFound } from '../../http/errors'
 import { TOPIC_INFO, licenseAllowsReuse } from '../../taxonomy'
-import { normalisePaperId } from '../v1/papers/service'
+import { normalisePaperId, paperColumns } from '../v1/papers/service'
 import { paperSiteUrl, storyUrl, topicFeedUrl, topicSiteUrl } from '../v1/urls'
 import { escapeXml, page, paragraphs, rss } from './render'
 
@@ -16,7 +16,7 @@ const FEED_SIZE = 50
 
 async function findPaper(db: Db, rawId: string) {
   const id = normalisePaperId(rawId)
-  const [row] = id ? await db.select().from(papers).where(eq(papers.id, id)) : []
+  const [row] = id ? await db.select(paperColumns).from(papers).where(eq(papers.id, id)) : []
   if (!row) throw notFound(`no paper with id "${rawId}"`)
   const [story] = await db.select().from(stories).where(eq(stories.paperId, row.id))
   return { paper: row, story: story ?? null }

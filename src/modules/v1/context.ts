@@ -1,8 +1,10 @@
 /** What every /api/v1 feature module needs, taken from the app context once. */
 import type { Db } from '../../db/client'
+import type { SearchBackend } from '../../search/backend'
 
 export type V1Context = {
   db: Db
   baseUrl: string // PUBLIC_BASE_URL
   secret: string // APP_SECRET, signs cursors
+  search: SearchBackend
 }

@@ -12,9 +12,12 @@ import { statsModule } from './stats'
 import type { CorpusSnapshot } from './stats/snapshot'
 import { storiesModule } from './stories'
 import { topicsModule } from './topics'
+import { PostgresSearch } from '../../search/postgres'
 
 export const dataApi = (context: AppContext, keys: KeyAuthenticator, snapshot: CorpusSnapshot) => {
-  const v1: V1Context = { db: context.database.db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret }
+  const { db } = context.database
+  const search = context.search ?? new PostgresSearch(db)
+  const v1: V1Context = { db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search }
   return new Elysia({ name: 'v1' })
     .use(v1Gate({ keys, limits: context.limits, now: context.now ?? (() => new Date()) }))
     .use(papersModule(v1))

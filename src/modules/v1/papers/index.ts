@@ -8,6 +8,7 @@ import { pager } from '../pager'
 import { Pagination, Paper, PaperDetail, errorResponses } from '../model'
 import { booleanParam, dateParam, listParam, numberParam, openApiParameters, pagingParams, parseParams, stringParam } from '../params'
 import type { V1Context } from '../context'
+import { assertSearchable } from '../../../search/syntax'
 import { getPaperDetail, listPapers, normalisePaperId, type PaperFilters } from './service'
 import { serializeListedPaper, serializePaperRef, serializeStory } from './serialize'
 
@@ -38,6 +39,7 @@ export const papersModule = ({ db, baseUrl, secret }: V1Context) =>
       const paging = pager(secret, 'papers', filters, p)
       const { after } = paging
       const rows = await listPapers(db, filters, paging.limit, after && { indexedDate: String(after[0]), id: String(after[1]) })
+      if (rows.length === 0 && p.q) await assertSearchable(db, p.q)
       const { items, pagination } = paging.page(rows, (r) => [r.indexedDate, r.id])
       return { data: items.map((r) => serializeListedPaper(r, baseUrl)), pagination }
     }, {

@@ -6,7 +6,7 @@ import type { papers, stories } from '../../../db/schema'
 import { STUDY_TYPE_LABELS, licenseAllowsReuse, type StudyType, type TopicSlug } from '../../../taxonomy'
 import { paperSiteUrl, storyUrl } from '../urls'
 
-export type PaperRow = Omit<typeof papers.$inferSelect, 'meshHeadings' | 'keywords' | 'chemicals' | 'createdAt' | 'updatedAt'>
+export type PaperRow = Omit<typeof papers.$inferSelect, 'meshHeadings' | 'keywords' | 'chemicals' | 'createdAt' | 'updatedAt' | 'searchVector' | 'titleVector'>
 export type StoryRow = typeof stories.$inferSelect
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString()

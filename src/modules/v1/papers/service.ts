@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client'
 import { claims, entities, paperEntities, papers, stories, upvotes } from '../../../db/schema'
 import { selectClaims } from '../claims/query'
 import { keysetPage } from '../keyset'
+import { matchesQuery } from '../../../search/postgres'
 import type { PaperRow } from './serialize'
 
 export type PaperFilters = {
@@ -38,9 +39,7 @@ export function paperConditions(f: PaperFilters): SQL[] {
   if (f.studyType) conditions.push(inArray(papers.studyType, f.studyType))
   if (f.topic) conditions.push(inArray(papers.topic, f.topic))
   if (f.preprint !== undefined) conditions.push(eq(papers.preprint, f.preprint))
-  if (f.q) {
-    conditions.push(sql`to_tsvector('english', ${papers.title} || ' ' || coalesce(${papers.abstract}, '')) @@ websearch_to_tsquery('english', ${f.q})`)
-  }
+  if (f.q) conditions.push(matchesQuery(f.q))
   return conditions
 }
 

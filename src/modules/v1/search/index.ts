@@ -7,17 +7,18 @@ import type { V1Context } from '../context'
 import { paperFilterParams, paperFilters } from '../papers'
 import { serializeListedPaper } from '../papers/serialize'
 import { invalidParameter } from '../../../http/errors'
-import { assertSearchable, searchPapers } from './service'
+import { MAX_RANKED_HITS } from '../../../search/backend'
+import { assertSearchable } from '../../../search/syntax'
 
 const searchParams = {
-  q: stringParam('Required. Words to search for in titles and abstracts: quoted phrases, OR and -exclusions.', 500),
+  q: stringParam('Required. Words to search for in titles, keywords and abstracts: quoted phrases, OR and -exclusions.', 500),
   ...paperFilterParams,
   ...pagingParams,
 }
 
 const SearchHit = t.Object({ ...Paper.properties, score: t.Number({ minimum: 0, maximum: 1 }) })
 
-export const searchModule = ({ db, baseUrl, secret }: V1Context) =>
+export const searchModule = ({ db, baseUrl, secret, search }: V1Context) =>
   new Elysia({ name: 'v1-search' })
     .get('/api/v1/search', async ({ request }) => {
       const p = parseParams(request.url, searchParams)
@@ -25,16 +26,21 @@ export const searchModule = ({ db, baseUrl, secret }: V1Context) =>
       const filters = paperFilters(p)
       const paging = pager(secret, 'search', { ...filters, q: p.q }, p)
       const { after } = paging
-      const rows = await searchPapers(db, p.q, filters, paging.limit, after && { score: Number(after[0]), id: String(after[1]) })
+      const rows = await search.search({
+        q: p.q, filters, limit: paging.limit, after: after && { score: Number(after[0]), id: String(after[1]) },
+      })
       // Only an empty answer can come from a query of stop words alone: check why then, not on every search.
-      if (rows.length === 0) await assertSearchable(db, p.q)
+      if (rows.length === 0 && !after) await assertSearchable(db, p.q)
       const { items, pagination } = paging.page(rows, (r) => [r.score, r.id])
       return { data: items.map((r) => ({ ...serializeListedPaper(r, baseUrl), score: r.score })), pagination }
     }, {
       response: { 200: t.Object({ data: t.Array(SearchHit), pagination: Pagination }), ...errorResponses },
       detail: {
         summary: 'Search papers',
-        description: 'Ranked full-text search: results by score (0 to 1, higher is better; the best hit need not be 1), then id ascending. Every /papers filter applies; min_relevance defaults to 2.',
+        description: 'Ranked full-text search: results by score (0 to 1, higher is better; the best hit need not be 1), then id ascending. '
+          + 'A match of the whole query in the title ranks above matches elsewhere; phrases and nearby words rank higher; equal text '
+          + `matches are ordered by judgement relevance, then recency. At most the ${MAX_RANKED_HITS} best matches are returned. `
+          + 'Every /papers filter applies; min_relevance defaults to 2.',
         parameters: openApiParameters(searchParams),
       },
     })

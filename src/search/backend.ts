@@ -1,0 +1,26 @@
+/**
+ * The search seam: /api/v1/search asks a backend for one page of ranked papers. PostgreSQL full
+ * text is the default (it needs nothing but the database); Meilisearch takes over when configured
+ * and hands back to PostgreSQL, with a log line, whenever it cannot be reached.
+ */
+import type { PaperFilters, PaperListRow } from '../modules/v1/papers/service'
+
+export type SearchHitRow = PaperListRow & { score: number }
+
+/** Where the previous page ended: results are ordered by score descending, then id ascending. */
+export type SearchAfter = { score: number; id: string }
+
+export type SearchRequest = { q: string; filters: PaperFilters; limit: number; after: SearchAfter | null }
+
+export interface SearchBackend {
+  readonly name: 'postgres' | 'meilisearch'
+  /** Up to `limit + 1` hits after `after`, so the caller knows whether another page exists. */
+  search(request: SearchRequest): Promise<SearchHitRow[]>
+}
+
+/**
+ * At most this many best matches are ranked for a query, on either backend (Meilisearch's own
+ * default maxTotalHits is the same): a query matching half the corpus ranks a bounded candidate set,
+ * not every matching paper.
+ */
+export const MAX_RANKED_HITS = 1000

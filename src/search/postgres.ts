@@ -1,0 +1,64 @@
+/**
+ * Ranked search with PostgreSQL full text (also on PGlite), over the generated, GIN-indexed
+ * `search_vector` (title A, keywords and MeSH B, abstract C) and `title_vector` columns.
+ *
+ * Ranking: a paper whose title matches the whole query comes first; within that, cover density
+ * (ts_rank_cd) rewards weight, phrases and proximity. Ties in that text score are broken by the
+ * judgement's relevance, then recency, folded into the score's last digits so that "score
+ * descending, then id ascending" (decisions.md) keeps the order and the score stays in [0, 1).
+ *
+ * Speed: a very common word ("aging") matches half the corpus, and ranking every match reads every
+ * matching abstract's vector. Instead the candidates are the best-judged matches in the title and
+ * the best-judged matches anywhere (MAX_RANKED_HITS in all, both found by index), and only those are
+ * ranked. For queries with fewer matches the two sets hold every match and the ranking is exact.
+ */
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { papers, stories } from '../db/schema'
+import { paperColumns, paperConditions } from '../modules/v1/papers/service'
+import { MAX_RANKED_HITS, type SearchBackend, type SearchHitRow, type SearchRequest } from './backend'
+
+/** The parsed query: quoted phrases, OR, -exclusions (websearch syntax), accents folded, GLP-1 = GLP1. */
+export const tsquery = (q: string) => sql`geroscope_tsquery(${q})`
+
+/** The /papers `q` filter: the same query language as /search, matched against the stored vector. */
+export const matchesQuery = (q: string): SQL => sql`${papers.searchVector} @@ ${tsquery(q)}`
+
+// Title weighs 1.0, keywords and MeSH 0.4, the abstract 0.2 (array order: D, C, B, A).
+const WEIGHTS = sql.raw(`'{0.1, 0.2, 0.4, 1.0}'::float4[]`)
+
+function scoreOf(query: SQL): SQL<number> {
+  const rank = sql`ts_rank_cd(${WEIGHTS}, ${papers.searchVector}, ${query})`
+  const text = sql`(0.5 * (${papers.titleVector} @@ ${query})::int + 0.5 * (${rank} / (${rank} + 1)))`
+  // Three decimals of text score; then relevance in hundredths of its 0-3 scale; then the date.
+  const relevance = sql`floor(coalesce(${papers.relevance}, 0) / 3 * 100) / 100`
+  const recency = sql`least(greatest((${papers.indexedDate} - date '1900-01-01')::float8 / 73049, 0), 1)`
+  return sql<number>`(floor(${text} * 1000) / 1000 + 0.0009 * ${relevance} + 0.0000089 * ${recency})::float8`
+}
+
+export class PostgresSearch implements SearchBackend {
+  readonly name = 'postgres' as const
+
+  constructor(private readonly db: Db) {}
+
+  async search({ q, filters, limit, after }: SearchRequest): Promise<SearchHitRow[]> {
+    const query = tsquery(q)
+    const filtersSql = paperConditions({ ...filters, q: undefined })
+    const bestJudged = [sql`${papers.relevance} desc nulls last`, desc(papers.indexedDate), asc(papers.id)]
+    const candidates = (vector: typeof papers.searchVector | typeof papers.titleVector) =>
+      this.db.select({ id: papers.id }).from(papers)
+        .where(and(sql`${vector} @@ ${query}`, ...filtersSql))
+        .orderBy(...bestJudged)
+        .limit(MAX_RANKED_HITS / 2)
+
+    const score = scoreOf(query)
+    const conditions: SQL[] = [sql`${papers.id} in ((${candidates(papers.titleVector)}) union (${candidates(papers.searchVector)}))`]
+    if (after) conditions.push(sql`(${score} < ${after.score}::float8 or (${score} = ${after.score}::float8 and ${papers.id} > ${after.id}))`)
+    return this.db.select({ ...paperColumns, storyHeadline: stories.headline, storyDek: stories.dek, score })
+      .from(papers)
+      .leftJoin(stories, eq(stories.paperId, papers.id))
+      .where(and(...conditions))
+      .orderBy(sql`${score} desc`, asc(papers.id))
+      .limit(limit + 1) as Promise<SearchHitRow[]>
+  }
+}
