@@ -8,9 +8,10 @@
  * descending, then id ascending" (decisions.md) keeps the order and the score stays in [0, 1).
  *
  * Speed: a very common word ("aging") matches half the corpus, and ranking every match reads every
- * matching abstract's vector. Instead the candidates are the best-judged matches in the title and
- * the best-judged matches anywhere (MAX_RANKED_HITS in all, both found by index), and only those are
- * ranked. For queries with fewer matches the two sets hold every match and the ranking is exact.
+ * matching abstract's vector. Instead the candidates are the best-judged matches in the title
+ * (MAX_RANKED_HITS / 2) and the best-judged matches anywhere (MAX_RANKED_HITS), both found by index;
+ * only those are ranked, and the best MAX_RANKED_HITS of them are the results. A query with at most
+ * MAX_RANKED_HITS matches has them all among the candidates, so its ranking is exact.
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -44,21 +45,29 @@ export class PostgresSearch implements SearchBackend {
   async search({ q, filters, limit, after }: SearchRequest): Promise<SearchHitRow[]> {
     const query = tsquery(q)
     const filtersSql = paperConditions({ ...filters, q: undefined })
-    const bestJudged = [sql`${papers.relevance} desc nulls last`, desc(papers.indexedDate), asc(papers.id)]
-    const candidates = (vector: typeof papers.searchVector | typeof papers.titleVector) =>
+    const candidates = (vector: typeof papers.searchVector | typeof papers.titleVector, n: number) =>
       this.db.select({ id: papers.id }).from(papers)
         .where(and(sql`${vector} @@ ${query}`, ...filtersSql))
-        .orderBy(...bestJudged)
-        .limit(MAX_RANKED_HITS / 2)
-
+        .orderBy(sql`${papers.relevance} desc nulls last`, desc(papers.indexedDate), asc(papers.id))
+        .limit(n)
+    // The best-judged title matches (which lead the ranking) and the best-judged matches anywhere.
+    const pool = sql`(${candidates(papers.titleVector, MAX_RANKED_HITS / 2)}) union (${candidates(papers.searchVector, MAX_RANKED_HITS)})`
     const score = scoreOf(query)
-    const conditions: SQL[] = [sql`${papers.id} in ((${candidates(papers.titleVector)}) union (${candidates(papers.searchVector)}))`]
-    if (after) conditions.push(sql`(${score} < ${after.score}::float8 or (${score} = ${after.score}::float8 and ${papers.id} > ${after.id}))`)
-    return this.db.select({ ...paperColumns, storyHeadline: stories.headline, storyDek: stories.dek, score })
-      .from(papers)
+    const ranked = this.db.$with('ranked').as(
+      this.db.select({ id: papers.id, score: sql<number>`${score}`.as('score') }).from(papers)
+        .where(sql`${papers.id} in (${pool})`)
+        .orderBy(sql`${score} desc`, asc(papers.id))
+        .limit(MAX_RANKED_HITS),
+    )
+    const conditions: SQL[] = [eq(papers.id, ranked.id)]
+    if (after) conditions.push(sql`(${ranked.score} < ${after.score}::float8 or (${ranked.score} = ${after.score}::float8 and ${papers.id} > ${after.id}))`)
+    return this.db.with(ranked)
+      .select({ ...paperColumns, storyHeadline: stories.headline, storyDek: stories.dek, score: ranked.score })
+      .from(ranked)
+      .innerJoin(papers, eq(papers.id, ranked.id))
       .leftJoin(stories, eq(stories.paperId, papers.id))
       .where(and(...conditions))
-      .orderBy(sql`${score} desc`, asc(papers.id))
+      .orderBy(sql`${ranked.score} desc`, asc(papers.id))
       .limit(limit + 1) as Promise<SearchHitRow[]>
   }
 }
