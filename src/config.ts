@@ -18,6 +18,7 @@ export type Config = {
   adminUsername: string
   adminPassword: string | null // null = generate one when the first operator is created
   production: boolean
+  meili: { host: string; apiKey: string | null; index: string } | null // null = PostgreSQL full text only
 }
 
 type Env = Record<string, string | undefined>
@@ -114,6 +115,24 @@ function parseSecret(value: string | undefined, production: boolean): string | n
   return value
 }
 
+function parseMeili(host: string | undefined, apiKey: string | undefined, index: string | undefined): Config['meili'] {
+  if (host === undefined) {
+    if (apiKey !== undefined || index !== undefined) throw new ConfigError('MEILI_HOST', 'is required when MEILI_API_KEY or MEILI_INDEX is set')
+    return null
+  }
+  let url: URL
+  try {
+    url = new URL(host)
+  } catch {
+    throw new ConfigError('MEILI_HOST', `must be an absolute http(s) URL (got "${host}")`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('MEILI_HOST', `must use http or https (got "${url.protocol}")`)
+  if (index !== undefined && !/^[A-Za-z0-9_-]{1,100}$/.test(index)) {
+    throw new ConfigError('MEILI_INDEX', 'must be 1 to 100 letters, digits, "_" or "-"')
+  }
+  return { host: url.href.replace(/\/+$/, ''), apiKey: apiKey ?? null, index: index ?? 'papers' }
+}
+
 /** Validates the environment; throws ConfigError on the first bad variable. */
 export function parseConfig(env: Env = process.env): Config {
   const nodeEnv = read(env, 'NODE_ENV')
@@ -136,6 +155,7 @@ export function parseConfig(env: Env = process.env): Config {
     adminUsername: parseUsername(read(env, 'ADMIN_USERNAME')),
     adminPassword: parsePassword(read(env, 'ADMIN_PASSWORD')),
     production,
+    meili: parseMeili(read(env, 'MEILI_HOST'), read(env, 'MEILI_API_KEY'), read(env, 'MEILI_INDEX')),
   }
 }
 

@@ -3,6 +3,7 @@ import type { Config } from '../config'
 import type { Database } from '../db/client'
 import { MEMBERSHIPS, ROLES, createAccount, setMembership, type Membership, type Role } from '../modules/accounts/service'
 import { TIERS, createKey, listKeys, revokeKey, type KeyInfo, type Tier } from '../modules/keys/service'
+import { rebuildSearchIndex } from '../search'
 import { loadCorpus } from '../seed/bulk-load'
 import { countPapers, seedDemo } from '../seed/demo'
 import { parseFlags, UsageError, type FlagSpec, type ParsedFlags } from './args'
@@ -58,6 +59,16 @@ export const COMMANDS: Command[] = [
       const c = await loadCorpus(database, { papers: total, seed, endDate: today(), days: 90 }, (p) => report(p.papers))
       const seconds = (performance.now() - started) / 1000
       io.out(`synthetic corpus loaded (seed ${seed}): ${c.papers} papers, ${c.stories} stories, ${c.paperEntities} paper entities, ${c.claims} claims in ${seconds.toFixed(1)} s`)
+    },
+  },
+  {
+    words: ['search', 'reindex'],
+    usage: 'search reindex',
+    flags: {},
+    run: async (_flags, { db }, { config, io }) => {
+      let report: ((done: number) => void) | null = null
+      const { papers } = await rebuildSearchIndex(db, config, (done, total) => (report ??= progressReporter(io.err, 'papers', total))(done))
+      io.out(`search index "${config.meili!.index}" rebuilt with ${papers} papers`)
     },
   },
   {

@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config'
 import type { Database } from '../db/client'
+import { syncSearchIndex } from '../search'
 import { purgeExpiredCounters } from '../modules/v1/rate-limit/postgres-store'
 import { recordRun, type JobCounts } from './job-runs'
 import { refreshEntityCounts } from './refresh-entity-counts'
@@ -23,6 +24,7 @@ export const WORKER_JOBS: WorkerJob[] = [
     cron: '7 * * * *',
     run: async (database) => ({ deleted: await purgeExpiredCounters(database, new Date()) }),
   },
+  { name: 'search-sync', cron: '* * * * *', run: (database, config) => syncSearchIndex(database.db, config) },
 ]
 
 export function startWorkers(database: Database, config: Config): ScheduledJob[] {

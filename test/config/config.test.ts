@@ -38,6 +38,12 @@ describe('parseConfig', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000)
   })
 
+  test('uses Meilisearch only when MEILI_HOST is set', () => {
+    expect(parseConfig({}).meili).toBeNull()
+    expect(parseConfig({ MEILI_HOST: 'http://127.0.0.1:7700/', MEILI_API_KEY: 'k' }).meili)
+      .toEqual({ host: 'http://127.0.0.1:7700', apiKey: 'k', index: 'papers' })
+  })
+
   test('turns demo data off by default on PostgreSQL and in production', () => {
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/geroscope' }).demoData).toBe(false)
     expect(parseConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).demoData).toBe(false)
@@ -61,6 +67,10 @@ describe('parseConfig', () => {
     ['ADMIN_USERNAME', { ADMIN_USERNAME: 'a b' }, 'ADMIN_USERNAME must be 3 to 64'],
     ['ADMIN_PASSWORD', { ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must be at least 10 characters'],
     ['NODE_ENV', { NODE_ENV: 'prod' }, 'NODE_ENV must be production, development or test'],
+    ['MEILI_HOST', { MEILI_HOST: 'localhost:7700' }, 'MEILI_HOST must use http or https'],
+    ['MEILI_HOST', { MEILI_HOST: 'not a url' }, 'MEILI_HOST must be an absolute http(s) URL'],
+    ['MEILI_HOST', { MEILI_API_KEY: 'secret' }, 'MEILI_HOST is required when MEILI_API_KEY or MEILI_INDEX is set'],
+    ['MEILI_INDEX', { MEILI_HOST: 'http://127.0.0.1:7700', MEILI_INDEX: 'papers/v2' }, 'MEILI_INDEX must be 1 to 100'],
   ])('rejects a bad %s with one line naming it', (variable, env, message) => {
     const error = fail(env as Record<string, string>)
     expect(error.variable).toBe(variable)

@@ -12,11 +12,11 @@ import { statsModule } from './stats'
 import type { CorpusSnapshot } from './stats/snapshot'
 import { storiesModule } from './stories'
 import { topicsModule } from './topics'
-import { PostgresSearch } from '../../search/postgres'
+import { searchBackend } from '../../search'
 
 export const dataApi = (context: AppContext, keys: KeyAuthenticator, snapshot: CorpusSnapshot) => {
   const { db } = context.database
-  const search = context.search ?? new PostgresSearch(db)
+  const search = context.search ?? searchBackend(db, context.config)
   const v1: V1Context = { db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search }
   return new Elysia({ name: 'v1' })
     .use(v1Gate({ keys, limits: context.limits, now: context.now ?? (() => new Date()) }))

@@ -1,0 +1,105 @@
+/**
+ * Ranked search through Meilisearch (MEILI_HOST). Meilisearch ranks the ids; the rows come from the
+ * database, so a hit always shows the paper as it is now. Paging uses the same (score, id) cursor as
+ * PostgreSQL: the best MAX_RANKED_HITS ids are fetched (ids and a few numbers only) and cut after the
+ * cursor. When Meilisearch cannot be reached, the query is answered by PostgreSQL and a line is logged.
+ */
+import { asc, eq, inArray } from 'drizzle-orm'
+import { Meilisearch, MeilisearchApiError } from 'meilisearch'
+import type { Db } from '../../db/client'
+import { papers, stories } from '../../db/schema'
+import { paperColumns, type PaperListRow } from '../../modules/v1/papers/service'
+import { MAX_RANKED_HITS, type SearchBackend, type SearchHitRow, type SearchRequest } from '../backend'
+import { PostgresSearch } from '../postgres'
+import { translateFilters } from './filters'
+import { branchQuery, translateQuery } from './query'
+
+export type MeiliConfig = { host: string; apiKey: string | null; index: string; timeoutMs?: number }
+
+type Hit = { id: string; relevance?: number; indexed_day: number; _rankingScore?: number }
+
+/**
+ * The PostgreSQL backend's score rule (src/search/postgres.ts) on Meilisearch's ranking score: three
+ * decimals of text score, then relevance in hundredths of its 0-3 scale, then the date.
+ */
+export function foldTieBreakers(textScore: number, relevance: number | undefined, indexedDay: number): number {
+  const text = Math.floor(Math.min(textScore, 0.9999) * 1000) / 1000
+  const rel = Math.floor(((relevance ?? 0) / 3) * 100) / 100
+  const y = Math.floor(indexedDay / 10000), m = Math.floor(indexedDay / 100) % 100, d = indexedDay % 100
+  const days = (Date.UTC(y, m - 1, d) - Date.UTC(1900, 0, 1)) / 86_400_000
+  const recency = Math.min(Math.max(days / 73049, 0), 1)
+  return text + 0.0009 * rel + 0.0000089 * recency
+}
+
+export function meiliClient(config: MeiliConfig): Meilisearch {
+  return new Meilisearch({ host: config.host, apiKey: config.apiKey ?? undefined, timeout: config.timeoutMs ?? 2000 })
+}
+
+/** An error that says Meilisearch is down or broken (not that our request was wrong). */
+export function isUnreachable(error: unknown): boolean {
+  if (error instanceof MeilisearchApiError) return (error.response?.status ?? 500) >= 500
+  return error instanceof Error && /^Meilisearch/.test(error.name)
+}
+
+export class MeilisearchSearch implements SearchBackend {
+  readonly name = 'meilisearch' as const
+  private readonly client: Meilisearch
+  private readonly fallback: PostgresSearch
+
+  constructor(private readonly db: Db, private readonly config: MeiliConfig, private readonly log = console.warn) {
+    this.client = meiliClient(config)
+    this.fallback = new PostgresSearch(db)
+  }
+
+  async search(request: SearchRequest): Promise<SearchHitRow[]> {
+    const query = translateQuery(request.q)
+    if (!query) return this.fallback.search(request)
+    let hits: Hit[]
+    try {
+      hits = await this.rankedIds(query.branches, query.exclusions, translateFilters(request.filters))
+    } catch (error) {
+      if (!isUnreachable(error)) throw error
+      this.log(`search: Meilisearch unreachable (${(error as Error).message}); answering from PostgreSQL`)
+      return this.fallback.search(request)
+    }
+    const scored = hits.map((h) => ({ id: h.id, score: foldTieBreakers(h._rankingScore ?? 0, h.relevance, h.indexed_day) }))
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    const { after } = request
+    const page = (after ? scored.filter((h) => h.score < after.score || (h.score === after.score && h.id > after.id)) : scored)
+      .slice(0, request.limit + 1)
+    return this.rows(page)
+  }
+
+  private async rankedIds(branches: string[], exclusions: string[], filter: string[]): Promise<Hit[]> {
+    const common = {
+      indexUid: this.config.index, filter, showRankingScore: true, attributesToRetrieve: ['id', 'relevance', 'indexed_day'],
+    }
+    if (branches.length <= 1) {
+      const result = await this.client.index(this.config.index).search<Hit>(branchQuery(branches[0] ?? '', exclusions), {
+        filter, showRankingScore: true, attributesToRetrieve: common.attributesToRetrieve, limit: MAX_RANKED_HITS,
+      })
+      return result.hits
+    }
+    // OR: one query per branch, merged by ranking score; a paper found by two branches comes once.
+    const result = await this.client.multiSearch<{ federation: { limit: number }; queries: (typeof common & { q: string })[] }, Hit>({
+      federation: { limit: MAX_RANKED_HITS },
+      queries: branches.map((b) => ({ ...common, q: branchQuery(b, exclusions) })),
+    })
+    return result.hits
+  }
+
+  private async rows(page: { id: string; score: number }[]): Promise<SearchHitRow[]> {
+    if (page.length === 0) return []
+    const found = await this.db.select({ ...paperColumns, storyHeadline: stories.headline, storyDek: stories.dek })
+      .from(papers)
+      .leftJoin(stories, eq(stories.paperId, papers.id))
+      .where(inArray(papers.id, page.map((h) => h.id)))
+      .orderBy(asc(papers.id)) as PaperListRow[]
+    const byId = new Map(found.map((r) => [r.id, r]))
+    // A paper deleted since it was indexed is simply left out; the outbox removes it from the index.
+    return page.flatMap((h) => {
+      const row = byId.get(h.id)
+      return row ? [{ ...row, score: h.score }] : []
+    })
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * The Meilisearch backend against a local server that answers as Meilisearch does (the real client
+ * runs unchanged): the outbox, the search path with its cursor, and the fall-back to PostgreSQL.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { papers, searchOutbox } from '../../src/db/schema'
+import { MeilisearchSearch, foldTieBreakers, meiliClient } from '../../src/search/meilisearch/backend'
+import { drainOutbox } from '../../src/search/meilisearch/sync'
+import { enqueueSearchSync } from '../../src/search/outbox'
+import { freshDatabase, type TestDatabase } from '../support/database'
+import { insertPapers, paperRow } from '../support/fixtures'
+import { cliWithEnv } from '../support/cli'
+import { startMeiliReplay, type MeiliReplay } from '../support/meili-replay'
+
+let database: TestDatabase
+let meili: MeiliReplay
+
+beforeAll(async () => {
+  database = await freshDatabase()
+  await insertPapers(database.db, [
+    paperRow({ id: 'MED-1', title: 'Rapamycin in mice', relevance: 2.5, indexedDate: '2026-10-01' }),
+    paperRow({ id: 'MED-2', title: 'Metformin in mice', abstract: 'Metformin extended lifespan.', relevance: 2.1, indexedDate: '2026-10-03' }),
+    paperRow({ id: 'MED-3', title: 'Rapamycin in worms', relevance: 2.9, indexedDate: '2026-09-01' }),
+  ])
+})
+afterAll(() => database.close())
+beforeEach(() => { meili = startMeiliReplay() })
+afterEach(() => meili.stop())
+
+const outboxIds = async () => (await database.db.select().from(searchOutbox)).map((r) => r.paperId)
+
+describe('the search outbox', () => {
+  test('a rolled-back change leaves nothing queued', async () => {
+    await database.db.transaction(async (tx) => {
+      await enqueueSearchSync(tx, ['MED-1'])
+      tx.rollback()
+    }).catch(() => {})
+    expect(await outboxIds()).toEqual([])
+  })
+
+  test('sends current rows, deletes papers gone, and empties the outbox', async () => {
+    await enqueueSearchSync(database.db, ['MED-1', 'MED-2', 'MED-1', 'MED-404'])
+    const client = meiliClient({ host: meili.url, apiKey: null, index: 'papers' })
+    expect(await drainOutbox(database.db, client, 'papers')).toEqual({ upserted: 2, deleted: 1 })
+    expect([...meili.documents.keys()].sort()).toEqual(['MED-1', 'MED-2'])
+    expect(meili.documents.get('MED-1')).toMatchObject({ title: 'Rapamycin in mice', relevance: 2.5, indexed_day: 20261001 })
+    const deletion = meili.requests.find((r) => r.path.endsWith('/documents/delete-batch'))
+    expect(deletion?.body).toEqual(['MED-404'])
+    expect(await outboxIds()).toEqual([])
+  })
+
+  test('keeps the queue while Meilisearch is down or refuses the batch', async () => {
+    await enqueueSearchSync(database.db, ['MED-3'])
+    const down = meiliClient({ host: 'http://127.0.0.1:9', apiKey: null, index: 'papers', timeoutMs: 500 })
+    await expect(drainOutbox(database.db, down, 'papers')).rejects.toThrow()
+    expect(await outboxIds()).toEqual(['MED-3'])
+
+    meili.failTasks = 'invalid document'
+    const refusing = meiliClient({ host: meili.url, apiKey: null, index: 'papers' })
+    await expect(drainOutbox(database.db, refusing, 'papers')).rejects.toThrow('invalid document')
+    expect(await outboxIds()).toEqual(['MED-3'])
+
+    meili.failTasks = null
+    expect(await drainOutbox(database.db, refusing, 'papers')).toEqual({ upserted: 1, deleted: 0 })
+    expect(await outboxIds()).toEqual([])
+  })
+})
+
+describe('searching through Meilisearch', () => {
+  const request = (q: string, after: { score: number; id: string } | null = null) =>
+    ({ q, filters: { minRelevance: 2 }, limit: 1, after })
+
+  test('pages by (score, id) over Meilisearch ranking, with rows from the database', async () => {
+    meili.hits = [
+      { id: 'MED-3', relevance: 2.9, indexed_day: 20260901, _rankingScore: 0.95 },
+      { id: 'MED-1', relevance: 2.5, indexed_day: 20261001, _rankingScore: 0.95 },
+      { id: 'MED-404', relevance: 2.5, indexed_day: 20261001, _rankingScore: 0.5 }, // deleted since indexed
+    ]
+    const search = new MeilisearchSearch(database.db, { host: meili.url, apiKey: null, index: 'papers' })
+    const first = await search.search(request('rapamycin'))
+    // Equal text scores fall to relevance: MED-3 (2.9) before MED-1 (2.5).
+    expect(first.map((h) => h.id)).toEqual(['MED-3', 'MED-1'])
+    expect(first[0].title).toBe('Rapamycin in worms')
+    expect(first[0].score).toBe(foldTieBreakers(0.95, 2.9, 20260901))
+    const second = await search.search(request('rapamycin', { score: first[0].score, id: 'MED-3' }))
+    expect(second.map((h) => h.id)).toEqual(['MED-1'])
+    const body = meili.requests.find((r) => r.path === '/indexes/papers/search')?.body as Record<string, unknown>
+    expect(body).toMatchObject({ q: 'rapamycin', filter: ['relevance >= 2'], showRankingScore: true })
+  })
+
+  test('an OR query is one federated multi-search', async () => {
+    meili.hits = [{ id: 'MED-2', relevance: 2.1, indexed_day: 20261003, _rankingScore: 0.9 }]
+    const search = new MeilisearchSearch(database.db, { host: meili.url, apiKey: null, index: 'papers' })
+    expect((await search.search(request('rapamycin OR metformin -worms'))).map((h) => h.id)).toEqual(['MED-2'])
+    const body = meili.requests.find((r) => r.path === '/multi-search')?.body as { queries: { q: string }[] }
+    expect(body.queries.map((q) => q.q)).toEqual(['rapamycin -worms', 'metformin -worms'])
+  })
+
+  test('falls back to PostgreSQL, with a log line, when Meilisearch cannot be reached', async () => {
+    const logged: string[] = []
+    const search = new MeilisearchSearch(database.db, { host: 'http://127.0.0.1:9', apiKey: null, index: 'papers', timeoutMs: 500 }, (line) => logged.push(line))
+    const hits = await search.search({ q: 'rapamycin', filters: { minRelevance: 2 }, limit: 10, after: null })
+    expect(hits.map((h) => h.id).sort()).toEqual(['MED-1', 'MED-3'])
+    expect(logged.join('\n')).toContain('answering from PostgreSQL')
+  })
+
+  test('a paper changed in the database shows as it is now', async () => {
+    await database.db.update(papers).set({ title: 'Rapamycin in old mice' }).where(eq(papers.id, 'MED-1'))
+    meili.hits = [{ id: 'MED-1', relevance: 2.5, indexed_day: 20261001, _rankingScore: 0.8 }]
+    const search = new MeilisearchSearch(database.db, { host: meili.url, apiKey: null, index: 'papers' })
+    expect((await search.search(request('rapamycin')))[0].title).toBe('Rapamycin in old mice')
+  })
+})
+
+describe('cli search reindex', () => {
+  test('rebuilds the index from every paper, swaps it in and clears the outbox it covered', async () => {
+    await enqueueSearchSync(database.db, ['MED-1'])
+    const result = await cliWithEnv({ MEILI_HOST: meili.url, MEILI_INDEX: 'papers' }, database, 'search', 'reindex')
+    expect(result.stderr.filter((l) => l.startsWith('error'))).toEqual([])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toEqual(['search index "papers" rebuilt with 3 papers'])
+    expect([...meili.documents.keys()].sort()).toEqual(['MED-1', 'MED-2', 'MED-3'])
+    const swap = meili.requests.find((r) => r.path === '/swap-indexes')?.body
+    expect(swap).toEqual([{ indexes: ['papers', 'papers_rebuild'], rename: false }])
+    expect(await outboxIds()).toEqual([])
+  })
+
+  test('says there is nothing to rebuild without MEILI_HOST', async () => {
+    const result = await cliWithEnv({}, database, 'search', 'reindex')
+    expect(result.code).toBe(1)
+    expect(result.stderr).toEqual(['error: MEILI_HOST is not set: PostgreSQL full-text search needs no index rebuild'])
+  })
+})
