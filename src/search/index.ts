@@ -1,5 +1,7 @@
 /** Which search backend serves /api/v1/search, and the Meilisearch upkeep the workers and CLI run. */
+import { sql } from 'drizzle-orm'
 import type { Config } from '../config'
+import { papers } from '../db/schema'
 import type { Db } from '../db/client'
 import type { JobCounts } from '../jobs/job-runs'
 import type { SearchBackend } from './backend'
@@ -11,12 +13,22 @@ export function searchBackend(db: Db, config: Pick<Config, 'meili'>): SearchBack
   return config.meili ? new MeilisearchSearch(db, config.meili) : new PostgresSearch(db)
 }
 
-/** The worker job: send queued paper changes to Meilisearch (nothing to do without it). */
+/**
+ * The worker job: send queued paper changes to Meilisearch (nothing to do without it). An empty
+ * index (a new Meilisearch, or papers bulk-loaded by `seed`, which bypasses the outbox) is built in
+ * full first.
+ */
 export async function syncSearchIndex(db: Db, config: Pick<Config, 'meili'>): Promise<JobCounts> {
   if (!config.meili) return {}
   const client = meiliClient(config.meili)
-  await ensureIndex(client, config.meili.index)
-  return drainOutbox(db, client, config.meili.index)
+  const { index } = config.meili
+  await ensureIndex(client, index)
+  const { numberOfDocuments } = await client.index(index).getStats()
+  if (numberOfDocuments === 0) {
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(papers)
+    if (n > 0) return { reindexed: (await reindex(db, meiliClient({ ...config.meili, timeoutMs: 30_000 }), index)).papers }
+  }
+  return drainOutbox(db, client, index)
 }
 
 /** `cli search reindex`: rebuild the Meilisearch index from every paper. */

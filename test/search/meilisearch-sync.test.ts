@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import { papers, searchOutbox } from '../../src/db/schema'
 import { MeilisearchSearch, foldTieBreakers, meiliClient } from '../../src/search/meilisearch/backend'
 import { drainOutbox } from '../../src/search/meilisearch/sync'
+import { syncSearchIndex } from '../../src/search'
 import { enqueueSearchSync } from '../../src/search/outbox'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'
@@ -130,5 +131,20 @@ describe('cli search reindex', () => {
     const result = await cliWithEnv({}, database, 'search', 'reindex')
     expect(result.code).toBe(1)
     expect(result.stderr).toEqual(['error: MEILI_HOST is not set: PostgreSQL full-text search needs no index rebuild'])
+  })
+})
+
+describe('the search-sync worker job', () => {
+  const config = () => ({ meili: { host: meili.url, apiKey: null, index: 'papers' } })
+
+  test('builds an empty index in full, then sends only queued changes', async () => {
+    expect(await syncSearchIndex(database.db, config())).toEqual({ reindexed: 3 })
+    expect(meili.documents.size).toBe(3)
+    await enqueueSearchSync(database.db, ['MED-2'])
+    expect(await syncSearchIndex(database.db, config())).toEqual({ upserted: 1, deleted: 0 })
+  })
+
+  test('does nothing without Meilisearch', async () => {
+    expect(await syncSearchIndex(database.db, { meili: null })).toEqual({})
   })
 })

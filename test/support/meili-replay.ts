@@ -45,6 +45,9 @@ export function startMeiliReplay(): MeiliReplay {
       if (pathname === '/indexes' && request.method === 'POST') return enqueue((body as { uid: string }).uid, 'indexCreation')
       if ((m = /^\/indexes\/([^/]+)\/settings$/.exec(pathname))) return enqueue(m[1], 'settingsUpdate')
       if ((m = /^\/indexes\/([^/]+)$/.exec(pathname)) && request.method === 'DELETE') return enqueue(m[1], 'indexDeletion')
+      if (/^\/indexes\/[^/]+\/stats$/.test(pathname)) {
+        return Response.json({ numberOfDocuments: replay.documents.size, rawDocumentDbSize: 0, avgDocumentSize: 0, isIndexing: false, numberOfEmbeddings: 0, numberOfEmbeddedDocuments: 0, fieldDistribution: {} })
+      }
       if (pathname === '/swap-indexes') return enqueue(null, 'indexSwap')
       if ((m = /^\/indexes\/([^/]+)\/documents\/delete-batch$/.exec(pathname))) {
         if (!replay.failTasks) for (const id of body as string[]) replay.documents.delete(id)
