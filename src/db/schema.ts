@@ -69,8 +69,9 @@ export const papers = pgTable('papers', {
   index('papers_indexed_idx').on(t.indexedDate.desc().nullsFirst(), t.id),
   index('papers_search_idx').using('gin', t.searchVector),
   index('papers_title_search_idx').using('gin', t.titleVector),
-  // Search ranks a bounded set of candidates taken in this order (src/search/postgres.ts).
-  index('papers_relevance_idx').on(t.relevance.desc().nullsLast(), t.indexedDate.desc().nullsFirst(), t.id),
+  // Search ranks a bounded set of candidates taken in this order (src/search/postgres.ts); the
+  // title vector rides along so title candidates are found by index-only scan, without the heap.
+  index('papers_relevance_idx').on(t.relevance.desc().nullsLast(), t.indexedDate.desc().nullsFirst(), t.id), // INCLUDE (title_vector): drizzle/0003
   index('papers_topic_indexed_idx').on(t.topic, t.indexedDate.desc().nullsFirst(), t.id),
   index('papers_study_type_indexed_idx').on(t.studyType, t.indexedDate.desc().nullsFirst(), t.id),
   index('papers_preprint_indexed_idx').on(t.preprint, t.indexedDate.desc().nullsFirst(), t.id),

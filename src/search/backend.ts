@@ -19,8 +19,7 @@ export interface SearchBackend {
 }
 
 /**
- * At most this many best matches are ranked for a query, on either backend (Meilisearch's own
- * default maxTotalHits is the same): a query matching half the corpus ranks a bounded candidate set,
- * not every matching paper.
+ * At most this many best matches are returned for a query, on either backend: a query matching
+ * half the corpus ranks a bounded candidate set, not every matching paper.
  */
-export const MAX_RANKED_HITS = 1000
+export const MAX_RANKED_HITS = 300

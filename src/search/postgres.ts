@@ -9,7 +9,7 @@
  *
  * Speed: a very common word ("aging") matches half the corpus, and ranking every match reads every
  * matching abstract's vector. Instead the candidates are the best-judged matches in the title
- * (MAX_RANKED_HITS / 2) and the best-judged matches anywhere (MAX_RANKED_HITS), both found by index;
+ * (TITLE_CANDIDATES) and the best-judged matches anywhere (MAX_RANKED_HITS), both found by index;
  * only those are ranked, and the best MAX_RANKED_HITS of them are the results. A query with at most
  * MAX_RANKED_HITS matches has them all among the candidates, so its ranking is exact.
  */
@@ -22,8 +22,14 @@ import { MAX_RANKED_HITS, type SearchBackend, type SearchHitRow, type SearchRequ
 /** The parsed query: quoted phrases, OR, -exclusions (websearch syntax), accents folded, GLP-1 = GLP1. */
 export const tsquery = (q: string) => sql`geroscope_tsquery(${q})`
 
+/** The same with phrases loosened to AND: for choosing candidates, never for the final match. */
+const looseTsquery = (q: string) => sql`geroscope_tsquery_loose(${q})`
+
 /** The /papers `q` filter: the same query language as /search, matched against the stored vector. */
 export const matchesQuery = (q: string): SQL => sql`${papers.searchVector} @@ ${tsquery(q)}`
+
+/** Title matches ranked besides the MAX_RANKED_HITS best-judged matches anywhere. */
+const TITLE_CANDIDATES = 100
 
 // Title weighs 1.0, keywords and MeSH 0.4, the abstract 0.2 (array order: D, C, B, A).
 const WEIGHTS = sql.raw(`'{0.1, 0.2, 0.4, 1.0}'::float4[]`)
@@ -42,20 +48,25 @@ export class PostgresSearch implements SearchBackend {
 
   constructor(private readonly db: Db) {}
 
-  async search({ q, filters, limit, after }: SearchRequest): Promise<SearchHitRow[]> {
+  search(request: SearchRequest): Promise<SearchHitRow[]> {
+    return this.query(request) as Promise<SearchHitRow[]>
+  }
+
+  /** The query builder, for EXPLAIN in benchmarks. */
+  query({ q, filters, limit, after }: SearchRequest) {
     const query = tsquery(q)
     const filtersSql = paperConditions({ ...filters, q: undefined })
     const candidates = (vector: typeof papers.searchVector | typeof papers.titleVector, n: number) =>
       this.db.select({ id: papers.id }).from(papers)
-        .where(and(sql`${vector} @@ ${query}`, ...filtersSql))
+        .where(and(sql`${vector} @@ ${looseTsquery(q)}`, ...filtersSql))
         .orderBy(sql`${papers.relevance} desc nulls last`, desc(papers.indexedDate), asc(papers.id))
         .limit(n)
     // The best-judged title matches (which lead the ranking) and the best-judged matches anywhere.
-    const pool = sql`(${candidates(papers.titleVector, MAX_RANKED_HITS / 2)}) union (${candidates(papers.searchVector, MAX_RANKED_HITS)})`
+    const pool = sql`(${candidates(papers.titleVector, TITLE_CANDIDATES)}) union (${candidates(papers.searchVector, MAX_RANKED_HITS)})`
     const score = scoreOf(query)
     const ranked = this.db.$with('ranked').as(
       this.db.select({ id: papers.id, score: sql<number>`${score}`.as('score') }).from(papers)
-        .where(sql`${papers.id} in (${pool})`)
+        .where(and(sql`${papers.id} in (${pool})`, sql`${papers.searchVector} @@ ${query}`))
         .orderBy(sql`${score} desc`, asc(papers.id))
         .limit(MAX_RANKED_HITS),
     )
@@ -68,6 +79,6 @@ export class PostgresSearch implements SearchBackend {
       .leftJoin(stories, eq(stories.paperId, papers.id))
       .where(and(...conditions))
       .orderBy(sql`${ranked.score} desc`, asc(papers.id))
-      .limit(limit + 1) as Promise<SearchHitRow[]>
+      .limit(limit + 1)
   }
 }

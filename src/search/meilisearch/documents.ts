@@ -1,5 +1,6 @@
 /** One paper as a Meilisearch document, and the index settings that search it like PostgreSQL does. */
 import type { MeshHeading } from '../../db/schema'
+import { MAX_RANKED_HITS } from '../backend'
 import { dayNumber } from './filters'
 import { joinNumberHyphens } from './query'
 
@@ -55,5 +56,5 @@ export const INDEX_SETTINGS = {
   // Gene and complex names differ by one character (mTORC1 and mTORC2, IL6 and IL7): no typos on
   // short words, which is where such names live.
   typoTolerance: { minWordSizeForTypos: { oneTypo: 8, twoTypos: 12 } },
-  pagination: { maxTotalHits: 1000 },
+  pagination: { maxTotalHits: MAX_RANKED_HITS },
 }

@@ -1,0 +1,80 @@
+/**
+ * Search latency (issue 4) against PostgreSQL holding the synthetic corpus, 8 connections:
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/bench-search.ts [--runs 3] [--seconds 10]
+ * Targets: /search p95 <= 100 ms, /papers?q= p95 <= 60 ms. Needs wrk (apt-get install wrk).
+ * Also checks what the bounded candidate set costs in quality: for each query, how many of the top 10
+ * hits are the top 10 of an exact ranking of every matching paper.
+ */
+import { sql } from 'drizzle-orm'
+import { openDatabase } from '../src/db/client'
+import { PostgresSearch } from '../src/search/postgres'
+import { benchKeys } from './bench/keys'
+import { median, startServer } from './bench/server'
+import { checkWrk, wrk, type WrkResult } from './bench/wrk'
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? Number(process.argv[i + 1]) : fallback
+}
+const runs = arg('runs', 3)
+const seconds = arg('seconds', 10)
+const databaseUrl = process.env.DATABASE_URL
+if (!databaseUrl) throw new Error('set DATABASE_URL to the PostgreSQL database holding the benchmark corpus')
+checkWrk()
+
+const QUERIES: [string, string][] = [
+  ['common: aging', 'aging'],
+  ['common: mice', 'mice'],
+  ['common: senescence', 'senescence'],
+  ['two terms', 'rapamycin mice'],
+  ['phrase', '"dietary restriction"'],
+  ['OR', 'rapamycin OR metformin'],
+  ['exclusion', 'senescence -mice'],
+]
+
+const database = await openDatabase({ kind: 'postgres', url: databaseUrl, max: 2 })
+const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from papers`)
+console.log(`corpus: ${n.toLocaleString('en-US')} papers; ${runs} runs of ${seconds} s per query, 8 connections`)
+
+// Quality of the bounded candidate set against an exact ranking of every match (default filters).
+const search = new PostgresSearch(database.db)
+for (const [label, q] of QUERIES) {
+  const bounded = (await search.search({ q, filters: { minRelevance: 2 }, limit: 10, after: null })).slice(0, 10).map((h) => h.id)
+  const exact = (await database.rows<{ id: string }>(sql`
+    select id from papers, geroscope_tsquery(${q}) query
+    where search_vector @@ query and relevance >= 2
+    order by (floor((0.5 * (title_vector @@ query)::int + 0.5 * (ts_rank_cd('{0.1,0.2,0.4,1.0}', search_vector, query) / (ts_rank_cd('{0.1,0.2,0.4,1.0}', search_vector, query) + 1))) * 1000) / 1000
+      + 0.0009 * floor(coalesce(relevance, 0) / 3 * 100) / 100 + 0.0000089 * least(greatest((indexed_date - date '1900-01-01')::float8 / 73049, 0), 1)) desc, id
+    limit 10`)).map((r) => r.id)
+  const [{ matches }] = await database.rows<{ matches: number }>(sql`select count(*)::int as matches from papers where search_vector @@ geroscope_tsquery(${q}) and relevance >= 2`)
+  const same = bounded.filter((id) => exact.includes(id)).length
+  console.log(`${label.padEnd(20)} ${matches.toLocaleString('en-US').padStart(9)} matches; top 10 shared with the exact ranking: ${same}/10`)
+}
+const keys = await benchKeys(database.db, 200)
+await database.close()
+
+const server = await startServer(databaseUrl, 3951)
+const rows: string[] = []
+try {
+  for (const [endpoint, target] of [['search', 100], ['papers', 60]] as const) {
+    for (const [label, q] of QUERIES) {
+      const path = `/api/v1/${endpoint}?q=${encodeURIComponent(q)}`
+      const check = await fetch(server.url + path, { headers: { authorization: `Bearer ${keys[0]}` } })
+      if (check.status !== 200) throw new Error(`${path} answered ${check.status}: ${await check.text()}`)
+      await wrk(server.url, [path], keys, 2, 8)
+      const results: WrkResult[] = []
+      for (let i = 0; i < runs; i++) {
+        const r = await wrk(server.url, [path], keys, seconds, 8)
+        if (r.non2xx > 0 || r.errors > 0) throw new Error(`${path}: ${r.non2xx} non-2xx answers and ${r.errors} socket errors`)
+        results.push(r)
+      }
+      const p95 = median(results.map((r) => r.p95))
+      const line = `| /${endpoint} | ${label} | ${Math.round(median(results.map((r) => r.rps)))} | ${median(results.map((r) => r.p50)).toFixed(1)} | ${p95.toFixed(1)} | ${p95 <= target ? 'met' : 'MISSED'} (p95 <= ${target} ms) |`
+      console.log(line)
+      rows.push(line)
+    }
+  }
+} finally {
+  await server.stop()
+}
+console.log(`\nmedians of ${runs} runs:\n| endpoint | query | req/s | p50 ms | p95 ms | target |\n|---|---|---|---|---|---|\n${rows.join('\n')}`)

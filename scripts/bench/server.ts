@@ -1,0 +1,40 @@
+/** Benchmark helpers: start the real service (`bun src/index.ts`) on PostgreSQL and wait until it answers. */
+import type { Subprocess } from 'bun'
+
+export type BenchServer = { url: string; pid: number; rssMb: () => number; stop: () => Promise<void> }
+
+export async function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<BenchServer> {
+  const child: Subprocess = Bun.spawn([process.execPath, 'src/index.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), WORKERS: 'off', DEMO_DATA: 'off', NODE_ENV: 'production', APP_SECRET: 'b'.repeat(40), ...env },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
+  const url = `http://127.0.0.1:${port}`
+  const started = performance.now()
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/v1/papers`)).status === 401) break
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 120_000) throw new Error('the service did not answer within 120 s')
+    await Bun.sleep(50)
+  }
+  return {
+    url,
+    pid: child.pid,
+    rssMb: () => {
+      const status = require('node:fs').readFileSync(`/proc/${child.pid}/status`, 'utf8') as string
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024
+    },
+    stop: async () => {
+      child.kill()
+      await child.exited
+    },
+  }
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}

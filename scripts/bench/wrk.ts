@@ -1,0 +1,55 @@
+/**
+ * Load from wrk (Debian package `wrk`), a C load generator, so the client costs little of the two
+ * cores the server also needs. Each request takes the next path from a list and the next API key,
+ * so many keys share the load (one pro key allows 600 requests a minute).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export type WrkResult = { rps: number; p50: number; p95: number; p99: number; requests: number; errors: number; non2xx: number }
+
+const LUA = `
+local paths, keys = {}, {}
+for line in io.lines(os.getenv("WRK_PATHS")) do paths[#paths + 1] = line end
+for line in io.lines(os.getenv("WRK_KEYS")) do keys[#keys + 1] = line end
+local i, k = 0, 0
+local thread_no = 0
+setup = function(thread) thread_no = thread_no + 1; thread:set("offset", thread_no * 7919) end
+init = function() i = offset or 0; k = offset or 0 end
+request = function()
+  i = i % #paths + 1
+  k = k % #keys + 1
+  return wrk.format("GET", paths[i], { ["Authorization"] = "Bearer " .. keys[k] })
+end
+local non2xx = 0
+response = function(status) if status < 200 or status > 299 then non2xx = non2xx + 1 end end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("RESULT %d %d %d %d %d %d\\n", summary.requests, summary.duration,
+    latency:percentile(50), latency:percentile(95), latency:percentile(99), e.connect + e.read + e.write + e.status + e.timeout))
+end
+`
+
+export function checkWrk(): void {
+  if (!Bun.which('wrk')) throw new Error('wrk is not installed: apt-get install wrk')
+}
+
+export async function wrk(url: string, paths: string[], keys: string[], seconds: number, connections = 32): Promise<WrkResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'geroscope-wrk-'))
+  writeFileSync(join(dir, 'script.lua'), LUA)
+  writeFileSync(join(dir, 'paths'), paths.join('\n') + '\n')
+  writeFileSync(join(dir, 'keys'), keys.join('\n') + '\n')
+  const child = Bun.spawn(['wrk', '-t2', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', join(dir, 'script.lua'), url], {
+    env: { ...process.env, WRK_PATHS: join(dir, 'paths'), WRK_KEYS: join(dir, 'keys') },
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
+  const out = await new Response(child.stdout).text()
+  await child.exited
+  const m = /RESULT (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)/.exec(out)
+  if (!m) throw new Error(`wrk gave no result:\n${out}`)
+  const [requests, durationUs, p50, p95, p99, errors] = m.slice(1).map(Number)
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0)
+  return { rps: requests / (durationUs / 1e6), p50: p50 / 1000, p95: p95 / 1000, p99: p99 / 1000, requests, errors, non2xx }
+}
