@@ -8,7 +8,8 @@ import { progressReporter } from './progress'
 
 function day(flag: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+  const time = Date.parse(`${value}T00:00:00Z`)
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value)
   if (!valid) throw new UsageError(`--${flag} must be a date like 2026-11-01 (got "${value}")`)
   return value
 }
