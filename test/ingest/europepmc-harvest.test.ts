@@ -157,6 +157,12 @@ describe('harvestEuropePmc', () => {
     await expect(harvestEuropePmc(database, configFor(server), { today: '2026-11-21', client })).rejects.toThrow('HTTP 400')
     expect(server.requests.length).toBe(1)
 
+    statuses.push(429)
+    server.requests.length = 0
+    await expect(harvestEuropePmc(database, configFor(server), { today: '2026-11-21', client: { ...client, maxRetryAfterMs: 5000 } }))
+      .rejects.toThrow('Europe PMC asked to wait 7 s (HTTP 429); the next run resumes here')
+    expect(server.requests.length).toBe(1)
+
     statuses.push(500, 500, 500)
     await expect(harvestEuropePmc(database, configFor(server), { today: '2026-11-21', client: { ...client, retries: 2 } }))
       .rejects.toThrow('HTTP 500 (gave up after 3 attempts)')

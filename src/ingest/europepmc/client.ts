@@ -19,6 +19,7 @@ export type ClientOptions = {
   retries?: number // attempts after the first
   backoffMs?: number // first backoff; doubles per attempt, capped at maxBackoffMs
   maxBackoffMs?: number
+  maxRetryAfterMs?: number // a longer Retry-After ends the run instead: the next run resumes at this page
   userAgent?: string
   sleep?: (ms: number) => Promise<void> // tests observe the waits instead of sitting through them
   random?: () => number
@@ -32,7 +33,7 @@ export class EuropePmcError extends Error {
   }
 }
 
-const DEFAULTS = { pageSize: 1000, timeoutMs: 60_000, retries: 5, backoffMs: 1000, maxBackoffMs: 60_000 }
+const DEFAULTS = { pageSize: 1000, timeoutMs: 60_000, retries: 5, backoffMs: 1000, maxBackoffMs: 60_000, maxRetryAfterMs: 300_000 }
 export const USER_AGENT = 'Geroscope/0.1 (aging-biology literature service; +https://github.com/geroscope)'
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -95,6 +96,9 @@ export async function fetchSearchPage(options: ClientOptions, query: string, cur
       lastError = new EuropePmcError(`Europe PMC answered HTTP ${response.status}`, retryable)
       if (!retryable) throw lastError
       waitAtLeast = retryAfterMs(response.headers.get('retry-after')) ?? 0
+      if (waitAtLeast > o.maxRetryAfterMs) {
+        throw new EuropePmcError(`Europe PMC asked to wait ${Math.ceil(waitAtLeast / 1000)} s (HTTP ${response.status}); the next run resumes here`, false)
+      }
     } catch (error) {
       if (error instanceof EuropePmcError) {
         if (!error.retryable) throw error
