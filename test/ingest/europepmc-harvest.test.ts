@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { parseConfig } from '../../src/config'
 import { harvestEuropePmc, windowQuery } from '../../src/ingest/europepmc/harvest'
@@ -38,7 +38,6 @@ afterEach(async () => {
   server = null
   await database.close()
 })
-afterAll(() => {})
 
 describe('harvestEuropePmc', () => {
   test('asks for core JSON pages of 1000 by cursor over MED and PPR in a first-index-date window', async () => {
