@@ -9,7 +9,7 @@
  * page made of the 150 recorded core records of ../shared/fixtures/europepmc-mixed-core-150.json
  * (abstracts, MeSH headings to link) seven times over, each copy with ids and DOIs of its own.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import postgres from 'postgres'
 import { openDatabase } from '../src/db/client'
@@ -19,6 +19,10 @@ import { serve } from '../src/platform/serve'
 
 const DATABASE = 'geroscope_bench_ingest'
 const fixtures = fileURLToPath(new URL('../../shared/fixtures/europepmc/', import.meta.url))
+if (!existsSync(fixtures)) {
+  console.error(`the recorded Europe PMC answers are read from ${fixtures}, which is missing`)
+  process.exit(1)
+}
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`)
