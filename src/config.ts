@@ -19,6 +19,9 @@ export type Config = {
   adminPassword: string | null // null = generate one when the first operator is created
   production: boolean
   meili: { host: string; apiKey: string | null; index: string } | null // null = PostgreSQL full text only
+  europepmcBaseUrl: string // no trailing slash; tests point it at a local replay server
+  europepmcQuery: string // topic part of the harvest query; windows and sources are added to it
+  scrapeAllowPrivate: boolean // let feeds live on private, loopback or link-local addresses (tests, intranets)
 }
 
 type Env = Record<string, string | undefined>
@@ -133,6 +136,32 @@ function parseMeili(host: string | undefined, apiKey: string | undefined, index:
   return { host: url.href.replace(/\/+$/, ''), apiKey: apiKey ?? null, index: index ?? 'papers' }
 }
 
+/** The topic half of the harvest query: aging biology, broad on purpose (the judge sorts out relevance). */
+export const DEFAULT_EUROPEPMC_QUERY = '(aging OR ageing OR senescence OR senescent OR senolytic OR longevity OR lifespan ' +
+  'OR healthspan OR geroscience OR gerontology OR "epigenetic clock" OR "biological age" OR "caloric restriction" ' +
+  'OR "dietary restriction" OR rapamycin OR mTOR OR sirtuin OR "NAD+" OR inflammaging OR "partial reprogramming")'
+
+function parseEuropePmcBaseUrl(value: string | undefined): string {
+  if (value === undefined) return 'https://www.ebi.ac.uk/europepmc/webservices/rest'
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new ConfigError('EUROPEPMC_BASE_URL', `must be an absolute http(s) URL (got "${value}")`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError('EUROPEPMC_BASE_URL', `must use http or https (got "${url.protocol}")`)
+  }
+  if (url.search || url.hash) throw new ConfigError('EUROPEPMC_BASE_URL', 'must not contain a query or a fragment')
+  return url.href.replace(/\/+$/, '')
+}
+
+function parseEuropePmcQuery(value: string | undefined): string {
+  if (value === undefined) return DEFAULT_EUROPEPMC_QUERY
+  if (value.length > 2000) throw new ConfigError('EUROPEPMC_QUERY', 'must be at most 2,000 characters long')
+  return value
+}
+
 /** Validates the environment; throws ConfigError on the first bad variable. */
 export function parseConfig(env: Env = process.env): Config {
   const nodeEnv = read(env, 'NODE_ENV')
@@ -156,6 +185,9 @@ export function parseConfig(env: Env = process.env): Config {
     adminPassword: parsePassword(read(env, 'ADMIN_PASSWORD')),
     production,
     meili: parseMeili(read(env, 'MEILI_HOST'), read(env, 'MEILI_API_KEY'), read(env, 'MEILI_INDEX')),
+    europepmcBaseUrl: parseEuropePmcBaseUrl(read(env, 'EUROPEPMC_BASE_URL')),
+    europepmcQuery: parseEuropePmcQuery(read(env, 'EUROPEPMC_QUERY')),
+    scrapeAllowPrivate: parseSwitch('SCRAPE_ALLOW_PRIVATE', read(env, 'SCRAPE_ALLOW_PRIVATE'), false),
   }
 }
 

@@ -7,12 +7,13 @@ import { rebuildSearchIndex } from '../search'
 import { loadCorpus } from '../seed/bulk-load'
 import { countPapers, seedDemo } from '../seed/demo'
 import { parseFlags, UsageError, type FlagSpec, type ParsedFlags } from './args'
+import { INGEST_COMMANDS } from './ingest-commands'
 import { progressReporter } from './progress'
 
 export type CliIO = { out: (line: string) => void; err: (line: string) => void }
 export type CliContext = { config: Config; io: CliIO; open: () => Promise<Database> }
 
-type Command = {
+export type Command = {
   words: string[]
   usage: string
   flags: Record<string, FlagSpec>
@@ -120,6 +121,7 @@ export const COMMANDS: Command[] = [
       io.out(alreadyRevoked ? `key ${info.id} was already revoked (${info.revokedAt!.toISOString()})` : `key ${info.id} revoked`)
     },
   },
+  ...INGEST_COMMANDS,
 ]
 
 export function usage(): string {

@@ -1,14 +1,18 @@
 /**
  * The background jobs the service runs when WORKERS is on, each on its own schedule. Every run goes
- * through `recordRun`, so operators see a row per run; a failing run is logged by the scheduler
- * and the job simply waits for its next time.
+ * through `runJob`: runs of one job never overlap (also not with a CLI run in another process) and
+ * each leaves a job_runs row; a failing run is logged by the scheduler and the job simply waits for
+ * its next time.
  */
 import type { Config } from '../config'
 import type { Database } from '../db/client'
 import { syncSearchIndex } from '../search'
+import { harvestEuropePmc } from '../ingest/europepmc/harvest'
+import { scrapeFeeds } from '../ingest/rss/scrape'
 import { purgeExpiredCounters } from '../modules/v1/rate-limit/postgres-store'
-import { recordRun, type JobCounts } from './job-runs'
+import type { JobCounts } from './job-runs'
 import { refreshEntityCounts } from './refresh-entity-counts'
+import { runJob } from './run-job'
 import { schedule, type ScheduledJob } from './scheduler'
 
 export type WorkerJob = {
@@ -25,9 +29,11 @@ export const WORKER_JOBS: WorkerJob[] = [
     run: async (database) => ({ deleted: await purgeExpiredCounters(database, new Date()) }),
   },
   { name: 'search-sync', cron: '* * * * *', run: (database, config) => syncSearchIndex(database.db, config) },
+  { name: 'harvest', cron: '17 * * * *', run: (database, config) => harvestEuropePmc(database, config) },
+  { name: 'scrape', cron: '*/30 * * * *', run: (database, config) => scrapeFeeds(database, config) },
 ]
 
 export function startWorkers(database: Database, config: Config): ScheduledJob[] {
   return WORKER_JOBS.map((job) =>
-    schedule(job.name, job.cron, () => recordRun(database.db, job.name, () => job.run(database, config))))
+    schedule(job.name, job.cron, () => runJob(database, job.name, () => job.run(database, config))))
 }

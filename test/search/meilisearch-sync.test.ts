@@ -117,7 +117,7 @@ describe('searching through Meilisearch', () => {
 describe('cli search reindex', () => {
   test('rebuilds the index from every paper, swaps it in and clears the outbox it covered', async () => {
     await enqueueSearchSync(database.db, ['MED-1'])
-    const result = await cliWithEnv({ MEILI_HOST: meili.url, MEILI_INDEX: 'papers' }, database, 'search', 'reindex')
+    const result = await cliWithEnv(database, { MEILI_HOST: meili.url, MEILI_INDEX: 'papers' }, 'search', 'reindex')
     expect(result.stderr.filter((l) => l.startsWith('error'))).toEqual([])
     expect(result.code).toBe(0)
     expect(result.stdout).toEqual(['search index "papers" rebuilt with 3 papers'])
@@ -128,7 +128,7 @@ describe('cli search reindex', () => {
   })
 
   test('says there is nothing to rebuild without MEILI_HOST', async () => {
-    const result = await cliWithEnv({}, database, 'search', 'reindex')
+    const result = await cliWithEnv(database, {}, 'search', 'reindex')
     expect(result.code).toBe(1)
     expect(result.stderr).toEqual(['error: MEILI_HOST is not set: PostgreSQL full-text search needs no index rebuild'])
   })

@@ -6,11 +6,11 @@ import type { Database } from '../../src/db/client'
 export type CliResult = { code: number; stdout: string[]; stderr: string[] }
 
 export function cli(database: Database, ...argv: string[]): Promise<CliResult> {
-  return cliWithEnv({}, database, ...argv)
+  return cliWithEnv(database, {}, ...argv)
 }
 
-/** As `cli`, with these environment variables as the configuration. */
-export async function cliWithEnv(env: Record<string, string>, database: Database, ...argv: string[]): Promise<CliResult> {
+/** The same, with configuration read from `env` (e.g. EUROPEPMC_BASE_URL pointing at a local server). */
+export async function cliWithEnv(database: Database, env: Record<string, string>, ...argv: string[]): Promise<CliResult> {
   const stdout: string[] = []
   const stderr: string[] = []
   // The command closes its database when done; the test keeps using it, so hand out a non-closing view.

@@ -1,0 +1,8 @@
+/** One run of a job, from the schedule or the CLI: exclusive (job-lock.ts) and recorded in job_runs. */
+import type { Database } from '../db/client'
+import { withJobLock } from './job-lock'
+import { recordRun, type JobCounts } from './job-runs'
+
+export function runJob(database: Database, job: string, work: () => Promise<JobCounts>): Promise<JobCounts> {
+  return withJobLock(database, job, () => recordRun(database.db, job, work))
+}
