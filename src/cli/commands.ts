@@ -7,11 +7,12 @@ import { loadCorpus } from '../seed/bulk-load'
 import { countPapers, seedDemo } from '../seed/demo'
 import { parseFlags, UsageError, type FlagSpec, type ParsedFlags } from './args'
 import { progressReporter } from './progress'
+import { ANALYSIS_COMMANDS } from './analysis-commands'
 
 export type CliIO = { out: (line: string) => void; err: (line: string) => void }
 export type CliContext = { config: Config; io: CliIO; open: () => Promise<Database> }
 
-type Command = {
+export type Command = {
   words: string[]
   usage: string
   flags: Record<string, FlagSpec>
@@ -109,6 +110,7 @@ export const COMMANDS: Command[] = [
       io.out(alreadyRevoked ? `key ${info.id} was already revoked (${info.revokedAt!.toISOString()})` : `key ${info.id} revoked`)
     },
   },
+  ...ANALYSIS_COMMANDS,
 ]
 
 export function usage(): string {

@@ -8,6 +8,8 @@ import type { Database } from '../db/client'
 import { purgeExpiredCounters } from '../modules/v1/rate-limit/postgres-store'
 import { recordRun, type JobCounts } from './job-runs'
 import { refreshEntityCounts } from './refresh-entity-counts'
+import { createAnalyzer } from '../analysis/create-analyzer'
+import { runAnalysis } from '../analysis/pipeline'
 import { schedule, type ScheduledJob } from './scheduler'
 
 export type WorkerJob = {
@@ -22,6 +24,12 @@ export const WORKER_JOBS: WorkerJob[] = [
     name: 'purge-rate-limits',
     cron: '7 * * * *',
     run: async (database) => ({ deleted: await purgeExpiredCounters(database, new Date()) }),
+  },
+  {
+    // Bounded so one run ends well before the next is due, even with a slow model.
+    name: 'analyze',
+    cron: '*/5 * * * *',
+    run: (database, config) => runAnalysis(database.db, createAnalyzer(database.db, config), { limit: config.llm ? 200 : 5000 }),
   },
 ]
 

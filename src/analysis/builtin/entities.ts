@@ -24,9 +24,27 @@ export type EntityInput = {
   mainOrganism: string | null // lexicon key of the study organism
 }
 
-function sentenceWith(sentences: Sentence[], entry: LexiconEntry, mention: string | null): string | null {
-  if (!mention) return null
-  return sentences.find((s) => s.text.includes(mention))?.text ?? null
+/** The sentences of the abstract that name each entity, in order. */
+function sentencesByEntity(sentences: Sentence[], mentions: Mention[]): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  let i = 0
+  for (const m of mentions) {
+    while (i + 1 < sentences.length && sentences[i + 1].start <= m.start) i++
+    const s = sentences[i]?.text
+    if (!s) continue
+    const list = out.get(keyOf(m.entry)) ?? []
+    if (list.at(-1) !== s) list.push(s)
+    out.set(keyOf(m.entry), list)
+  }
+  return out
+}
+
+const firstOf = <T>(texts: string[], read: (s: string) => T | null): T | null => {
+  for (const t of texts) {
+    const v = read(t)
+    if (v !== null) return v
+  }
+  return null
 }
 
 const clip = (s: string | null, max = 240) => (s && s.length > max ? s.slice(0, max - 1).trimEnd() + '…' : s)
@@ -63,6 +81,7 @@ export function extractEntities(input: EntityInput): FoundEntity[] {
   const studiedInterventions = [...seen.values()].filter((s) => s.entry.type === 'intervention' && (s.inTitle || s.count >= 2 || subjects.has(keyOf(s.entry))))
   const targeted = new Set(studiedInterventions.flatMap((s) => s.entry.targets))
   const abstract = input.paper.abstract ?? ''
+  const where = sentencesByEntity(input.sentences, input.abstractMentions)
 
   const out: FoundEntity[] = []
   for (const [k, s] of seen) {
@@ -79,7 +98,8 @@ export function extractEntities(input: EntityInput): FoundEntity[] {
       case 'disease': role = s.inTitle ? 'studied' : objects.has(k) ? 'outcome' : 'context'; break
       default: role = 'context'
     }
-    const sentence = sentenceWith(input.sentences, e, s.mention)
+    const named = where.get(k) ?? []
+    const sentence = named[0] ?? null
     const claim = objects.get(k)
     const confidence = Math.min(0.95, 0.5 + Math.min(s.count, 4) * 0.08 + (s.inTitle ? 0.1 : 0) + (s.mesh ? 0.15 : 0))
     const detail: Record<string, unknown> = {
@@ -91,9 +111,8 @@ export function extractEntities(input: EntityInput): FoundEntity[] {
       registry: s.chemical?.registry ?? null,
     }
     if (e.type === 'intervention') {
-      const where = sentence ?? abstract
       Object.assign(detail, {
-        class: e.class, targets: e.targets, dose: readDose(where), route: readRoute(where), duration: readDuration(where),
+        class: e.class, targets: e.targets, dose: firstOf(named, readDose), route: firstOf(named, readRoute), duration: firstOf(named, readDuration),
         description: clip(sentence),
       })
     } else if (e.type === 'organism' && role === 'model') {

@@ -46,7 +46,7 @@ export function classifyStudyType(paper: PaperInput, text: string): StudyTypeRes
     else if (INVERTEBRATE_MESH.test(h)) s.invertebrate += 6
     else if (ANIMAL_MESH.test(h)) s.animal += 5
     else if (CELL_MESH.test(h)) s.cells += 4
-    else if (COMPUTATIONAL_MESH.test(h)) s.computational += 2.5
+    else if (COMPUTATIONAL_MESH.test(h)) s.computational += 4
     else if (OBSERVATIONAL_MESH.test(h)) s.human_observational += 1.5
   }
   if (mesh.length > 0) {
@@ -65,7 +65,9 @@ export function classifyStudyType(paper: PaperInput, text: string): StudyTypeRes
   for (const type of ORDER) if (s[type] > s[best] + 1e-9) best = type
   const total = ORDER.reduce((sum, t) => sum + s[t], 0)
   const share = s[best] / total
-  const confidence = structured ? 0.55 + 0.43 * share : 0.25 + 0.5 * share
+  // Without structured evidence, a few weak cues should not sound certain.
+  const strength = Math.max(0.2, Math.min(1, (total - 0.3) / 2))
+  const confidence = structured ? 0.55 + 0.43 * share : 0.25 + 0.5 * share * strength
   return { studyType: best, confidence: round(confidence), organismHint: null }
 }
 
