@@ -22,13 +22,15 @@ class Semaphore {
   private active = 0
   constructor(private readonly limit: number) {}
   async run<T>(work: () => Promise<T>): Promise<T> {
+    // A released slot passes straight to the next waiter, so a newcomer can never slip in between.
     if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve))
-    this.active++
+    else this.active++
     try {
       return await work()
     } finally {
-      this.active--
-      this.waiting.shift()?.()
+      const next = this.waiting.shift()
+      if (next) next()
+      else this.active--
     }
   }
 }
@@ -44,8 +46,6 @@ class Retryable extends Error {
 export class LlmClient {
   private readonly semaphore: Semaphore
   private readonly counts: Usage = { prompt_tokens: 0, completion_tokens: 0, requests: 0, retries: 0 }
-  readonly maxInFlightSeen = { value: 0 }
-  private inFlight = 0
 
   constructor(private readonly options: LlmClientOptions) {
     this.semaphore = new Semaphore(options.concurrency)
@@ -88,8 +88,6 @@ export class LlmClient {
   private async request(system: string, user: string): Promise<string> {
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs)
-    this.inFlight++
-    this.maxInFlightSeen.value = Math.max(this.maxInFlightSeen.value, this.inFlight)
     this.counts.requests++
     try {
       let response: Response
@@ -137,7 +135,6 @@ export class LlmClient {
       return content
     } finally {
       clearTimeout(timer)
-      this.inFlight--
     }
   }
 }
