@@ -12,13 +12,14 @@ export const ANALYSIS_COMMANDS: Command[] = [
     flags: { limit: { integer: { min: 1, max: 100_000_000 } }, stale: { values: ['true', 'false'] } },
     run: async (flags, { db }, { config, io }) => {
       const analyzer = createAnalyzer(db, config)
-      const report = progressReporter(io.err, 'papers and articles', null)
+      let report: ((done: number) => void) | null = null
       let lastTotal = 0
       const counts = await recordRun(db, 'analyze', () => runAnalysis(db, analyzer, {
         limit: flags.limit ? Number(flags.limit) : undefined,
         stale: flags.stale === 'true',
         onProgress: (done, total) => {
           lastTotal = total
+          report ??= progressReporter(io.err, 'papers and articles', total) // the total is known once work is selected
           report(done)
         },
       }))
