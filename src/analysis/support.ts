@@ -4,6 +4,7 @@
  * the abstract; every organism it names is in the abstract; it claims nothing in people when the
  * study was not in people; no hype words; and each finding it states (read with the same claim
  * patterns as abstracts) matches a finding of the abstract in direction. The lowest check wins.
+ * Built-in stories are scored by this check alone; a model's own support verdict is capped by it.
  */
 import { extractClaims } from './builtin/claims'
 import { findMentions } from './builtin/matcher'
@@ -14,7 +15,9 @@ export type SupportResult = { support: number; problems: string[] }
 
 const HYPE = /\b(cure[sd]?|miracle|breakthrough|fountain of youth|reverses? aging|reverses? ageing|game[- ]changer|revolutionary|immortal\w*)\b/i
 const HUMAN_CLAIM = /\b(in (?:humans|people|patients|adults|older adults|women|men)|human (?:trial|participants))\b/i
-const NUMBER = /\d+(?:\.\d+)?(?=\s?%|-fold|\b)/g
+/** A number with its unit when it is a share or a fold change: 40% and 40 mice are different claims. */
+const NUMBER = /\d+(?:\.\d+)?(?:\s?%|-fold)?/g
+const numbersIn = (text: string) => (text.match(NUMBER) ?? []).map((n) => n.replace(/\s/g, ''))
 
 export function checkSupport(story: StoryDraft, abstract: string, studyInHumans: boolean): SupportResult {
   const problems: string[] = []
@@ -24,8 +27,8 @@ export function checkSupport(story: StoryDraft, abstract: string, studyInHumans:
     problems.push(problem)
   }
   const told = [story.headline, story.dek, story.body].join('\n')
-  const abstractNumbers = new Set(abstract.match(NUMBER) ?? [])
-  for (const n of told.match(NUMBER) ?? []) {
+  const abstractNumbers = new Set(numbersIn(abstract))
+  for (const n of numbersIn(told)) {
     if (!abstractNumbers.has(n)) lower(2, `the number ${n} is not in the abstract`)
   }
   const abstractOrganisms = new Set(findMentions(abstract).filter((m) => m.entry.type === 'organism').map((m) => m.entry.key))

@@ -109,6 +109,14 @@ describe('analysis with a model', () => {
     expect(await database.db.select().from(stories).where(eq(stories.paperId, id))).toEqual([])
   })
 
+  test('caps the model\'s support verdict with the rule-based check', async () => {
+    server.reset((task) => (task === 'story' ? { json: { ...ANSWERS.story as object, body: 'Rapamycin extended lifespan by 40% in mice.' } } : valid(task)))
+    const id = await onePaper()
+    await runAnalysis(database.db, analyzer())
+    const [story] = await database.db.select().from(stories).where(eq(stories.paperId, id))
+    expect(story.support).toBe(2) // the model said 3; the abstract reports 12%, not 40%
+  })
+
   test('does not retry a request the server refuses (400)', async () => {
     server.reset(() => ({ status: 400 }))
     await onePaper()

@@ -21,7 +21,7 @@ const PATTERNS: Pattern[] = [
   { re: /\b(?:(?:was|were|is|are) (?:positively |negatively |inversely |significantly |strongly )?(?:associated|correlated) with|linked to|predict(?:s|ed))\b/i, relation: 'associated_with', direction: null },
 ]
 
-const AIM = /\b(whether|to investigate|to determine|to examine|to assess|to explore|we hypothesi[sz]ed|aim(?:s|ed)? to|here we (?:test|ask)|remains? unclear|is unknown|are unknown)\b/i
+const AIM = /\b(?:this study|this work|we) (?:investigated|examined|explored|evaluated|assessed)\b|\b(whether|to investigate|to determine|to examine|to assess|to explore|we hypothesi[sz]ed|aim(?:s|ed)? to|here we (?:test|ask)|remains? unclear|is unknown|are unknown)\b/i
 const HEDGE = /\b(may|might|could|suggest(?:s|ed)?|potential(?:ly)?|possibly|likely)\b/i
 const BACKGROUND = /\b(has been|have been|previous(?:ly)?|known to|is known|are known|it is well)\b/i
 const FINDING = /\b(we (?:found|show|showed|demonstrate|demonstrated|observed|report)|our (?:results|data|findings)|results (?:show|showed|indicate|revealed)|in conclusion)\b/i
@@ -39,19 +39,29 @@ export type ClaimSetting = {
 
 const side = (m: Mention): ClaimSide => ({ text: m.text, entity: { type: m.entry.type, key: m.entry.key, name: m.entry.name, ids: m.entry.ids as Record<string, string> } })
 
+/** Words that cannot stand for a subject or object on their own. */
+const FILLER = /^(?:the|this|these|those|that|a|an|in|our|its|their|both|it|they|we|which|also|further|furthermore|moreover|additionally|however|thus|therefore|not|no|was|were|is|are|been|be|has|have|had|treatment|with|of|\w+ly)$/i
+
+/** A short noun phrase from `words`, trimmed of filler at both ends; null when nothing meaningful is left. */
+function phrase(words: string[], max: number): ClaimSide | null {
+  let start = 0
+  let end = words.length
+  while (start < end && FILLER.test(words[start])) start++
+  while (end > start && FILLER.test(words[end - 1])) end--
+  const kept = words.slice(start, end)
+  if (kept.length === 0 || kept.length > max || !kept.some((w) => /[a-z]{3}|[A-Z0-9]{2}/.test(w))) return null
+  return { text: kept.join(' '), entity: null }
+}
+
 /** The words just before the verb, when no lexicon entity stands there (kept short or dropped). */
 function phraseBefore(text: string): ClaimSide | null {
   const clause = text.split(/[,;:(]|\b(?:that|which|and|whereas|while)\b/i).pop()!.trim()
-  const words = clause.replace(/^(?:the|this|these|a|an|in|our|treatment with|administration of)\s+/i, '').split(/\s+/).filter(Boolean)
-  if (words.length === 0 || words.length > 5) return null
-  return { text: words.join(' '), entity: null }
+  return phrase(clause.split(/\s+/).filter(Boolean), 5)
 }
 
 function phraseAfter(text: string): ClaimSide | null {
   const clause = text.split(/[,;:.(]|\b(?:in|by|and|through|via|compared|when|while|whereas|after|during|from)\b/i)[0].trim()
-  const words = clause.replace(/^(?:the|a|an|its|their|both)\s+/i, '').split(/\s+/).filter(Boolean)
-  if (words.length === 0 || words.length > 6) return null
-  return { text: words.join(' '), entity: null }
+  return phrase(clause.split(/\s+/).filter(Boolean), 6)
 }
 
 export function latinName(entry: LexiconEntry): string {
@@ -64,7 +74,9 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
   sentences.forEach((sentence, index) => {
     if (out.length >= limit || AIM.test(sentence.text)) return
     const text = sentence.text
-    const pattern = PATTERNS.map((p) => ({ p, m: text.match(p.re) })).find((x) => x.m)
+    // The verb that comes first carries the sentence's main finding; ties go to the more specific pattern.
+    const pattern = PATTERNS.map((p) => ({ p, m: text.match(p.re) })).filter((x) => x.m)
+      .sort((a, b) => a.m!.index! - b.m!.index!)[0]
     if (!pattern?.m) return
     const verbStart = pattern.m.index!
     const verbEnd = verbStart + pattern.m[0].length

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client'
 import { currentPrompt } from '../../prompts/service'
 import type { Analyzer, ArticleInput, PaperAnalysis } from '../analyzer'
 import { lookupTerm } from '../builtin/matcher'
+import { checkSupport } from '../support'
 import type { ClaimSide, FoundClaim, FoundEntity, PaperInput } from '../types'
 import { LlmClient, type LlmClientOptions, type Validator } from './client'
 import {
@@ -76,7 +77,9 @@ export function llmAnalyzer(db: Db, options: LlmClientOptions): Analyzer & { cli
           `Answer with one JSON object only, shaped like ${SUPPORT_FORMAT}.`,
           JSON.stringify({ abstract, story: { headline: draft.headline, dek: draft.dek, body: draft.body, why_it_matters: draft.whyItMatters, caveats: draft.caveats } }),
         ].join('\n\n'), validateSupport)
-        story = { ...draft, support: check.support, model: options.model }
+        // The model's verdict, bounded by the same rule-based check built-in stories get.
+        const rules = checkSupport(draft, `${paper.title} ${abstract}`, judgement.studyType === 'human_trial' || judgement.studyType === 'human_observational')
+        story = { ...draft, support: Math.min(check.support, rules.support), model: options.model }
       }
       return { judgement, entities, claims, story }
     },
