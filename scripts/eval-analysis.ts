@@ -9,7 +9,13 @@
  * Prints accuracy and confusion matrices (rows: label, columns: analyzer) as Markdown.
  */
 import { haveFixtures } from './eval/europepmc-records'
-import { evaluate, type Pairs } from './eval/evaluate'
+import { evaluate, type Calibration, type Pairs } from './eval/evaluate'
+
+/** Accuracy of the answers given with confidence below and at or above each cut. */
+function calibration(name: string, rows: Calibration): string {
+  const cell = (list: Calibration) => (list.length ? `${((100 * list.filter((r) => r.correct).length) / list.length).toFixed(0)}% of ${list.length}` : '–')
+  return `| ${name} | ${[0.6, 0.8].map((cut) => `${cell(rows.filter((r) => r.confidence < cut))} | ${cell(rows.filter((r) => r.confidence >= cut))}`).join(' | ')} |`
+}
 
 function matrix(name: string, pairs: Pairs): string[] {
   const classes = [...new Set(pairs.flat())].sort()
@@ -35,4 +41,7 @@ if (process.argv.includes('--errors')) for (const e of result.errors) console.er
 console.log([
   `## ${result.studyType.length} labelled papers${noMesh ? ', MeSH withheld' : ''}`, '',
   ...matrix('Study type', result.studyType), ...matrix('Topic', result.topic), ...matrix('Relevance band (<1, 1-2, 2+)', result.relevance),
+  '### Accuracy by confidence', '',
+  '| measure | confidence < 0.6 | ≥ 0.6 | < 0.8 | ≥ 0.8 |', '|---|---|---|---|---|',
+  calibration('study type', result.calibration.studyType), calibration('topic', result.calibration.topic), calibration('relevance band', result.calibration.relevance), '',
 ].join('\n'))

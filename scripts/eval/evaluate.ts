@@ -6,7 +6,9 @@ import { readRecords, toPaperInput } from './europepmc-records'
 
 type Label = { id: string; study_type: string; topic: string; relevance_band: string }
 export type Pairs = [label: string, analyzer: string][]
-export type Evaluation = { studyType: Pairs; topic: Pairs; relevance: Pairs; errors: string[] }
+/** Per measure, the analyzer's confidence beside whether it was right: do confident answers deserve it? */
+export type Calibration = { confidence: number; correct: boolean }[]
+export type Evaluation = { studyType: Pairs; topic: Pairs; relevance: Pairs; errors: string[]; calibration: Record<'studyType' | 'topic' | 'relevance', Calibration> }
 
 export const band = (relevance: number) => (relevance < 1 ? '<1' : relevance < 2 ? '1-2' : '2+')
 export const accuracy = (pairs: Pairs) => pairs.filter(([a, b]) => a === b).length / pairs.length
@@ -14,7 +16,7 @@ export const accuracy = (pairs: Pairs) => pairs.filter(([a, b]) => a === b).leng
 export function evaluate(options: { noMesh?: boolean } = {}): Evaluation {
   const labels = (JSON.parse(readFileSync(fileURLToPath(new URL('./labelled-set.json', import.meta.url)), 'utf8')) as { papers: Label[] }).papers
   const records = readRecords()
-  const out: Evaluation = { studyType: [], topic: [], relevance: [], errors: [] }
+  const out: Evaluation = { studyType: [], topic: [], relevance: [], errors: [], calibration: { studyType: [], topic: [], relevance: [] } }
   for (const label of labels) {
     const record = records.get(label.id)
     if (!record) throw new Error(`labelled paper ${label.id} is not in the fixtures`)
@@ -26,6 +28,9 @@ export function evaluate(options: { noMesh?: boolean } = {}): Evaluation {
       ['topic', out.topic, label.topic, judgement.topic],
       ['band', out.relevance, label.relevance_band, band(judgement.relevance)],
     ]
+    out.calibration.studyType.push({ confidence: judgement.studyTypeConfidence, correct: label.study_type === judgement.studyType })
+    out.calibration.topic.push({ confidence: judgement.topicConfidence, correct: label.topic === judgement.topic })
+    out.calibration.relevance.push({ confidence: judgement.relevanceConfidence, correct: label.relevance_band === band(judgement.relevance) })
     for (const [what, pairs, l, p] of rows) {
       pairs.push([l, p])
       if (l !== p) out.errors.push(`${label.id} ${what}: label ${l}, analyzer ${p} — ${input.title.slice(0, 90)}`)
