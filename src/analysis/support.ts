@@ -16,8 +16,9 @@ export type SupportResult = { support: number; problems: string[] }
 const HYPE = /\b(cure[sd]?|miracle|breakthrough|fountain of youth|reverses? aging|reverses? ageing|game[- ]changer|revolutionary|immortal\w*)\b/i
 const HUMAN_CLAIM = /\b(in (?:humans|people|patients|adults|older adults|women|men)|human (?:trial|participants))\b/i
 /** A number with its unit when it is a share or a fold change: 40% and 40 mice are different claims. */
-const NUMBER = /\d+(?:\.\d+)?(?:\s?%|-fold)?/g
-const numbersIn = (text: string) => (text.match(NUMBER) ?? []).map((n) => n.replace(/\s/g, ''))
+const NUMBER = /(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:\s?%|-fold)?/g
+/** 14,439 and 14439 are the same number; a thousands separator is not a difference. */
+const numbersIn = (text: string) => (text.match(NUMBER) ?? []).map((n) => n.replace(/[\s,]/g, ''))
 
 export function checkSupport(story: StoryDraft, abstract: string, studyInHumans: boolean): SupportResult {
   const problems: string[] = []

@@ -4,7 +4,7 @@
  * abstract, so a story never republishes text whose licence forbids it. Caveats always name the
  * study type and the organism.
  */
-import { STUDY_TYPE_LABELS, TOPIC_INFO } from '../../taxonomy'
+import { TOPIC_INFO, type StudyType } from '../../taxonomy'
 import type { FoundClaim, FoundEntity, Judgement, PaperInput, StoryDraft } from '../types'
 
 const VERB: Record<string, [string, string]> = { // [headline present tense, body past tense]
@@ -22,6 +22,13 @@ const ORGANISM_PLURAL: Record<string, string> = {
   'NCBITaxon:105023': 'killifish',
 }
 
+/** The study type as a noun phrase a sentence can carry ("an observational study"). */
+const DESIGN_NOUN: Record<StudyType, string> = {
+  human_trial: 'clinical trial', human_observational: 'observational study', animal: 'animal study', invertebrate: 'invertebrate study',
+  cells: 'cell study', computational: 'computational study', review: 'review', other: 'study',
+}
+const HUMAN = 'NCBITaxon:9606'
+
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 const article = (s: string) => (/^[aeiou]/i.test(s) ? `an ${s}` : `a ${s}`)
 
@@ -35,12 +42,21 @@ function clause(c: FoundClaim, tense: 0 | 1): string {
 
 export function writeStory(paper: PaperInput, judgement: Judgement, entities: FoundEntity[], claims: FoundClaim[]): StoryDraft {
   const organism = entities.find((e) => e.type === 'organism' && e.role === 'model')
-  const where = organism ? ORGANISM_PLURAL[organism.key] ?? organism.name : null
-  const design = STUDY_TYPE_LABELS[judgement.studyType].toLowerCase()
+  const inPeople = judgement.studyType === 'human_trial' || judgement.studyType === 'human_observational'
+  // Human material outside a human study is cells or tissue, never "people".
+  const where = !organism ? null
+    : organism.key !== HUMAN ? ORGANISM_PLURAL[organism.key] ?? organism.name
+    : inPeople ? 'people' : judgement.studyType === 'cells' ? 'human cells' : null
+  const design = DESIGN_NOUN[judgement.studyType]
   const topic = TOPIC_INFO.find((t) => t.slug === judgement.topic)!
   const intervention = entities.find((e) => e.type === 'intervention' && e.role === 'studied')
   const weight = (c: FoundClaim) => c.confidence + (c.magnitude ? 0.1 : 0) + (c.relation === 'extends_lifespan' ? 0.1 : 0) + (c.context?.primary ? 0.05 : 0)
-  const findings = [...claims].sort((a, b) => weight(b) - weight(a)).filter((c) => c.confidence >= 0.5).slice(0, 3)
+  const distinct = new Map<string, FoundClaim>()
+  for (const c of [...claims].sort((a, b) => weight(b) - weight(a))) {
+    const key = `${c.subject.entity?.key ?? c.subject.text}|${c.relation}|${c.object.entity?.key ?? c.object.text}`.toLowerCase()
+    if (c.confidence >= 0.5 && !distinct.has(key)) distinct.set(key, c)
+  }
+  const findings = [...distinct.values()].slice(0, 3)
   const lead = findings[0]
 
   const title = paper.title.replace(/\.$/, '')
@@ -55,7 +71,7 @@ export function writeStory(paper: PaperInput, judgement: Judgement, entities: Fo
 
   const n = organism?.detail?.n
   const paragraphs = [
-    `Writing in ${paper.journal || 'a research venue'}${paper.preprint ? ' (a preprint, not yet peer reviewed)' : ''}, the authors of "${title}" report ${article(design)}${where ? ` in ${where}` : ''}${typeof n === 'number' && judgement.studyType !== 'cells' ? ` with ${n} ${organism?.key === 'NCBITaxon:9606' ? 'participants' : 'animals'}` : ''}.`,
+    `Writing in ${paper.journal || 'a research venue'}${paper.preprint ? ' (a preprint, not yet peer reviewed)' : ''}, the authors of "${title}" report ${article(design)}${where ? ` in ${where}` : ''}${typeof n === 'number' && judgement.studyType !== 'cells' ? ` with ${n.toLocaleString('en-US')} ${organism?.key === HUMAN ? 'participants' : 'animals'}` : ''}.`,
   ]
   if (findings.length) {
     paragraphs.push(`According to the abstract, ${findings.map((c) => clause(c, 1)).join('; ')}.`)
@@ -63,10 +79,13 @@ export function writeStory(paper: PaperInput, judgement: Judgement, entities: Fo
   const mechanisms = entities.filter((e) => e.role === 'mechanism').slice(0, 3).map((e) => e.name)
   if (mechanisms.length) paragraphs.push(`The work points to ${mechanisms.join(', ')} as part of the mechanism.`)
 
-  const whyItMatters = `${topic.name} is one of the areas geroscience follows closely (${topic.description.replace(/\.$/, '').replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}); ` +
+  const area = topic.slug === 'other'
+    ? 'Geroscience asks which biological processes drive aging and which interventions slow them; '
+    : `${topic.name} is one of the areas geroscience follows closely (${topic.description.replace(/\.$/, '').replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}); `
+  const whyItMatters = area +
     (lead ? `this result adds evidence on whether ${lead.subject.entity?.name ?? lead.subject.text} affects ${lead.object.entity?.name ?? lead.object.text}.` : 'this paper adds to that evidence.')
 
-  const caveats: string[] = [`This is ${article(design)}${organism ? ` in ${organism.type === 'organism' ? (where ?? organism.name) : organism.name}` : ''}.`]
+  const caveats: string[] = [`This is ${article(design)}${where ? ` in ${where}` : organism ? ` (${organism.name} material)` : ''}.`]
   if (judgement.studyType === 'animal' || judgement.studyType === 'invertebrate' || judgement.studyType === 'cells') {
     caveats.push('Results in animals or cells often do not carry over to people.')
   }
