@@ -106,6 +106,18 @@ describe('stories and support', () => {
     expect(story!.support).toBe(3)
   })
 
+  test('a study of human cells is about human cells, not people', () => {
+    const { story, judgement } = analyzePaper(paperInput({
+      title: 'Senolytics clear senescent human fibroblasts and reduce the SASP',
+      abstract: 'Human fibroblasts were cultured in vitro and induced to senesce. Dasatinib plus quercetin reduced senescent cell burden by 60% and lowered IL-6 levels by 40%.',
+      mesh: ['Humans', 'Cells, Cultured', 'Cellular Senescence*', 'Fibroblasts'], journal: 'Nature Aging', keywords: ['senolytics', 'aging'],
+    }))
+    expect(judgement.studyType).toBe('cells')
+    expect(story).not.toBeNull()
+    expect(`${story!.headline} ${story!.dek} ${story!.body}`).not.toMatch(/\bpeople\b/)
+    expect(story!.caveats).toContain('cell study in human cells')
+  })
+
   test('routine papers get none', () => {
     expect(analyzePaper(paperInput({ title: 'Lung cancer outcomes', abstract: 'We report outcomes.', mesh: ['Humans'] })).story).toBeNull()
   })
@@ -122,5 +134,11 @@ describe('stories and support', () => {
     ['the opposite direction', story('Rapamycin increased IL-6 levels in mice.'), 0],
   ])('scores %s', (_name, draft, expected) => {
     expect(checkSupport(draft, abstract, false).support).toBe(expected)
+  })
+
+  test('reads 1,200 and 1200 as the same number, but 12 and 12% as different', () => {
+    const source = 'In 1,200 mice, rapamycin extended median lifespan by 12%.'
+    expect(checkSupport(story('Across 1200 mice, rapamycin extended lifespan by 12%.'), source, false).support).toBe(3)
+    expect(checkSupport(story('Rapamycin added 12 days of life in mice.'), source, false).support).toBe(2)
   })
 })
