@@ -17,7 +17,11 @@ export type AnalysisOptions = {
   /** Also redo papers judged with another prompt version than the analyzer's current one. */
   stale?: boolean
   batchSize?: number
+  /** Papers stored at once (each in its own transaction); default 4, so database round trips overlap. */
+  storeConcurrency?: number
   onProgress?: (done: number, total: number) => void
+  /** Where failures are reported (the run goes on); default: one line on stderr. */
+  onFailure?: (message: string) => void
 }
 
 const paperColumns = {
@@ -28,6 +32,25 @@ const paperColumns = {
 function pending(promptVersion: string | null): SQL {
   const undone = or(isNull(papers.judgedAt), isNull(papers.extractedAt))!
   return promptVersion === null ? undone : or(undone, ne(papers.judgementPromptVersion, promptVersion))!
+}
+
+/** Deadlocks, serialization failures and unique races clear up when the transaction is simply run again. */
+const TRANSIENT = new Set(['40P01', '40001', '23505'])
+function isTransient(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && TRANSIENT.has(e.code)) return true
+  }
+  return false
+}
+
+async function withRetry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work()
+    } catch (error) {
+      if (attempt >= attempts || !isTransient(error)) throw error
+    }
+  }
 }
 
 /** Runs `work` over `items` with at most `limit` at a time, in order of start. */
@@ -50,9 +73,12 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
   const version = await analyzer.promptVersion()
   const limit = options.limit ?? Number.MAX_SAFE_INTEGER
   const batchSize = options.batchSize ?? 200
+  // The analyzer's own limit bounds model requests; storing can overlap beyond it on a pooled database.
+  const lanes = Math.max(analyzer.concurrency, options.storeConcurrency ?? 4)
   const total = await countPending(db, analyzer, options.stale)
   const totalWork = Math.min(total.papers, limit) + total.articles
   const counts = { papers: 0, failed: 0, stories: 0, entities: 0, claims: 0, judgements_changed: 0, articles: 0, articles_failed: 0 }
+  const fail = options.onFailure ?? ((message: string) => console.error(message))
   let done = 0
   const tick = () => options.onProgress?.(++done, totalWork)
 
@@ -64,10 +90,10 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
       .orderBy(asc(papers.id)).limit(Math.min(batchSize, limit - counts.papers - counts.failed))
     if (batch.length === 0) break
     after = batch[batch.length - 1].id
-    await eachLimited(batch, analyzer.concurrency, async (paper) => {
+    await eachLimited(batch, lanes, async (paper) => {
       try {
         const analysis = await analyzer.analyzePaper(paper)
-        const stored = await storePaperAnalysis(db, paper.id, analysis, analyzer.model, version)
+        const stored = await withRetry(() => storePaperAnalysis(db, paper.id, analysis, analyzer.model, version))
         counts.papers++
         counts.stories += stored.story ? 1 : 0
         counts.entities += stored.entities
@@ -75,7 +101,7 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
         counts.judgements_changed += stored.judgementChanged ? 1 : 0
       } catch (error) {
         counts.failed++
-        console.error(`analysis of ${paper.id} failed: ${error instanceof Error ? error.message : String(error)}`)
+        fail(`analysis of ${paper.id} failed: ${error instanceof Error ? error.message : String(error)}`)
       }
       tick()
     })
@@ -88,13 +114,13 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
       .from(articles).where(and(isNull(articles.analysedAt), gt(articles.id, afterArticle))).orderBy(asc(articles.id)).limit(batchSize)
     if (batch.length === 0) break
     afterArticle = batch[batch.length - 1].id
-    await eachLimited(batch, analyzer.concurrency, async (article) => {
+    await eachLimited(batch, lanes, async (article) => {
       try {
         await storeArticleAnalysis(db, article.id, await analyzer.analyzeArticle(article), analyzer.model, articleVersion)
         counts.articles++
       } catch (error) {
         counts.articles_failed++
-        console.error(`analysis of article ${article.id} failed: ${error instanceof Error ? error.message : String(error)}`)
+        fail(`analysis of article ${article.id} failed: ${error instanceof Error ? error.message : String(error)}`)
       }
       tick()
     })

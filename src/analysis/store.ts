@@ -5,7 +5,7 @@
  * not vanish because a later run judged the paper less newsworthy.
  */
 import { and, eq, ne, sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import { executeRows, type Db } from '../db/client'
 import { articleAnalyses, articles, claims, entities, paperEntities, papers, stories } from '../db/schema'
 import { enqueueSearchSync } from '../search/outbox'
 import type { ArticleResult, PaperAnalysis } from './analyzer'
@@ -14,16 +14,20 @@ import type { ClaimSide } from './types'
 type EntityKey = { type: string; key: string; name: string; ids: Record<string, string> }
 const keyOf = (e: { type: string; key: string }) => `${e.type}\u0000${e.key}`
 
-/** Inserts missing entities and returns the id of every one asked for. */
+/**
+ * Inserts missing entities and returns the id of every one asked for. Existing rows are read, not
+ * updated, so concurrent analyses never lock each other's entities; new ones are inserted in key
+ * order, so two transactions adding the same new entities wait for each other instead of deadlocking.
+ */
 async function entityIds(tx: Db, wanted: EntityKey[]): Promise<Map<string, number>> {
-  const unique = [...new Map(wanted.map((e) => [keyOf(e), e])).values()]
+  const unique = [...new Map(wanted.map((e) => [keyOf(e), e])).values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1))
   const ids = new Map<string, number>()
   if (unique.length === 0) return ids
-  const rows = await tx.insert(entities)
-    .values(unique.map((e) => ({ type: e.type, key: e.key, name: e.name, ids: e.ids })))
-    // A no-op update so that RETURNING also gives the rows that already existed.
-    .onConflictDoUpdate({ target: [entities.type, entities.key], set: { type: sql`excluded.type` } })
-    .returning({ id: entities.id, type: entities.type, key: entities.key })
+  await tx.insert(entities).values(unique.map((e) => ({ type: e.type, key: e.key, name: e.name, ids: e.ids }))).onConflictDoNothing()
+  const rows = await executeRows<{ id: number; type: string; key: string }>(tx, sql`
+    select e.id, e.type, e.key from entities e
+    join unnest(${sql.param(unique.map((e) => e.type))}::text[], ${sql.param(unique.map((e) => e.key))}::text[]) as w(type, key)
+      on e.type = w.type and e.key = w.key`)
   for (const r of rows) ids.set(keyOf(r), r.id)
   return ids
 }

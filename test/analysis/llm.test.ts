@@ -99,8 +99,10 @@ describe('analysis with a model', () => {
   test('records a failure, and stores nothing, when every attempt is invalid', async () => {
     server.reset((task) => (task === 'claims' ? { json: { claims: [{ ...((ANSWERS.claims as { claims: object[] }).claims[0]), evidence: 'A sentence the abstract never says.' }] } } : valid(task)))
     const id = await onePaper()
-    const counts = await runAnalysis(database.db, analyzer())
+    const failures: string[] = []
+    const counts = await runAnalysis(database.db, analyzer(), { onFailure: (m) => failures.push(m) })
     expect(counts).toMatchObject({ papers: 0, failed: 1 })
+    expect(failures[0]).toContain('claims: gave up after 3 attempts (the answer does not match the claims schema: claims[0].evidence is not a quote from the abstract)')
     expect(server.calls.filter((c) => c.task === 'claims')).toHaveLength(3)
     const paper = await paperById(id)
     expect(paper.judgedAt).toBeNull()
@@ -120,7 +122,9 @@ describe('analysis with a model', () => {
   test('does not retry a request the server refuses (400)', async () => {
     server.reset(() => ({ status: 400 }))
     await onePaper()
-    expect(await runAnalysis(database.db, analyzer())).toMatchObject({ failed: 1, llm_requests: 1, llm_retries: 0 })
+    const failures: string[] = []
+    expect(await runAnalysis(database.db, analyzer(), { onFailure: (m) => failures.push(m) })).toMatchObject({ failed: 1, llm_requests: 1, llm_retries: 0 })
+    expect(failures[0]).toContain('refused the request (400)')
   })
 
   test('keeps to the concurrency limit', async () => {

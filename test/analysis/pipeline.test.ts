@@ -115,14 +115,30 @@ describe('runAnalysis with the built-in analyzer', () => {
         return { ...result, claims: [{ ...result.claims[0] ?? { relation: 'increases', object: { text: 'x', entity: null }, organism: null, context: null, direction: null, magnitude: null, evidence: 'x', confidence: 0.5 }, subject: { text: null as unknown as string, entity: null } }] }
       },
     }
-    const counts = await runAnalysis(db, broken)
+    const failures: string[] = []
+    const counts = await runAnalysis(db, broken, { onFailure: (m) => failures.push(m) })
     expect(counts).toMatchObject({ papers: 1, failed: 1 })
+    expect(failures).toHaveLength(1)
+    expect(failures[0]).toStartWith('analysis of MED-200 failed:')
     const [failed] = await db.select().from(papers).where(eq(papers.id, 'MED-200'))
     expect(failed.judgedAt).toBeNull()
     expect(failed.relevance).toBeNull()
     expect(await db.select().from(paperEntities).where(eq(paperEntities.paperId, 'MED-200'))).toEqual([])
     const [ok] = await db.select().from(papers).where(eq(papers.id, 'MED-201'))
     expect(ok.judgedAt).not.toBeNull()
+  })
+
+  test('two runs at once (two workers) analyse shared entities without failures or duplicates', async () => {
+    const db = database.db
+    const rows = Array.from({ length: 30 }, (_, i) => ({ ...rapamycinRow(), id: `MED-${700 + i}`, title: `${RAPAMYCIN_MICE.title}, cohort ${i}` }))
+    await insertPapers(db, rows)
+    const [a, b] = await Promise.all([runAnalysis(db, builtinAnalyzer()), runAnalysis(db, builtinAnalyzer())])
+    expect(a.failed + b.failed).toBe(0)
+    expect(a.papers + b.papers).toBeGreaterThanOrEqual(30)
+    const perPaper = await database.rows<{ n: number }>(sql`
+      select count(*)::int as n from claims where paper_id like 'MED-7__' group by paper_id`)
+    expect(perPaper).toHaveLength(30)
+    expect(new Set(perPaper.map((r) => r.n)).size).toBe(1) // replaced, never doubled
   })
 
   test('limit bounds a run', async () => {
