@@ -23,8 +23,10 @@ const TEXT_CUES: [StudyType, RegExp, number][] = [
   ['invertebrate', /\b(c\. ?elegans|caenorhabditis|drosophila|fruit fl(y|ies)|yeast|nematodes?|worms)\b/i, 2],
   ['animal', /\b(mice|mouse|murine|rats?|rodents?|zebrafish|killifish|primates?|monkeys?|macaques?|dogs|canine|xenograft|in vivo)\b/i, 1.5],
   ['cells', /\b(cell lines?|in vitro|cultured|fibroblasts|organoids?|hela|hek-?293|ipscs?|cells were (treated|transfected|exposed))\b/i, 1.2],
+  // Bench methods: work on cells unless an organism cue says otherwise.
+  ['cells', /\b(sirna|shrna|knock-?down|overexpress\w*|transfect\w*|western blot\w*|qpcr|rt-qpcr|immunofluorescence|flow cytometry|(?:cancer|tumou?r|stem|hela|epithelial|endothelial) cells)\b/i, 0.6],
   ['computational', /\b(machine learning|deep learning|in silico|computational (model|analysis|framework)|bioinformatic|simulation|algorithm|neural network|mendelian randomi[sz]ation|transcriptomic data ?sets?|publicly available data)/i, 1.2],
-  ['human_observational', /\b(cohort|participants|patients|cross-sectional|case-control|population-based|biobank|retrospective|prospective|survey|questionnaire|older adults|individuals aged|men and women|registry)\b/i, 1.2],
+  ['human_observational', /\b(cohort|participants|patients|cross-sectional|case-control|population-based|biobank|retrospective|prospective|survey|questionnaire|older adults|individuals aged|men and women|registry|interviews?|qualitative study|focus groups?|children|women|mothers)\b/i, 1.2],
 ]
 
 export type StudyTypeResult = { studyType: StudyType; confidence: number; organismHint: string | null }
@@ -59,6 +61,8 @@ export function classifyStudyType(paper: PaperInput, text: string): StudyTypeRes
     const hits = text.match(new RegExp(cue.source, 'gi'))?.length ?? 0
     if (hits) s[type] += weight * Math.min(hits, 3) * (structured ? 0.3 : 1)
   }
+  // Papers that pair cell work with experiments in animals are animal studies: the in vivo part is the stronger design.
+  if (!structured && s.animal > 0 && s.cells > 0) s.animal += s.cells
   // A clinical-trial cue in text without any human signal is usually a mention of other trials.
   if (!structured && s.human_trial > 0 && s.animal > s.human_trial) s.human_trial *= 0.5
   let best: StudyType = 'other'
