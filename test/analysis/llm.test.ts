@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { eq, sql } from 'drizzle-orm'
 import { llmAnalyzer } from '../../src/analysis/llm/analyzer'
 import { runAnalysis } from '../../src/analysis/pipeline'
-import { claims, entities, jobRuns, paperEntities, papers, promptVersions, prompts, stories } from '../../src/db/schema'
+import { articleAnalyses, articles, claims, entities, jobRuns, paperEntities, papers, promptVersions, prompts, rssSources, stories } from '../../src/db/schema'
 import { recordRun } from '../../src/jobs/job-runs'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'
@@ -150,6 +150,16 @@ describe('analysis with a model', () => {
     const paper = await paperById(id)
     expect(paper).toMatchObject({ judgementPromptVersion: 'judge-v2', newsworthiness: 1 })
     expect(await database.db.select().from(stories).where(eq(stories.paperId, id))).toHaveLength(1) // the earlier story stays
+  })
+
+  test('analyses feed articles with the article prompt and records its version', async () => {
+    server.reset((task) => valid(task))
+    const [source] = await database.db.insert(rssSources).values({ name: 'Feed', url: 'https://example.org/llm-feed' }).returning()
+    const [article] = await database.db.insert(articles).values({ sourceId: source.id, guid: 'llm-1', title: 'Rapamycin news', summary: 'Mice lived longer.' }).returning()
+    expect(await runAnalysis(database.db, analyzer())).toMatchObject({ articles: 1, articles_failed: 0 })
+    expect(server.calls.map((c) => c.task)).toEqual(['article'])
+    const [row] = await database.db.select().from(articleAnalyses).where(eq(articleAnalyses.articleId, article.id))
+    expect(row).toMatchObject({ summary: 'S.', keyPoints: ['k'], tags: ['t'], model: 'test-model', promptVersion: 'article-v1' })
   })
 
   test('token counts land in the job run record', async () => {
