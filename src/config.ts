@@ -22,7 +22,11 @@ export type Config = {
   europepmcBaseUrl: string // no trailing slash; tests point it at a local replay server
   europepmcQuery: string // topic part of the harvest query; windows and sources are added to it
   scrapeAllowPrivate: boolean // let feeds live on private, loopback or link-local addresses (tests, intranets)
+  llm: LlmConfig | null // null = the built-in analyzer
 }
+
+/** An OpenAI-compatible chat-completions endpoint; set LLM_BASE_URL and LLM_MODEL to use one. */
+export type LlmConfig = { baseUrl: string; apiKey: string | null; model: string; concurrency: number; timeoutMs: number }
 
 type Env = Record<string, string | undefined>
 
@@ -162,6 +166,38 @@ function parseEuropePmcQuery(value: string | undefined): string {
   return value
 }
 
+function parseBoundedInt(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback
+  const n = Number(value)
+  if (!/^\d+$/.test(value) || n < min || n > max) throw new ConfigError(name, `must be an integer from ${min} to ${max} (got "${value}")`)
+  return n
+}
+
+function parseLlm(env: Env): LlmConfig | null {
+  const base = read(env, 'LLM_BASE_URL')
+  const model = read(env, 'LLM_MODEL')
+  const apiKey = read(env, 'LLM_API_KEY') ?? null
+  if (base === undefined) {
+    if (model !== undefined) throw new ConfigError('LLM_BASE_URL', 'is required when LLM_MODEL is set')
+    return null
+  }
+  let url: URL
+  try {
+    url = new URL(base)
+  } catch {
+    throw new ConfigError('LLM_BASE_URL', `must be an absolute http(s) URL such as https://api.openai.com/v1 (got "${base}")`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('LLM_BASE_URL', `must use http or https (got "${url.protocol}")`)
+  if (model === undefined) throw new ConfigError('LLM_MODEL', 'is required when LLM_BASE_URL is set')
+  return {
+    baseUrl: url.href.replace(/\/+$/, ''),
+    apiKey,
+    model,
+    concurrency: parseBoundedInt('LLM_CONCURRENCY', read(env, 'LLM_CONCURRENCY'), 4, 1, 64),
+    timeoutMs: parseBoundedInt('LLM_TIMEOUT_MS', read(env, 'LLM_TIMEOUT_MS'), 60_000, 1000, 600_000),
+  }
+}
+
 /** Validates the environment; throws ConfigError on the first bad variable. */
 export function parseConfig(env: Env = process.env): Config {
   const nodeEnv = read(env, 'NODE_ENV')
@@ -188,6 +224,7 @@ export function parseConfig(env: Env = process.env): Config {
     europepmcBaseUrl: parseEuropePmcBaseUrl(read(env, 'EUROPEPMC_BASE_URL')),
     europepmcQuery: parseEuropePmcQuery(read(env, 'EUROPEPMC_QUERY')),
     scrapeAllowPrivate: parseSwitch('SCRAPE_ALLOW_PRIVATE', read(env, 'SCRAPE_ALLOW_PRIVATE'), false),
+    llm: parseLlm(env),
   }
 }
 

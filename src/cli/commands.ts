@@ -9,6 +9,7 @@ import { countPapers, seedDemo } from '../seed/demo'
 import { parseFlags, UsageError, type FlagSpec, type ParsedFlags } from './args'
 import { INGEST_COMMANDS } from './ingest-commands'
 import { progressReporter } from './progress'
+import { ANALYSIS_COMMANDS } from './analysis-commands'
 
 export type CliIO = { out: (line: string) => void; err: (line: string) => void }
 export type CliContext = { config: Config; io: CliIO; open: () => Promise<Database> }
@@ -122,6 +123,7 @@ export const COMMANDS: Command[] = [
     },
   },
   ...INGEST_COMMANDS,
+  ...ANALYSIS_COMMANDS,
 ]
 
 export function usage(): string {

@@ -12,6 +12,8 @@ import { scrapeFeeds } from '../ingest/rss/scrape'
 import { purgeExpiredCounters } from '../modules/v1/rate-limit/postgres-store'
 import type { JobCounts } from './job-runs'
 import { refreshEntityCounts } from './refresh-entity-counts'
+import { createAnalyzer } from '../analysis/create-analyzer'
+import { runAnalysis } from '../analysis/pipeline'
 import { runJob } from './run-job'
 import { schedule, type ScheduledJob } from './scheduler'
 
@@ -31,6 +33,12 @@ export const WORKER_JOBS: WorkerJob[] = [
   { name: 'search-sync', cron: '* * * * *', run: (database, config) => syncSearchIndex(database.db, config) },
   { name: 'harvest', cron: '17 * * * *', run: (database, config) => harvestEuropePmc(database, config) },
   { name: 'scrape', cron: '*/30 * * * *', run: (database, config) => scrapeFeeds(database, config) },
+  {
+    // Bounded so one run ends well before the next is due, even with a slow model.
+    name: 'analyze',
+    cron: '*/5 * * * *',
+    run: (database, config) => runAnalysis(database.db, createAnalyzer(database.db, config), { limit: config.llm ? 200 : 5000 }),
+  },
 ]
 
 export function startWorkers(database: Database, config: Config): ScheduledJob[] {

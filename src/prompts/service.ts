@@ -1,4 +1,5 @@
 /** System prompts and their versions. */
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { promptVersions, prompts } from '../db/schema'
 import { DEFAULT_PROMPTS } from './defaults'
@@ -18,4 +19,20 @@ export async function ensureDefaultPrompts(db: Db): Promise<number> {
     })
   }
   return added
+}
+
+export type CurrentPrompt = { id: string; version: number; body: string }
+
+/** The current version of a prompt, adding the defaults first if the table has not been seeded. */
+export async function currentPrompt(db: Db, id: string): Promise<CurrentPrompt> {
+  const read = () => db.select({ version: prompts.currentVersion, body: promptVersions.body }).from(prompts)
+    .innerJoin(promptVersions, and(eq(promptVersions.promptId, prompts.id), eq(promptVersions.version, prompts.currentVersion)))
+    .where(eq(prompts.id, id))
+  let [row] = await read()
+  if (!row) {
+    await ensureDefaultPrompts(db)
+    ;[row] = await read()
+  }
+  if (!row) throw new Error(`no prompt "${id}"`)
+  return { id, version: row.version, body: row.body }
 }

@@ -1,0 +1,48 @@
+/**
+ * Speed of the built-in analyzer on one core: judgement, entities, claims, story and support for
+ * every paper, no database. Two sets: the real Europe PMC core records in ../shared/fixtures (about
+ * 200 with abstracts, mostly outside aging, so few stories), and 2,000 synthetic aging papers from
+ * src/seed (dense with lexicon terms, many newsworthy, so stories and support checks are included).
+ * Each set is cycled to --papers per run.
+ *
+ *   bun scripts/bench-analysis.ts [--papers 5000] [--runs 5]
+ *
+ * Prints papers per second for each run and the median. Target: at least 200 papers/s.
+ */
+import { analyzePaper } from '../src/analysis/builtin'
+import type { PaperInput } from '../src/analysis/types'
+import { generateCorpus } from '../src/seed/corpus'
+import { haveFixtures, readRecords, toPaperInput } from './eval/europepmc-records'
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? Number(process.argv[i + 1]) : fallback
+}
+
+const papers = arg('papers', 5000)
+const runs = arg('runs', 5)
+
+function bench(name: string, inputs: PaperInput[]) {
+  const words = inputs.reduce((n, p) => n + (p.abstract ?? '').split(/\s+/).length, 0)
+  console.log(`\n${name}: ${inputs.length} papers (mean ${Math.round(words / inputs.length)} abstract words), ${papers} analysed per run, ${runs} runs`)
+  for (let i = 0; i < 200; i++) analyzePaper(inputs[i % inputs.length]) // warm-up: JIT and lexicon index
+  const rates: number[] = []
+  let stories = 0
+  for (let run = 1; run <= runs; run++) {
+    const started = performance.now()
+    for (let i = 0; i < papers; i++) if (analyzePaper(inputs[i % inputs.length]).story) stories++
+    const seconds = (performance.now() - started) / 1000
+    rates.push(papers / seconds)
+    console.log(`run ${run}: ${(papers / seconds).toFixed(0)} papers/s (${((1000 * seconds) / papers).toFixed(2)} ms per paper)`)
+  }
+  rates.sort((a, b) => a - b)
+  console.log(`median: ${rates[Math.floor(rates.length / 2)].toFixed(0)} papers/s on one core (${Math.round(stories / runs)} stories written per run)`)
+}
+
+if (haveFixtures) bench('real Europe PMC records', [...readRecords().values()].map(toPaperInput).filter((p) => p.abstract))
+else console.log('bench-analysis: ../shared/fixtures is missing; the real-record set is left out')
+const synthetic = [...generateCorpus({ papers: 2000, seed: 1, endDate: '2026-11-01' })].map(({ paper }) => ({
+  id: paper.id, title: paper.title, abstract: paper.abstract, journal: paper.journal, preprint: paper.preprint,
+  publicationTypes: paper.publicationTypes, meshHeadings: paper.meshHeadings, keywords: paper.keywords, chemicals: paper.chemicals,
+}))
+bench('synthetic aging papers (src/seed, seed 1)', synthetic)

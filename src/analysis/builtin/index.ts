@@ -1,0 +1,83 @@
+/**
+ * The built-in analyzer: deterministic, offline and fast. One call reads a paper record and returns
+ * its judgement, entities, claims and, for papers of newsworthiness 2 or more, a story with its
+ * support score.
+ */
+import { findMentions } from './matcher'
+import { splitSentences } from './sentences'
+import { classifyStudyType } from './study-type'
+import { classifyTopic, judgeNewsworthiness, judgePromotional, judgeRelevance, type TextView } from './judge'
+import { extractClaims, latinName } from './claims'
+import { extractEntities } from './entities'
+import { writeStory } from './story'
+import { checkSupport } from '../support'
+import { lookupTerm } from './matcher'
+import type { Extraction, FoundClaim, Judgement, PaperInput, StoryDraft } from '../types'
+import type { StudyType } from '../../taxonomy'
+import { lexicon } from '../../lexicon/lexicon'
+
+export const BUILTIN_MODEL = 'geroscope-builtin-1'
+/** The built-in analyzer's rules version; bump it when its behaviour changes so operators can re-run. */
+export const BUILTIN_PROMPT_VERSION = 'builtin-1'
+
+export type BuiltinAnalysis = Extraction & { judgement: Judgement; story: (StoryDraft & { support: number }) | null }
+
+const DESIGN: Record<StudyType, string> = {
+  human_trial: 'randomized controlled trial', human_observational: 'observational', animal: 'in vivo', invertebrate: 'in vivo',
+  cells: 'in vitro', computational: 'in silico', review: 'literature review', other: 'other',
+}
+const EVIDENCE_LEVEL: Record<StudyType, string> = {
+  human_trial: 'rct', human_observational: 'observational', animal: 'animal', invertebrate: 'invertebrate',
+  cells: 'in vitro', computational: 'computational', review: 'review', other: 'opinion',
+}
+const HUMAN_TYPES: StudyType[] = ['human_trial', 'human_observational']
+
+/** The organism the study is in: MeSH first (indexers read the paper), then the most named in the text. */
+function mainOrganism(paper: PaperInput, view: TextView, studyType: StudyType): string | null {
+  const fromMesh = paper.meshHeadings.map((h) => lookupTerm(h.descriptor)).filter((e) => e?.type === 'organism' && e.key !== 'NCBITaxon:9606')
+  if (fromMesh[0]) return fromMesh[0].key
+  const counts = new Map<string, number>()
+  for (const m of [...view.titleMentions, ...view.titleMentions, ...view.abstractMentions]) {
+    if (m.entry.type === 'organism') counts.set(m.entry.key, (counts.get(m.entry.key) ?? 0) + 1)
+  }
+  const top = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0]
+  if (top) return top
+  return HUMAN_TYPES.includes(studyType) || paper.meshHeadings.some((h) => h.descriptor === 'Humans') ? 'NCBITaxon:9606' : null
+}
+
+export function analyzePaper(paper: PaperInput): BuiltinAnalysis {
+  const abstract = paper.abstract ?? ''
+  const view: TextView = { title: paper.title, abstract, titleMentions: findMentions(paper.title), abstractMentions: findMentions(abstract) }
+  const sentences = splitSentences(abstract)
+  const study = classifyStudyType(paper, `${paper.title}. ${abstract}`)
+  const topic = classifyTopic(paper, view)
+  const relevance = judgeRelevance(paper, view)
+  const organismKey = mainOrganism(paper, view, study.studyType)
+  const organismMention = organismKey ? lexicon.find((e) => e.type === 'organism' && e.key === organismKey) : undefined
+  const claims: FoundClaim[] = extractClaims(sentences, {
+    organism: organismMention ? latinName(organismMention) : null,
+    design: DESIGN[study.studyType],
+    evidenceLevel: EVIDENCE_LEVEL[study.studyType],
+    preprint: paper.preprint,
+    review: study.studyType === 'review',
+  })
+  const entities = extractEntities({ paper, titleMentions: view.titleMentions, abstractMentions: view.abstractMentions, sentences, claims, mainOrganism: organismKey })
+  const strongClaims = claims.filter((c) => c.confidence >= 0.7 && c.direction !== 'no_change').length
+  const judgement: Judgement = {
+    relevance: relevance.relevance,
+    relevanceConfidence: relevance.confidence,
+    newsworthiness: judgeNewsworthiness(paper, relevance.relevance, study.studyType, view, strongClaims),
+    studyType: study.studyType,
+    studyTypeConfidence: study.confidence,
+    topic: topic.topic,
+    topicConfidence: topic.confidence,
+    promotional: judgePromotional(paper, view),
+  }
+  let story: BuiltinAnalysis['story'] = null
+  if (judgement.newsworthiness >= 2 && paper.abstract) {
+    const draft = writeStory(paper, judgement, entities, claims)
+    const { support } = checkSupport(draft, `${paper.title} ${abstract}`, HUMAN_TYPES.includes(study.studyType))
+    story = { ...draft, support }
+  }
+  return { judgement, entities, claims, story }
+}

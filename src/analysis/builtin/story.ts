@@ -1,0 +1,100 @@
+/**
+ * Stories in plain words for newsworthy papers, assembled from what the analysis found (study type,
+ * organism, intervention, claims with their direction and magnitude) rather than copied from the
+ * abstract, so a story never republishes text whose licence forbids it. Caveats always name the
+ * study type and the organism.
+ */
+import { TOPIC_INFO, type StudyType } from '../../taxonomy'
+import type { FoundClaim, FoundEntity, Judgement, PaperInput, StoryDraft } from '../types'
+
+const VERB: Record<string, [string, string]> = { // [headline present tense, body past tense]
+  extends_lifespan: ['extends', 'extended'],
+  increases: ['raises', 'increased'],
+  decreases: ['lowers', 'reduced'],
+  protects_against: ['protects against', 'protected against'],
+  associated_with: ['is linked to', 'was associated with'],
+  no_effect_on: ['does not change', 'did not change'],
+}
+
+const ORGANISM_PLURAL: Record<string, string> = {
+  'NCBITaxon:9606': 'people', 'NCBITaxon:10090': 'mice', 'NCBITaxon:10116': 'rats', 'NCBITaxon:6239': 'worms',
+  'NCBITaxon:7227': 'fruit flies', 'NCBITaxon:4932': 'yeast', 'NCBITaxon:4896': 'fission yeast', 'NCBITaxon:7955': 'zebrafish',
+  'NCBITaxon:105023': 'killifish',
+}
+
+/** The study type as a noun phrase a sentence can carry ("an observational study"). */
+const DESIGN_NOUN: Record<StudyType, string> = {
+  human_trial: 'clinical trial', human_observational: 'observational study', animal: 'animal study', invertebrate: 'invertebrate study',
+  cells: 'cell study', computational: 'computational study', review: 'review', other: 'study',
+}
+const HUMAN = 'NCBITaxon:9606'
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+const article = (s: string) => (/^[aeiou]/i.test(s) ? `an ${s}` : `a ${s}`)
+
+function clause(c: FoundClaim, tense: 0 | 1): string {
+  const verb = VERB[c.relation]?.[tense] ?? c.relation.replace(/_/g, ' ')
+  const object = c.relation === 'extends_lifespan' ? (c.object.entity?.name ?? 'lifespan') : (c.object.entity?.name ?? c.object.text)
+  const subject = c.subject.entity?.name ?? c.subject.text
+  const by = c.magnitude && tense === 1 && /%|fold/.test(c.magnitude) ? ` by ${c.magnitude}` : ''
+  return `${subject} ${verb} ${object}${by}`
+}
+
+export function writeStory(paper: PaperInput, judgement: Judgement, entities: FoundEntity[], claims: FoundClaim[]): StoryDraft {
+  const organism = entities.find((e) => e.type === 'organism' && e.role === 'model')
+  const inPeople = judgement.studyType === 'human_trial' || judgement.studyType === 'human_observational'
+  // Human material outside a human study is cells or tissue, never "people".
+  const where = !organism ? null
+    : organism.key !== HUMAN ? ORGANISM_PLURAL[organism.key] ?? organism.name
+    : inPeople ? 'people' : judgement.studyType === 'cells' ? 'human cells' : null
+  const design = DESIGN_NOUN[judgement.studyType]
+  const topic = TOPIC_INFO.find((t) => t.slug === judgement.topic)!
+  const intervention = entities.find((e) => e.type === 'intervention' && e.role === 'studied')
+  const weight = (c: FoundClaim) => c.confidence + (c.magnitude ? 0.1 : 0) + (c.relation === 'extends_lifespan' ? 0.1 : 0) + (c.context?.primary ? 0.05 : 0)
+  const distinct = new Map<string, FoundClaim>()
+  for (const c of [...claims].sort((a, b) => weight(b) - weight(a))) {
+    const key = `${c.subject.entity?.key ?? c.subject.text}|${c.relation}|${c.object.entity?.key ?? c.object.text}`.toLowerCase()
+    if (c.confidence >= 0.5 && !distinct.has(key)) distinct.set(key, c)
+  }
+  const findings = [...distinct.values()].slice(0, 3)
+  const lead = findings[0]
+
+  const title = paper.title.replace(/\.$/, '')
+  const headline = lead
+    ? capitalise(`${clause(lead, 0)}${where && judgement.studyType !== 'review' ? ` in ${where}` : ''}`)
+    : title.length <= 100 ? title : title.slice(0, title.lastIndexOf(' ', 96)) + '…'
+
+  const studied = intervention ? `the effects of ${intervention.name}` : `${topic.name.toLowerCase()}`
+  const dek = judgement.studyType === 'review'
+    ? capitalise(`${article(design)} brings together research on ${studied}.`)
+    : capitalise(`${article(design)}${where ? ` in ${where}` : ''} looked at ${studied}${lead ? ` and reports that ${clause(lead, 1)}` : ''}.`)
+
+  const n = organism?.detail?.n
+  const paragraphs = [
+    `Writing in ${paper.journal || 'a research venue'}${paper.preprint ? ' (a preprint, not yet peer reviewed)' : ''}, the authors of "${title}" report ${article(design)}${where ? ` in ${where}` : ''}${typeof n === 'number' && judgement.studyType !== 'cells' ? ` with ${n.toLocaleString('en-US')} ${organism?.key === HUMAN ? 'participants' : 'animals'}` : ''}.`,
+  ]
+  if (findings.length) {
+    paragraphs.push(`According to the abstract, ${findings.map((c) => clause(c, 1)).join('; ')}.`)
+  }
+  const mechanisms = entities.filter((e) => e.role === 'mechanism').slice(0, 3).map((e) => e.name)
+  if (mechanisms.length) paragraphs.push(`The work points to ${mechanisms.join(', ')} as part of the mechanism.`)
+
+  const area = topic.slug === 'other'
+    ? 'Geroscience asks which biological processes drive aging and which interventions slow them; '
+    : `${topic.name} is one of the areas geroscience follows closely (${topic.description.replace(/\.$/, '').replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}); `
+  const whyItMatters = area +
+    (lead ? `this result adds evidence on whether ${lead.subject.entity?.name ?? lead.subject.text} affects ${lead.object.entity?.name ?? lead.object.text}.` : 'this paper adds to that evidence.')
+
+  const caveats: string[] = [`This is ${article(design)}${where ? ` in ${where}` : organism ? ` (${organism.name} material)` : ''}.`]
+  if (judgement.studyType === 'animal' || judgement.studyType === 'invertebrate' || judgement.studyType === 'cells') {
+    caveats.push('Results in animals or cells often do not carry over to people.')
+  }
+  if (judgement.studyType === 'human_observational') caveats.push('An observational study shows associations, not cause and effect.')
+  if (judgement.studyType === 'review') caveats.push('A review summarises earlier work; it reports no new data.')
+  if (!organism) caveats.push('The abstract does not name the organism studied.')
+  if (typeof n === 'number' && n < 30) caveats.push(`The sample was small (${n}).`)
+  if (paper.preprint) caveats.push('The paper is a preprint and has not been peer reviewed.')
+  caveats.push('This story is based on the abstract only.')
+
+  return { headline, dek, body: paragraphs.join('\n\n'), whyItMatters, caveats: caveats.join(' ') }
+}

@@ -1,0 +1,130 @@
+/**
+ * Selects the work (papers not yet judged or extracted, feed articles not yet analysed), runs the
+ * analyzer on it with its concurrency limit, and stores each result in its own transaction. A paper
+ * the analyzer fails on is counted and left for the next run; it never stops the others.
+ */
+import { and, asc, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { articles, papers } from '../db/schema'
+import type { JobCounts } from '../jobs/job-runs'
+import type { Analyzer } from './analyzer'
+import { storeArticleAnalysis, storePaperAnalysis } from './store'
+import type { PaperInput } from './types'
+
+export type AnalysisOptions = {
+  /** Most papers to analyse in this run (the scheduled job bounds its work). */
+  limit?: number
+  /** Also redo papers judged with another prompt version than the analyzer's current one. */
+  stale?: boolean
+  batchSize?: number
+  /** Papers stored at once (each in its own transaction); default 4, so database round trips overlap. */
+  storeConcurrency?: number
+  onProgress?: (done: number, total: number) => void
+  /** Where failures are reported (the run goes on); default: one line on stderr. */
+  onFailure?: (message: string) => void
+}
+
+const paperColumns = {
+  id: papers.id, title: papers.title, abstract: papers.abstract, journal: papers.journal, preprint: papers.preprint,
+  publicationTypes: papers.publicationTypes, meshHeadings: papers.meshHeadings, keywords: papers.keywords, chemicals: papers.chemicals,
+}
+
+function pending(promptVersion: string | null): SQL {
+  const undone = or(isNull(papers.judgedAt), isNull(papers.extractedAt))!
+  return promptVersion === null ? undone : or(undone, ne(papers.judgementPromptVersion, promptVersion))!
+}
+
+/** Deadlocks, serialization failures and unique races clear up when the transaction is simply run again. */
+const TRANSIENT = new Set(['40P01', '40001', '23505'])
+function isTransient(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && TRANSIENT.has(e.code)) return true
+  }
+  return false
+}
+
+async function withRetry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work()
+    } catch (error) {
+      if (attempt >= attempts || !isTransient(error)) throw error
+    }
+  }
+}
+
+/** Runs `work` over `items` with at most `limit` at a time, in order of start. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++])
+  })
+  await Promise.all(lanes)
+}
+
+export async function countPending(db: Db, analyzer: Analyzer, stale = false): Promise<{ papers: number; articles: number }> {
+  const version = stale ? await analyzer.promptVersion() : null
+  const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(papers).where(pending(version))
+  const [a] = await db.select({ n: sql<number>`count(*)::int` }).from(articles).where(isNull(articles.analysedAt))
+  return { papers: p.n, articles: a.n }
+}
+
+export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisOptions = {}): Promise<JobCounts> {
+  const version = await analyzer.promptVersion()
+  const limit = options.limit ?? Number.MAX_SAFE_INTEGER
+  const batchSize = options.batchSize ?? 200
+  // The analyzer's own limit bounds model requests; storing can overlap beyond it on a pooled database.
+  const lanes = Math.max(analyzer.concurrency, options.storeConcurrency ?? 4)
+  const total = await countPending(db, analyzer, options.stale)
+  const totalWork = Math.min(total.papers, limit) + total.articles
+  const counts = { papers: 0, failed: 0, stories: 0, entities: 0, claims: 0, judgements_changed: 0, articles: 0, articles_failed: 0 }
+  const fail = options.onFailure ?? ((message: string) => console.error(message))
+  let done = 0
+  const tick = () => options.onProgress?.(++done, totalWork)
+
+  // Keyset over ids so a paper that failed is not picked again within the same run.
+  let after = ''
+  while (counts.papers + counts.failed < limit) {
+    const batch: PaperInput[] = await db.select(paperColumns).from(papers)
+      .where(and(pending(options.stale ? version : null), gt(papers.id, after)))
+      .orderBy(asc(papers.id)).limit(Math.min(batchSize, limit - counts.papers - counts.failed))
+    if (batch.length === 0) break
+    after = batch[batch.length - 1].id
+    await eachLimited(batch, lanes, async (paper) => {
+      try {
+        const analysis = await analyzer.analyzePaper(paper)
+        const stored = await withRetry(() => storePaperAnalysis(db, paper.id, analysis, analyzer.model, version))
+        counts.papers++
+        counts.stories += stored.story ? 1 : 0
+        counts.entities += stored.entities
+        counts.claims += stored.claims
+        counts.judgements_changed += stored.judgementChanged ? 1 : 0
+      } catch (error) {
+        counts.failed++
+        fail(`analysis of ${paper.id} failed: ${error instanceof Error ? error.message : String(error)}`)
+      }
+      tick()
+    })
+  }
+
+  const articleVersion = await analyzer.articlePromptVersion()
+  let afterArticle = 0
+  for (;;) {
+    const batch = await db.select({ id: articles.id, title: articles.title, summary: articles.summary, link: articles.link })
+      .from(articles).where(and(isNull(articles.analysedAt), gt(articles.id, afterArticle))).orderBy(asc(articles.id)).limit(batchSize)
+    if (batch.length === 0) break
+    afterArticle = batch[batch.length - 1].id
+    await eachLimited(batch, lanes, async (article) => {
+      try {
+        await storeArticleAnalysis(db, article.id, await analyzer.analyzeArticle(article), analyzer.model, articleVersion)
+        counts.articles++
+      } catch (error) {
+        counts.articles_failed++
+        fail(`analysis of article ${article.id} failed: ${error instanceof Error ? error.message : String(error)}`)
+      }
+      tick()
+    })
+  }
+  const usage = analyzer.usage()
+  return { ...counts, llm_requests: usage.requests, llm_retries: usage.retries, prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens }
+}

@@ -1,0 +1,107 @@
+/**
+ * Writes one paper's analysis in one transaction: the judgement columns, the story, the entities
+ * and claims. Re-analysis replaces the paper's earlier entities (all but the harvester's `indexed`
+ * subject headings) and claims; a story is replaced only by a new story, so a published story does
+ * not vanish because a later run judged the paper less newsworthy.
+ */
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { executeRows, type Db } from '../db/client'
+import { articleAnalyses, articles, claims, entities, paperEntities, papers, stories } from '../db/schema'
+import { enqueueSearchSync } from '../search/outbox'
+import type { ArticleResult, PaperAnalysis } from './analyzer'
+import type { ClaimSide } from './types'
+
+type EntityKey = { type: string; key: string; name: string; ids: Record<string, string> }
+const keyOf = (e: { type: string; key: string }) => `${e.type}\u0000${e.key}`
+
+/**
+ * Inserts missing entities and returns the id of every one asked for. Existing rows are read, not
+ * updated, so concurrent analyses never lock each other's entities; new ones are inserted in key
+ * order, so two transactions adding the same new entities wait for each other instead of deadlocking.
+ */
+async function entityIds(tx: Db, wanted: EntityKey[]): Promise<Map<string, number>> {
+  const unique = [...new Map(wanted.map((e) => [keyOf(e), e])).values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1))
+  const ids = new Map<string, number>()
+  if (unique.length === 0) return ids
+  await tx.insert(entities).values(unique.map((e) => ({ type: e.type, key: e.key, name: e.name, ids: e.ids }))).onConflictDoNothing()
+  const rows = await executeRows<{ id: number; type: string; key: string }>(tx, sql`
+    select e.id, e.type, e.key from entities e
+    join unnest(${sql.param(unique.map((e) => e.type))}::text[], ${sql.param(unique.map((e) => e.key))}::text[]) as w(type, key)
+      on e.type = w.type and e.key = w.key`)
+  for (const r of rows) ids.set(keyOf(r), r.id)
+  return ids
+}
+
+const sideEntity = (s: ClaimSide): EntityKey[] => (s.entity ? [s.entity] : [])
+
+export type StoreResult = { judgementChanged: boolean; story: boolean; entities: number; claims: number }
+
+export async function storePaperAnalysis(
+  db: Db, paperId: string, analysis: PaperAnalysis, model: string, promptVersion: string, now = new Date(),
+): Promise<StoreResult> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({
+      relevance: papers.relevance, newsworthiness: papers.newsworthiness, studyType: papers.studyType, topic: papers.topic,
+      promotional: papers.promotional, indexedDate: papers.indexedDate,
+    }).from(papers).where(eq(papers.id, paperId)).for('update')
+    if (!before) return { judgementChanged: false, story: false, entities: 0, claims: 0 }
+    const j = analysis.judgement
+    await tx.update(papers).set({
+      relevance: j.relevance, relevanceConfidence: j.relevanceConfidence, newsworthiness: j.newsworthiness,
+      studyType: j.studyType, studyTypeConfidence: j.studyTypeConfidence, topic: j.topic, topicConfidence: j.topicConfidence,
+      promotional: j.promotional, judgementModel: model, judgementPromptVersion: promptVersion, judgedAt: now,
+      extractedAt: now, updatedAt: now,
+    }).where(eq(papers.id, paperId))
+    const judgementChanged = before.relevance !== j.relevance || before.newsworthiness !== j.newsworthiness
+      || before.studyType !== j.studyType || before.topic !== j.topic || before.promotional !== j.promotional
+    if (judgementChanged) await enqueueSearchSync(tx, [paperId])
+
+    if (analysis.story) {
+      const s = analysis.story
+      const values = { headline: s.headline, dek: s.dek, body: s.body, whyItMatters: s.whyItMatters, caveats: s.caveats, support: s.support, model: s.model }
+      await tx.insert(stories).values({ paperId, ...values, publishedAt: now })
+        .onConflictDoUpdate({ target: stories.paperId, set: values }) // keeps the first published_at
+    }
+
+    const ids = await entityIds(tx, [
+      ...analysis.entities,
+      ...analysis.claims.flatMap((c) => [...sideEntity(c.subject), ...sideEntity(c.object)]),
+    ])
+    await tx.delete(paperEntities).where(and(eq(paperEntities.paperId, paperId), ne(paperEntities.role, 'indexed')))
+    const links = new Map<string, typeof paperEntities.$inferInsert>()
+    for (const e of analysis.entities) {
+      if (e.role === 'indexed') continue // subject headings belong to ingestion
+      const entityId = ids.get(keyOf(e))!
+      links.set(`${entityId}:${e.role}`, { paperId, entityId, role: e.role, detail: e.detail, indexedDate: before.indexedDate })
+    }
+    if (links.size) await tx.insert(paperEntities).values([...links.values()]).onConflictDoNothing()
+
+    await tx.delete(claims).where(eq(claims.paperId, paperId))
+    if (analysis.claims.length) {
+      await tx.insert(claims).values(analysis.claims.map((c) => ({
+        paperId,
+        subjectText: c.subject.text,
+        subjectEntityId: c.subject.entity ? ids.get(keyOf(c.subject.entity))! : null,
+        relation: c.relation,
+        objectText: c.object.text,
+        objectEntityId: c.object.entity ? ids.get(keyOf(c.object.entity))! : null,
+        organism: c.organism,
+        context: c.context,
+        direction: c.direction,
+        magnitude: c.magnitude,
+        evidence: c.evidence,
+        confidence: c.confidence,
+        createdAt: now,
+      })))
+    }
+    return { judgementChanged, story: analysis.story !== null, entities: links.size, claims: analysis.claims.length }
+  })
+}
+
+export async function storeArticleAnalysis(db: Db, articleId: number, result: ArticleResult, model: string, promptVersion: string, now = new Date()) {
+  await db.transaction(async (tx) => {
+    const values = { summary: result.summary, keyPoints: result.keyPoints, tags: result.tags, entities: result.entities, claims: result.claims, model, promptVersion, createdAt: now }
+    await tx.insert(articleAnalyses).values({ articleId, ...values }).onConflictDoUpdate({ target: articleAnalyses.articleId, set: values })
+    await tx.update(articles).set({ analysedAt: now }).where(eq(articles.id, articleId))
+  })
+}

@@ -1,0 +1,32 @@
+/** `cli analyze`: one run of the analysis over everything not yet analysed, with progress on stderr. */
+import { createAnalyzer } from '../analysis/create-analyzer'
+import { runAnalysis } from '../analysis/pipeline'
+import { recordRun } from '../jobs/job-runs'
+import type { Command } from './commands'
+import { progressReporter } from './progress'
+
+export const ANALYSIS_COMMANDS: Command[] = [
+  {
+    words: ['analyze'],
+    usage: 'analyze [--limit N] [--stale true]',
+    flags: { limit: { integer: { min: 1, max: 100_000_000 } }, stale: { values: ['true', 'false'] } },
+    run: async (flags, { db }, { config, io }) => {
+      const analyzer = createAnalyzer(db, config)
+      let report: ((done: number) => void) | null = null
+      let lastTotal = 0
+      const counts = await recordRun(db, 'analyze', () => runAnalysis(db, analyzer, {
+        limit: flags.limit ? Number(flags.limit) : undefined,
+        stale: flags.stale === 'true',
+        onProgress: (done, total) => {
+          lastTotal = total
+          report ??= progressReporter(io.err, 'papers and articles', total) // the total is known once work is selected
+          report(done)
+        },
+      }))
+      io.out(`analysed with ${analyzer.model}: ${counts.papers} papers (${counts.failed} failed, ${counts.stories} stories, ` +
+        `${counts.entities} entity links, ${counts.claims} claims), ${counts.articles} articles (${counts.articles_failed} failed)` +
+        (counts.llm_requests ? `; ${counts.llm_requests} model requests, ${counts.prompt_tokens} prompt and ${counts.completion_tokens} completion tokens` : '') +
+        (lastTotal === 0 ? '; nothing was waiting' : ''))
+    },
+  },
+]
