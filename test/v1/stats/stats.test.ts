@@ -171,6 +171,18 @@ describe('CorpusSnapshot', () => {
     expect(await again).not.toBe(first)
   })
 
+  test('while a recomputation runs, a stale snapshot is served rather than waited for', async () => {
+    let now = new Date('2026-10-10T12:00:00Z')
+    const s = new CorpusSnapshot(database.db, () => now)
+    const first = await s.get()
+    now = new Date('2026-10-10T12:05:00Z')
+    const running = s.refresh()
+    expect(await s.get()).toBe(first)
+    const fresh = await running
+    expect(await s.get()).toBe(fresh)
+    expect(fresh.stats.generated_at).toBe('2026-10-10T12:05:00.000Z')
+  })
+
   test('a clock that goes backwards recomputes rather than trusting the cache', async () => {
     let now = new Date('2026-10-10T12:00:00Z')
     const s = new CorpusSnapshot(database.db, () => now)

@@ -25,6 +25,9 @@ export class CorpusSnapshot {
       const age = this.now().getTime() - this.cached.at
       // A clock that went backwards (age < 0) says nothing about freshness: recompute.
       if (age >= 0 && age < this.maxAgeMs) return Promise.resolve(this.cached.corpus)
+      // The minute's recomputation is under way (it takes seconds at a million papers): serve the
+      // numbers it replaces rather than queue every request behind it.
+      if (this.inFlight) return Promise.resolve(this.cached.corpus)
     }
     return this.refresh()
   }
