@@ -3,7 +3,7 @@ import { Elysia, t } from 'elysia'
 import { invalidParameter } from '../../../http/errors'
 import type { V1Context } from '../context'
 import { pager } from '../pager'
-import { Pagination, errorResponses } from '../model'
+import { Pagination, errorResponses, documented } from '../model'
 import { openApiParameters, pagingParams, parseParams, stringParam, type Param } from '../params'
 import { normalisePaperId } from '../papers/service'
 import { ClaimItem } from './model'
@@ -41,7 +41,7 @@ export const claimsModule = ({ db, baseUrl, secret }: V1Context) =>
       const { items, pagination } = paging.page(rows, (r) => [r.createdAtText, r.claim.id])
       return { data: items.map((r) => serializeClaimItem(r, baseUrl)), pagination }
     }, {
-      response: { 200: t.Object({ data: t.Array(ClaimItem), pagination: Pagination }), ...errorResponses },
+      response: { 200: documented(t.Object({ data: t.Array(ClaimItem), pagination: Pagination })), ...errorResponses },
       detail: {
         summary: 'List claims',
         description: 'Claims newest first: created_at descending, then id descending. Each carries its paper in brief; evidence is null unless the paper\'s abstract licence allows reuse.',

@@ -3,7 +3,7 @@ import { Elysia, t } from 'elysia'
 import { invalidParameter, notFound } from '../../../http/errors'
 import type { V1Context } from '../context'
 import { pager } from '../pager'
-import { Pagination, errorResponses } from '../model'
+import { Pagination, errorResponses, documented } from '../model'
 import { numberParam, openApiParameters, pagingParams, parseParams, stringParam, type Param } from '../params'
 import { ENTITY_TYPES, Entity, EntityDetail } from './model'
 import { serializeEntity, serializeEntityPaper } from './serialize'
@@ -40,7 +40,7 @@ export const entitiesModule = ({ db, baseUrl, secret }: V1Context) =>
       const { items, pagination } = paging.page(rows, (e) => [e.paperCount, e.type, e.key])
       return { data: items.map((e) => serializeEntity(e, baseUrl)), pagination }
     }, {
-      response: { 200: t.Object({ data: t.Array(Entity), pagination: Pagination }), ...errorResponses },
+      response: { 200: documented(t.Object({ data: t.Array(Entity), pagination: Pagination })), ...errorResponses },
       detail: {
         summary: 'List entities',
         description: 'Entities that at least one paper involves, most-studied first: paper_count descending, then type, then key ascending. paper_count, and so the order, is refreshed every minute.',
@@ -71,7 +71,7 @@ export const entitiesModule = ({ db, baseUrl, secret }: V1Context) =>
         pagination,
       }
     }, {
-      response: { 200: t.Object({ data: EntityDetail, pagination: Pagination }), ...errorResponses },
+      response: { 200: documented(t.Object({ data: EntityDetail, pagination: Pagination })), ...errorResponses },
       detail: {
         summary: 'Get one entity with its papers',
         description: 'One entity, its claim count and its papers newest first (indexed_date descending, then id ascending), each with the roles the entity plays in it. pagination pages the papers. Unknown entity: 404.',

@@ -5,7 +5,7 @@ import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
 import { serializeClaim } from '../claims/serialize'
 import { serializePaperEntity } from '../entities/serialize'
 import { pager } from '../pager'
-import { Pagination, Paper, PaperDetail, errorResponses } from '../model'
+import { Pagination, Paper, PaperDetail, errorResponses, documented } from '../model'
 import { booleanParam, dateParam, listParam, numberParam, openApiParameters, pagingParams, parseParams, stringParam } from '../params'
 import type { V1Context } from '../context'
 import { assertSearchable } from '../../../search/syntax'
@@ -43,7 +43,7 @@ export const papersModule = ({ db, baseUrl, secret }: V1Context) =>
       const { items, pagination } = paging.page(rows, (r) => [r.indexedDate, r.id])
       return { data: items.map((r) => serializeListedPaper(r, baseUrl)), pagination }
     }, {
-      response: { 200: t.Object({ data: t.Array(Paper), pagination: Pagination }), ...errorResponses },
+      response: { 200: documented(t.Object({ data: t.Array(Paper), pagination: Pagination })), ...errorResponses },
       detail: {
         summary: 'List papers',
         description: 'Papers newest first by indexed_date, then id ascending. By default only papers about aging biology (relevance 2 or more).',
@@ -66,7 +66,7 @@ export const papersModule = ({ db, baseUrl, secret }: V1Context) =>
         },
       }
     }, {
-      response: { 200: t.Object({ data: PaperDetail }), ...errorResponses },
+      response: { 200: documented(t.Object({ data: PaperDetail })), ...errorResponses },
       detail: {
         summary: 'Get one paper',
         description: 'The full record of one paper: judgement, full story, upvotes, entities and claims. The id is accepted case-insensitively.',

@@ -1,7 +1,7 @@
 /** GET /api/v1/search: ranked search; every /papers filter applies (decisions.md). */
 import { Elysia, t } from 'elysia'
 import { pager } from '../pager'
-import { Pagination, Paper, errorResponses } from '../model'
+import { Pagination, Paper, errorResponses, documented } from '../model'
 import { openApiParameters, pagingParams, parseParams, stringParam } from '../params'
 import type { V1Context } from '../context'
 import { paperFilterParams, paperFilters } from '../papers'
@@ -34,7 +34,7 @@ export const searchModule = ({ db, baseUrl, secret, search }: V1Context) =>
       const { items, pagination } = paging.page(rows, (r) => [r.score, r.id])
       return { data: items.map((r) => ({ ...serializeListedPaper(r, baseUrl), score: r.score })), pagination }
     }, {
-      response: { 200: t.Object({ data: t.Array(SearchHit), pagination: Pagination }), ...errorResponses },
+      response: { 200: documented(t.Object({ data: t.Array(SearchHit), pagination: Pagination })), ...errorResponses },
       detail: {
         summary: 'Search papers',
         description: 'Ranked full-text search: results by score (0 to 1, higher is better; the best hit need not be 1), then id ascending. '

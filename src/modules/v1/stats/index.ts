@@ -1,7 +1,7 @@
 /** GET /api/v1/stats: corpus statistics, from the snapshot shared with /topics (recomputed at most once a minute). */
 import { Elysia, t } from 'elysia'
 import type { V1Context } from '../context'
-import { errorResponses } from '../model'
+import { errorResponses, documented } from '../model'
 import { openApiParameters, parseParams } from '../params'
 import { Stats } from './model'
 import type { CorpusSnapshot } from './snapshot'
@@ -12,7 +12,7 @@ export const statsModule = (_ctx: V1Context, snapshot: CorpusSnapshot) =>
       parseParams(request.url, {})
       return { data: (await snapshot.get()).stats }
     }, {
-      response: { 200: t.Object({ data: Stats }), ...errorResponses },
+      response: { 200: documented(t.Object({ data: Stats })), ...errorResponses },
       detail: {
         summary: 'Corpus statistics',
         description: 'Counts over the whole corpus: papers by relevance band, stories, extracted knowledge, aging papers by study type and by topic, the last 30 UTC days (newest first, today included, days without papers as zeros) and the indexed_date range. Aging: relevance 2 or more; core: 2.5 or more; tangential: 1 to under 2. The numbers are computed at most once a minute; generated_at says when.',

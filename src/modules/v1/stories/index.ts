@@ -5,7 +5,7 @@ import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
 import type { V1Context } from '../context'
 import type { CursorPosition } from '../cursor'
 import { pager } from '../pager'
-import { Pagination, errorResponses } from '../model'
+import { Pagination, errorResponses, documented } from '../model'
 import { dateParam, listParam, openApiParameters, pagingParams, parseParams } from '../params'
 import { StoryItem } from './model'
 import { serializeStoryItem } from './serialize'
@@ -38,7 +38,7 @@ export const storiesModule = ({ db, baseUrl, secret }: V1Context) =>
       const { items, pagination } = paging.page(rows, (r) => [r.publishedAtText, r.story.paperId])
       return { data: items.map((r) => serializeStoryItem(r, baseUrl)), pagination }
     }, {
-      response: { 200: t.Object({ data: t.Array(StoryItem), pagination: Pagination }), ...errorResponses },
+      response: { 200: documented(t.Object({ data: t.Array(StoryItem), pagination: Pagination })), ...errorResponses },
       detail: {
         summary: 'List stories',
         description: 'Published stories newest first by published_at, then paper_id ascending. since and until act on the UTC date of published_at; topic and study_type on the judgement of the paper the story is about. Each item carries the paper as `paper` (a PaperRef).',

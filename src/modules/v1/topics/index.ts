@@ -1,7 +1,7 @@
 /** GET /api/v1/topics: every topic with its counts, from the snapshot shared with /stats. */
 import { Elysia, t } from 'elysia'
 import type { V1Context } from '../context'
-import { errorResponses } from '../model'
+import { errorResponses, documented } from '../model'
 import { openApiParameters, parseParams } from '../params'
 import type { CorpusSnapshot } from '../stats/snapshot'
 import { Topic } from './model'
@@ -13,7 +13,7 @@ export const topicsModule = ({ baseUrl }: V1Context, snapshot: CorpusSnapshot) =
       parseParams(request.url, {})
       return { data: listTopics((await snapshot.get()).topics, baseUrl) }
     }, {
-      response: { 200: t.Object({ data: t.Array(Topic) }), ...errorResponses },
+      response: { 200: documented(t.Object({ data: t.Array(Topic) })), ...errorResponses },
       detail: {
         summary: 'List topics',
         description: 'All topics, in a fixed order, with counts of papers about aging biology (relevance 2 or more) filed under each: papers_7d over the last 7 UTC days (today and the 6 days before, by indexed_date), papers_total over the whole corpus. Counts are recomputed at most once a minute.',
