@@ -70,21 +70,27 @@ function parseDatabaseUrl(value: string | undefined): string | null {
   return value
 }
 
-function parseBaseUrl(value: string | undefined, port: number): string {
-  if (value === undefined) return `http://localhost:${port}`
+/** An absolute http(s) URL without a trailing slash; `example` shows the reader what is meant. */
+function parseHttpUrl(name: string, value: string, example = ''): URL {
   let url: URL
   try {
     url = new URL(value)
   } catch {
-    throw new ConfigError('PUBLIC_BASE_URL', `must be an absolute http(s) URL (got "${value}")`)
+    throw new ConfigError(name, `must be an absolute http(s) URL${example} (got "${value}")`)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError('PUBLIC_BASE_URL', `must use http or https (got "${url.protocol}")`)
-  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(name, `must use http or https (got "${url.protocol}")`)
+  return url
+}
+
+const withoutTrailingSlash = (url: URL) => url.href.replace(/\/+$/, '')
+
+function parseBaseUrl(value: string | undefined, port: number): string {
+  if (value === undefined) return `http://localhost:${port}`
+  const url = parseHttpUrl('PUBLIC_BASE_URL', value)
   if (url.search || url.hash || url.username || url.password) {
     throw new ConfigError('PUBLIC_BASE_URL', 'must not contain credentials, a query or a fragment')
   }
-  return url.href.replace(/\/+$/, '')
+  return withoutTrailingSlash(url)
 }
 
 function parseSwitch(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -127,17 +133,11 @@ function parseMeili(host: string | undefined, apiKey: string | undefined, index:
     if (apiKey !== undefined || index !== undefined) throw new ConfigError('MEILI_HOST', 'is required when MEILI_API_KEY or MEILI_INDEX is set')
     return null
   }
-  let url: URL
-  try {
-    url = new URL(host)
-  } catch {
-    throw new ConfigError('MEILI_HOST', `must be an absolute http(s) URL (got "${host}")`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('MEILI_HOST', `must use http or https (got "${url.protocol}")`)
+  const url = parseHttpUrl('MEILI_HOST', host)
   if (index !== undefined && !/^[A-Za-z0-9_-]{1,100}$/.test(index)) {
     throw new ConfigError('MEILI_INDEX', 'must be 1 to 100 letters, digits, "_" or "-"')
   }
-  return { host: url.href.replace(/\/+$/, ''), apiKey: apiKey ?? null, index: index ?? 'papers' }
+  return { host: withoutTrailingSlash(url), apiKey: apiKey ?? null, index: index ?? 'papers' }
 }
 
 /** The topic half of the harvest query: aging biology, broad on purpose (the judge sorts out relevance). */
@@ -147,17 +147,9 @@ export const DEFAULT_EUROPEPMC_QUERY = '(aging OR ageing OR senescence OR senesc
 
 function parseEuropePmcBaseUrl(value: string | undefined): string {
   if (value === undefined) return 'https://www.ebi.ac.uk/europepmc/webservices/rest'
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new ConfigError('EUROPEPMC_BASE_URL', `must be an absolute http(s) URL (got "${value}")`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError('EUROPEPMC_BASE_URL', `must use http or https (got "${url.protocol}")`)
-  }
+  const url = parseHttpUrl('EUROPEPMC_BASE_URL', value)
   if (url.search || url.hash) throw new ConfigError('EUROPEPMC_BASE_URL', 'must not contain a query or a fragment')
-  return url.href.replace(/\/+$/, '')
+  return withoutTrailingSlash(url)
 }
 
 function parseEuropePmcQuery(value: string | undefined): string {
@@ -181,16 +173,10 @@ function parseLlm(env: Env): LlmConfig | null {
     if (model !== undefined) throw new ConfigError('LLM_BASE_URL', 'is required when LLM_MODEL is set')
     return null
   }
-  let url: URL
-  try {
-    url = new URL(base)
-  } catch {
-    throw new ConfigError('LLM_BASE_URL', `must be an absolute http(s) URL such as https://api.openai.com/v1 (got "${base}")`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('LLM_BASE_URL', `must use http or https (got "${url.protocol}")`)
+  const url = parseHttpUrl('LLM_BASE_URL', base, ' such as https://api.openai.com/v1')
   if (model === undefined) throw new ConfigError('LLM_MODEL', 'is required when LLM_BASE_URL is set')
   return {
-    baseUrl: url.href.replace(/\/+$/, ''),
+    baseUrl: withoutTrailingSlash(url),
     apiKey,
     model,
     concurrency: parseBoundedInt('LLM_CONCURRENCY', read(env, 'LLM_CONCURRENCY'), 4, 1, 64),
