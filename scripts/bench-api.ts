@@ -10,16 +10,12 @@ import { sql } from 'drizzle-orm'
 import { openDatabase } from '../src/db/client'
 import { STUDY_TYPES, TOPICS } from '../src/taxonomy'
 import { benchKeys } from './bench/keys'
-import { median, startServer } from './bench/server'
-import { checkWrk, wrk, type WrkResult } from './bench/wrk'
+import { startServer } from './bench/server'
+import { checkWrk, measure, numberOption, wrk, type WrkResult } from './bench/wrk'
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? Number(process.argv[i + 1]) : fallback
-}
-const runs = arg('runs', 3)
-const seconds = arg('seconds', 10)
-const soakSeconds = arg('soak-seconds', 300)
+const runs = numberOption('runs', 3)
+const seconds = numberOption('seconds', 10)
+const soakSeconds = numberOption('soak-seconds', 300)
 const onlyIndex = process.argv.indexOf('--only')
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1].split(',') : null
 
@@ -36,7 +32,6 @@ const [newest] = await database.rows<{ d: string }>(sql`select (max(indexed_date
 await database.close()
 
 const server = await startServer(databaseUrl, 3950)
-const key = keys[0]
 
 /** Walks `pages` pages of /papers to get the cursor of the page after them. */
 async function cursorAfter(pages: number): Promise<string> {
@@ -70,24 +65,10 @@ const format = (r: WrkResult) =>
 
 const summary: string[] = []
 try {
-  // Sanity: every scenario's first path answers 200 before it is measured.
   for (const s of scenarios) {
     if (only && !only.includes(s.name)) continue
-    const paths = await s.paths()
-    const check = await fetch(server.url + paths[0], { headers: { authorization: `Bearer ${key}` } })
-    if (check.status !== 200) throw new Error(`${s.name}: ${paths[0]} answered ${check.status}: ${await check.text()}`)
-    await wrk(server.url, paths, keys, 3) // warm-up
-    const results: WrkResult[] = []
-    for (let i = 0; i < runs; i++) {
-      const r = await wrk(server.url, paths, keys, seconds)
-      if (r.non2xx > 0 || r.errors > 0) throw new Error(`${s.name}: ${r.non2xx} non-2xx answers and ${r.errors} socket errors`)
-      results.push(r)
-      console.log(`${s.name.padEnd(16)} run ${i + 1}: ${format(r)}`)
-    }
-    const m: WrkResult = {
-      rps: median(results.map((r) => r.rps)), p50: median(results.map((r) => r.p50)), p95: median(results.map((r) => r.p95)),
-      p99: median(results.map((r) => r.p99)), requests: 0, errors: 0, non2xx: 0,
-    }
+    const m = await measure(server.url, await s.paths(), keys, { runs, seconds, connections: 32 },
+      (r, i) => console.log(`${s.name.padEnd(16)} run ${i}: ${format(r)}`))
     summary.push(`| ${s.name} | ${Math.round(m.rps)} | ${m.p50.toFixed(1)} | ${m.p99.toFixed(1)} | ${s.target} |`)
   }
   if (!only || only.includes('soak')) {

@@ -11,11 +11,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import postgres from 'postgres'
-import { openDatabase } from '../src/db/client'
-import { migrateDatabase } from '../src/db/migrate'
 import { harvestEuropePmc } from '../src/ingest/europepmc/harvest'
 import { serve } from '../src/platform/serve'
+import { freshBenchDatabase } from './bench/database'
 
 const DATABASE = 'geroscope_bench_ingest'
 const fixtures = fileURLToPath(new URL('../../shared/fixtures/europepmc/', import.meta.url))
@@ -64,24 +62,8 @@ const replay = serve((request) => {
   return new Response('not found', { status: 404 })
 }, 0)
 
-const urlOf = (name: string) => {
-  const url = new URL(server)
-  url.pathname = `/${name}`
-  return url.href
-}
-async function admin(statement: string): Promise<void> {
-  const sql = postgres(urlOf('postgres'), { max: 1, onnotice: () => {} })
-  try {
-    await sql.unsafe(statement)
-  } finally {
-    await sql.end()
-  }
-}
-
-await admin(`drop database if exists ${DATABASE} with (force)`)
-await admin(`create database ${DATABASE}`)
-const database = await openDatabase({ kind: 'postgres', url: urlOf(DATABASE), max: 4 })
-await migrateDatabase(database, urlOf(DATABASE))
+const bench = await freshBenchDatabase(server, DATABASE, 4)
+const { database } = bench
 
 async function timed(path: string) {
   const config = { europepmcBaseUrl: `http://127.0.0.1:${replay.port}/${path}`, europepmcQuery: 'cancer' }
@@ -114,4 +96,4 @@ console.log(`median records/s: chain ${Math.round(median(results.chain))}, page 
 
 await database.close()
 await replay.stop()
-if (!keep) await admin(`drop database if exists ${DATABASE} with (force)`)
+if (!keep) await bench.drop()

@@ -9,15 +9,11 @@ import { sql } from 'drizzle-orm'
 import { openDatabase } from '../src/db/client'
 import { PostgresSearch } from '../src/search/postgres'
 import { benchKeys } from './bench/keys'
-import { median, startServer } from './bench/server'
-import { checkWrk, wrk, type WrkResult } from './bench/wrk'
+import { startServer } from './bench/server'
+import { checkWrk, measure, numberOption } from './bench/wrk'
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? Number(process.argv[i + 1]) : fallback
-}
-const runs = arg('runs', 3)
-const seconds = arg('seconds', 10)
+const runs = numberOption('runs', 3)
+const seconds = numberOption('seconds', 10)
 const databaseUrl = process.env.DATABASE_URL
 if (!databaseUrl) throw new Error('set DATABASE_URL to the PostgreSQL database holding the benchmark corpus')
 checkWrk()
@@ -59,17 +55,8 @@ try {
   for (const [endpoint, target] of [['search', 100], ['papers', 60]] as const) {
     for (const [label, q] of QUERIES) {
       const path = `/api/v1/${endpoint}?q=${encodeURIComponent(q)}`
-      const check = await fetch(server.url + path, { headers: { authorization: `Bearer ${keys[0]}` } })
-      if (check.status !== 200) throw new Error(`${path} answered ${check.status}: ${await check.text()}`)
-      await wrk(server.url, [path], keys, 2, 8)
-      const results: WrkResult[] = []
-      for (let i = 0; i < runs; i++) {
-        const r = await wrk(server.url, [path], keys, seconds, 8)
-        if (r.non2xx > 0 || r.errors > 0) throw new Error(`${path}: ${r.non2xx} non-2xx answers and ${r.errors} socket errors`)
-        results.push(r)
-      }
-      const p95 = median(results.map((r) => r.p95))
-      const line = `| /${endpoint} | ${label} | ${Math.round(median(results.map((r) => r.rps)))} | ${median(results.map((r) => r.p50)).toFixed(1)} | ${p95.toFixed(1)} | ${p95 <= target ? 'met' : 'MISSED'} (p95 <= ${target} ms) |`
+      const m = await measure(server.url, [path], keys, { runs, seconds, connections: 8 })
+      const line = `| /${endpoint} | ${label} | ${Math.round(m.rps)} | ${m.p50.toFixed(1)} | ${m.p95.toFixed(1)} | ${m.p95 <= target ? 'met' : 'MISSED'} (p95 <= ${target} ms) |`
       console.log(line)
       rows.push(line)
     }

@@ -4,9 +4,7 @@
  *   bun scripts/bench-seed.ts [--papers 1000000] [--seed 1] [--end-date YYYY-MM-DD] [--days 90]
  *                             [--chunk 10000] [--url postgres://postgres@127.0.0.1:5432] [--drop]
  */
-import postgres from 'postgres'
-import { openDatabase } from '../src/db/client'
-import { migrateDatabase } from '../src/db/migrate'
+import { freshBenchDatabase } from './bench/database'
 import { loadCorpus, type LoadProgress } from '../src/seed/bulk-load'
 
 const DATABASE = 'geroscope_bench_seed'
@@ -29,27 +27,10 @@ const endDate = option('end-date', new Date().toISOString().slice(0, 10))
 const server = option('url', 'postgres://postgres@127.0.0.1:5432')
 const drop = process.argv.includes('--drop')
 
-const urlOf = (name: string) => {
-  const url = new URL(server)
-  url.pathname = `/${name}`
-  return url.href
-}
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 
-async function admin(statement: string): Promise<void> {
-  const sql = postgres(urlOf('postgres'), { max: 1, onnotice: () => {} })
-  try {
-    await sql.unsafe(statement)
-  } finally {
-    await sql.end()
-  }
-}
-
-await admin(`drop database if exists ${DATABASE} with (force)`)
-await admin(`create database ${DATABASE}`)
-const url = urlOf(DATABASE)
-const database = await openDatabase({ kind: 'postgres', url, max: 8 })
-await migrateDatabase(database, url)
+const bench = await freshBenchDatabase(server, DATABASE, 8)
+const { database, url } = bench
 console.error(`loading ${fmt(papers)} papers (seed ${seed}, ${days} days to ${endDate}) into ${DATABASE}`)
 
 let lastReport = 0
@@ -70,7 +51,7 @@ for (const table of ['papers', 'stories', 'paper_entities', 'claims', 'entities'
   rows[table] = Number(row!.n)
 }
 await database.close()
-if (drop) await admin(`drop database if exists ${DATABASE} with (force)`)
+if (drop) await bench.drop()
 
 console.log(`elapsed ${elapsed.toFixed(1)} s`)
 for (const [table, n] of Object.entries(rows)) console.log(`${table.padEnd(15)} ${fmt(n).padStart(12)}`)

@@ -6,6 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { median } from './server'
 
 export type WrkResult = { rps: number; p50: number; p95: number; p99: number; requests: number; errors: number; non2xx: number }
 
@@ -52,4 +53,33 @@ export async function wrk(url: string, paths: string[], keys: string[], seconds:
   const [requests, durationUs, p50, p95, p99, errors] = m.slice(1).map(Number)
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0)
   return { rps: requests / (durationUs / 1e6), p50: p50 / 1000, p95: p95 / 1000, p99: p99 / 1000, requests, errors, non2xx }
+}
+
+/**
+ * One scenario: checks that its first path answers 200, warms up for 2 s, then runs wrk `runs`
+ * times (any non-2xx answer or socket error stops the benchmark) and returns each run and the medians.
+ */
+export async function measure(
+  url: string, paths: string[], keys: string[],
+  { runs, seconds, connections }: { runs: number; seconds: number; connections: number },
+  onRun: (result: WrkResult, run: number) => void = () => {},
+): Promise<WrkResult> {
+  const check = await fetch(url + paths[0], { headers: { authorization: `Bearer ${keys[0]}` } })
+  if (check.status !== 200) throw new Error(`${paths[0]} answered ${check.status}: ${await check.text()}`)
+  await wrk(url, paths, keys, 2, connections)
+  const results: WrkResult[] = []
+  for (let i = 0; i < runs; i++) {
+    const r = await wrk(url, paths, keys, seconds, connections)
+    if (r.non2xx > 0 || r.errors > 0) throw new Error(`${paths[0]}: ${r.non2xx} non-2xx answers and ${r.errors} socket errors`)
+    results.push(r)
+    onRun(r, i + 1)
+  }
+  const mid = (pick: (r: WrkResult) => number) => median(results.map(pick))
+  return { rps: mid((r) => r.rps), p50: mid((r) => r.p50), p95: mid((r) => r.p95), p99: mid((r) => r.p99), requests: 0, errors: 0, non2xx: 0 }
+}
+
+/** `--name value` from the command line as a number. */
+export function numberOption(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? Number(process.argv[i + 1]) : fallback
 }

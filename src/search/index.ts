@@ -1,5 +1,6 @@
 /** Which search backend serves /api/v1/search, and the Meilisearch upkeep the workers and CLI run. */
 import { sql } from 'drizzle-orm'
+import { MeilisearchApiError, type Meilisearch } from 'meilisearch'
 import type { Config } from '../config'
 import { papers } from '../db/schema'
 import type { Db } from '../db/client'
@@ -22,13 +23,23 @@ export async function syncSearchIndex(db: Db, config: Pick<Config, 'meili'>): Pr
   if (!config.meili) return {}
   const client = meiliClient(config.meili)
   const { index } = config.meili
-  await ensureIndex(client, index)
-  const { numberOfDocuments } = await client.index(index).getStats()
-  if (numberOfDocuments === 0) {
+  const documents = await documentCount(client, index)
+  if (documents === null) await ensureIndex(client, index) // first run against this server
+  if (!documents) {
     const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(papers)
     if (n > 0) return { reindexed: (await reindex(db, meiliClient({ ...config.meili, timeoutMs: 30_000 }), index)).papers }
   }
   return drainOutbox(db, client, index)
+}
+
+/** How many documents the index holds; null when it does not exist yet. */
+async function documentCount(client: Meilisearch, index: string): Promise<number | null> {
+  try {
+    return (await client.index(index).getStats()).numberOfDocuments
+  } catch (error) {
+    if (error instanceof MeilisearchApiError && error.cause?.code === 'index_not_found') return null
+    throw error
+  }
 }
 
 /** `cli search reindex`: rebuild the Meilisearch index from every paper. */
