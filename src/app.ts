@@ -29,7 +29,7 @@ export type AppContext = {
 export function buildApp(context: AppContext) {
   const keys = new KeyAuthenticator(context.database.db)
   const snapshot = context.snapshot ?? new CorpusSnapshot(context.database.db, context.now)
-  return new Elysia()
+  return new Elysia({ normalize: false })
     .use(corsPlugin)
     .use(requestIdPlugin)
     .use(errorPlugin)

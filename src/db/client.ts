@@ -68,7 +68,7 @@ function openPostgres(url: string, max: number): Database {
     onnotice: () => {}, // "relation already exists, skipping" and friends are not news
     connect_timeout: 5,
   })
-  const db = drizzlePostgres(client, { schema }) as unknown as Db
+  const db = drizzlePostgres(preparingStatements(client), { schema }) as unknown as Db
   return {
     driver: 'postgres',
     db,
@@ -76,4 +76,23 @@ function openPostgres(url: string, max: number): Database {
     rows: <T>(query: SQL) => executeRows<T>(db, query),
     close: () => client.end({ timeout: 5 }),
   }
+}
+
+/**
+ * drizzle sends its builder's queries unprepared (`prepare: false` unless a query is given a name
+ * with `.prepare()`), and postgres.js answers an unprepared query with parameters by a Describe
+ * round trip before the Execute: two round trips, a parse and a plan per query. Asking for
+ * prepared statements makes postgres.js keep one named statement per distinct SQL text on each
+ * connection, so a repeated query costs one round trip and no parse. The texts are bounded: values
+ * always travel as parameters, so only the shape of a query (which filters, how many list items)
+ * makes a new statement.
+ */
+function preparingStatements(client: postgres.Sql): postgres.Sql {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property !== 'unsafe') return Reflect.get(target, property, receiver)
+      return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+        target.unsafe(query, parameters, { ...options, prepare: true })
+    },
+  })
 }

@@ -5,6 +5,7 @@ import { claims, entities, paperEntities, papers, stories, upvotes } from '../..
 import { selectClaims } from '../claims/query'
 import { keysetPage } from '../keyset'
 import { matchesQuery } from '../../../search/postgres'
+import { OPEN_LICENSES } from '../../../taxonomy'
 import type { PaperRow } from './serialize'
 
 export type PaperFilters = {
@@ -17,12 +18,19 @@ export type PaperFilters = {
   q?: string
 }
 
+/**
+ * The abstract only where its licence lets us serve it (the serializers apply the same rule): half
+ * the corpus is under licences that do not, and reading, sending and decoding those abstracts was
+ * a large share of a list page's cost.
+ */
+const servableAbstract = sql<string | null>`case when ${papers.abstractLicense} in (${sql.join(OPEN_LICENSES.map((l) => sql.raw(`'${l}'`)), sql`, `)}) then ${papers.abstract} end`
+
 /** Every column the API serves; analysis-only columns (MeSH, keywords, chemicals) stay behind. */
 export const paperColumns = {
   id: papers.id, source: papers.source, doi: papers.doi, title: papers.title, authors: papers.authors,
   journal: papers.journal, publishedDate: papers.publishedDate, indexedDate: papers.indexedDate,
   preprint: papers.preprint, publicationTypes: papers.publicationTypes, url: papers.url,
-  abstract: papers.abstract, abstractLicense: papers.abstractLicense,
+  abstract: servableAbstract, abstractLicense: papers.abstractLicense,
   relevance: papers.relevance, relevanceConfidence: papers.relevanceConfidence, newsworthiness: papers.newsworthiness,
   studyType: papers.studyType, studyTypeConfidence: papers.studyTypeConfidence, topic: papers.topic,
   topicConfidence: papers.topicConfidence, promotional: papers.promotional, judgementModel: papers.judgementModel,
