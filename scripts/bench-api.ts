@@ -3,7 +3,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/bench-api.ts \
  *     [--runs 3] [--seconds 10] [--soak-seconds 300] [--only name,name]
  * Load the corpus first with `bun run cli seed synthetic --papers 1000000`. Needs wrk (apt-get install wrk).
- * Starts the real service (WORKERS=off), 32 connections from wrk on the same machine, 1,000 pro keys in
+ * Starts the real service (WORKERS=off), 32 connections from wrk on the same machine, 3,000 pro keys in
  * rotation (one pro key allows 600 requests a minute). Prints each run and the median of the runs.
  */
 import { sql } from 'drizzle-orm'
@@ -26,7 +26,7 @@ checkWrk()
 const database = await openDatabase({ kind: 'postgres', url: databaseUrl, max: 2 })
 const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from papers`)
 console.log(`corpus: ${n.toLocaleString('en-US')} papers; ${runs} runs of ${seconds} s per scenario, 32 connections`)
-const keys = await benchKeys(database.db, 1000)
+const keys = await benchKeys(database.db, 3000)
 const ids = (await database.rows<{ id: string }>(sql`select id from papers tablesample system (1) limit 5000`)).map((r) => r.id)
 const [newest] = await database.rows<{ d: string }>(sql`select (max(indexed_date) - 30)::text as d from papers`)
 await database.close()

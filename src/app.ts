@@ -16,6 +16,19 @@ import { openApiModule } from './modules/v1/openapi'
 import type { RateLimitStore } from './modules/v1/rate-limit/store'
 import { CorpusSnapshot } from './modules/v1/stats/snapshot'
 import type { SearchBackend } from './search/backend'
+import { sql } from 'drizzle-orm'
+import { DATA_CHANGED, KEYS_CHANGED, watchChanges } from './db/changes'
+import { DatabasePulse } from './db/pulse'
+import { ResponseCache } from './modules/v1/response-cache'
+
+/** Answers may be this old when a change notification was lost (the contract lets clients keep them 60 s). */
+const RESPONSE_TTL_MS = 30_000
+
+function responseCacheFor(database: Database, megabytes: number): ResponseCache | null {
+  if (megabytes === 0) return null
+  const pulse = new DatabasePulse(() => database.rows(sql`select 1`))
+  return new ResponseCache({ maxBytes: megabytes * 1024 * 1024, ttlMs: RESPONSE_TTL_MS, reachable: () => pulse.check() })
+}
 
 export type AppContext = {
   config: Config & { appSecret: string }
@@ -24,10 +37,15 @@ export type AppContext = {
   snapshot?: CorpusSnapshot // /stats and /topics numbers, refreshed every minute; made here when not given
   now?: () => Date // injectable clock for rate-limit windows and snapshots
   search?: SearchBackend // PostgreSQL full text when not given
+  responseCache?: ResponseCache | null // made from RESPONSE_CACHE_MB when not given; null = none
 }
 
 export function buildApp(context: AppContext) {
-  const keys = new KeyAuthenticator(context.database.db)
+  const { database, config } = context
+  const keys = new KeyAuthenticator(database.db)
+  void watchChanges(database, KEYS_CHANGED, () => keys.forget())
+  const cache = context.responseCache !== undefined ? context.responseCache : responseCacheFor(database, config.responseCacheMb)
+  if (cache) void watchChanges(database, DATA_CHANGED, () => cache.invalidate())
   const snapshot = context.snapshot ?? new CorpusSnapshot(context.database.db, context.now)
   return new Elysia({ normalize: false })
     .use(corsPlugin)
@@ -36,7 +54,7 @@ export function buildApp(context: AppContext) {
     .use(healthModule(context))
     .use(siteModule(context.database.db, context.config.publicBaseUrl))
     .use(openApiModule(context.config.publicBaseUrl))
-    .use(dataApi(context, keys, snapshot))
+    .use(dataApi(context, keys, snapshot, cache))
 }
 
 export type App = ReturnType<typeof buildApp>

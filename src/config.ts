@@ -23,6 +23,7 @@ export type Config = {
   europepmcQuery: string // topic part of the harvest query; windows and sources are added to it
   scrapeAllowPrivate: boolean // let feeds live on private, loopback or link-local addresses (tests, intranets)
   llm: LlmConfig | null // null = the built-in analyzer
+  responseCacheMb: number // memory for cached Data API answers; 0 = none
 }
 
 /** An OpenAI-compatible chat-completions endpoint; set LLM_BASE_URL and LLM_MODEL to use one. */
@@ -211,6 +212,7 @@ export function parseConfig(env: Env = process.env): Config {
     europepmcQuery: parseEuropePmcQuery(read(env, 'EUROPEPMC_QUERY')),
     scrapeAllowPrivate: parseSwitch('SCRAPE_ALLOW_PRIVATE', read(env, 'SCRAPE_ALLOW_PRIVATE'), false),
     llm: parseLlm(env),
+    responseCacheMb: parseBoundedInt('RESPONSE_CACHE_MB', read(env, 'RESPONSE_CACHE_MB'), 64, 0, 4096),
   }
 }
 

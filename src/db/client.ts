@@ -20,8 +20,14 @@ export type Database = {
   db: Db
   /** Runs raw SQL and returns its rows, whatever the driver. */
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>
-  /** The postgres.js client, for COPY and listen/notify; null on PGlite. */
+  /** The postgres.js client, for COPY; null on PGlite. */
   pg: postgres.Sql | null
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel`, and `onReconnect` when a lost listening
+   * connection is back (notifications sent meanwhile are lost). Resolves once listening, to a
+   * function that stops.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -58,6 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     pg: null,
     rows: <T>(query: SQL) => executeRows<T>(db, query),
+    listen: (channel, onNotify) => client.listen(channel, onNotify), // in-process: nothing to reconnect
     close: () => client.close(),
   }
 }
@@ -74,6 +81,16 @@ function openPostgres(url: string, max: number): Database {
     db,
     pg: client,
     rows: <T>(query: SQL) => executeRows<T>(db, query),
+    listen: async (channel, onNotify, onReconnect) => {
+      let connected = false
+      // postgres.js listens on a connection of its own, re-established after a loss; `onlisten`
+      // runs on every (re)connection, the first one included.
+      const { unlisten } = await client.listen(channel, (payload) => onNotify(payload), () => {
+        if (connected) onReconnect?.()
+        connected = true
+      })
+      return unlisten
+    },
     close: () => client.end({ timeout: 5 }),
   }
 }

@@ -26,6 +26,11 @@ describe('parseConfig', () => {
     expect(config.demoData).toBe(true)
     expect(config.adminUsername).toBe('admin')
     expect(config.adminPassword).toBeNull()
+    expect(config.responseCacheMb).toBe(64)
+  })
+
+  test('RESPONSE_CACHE_MB=0 turns the response cache off', () => {
+    expect(parseConfig({ RESPONSE_CACHE_MB: '0' }).responseCacheMb).toBe(0)
   })
 
   test('builds the default base URL from PORT and strips a trailing slash from a given one', () => {
@@ -71,6 +76,7 @@ describe('parseConfig', () => {
     ['MEILI_HOST', { MEILI_HOST: 'not a url' }, 'MEILI_HOST must be an absolute http(s) URL'],
     ['MEILI_HOST', { MEILI_API_KEY: 'secret' }, 'MEILI_HOST is required when MEILI_API_KEY or MEILI_INDEX is set'],
     ['MEILI_INDEX', { MEILI_HOST: 'http://127.0.0.1:7700', MEILI_INDEX: 'papers/v2' }, 'MEILI_INDEX must be 1 to 100'],
+    ['RESPONSE_CACHE_MB', { RESPONSE_CACHE_MB: '-1' }, 'RESPONSE_CACHE_MB must be an integer from 0 to 4096 (got "-1")'],
   ])('rejects a bad %s with one line naming it', (variable, env, message) => {
     const error = fail(env as Record<string, string>)
     expect(error.variable).toBe(variable)

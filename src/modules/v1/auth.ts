@@ -1,7 +1,8 @@
 /**
- * API-key authentication for /api/v1. Keys are checked against a short-lived in-process cache so
- * the hot path costs no database round trip; a revocation or membership change reaches every
- * instance within KEY_CACHE_TTL_MS.
+ * API-key authentication for /api/v1. Keys are checked against an in-process cache so the hot path
+ * costs no database round trip. A revocation or membership change empties every instance's cache
+ * at once through a change notification (src/db/changes.ts); KEY_CACHE_TTL_MS bounds how long a
+ * record can outlive a change should that notification be lost.
  */
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
@@ -9,7 +10,7 @@ import { accounts, apiKeys } from '../../db/schema'
 import { ApiError } from '../../http/errors'
 import { parseApiKey, secretMatches } from '../keys/key-format'
 
-export const KEY_CACHE_TTL_MS = 3000
+export const KEY_CACHE_TTL_MS = 30_000
 
 export type KeyHolder = { keyId: string; accountId: number; tier: 'member' | 'pro' }
 
@@ -24,6 +25,7 @@ type KeyRecord = {
 
 export class KeyAuthenticator {
   private cache = new Map<string, { record: KeyRecord; expires: number }>()
+  private generation = 0 // a record read while a change landed may predate it: not kept
 
   constructor(private db: Db, private now: () => number = Date.now) {}
 
@@ -42,11 +44,17 @@ export class KeyAuthenticator {
     return { keyId: parsed.id, accountId: record.accountId, tier: record.tier }
   }
 
+  /** Drops every cached record: keys or accounts changed. */
+  forget(): void {
+    this.generation++
+    this.cache.clear()
+  }
 
   private async lookup(keyId: string): Promise<KeyRecord> {
     const cached = this.cache.get(keyId)
     const now = this.now()
     if (cached && cached.expires > now) return cached.record
+    const generation = this.generation
     const [row] = await this.db.select({
       secretHash: apiKeys.secretHash,
       accountId: apiKeys.accountId,
@@ -59,7 +67,7 @@ export class KeyAuthenticator {
       ? { secretHash: row.secretHash, accountId: row.accountId, tier: row.tier as 'member' | 'pro', revoked: row.revokedAt !== null, role: row.role, membership: row.membership }
       : null
     if (this.cache.size > 50_000) this.cache.clear() // bounded: a flood of made-up ids cannot grow it forever
-    this.cache.set(keyId, { record, expires: now + KEY_CACHE_TTL_MS })
+    if (generation === this.generation) this.cache.set(keyId, { record, expires: now + KEY_CACHE_TTL_MS })
     return record
   }
 }

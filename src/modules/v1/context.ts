@@ -1,10 +1,12 @@
 /** What every /api/v1 feature module needs, taken from the app context once. */
 import type { Db } from '../../db/client'
 import type { SearchBackend } from '../../search/backend'
+import type { ResponseCache } from './response-cache'
 
 export type V1Context = {
   db: Db
   baseUrl: string // PUBLIC_BASE_URL
   secret: string // APP_SECRET, signs cursors
   search: SearchBackend
+  cache: ResponseCache | null // serialized answers of the read endpoints; null = always compute
 }

@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../../app'
 import { KeyAuthenticator } from './auth'
 import type { V1Context } from './context'
+import type { ResponseCache } from './response-cache'
 import { v1Gate } from './gate'
 import { claimsModule } from './claims'
 import { entitiesModule } from './entities'
@@ -14,10 +15,10 @@ import { storiesModule } from './stories'
 import { topicsModule } from './topics'
 import { searchBackend } from '../../search'
 
-export const dataApi = (context: AppContext, keys: KeyAuthenticator, snapshot: CorpusSnapshot) => {
+export const dataApi = (context: AppContext, keys: KeyAuthenticator, snapshot: CorpusSnapshot, cache: ResponseCache | null) => {
   const { db } = context.database
   const search = context.search ?? searchBackend(db, context.config)
-  const v1: V1Context = { db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search }
+  const v1: V1Context = { db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search, cache }
   return new Elysia({ name: 'v1' })
     .use(v1Gate({ keys, limits: context.limits, now: context.now ?? (() => new Date()) }))
     .use(papersModule(v1))

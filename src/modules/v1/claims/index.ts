@@ -1,6 +1,7 @@
 /** GET /api/v1/claims. */
 import { Elysia, t } from 'elysia'
 import { invalidParameter } from '../../../http/errors'
+import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import { pager } from '../pager'
 import { Pagination, errorResponses, documented } from '../model'
@@ -30,9 +31,9 @@ const listParams = {
   ...pagingParams,
 }
 
-export const claimsModule = ({ db, baseUrl, secret }: V1Context) =>
+export const claimsModule = ({ db, baseUrl, secret, cache }: V1Context) =>
   new Elysia({ name: 'v1-claims' })
-    .get('/api/v1/claims', async ({ request }) => {
+    .get('/api/v1/claims', ({ request, set }) => cachedJson(cache, request, set, async () => {
       const p = parseParams(request.url, listParams)
       const filters = { subject: p.subject, object: p.object, relation: p.relation, organism: p.organism, paperId: p.paper_id }
       const paging = pager(secret, 'claims', filters, p)
@@ -40,7 +41,7 @@ export const claimsModule = ({ db, baseUrl, secret }: V1Context) =>
       const rows = await listClaims(db, filters, paging.limit, after && { createdAt: String(after[0]), id: Number(after[1]) })
       const { items, pagination } = paging.page(rows, (r) => [r.createdAtText, r.claim.id])
       return { data: items.map((r) => serializeClaimItem(r, baseUrl)), pagination }
-    }, {
+    }), {
       response: { 200: documented(t.Object({ data: t.Array(ClaimItem), pagination: Pagination })), ...errorResponses },
       detail: {
         summary: 'List claims',

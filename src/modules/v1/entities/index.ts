@@ -1,6 +1,7 @@
 /** GET /api/v1/entities and /api/v1/entities/{type}/{key}. */
 import { Elysia, t } from 'elysia'
 import { invalidParameter, notFound } from '../../../http/errors'
+import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import { pager } from '../pager'
 import { Pagination, errorResponses, documented } from '../model'
@@ -29,9 +30,9 @@ const detailParams = {
   ...pagingParams,
 }
 
-export const entitiesModule = ({ db, baseUrl, secret }: V1Context) =>
+export const entitiesModule = ({ db, baseUrl, secret, cache }: V1Context) =>
   new Elysia({ name: 'v1-entities' })
-    .get('/api/v1/entities', async ({ request }) => {
+    .get('/api/v1/entities', ({ request, set }) => cachedJson(cache, request, set, async () => {
       const p = parseParams(request.url, listParams)
       const filters = { type: p.type, q: p.q }
       const paging = pager(secret, 'entities', filters, p)
@@ -39,7 +40,7 @@ export const entitiesModule = ({ db, baseUrl, secret }: V1Context) =>
       const rows = await listEntities(db, filters, paging.limit, after && { paperCount: Number(after[0]), type: String(after[1]), key: String(after[2]) })
       const { items, pagination } = paging.page(rows, (e) => [e.paperCount, e.type, e.key])
       return { data: items.map((e) => serializeEntity(e, baseUrl)), pagination }
-    }, {
+    }), {
       response: { 200: documented(t.Object({ data: t.Array(Entity), pagination: Pagination })), ...errorResponses },
       detail: {
         summary: 'List entities',
@@ -47,7 +48,7 @@ export const entitiesModule = ({ db, baseUrl, secret }: V1Context) =>
         parameters: openApiParameters(listParams),
       },
     })
-    .get('/api/v1/entities/:type/:key', async ({ params, request }) => {
+    .get('/api/v1/entities/:type/:key', ({ params, request, set }) => cachedJson(cache, request, set, async () => {
       const p = parseParams(request.url, detailParams)
       // Elysia has already decoded the path once; a key that is not valid percent-encoding arrives as null.
       const { type, key } = params as { type: string | null; key: string | null }
@@ -70,7 +71,7 @@ export const entitiesModule = ({ db, baseUrl, secret }: V1Context) =>
         },
         pagination,
       }
-    }, {
+    }), {
       response: { 200: documented(t.Object({ data: EntityDetail, pagination: Pagination })), ...errorResponses },
       detail: {
         summary: 'Get one entity with its papers',

@@ -7,6 +7,7 @@ import { serializePaperEntity } from '../entities/serialize'
 import { pager } from '../pager'
 import { Pagination, Paper, PaperDetail, errorResponses, documented } from '../model'
 import { booleanParam, dateParam, listParam, numberParam, openApiParameters, pagingParams, parseParams, stringParam } from '../params'
+import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import { assertSearchable } from '../../../search/syntax'
 import { getPaperDetail, listPapers, normalisePaperId, type PaperFilters } from './service'
@@ -31,9 +32,9 @@ export function paperFilters(p: { since?: string; until?: string; min_relevance?
   return { since: p.since, until: p.until, minRelevance: p.min_relevance ?? 2, studyType: p.study_type, topic: p.topic, preprint: p.preprint }
 }
 
-export const papersModule = ({ db, baseUrl, secret }: V1Context) =>
+export const papersModule = ({ db, baseUrl, secret, cache }: V1Context) =>
   new Elysia({ name: 'v1-papers' })
-    .get('/api/v1/papers', async ({ request }) => {
+    .get('/api/v1/papers', ({ request, set }) => cachedJson(cache, request, set, async () => {
       const p = parseParams(request.url, listParams)
       const filters = { ...paperFilters(p), q: p.q }
       const paging = pager(secret, 'papers', filters, p)
@@ -42,7 +43,7 @@ export const papersModule = ({ db, baseUrl, secret }: V1Context) =>
       if (rows.length === 0 && p.q) await assertSearchable(db, p.q)
       const { items, pagination } = paging.page(rows, (r) => [r.indexedDate, r.id])
       return { data: items.map((r) => serializeListedPaper(r, baseUrl)), pagination }
-    }, {
+    }), {
       response: { 200: documented(t.Object({ data: t.Array(Paper), pagination: Pagination })), ...errorResponses },
       detail: {
         summary: 'List papers',
@@ -50,7 +51,7 @@ export const papersModule = ({ db, baseUrl, secret }: V1Context) =>
         parameters: openApiParameters(listParams),
       },
     })
-    .get('/api/v1/papers/:id', async ({ params, request }) => {
+    .get('/api/v1/papers/:id', ({ params, request, set }) => cachedJson(cache, request, set, async () => {
       parseParams(request.url, {})
       const id = normalisePaperId(params.id)
       const detail = id ? await getPaperDetail(db, id) : null
@@ -65,7 +66,7 @@ export const papersModule = ({ db, baseUrl, secret }: V1Context) =>
           claims: detail.claims.map((c) => serializeClaim(c, license)),
         },
       }
-    }, {
+    }), {
       response: { 200: documented(t.Object({ data: PaperDetail })), ...errorResponses },
       detail: {
         summary: 'Get one paper',

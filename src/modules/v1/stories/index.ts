@@ -2,6 +2,7 @@
 import { Elysia, t } from 'elysia'
 import { invalidParameter } from '../../../http/errors'
 import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
+import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import type { CursorPosition } from '../cursor'
 import { pager } from '../pager'
@@ -28,16 +29,16 @@ function positionOf(k: CursorPosition): StoryPosition {
   return { publishedAt, paperId }
 }
 
-export const storiesModule = ({ db, baseUrl, secret }: V1Context) =>
+export const storiesModule = ({ db, baseUrl, secret, cache }: V1Context) =>
   new Elysia({ name: 'v1-stories' })
-    .get('/api/v1/stories', async ({ request }) => {
+    .get('/api/v1/stories', ({ request, set }) => cachedJson(cache, request, set, async () => {
       const p = parseParams(request.url, listParams)
       const filters = { since: p.since, until: p.until, topic: p.topic, studyType: p.study_type }
       const paging = pager(secret, 'stories', filters, p)
       const rows = await listStories(db, filters, paging.limit, paging.after && positionOf(paging.after))
       const { items, pagination } = paging.page(rows, (r) => [r.publishedAtText, r.story.paperId])
       return { data: items.map((r) => serializeStoryItem(r, baseUrl)), pagination }
-    }, {
+    }), {
       response: { 200: documented(t.Object({ data: t.Array(StoryItem), pagination: Pagination })), ...errorResponses },
       detail: {
         summary: 'List stories',

@@ -1,0 +1,107 @@
+/**
+ * Serialized Data API answers kept in the serving process. A repeated request (the first page of
+ * /papers, a popular paper) then costs a lookup instead of queries, row decoding and JSON: most of
+ * a request's time on a two-core machine.
+ *
+ * Freshness: every change to the tables behind these answers empties the cache (a NOTIFY from
+ * drizzle/0005, whichever process made the change), and an answer computed while a change landed
+ * is not kept, since it may predate the change. `ttlMs` bounds the age of an answer should a
+ * notification be lost; the contract already lets clients keep answers for 60 seconds.
+ * Memory: least recently used answers go first once `maxBytes` are held. Answers are kept as
+ * UTF-8 bytes, so a hit costs no encoding either, and memory is counted exactly.
+ * Outages: a cached answer waits for `reachable`, so a lost database still gives 503 everywhere.
+ */
+export type ResponseCacheOptions = {
+  maxBytes: number
+  ttlMs: number
+  now?: () => number
+  /** Resolves when the database answers; a cached answer is served only after it did (see DatabasePulse). */
+  reachable?: () => Promise<void>
+}
+
+type Entry = { body: Uint8Array; expires: number }
+
+const encoder = new TextEncoder()
+
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>() // in least-recently-used order
+  private readonly computing = new Map<string, Promise<Uint8Array>>()
+  private held = 0
+  private generation = 0
+  private readonly now: () => number
+
+  constructor(private readonly options: ResponseCacheOptions) {
+    this.now = options.now ?? Date.now
+  }
+
+  /** The JSON for `key`, as UTF-8: cached, already being computed, or computed now by `compute`. */
+  json(key: string, compute: () => Promise<unknown>): Promise<Uint8Array> {
+    const entry = this.entries.get(key)
+    if (entry) {
+      this.entries.delete(key)
+      if (entry.expires > this.now()) {
+        this.entries.set(key, entry) // most recently used now
+        const { reachable } = this.options
+        return reachable ? reachable().then(() => entry.body) : Promise.resolve(entry.body)
+      }
+      this.held -= entry.body.byteLength
+    }
+    // Concurrent requests for one key share one computation.
+    const pending = this.computing.get(key)
+    if (pending) return pending
+    const generation = this.generation
+    const promise = compute().then((value) => {
+      const body = encoder.encode(JSON.stringify(value))
+      if (generation === this.generation) this.keep(key, body)
+      return body
+    }).finally(() => {
+      if (this.computing.get(key) === promise) this.computing.delete(key)
+    })
+    this.computing.set(key, promise)
+    return promise
+  }
+
+  /** Forgets everything: the data behind the answers changed. */
+  invalidate(): void {
+    this.generation++
+    this.entries.clear()
+    this.computing.clear()
+    this.held = 0
+  }
+
+  /** Bytes held, for tests and memory checks. */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.held }
+  }
+
+  private keep(key: string, body: Uint8Array): void {
+    // One answer larger than a tenth of the cache would push out many others for little gain.
+    if (body.byteLength > this.options.maxBytes / 10) return
+    const replaced = this.entries.get(key)
+    if (replaced) this.held -= replaced.body.byteLength
+    this.entries.delete(key)
+    this.entries.set(key, { body, expires: this.now() + this.options.ttlMs })
+    this.held += body.byteLength
+    for (const [oldKey, old] of this.entries) {
+      if (this.held <= this.options.maxBytes) break
+      this.entries.delete(oldKey)
+      this.held -= old.body.byteLength
+    }
+  }
+}
+
+/**
+ * A route's answer through the cache (or straight from `compute` when there is none), keyed by
+ * path and query string. Errors are never cached: `compute` throws them before anything is kept.
+ * The answer is typed as `compute`'s so route schemas still type-check the handler, but from the
+ * cache it is that value's JSON as UTF-8 bytes, which Elysia sends as they are.
+ */
+export async function cachedJson<T>(
+  cache: ResponseCache | null, request: Request, set: { headers: Record<string, unknown> }, compute: () => Promise<T>,
+): Promise<T> {
+  if (!cache) return compute()
+  const url = request.url
+  const body = await cache.json(url.slice(url.indexOf('/', url.indexOf('//') + 2)), compute)
+  set.headers['content-type'] = 'application/json'
+  return body as unknown as T
+}

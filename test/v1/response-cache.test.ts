@@ -1,0 +1,117 @@
+/**
+ * Cached Data API answers: the same body as a fresh computation, fresh headers on every response,
+ * emptied by any change to the data (whoever makes it), bounded in age and memory.
+ */
+import { describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { papers } from '../../src/db/schema'
+import { ResponseCache } from '../../src/modules/v1/response-cache'
+import { req, useTestApp } from '../support/app'
+import { eventually } from '../support/eventually'
+import { bearer, insertPapers, paperRow } from '../support/fixtures'
+
+describe('ResponseCache', () => {
+  const make = (maxBytes = 1000, ttlMs = 1000) => {
+    let clock = 0
+    const cache = new ResponseCache({ maxBytes, ttlMs, now: () => clock })
+    const json = async (key: string, compute: () => Promise<unknown>): Promise<string> => new TextDecoder().decode(await cache.json(key, compute))
+    return { cache, json, tick: (ms: number) => { clock += ms } }
+  }
+
+  test('computes once, then answers the same JSON text from memory', async () => {
+    const { cache, json } = make()
+    let calls = 0
+    const compute = async () => ({ n: ++calls })
+    expect(await json('/a', compute)).toBe('{"n":1}')
+    expect(await json('/a', compute)).toBe('{"n":1}')
+    expect(await json('/b', compute)).toBe('{"n":2}')
+  })
+
+  test('concurrent requests for one key share one computation', async () => {
+    const { cache, json } = make()
+    let calls = 0
+    const compute = async () => { calls++; await Bun.sleep(10); return calls }
+    expect(await Promise.all([json('/a', compute), json('/a', compute), json('/a', compute)])).toEqual(['1', '1', '1'])
+    expect(calls).toBe(1)
+  })
+
+  test('an answer expires after its time to live', async () => {
+    const { cache, json, tick } = make(1000, 500)
+    let calls = 0
+    const compute = async () => ++calls
+    await json('/a', compute)
+    tick(499)
+    expect(await json('/a', compute)).toBe('1')
+    tick(1)
+    expect(await json('/a', compute)).toBe('2')
+  })
+
+  test('invalidate empties it, and an answer computed across a change is not kept', async () => {
+    const { cache, json } = make()
+    let calls = 0
+    await json('/a', async () => ++calls)
+    cache.invalidate()
+    expect(cache.size.entries).toBe(0)
+    let release = () => {}
+    const slow = json('/a', () => new Promise((resolve) => { release = () => resolve(++calls) }))
+    cache.invalidate() // the data changed while /a was being read
+    release()
+    expect(await slow).toBe('2')
+    expect(cache.size.entries).toBe(0)
+    expect(await json('/a', async () => ++calls)).toBe('3')
+  })
+
+  test('drops the least recently used answers beyond maxBytes, and never keeps one over a tenth of it', async () => {
+    const { cache, json } = make(100)
+    const ten = async () => 'x'.repeat(8) // 10 bytes of JSON with the quotes
+    for (let i = 0; i < 10; i++) await json(`/${i}`, ten)
+    expect(cache.size).toEqual({ entries: 10, bytes: 100 })
+    await json('/0', ten) // /0 is now the most recently used, /1 the least
+    await json('/10', ten)
+    expect(cache.size).toEqual({ entries: 10, bytes: 100 })
+    const recomputed: string[] = []
+    for (const key of ['/0', '/1']) await json(key, async () => { recomputed.push(key); return 'x'.repeat(8) })
+    expect(recomputed).toEqual(['/1'])
+    await json('/big', async () => 'x'.repeat(9))
+    let again = false
+    await json('/big', async () => { again = true; return '' })
+    expect(again).toBe(true)
+  })
+
+  test('a failed computation is not cached', async () => {
+    const { cache, json } = make()
+    await expect(json('/a', async () => { throw new Error('boom') })).rejects.toThrow('boom')
+    expect(await json('/a', async () => 'ok')).toBe('"ok"')
+  })
+})
+
+describe('cached answers over HTTP', () => {
+  const api = useTestApp()
+
+  test('repeat the body with fresh request ids, rate-limit headers and the JSON content type', async () => {
+    await insertPapers(api.database.db, [paperRow({ id: 'MED-70000001', title: 'Cached paper one' })])
+    const first = await api.app.handle(req('/api/v1/papers/MED-70000001', bearer(api.key)))
+    const second = await api.app.handle(req('/api/v1/papers/MED-70000001', bearer(api.key)))
+    expect(second.status).toBe(200)
+    expect(await second.text()).toBe(await first.text())
+    expect(second.headers.get('content-type')).toContain('application/json')
+    expect(second.headers.get('cache-control')).toBe('private, max-age=60')
+    expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'))
+    expect(Number(second.headers.get('x-ratelimit-used'))).toBe(Number(first.headers.get('x-ratelimit-used')) + 1)
+  })
+
+  test('show a change to the data on the next request', async () => {
+    await insertPapers(api.database.db, [paperRow({ id: 'MED-70000002', title: 'Before the change' })])
+    const path = '/api/v1/papers/MED-70000002'
+    expect((await (await api.app.handle(req(path, bearer(api.key)))).json()).data.title).toBe('Before the change')
+    await api.database.db.update(papers).set({ title: 'After the change' }).where(eq(papers.id, 'MED-70000002'))
+    expect(await eventually(async () => (await (await api.app.handle(req(path, bearer(api.key)))).json()).data.title === 'After the change')).toBe(true)
+  })
+
+  test('never hold errors: a 404 becomes a 200 once the paper exists', async () => {
+    const path = '/api/v1/papers/MED-70000003'
+    expect((await api.app.handle(req(path, bearer(api.key)))).status).toBe(404)
+    await insertPapers(api.database.db, [paperRow({ id: 'MED-70000003' })])
+    expect(await eventually(async () => (await api.app.handle(req(path, bearer(api.key)))).status === 200)).toBe(true)
+  })
+})
