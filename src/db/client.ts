@@ -74,6 +74,9 @@ function openPostgres(url: string, max: number): Database {
     max,
     onnotice: () => {}, // "relation already exists, skipping" and friends are not news
     connect_timeout: 5,
+    // The service runs short queries only. JIT compilation kicks in on cost estimates alone and took
+    // 140 ms to compile a search statement (with a topic filter) that runs in 10 ms.
+    connection: { jit: 'off' },
   })
   const db = drizzlePostgres(preparingStatements(client), { schema }) as unknown as Db
   return {

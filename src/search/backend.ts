@@ -5,10 +5,14 @@
  */
 import type { PaperFilters, PaperListRow } from '../modules/v1/papers/service'
 
-export type SearchHitRow = PaperListRow & { score: number }
+/** A hit: the paper, its score, and its place in the ranking (1 for the best hit). */
+export type SearchHitRow = PaperListRow & { score: number; rank: number }
 
-/** Where the previous page ended: results are ordered by score descending, then id ascending. */
-export type SearchAfter = { score: number; id: string }
+/**
+ * Where the previous page ended: results are ordered by score descending, then id ascending. `rank`
+ * is that hit's place in the ranking, so a backend knows when MAX_RANKED_HITS have been served.
+ */
+export type SearchAfter = { score: number; id: string; rank: number }
 
 export type SearchRequest = { q: string; filters: PaperFilters; limit: number; after: SearchAfter | null }
 

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { eq } from 'drizzle-orm'
 import { papers, searchOutbox } from '../../src/db/schema'
 import { MeilisearchSearch, foldTieBreakers, meiliClient } from '../../src/search/meilisearch/backend'
+import type { SearchAfter } from '../../src/search/backend'
 import { drainOutbox } from '../../src/search/meilisearch/sync'
 import { syncSearchIndex } from '../../src/search'
 import { enqueueSearchSync } from '../../src/search/outbox'
@@ -69,7 +70,7 @@ describe('the search outbox', () => {
 })
 
 describe('searching through Meilisearch', () => {
-  const request = (q: string, after: { score: number; id: string } | null = null) =>
+  const request = (q: string, after: SearchAfter | null = null) =>
     ({ q, filters: { minRelevance: 2 }, limit: 1, after })
 
   test('pages by (score, id) over Meilisearch ranking, with rows from the database', async () => {
@@ -84,8 +85,9 @@ describe('searching through Meilisearch', () => {
     expect(first.map((h) => h.id)).toEqual(['MED-3', 'MED-1'])
     expect(first[0].title).toBe('Rapamycin in worms')
     expect(first[0].score).toBe(foldTieBreakers(0.95, 2.9, 20260901))
-    const second = await search.search(request('rapamycin', { score: first[0].score, id: 'MED-3' }))
+    const second = await search.search(request('rapamycin', { score: first[0].score, id: 'MED-3', rank: 1 }))
     expect(second.map((h) => h.id)).toEqual(['MED-1'])
+    expect(second[0].rank).toBe(2)
     const body = meili.requests.find((r) => r.path === '/indexes/papers/search')?.body as Record<string, unknown>
     expect(body).toMatchObject({ q: 'rapamycin', filter: ['relevance >= 2'], showRankingScore: true })
   })

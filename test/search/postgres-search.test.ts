@@ -1,9 +1,8 @@
 /**
  * PostgreSQL full-text search (the default backend, also on PGlite): the biomedical tokens readers
- * type, the ranking rules of the search issue, and the bounded candidate set.
+ * type. The ranking is tested in ranking.test.ts and exact.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { MAX_RANKED_HITS } from '../../src/search/backend'
 import { PostgresSearch } from '../../src/search/postgres'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'
@@ -73,88 +72,5 @@ describe('biomedical tokens', () => {
     expect(await find('-')).toEqual([])
     expect(await find('OR OR')).toEqual([])
     expect(await find('senolytic -cocktail')).toEqual(['MED-109'])
-  })
-})
-
-describe('ranking', () => {
-  let ranked: TestDatabase
-  let rank: PostgresSearch
-  beforeAll(async () => {
-    ranked = await freshDatabase()
-    rank = new PostgresSearch(ranked.db)
-    await insertPapers(ranked.db, [
-      paperRow({ id: 'MED-201', title: 'Muscle study', abstract: 'Rapamycin was given. Rapamycin again. Rapamycin once more.' }),
-      paperRow({ id: 'MED-202', title: 'Rapamycin in muscle', abstract: 'A short abstract.' }),
-      paperRow({ id: 'MED-203', title: 'Growth and decline', abstract: 'Lifespan was measured; rapamycin was later given to the mice.' }),
-      paperRow({ id: 'MED-204', title: 'Growth and decline', abstract: 'Rapamycin lifespan extension was seen.' }),
-      // Identical text: the order falls to relevance, then recency, then id.
-      paperRow({ id: 'MED-205', title: 'Twin paper', abstract: 'Fisetin.', relevance: 2.2, indexedDate: '2026-10-01' }),
-      paperRow({ id: 'MED-206', title: 'Twin paper', abstract: 'Fisetin.', relevance: 2.9, indexedDate: '2026-09-01' }),
-      paperRow({ id: 'MED-207', title: 'Twin paper', abstract: 'Fisetin.', relevance: 2.2, indexedDate: '2026-10-05' }),
-      paperRow({ id: 'MED-208', title: 'Twin paper', abstract: 'Fisetin.', relevance: 2.2, indexedDate: '2026-10-05' }),
-    ])
-  })
-  afterAll(() => ranked.close())
-
-  const hits = (q: string) => rank.search({ q, filters: everyPaper, limit: 100, after: null })
-
-  test('a title match outranks abstract-only matches, however many', async () => {
-    const found = (await hits('rapamycin')).map((h) => h.id)
-    expect(found[0]).toBe('MED-202')
-    expect(found.indexOf('MED-202')).toBeLessThan(found.indexOf('MED-201'))
-  })
-
-  test('words close together outrank the same words far apart', async () => {
-    const found = (await hits('rapamycin lifespan')).map((h) => h.id)
-    expect(found.indexOf('MED-204')).toBeLessThan(found.indexOf('MED-203'))
-  })
-
-  test('equal text matches fall to relevance, then recency, then id', async () => {
-    expect((await hits('fisetin')).map((h) => h.id)).toEqual(['MED-206', 'MED-207', 'MED-208', 'MED-205'])
-  })
-
-  test('scores are in [0, 1) and never rise down the list', async () => {
-    for (const q of ['rapamycin', 'rapamycin lifespan', 'fisetin', 'twin OR muscle']) {
-      const scores = (await hits(q)).map((h) => h.score)
-      expect(scores.length).toBeGreaterThan(0)
-      for (const s of scores) expect(s >= 0 && s < 1).toBe(true)
-      expect([...scores].sort((a, b) => b - a)).toEqual(scores)
-    }
-  })
-})
-
-describe('bounded candidate set', () => {
-  let big: TestDatabase
-  let bounded: PostgresSearch
-  const total = MAX_RANKED_HITS + 300
-  beforeAll(async () => {
-    big = await freshDatabase()
-    bounded = new PostgresSearch(big.db)
-    // Every paper mentions mice; a few say so in the title, and they must all still lead.
-    const rows = Array.from({ length: total }, (_, i) => paperRow({
-      id: `MED-${300000 + i}`,
-      title: i % 250 === 7 ? `Mice on a diet ${i}` : `A study ${i}`,
-      abstract: `We used mice in experiment ${i}.`,
-      relevance: 2 + (i % 97) / 100,
-    }))
-    for (let i = 0; i < rows.length; i += 500) await insertPapers(big.db, rows.slice(i, i + 500))
-  })
-  afterAll(() => big.close())
-
-  test('ranks at most MAX_RANKED_HITS papers, title matches first', async () => {
-    const walked: string[] = []
-    let after = null
-    for (;;) {
-      const page = await bounded.search({ q: 'mice', filters: everyPaper, limit: 100, after })
-      const items = page.slice(0, 100)
-      walked.push(...items.map((h) => h.id))
-      if (page.length <= 100) break
-      const last = items[items.length - 1]
-      after = { score: last.score, id: last.id }
-    }
-    expect(walked.length).toBe(MAX_RANKED_HITS)
-    expect(new Set(walked).size).toBe(walked.length)
-    const titled = Array.from({ length: total }, (_, i) => i).filter((i) => i % 250 === 7).map((i) => `MED-${300000 + i}`)
-    expect(walked.slice(0, titled.length).sort()).toEqual(titled.sort())
   })
 })

@@ -19,8 +19,9 @@ export type MeiliConfig = { host: string; apiKey: string | null; index: string; 
 type Hit = { id: string; relevance?: number; indexed_day: number; _rankingScore?: number }
 
 /**
- * The PostgreSQL backend's score rule (src/search/postgres.ts) on Meilisearch's ranking score: three
- * decimals of text score, then relevance in hundredths of its 0-3 scale, then the date.
+ * Meilisearch's ranking score with the ties broken as PostgreSQL breaks them within a tier (by
+ * relevance, then recency): three decimals of ranking score, then relevance in hundredths of its 0-3
+ * scale, then the date. (PostgreSQL's score is its own: src/search/score.ts.)
  */
 export function foldTieBreakers(textScore: number, relevance: number | undefined, indexedDay: number): number {
   const text = Math.floor(Math.min(textScore, 0.9999) * 1000) / 1000
@@ -64,6 +65,7 @@ export class MeilisearchSearch implements SearchBackend {
     }
     const scored = hits.map((h) => ({ id: h.id, score: foldTieBreakers(h._rankingScore ?? 0, h.relevance, h.indexed_day) }))
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((h, i) => ({ ...h, rank: i + 1 }))
     const { after } = request
     const page = (after ? scored.filter((h) => h.score < after.score || (h.score === after.score && h.id > after.id)) : scored)
       .slice(0, request.limit + 1)
@@ -88,7 +90,7 @@ export class MeilisearchSearch implements SearchBackend {
     return result.hits
   }
 
-  private async rows(page: { id: string; score: number }[]): Promise<SearchHitRow[]> {
+  private async rows(page: { id: string; score: number; rank: number }[]): Promise<SearchHitRow[]> {
     if (page.length === 0) return []
     const found = await this.db.select({ ...paperColumns, storyHeadline: stories.headline, storyDek: stories.dek })
       .from(papers)
@@ -99,7 +101,7 @@ export class MeilisearchSearch implements SearchBackend {
     // A paper deleted since it was indexed is simply left out; the outbox removes it from the index.
     return page.flatMap((h) => {
       const row = byId.get(h.id)
-      return row ? [{ ...row, score: h.score }] : []
+      return row ? [{ ...row, score: h.score, rank: h.rank }] : []
     })
   }
 }

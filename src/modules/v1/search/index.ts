@@ -27,20 +27,21 @@ export const searchModule = ({ db, baseUrl, secret, search }: V1Context) =>
       const paging = pager(secret, 'search', { ...filters, q: p.q }, p)
       const { after } = paging
       const rows = await search.search({
-        q: p.q, filters, limit: paging.limit, after: after && { score: Number(after[0]), id: String(after[1]) },
+        q: p.q, filters, limit: paging.limit, after: after && { score: Number(after[0]), id: String(after[1]), rank: Number(after[2] ?? 0) },
       })
       // Only an empty answer can come from a query of stop words alone: check why then, not on every search.
       if (rows.length === 0 && !after) await assertSearchable(db, p.q)
-      const { items, pagination } = paging.page(rows, (r) => [r.score, r.id])
+      const { items, pagination } = paging.page(rows, (r) => [r.score, r.id, r.rank])
       return { data: items.map((r) => ({ ...serializeListedPaper(r, baseUrl), score: r.score })), pagination }
     }, {
       response: { 200: documented(t.Object({ data: t.Array(SearchHit), pagination: Pagination })), ...errorResponses },
       detail: {
         summary: 'Search papers',
         description: 'Ranked full-text search: results by score (0 to 1, higher is better; the best hit need not be 1), then id ascending. '
-          + 'A match of the whole query in the title ranks above matches elsewhere; phrases and nearby words rank higher; equal text '
-          + `matches are ordered by judgement relevance, then recency. At most the ${MAX_RANKED_HITS} best matches are returned. `
-          + 'Every /papers filter applies; min_relevance defaults to 2.',
+          + 'Matches rank in tiers: the query in the title with its words together and in order; the query in the title; some of its '
+          + 'words in the title; the query with its words together in the text (title, keywords, MeSH, abstract); the query in the text. '
+          + 'Within a tier, papers are ordered by judgement relevance (unjudged last), then recency, then id. '
+          + `At most the ${MAX_RANKED_HITS} best matches are returned. Every /papers filter applies; min_relevance defaults to 2.`,
         parameters: openApiParameters(searchParams),
       },
     })
