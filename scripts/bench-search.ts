@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../src/db/client'
+import { migrateDatabase } from '../src/db/migrate'
 import { PostgresSearch } from '../src/search/postgres'
 import { everyMatchRanked } from '../src/search/tiers'
 import { benchKeys } from './bench/keys'
@@ -31,6 +32,7 @@ const QUERIES: [string, string][] = [
 ]
 
 const database = await openDatabase({ kind: 'postgres', url: databaseUrl, max: 2 })
+await migrateDatabase(database, databaseUrl) // the quality check below runs before the service would migrate
 const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from papers`)
 console.log(`corpus: ${n.toLocaleString('en-US')} papers; ${runs} runs of ${seconds} s per query, 8 connections`)
 
