@@ -46,7 +46,7 @@ for (const [label, q] of QUERIES) {
   const order = bounded.join() === exact.join() ? 'same order' : 'ORDER DIFFERS'
   console.log(`${label.padEnd(20)} ${matches.toLocaleString('en-US').padStart(9)} matches; top 10 shared with the exact ranking: ${same}/10, ${order}`)
 }
-const keys = await benchKeys(database.db, 200)
+const keys = await benchKeys(database.db, 3000)
 await database.close()
 
 const server = await startServer(databaseUrl, 3951)
