@@ -23,7 +23,7 @@ export interface SearchBackend {
 }
 
 /**
- * At most this many best matches are returned for a query, on either backend: a query matching
- * half the corpus ranks a bounded candidate set, not every matching paper.
+ * At most this many best matches are served for a query, on either backend: Meilisearch ranks no
+ * deeper, and PostgreSQL keeps the same bound (the cursor's `rank` says when it is reached).
  */
 export const MAX_RANKED_HITS = 300

@@ -10,7 +10,7 @@
  *   3. the text (title, keywords, MeSH, abstract) holds the query tightly
  *   4. the text holds the query
  *
- * "Tightly" is geroscope_tsquery_tight (drizzle/0005): a quoted phrase is already tight; for one
+ * "Tightly" is geroscope_tsquery_tight (drizzle/*_search_tiers.sql): a quoted phrase is already tight; for one
  * word, a phrase alone, or OR, the tight query is the query itself and some tiers are empty.
  * -exclusions apply to the whole paper in every tier.
  *
@@ -30,7 +30,7 @@ const INDEX_ORDER = sql.raw('relevance desc nulls last, indexed_date desc, id')
 const SORTED_ORDER = sql.raw('coalesce(relevance, -1) desc, indexed_date desc, id')
 
 // From `terms`: the parsed query (q), its tight form (t), any one of its words (any), these
-// restricted to the title (qa, ta, anya; see drizzle/0005), the query with phrases loosened to AND
+// restricted to the title (qa, ta, anya; see drizzle/*_search_tiers.sql), the query with phrases loosened to AND
 // (ql: what the GIN indexes answer without reading the row), and whether it excludes words.
 const term = (name: string) => sql.raw(`(select ${name} from terms)`)
 const [Q, T, QA, TA, ANYA, QL, NEGATED] = ['q', 't', 'qa', 'ta', 'anya', 'ql', 'negated'].map(term)
