@@ -2,9 +2,12 @@
  * Builds the whole HTTP application without listening: the entry points serve `app.fetch`,
  * and tests call `app.handle(new Request(...))`.
  */
+import { sql } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import type { Config } from './config'
+import { DATA_CHANGED, KEYS_CHANGED, watchChanges } from './db/changes'
 import type { Database } from './db/client'
+import { DatabasePulse } from './db/pulse'
 import { corsPlugin } from './http/cors'
 import { errorPlugin } from './http/error-plugin'
 import { requestIdPlugin } from './http/request-id'
@@ -14,12 +17,9 @@ import { KeyAuthenticator } from './modules/v1/auth'
 import { dataApi } from './modules/v1'
 import { openApiModule } from './modules/v1/openapi'
 import type { RateLimitStore } from './modules/v1/rate-limit/store'
+import { ResponseCache } from './modules/v1/response-cache'
 import { CorpusSnapshot } from './modules/v1/stats/snapshot'
 import type { SearchBackend } from './search/backend'
-import { sql } from 'drizzle-orm'
-import { DATA_CHANGED, KEYS_CHANGED, watchChanges } from './db/changes'
-import { DatabasePulse } from './db/pulse'
-import { ResponseCache } from './modules/v1/response-cache'
 
 /** Answers may be this old when a change notification was lost (the contract lets clients keep them 60 s). */
 const RESPONSE_TTL_MS = 30_000
@@ -46,14 +46,14 @@ export function buildApp(context: AppContext) {
   void watchChanges(database, KEYS_CHANGED, () => keys.forget())
   const cache = context.responseCache !== undefined ? context.responseCache : responseCacheFor(database, config.responseCacheMb)
   if (cache) void watchChanges(database, DATA_CHANGED, () => cache.invalidate())
-  const snapshot = context.snapshot ?? new CorpusSnapshot(context.database.db, context.now)
+  const snapshot = context.snapshot ?? new CorpusSnapshot(database.db, context.now)
   return new Elysia({ normalize: false })
     .use(corsPlugin)
     .use(requestIdPlugin)
     .use(errorPlugin)
     .use(healthModule(context))
-    .use(siteModule(context.database.db, context.config.publicBaseUrl))
-    .use(openApiModule(context.config.publicBaseUrl))
+    .use(siteModule(database.db, config.publicBaseUrl))
+    .use(openApiModule(config.publicBaseUrl))
     .use(dataApi(context, keys, snapshot, cache))
 }
 

@@ -23,7 +23,7 @@ export type PaperFilters = {
  * the corpus is under licences that do not, and reading, sending and decoding those abstracts was
  * a large share of a list page's cost.
  */
-const servableAbstract = sql<string | null>`case when ${papers.abstractLicense} in (${sql.join(OPEN_LICENSES.map((l) => sql.raw(`'${l}'`)), sql`, `)}) then ${papers.abstract} end`
+const servableAbstract = sql<string | null>`case when ${inArray(papers.abstractLicense, [...OPEN_LICENSES])} then ${papers.abstract} end`
 
 /** Every column the API serves; analysis-only columns (MeSH, keywords, chemicals) stay behind. */
 export const paperColumns = {
