@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm'
 import {
-  bigserial, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text,
+  bigserial, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text,
   timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
@@ -76,6 +76,9 @@ export const papers = pgTable('papers', {
   index('papers_study_type_indexed_idx').on(t.studyType, t.indexedDate.desc().nullsFirst(), t.id),
   index('papers_preprint_indexed_idx').on(t.preprint, t.indexedDate.desc().nullsFirst(), t.id),
   index('papers_doi_idx').on(t.doi),
+  // The search score (src/search/score.ts) packs relevance in thousandths; a finer value would
+  // order differently there than in papers_relevance_idx. Writers round to hundredths.
+  check('papers_relevance_grain', sql`${t.relevance} between 0 and 3 and ${t.relevance} = round(${t.relevance}::numeric, 3)::float8`),
 ])
 
 export const stories = pgTable('stories', {

@@ -89,6 +89,13 @@ describe('on a corpus of 250 papers', () => {
     expect(sizes.filter((n) => n > 0 && n < 20).length).toBeGreaterThan(0)
   })
 
+  // The score holds relevance in thousandths: a finer value would order differently in the
+  // index than in the score, so the database refuses it (and anything outside 0..3).
+  test.each([0.1234, 2.0300000000000002, 3.01, -0.5])('a relevance of %p is refused', async (relevance) => {
+    const refused = await insertPapers(database.db, [paperRow({ id: 'MED-799999', relevance })]).then(() => null, (error) => error)
+    expect(String(refused?.cause ?? refused)).toContain('papers_relevance_grain')
+  })
+
   test('walks of 60 papers find a common tier by walking and a rare one by GIN scan', async () => {
     const search = new PostgresSearch(database.db, { walk: 60 })
     expect(await stepsTaken(search, 'mice')).toEqual(new Set(['walk0']))

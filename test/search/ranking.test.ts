@@ -132,7 +132,7 @@ describe('bounds', () => {
     big = await freshDatabase()
     const rows = Array.from({ length: MAX_RANKED_HITS + 40 }, (_, i) => paperRow({
       id: `MED-${600000 + i}`, title: i % 50 === 7 ? `Mice on a diet ${i}` : `A study ${i}`, abstract: `We used mice (${i}).`,
-      relevance: 2 + (i % 97) / 100,
+      relevance: (200 + (i % 97)) / 100, // as writers round: Math.round(x * 100) / 100
     }))
     await insertPapers(big.db, rows)
   })

@@ -1,0 +1,1 @@
+ALTER TABLE "papers" ADD CONSTRAINT "papers_relevance_grain" CHECK ("papers"."relevance" between 0 and 3 and "papers"."relevance" = round("papers"."relevance"::numeric, 3)::float8);
