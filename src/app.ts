@@ -24,10 +24,9 @@ import type { SearchBackend } from './search/backend'
 /** Answers may be this old when a change notification was lost (the contract lets clients keep them 60 s). */
 const RESPONSE_TTL_MS = 30_000
 
-function responseCacheFor(database: Database, megabytes: number): ResponseCache | null {
+function responseCacheFor(megabytes: number, reachable: () => Promise<void>): ResponseCache | null {
   if (megabytes === 0) return null
-  const pulse = new DatabasePulse(() => database.rows(sql`select 1`))
-  return new ResponseCache({ maxBytes: megabytes * 1024 * 1024, ttlMs: RESPONSE_TTL_MS, reachable: () => pulse.check() })
+  return new ResponseCache({ maxBytes: megabytes * 1024 * 1024, ttlMs: RESPONSE_TTL_MS, reachable })
 }
 
 export type AppContext = {
@@ -44,17 +43,20 @@ export function buildApp(context: AppContext) {
   const { database, config } = context
   const keys = new KeyAuthenticator(database.db)
   void watchChanges(database, KEYS_CHANGED, () => keys.forget())
-  const cache = context.responseCache !== undefined ? context.responseCache : responseCacheFor(database, config.responseCacheMb)
+  // Answers from memory (cached pages, the /stats snapshot) wait for this, so an outage is a 503 everywhere.
+  const pulse = new DatabasePulse(() => database.rows(sql`select 1`))
+  const reachable = () => pulse.check()
+  const cache = context.responseCache !== undefined ? context.responseCache : responseCacheFor(config.responseCacheMb, reachable)
   if (cache) void watchChanges(database, DATA_CHANGED, () => cache.invalidate())
   const snapshot = context.snapshot ?? new CorpusSnapshot(database.db, context.now)
   return new Elysia({ normalize: false })
+    .use(requestIdPlugin) // first, so the preflight answers the CORS plugin gives carry it too
     .use(corsPlugin)
-    .use(requestIdPlugin)
     .use(errorPlugin)
     .use(healthModule(context))
     .use(siteModule(database.db, config.publicBaseUrl))
     .use(openApiModule(config.publicBaseUrl))
-    .use(dataApi(context, keys, snapshot, cache))
+    .use(dataApi(context, { keys, snapshot, cache, reachable }))
 }
 
 export type App = ReturnType<typeof buildApp>

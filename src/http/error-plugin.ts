@@ -6,7 +6,7 @@
  */
 import { Elysia, ValidationError } from 'elysia'
 import { ApiError, errorEnvelope } from './errors'
-import { isDatabaseUnreachable } from './database-errors'
+import { isDatabaseUnreachable, isUnstorableText } from './database-errors'
 
 export const RETRY_AFTER_UNAVAILABLE = '5'
 
@@ -44,6 +44,10 @@ export const errorPlugin = new Elysia({ name: 'errors' })
       set.status = 503
       set.headers['retry-after'] = RETRY_AFTER_UNAVAILABLE
       return errorEnvelope('unavailable', 'the database cannot be reached; retry with backoff')
+    }
+    if (isUnstorableText(error)) {
+      set.status = 400
+      return errorEnvelope('invalid_parameter', 'text must not contain the NUL character (\\u0000 or %00)')
     }
     const requestId = set.headers['x-request-id']
     console.error(`[${requestId ?? '-'}] ${request.method} ${new URL(request.url).pathname} failed:`, error)

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { sql } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import { errorPlugin } from '../../src/http/error-plugin'
 import { ApiError } from '../../src/http/errors'
@@ -28,6 +29,17 @@ describe('error envelope', () => {
     const conflict = await failing.handle(req('/teapot'))
     expect(conflict.status).toBe(409)
     expect(await conflict.json()).toEqual({ error: { status: 409, code: 'conflict', message: 'already there' } })
+  })
+
+
+  test('text the database cannot store (NUL) is the caller\'s fault: 400, wherever no parser caught it', async () => {
+    const storing = new Elysia().use(requestIdPlugin).use(errorPlugin)
+      .get('/store', () => api.database.rows(sql`select ${'a\u0000b'}::text as t`))
+    const response = await storing.handle(req('/store'))
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      error: { status: 400, code: 'invalid_parameter', message: 'text must not contain the NUL character (\\u0000 or %00)' },
+    })
   })
 })
 

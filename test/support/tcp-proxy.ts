@@ -1,57 +1,41 @@
-/** A TCP proxy in front of PostgreSQL that a test can cut and restore, to play a database outage. */
-import type { Socket, TCPSocketListener } from 'bun'
-
-type Pair = { client: Socket<{ upstream?: Socket<unknown> }>; upstream?: Socket<unknown> }
+/**
+ * A TCP proxy in front of PostgreSQL that a test can cut and restore, to play a database outage.
+ * node:net streams, piped, so a write the kernel takes only in part is finished later rather than
+ * lost (a lost chunk leaves a query waiting for ever).
+ */
+import { createConnection, createServer, type Server, type Socket } from 'node:net'
 
 export class TcpProxy {
-  private listener: TCPSocketListener<{ upstream?: Socket<unknown>; pending: Uint8Array[] }> | null = null
-  private sockets = new Set<Socket<unknown>>()
+  private server: Server | null = null
+  private sockets = new Set<Socket>()
   port = 0
 
   constructor(private targetHost: string, private targetPort: number) {}
 
   /** Starts accepting (again) on the same port once it has one. */
-  start(): void {
-    const proxy = this
-    this.listener = Bun.listen<{ upstream?: Socket<unknown>; pending: Uint8Array[] }>({
-      hostname: '127.0.0.1',
-      port: this.port,
-      socket: {
-        open(client) {
-          client.data = { pending: [] }
-          proxy.sockets.add(client)
-          Bun.connect<unknown>({
-            hostname: proxy.targetHost,
-            port: proxy.targetPort,
-            socket: {
-              open(upstream) {
-                proxy.sockets.add(upstream)
-                client.data.upstream = upstream
-                for (const chunk of client.data.pending) upstream.write(chunk)
-                client.data.pending = []
-              },
-              data(_upstream, chunk) { client.write(chunk) },
-              close() { client.end() },
-              error() { client.end() },
-            },
-          }).catch(() => client.end())
-        },
-        data(client, chunk) {
-          if (client.data.upstream) client.data.upstream.write(chunk)
-          else client.data.pending.push(new Uint8Array(chunk))
-        },
-        close(client) { client.data.upstream?.end() },
-        error(client) { client.data.upstream?.end() },
-      },
+  async start(): Promise<void> {
+    this.server = createServer((client) => {
+      const upstream = createConnection({ host: this.targetHost, port: this.targetPort })
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket)
+        socket.on('close', () => this.sockets.delete(socket))
+        socket.on('error', () => {}) // the other side's close ends the pair
+      }
+      client.pipe(upstream).on('close', () => client.destroy())
+      upstream.pipe(client).on('close', () => upstream.destroy())
+      client.on('close', () => upstream.destroy())
+      upstream.on('close', () => client.destroy())
     })
-    this.port = this.listener.port
+    const server = this.server
+    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(this.port, '127.0.0.1', resolve))
+    this.port = (server.address() as { port: number }).port
   }
 
   /** Stops listening and drops every open connection, as a crashed database would. */
   cut(): void {
-    this.listener?.stop(true)
-    this.listener = null
-    for (const socket of this.sockets) socket.end()
+    this.server?.close()
+    this.server = null
+    for (const socket of this.sockets) socket.destroy()
     this.sockets.clear()
   }
 }

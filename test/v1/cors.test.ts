@@ -14,6 +14,7 @@ describe('CORS on /api/v1', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
     expect(response.headers.get('access-control-allow-headers')).toContain('Authorization')
     expect(response.headers.get('access-control-allow-methods')).toContain('GET')
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
   })
 
   test('responses allow any origin and expose the rate-limit headers, Retry-After and X-Request-Id', async () => {

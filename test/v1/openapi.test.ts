@@ -26,6 +26,12 @@ beforeAll(async () => {
 })
 
 describe('GET /api/v1/openapi.json', () => {
+  test('is cacheable like every successful answer', async () => {
+    const response = await api.app.handle(req('/api/v1/openapi.json'))
+    expect(response.headers.get('cache-control')).toBe('private, max-age=60')
+    expect(response.headers.get('x-request-id')).not.toBeNull()
+  })
+
   test('is a valid OpenAPI 3.1 document, served without a key', async () => {
     expect(doc.openapi).toStartWith('3.1')
     const result = await new Validator().validate(doc)
@@ -40,6 +46,26 @@ describe('GET /api/v1/openapi.json', () => {
     expect(params.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 })
     expect(params.min_relevance.schema).toMatchObject({ minimum: 0, maximum: 3, default: 2 })
     expect(params.topic.schema['x-allowed-values']).toContain('glp-1')
+  })
+
+  test('marks /search q as required, and no other query parameter', () => {
+    for (const [path, item] of Object.entries(doc.paths) as [string, any][]) { // eslint-disable-line @typescript-eslint/no-explicit-any
+      const required = item.get.parameters.filter((p: { in: string; required: boolean }) => p.in === 'query' && p.required).map((p: { name: string }) => p.name)
+      expect({ path, required }).toEqual({ path, required: path === '/api/v1/search' ? ['q'] : [] })
+    }
+  })
+
+  test('types answers strictly: integers are JSON integers, error codes are the contract\'s nine', () => {
+    const check = responseValidator(doc)
+    const page = { data: [], pagination: { next_cursor: null, has_more: false, limit: 25 } }
+    expect(check('/api/v1/papers', 200, page)).toEqual([])
+    expect(check('/api/v1/papers', 200, { ...page, pagination: { ...page.pagination, limit: '25' } })).not.toEqual([])
+    expect(check('/api/v1/papers', 400, { error: { status: 400, code: 'invalid_parameter', message: 'm' } })).toEqual([])
+    expect(check('/api/v1/papers', 400, { error: { status: '400', code: 'invalid_parameter', message: 'm' } })).not.toEqual([])
+    expect(check('/api/v1/papers', 400, { error: { status: 400, code: 'whatever', message: 'm' } })).not.toEqual([])
+    const judgement = doc.paths['/api/v1/papers/{id}'].get.responses['200'].content['application/json'].schema.properties.data.properties.judgement
+    expect(judgement.properties.topic.enum).toContain(null)
+    expect(judgement.properties.topic.default).toBeUndefined()
   })
 
   test('describes every endpoint of the contract, each with the error envelope for the error statuses', () => {

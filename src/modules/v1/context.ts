@@ -9,4 +9,6 @@ export type V1Context = {
   secret: string // APP_SECRET, signs cursors
   search: SearchBackend
   cache: ResponseCache | null // serialized answers of the read endpoints; null = always compute
+  /** Resolves once the database answered after the call: what an answer from memory waits for (DatabasePulse). */
+  reachable: () => Promise<void>
 }

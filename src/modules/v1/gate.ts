@@ -27,7 +27,10 @@ export const v1Gate = ({ keys, limits, now }: GateOptions) =>
       const path = pathOf(request.url)
       if (!(path.startsWith(PREFIX) || path === '/api/v1') || request.method === 'OPTIONS') return
       set.headers['vary'] = 'Authorization'
-      if (PUBLIC_PATHS.has(path)) return
+      if (PUBLIC_PATHS.has(path)) {
+        set.headers['cache-control'] = 'private, max-age=60'
+        return
+      }
       const holder = await keys.authenticate(request.headers.get('authorization'))
       const decision = await limits.take(bucketFor(holder), ALLOWANCES[holder.tier], now())
       const headers = rateLimitHeaders(decision)

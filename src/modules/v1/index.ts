@@ -15,10 +15,12 @@ import { storiesModule } from './stories'
 import { topicsModule } from './topics'
 import { searchBackend } from '../../search'
 
-export const dataApi = (context: AppContext, keys: KeyAuthenticator, snapshot: CorpusSnapshot, cache: ResponseCache | null) => {
+type Shared = { keys: KeyAuthenticator; snapshot: CorpusSnapshot; cache: ResponseCache | null; reachable: () => Promise<void> }
+
+export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable }: Shared) => {
   const { db } = context.database
   const search = context.search ?? searchBackend(db, context.config)
-  const v1: V1Context = { db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search, cache }
+  const v1: V1Context = { db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search, cache, reachable }
   return new Elysia({ name: 'v1' })
     .use(v1Gate({ keys, limits: context.limits, now: context.now ?? (() => new Date()) }))
     .use(papersModule(v1))

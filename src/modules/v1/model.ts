@@ -1,8 +1,27 @@
 /** TypeBox schemas of the resources shared by several /api/v1 endpoints (data-api-v1.md part 2). */
+import { Type, type TNull, type TUnion } from '@sinclair/typebox'
 import { t, type TSchema } from 'elysia'
+import type { ErrorCode } from '../../http/errors'
 import { STUDY_TYPES, TOPICS } from '../../taxonomy'
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()])
+
+// Response schemas as the OpenAPI document should state them. Elysia's t.Integer also admits a
+// numeric string (it is made for parsing queries) and t.UnionEnum documents its first value as a
+// default: neither is true of an answer, and the contract tests check answers against exactly
+// these schemas. (TypeBox's own Integer, and UnionEnum without the default, still compile for the
+// error responses Elysia validates.)
+export const Integer = (options: { minimum?: number; maximum?: number; description?: string } = {}) => Type.Integer(options)
+export const Enum = <const V extends readonly [string, ...string[]]>(values: V) => t.UnionEnum(values, { default: undefined })
+/** `values` or null, as one enum: Elysia's plugin writes a Union with Null as a type list but leaves null out of the enum. */
+const NullableEnum = <const V extends readonly [string, ...string[]]>(values: V) =>
+  t.UnionEnum([...values, null] as unknown as V, { default: undefined, type: ['string', 'null'] } as object) as unknown as TUnion<[ReturnType<typeof Enum<V>>, TNull]>
+
+/** The codes /api/v1 answers with (data-api-v1.md part 7). */
+const DATA_API_ERROR_CODES = [
+  'missing_key', 'invalid_key', 'revoked_key', 'plan_required', 'rate_limited', 'invalid_parameter', 'not_found',
+  'unavailable', 'internal_error',
+] as const satisfies readonly ErrorCode[]
 const DateString = t.String({ format: 'date' })
 const DateTime = t.String({ format: 'date-time' })
 const Url = t.String({ format: 'uri' })
@@ -10,21 +29,21 @@ const Url = t.String({ format: 'uri' })
 export const Pagination = t.Object({
   next_cursor: Nullable(t.String()),
   has_more: t.Boolean(),
-  limit: t.Integer({ minimum: 1, maximum: 100 }),
+  limit: Integer({ minimum: 1, maximum: 100 }),
 })
 
 export const ErrorEnvelope = t.Object({
-  error: t.Object({ status: t.Integer(), code: t.String(), message: t.String() }),
+  error: t.Object({ status: Integer({ minimum: 400, maximum: 599 }), code: Enum(DATA_API_ERROR_CODES), message: t.String() }),
 }, { description: 'Error' })
 
 export const Judgement = t.Object({
   relevance: t.Number({ minimum: 0, maximum: 3 }),
   relevance_confidence: Nullable(t.Number({ minimum: 0, maximum: 1 })),
   newsworthiness: t.Number({ minimum: 0, maximum: 3 }),
-  study_type: Nullable(t.UnionEnum(STUDY_TYPES)),
+  study_type: NullableEnum(STUDY_TYPES),
   study_type_label: Nullable(t.String()),
   study_type_confidence: Nullable(t.Number({ minimum: 0, maximum: 1 })),
-  topic: Nullable(t.UnionEnum(TOPICS)),
+  topic: NullableEnum(TOPICS),
   topic_confidence: Nullable(t.Number({ minimum: 0, maximum: 1 })),
   promotional: Nullable(t.Number({ minimum: 0, maximum: 1 })),
   model: t.String(),
@@ -81,7 +100,7 @@ export const PaperEntity = t.Object({
 const ClaimSide = t.Object({ text: t.String(), entity: Nullable(EntityRef) })
 
 export const claimFields = {
-  id: t.Integer(),
+  id: Integer(),
   paper_id: t.String(),
   subject: ClaimSide,
   relation: t.String(),
@@ -99,7 +118,7 @@ export const Claim = t.Object(claimFields)
 export const PaperDetail = t.Object({
   ...paperRefFields,
   story: Nullable(Story),
-  upvotes: t.Integer({ minimum: 0 }),
+  upvotes: Integer({ minimum: 0 }),
   entities: t.Array(PaperEntity),
   claims: t.Array(Claim),
 })

@@ -12,6 +12,8 @@ export type Param<T> = {
   description: string
   schema: OpenApiSchema
   parse: (raw: string, name: string) => T
+  /** Documented as required; the endpoint itself says what is missing (e.g. /search without q). */
+  required?: boolean
 }
 
 export type ParamSpec = Record<string, Param<unknown>>
@@ -130,6 +132,8 @@ export function parseParams<S extends ParamSpec>(url: string, spec: S): ParsedPa
     }
     if (seen.has(name)) throw invalidParameter(`${name} is given more than once`)
     seen.add(name)
+    // PostgreSQL text cannot hold NUL, so it would fail in the database instead of here.
+    if (raw.includes('\0')) throw invalidParameter(`${name} must not contain the NUL character (%00)`)
     result[name] = spec[name].parse(raw, name)
   }
   return result as ParsedParams<S>
@@ -142,6 +146,6 @@ export function parseParams<S extends ParamSpec>(url: string, spec: S): ParsedPa
 export function openApiParameters(spec: ParamSpec, path: Record<string, string> = {}): never[] {
   return [
     ...Object.entries(path).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })),
-    ...Object.entries(spec).map(([name, p]) => ({ name, in: 'query', required: false, description: p.description, schema: p.schema })),
+    ...Object.entries(spec).map(([name, p]) => ({ name, in: 'query', required: p.required ?? false, description: p.description, schema: p.schema })),
   ] as never[]
 }

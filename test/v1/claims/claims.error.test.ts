@@ -45,6 +45,8 @@ describe('GET /api/v1/claims refuses bad input with 400 invalid_parameter naming
     ['an empty object', '?object=', 'object must not be empty'],
     ['an empty relation', '?relation=', 'relation must not be empty'],
     ['an empty organism', '?organism=', 'organism must not be empty'],
+    ['a subject holding NUL', '?subject=%00', 'subject must not contain the NUL character (%00)'],
+    ['an organism holding NUL', '?organism=mice%00', 'organism must not contain the NUL character'],
     ['a subject over 200 characters', `?subject=${'a'.repeat(201)}`, 'subject must be at most 200 characters (got 201)'],
     ['an object over 200 characters', `?object=${'a'.repeat(201)}`, 'object must be at most 200 characters'],
     ['a relation over 200 characters', `?relation=${'a'.repeat(201)}`, 'relation must be at most 200 characters'],

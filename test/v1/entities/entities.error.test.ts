@@ -49,6 +49,7 @@ describe('GET /api/v1/entities refuses bad input with 400 invalid_parameter nami
     ['an empty type', '?type=', 'type has unknown value ""'],
     ['a repeated type', '?type=gene&type=mesh', 'type is given more than once'],
     ['an empty q', '?q=', 'q must not be empty'],
+    ['a q holding NUL', '?q=%00', 'q must not contain the NUL character (%00)'],
     ['a q over 200 characters', `?q=${'a'.repeat(201)}`, 'q must be at most 200 characters (got 201)'],
     ['limit 0', '?limit=0', 'limit must be an integer from 1 to 100'],
     ['limit 101', '?limit=101', 'limit must be an integer from 1 to 100'],
@@ -129,6 +130,8 @@ describe('GET /api/v1/entities/{type}/{key} answers 404 not_found for an unknown
     ['a key encoded twice', '/intervention/CHEBI%253A9168', 'with key "CHEBI%3A9168"'],
     ['a key that is not valid percent-encoding', '/intervention/CHEBI%ZZ', 'not valid URL encoding'],
     ['a quote in the key', "/intervention/x'%20or%201=1", `with key "x' or 1=1"`],
+    ['a NUL in the key', '/gene/a%00b', 'the path holds a NUL character'],
+    ['a NUL in the type', '/%00/x', 'the path holds a NUL character'],
   ])('%s', async (_name, suffix, message) => {
     await expectError(`/api/v1/entities${suffix}`, 404, message)
   })

@@ -41,6 +41,8 @@ describe('GET /api/v1/papers refuses bad input with 400 invalid_parameter naming
     ['a timestamp whose UTC date falls in year zero', '?until=0001-01-01T00:30:00%2B01:00', 'until must be a date'],
     ['a q over 500 characters', `?q=${'a'.repeat(501)}`, 'q must be at most 500 characters'],
     ['an empty q', '?q=', 'q must not be empty'],
+    ['a q holding NUL, which PostgreSQL text cannot', '?q=klo%00tho', 'q must not contain the NUL character (%00)'],
+    ['a cursor holding NUL', '?cursor=%00', 'cursor must not contain the NUL character'],
     ['a garbage cursor', '?cursor=abc', 'cursor is not a cursor this API issued'],
   ])('%s', async (_name, query, message) => {
     await expect400(`/api/v1/papers${query}`, message)

@@ -53,6 +53,8 @@ export const entitiesModule = ({ db, baseUrl, secret, cache }: V1Context) =>
       // Elysia has already decoded the path once; a key that is not valid percent-encoding arrives as null.
       const { type, key } = params as { type: string | null; key: string | null }
       if (!type || !key) throw notFound('no such entity: the path is not valid URL encoding')
+      // No entity is named with NUL, and PostgreSQL text could not even be compared with it.
+      if (type.includes('\0') || key.includes('\0')) throw notFound('no such entity: the path holds a NUL character (%00)')
       const paging = pager(secret, 'entity-papers', { type, key, minRelevance: p.min_relevance }, p)
       const { after } = paging
       const entity = await findEntity(db, type, key)

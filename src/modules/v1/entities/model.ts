@@ -1,7 +1,7 @@
 /** TypeBox schemas of the entity resources (data-api-v1.md part 2: Entity, EntityDetail, EntityPaper). */
 import { t } from 'elysia'
 import { ENTITY_TYPES as LEXICON_ENTITY_TYPES } from '../../../lexicon/lexicon'
-import { paperRefFields } from '../model'
+import { Integer, paperRefFields } from '../model'
 
 /** The types the `type` filter accepts: the lexicon's, plus mesh (subject headings from the literature database). */
 export const ENTITY_TYPES = [...LEXICON_ENTITY_TYPES, 'mesh'] as const
@@ -14,7 +14,7 @@ export const entityFields = {
   key: t.String({ description: 'Normalised key within the type: an ontology id when known.' }),
   name: t.String(),
   ids: t.Record(t.String(), t.String()),
-  paper_count: t.Integer({ minimum: 0, description: 'Papers that involve the entity (refreshed every minute).' }),
+  paper_count: Integer({ minimum: 0, description: 'Papers that involve the entity (refreshed every minute).' }),
   api_url: Url,
 }
 
@@ -27,6 +27,6 @@ export const EntityPaper = t.Object({
 
 export const EntityDetail = t.Object({
   ...entityFields,
-  claim_count: t.Integer({ minimum: 0, description: 'Claims with the entity as subject or object.' }),
+  claim_count: Integer({ minimum: 0, description: 'Claims with the entity as subject or object.' }),
   papers: t.Array(EntityPaper, { description: 'Newest first by indexed_date, then id; paged by the top-level pagination.' }),
 })

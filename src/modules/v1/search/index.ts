@@ -11,7 +11,7 @@ import { MAX_RANKED_HITS } from '../../../search/backend'
 import { assertSearchable } from '../../../search/syntax'
 
 const searchParams = {
-  q: stringParam('Required. Words to search for in titles, keywords and abstracts: quoted phrases, OR and -exclusions.', 500),
+  q: { ...stringParam('Words to search for in titles, keywords and abstracts: quoted phrases, OR and -exclusions.', 500), required: true },
   ...paperFilterParams,
   ...pagingParams,
 }

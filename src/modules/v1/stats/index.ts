@@ -6,11 +6,12 @@ import { openApiParameters, parseParams } from '../params'
 import { Stats } from './model'
 import type { CorpusSnapshot } from './snapshot'
 
-export const statsModule = (_ctx: V1Context, snapshot: CorpusSnapshot) =>
+export const statsModule = ({ reachable }: V1Context, snapshot: CorpusSnapshot) =>
   new Elysia({ name: 'v1-stats' })
     .get('/api/v1/stats', async ({ request }) => {
       parseParams(request.url, {})
-      return { data: (await snapshot.get()).stats }
+      const [, { stats }] = await Promise.all([reachable(), snapshot.get()])
+      return { data: stats }
     }, {
       response: { 200: documented(t.Object({ data: Stats })), ...errorResponses },
       detail: {

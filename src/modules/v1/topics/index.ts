@@ -7,11 +7,12 @@ import type { CorpusSnapshot } from '../stats/snapshot'
 import { Topic } from './model'
 import { listTopics } from './service'
 
-export const topicsModule = ({ baseUrl }: V1Context, snapshot: CorpusSnapshot) =>
+export const topicsModule = ({ baseUrl, reachable }: V1Context, snapshot: CorpusSnapshot) =>
   new Elysia({ name: 'v1-topics' })
     .get('/api/v1/topics', async ({ request }) => {
       parseParams(request.url, {})
-      return { data: listTopics((await snapshot.get()).topics, baseUrl) }
+      const [, { topics }] = await Promise.all([reachable(), snapshot.get()])
+      return { data: listTopics(topics, baseUrl) }
     }, {
       response: { 200: documented(t.Object({ data: t.Array(Topic) })), ...errorResponses },
       detail: {

@@ -1,15 +1,16 @@
 /** TypeBox schema of Topic (data-api-v1.md part 2). */
 import { t } from 'elysia'
 import { TOPICS } from '../../../taxonomy'
+import { Enum, Integer } from '../model'
 
 const Url = t.String({ format: 'uri' })
 
 export const Topic = t.Object({
-  slug: t.UnionEnum(TOPICS),
+  slug: Enum(TOPICS),
   name: t.String(),
   description: t.String(),
-  papers_7d: t.Integer({ minimum: 0 }),
-  papers_total: t.Integer({ minimum: 0 }),
+  papers_7d: Integer({ minimum: 0 }),
+  papers_total: Integer({ minimum: 0 }),
   site_url: Url,
   feed_url: Url,
 })
