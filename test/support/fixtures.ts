@@ -82,10 +82,13 @@ export async function insertClaim(db: Db, values: Partial<typeof claims.$inferIn
 let accountSerial = 0
 
 /** An account with one key; returns the plain key. */
-export async function createTestKey(db: Db, options: { tier?: 'member' | 'pro'; membership?: 'active' | 'lapsed'; role?: 'admin' | 'member'; revoked?: boolean } = {}) {
-  const [account] = await db.insert(accounts).values({
+export async function createTestKey(db: Db, options: {
+  tier?: 'member' | 'pro'; membership?: 'active' | 'lapsed'; role?: 'admin' | 'member'; revoked?: boolean
+  accountId?: number // another key of this account, instead of a new account
+} = {}) {
+  const account = options.accountId !== undefined ? { id: options.accountId } : (await db.insert(accounts).values({
     username: `user-${process.pid}-${++accountSerial}`, passwordHash: '!', role: options.role ?? 'member', membership: options.membership ?? 'active',
-  }).returning()
+  }).returning())[0]
   const { id, secret, key } = generateApiKey()
   await db.insert(apiKeys).values({
     id, accountId: account.id, tier: options.tier ?? 'pro', secretHash: hashSecret(secret), revokedAt: options.revoked ? new Date() : null,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { req, testApp } from '../support/app'
 import { bearer, createTestKey } from '../support/fixtures'
+import { PostgresRateLimitStore } from '../../src/modules/v1/rate-limit/postgres-store'
 
 let database: TestDatabase
 let app: Awaited<ReturnType<typeof testApp>>
@@ -18,10 +19,13 @@ afterAll(async () => {
 describe('rate limits over HTTP', () => {
   test('a member account gets 60 a minute across its keys, then 429 with Retry-After until the next minute', async () => {
     const first = await createTestKey(database.db, { tier: 'member' })
+    const second = await createTestKey(database.db, { tier: 'member', accountId: first.accountId })
     for (let i = 0; i < 60; i++) {
-      const response = await app.handle(req('/api/v1/topics', bearer(first.key)))
+      const response = await app.handle(req('/api/v1/topics', bearer(i % 2 ? second.key : first.key)))
       expect(response.status).toBe(200)
+      expect(response.headers.get('x-ratelimit-minute-remaining')).toBe(String(59 - i))
     }
+    expect((await app.handle(req('/api/v1/topics', bearer(second.key)))).status).toBe(429)
     const refused = await app.handle(req('/api/v1/topics', bearer(first.key)))
     expect(refused.status).toBe(429)
     expect(await refused.json()).toEqual({ error: { status: 429, code: 'rate_limited', message: 'rate limit reached; retry after 30 seconds' } })
@@ -34,7 +38,7 @@ describe('rate limits over HTTP', () => {
     expect(refused.headers.get('cache-control')).toBe('no-store')
 
     clock = new Date('2026-11-21T10:01:00Z')
-    const nextMinute = await app.handle(req('/api/v1/topics', bearer(first.key)))
+    const nextMinute = await app.handle(req('/api/v1/topics', bearer(second.key)))
     expect(nextMinute.status).toBe(200)
     expect(nextMinute.headers.get('x-ratelimit-used')).toBe('61')
   })
@@ -54,5 +58,17 @@ describe('rate limits over HTTP', () => {
       app.handle(req('/api/v1/topics', bearer(member.key))).then((r) => r.status)))
     expect(statuses.filter((s) => s === 200)).toHaveLength(60)
     expect(statuses.filter((s) => s === 429)).toHaveLength(40)
+  })
+
+  test('with the PostgreSQL store, two instances share exact counts under concurrency', async () => {
+    clock = new Date('2026-11-21T12:00:00Z')
+    const [one, two] = await Promise.all([1, 2].map(async () => testApp(database, { now: () => clock, limits: await PostgresRateLimitStore.open(database) })))
+    const member = await createTestKey(database.db, { tier: 'member' })
+    const statuses = await Promise.all(Array.from({ length: 100 }, (_, i) =>
+      (i % 2 ? one : two).handle(req('/api/v1/topics', bearer(member.key))).then((r) => r.status)))
+    expect(statuses.filter((s) => s === 200)).toHaveLength(60)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40)
+    const last = await one.handle(req('/api/v1/topics', bearer(member.key)))
+    expect(last.headers.get('x-ratelimit-used')).toBe('60')
   })
 })
