@@ -92,12 +92,21 @@ describe('searching through Meilisearch', () => {
     expect(body).toMatchObject({ q: 'rapamycin', filter: ['relevance >= 2'], showRankingScore: true })
   })
 
-  test('an OR query is one federated multi-search', async () => {
+  test('an OR query is one federated multi-search, one query per alternative as PostgreSQL reads it', async () => {
     meili.hits = [{ id: 'MED-2', relevance: 2.1, indexed_day: 20261003, _rankingScore: 0.9 }]
     const search = new MeilisearchSearch(database.db, { host: meili.url, apiKey: null, index: 'papers' })
-    expect((await search.search(request('rapamycin OR metformin -worms'))).map((h) => h.id)).toEqual(['MED-2'])
-    const body = meili.requests.find((r) => r.path === '/multi-search')?.body as { queries: { q: string }[] }
-    expect(body.queries.map((q) => q.q)).toEqual(['rapamycin -worms', 'metformin -worms'])
+    expect((await search.search(request('rapamycin mice OR metformin -worms'))).map((h) => h.id)).toEqual(['MED-2'])
+    const body = meili.requests.find((r) => r.path === '/multi-search')?.body as { queries: { q: string; matchingStrategy: string }[] }
+    // ('rapamycin' & 'mice') | ('metformin' & !'worm'): AND binds tighter, the exclusion is the second alternative's.
+    expect(body.queries.map((q) => q.q)).toEqual(['rapamycin mice', 'metformin -worms'])
+    expect(body.queries.map((q) => q.matchingStrategy)).toEqual(['all', 'all'])
+  })
+
+  test('stop words are left out, as PostgreSQL leaves them out', async () => {
+    const search = new MeilisearchSearch(database.db, { host: meili.url, apiKey: null, index: 'papers' })
+    await search.search(request('the effect of rapamycin OR the'))
+    const body = meili.requests.find((r) => r.path === '/indexes/papers/search')?.body as Record<string, unknown>
+    expect(body).toMatchObject({ q: 'effect rapamycin', matchingStrategy: 'all' })
   })
 
   test('falls back to PostgreSQL, with a log line, when Meilisearch cannot be reached', async () => {

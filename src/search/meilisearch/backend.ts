@@ -5,14 +5,15 @@
  * cursor. When Meilisearch cannot be reached, the query is answered by PostgreSQL and a line is logged.
  */
 import { asc, eq, inArray } from 'drizzle-orm'
-import { Meilisearch, MeilisearchApiError } from 'meilisearch'
+import { MatchingStrategies, Meilisearch, MeilisearchApiError } from 'meilisearch'
 import type { Db } from '../../db/client'
 import { papers, stories } from '../../db/schema'
 import { paperColumns, type PaperListRow } from '../../modules/v1/papers/service'
 import { MAX_RANKED_HITS, type SearchBackend, type SearchHitRow, type SearchRequest } from '../backend'
 import { PostgresSearch } from '../postgres'
+import { searchableReading } from '../syntax'
 import { translateFilters } from './filters'
-import { branchQuery, translateQuery } from './query'
+import { translateQuery } from './query'
 
 export type MeiliConfig = { host: string; apiKey: string | null; index: string; timeoutMs?: number }
 
@@ -53,11 +54,13 @@ export class MeilisearchSearch implements SearchBackend {
   }
 
   async search(request: SearchRequest): Promise<SearchHitRow[]> {
-    const query = translateQuery(request.q)
-    if (!query) return this.fallback.search(request)
+    // PostgreSQL's reading of the query, stop words dropped (or the 400 for a query without words).
+    const reading = await searchableReading(this.db, request.q)
+    const branches = reading && translateQuery(reading)
+    if (!branches) return this.fallback.search(request)
     let hits: Hit[]
     try {
-      hits = await this.rankedIds(query.branches, query.exclusions, translateFilters(request.filters))
+      hits = await this.rankedIds(branches, translateFilters(request.filters))
     } catch (error) {
       if (!isUnreachable(error)) throw error
       this.log(`search: Meilisearch unreachable (${(error as Error).message}); answering from PostgreSQL`)
@@ -72,20 +75,22 @@ export class MeilisearchSearch implements SearchBackend {
     return this.rows(page)
   }
 
-  private async rankedIds(branches: string[], exclusions: string[], filter: string[]): Promise<Hit[]> {
+  /** `branches`: one Meilisearch query per alternative of the query (query.ts), never empty. */
+  private async rankedIds(branches: string[], filter: string[]): Promise<Hit[]> {
     const common = {
-      indexUid: this.config.index, filter, showRankingScore: true, attributesToRetrieve: ['id', 'relevance', 'indexed_day'],
+      filter, showRankingScore: true, attributesToRetrieve: ['id', 'relevance', 'indexed_day'],
+      // Every word must match, as in PostgreSQL (Meilisearch's default, "last", drops words to find more).
+      matchingStrategy: MatchingStrategies.ALL,
     }
-    if (branches.length <= 1) {
-      const result = await this.client.index(this.config.index).search<Hit>(branchQuery(branches[0] ?? '', exclusions), {
-        filter, showRankingScore: true, attributesToRetrieve: common.attributesToRetrieve, limit: MAX_RANKED_HITS,
-      })
+    if (branches.length === 1) {
+      const result = await this.client.index(this.config.index).search<Hit>(branches[0], { ...common, limit: MAX_RANKED_HITS })
       return result.hits
     }
-    // OR: one query per branch, merged by ranking score; a paper found by two branches comes once.
-    const result = await this.client.multiSearch<{ federation: { limit: number }; queries: (typeof common & { q: string })[] }, Hit>({
+    // OR: one query per alternative, merged by ranking score; a paper found by two comes once.
+    type Federated = { federation: { limit: number }; queries: (typeof common & { indexUid: string; q: string })[] }
+    const result = await this.client.multiSearch<Federated, Hit>({
       federation: { limit: MAX_RANKED_HITS },
-      queries: branches.map((b) => ({ ...common, q: branchQuery(b, exclusions) })),
+      queries: branches.map((q) => ({ ...common, indexUid: this.config.index, q })),
     })
     return result.hits
   }
