@@ -117,6 +117,25 @@ describe('searching through Meilisearch', () => {
     expect(logged.join('\n')).toContain('answering from PostgreSQL')
   })
 
+  // PostgreSQL can always answer, so no Meilisearch failure is the reader's problem: before the
+  // first sync there is no index, and a rotated key is refused until the configuration catches up.
+  test.each([
+    ['no index yet (404 index_not_found)', 404, 'index_not_found', 'rapamycin'],
+    ['no index yet, in a multi-search', 404, 'index_not_found', 'rapamycin OR worms'],
+    ['a missing key (401)', 401, 'missing_authorization_header', 'rapamycin'],
+    ['a refused key (403)', 403, 'invalid_api_key', 'rapamycin'],
+    ['index settings older than the request (400)', 400, 'invalid_search_filter', 'rapamycin'],
+    ['a broken server (500)', 500, 'internal', 'rapamycin'],
+  ])('falls back to PostgreSQL, with a log line, on %s', async (_name, status, code, q) => {
+    meili.failSearches = { status, code, message: 'refused by the stand-in' }
+    const logged: string[] = []
+    const search = new MeilisearchSearch(database.db, { host: meili.url, apiKey: 'key', index: 'papers' }, (line) => logged.push(line))
+    const hits = await search.search({ q, filters: { minRelevance: 2 }, limit: 10, after: null })
+    expect(hits.map((h) => h.id).sort()).toEqual(['MED-1', 'MED-3'])
+    expect(logged).toEqual([expect.stringContaining(`HTTP ${status} ${code}`)])
+    expect(logged[0]).toContain('answering from PostgreSQL')
+  })
+
   test('a paper changed in the database shows as it is now', async () => {
     await database.db.update(papers).set({ title: 'Rapamycin in old mice' }).where(eq(papers.id, 'MED-1'))
     meili.hits = [{ id: 'MED-1', relevance: 2.5, indexed_day: 20261001, _rankingScore: 0.8 }]

@@ -13,6 +13,8 @@ export type MeiliReplay = {
   hits: ReplayHit[]
   /** Fail task processing with this message (simulates a refused document batch). */
   failTasks: string | null
+  /** Answer searches with this Meilisearch error instead (no index, a refused key, a broken server). */
+  failSearches: { status: number; code: string; message: string } | null
   stop(): void
 }
 
@@ -20,7 +22,7 @@ export function startMeiliReplay(): MeiliReplay {
   let taskUid = 0
   const tasks = new Map<number, Record<string, unknown>>()
   const replay: MeiliReplay = {
-    url: '', documents: new Map(), requests: [], hits: [], failTasks: null,
+    url: '', documents: new Map(), requests: [], hits: [], failTasks: null, failSearches: null,
     stop: () => server.stop(true),
   }
   const enqueue = (indexUid: string | null, type: string) => {
@@ -56,6 +58,10 @@ export function startMeiliReplay(): MeiliReplay {
       if ((m = /^\/indexes\/([^/]+)\/documents$/.exec(pathname)) && request.method === 'POST') {
         if (!replay.failTasks) for (const doc of body as { id: string }[]) replay.documents.set(doc.id, doc)
         return enqueue(m[1], 'documentAdditionOrUpdate')
+      }
+      const failed = replay.failSearches
+      if (failed && (/^\/indexes\/[^/]+\/search$/.test(pathname) || pathname === '/multi-search')) {
+        return Response.json({ message: failed.message, code: failed.code, type: 'invalid_request', link: '' }, { status: failed.status })
       }
       if (/^\/indexes\/[^/]+\/search$/.test(pathname)) {
         return Response.json({ hits: replay.hits, query: (body as { q: string }).q, processingTimeMs: 1, limit: 1000, offset: 0, estimatedTotalHits: replay.hits.length })

@@ -2,10 +2,11 @@
  * Ranked search through Meilisearch (MEILI_HOST). Meilisearch ranks the ids; the rows come from the
  * database, so a hit always shows the paper as it is now. Paging uses the same (score, id) cursor as
  * PostgreSQL: the best MAX_RANKED_HITS ids are fetched (ids and a few numbers only) and cut after the
- * cursor. When Meilisearch cannot be reached, the query is answered by PostgreSQL and a line is logged.
+ * cursor. When Meilisearch fails (down, no index, a refused key), the query is answered by PostgreSQL
+ * and a line is logged.
  */
 import { asc, eq, inArray } from 'drizzle-orm'
-import { MatchingStrategies, Meilisearch, MeilisearchApiError } from 'meilisearch'
+import { MatchingStrategies, Meilisearch, MeilisearchApiError, MeilisearchError } from 'meilisearch'
 import type { Db } from '../../db/client'
 import { papers, stories } from '../../db/schema'
 import { paperColumns, type PaperListRow } from '../../modules/v1/papers/service'
@@ -37,10 +38,18 @@ export function meiliClient(config: MeiliConfig): Meilisearch {
   return new Meilisearch({ host: config.host, apiKey: config.apiKey ?? undefined, timeout: config.timeoutMs ?? 2000 })
 }
 
-/** An error that says Meilisearch is down or broken (not that our request was wrong). */
-export function isUnreachable(error: unknown): boolean {
-  if (error instanceof MeilisearchApiError) return (error.response?.status ?? 500) >= 500
-  return error instanceof Error && /^Meilisearch/.test(error.name)
+/**
+ * Why Meilisearch failed to answer, or null when the error is not Meilisearch's (a database error,
+ * say, which PostgreSQL could not get round either). Any Meilisearch failure falls back to
+ * PostgreSQL, which can always answer the same question: not only a server down, timing out or
+ * broken (5xx), but also no index yet (404 index_not_found: before the first sync, or deleted), a
+ * key it refuses (401, 403), or an index whose settings are older than our requests (400).
+ */
+export function meilisearchFailure(error: unknown): string | null {
+  if (error instanceof MeilisearchApiError) {
+    return `HTTP ${error.response?.status ?? '?'}${error.cause?.code ? ` ${error.cause.code}` : ''}: ${error.message}`
+  }
+  return error instanceof MeilisearchError ? error.message : null
 }
 
 export class MeilisearchSearch implements SearchBackend {
@@ -62,8 +71,9 @@ export class MeilisearchSearch implements SearchBackend {
     try {
       hits = await this.rankedIds(branches, translateFilters(request.filters))
     } catch (error) {
-      if (!isUnreachable(error)) throw error
-      this.log(`search: Meilisearch unreachable (${(error as Error).message}); answering from PostgreSQL`)
+      const failure = meilisearchFailure(error)
+      if (failure === null) throw error
+      this.log(`search: Meilisearch failed (${failure}); answering from PostgreSQL`)
       return this.fallback.search(request)
     }
     const scored = hits.map((h) => ({ id: h.id, score: foldTieBreakers(h._rankingScore ?? 0, h.relevance, h.indexed_day) }))
