@@ -85,7 +85,7 @@ describe('searching through Meilisearch', () => {
     expect(first.map((h) => h.id)).toEqual(['MED-3', 'MED-1'])
     expect(first[0].title).toBe('Rapamycin in worms')
     expect(first[0].score).toBe(foldTieBreakers(0.95, 2.9, 20260901))
-    const second = await search.search(request('rapamycin', { score: first[0].score, id: 'MED-3', rank: 1 }))
+    const second = await search.search(request('rapamycin', { score: first[0].score, id: 'MED-3', rank: 1, rankedBy: 'meilisearch' }))
     expect(second.map((h) => h.id)).toEqual(['MED-1'])
     expect(second[0].rank).toBe(2)
     const body = meili.requests.find((r) => r.path === '/indexes/papers/search')?.body as Record<string, unknown>

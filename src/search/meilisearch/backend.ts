@@ -63,6 +63,8 @@ export class MeilisearchSearch implements SearchBackend {
   }
 
   async search(request: SearchRequest): Promise<SearchHitRow[]> {
+    // A ranking begun on PostgreSQL (Meilisearch had failed) is continued there, so that its pages fit.
+    if (request.after?.rankedBy === 'postgres') return this.fallback.search(request)
     // PostgreSQL's reading of the query, stop words dropped (or the 400 for a query without words).
     const reading = await searchableReading(this.db, request.q)
     const branches = reading && translateQuery(reading)
@@ -74,7 +76,7 @@ export class MeilisearchSearch implements SearchBackend {
       const failure = meilisearchFailure(error)
       if (failure === null) throw error
       this.log(`search: Meilisearch failed (${failure}); answering from PostgreSQL`)
-      return this.fallback.search(request)
+      return this.fallback.search(request) // a 400 for a cursor into Meilisearch's ranking: PostgreSQL cannot continue it
     }
     const scored = hits.map((h) => ({ id: h.id, score: foldTieBreakers(h._rankingScore ?? 0, h.relevance, h.indexed_day) }))
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
@@ -116,7 +118,7 @@ export class MeilisearchSearch implements SearchBackend {
     // A paper deleted since it was indexed is simply left out; the outbox removes it from the index.
     return page.flatMap((h) => {
       const row = byId.get(h.id)
-      return row ? [{ ...row, score: h.score, rank: h.rank }] : []
+      return row ? [{ ...row, score: h.score, rank: h.rank, rankedBy: this.name }] : []
     })
   }
 }

@@ -4,8 +4,9 @@
  * can agree.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { encodeCursor } from '../../../src/modules/v1/cursor'
 import { MeilisearchSearch } from '../../../src/search/meilisearch/backend'
-import { req, useTestApp } from '../../support/app'
+import { TEST_SECRET, req, useTestApp } from '../../support/app'
 import { bearer, insertPapers, paperRow } from '../../support/fixtures'
 import { startMeiliReplay } from '../../support/meili-replay'
 
@@ -17,10 +18,16 @@ const get = async (path: string) => {
   const response = await api.app.handle(req(path, bearer(api.key)))
   return { status: response.status, body: await response.json() }
 }
+const KLOTHO = ['MED-11', 'MED-12', 'MED-13', 'MED-14']
+
 beforeAll(async () => {
-  await insertPapers(api.database.db, [paperRow({ id: 'MED-1', title: 'NAD+ precursors' })])
+  await insertPapers(api.database.db, [
+    paperRow({ id: 'MED-1', title: 'NAD+ precursors' }),
+    ...KLOTHO.map((id, i) => paperRow({ id, title: `Klotho study ${i}`, relevance: 2 + i / 10 })),
+  ])
 })
 
+const ids = (body: { data: { id: string }[] }) => body.data.map((p) => p.id)
 const searchRequests = () => meili.requests.filter((r) => r.path.endsWith('/search') || r.path === '/multi-search')
 
 describe('queries without searchable words', () => {
@@ -43,5 +50,53 @@ describe('queries without searchable words', () => {
     expect(body.data.map((p: { id: string }) => p.id)).toEqual(['MED-1'])
     const sent = searchRequests()[0]?.body as { queries: { q: string }[] }
     expect(sent.queries.map((q) => q.q)).toEqual(['NAD+', 'GLP1'])
+  })
+})
+
+describe('paging when Meilisearch fails in between', () => {
+  const down = { status: 503, code: 'internal', message: 'the stand-in is down' }
+  const page = (cursor: string | null) => get(`/api/v1/search?q=klotho&limit=1${cursor ? `&cursor=${cursor}` : ''}`)
+
+  /** Every page's ids, with `before(n)` called before page n (0 first). */
+  async function walk(before: (n: number) => void = () => {}) {
+    const walked: string[] = []
+    let cursor: string | null = null
+    for (let n = 0; n === 0 || cursor; n++) {
+      before(n)
+      const { body } = await page(cursor)
+      walked.push(...ids(body))
+      cursor = body.pagination.next_cursor
+    }
+    return walked
+  }
+
+  test('a cursor into Meilisearch\'s ranking is a 400 that says so, never a page of another ranking', async () => {
+    meili.failSearches = null
+    meili.hits = KLOTHO.map((id, i) => ({ id, relevance: 2 + i / 10, indexed_day: 20261002, _rankingScore: 0.9 - i / 10 }))
+    const first = await page(null)
+    expect(ids(first.body)).toEqual(['MED-11'])
+    meili.failSearches = down
+    const second = await page(first.body.pagination.next_cursor)
+    expect(second.status).toBe(400)
+    expect(second.body.error).toMatchObject({ code: 'invalid_parameter', message: expect.stringContaining('repeat the search without cursor') })
+  })
+
+  test('a ranking begun on PostgreSQL, while Meilisearch was down, is finished there', async () => {
+    meili.failSearches = down
+    const onPostgres = await walk()
+    expect([...onPostgres].sort()).toEqual(KLOTHO)
+    const walked = await walk((n) => {
+      meili.failSearches = n === 0 ? down : null // back after the first page
+      meili.requests.length = 0
+    })
+    expect(walked).toEqual(onPostgres)
+    expect(searchRequests()).toEqual([])
+  })
+
+  test('a cursor that does not say whose ranking it continues is refused', async () => {
+    const untagged = encodeCursor(TEST_SECRET, 'search', { minRelevance: 2, q: 'klotho' }, [0.5, 'MED-11', 1])
+    const { status, body } = await page(untagged)
+    expect(status).toBe(400)
+    expect(body.error.message).toContain('cursor is not a cursor this API issued')
   })
 })
