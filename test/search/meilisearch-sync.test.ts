@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm'
 import { papers, searchOutbox } from '../../src/db/schema'
 import { MeilisearchSearch, foldTieBreakers, meiliClient } from '../../src/search/meilisearch/backend'
 import type { SearchAfter } from '../../src/search/backend'
-import { drainOutbox } from '../../src/search/meilisearch/sync'
+import { INDEX_SETTINGS } from '../../src/search/meilisearch/documents'
+import { drainOutbox, ensureIndex } from '../../src/search/meilisearch/sync'
 import { syncSearchIndex } from '../../src/search'
 import { enqueueSearchSync } from '../../src/search/outbox'
 import { freshDatabase, type TestDatabase } from '../support/database'
@@ -144,6 +145,16 @@ describe('searching through Meilisearch', () => {
   })
 })
 
+describe('the index', () => {
+  test('is created with its primary key, then given its settings', async () => {
+    await ensureIndex(meiliClient({ host: meili.url, apiKey: null, index: 'papers' }), 'papers')
+    expect(meili.requests.filter((r) => !r.path.startsWith('/tasks/'))).toEqual([
+      { method: 'POST', path: '/indexes', body: { uid: 'papers', primaryKey: 'id' } },
+      { method: 'PATCH', path: '/indexes/papers/settings', body: JSON.parse(JSON.stringify(INDEX_SETTINGS)) },
+    ])
+  })
+})
+
 describe('cli search reindex', () => {
   test('rebuilds the index from every paper, swaps it in and clears the outbox it covered', async () => {
     await enqueueSearchSync(database.db, ['MED-1'])
@@ -152,6 +163,11 @@ describe('cli search reindex', () => {
     expect(result.code).toBe(0)
     expect(result.stdout).toEqual(['search index "papers" rebuilt with 3 papers'])
     expect([...meili.documents.keys()].sort()).toEqual(['MED-1', 'MED-2', 'MED-3'])
+    const settings = meili.requests.filter((r) => r.path.endsWith('/settings'))
+    expect(settings.map((r) => [r.path, r.body])).toEqual([
+      ['/indexes/papers_rebuild/settings', JSON.parse(JSON.stringify(INDEX_SETTINGS))],
+      ['/indexes/papers/settings', JSON.parse(JSON.stringify(INDEX_SETTINGS))],
+    ])
     const swap = meili.requests.find((r) => r.path === '/swap-indexes')?.body
     expect(swap).toEqual([{ indexes: ['papers', 'papers_rebuild'], rename: false }])
     expect(await outboxIds()).toEqual([])

@@ -1,5 +1,6 @@
 /** The Meilisearch backend's pure parts: our query syntax, the filters and the documents. */
 import { describe, expect, test } from 'bun:test'
+import { paperFilterParams } from '../../src/modules/v1/papers'
 import { INDEX_SETTINGS, paperDocument } from '../../src/search/meilisearch/documents'
 import { translateFilters } from '../../src/search/meilisearch/filters'
 import { MAX_BRANCHES, translateQuery } from '../../src/search/meilisearch/query'
@@ -69,9 +70,32 @@ describe('filter translation', () => {
     expect(translateFilters({ minRelevance: 0 })).toEqual([])
   })
 
-  test('every filter names a filterable attribute', () => {
-    const all = translateFilters({ minRelevance: 1, since: '2026-01-01', studyType: ['animal'], topic: ['senescence'], preprint: true })
+  test('every /papers filter names a filterable attribute', () => {
+    const all = translateFilters({ minRelevance: 1, since: '2026-01-01', until: '2026-02-01', studyType: ['animal'], topic: ['senescence'], preprint: true })
+    expect(all).toHaveLength(Object.keys(paperFilterParams).length) // one condition per filter the contract lists
     for (const f of all) expect(INDEX_SETTINGS.filterableAttributes).toContain(f.split(' ')[0])
+  })
+})
+
+describe('index settings', () => {
+  const fields = Object.keys(paperDocument({
+    id: 'MED-1', title: 't', abstract: 'a', keywords: [], meshHeadings: [], relevance: 2, indexedDate: '2026-11-02', studyType: null, topic: null, preprint: false,
+  }))
+
+  test('search the title first, then keywords and MeSH, then the abstract, as the PostgreSQL weights do', () => {
+    expect(INDEX_SETTINGS.searchableAttributes).toEqual(['title', 'keywords', 'mesh', 'abstract'])
+    expect(INDEX_SETTINGS.rankingRules.indexOf('attribute')).toBeGreaterThanOrEqual(0) // so that order ranks
+    for (const a of INDEX_SETTINGS.searchableAttributes) expect(fields).toContain(a)
+  })
+
+  test('every filter\'s attribute is filterable, and the date sortable', () => {
+    expect([...INDEX_SETTINGS.filterableAttributes].sort()).toEqual(['indexed_day', 'preprint', 'relevance', 'study_type', 'topic'])
+    expect(INDEX_SETTINGS.sortableAttributes).toContain('indexed_day')
+    for (const a of [...INDEX_SETTINGS.filterableAttributes, ...INDEX_SETTINGS.sortableAttributes]) expect(fields).toContain(a)
+  })
+
+  test('equal text matches fall to judgement relevance, then recency', () => {
+    expect(INDEX_SETTINGS.rankingRules.slice(-2)).toEqual(['relevance:desc', 'indexed_day:desc'])
   })
 })
 
