@@ -55,7 +55,7 @@ for (const [label, q] of QUERIES) {
   const order = bounded.join() === exact.join() ? 'same order' : 'ORDER DIFFERS'
   const first = await search.search({ q, filters: { minRelevance: 2 }, limit: 275, after: null })
   const last = first.at(274)
-  const later = last ? await timed({ q, filters: { minRelevance: 2 }, limit: 25, after: { score: last.score, id: last.id, rank: last.rank } }) : '-'
+  const later = last ? await timed({ q, filters: { minRelevance: 2 }, limit: 25, after: { score: last.score, id: last.id, rank: last.rank, rankedBy: last.rankedBy } }) : '-'
   console.log(`${label.padEnd(20)} ${matches.toLocaleString('en-US').padStart(9)} matches; top 10 shared with the exact ranking: ${same}/10, ${order}; `
     + `alone, median of 15: page 1 ${await timed({ q, filters: { minRelevance: 2 }, limit: 25, after: null })} ms, after hit 275 ${later} ms`)
 }

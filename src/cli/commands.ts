@@ -67,9 +67,9 @@ export const COMMANDS: Command[] = [
     words: ['search', 'reindex'],
     usage: 'search reindex',
     flags: {},
-    run: async (_flags, { db }, { config, io }) => {
+    run: async (_flags, database, { config, io }) => {
       let report: ((done: number) => void) | null = null
-      const { papers } = await rebuildSearchIndex(db, config, (done, total) => (report ??= progressReporter(io.err, 'papers', total))(done))
+      const { papers } = await rebuildSearchIndex(database, config, (done, total) => (report ??= progressReporter(io.err, 'papers', total))(done))
       io.out(`search index "${config.meili!.index}" rebuilt with ${papers} papers`)
     },
   },

@@ -6,7 +6,7 @@
  */
 import type { Config } from '../config'
 import type { Database } from '../db/client'
-import { syncSearchIndex } from '../search'
+import { SEARCH_SYNC_JOB, syncSearchIndex } from '../search'
 import { harvestEuropePmc } from '../ingest/europepmc/harvest'
 import { scrapeFeeds } from '../ingest/rss/scrape'
 import { purgeExpiredCounters } from '../modules/v1/rate-limit/postgres-store'
@@ -30,7 +30,7 @@ export const WORKER_JOBS: WorkerJob[] = [
     cron: '7 * * * *',
     run: async (database) => ({ deleted: await purgeExpiredCounters(database, new Date()) }),
   },
-  { name: 'search-sync', cron: '* * * * *', run: (database, config) => syncSearchIndex(database.db, config) },
+  { name: SEARCH_SYNC_JOB, cron: '* * * * *', run: (database, config) => syncSearchIndex(database.db, config) },
   { name: 'harvest', cron: '17 * * * *', run: (database, config) => harvestEuropePmc(database, config) },
   { name: 'scrape', cron: '*/30 * * * *', run: (database, config) => scrapeFeeds(database, config) },
   {

@@ -5,19 +5,24 @@
  */
 import type { PaperFilters, PaperListRow } from '../modules/v1/papers/service'
 
-/** A hit: the paper, its score, and its place in the ranking (1 for the best hit). */
-export type SearchHitRow = PaperListRow & { score: number; rank: number }
+/** Who ranked a hit. Meilisearch falls back to PostgreSQL, so it is said per answer. */
+export type RankedBy = 'postgres' | 'meilisearch'
+
+/** A hit: the paper, its score, its place in the ranking (1 for the best hit) and who ranked it. */
+export type SearchHitRow = PaperListRow & { score: number; rank: number; rankedBy: RankedBy }
 
 /**
  * Where the previous page ended: results are ordered by score descending, then id ascending. `rank`
  * is that hit's place in the ranking, so a backend knows when MAX_RANKED_HITS have been served.
+ * `rankedBy` says whose ranking it is: the two backends score differently, so a score means
+ * something only to the backend that made it.
  */
-export type SearchAfter = { score: number; id: string; rank: number }
+export type SearchAfter = { score: number; id: string; rank: number; rankedBy: RankedBy }
 
 export type SearchRequest = { q: string; filters: PaperFilters; limit: number; after: SearchAfter | null }
 
 export interface SearchBackend {
-  readonly name: 'postgres' | 'meilisearch'
+  readonly name: RankedBy
   /** Up to `limit + 1` hits after `after`, so the caller knows whether another page exists. */
   search(request: SearchRequest): Promise<SearchHitRow[]>
 }

@@ -3,12 +3,16 @@ import { sql } from 'drizzle-orm'
 import { MeilisearchApiError, type Meilisearch } from 'meilisearch'
 import type { Config } from '../config'
 import { papers } from '../db/schema'
-import type { Db } from '../db/client'
+import type { Database, Db } from '../db/client'
 import type { JobCounts } from '../jobs/job-runs'
+import { runJob } from '../jobs/run-job'
 import type { SearchBackend } from './backend'
 import { MeilisearchSearch, meiliClient } from './meilisearch/backend'
 import { drainOutbox, ensureIndex, reindex } from './meilisearch/sync'
 import { PostgresSearch } from './postgres'
+
+/** The worker job that keeps Meilisearch in step (jobs/workers.ts); a rebuild runs under its name. */
+export const SEARCH_SYNC_JOB = 'search-sync'
 
 export function searchBackend(db: Db, config: Pick<Config, 'meili'>): SearchBackend {
   return config.meili ? new MeilisearchSearch(db, config.meili) : new PostgresSearch(db)
@@ -42,8 +46,17 @@ async function documentCount(client: Meilisearch, index: string): Promise<number
   }
 }
 
-/** `cli search reindex`: rebuild the Meilisearch index from every paper. */
-export async function rebuildSearchIndex(db: Db, config: Pick<Config, 'meili'>, onProgress?: (done: number, total: number) => void) {
-  if (!config.meili) throw new Error('MEILI_HOST is not set: PostgreSQL full-text search needs no index rebuild')
-  return reindex(db, meiliClient({ ...config.meili, timeoutMs: 30_000 }), config.meili.index, onProgress)
+/**
+ * `cli search reindex`: rebuild the Meilisearch index from every paper, as a run of the search-sync
+ * job. The two must never overlap: a drain during a rebuild would send changes to the old index and
+ * delete them from the outbox, and the swap would then install a rebuild that read those papers
+ * before they changed. Held apart, changes made during a rebuild wait in the outbox until after
+ * the swap (sync.ts). A second rebuild, or one started while the worker drains, is refused.
+ */
+export async function rebuildSearchIndex(database: Database, config: Pick<Config, 'meili'>, onProgress?: (done: number, total: number) => void) {
+  const meili = config.meili
+  if (!meili) throw new Error('MEILI_HOST is not set: PostgreSQL full-text search needs no index rebuild')
+  const counts = await runJob(database, SEARCH_SYNC_JOB, async () =>
+    ({ reindexed: (await reindex(database.db, meiliClient({ ...meili, timeoutMs: 30_000 }), meili.index, onProgress)).papers }))
+  return { papers: counts.reindexed }
 }

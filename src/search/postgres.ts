@@ -10,6 +10,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { papers, stories } from '../db/schema'
+import { invalidParameter } from '../http/errors'
 import { paperColumns, paperConditions } from '../modules/v1/papers/service'
 import { MAX_RANKED_HITS, type SearchBackend, type SearchHitRow, type SearchRequest } from './backend'
 import { tieredHits, tieredScore } from './tiers'
@@ -37,10 +38,15 @@ export class PostgresSearch implements SearchBackend {
   }
 
   async search(request: SearchRequest): Promise<SearchHitRow[]> {
-    const served = request.after?.rank ?? 0
+    const { after } = request
+    // A Meilisearch score read as ours would resume at some other place, silently.
+    if (after && after.rankedBy !== 'postgres') {
+      throw invalidParameter('cursor continues a Meilisearch ranking, which cannot be continued now; repeat the search without cursor')
+    }
+    const served = after?.rank ?? 0
     if (served >= MAX_RANKED_HITS) return []
-    const rows = (await this.query(request)) as Omit<SearchHitRow, 'rank'>[]
-    return rows.map((row, i) => ({ ...row, rank: served + i + 1 }))
+    const rows = (await this.query(request)) as Omit<SearchHitRow, 'rank' | 'rankedBy'>[]
+    return rows.map((row, i) => ({ ...row, rank: served + i + 1, rankedBy: this.name }))
   }
 
   /** The statement for one page: up to `limit + 1` hits after `after`. Exposed for EXPLAIN. */

@@ -72,7 +72,7 @@ async function paged(search: PostgresSearch, q: string, filters: PaperFilters, l
     seen.push(...page.slice(0, limit).map((h) => h.id))
     if (page.length <= limit) return seen
     const last = page[limit - 1]
-    after = { score: last.score, id: last.id, rank: last.rank }
+    after = { score: last.score, id: last.id, rank: last.rank, rankedBy: 'postgres' }
   }
 }
 

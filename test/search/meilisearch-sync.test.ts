@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm'
 import { papers, searchOutbox } from '../../src/db/schema'
 import { MeilisearchSearch, foldTieBreakers, meiliClient } from '../../src/search/meilisearch/backend'
 import type { SearchAfter } from '../../src/search/backend'
-import { drainOutbox } from '../../src/search/meilisearch/sync'
+import { INDEX_SETTINGS } from '../../src/search/meilisearch/documents'
+import { drainOutbox, ensureIndex } from '../../src/search/meilisearch/sync'
 import { syncSearchIndex } from '../../src/search'
 import { enqueueSearchSync } from '../../src/search/outbox'
 import { freshDatabase, type TestDatabase } from '../support/database'
@@ -85,19 +86,28 @@ describe('searching through Meilisearch', () => {
     expect(first.map((h) => h.id)).toEqual(['MED-3', 'MED-1'])
     expect(first[0].title).toBe('Rapamycin in worms')
     expect(first[0].score).toBe(foldTieBreakers(0.95, 2.9, 20260901))
-    const second = await search.search(request('rapamycin', { score: first[0].score, id: 'MED-3', rank: 1 }))
+    const second = await search.search(request('rapamycin', { score: first[0].score, id: 'MED-3', rank: 1, rankedBy: 'meilisearch' }))
     expect(second.map((h) => h.id)).toEqual(['MED-1'])
     expect(second[0].rank).toBe(2)
     const body = meili.requests.find((r) => r.path === '/indexes/papers/search')?.body as Record<string, unknown>
     expect(body).toMatchObject({ q: 'rapamycin', filter: ['relevance >= 2'], showRankingScore: true })
   })
 
-  test('an OR query is one federated multi-search', async () => {
+  test('an OR query is one federated multi-search, one query per alternative as PostgreSQL reads it', async () => {
     meili.hits = [{ id: 'MED-2', relevance: 2.1, indexed_day: 20261003, _rankingScore: 0.9 }]
     const search = new MeilisearchSearch(database.db, { host: meili.url, apiKey: null, index: 'papers' })
-    expect((await search.search(request('rapamycin OR metformin -worms'))).map((h) => h.id)).toEqual(['MED-2'])
-    const body = meili.requests.find((r) => r.path === '/multi-search')?.body as { queries: { q: string }[] }
-    expect(body.queries.map((q) => q.q)).toEqual(['rapamycin -worms', 'metformin -worms'])
+    expect((await search.search(request('rapamycin mice OR metformin -worms'))).map((h) => h.id)).toEqual(['MED-2'])
+    const body = meili.requests.find((r) => r.path === '/multi-search')?.body as { queries: { q: string; matchingStrategy: string }[] }
+    // ('rapamycin' & 'mice') | ('metformin' & !'worm'): AND binds tighter, the exclusion is the second alternative's.
+    expect(body.queries.map((q) => q.q)).toEqual(['rapamycin mice', 'metformin -worms'])
+    expect(body.queries.map((q) => q.matchingStrategy)).toEqual(['all', 'all'])
+  })
+
+  test('stop words are left out, as PostgreSQL leaves them out', async () => {
+    const search = new MeilisearchSearch(database.db, { host: meili.url, apiKey: null, index: 'papers' })
+    await search.search(request('the effect of rapamycin OR the'))
+    const body = meili.requests.find((r) => r.path === '/indexes/papers/search')?.body as Record<string, unknown>
+    expect(body).toMatchObject({ q: 'effect rapamycin', matchingStrategy: 'all' })
   })
 
   test('falls back to PostgreSQL, with a log line, when Meilisearch cannot be reached', async () => {
@@ -108,11 +118,40 @@ describe('searching through Meilisearch', () => {
     expect(logged.join('\n')).toContain('answering from PostgreSQL')
   })
 
+  // PostgreSQL can always answer, so no Meilisearch failure is the reader's problem: before the
+  // first sync there is no index, and a rotated key is refused until the configuration catches up.
+  test.each([
+    ['no index yet (404 index_not_found)', 404, 'index_not_found', 'rapamycin'],
+    ['no index yet, in a multi-search', 404, 'index_not_found', 'rapamycin OR worms'],
+    ['a missing key (401)', 401, 'missing_authorization_header', 'rapamycin'],
+    ['a refused key (403)', 403, 'invalid_api_key', 'rapamycin'],
+    ['index settings older than the request (400)', 400, 'invalid_search_filter', 'rapamycin'],
+    ['a broken server (500)', 500, 'internal', 'rapamycin'],
+  ])('falls back to PostgreSQL, with a log line, on %s', async (_name, status, code, q) => {
+    meili.failSearches = { status, code, message: 'refused by the stand-in' }
+    const logged: string[] = []
+    const search = new MeilisearchSearch(database.db, { host: meili.url, apiKey: 'key', index: 'papers' }, (line) => logged.push(line))
+    const hits = await search.search({ q, filters: { minRelevance: 2 }, limit: 10, after: null })
+    expect(hits.map((h) => h.id).sort()).toEqual(['MED-1', 'MED-3'])
+    expect(logged).toEqual([expect.stringContaining(`HTTP ${status} ${code}`)])
+    expect(logged[0]).toContain('answering from PostgreSQL')
+  })
+
   test('a paper changed in the database shows as it is now', async () => {
     await database.db.update(papers).set({ title: 'Rapamycin in old mice' }).where(eq(papers.id, 'MED-1'))
     meili.hits = [{ id: 'MED-1', relevance: 2.5, indexed_day: 20261001, _rankingScore: 0.8 }]
     const search = new MeilisearchSearch(database.db, { host: meili.url, apiKey: null, index: 'papers' })
     expect((await search.search(request('rapamycin')))[0].title).toBe('Rapamycin in old mice')
+  })
+})
+
+describe('the index', () => {
+  test('is created with its primary key, then given its settings', async () => {
+    await ensureIndex(meiliClient({ host: meili.url, apiKey: null, index: 'papers' }), 'papers')
+    expect(meili.requests.filter((r) => !r.path.startsWith('/tasks/'))).toEqual([
+      { method: 'POST', path: '/indexes', body: { uid: 'papers', primaryKey: 'id' } },
+      { method: 'PATCH', path: '/indexes/papers/settings', body: JSON.parse(JSON.stringify(INDEX_SETTINGS)) },
+    ])
   })
 })
 
@@ -124,6 +163,11 @@ describe('cli search reindex', () => {
     expect(result.code).toBe(0)
     expect(result.stdout).toEqual(['search index "papers" rebuilt with 3 papers'])
     expect([...meili.documents.keys()].sort()).toEqual(['MED-1', 'MED-2', 'MED-3'])
+    const settings = meili.requests.filter((r) => r.path.endsWith('/settings'))
+    expect(settings.map((r) => [r.path, r.body])).toEqual([
+      ['/indexes/papers_rebuild/settings', JSON.parse(JSON.stringify(INDEX_SETTINGS))],
+      ['/indexes/papers/settings', JSON.parse(JSON.stringify(INDEX_SETTINGS))],
+    ])
     const swap = meili.requests.find((r) => r.path === '/swap-indexes')?.body
     expect(swap).toEqual([{ indexes: ['papers', 'papers_rebuild'], rename: false }])
     expect(await outboxIds()).toEqual([])

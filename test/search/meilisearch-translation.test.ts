@@ -1,35 +1,58 @@
 /** The Meilisearch backend's pure parts: our query syntax, the filters and the documents. */
 import { describe, expect, test } from 'bun:test'
+import { paperFilterParams } from '../../src/modules/v1/papers'
 import { INDEX_SETTINGS, paperDocument } from '../../src/search/meilisearch/documents'
 import { translateFilters } from '../../src/search/meilisearch/filters'
-import { MAX_BRANCHES, branchQuery, translateQuery } from '../../src/search/meilisearch/query'
+import { MAX_BRANCHES, translateQuery } from '../../src/search/meilisearch/query'
+import { operandsOf, readWebsearch, withoutStopWords } from '../../src/search/websearch'
+
+/** The Meilisearch queries for `q` when none of its words is a stop word (those need PostgreSQL: websearch-parity.test.ts). */
+const translate = (q: string) => {
+  const read = readWebsearch(q)
+  return translateQuery(withoutStopWords(read, operandsOf(read).map(() => true)))
+}
 
 describe('query translation', () => {
+  // PostgreSQL's reading (websearch_to_tsquery): AND binds tighter than OR, and an exclusion belongs
+  // to its own alternative. `rapamycin mice OR metformin worms` is ('rapamycin' & 'mice') | ('metformin' & 'worm').
   test.each([
-    ['rapamycin mice', ['rapamycin mice'], []],
-    ['"dietary restriction" mice', ['"dietary restriction" mice'], []],
-    ['rapamycin OR metformin', ['rapamycin', 'metformin'], []],
-    ['aging rapamycin OR metformin mice', ['aging rapamycin mice', 'aging metformin mice'], []],
-    ['senolytic -mice', ['senolytic'], ['-mice']],
-    ['senolytic -"cell culture"', ['senolytic'], ['-"cell culture"']],
-    ['GLP-1 agonists', ['GLP1 agonists'], []],
-    ['"unbalanced quote', ['"unbalanced quote"'], []],
-    ['-', [], []],
-    ['OR rapamycin OR', ['rapamycin'], []],
-    ['a OR b OR c', ['a', 'b', 'c'], []],
-  ])('%s', (q, branches, exclusions) => {
-    expect(translateQuery(q)).toEqual({ branches, exclusions })
+    ['rapamycin mice', ['rapamycin mice']],
+    ['"dietary restriction" mice', ['"dietary restriction" mice']],
+    ['rapamycin OR metformin', ['rapamycin', 'metformin']],
+    ['rapamycin mice OR metformin worms', ['rapamycin mice', 'metformin worms']],
+    ['aging rapamycin OR metformin mice', ['aging rapamycin', 'metformin mice']],
+    ['rapamycin or metformin', ['rapamycin', 'metformin']],
+    ['rapamycin Or metformin', ['rapamycin', 'metformin']],
+    ['rapamycin OR metformin OR acarbose', ['rapamycin', 'metformin', 'acarbose']],
+    ['senolytic -mice', ['senolytic -mice']],
+    ['senolytic - mice', ['senolytic -mice']],
+    ['- klotho aging', ['-klotho aging']],
+    ['senolytic -"cell culture"', ['senolytic -"cell culture"']],
+    ['rapamycin OR metformin -mice', ['rapamycin', 'metformin -mice']],
+    ['rapamycin OR -mice', ['rapamycin', '-mice']],
+    ['--mice rapamycin', ['mice rapamycin']],
+    ['GLP-1 agonists', ['GLP1 agonists']],
+    ['"unbalanced quote', ['"unbalanced quote"']],
+    ['senolytic<->cocktail', ['senolytic >cocktail']],
+    ['senolytic (-cocktail)', ['senolytic cocktail']],
+    ['rapamycin -(mice)', ['rapamycin -mice']],
+    ['rapamycin -<mice', ['rapamycin -mice']],
+    ['senolytic -', ['senolytic']],
+    ['rapamycin "mice"or worms', ['rapamycin "mice"', 'worms']],
+    ['oregon orcas ORmice', ['oregon orcas ORmice']],
+    ['-', []],
+  ])('%s', (q, branches) => {
+    expect(translate(q)).toEqual(branches)
   })
 
-  test('an exclusion joins every branch', () => {
-    const { branches, exclusions } = translateQuery('rapamycin OR metformin -mice')!
-    expect(branches.map((b) => branchQuery(b, exclusions))).toEqual(['rapamycin -mice', 'metformin -mice'])
+  test('a negated word that starts with punctuation is quoted, so the minus keeps its word', () => {
+    expect(translate('senolytic -:cocktail')).toEqual(['senolytic -":cocktail"'])
   })
 
   test('too many alternatives are left to PostgreSQL', () => {
-    const words = Array.from({ length: 5 }, (_, i) => `a${i} OR b${i}`).join(' ') // 2^5 = 32 branches
-    expect(2 ** 5).toBeGreaterThan(MAX_BRANCHES)
-    expect(translateQuery(words)).toBeNull()
+    const alternatives = (n: number) => Array.from({ length: n }, (_, i) => `drug${i}`).join(' OR ')
+    expect(translate(alternatives(MAX_BRANCHES))).toHaveLength(MAX_BRANCHES)
+    expect(translate(alternatives(MAX_BRANCHES + 1))).toBeNull()
   })
 })
 
@@ -47,9 +70,32 @@ describe('filter translation', () => {
     expect(translateFilters({ minRelevance: 0 })).toEqual([])
   })
 
-  test('every filter names a filterable attribute', () => {
-    const all = translateFilters({ minRelevance: 1, since: '2026-01-01', studyType: ['animal'], topic: ['senescence'], preprint: true })
+  test('every /papers filter names a filterable attribute', () => {
+    const all = translateFilters({ minRelevance: 1, since: '2026-01-01', until: '2026-02-01', studyType: ['animal'], topic: ['senescence'], preprint: true })
+    expect(all).toHaveLength(Object.keys(paperFilterParams).length) // one condition per filter the contract lists
     for (const f of all) expect(INDEX_SETTINGS.filterableAttributes).toContain(f.split(' ')[0])
+  })
+})
+
+describe('index settings', () => {
+  const fields = Object.keys(paperDocument({
+    id: 'MED-1', title: 't', abstract: 'a', keywords: [], meshHeadings: [], relevance: 2, indexedDate: '2026-11-02', studyType: null, topic: null, preprint: false,
+  }))
+
+  test('search the title first, then keywords and MeSH, then the abstract, as the PostgreSQL weights do', () => {
+    expect(INDEX_SETTINGS.searchableAttributes).toEqual(['title', 'keywords', 'mesh', 'abstract'])
+    expect(INDEX_SETTINGS.rankingRules.indexOf('attribute')).toBeGreaterThanOrEqual(0) // so that order ranks
+    for (const a of INDEX_SETTINGS.searchableAttributes) expect(fields).toContain(a)
+  })
+
+  test('every filter\'s attribute is filterable, and the date sortable', () => {
+    expect([...INDEX_SETTINGS.filterableAttributes].sort()).toEqual(['indexed_day', 'preprint', 'relevance', 'study_type', 'topic'])
+    expect(INDEX_SETTINGS.sortableAttributes).toContain('indexed_day')
+    for (const a of [...INDEX_SETTINGS.filterableAttributes, ...INDEX_SETTINGS.sortableAttributes]) expect(fields).toContain(a)
+  })
+
+  test('equal text matches fall to judgement relevance, then recency', () => {
+    expect(INDEX_SETTINGS.rankingRules.slice(-2)).toEqual(['relevance:desc', 'indexed_day:desc'])
   })
 })
 

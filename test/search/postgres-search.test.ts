@@ -73,4 +73,13 @@ describe('biomedical tokens', () => {
     expect(await find('OR OR')).toEqual([])
     expect(await find('senolytic -cocktail')).toEqual(['MED-109'])
   })
+
+  // Only a minus where a word starts excludes; websearch_to_tsquery alone read "<->" as AND NOT and
+  // silently dropped the very paper asked for (drizzle/0008_query_minus.sql).
+  test('a minus after punctuation separates words instead of excluding one', async () => {
+    expect(await find('senolytic<->cocktail')).toEqual(['MED-108'])
+    expect(await find('senolytic,-cocktail')).toEqual(['MED-108'])
+    expect(await find('-cocktail senolytic')).toEqual(['MED-109'])
+    expect(await find('senolytic - cocktail')).toEqual(['MED-109'])
+  })
 })

@@ -27,7 +27,7 @@ async function walkPages(q: string, filters: PaperFilters, limit: number) {
     seen.push(...page.slice(0, limit))
     if (page.length <= limit) return seen
     const last = page[limit - 1]
-    after = { score: last.score, id: last.id, rank: last.rank }
+    after = { score: last.score, id: last.id, rank: last.rank, rankedBy: 'postgres' }
   }
 }
 

@@ -13,6 +13,10 @@ export type MeiliReplay = {
   hits: ReplayHit[]
   /** Fail task processing with this message (simulates a refused document batch). */
   failTasks: string | null
+  /** Awaited before each request is answered: lets a test hold Meilisearch at a chosen step. */
+  gate: ((path: string) => Promise<void> | void) | null
+  /** Answer searches with this Meilisearch error instead (no index, a refused key, a broken server). */
+  failSearches: { status: number; code: string; message: string } | null
   stop(): void
 }
 
@@ -20,7 +24,7 @@ export function startMeiliReplay(): MeiliReplay {
   let taskUid = 0
   const tasks = new Map<number, Record<string, unknown>>()
   const replay: MeiliReplay = {
-    url: '', documents: new Map(), requests: [], hits: [], failTasks: null,
+    url: '', documents: new Map(), requests: [], hits: [], failTasks: null, failSearches: null, gate: null,
     stop: () => server.stop(true),
   }
   const enqueue = (indexUid: string | null, type: string) => {
@@ -40,6 +44,7 @@ export function startMeiliReplay(): MeiliReplay {
       const { pathname } = new URL(request.url)
       const body = request.method === 'GET' || request.method === 'DELETE' ? null : await request.json().catch(() => null)
       replay.requests.push({ method: request.method, path: pathname, body })
+      await replay.gate?.(pathname)
       let m: RegExpExecArray | null
       if ((m = /^\/tasks\/(\d+)$/.exec(pathname))) return Response.json(tasks.get(Number(m[1])))
       if (pathname === '/indexes' && request.method === 'POST') return enqueue((body as { uid: string }).uid, 'indexCreation')
@@ -56,6 +61,10 @@ export function startMeiliReplay(): MeiliReplay {
       if ((m = /^\/indexes\/([^/]+)\/documents$/.exec(pathname)) && request.method === 'POST') {
         if (!replay.failTasks) for (const doc of body as { id: string }[]) replay.documents.set(doc.id, doc)
         return enqueue(m[1], 'documentAdditionOrUpdate')
+      }
+      const failed = replay.failSearches
+      if (failed && (/^\/indexes\/[^/]+\/search$/.test(pathname) || pathname === '/multi-search')) {
+        return Response.json({ message: failed.message, code: failed.code, type: 'invalid_request', link: '' }, { status: failed.status })
       }
       if (/^\/indexes\/[^/]+\/search$/.test(pathname)) {
         return Response.json({ hits: replay.hits, query: (body as { q: string }).q, processingTimeMs: 1, limit: 1000, offset: 0, estimatedTotalHits: replay.hits.length })

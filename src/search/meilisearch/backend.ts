@@ -2,17 +2,19 @@
  * Ranked search through Meilisearch (MEILI_HOST). Meilisearch ranks the ids; the rows come from the
  * database, so a hit always shows the paper as it is now. Paging uses the same (score, id) cursor as
  * PostgreSQL: the best MAX_RANKED_HITS ids are fetched (ids and a few numbers only) and cut after the
- * cursor. When Meilisearch cannot be reached, the query is answered by PostgreSQL and a line is logged.
+ * cursor. When Meilisearch fails (down, no index, a refused key), the query is answered by PostgreSQL
+ * and a line is logged.
  */
 import { asc, eq, inArray } from 'drizzle-orm'
-import { Meilisearch, MeilisearchApiError } from 'meilisearch'
+import { MatchingStrategies, Meilisearch, MeilisearchApiError, MeilisearchError } from 'meilisearch'
 import type { Db } from '../../db/client'
 import { papers, stories } from '../../db/schema'
 import { paperColumns, type PaperListRow } from '../../modules/v1/papers/service'
 import { MAX_RANKED_HITS, type SearchBackend, type SearchHitRow, type SearchRequest } from '../backend'
 import { PostgresSearch } from '../postgres'
+import { searchableReading } from '../syntax'
 import { translateFilters } from './filters'
-import { branchQuery, translateQuery } from './query'
+import { translateQuery } from './query'
 
 export type MeiliConfig = { host: string; apiKey: string | null; index: string; timeoutMs?: number }
 
@@ -36,10 +38,18 @@ export function meiliClient(config: MeiliConfig): Meilisearch {
   return new Meilisearch({ host: config.host, apiKey: config.apiKey ?? undefined, timeout: config.timeoutMs ?? 2000 })
 }
 
-/** An error that says Meilisearch is down or broken (not that our request was wrong). */
-export function isUnreachable(error: unknown): boolean {
-  if (error instanceof MeilisearchApiError) return (error.response?.status ?? 500) >= 500
-  return error instanceof Error && /^Meilisearch/.test(error.name)
+/**
+ * Why Meilisearch failed to answer, or null when the error is not Meilisearch's (a database error,
+ * say, which PostgreSQL could not get round either). Any Meilisearch failure falls back to
+ * PostgreSQL, which can always answer the same question: not only a server down, timing out or
+ * broken (5xx), but also no index yet (404 index_not_found: before the first sync, or deleted), a
+ * key it refuses (401, 403), or an index whose settings are older than our requests (400).
+ */
+export function meilisearchFailure(error: unknown): string | null {
+  if (error instanceof MeilisearchApiError) {
+    return `HTTP ${error.response?.status ?? '?'}${error.cause?.code ? ` ${error.cause.code}` : ''}: ${error.message}`
+  }
+  return error instanceof MeilisearchError ? error.message : null
 }
 
 export class MeilisearchSearch implements SearchBackend {
@@ -53,15 +63,20 @@ export class MeilisearchSearch implements SearchBackend {
   }
 
   async search(request: SearchRequest): Promise<SearchHitRow[]> {
-    const query = translateQuery(request.q)
-    if (!query) return this.fallback.search(request)
+    // A ranking begun on PostgreSQL (Meilisearch had failed) is continued there, so that its pages fit.
+    if (request.after?.rankedBy === 'postgres') return this.fallback.search(request)
+    // PostgreSQL's reading of the query, stop words dropped (or the 400 for a query without words).
+    const reading = await searchableReading(this.db, request.q)
+    const branches = reading && translateQuery(reading)
+    if (!branches) return this.fallback.search(request)
     let hits: Hit[]
     try {
-      hits = await this.rankedIds(query.branches, query.exclusions, translateFilters(request.filters))
+      hits = await this.rankedIds(branches, translateFilters(request.filters))
     } catch (error) {
-      if (!isUnreachable(error)) throw error
-      this.log(`search: Meilisearch unreachable (${(error as Error).message}); answering from PostgreSQL`)
-      return this.fallback.search(request)
+      const failure = meilisearchFailure(error)
+      if (failure === null) throw error
+      this.log(`search: Meilisearch failed (${failure}); answering from PostgreSQL`)
+      return this.fallback.search(request) // a 400 for a cursor into Meilisearch's ranking: PostgreSQL cannot continue it
     }
     const scored = hits.map((h) => ({ id: h.id, score: foldTieBreakers(h._rankingScore ?? 0, h.relevance, h.indexed_day) }))
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
@@ -72,20 +87,22 @@ export class MeilisearchSearch implements SearchBackend {
     return this.rows(page)
   }
 
-  private async rankedIds(branches: string[], exclusions: string[], filter: string[]): Promise<Hit[]> {
+  /** `branches`: one Meilisearch query per alternative of the query (query.ts), never empty. */
+  private async rankedIds(branches: string[], filter: string[]): Promise<Hit[]> {
     const common = {
-      indexUid: this.config.index, filter, showRankingScore: true, attributesToRetrieve: ['id', 'relevance', 'indexed_day'],
+      filter, showRankingScore: true, attributesToRetrieve: ['id', 'relevance', 'indexed_day'],
+      // Every word must match, as in PostgreSQL (Meilisearch's default, "last", drops words to find more).
+      matchingStrategy: MatchingStrategies.ALL,
     }
-    if (branches.length <= 1) {
-      const result = await this.client.index(this.config.index).search<Hit>(branchQuery(branches[0] ?? '', exclusions), {
-        filter, showRankingScore: true, attributesToRetrieve: common.attributesToRetrieve, limit: MAX_RANKED_HITS,
-      })
+    if (branches.length === 1) {
+      const result = await this.client.index(this.config.index).search<Hit>(branches[0], { ...common, limit: MAX_RANKED_HITS })
       return result.hits
     }
-    // OR: one query per branch, merged by ranking score; a paper found by two branches comes once.
-    const result = await this.client.multiSearch<{ federation: { limit: number }; queries: (typeof common & { q: string })[] }, Hit>({
+    // OR: one query per alternative, merged by ranking score; a paper found by two comes once.
+    type Federated = { federation: { limit: number }; queries: (typeof common & { indexUid: string; q: string })[] }
+    const result = await this.client.multiSearch<Federated, Hit>({
       federation: { limit: MAX_RANKED_HITS },
-      queries: branches.map((b) => ({ ...common, q: branchQuery(b, exclusions) })),
+      queries: branches.map((q) => ({ ...common, indexUid: this.config.index, q })),
     })
     return result.hits
   }
@@ -101,7 +118,7 @@ export class MeilisearchSearch implements SearchBackend {
     // A paper deleted since it was indexed is simply left out; the outbox removes it from the index.
     return page.flatMap((h) => {
       const row = byId.get(h.id)
-      return row ? [{ ...row, score: h.score, rank: h.rank }] : []
+      return row ? [{ ...row, score: h.score, rank: h.rank, rankedBy: this.name }] : []
     })
   }
 }

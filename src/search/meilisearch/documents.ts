@@ -2,7 +2,7 @@
 import type { MeshHeading } from '../../db/schema'
 import { MAX_RANKED_HITS } from '../backend'
 import { dayNumber } from './filters'
-import { joinNumberHyphens } from './query'
+import { joinNumberHyphens } from '../websearch'
 
 export type PaperSource = {
   id: string

@@ -6,7 +6,7 @@
  * `reindex` rebuilds the whole index into a fresh one and swaps it in, so searches never see a
  * half-built index.
  */
-import { asc, gt, inArray, lte, sql } from 'drizzle-orm'
+import { asc, gt, inArray, sql } from 'drizzle-orm'
 import type { Meilisearch } from 'meilisearch'
 import type { Db } from '../../db/client'
 import { papers, searchOutbox } from '../../db/schema'
@@ -42,8 +42,9 @@ export async function syncOutbox(db: Db, client: Meilisearch, uid: string, batch
   const index = client.index(uid)
   if (rows.length > 0) await applied(index.addDocuments(rows.map(paperDocument)), 'the paper updates')
   if (gone.length > 0) await applied(index.deleteDocuments(gone), 'the paper deletions')
-  // Only what was sent: rows queued meanwhile stay for the next run.
-  await db.delete(searchOutbox).where(lte(searchOutbox.id, queued[queued.length - 1].id))
+  // Only the rows read: rows committed meanwhile stay for the next run, even those with a smaller
+  // id (a transaction takes its ids when it inserts, not when it commits).
+  await db.delete(searchOutbox).where(inArray(searchOutbox.id, queued.map((q) => q.id)))
   return { upserted: rows.length, deleted: gone.length }
 }
 
@@ -61,8 +62,11 @@ export async function drainOutbox(db: Db, client: Meilisearch, uid: string): Pro
 /** Rebuilds the index from every paper, then swaps it in; `onProgress` gets the papers sent so far. */
 export async function reindex(db: Db, client: Meilisearch, uid: string, onProgress: (done: number, total: number) => void = () => {}) {
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(papers)
-  // Outbox rows up to here are covered by the rebuild; later ones are changes it may have missed.
-  const [{ mark }] = await db.select({ mark: sql<number | null>`max(${searchOutbox.id})` }).from(searchOutbox)
+  // The outbox rows visible now are covered by the rebuild, which reads their papers later. Rows
+  // committed from here on (whatever their id: ids are taken at insert, not at commit) may hold
+  // changes the rebuild missed, and stay for the next drain, after the swap. The caller keeps
+  // drains out meanwhile (src/search/index.ts).
+  const covered = (await db.select({ id: searchOutbox.id }).from(searchOutbox)).map((r) => r.id)
   const fresh = `${uid}_rebuild`
   await client.deleteIndex(fresh).waitTask({ timeout: TASK_TIMEOUT_MS })
   await ensureIndex(client, fresh)
@@ -80,6 +84,8 @@ export async function reindex(db: Db, client: Meilisearch, uid: string, onProgre
   const swap = await client.swapIndexes([{ indexes: [uid, fresh], rename: false }]).waitTask({ timeout: TASK_TIMEOUT_MS })
   if (swap.status !== 'succeeded') throw new Error(`Meilisearch could not swap in the rebuilt index: ${swap.error?.message ?? swap.status}`)
   await client.deleteIndex(fresh).waitTask({ timeout: TASK_TIMEOUT_MS })
-  if (mark !== null) await db.delete(searchOutbox).where(lte(searchOutbox.id, Number(mark)))
+  for (let i = 0; i < covered.length; i += 10_000) {
+    await db.delete(searchOutbox).where(sql`${searchOutbox.id} = any(${sql.param(covered.slice(i, i + 10_000))}::bigint[])`)
+  }
   return { papers: done }
 }

@@ -9,20 +9,20 @@ const get = async (path: string) => {
   return { status: response.status, body: await response.json(), headers: response.headers }
 }
 
-// Twelve papers over four days, with relevance from 0 to 3, both sources and several topics.
+// Twelve papers over four days, with relevance from 0 to 3, both sources and several topics; titles for q.
 const rows = [
-  paperRow({ id: 'MED-100', indexedDate: '2026-10-04', relevance: 3, topic: 'senescence', studyType: 'human_trial' }),
+  paperRow({ id: 'MED-100', title: 'Senolytic therapy clears senescent cells in older adults', indexedDate: '2026-10-04', relevance: 3, topic: 'senescence', studyType: 'human_trial' }),
   paperRow({ id: 'MED-101', indexedDate: '2026-10-04', relevance: 2, topic: 'mtor-rapamycin' }),
-  paperRow({ id: 'PPR-7', source: 'PPR', indexedDate: '2026-10-04', preprint: true, journal: 'bioRxiv', relevance: 2.5, publicationTypes: ['Preprint'] }),
+  paperRow({ id: 'PPR-7', title: 'Senolytic drugs in a preprint', source: 'PPR', indexedDate: '2026-10-04', preprint: true, journal: 'bioRxiv', relevance: 2.5, publicationTypes: ['Preprint'] }),
   paperRow({ id: 'MED-102', indexedDate: '2026-10-03', relevance: 1.5, topic: 'other', abstractLicense: 'cc by-nc' }),
   paperRow({ id: 'MED-103', indexedDate: '2026-10-03', relevance: 0.2, topic: 'other' }),
   paperRow({ id: 'MED-104', indexedDate: '2026-10-03', relevance: null, judgedAt: null, judgementModel: null, judgementPromptVersion: null, studyType: null, topic: null }),
-  paperRow({ id: 'MED-105', indexedDate: '2026-10-02', relevance: 2.2, topic: 'glp-1', studyType: 'human_observational', abstractLicense: null }),
-  paperRow({ id: 'MED-106', indexedDate: '2026-10-02', relevance: 2.9, topic: 'senescence', studyType: 'cells', abstractLicense: 'cc0' }),
-  paperRow({ id: 'MED-107', indexedDate: '2026-10-01', relevance: 2.0, topic: 'senescence', abstractLicense: 'public domain' }),
-  paperRow({ id: 'MED-108', indexedDate: '2026-10-01', relevance: 2.4, topic: 'brain-aging', abstractLicense: 'cc by-sa' }),
-  paperRow({ id: 'PPR-8', source: 'PPR', indexedDate: '2026-10-01', preprint: true, relevance: 2.1, topic: 'senescence', publishedDate: null, doi: null, url: 'https://europepmc.org/article/PPR/PPR8' }),
-  paperRow({ id: 'MED-109', indexedDate: '2026-09-30', relevance: 1.99, topic: 'senescence' }),
+  paperRow({ id: 'MED-105', title: 'GLP-1 agonists and biological age', indexedDate: '2026-10-02', relevance: 2.2, topic: 'glp-1', studyType: 'human_observational', abstractLicense: null }),
+  paperRow({ id: 'MED-106', title: 'Senolytic screening in cell culture', indexedDate: '2026-10-02', relevance: 2.9, topic: 'senescence', studyType: 'cells', abstractLicense: 'cc0' }),
+  paperRow({ id: 'MED-107', title: 'Dietary restriction slows senescence', indexedDate: '2026-10-01', relevance: 2.0, topic: 'senescence', abstractLicense: 'public domain' }),
+  paperRow({ id: 'MED-108', title: 'Senescent microglia in the aging brain', indexedDate: '2026-10-01', relevance: 2.4, topic: 'brain-aging', abstractLicense: 'cc by-sa' }),
+  paperRow({ id: 'PPR-8', title: 'Senolytic cocktail in aged mice', source: 'PPR', indexedDate: '2026-10-01', preprint: true, relevance: 2.1, topic: 'senescence', publishedDate: null, doi: null, url: 'https://europepmc.org/article/PPR/PPR8' }),
+  paperRow({ id: 'MED-109', title: 'Senolytic dosing', indexedDate: '2026-09-30', relevance: 1.99, topic: 'senescence' }),
 ]
 
 beforeAll(async () => {
@@ -121,6 +121,44 @@ describe('GET /api/v1/papers', () => {
     await insertPapers(api.database.db, [paperRow({ id: 'MED-099', indexedDate: '2026-10-04', relevance: 2.8 }), paperRow({ id: 'MED-200', indexedDate: '2026-10-09' })])
     const second = (await get(`/api/v1/papers?limit=3&cursor=${first.pagination.next_cursor}`)).body
     expect([...ids(first), ...ids(second)]).toEqual(['MED-100', 'MED-101', 'PPR-7', 'MED-105', 'MED-106', 'MED-107'])
+  })
+})
+
+describe('GET /api/v1/papers?q=', () => {
+  const search = async (query: string) => ids((await get(`/api/v1/papers?${query}`)).body)
+
+  test('keeps only matching papers, newest first as without q', async () => {
+    expect(await search('q=senolytic')).toEqual(['MED-100', 'PPR-7', 'MED-106', 'PPR-8'])
+    expect(await search('q=SENOLYTICS&min_relevance=1')).toEqual(['MED-100', 'PPR-7', 'MED-106', 'PPR-8', 'MED-109'])
+    expect(await search('q=glp1')).toEqual(['MED-105'])
+  })
+
+  test('reads quoted phrases, OR (AND binds tighter) and -exclusions', async () => {
+    expect(await search('q=%22cell%20culture%22')).toEqual(['MED-106'])
+    expect(await search('q=%22therapy%20senolytic%22')).toEqual([])
+    expect(await search('q=glp-1%20OR%20%22dietary%20restriction%22')).toEqual(['MED-105', 'MED-107'])
+    // (senolytic AND preprint) OR (dietary AND restriction)
+    expect(await search('q=senolytic%20preprint%20or%20dietary%20restriction')).toEqual(['PPR-7', 'MED-107'])
+    expect(await search('q=senolytic%20-preprint')).toEqual(['MED-100', 'MED-106', 'PPR-8'])
+    expect(await search('q=senolytic%20-%22cell%20culture%22')).toEqual(['MED-100', 'PPR-7', 'PPR-8'])
+  })
+
+  test('combines with every other filter', async () => {
+    expect(await search('q=senolytic&preprint=true')).toEqual(['PPR-7', 'PPR-8'])
+    expect(await search('q=senolytic&since=2026-10-02&study_type=cells')).toEqual(['MED-106'])
+    expect(await search('q=senolytic&topic=senescence&until=2026-10-03')).toEqual(['MED-106', 'PPR-8'])
+    expect(await search('q=senolytic&min_relevance=2.5')).toEqual(['MED-100', 'PPR-7', 'MED-106'])
+  })
+
+  test('pages through the matches by cursor', async () => {
+    const walked: string[] = []
+    let cursor: string | null = null
+    do {
+      const { body } = await get(`/api/v1/papers?q=senolytic&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+      walked.push(...ids(body))
+      cursor = body.pagination.next_cursor
+    } while (cursor)
+    expect(walked).toEqual(['MED-100', 'PPR-7', 'MED-106', 'PPR-8'])
   })
 })
 

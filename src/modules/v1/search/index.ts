@@ -1,5 +1,6 @@
 /** GET /api/v1/search: ranked search; every /papers filter applies (decisions.md). */
 import { Elysia, t } from 'elysia'
+import type { CursorPosition } from '../cursor'
 import { pager } from '../pager'
 import { Pagination, Paper, errorResponses, documented } from '../model'
 import { openApiParameters, pagingParams, parseParams, stringParam } from '../params'
@@ -7,7 +8,7 @@ import type { V1Context } from '../context'
 import { paperFilterParams, paperFilters } from '../papers'
 import { serializeListedPaper } from '../papers/serialize'
 import { invalidParameter } from '../../../http/errors'
-import { MAX_RANKED_HITS } from '../../../search/backend'
+import { MAX_RANKED_HITS, type SearchAfter } from '../../../search/backend'
 import { assertSearchable } from '../../../search/syntax'
 
 const searchParams = {
@@ -18,6 +19,12 @@ const searchParams = {
 
 const SearchHit = t.Object({ ...Paper.properties, score: t.Number({ minimum: 0, maximum: 1 }) })
 
+/** A cursor's position: the last hit's score, id and rank, and which backend ranked it. */
+function searchAfter([score, id, rank, rankedBy]: CursorPosition): SearchAfter {
+  if (rankedBy !== 'postgres' && rankedBy !== 'meilisearch') throw invalidParameter('cursor is not a cursor this API issued')
+  return { score: Number(score), id: String(id), rank: Number(rank), rankedBy }
+}
+
 export const searchModule = ({ db, baseUrl, secret, search }: V1Context) =>
   new Elysia({ name: 'v1-search' })
     .get('/api/v1/search', async ({ request }) => {
@@ -25,13 +32,11 @@ export const searchModule = ({ db, baseUrl, secret, search }: V1Context) =>
       if (!p.q || !p.q.trim()) throw invalidParameter('q is required: the words to search for')
       const filters = paperFilters(p)
       const paging = pager(secret, 'search', { ...filters, q: p.q }, p)
-      const { after } = paging
-      const rows = await search.search({
-        q: p.q, filters, limit: paging.limit, after: after && { score: Number(after[0]), id: String(after[1]), rank: Number(after[2] ?? 0) },
-      })
+      const after = paging.after && searchAfter(paging.after)
+      const rows = await search.search({ q: p.q, filters, limit: paging.limit, after })
       // Only an empty answer can come from a query of stop words alone: check why then, not on every search.
       if (rows.length === 0 && !after) await assertSearchable(db, p.q)
-      const { items, pagination } = paging.page(rows, (r) => [r.score, r.id, r.rank])
+      const { items, pagination } = paging.page(rows, (r) => [r.score, r.id, r.rank, r.rankedBy])
       return { data: items.map((r) => ({ ...serializeListedPaper(r, baseUrl), score: r.score })), pagination }
     }, {
       response: { 200: documented(t.Object({ data: t.Array(SearchHit), pagination: Pagination })), ...errorResponses },
