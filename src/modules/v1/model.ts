@@ -5,6 +5,9 @@ import type { ErrorCode } from '../../http/errors'
 import { STUDY_TYPES, TOPICS } from '../../taxonomy'
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()])
+const DateString = t.String({ format: 'date' })
+const DateTime = t.String({ format: 'date-time' })
+const Url = t.String({ format: 'uri' })
 
 // Response schemas as the OpenAPI document should state them. Elysia's t.Integer also admits a
 // numeric string (it is made for parsing queries) and t.UnionEnum documents its first value as a
@@ -15,22 +18,21 @@ export const Integer = (options: { minimum?: number; maximum?: number; descripti
 export const Enum = <const V extends readonly [string, ...string[]]>(values: V) => t.UnionEnum(values, { default: undefined })
 /** `values` or null, as one enum: Elysia's plugin writes a Union with Null as a type list but leaves null out of the enum. */
 const NullableEnum = <const V extends readonly [string, ...string[]]>(values: V) =>
-  t.UnionEnum([...values, null] as unknown as V, { default: undefined, type: ['string', 'null'] } as object) as unknown as TUnion<[ReturnType<typeof Enum<V>>, TNull]>
-
-/** The codes /api/v1 answers with (data-api-v1.md part 7). */
-const DATA_API_ERROR_CODES = [
-  'missing_key', 'invalid_key', 'revoked_key', 'plan_required', 'rate_limited', 'invalid_parameter', 'not_found',
-  'unavailable', 'internal_error',
-] as const satisfies readonly ErrorCode[]
-const DateString = t.String({ format: 'date' })
-const DateTime = t.String({ format: 'date-time' })
-const Url = t.String({ format: 'uri' })
+  // Typed as the Union it documents: TypeBox's types have no enum that holds null.
+  t.UnionEnum([...values, null] as unknown as V, { default: undefined, type: ['string', 'null'] } as object) as unknown as
+    TUnion<[ReturnType<typeof Enum<V>>, TNull]>
 
 export const Pagination = t.Object({
   next_cursor: Nullable(t.String()),
   has_more: t.Boolean(),
   limit: Integer({ minimum: 1, maximum: 100 }),
 })
+
+/** The codes /api/v1 answers with (data-api-v1.md part 7). */
+const DATA_API_ERROR_CODES = [
+  'missing_key', 'invalid_key', 'revoked_key', 'plan_required', 'rate_limited', 'invalid_parameter', 'not_found',
+  'unavailable', 'internal_error',
+] as const satisfies readonly ErrorCode[]
 
 export const ErrorEnvelope = t.Object({
   error: t.Object({ status: Integer({ minimum: 400, maximum: 599 }), code: Enum(DATA_API_ERROR_CODES), message: t.String() }),
