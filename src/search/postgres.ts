@@ -11,15 +11,11 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { papers, stories } from '../db/schema'
 import { invalidParameter } from '../http/errors'
-import { paperColumns, paperConditions } from '../modules/v1/papers/service'
+import { paperColumns, paperConditions } from '../queries/papers'
 import { MAX_RANKED_HITS, type SearchBackend, type SearchHitRow, type SearchRequest } from './backend'
 import { tieredHits, tieredScore } from './tiers'
+import { tsquery } from './tsquery'
 
-/** The parsed query: quoted phrases, OR, -exclusions (websearch syntax), accents folded, GLP-1 = GLP1. */
-export const tsquery = (q: string) => sql`geroscope_tsquery(${q})`
-
-/** The /papers `q` filter: the same query language as /search, matched against the stored vector. */
-export const matchesQuery = (q: string): SQL => sql`${papers.searchVector} @@ ${tsquery(q)}`
 
 export type PostgresSearchOptions = {
   /** Papers walked in judgement order per tier before the GIN index is asked (tiers.ts). */

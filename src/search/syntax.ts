@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm'
 import { executeRows, type Db } from '../db/client'
 import { invalidParameter } from '../http/errors'
-import { tsquery } from './postgres'
+import { tsquery } from './tsquery'
 import { operandQuery, operandsOf, readWebsearch, withoutStopWords, type WebsearchQuery } from './websearch'
 
 const noWords = () => invalidParameter('q has no searchable words (only stop words or punctuation)')

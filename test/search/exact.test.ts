@@ -9,7 +9,7 @@ import { and, sql } from 'drizzle-orm'
 import { MAX_RANKED_HITS, type SearchAfter } from '../../src/search/backend'
 import { PostgresSearch } from '../../src/search/postgres'
 import { everyMatchRanked } from '../../src/search/tiers'
-import { paperConditions, type PaperFilters } from '../../src/modules/v1/papers/service'
+import { paperConditions, type PaperFilters } from '../../src/queries/papers'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { MAX_RANKED_HITS, type SearchAfter } from '../../src/search/backend'
 import { PostgresSearch } from '../../src/search/postgres'
 import { readScore } from '../../src/search/score'
-import type { PaperFilters } from '../../src/modules/v1/papers/service'
+import type { PaperFilters } from '../../src/queries/papers'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'
 

@@ -8,8 +8,8 @@ import type { Db } from '../../db/client'
 import { papers, stories } from '../../db/schema'
 import { notFound } from '../../http/errors'
 import { TOPIC_INFO, licenseAllowsReuse } from '../../taxonomy'
-import { normalisePaperId, paperColumns } from '../v1/papers/service'
-import { paperSiteUrl, storyUrl, topicFeedUrl, topicSiteUrl } from '../v1/urls'
+import { normalisePaperId, paperColumns } from '../../queries/papers'
+import { paperSiteUrl, storyUrl, topicFeedUrl, topicSiteUrl } from '../../public-urls'
 import { escapeXml, page, paragraphs, rss } from './render'
 
 const FEED_SIZE = 50

@@ -1,5 +1,5 @@
 /** The /papers filters (decisions.md: all of them apply to /search) in Meilisearch's filter syntax. */
-import type { PaperFilters } from '../../modules/v1/papers/service'
+import type { PaperFilters } from '../../queries/papers'
 
 /** Dates are filtered as numbers: 2026-11-21 is 20261121. */
 export const dayNumber = (isoDate: string) => Number(isoDate.slice(0, 10).replaceAll('-', ''))

@@ -6,10 +6,10 @@ import type { V1Context } from '../context'
 import { pager } from '../pager'
 import { Pagination, errorResponses, documented } from '../model'
 import { openApiParameters, pagingParams, parseParams, stringParam, type Param } from '../params'
-import { normalisePaperId } from '../papers/service'
+import { normalisePaperId } from '../../../queries/papers'
 import { ClaimItem } from './model'
 import { serializeClaimItem } from './serialize'
-import { listClaims } from './service'
+import { listClaims } from '../../../queries/claims'
 
 /** Accepted case-insensitively, like /papers/{id}; a string that cannot be a paper id is a 400. */
 const paperIdParam: Param<string> = {

@@ -1,7 +1,7 @@
 /** Claims in their contract shape; evidence follows the abstract's licence (licensing rule 2). */
 import { licenseAllowsReuse } from '../../../taxonomy'
-import { paperSiteUrl } from '../urls'
-import type { ClaimRow } from './query'
+import { paperSiteUrl } from '../../../public-urls'
+import type { ClaimPaperRow, ClaimRow } from '../../../queries/claims'
 
 export function serializeClaim({ claim, subjectEntity, objectEntity }: ClaimRow, abstractLicense: string | null) {
   return {
@@ -18,11 +18,6 @@ export function serializeClaim({ claim, subjectEntity, objectEntity }: ClaimRow,
     confidence: claim.confidence,
     created_at: claim.createdAt.toISOString(),
   }
-}
-
-export type ClaimPaperRow = {
-  id: string; title: string; doi: string | null; journal: string; publishedDate: string | null; preprint: boolean; url: string
-  abstractLicense: string | null
 }
 
 export function serializeClaimPaper(p: ClaimPaperRow, base: string) {

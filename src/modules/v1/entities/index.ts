@@ -8,7 +8,7 @@ import { Pagination, errorResponses, documented } from '../model'
 import { numberParam, openApiParameters, pagingParams, parseParams, stringParam, type Param } from '../params'
 import { ENTITY_TYPES, Entity, EntityDetail } from './model'
 import { serializeEntity, serializeEntityPaper } from './serialize'
-import { countEntityClaims, entityPapers, findEntity, listEntities, listEntityPaperIds } from './service'
+import { countEntityClaims, entityPapers, findEntity, listEntities, listEntityPaperIds } from '../../../queries/entities'
 
 const typeParam: Param<string> = {
   description: 'Entity type.',

@@ -1,7 +1,8 @@
 /** Entities in their contract shapes; a detail's mention and description follow the abstract's licence. */
 import { licenseAllowsReuse } from '../../../taxonomy'
-import { serializePaperRef, type PaperRow } from '../papers/serialize'
-import { entityApiUrl } from '../urls'
+import type { PaperRow } from '../../../queries/papers'
+import { serializePaperRef } from '../papers/serialize'
+import { entityApiUrl } from '../../../public-urls'
 
 const LICENSED_DETAIL_KEYS = ['mention', 'description']
 

@@ -10,7 +10,7 @@ import { booleanParam, dateParam, listParam, numberParam, openApiParameters, pag
 import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import { assertSearchable } from '../../../search/syntax'
-import { getPaperDetail, listPapers, normalisePaperId, type PaperFilters } from './service'
+import { getPaperDetail, listPapers, normalisePaperId, type PaperFilters } from '../../../queries/papers'
 import { serializeListedPaper, serializePaperRef, serializeStory } from './serialize'
 
 export const paperFilterParams = {

@@ -2,12 +2,9 @@
  * The one place where papers, judgements and stories become their contract shapes, including the
  * licensing rule for the abstract (served only under CC BY, CC0 or public domain).
  */
-import type { papers, stories } from '../../../db/schema'
+import type { PaperRow, StoryRow } from '../../../queries/papers'
 import { STUDY_TYPE_LABELS, licenseAllowsReuse, type StudyType, type TopicSlug } from '../../../taxonomy'
-import { paperSiteUrl, storyUrl } from '../urls'
-
-export type PaperRow = Omit<typeof papers.$inferSelect, 'meshHeadings' | 'keywords' | 'chemicals' | 'createdAt' | 'updatedAt' | 'searchVector' | 'titleVector'>
-export type StoryRow = typeof stories.$inferSelect
+import { paperSiteUrl, storyUrl } from '../../../public-urls'
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString()
 

@@ -10,7 +10,7 @@ import { Pagination, errorResponses, documented } from '../model'
 import { dateParam, listParam, openApiParameters, pagingParams, parseParams } from '../params'
 import { StoryItem } from './model'
 import { serializeStoryItem } from './serialize'
-import { listStories, type StoryPosition } from './service'
+import { listStories, type StoryPosition } from '../../../queries/stories'
 
 const listParams = {
   since: dateParam('Only stories published on or after this UTC date.'),

@@ -1,7 +1,7 @@
 /** The topics list: the fixed vocabulary of taxonomy.ts with its counts from the corpus snapshot. */
 import { TOPIC_INFO } from '../../../taxonomy'
 import type { TopicCounts } from '../stats/service'
-import { topicFeedUrl, topicSiteUrl } from '../urls'
+import { topicFeedUrl, topicSiteUrl } from '../../../public-urls'
 
 /** Every topic, in TOPIC_INFO order, zero counts included. */
 export function listTopics(counts: TopicCounts, base: string) {

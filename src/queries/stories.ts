@@ -1,10 +1,9 @@
-/** Reading published stories for /api/v1/stories: filtered on the story's date and its paper's judgement, keyset-paged. */
+/** Reading published stories, for every interface: filtered on the story's date and its paper's judgement, keyset-paged. */
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../../db/client'
-import { papers, stories } from '../../../db/schema'
-import { keysetPage } from '../keyset'
-import { paperColumns } from '../papers/service'
-import type { PaperRow, StoryRow } from '../papers/serialize'
+import type { Db } from '../db/client'
+import { papers, stories } from '../db/schema'
+import { keysetPage } from './keyset'
+import { paperColumns, type PaperRow, type StoryRow } from './papers'
 
 export type StoryFilters = {
   since?: string

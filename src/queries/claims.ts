@@ -1,10 +1,40 @@
-/** Reading claims for /api/v1/claims: filtered, newest first, paged by (created_at, id). */
+/**
+ * Reading claims, for every interface: the claim select shared by /claims and a paper's detail
+ * (each claim with its two resolved entities), and the filtered list, newest first, paged by
+ * (created_at, id).
+ */
 import { and, desc, eq, ilike, or, sql, type Column, type SQL } from 'drizzle-orm'
-import type { Db } from '../../../db/client'
-import { claims, papers } from '../../../db/schema'
-import { containsPattern } from '../entities/service'
-import { claimColumns, objectEntity, subjectEntity, type ClaimRow } from './query'
-import type { ClaimPaperRow } from './serialize'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Db } from '../db/client'
+import { claims, entities, papers } from '../db/schema'
+import { containsPattern } from './text-pattern'
+
+export const subjectEntity = alias(entities, 'subject_entity')
+export const objectEntity = alias(entities, 'object_entity')
+
+export const claimColumns = {
+  claim: claims,
+  subjectEntity: { type: subjectEntity.type, key: subjectEntity.key, name: subjectEntity.name },
+  objectEntity: { type: objectEntity.type, key: objectEntity.key, name: objectEntity.name },
+}
+
+export function selectClaims(db: Db) {
+  return db.select(claimColumns).from(claims)
+    .leftJoin(subjectEntity, eq(subjectEntity.id, claims.subjectEntityId))
+    .leftJoin(objectEntity, eq(objectEntity.id, claims.objectEntityId))
+}
+
+export type ClaimRow = {
+  claim: typeof claims.$inferSelect
+  subjectEntity: { type: string; key: string; name: string } | null
+  objectEntity: { type: string; key: string; name: string } | null
+}
+
+/** The paper in brief beside a claim, with the licence its evidence follows. */
+export type ClaimPaperRow = {
+  id: string; title: string; doi: string | null; journal: string; publishedDate: string | null; preprint: boolean; url: string
+  abstractLicense: string | null
+}
 
 export type ClaimFilters = { subject?: string; object?: string; relation?: string; organism?: string; paperId?: string }
 

@@ -1,17 +1,12 @@
-/** Reading entities for /api/v1: the ranked, keyset-paged list, and one entity with its papers. */
+/** Reading entities, for every interface: the ranked, keyset-paged list, and one entity with its papers. */
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../../db/client'
-import { claims, entities, paperEntities, papers } from '../../../db/schema'
-import { keysetPage } from '../keyset'
-import { paperColumns } from '../papers/service'
-import type { PaperRow } from '../papers/serialize'
+import type { Db } from '../db/client'
+import { claims, entities, paperEntities, papers } from '../db/schema'
+import { keysetPage } from './keyset'
+import { paperColumns, type PaperRow } from './papers'
+import { containsPattern } from './text-pattern'
 
 export type EntityFilters = { type?: string; q?: string }
-
-/** A LIKE pattern that finds `text` anywhere, with %, _ and \ taken literally (\ is PostgreSQL's default escape). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
 
 const entityColumns = {
   id: entities.id, type: entities.type, key: entities.key, name: entities.name, ids: entities.ids, paperCount: entities.paperCount,

@@ -1,12 +1,18 @@
-/** Reading papers for /api/v1: the filtered, keyset-paged list and the full record of one paper. */
+/**
+ * Reading papers, for every interface (/api/v1, search, the site, the admin views): the filtered,
+ * keyset-paged list and the full record of one paper.
+ */
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../../db/client'
-import { claims, entities, paperEntities, papers, stories, upvotes } from '../../../db/schema'
-import { selectClaims } from '../claims/query'
-import { keysetPage } from '../keyset'
-import { matchesQuery } from '../../../search/postgres'
-import { OPEN_LICENSES } from '../../../taxonomy'
-import type { PaperRow } from './serialize'
+import type { Db } from '../db/client'
+import { claims, entities, paperEntities, papers, stories, upvotes } from '../db/schema'
+import { selectClaims } from './claims'
+import { keysetPage } from './keyset'
+import { matchesQuery } from '../search/tsquery'
+import { OPEN_LICENSES } from '../taxonomy'
+
+/** A paper as the interfaces read it: every column but the analysis-only and search ones. */
+export type PaperRow = Omit<typeof papers.$inferSelect, 'meshHeadings' | 'keywords' | 'chemicals' | 'createdAt' | 'updatedAt' | 'searchVector' | 'titleVector'>
+export type StoryRow = typeof stories.$inferSelect
 
 export type PaperFilters = {
   since?: string
