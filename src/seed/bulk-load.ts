@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { entities } from '../db/schema'
-import { lexicon } from '../lexicon/lexicon'
+import { curatedLexicon as lexicon } from '../lexicon/lexicon'
 import { generateCorpus, validateOptions, type CorpusOptions, type PaperBundle } from './corpus'
 import type { EntityIds } from './copy-format'
 import { insertBundles } from './load-pglite'

@@ -3,7 +3,7 @@
  * measured and how it came out. Title, abstract, entities, claims and story are all written from
  * this one record, which is what keeps them consistent with each other.
  */
-import { lexicon, type LexiconEntry } from '../lexicon/lexicon'
+import { curatedLexicon as lexicon, type LexiconEntry } from '../lexicon/lexicon'
 import { HUMAN, cellSystems, invertebrates, vertebrates, type Organism } from './organisms'
 import { outcomesIn, type Outcome, type Scope } from './outcomes'
 import { Weighted, type Random } from './random'

@@ -3,7 +3,7 @@
  * kinds of study that can measure it and whether more of it is good or bad. The polarity keeps
  * sentences, claims and stories pointing the same way ("reduced frailty" is a benefit).
  */
-import { lexicon, type LexiconEntry } from '../lexicon/lexicon'
+import { curatedLexicon as lexicon, type LexiconEntry } from '../lexicon/lexicon'
 
 /** h: humans, a: vertebrate animals, i: invertebrates, c: cultured cells. */
 export type Scope = 'h' | 'a' | 'i' | 'c'

@@ -14,12 +14,35 @@ describe('lexicon matching', () => {
   test('ignores case and punctuation, accepts plurals and everyday names', () => {
     expect(keys('LIFE-SPAN of C.elegans')).toEqual(['phenotype:lifespan', 'organism:NCBITaxon:6239'])
     expect(keys('old mice and senescent cells')).toContain('organism:NCBITaxon:10090')
-    expect(keys('sirtuin 1 and Alzheimer\'s disease')).toEqual(['gene:HGNC:14929', 'disease:MESH:D000544'])
+    expect(keys('sirtuin 1 and Alzheimer\'s disease')).toEqual(['gene:NCBIGene:23411', 'disease:MESH:D000544'])
   })
 
   test('matches short acronyms only in their own case', () => {
     expect(keys('CMA declines with age')).toEqual(['pathway:GO:0061684'])
     expect(keys('the cma of the sample')).toEqual([])
+  })
+
+  test('reads gene symbols only as written, with the mouse spelling, and never a blacklisted or word-like symbol', () => {
+    expect(keys('Cdkn2a and CDKN2A, SIRT1 and Sirt1, daf-16 and DAF-16')).toEqual([
+      'gene:NCBIGene:1029', 'gene:NCBIGene:1029', 'gene:NCBIGene:23411', 'gene:NCBIGene:23411', 'gene:NCBIGene:172981', 'gene:NCBIGene:172981',
+    ])
+    expect(keys('cdkn2a and daf 16 and Sirt-1')).toEqual([])
+    expect(keys('MSC and TORC1 and CA1 and PI3 kinase')).toEqual([]) // stem cells, an mTOR complex, the hippocampus, a lipid kinase
+  })
+
+  test('reads p16, p16INK4a and CDKN2A as one gene', () => {
+    expect(new Set(keys('p16 and P16 and p16INK4a and CDKN2A'))).toEqual(new Set(['gene:NCBIGene:1029']))
+  })
+
+  test('reads an abbreviation only where the text backs it up or defines it', () => {
+    expect(keys('NR was given to all groups.')).toEqual([])
+    expect(keys('Nicotinamide riboside raised NAD+. NR was safe.')).toContain('intervention:CHEBI:15927')
+    expect(keys('The CAT assay was used.')).toEqual([]) // three capitals: a gene only where the text names it
+    expect(keys('Catalase (CAT) activity rose; CAT protein too.')).toEqual(['gene:NCBIGene:847', 'gene:NCBIGene:847', 'gene:NCBIGene:847'])
+    // A definition in the text wins over the lexicon, even for letters the lexicon does not know.
+    expect(keys('Caloric restriction (CR) extended lifespan; CR also lowered IGF-1.').slice(0, 3)).toEqual([
+      'intervention:caloric-restriction', 'intervention:caloric-restriction', 'phenotype:lifespan',
+    ])
   })
 
   test('keeps the longest term', () => {
@@ -75,7 +98,7 @@ describe('entities', () => {
   test('give the studied intervention its class, targets, dose, route and duration', () => {
     expect(find('CHEBI:9168')).toMatchObject({
       type: 'intervention', role: 'studied',
-      detail: { class: 'mTOR inhibitor', targets: ['HGNC:3942'], dose: '14 ppm', route: 'diet', duration: '12 weeks', major: true, chemical: 'Sirolimus', registry: 'W36ZG6FT64', mention: 'Rapamycin' },
+      detail: { class: 'mTOR inhibitor', targets: ['NCBIGene:2475'], dose: '14 ppm', route: 'diet', duration: '12 weeks', major: true, chemical: 'Sirolimus', registry: 'W36ZG6FT64', mention: 'Rapamycin' },
     })
   })
 

@@ -4,12 +4,18 @@ import { fileURLToPath } from 'node:url';
 import {
   ENTITY_TYPES,
   TOPICS,
+  curatedLexicon,
   entriesOfType,
+  entryByKey,
   findBySynonym,
-  lexicon,
+  fullLexicon,
   type EntityType,
   type LexiconEntry,
 } from '../../src/lexicon/lexicon';
+import { normalizeAlias } from '../../src/lexicon/normalize';
+import formerKeys from '../../src/lexicon/generated/former-keys.json';
+
+const lexicon = fullLexicon();
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -27,7 +33,7 @@ const MIN_PER_TYPE: Record<EntityType, number> = {
 
 /** Allowed key shapes per type; a slug is the fallback wherever no ontology id is known. */
 const KEY_FORMAT: Record<EntityType, RegExp[]> = {
-  gene: [/^HGNC:\d+$/, /^NCBIGene:\d+$/, SLUG],
+  gene: [/^NCBIGene:\d+$/],
   intervention: [/^CHEBI:\d+$/, /^PUBCHEM\.COMPOUND:\d+$/, SLUG],
   pathway: [/^GO:\d{7}$/, SLUG],
   hallmark: [SLUG],
@@ -66,8 +72,9 @@ const KEY_ID: Record<string, [string, (id: string) => string]> = {
 const label = (e: LexiconEntry) => `${e.type} ${e.key}`;
 
 describe('lexicon shape', () => {
-  test('has at least 300 entries', () => {
-    expect(lexicon.length).toBeGreaterThanOrEqual(300);
+  test('has at least 300 curated entries and every human protein-coding gene', () => {
+    expect(curatedLexicon.length).toBeGreaterThanOrEqual(300);
+    expect(entriesOfType('gene', lexicon).filter((e) => !e.ids.taxon).length).toBeGreaterThan(19000);
   });
 
   test('meets the per-type minimums', () => {
@@ -102,6 +109,20 @@ describe('keys and ids', () => {
     expect(bad).toEqual([]);
   });
 
+  test('one scheme per type: a compound with a ChEBI id is keyed by it, else by its PubChem CID', () => {
+    const bad = entriesOfType('intervention', lexicon)
+      .filter((e) => (e.ids.chebi ? e.key !== e.ids.chebi : e.ids.pubchem ? e.key !== `PUBCHEM.COMPOUND:${e.ids.pubchem}` : !SLUG.test(e.key)))
+      .map(label);
+    expect(bad).toEqual([]);
+  });
+
+  test('former keys lead to a current entry and are no longer keys themselves', () => {
+    const bad = formerKeys.filter((f) => !entryByKey(f.type, f.to) || entryByKey(f.type, f.from)).map((f) => `${f.type} ${f.from} -> ${f.to}`);
+    expect(bad).toEqual([]);
+    expect(formerKeys).toContainEqual({ type: 'gene', from: 'HGNC:3942', to: 'NCBIGene:2475' });
+    expect(formerKeys).toContainEqual({ type: 'gene', from: 'slc5a2', to: 'NCBIGene:6524' });
+  });
+
   test('ontology keys equal the matching id', () => {
     const bad: string[] = [];
     for (const e of lexicon) {
@@ -134,14 +155,18 @@ describe('topics, classes and targets', () => {
     expect(bad).toEqual([]);
   });
 
+  test('only curated entries carry topics', () => {
+    expect(lexicon.filter((e) => !e.curated && e.topics.length > 0).map(label)).toEqual([]);
+  });
+
   test('every topic has at least 6 entries', () => {
     const thin = TOPICS.filter((t) => lexicon.filter((e) => e.topics.includes(t)).length < 6);
     expect(thin).toEqual([]);
   });
 
-  test('only interventions have a class and targets', () => {
+  test('only interventions have a class and targets, and every curated intervention has a class', () => {
     const bad = lexicon
-      .filter((e) =>
+      .filter((e) => !e.curated ? e.type !== 'intervention' && (e.class !== null || e.targets.length > 0) :
         e.type === 'intervention'
           ? typeof e.class !== 'string' || !e.class.trim()
           : e.class !== null || e.targets.length > 0,
@@ -151,8 +176,8 @@ describe('topics, classes and targets', () => {
   });
 
   test('intervention targets are gene keys in the lexicon', () => {
-    const geneKeys = new Set(entriesOfType('gene').map((e) => e.key));
-    const bad = entriesOfType('intervention').flatMap((e) =>
+    const geneKeys = new Set(entriesOfType('gene', lexicon).map((e) => e.key));
+    const bad = entriesOfType('intervention', lexicon).flatMap((e) =>
       e.targets.filter((t) => !geneKeys.has(t)).map((t) => `${e.key} -> ${t}`),
     );
     expect(bad).toEqual([]);
@@ -160,10 +185,10 @@ describe('topics, classes and targets', () => {
 });
 
 describe('synonym lookup', () => {
-  test('no term maps to two entries of the same type', () => {
+  test('no curated term maps to two entries of the same type', () => {
     const owner = new Map<string, string>();
     const clashes: string[] = [];
-    for (const e of lexicon) {
+    for (const e of curatedLexicon) {
       for (const term of new Set([e.name, ...e.synonyms].map((s) => s.trim().toLowerCase()))) {
         const k = `${e.type}|${term}`;
         const prev = owner.get(k);
@@ -172,6 +197,29 @@ describe('synonym lookup', () => {
       }
     }
     expect(clashes).toEqual([]);
+  });
+
+  test('no spelling the matcher reads belongs to two entries, unless both are curated', () => {
+    const owners = new Map<string, LexiconEntry[]>();
+    for (const e of lexicon) {
+      const matched = [...(e.matchName === false ? [] : [e.name]), ...e.synonyms, ...(e.symbols ?? []), ...(e.abbreviations ?? [])];
+      for (const t of new Set(matched.map(normalizeAlias))) owners.set(t, [...(owners.get(t) ?? []), e]);
+    }
+    const clashes = [...owners].filter(([, list]) => list.length > 1 && list.some((e) => !e.curated))
+      .map(([t, list]) => `${t}: ${list.map(label).join(' / ')}`);
+    expect(clashes).toEqual([]);
+  });
+
+  test.each([
+    ['sirolimus', 'intervention', 'CHEBI:9168'],
+    ['p16', 'gene', 'NCBIGene:1029'],
+    ['p16INK4a', 'gene', 'NCBIGene:1029'],
+    ['CDKN2A', 'gene', 'NCBIGene:1029'],
+    ['NR', 'intervention', 'CHEBI:15927'],
+    ['mice', 'organism', 'NCBITaxon:10090'],
+    ['Glucophage', 'intervention', 'CHEBI:6801'],
+  ])('resolves %s to one entry', (term, type, key) => {
+    expect(findBySynonym(term)).toMatchObject({ type, key });
   });
 
   test('finds C. elegans case-insensitively', () => {
@@ -205,8 +253,8 @@ function readTsv(name: string): string[][] {
 describe.if(haveFixtures)('against shared fixtures', () => {
   test('human gene ncbigene ids exist with the same symbol', () => {
     const symbolById = new Map(readTsv('human_genes_protein_coding.org_Hs_eg_db_3.16.tsv').map((r) => [r[0], r[1]]));
-    const bad = entriesOfType('gene')
-      .filter((e) => !e.key.startsWith('NCBIGene:') && e.ids.ncbigene !== undefined)
+    const bad = entriesOfType('gene', lexicon)
+      .filter((e) => !e.ids.taxon && e.name !== 'TERC') // TERC is an RNA gene, outside the protein-coding table
       .filter((e) => symbolById.get(e.ids.ncbigene!) !== e.name)
       .map((e) => `${e.name} ncbigene=${e.ids.ncbigene} fixture=${symbolById.get(e.ids.ncbigene!)}`);
     expect(bad).toEqual([]);

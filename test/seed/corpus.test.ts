@@ -1,6 +1,6 @@
 /** The synthetic corpus generator: determinism, shape and internal consistency (no database). */
 import { describe, expect, test } from 'bun:test'
-import { lexicon } from '../../src/lexicon/lexicon'
+import { curatedLexicon as lexicon } from '../../src/lexicon/lexicon'
 import { generateCorpus, generatePaper, type CorpusOptions, type PaperBundle } from '../../src/seed/corpus'
 import { MESH_VOCABULARY, meshKey } from '../../src/seed/mesh'
 

@@ -69,8 +69,25 @@ export function latinName(entry: LexiconEntry): string {
   return binomial ?? entry.name
 }
 
-export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limit = 6): FoundClaim[] {
+/**
+ * The mentions inside each sentence, with offsets relative to the sentence. Mentions are found once in
+ * the whole text, so an abbreviation defined in one sentence ("nicotinamide riboside (NR)") is read in
+ * the next; without `mentions` the text is rebuilt from the sentences' offsets.
+ */
+function mentionsBySentence(sentences: Sentence[], mentions?: Mention[]): Mention[][] {
+  if (!mentions) {
+    let text = ''
+    for (const s of [...sentences].sort((a, b) => a.start - b.start)) text = text.padEnd(s.start, ' ').slice(0, s.start) + s.text
+    mentions = findMentions(text)
+  }
+  return sentences.map((s) => mentions.filter((m) => m.start >= s.start && m.end <= s.start + s.text.length)
+    .map((m) => ({ ...m, start: m.start - s.start, end: m.end - s.start })))
+}
+
+/** Claims from `sentences`; `mentions` are the lexicon mentions of the text they were split from, when known. */
+export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limit = 6, textMentions?: Mention[]): FoundClaim[] {
   const out: FoundClaim[] = []
+  const bySentence = mentionsBySentence(sentences, textMentions)
   sentences.forEach((sentence, index) => {
     if (out.length >= limit || AIM.test(sentence.text)) return
     const text = sentence.text
@@ -80,7 +97,7 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
     if (!pattern?.m) return
     const verbStart = pattern.m.index!
     const verbEnd = verbStart + pattern.m[0].length
-    const mentions = findMentions(text)
+    const mentions = bySentence[index]
     const before = mentions.filter((m) => m.end <= verbStart && SIDE_TYPES.has(m.entry.type))
     const after = mentions.filter((m) => m.start >= verbEnd && SIDE_TYPES.has(m.entry.type))
     const passive = PASSIVE_BEFORE.test(text.slice(0, verbStart)) && /^\s+by\b/i.test(text.slice(verbEnd))

@@ -14,7 +14,8 @@ import { checkSupport } from '../support'
 import { lookupTerm } from './matcher'
 import type { Extraction, FoundClaim, Judgement, PaperInput, StoryDraft } from '../types'
 import type { StudyType } from '../../taxonomy'
-import { lexicon } from '../../lexicon/lexicon'
+import { entryByKey } from '../../lexicon/lexicon'
+import type { Mention } from './matcher'
 
 export const BUILTIN_MODEL = 'geroscope-builtin-1'
 /** The built-in analyzer's rules version; bump it when its behaviour changes so operators can re-run. */
@@ -45,22 +46,35 @@ function mainOrganism(paper: PaperInput, view: TextView, studyType: StudyType): 
   return HUMAN_TYPES.includes(studyType) || paper.meshHeadings.some((h) => h.descriptor === 'Humans') ? 'NCBITaxon:9606' : null
 }
 
+/**
+ * Title and abstract read as one text, so an abbreviation the abstract defines or backs up counts in
+ * the title too; offsets come back relative to each part.
+ */
+function mentionsOf(title: string, abstract: string): { titleMentions: Mention[]; abstractMentions: Mention[] } {
+  const offset = title.length + 2
+  const all = findMentions(`${title}\n\n${abstract}`)
+  return {
+    titleMentions: all.filter((m) => m.end <= title.length),
+    abstractMentions: all.filter((m) => m.start >= offset).map((m) => ({ ...m, start: m.start - offset, end: m.end - offset })),
+  }
+}
+
 export function analyzePaper(paper: PaperInput): BuiltinAnalysis {
   const abstract = paper.abstract ?? ''
-  const view: TextView = { title: paper.title, abstract, titleMentions: findMentions(paper.title), abstractMentions: findMentions(abstract) }
+  const view: TextView = { title: paper.title, abstract, ...mentionsOf(paper.title, abstract) }
   const sentences = splitSentences(abstract)
   const study = classifyStudyType(paper, `${paper.title}. ${abstract}`)
   const topic = classifyTopic(paper, view)
   const relevance = judgeRelevance(paper, view)
   const organismKey = mainOrganism(paper, view, study.studyType)
-  const organismMention = organismKey ? lexicon.find((e) => e.type === 'organism' && e.key === organismKey) : undefined
+  const organismMention = organismKey ? entryByKey('organism', organismKey) : undefined
   const claims: FoundClaim[] = extractClaims(sentences, {
     organism: organismMention ? latinName(organismMention) : null,
     design: DESIGN[study.studyType],
     evidenceLevel: EVIDENCE_LEVEL[study.studyType],
     preprint: paper.preprint,
     review: study.studyType === 'review',
-  })
+  }, 6, view.abstractMentions)
   const entities = extractEntities({ paper, titleMentions: view.titleMentions, abstractMentions: view.abstractMentions, sentences, claims, mainOrganism: organismKey })
   const strongClaims = claims.filter((c) => c.confidence >= 0.7 && c.direction !== 'no_change').length
   const judgement: Judgement = {

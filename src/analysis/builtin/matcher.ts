@@ -1,11 +1,17 @@
 /**
  * Finds lexicon terms in text, fast: one pass over the tokens, extending a match token by token
- * while it is still a prefix of some term, and keeping the longest full term. Matching ignores case
- * and punctuation ("life-span" = "life span", "C. elegans" = "C elegans"), accepts simple plurals,
- * and matches short acronyms (4 characters or fewer, such as CMA or ALS) only in their own case,
- * so that common words are not read as gene symbols.
+ * while it is still a prefix of some term, and keeping the longest full term. Three kinds of term:
+ * - names and synonyms, matched ignoring case and punctuation ("life-span" = "life span",
+ *   "C. elegans" = "C elegans"), with simple plurals; a short acronym (4 characters or fewer, such as
+ *   CMA or ALS) only in its own case, so that common words are not read as acronyms;
+ * - symbols, matched only exactly as written: gene symbols ("CDKN2A", the mouse "Cdkn2a", "daf-16"),
+ *   which the lexicon build keeps only where they are not also common abbreviations;
+ * - abbreviations ("NR" for nicotinamide riboside), kept only where the same text names the entry
+ *   another way or defines the abbreviation.
+ * A text can define its own abbreviations: "nicotinamide riboside (NR)" makes every later "NR" in that
+ * text a mention of nicotinamide riboside, whatever the lexicon says about NR.
  */
-import { lexicon, type LexiconEntry } from '../../lexicon/lexicon'
+import { fullLexicon, type LexiconEntry } from '../../lexicon/lexicon'
 
 export type Mention = { entry: LexiconEntry; start: number; end: number; text: string }
 
@@ -28,90 +34,119 @@ function plurals(word: string): string[] {
   return [word + 's']
 }
 
-type Index = { terms: Map<string, LexiconEntry>; exact: Map<string, LexiconEntry>; prefixes: Set<string>; maxTokens: number }
+/** One way a term can be read: `raw` when the text must spell it exactly so; `context` for abbreviations. */
+type Candidate = { entry: LexiconEntry; raw: string | null; context: boolean }
+type Index = { terms: Map<string, Candidate[]>; prefixes: Set<string>; maxTokens: number }
 
 function buildIndex(entries: readonly LexiconEntry[]): Index {
-  const terms = new Map<string, LexiconEntry>()
-  const exact = new Map<string, LexiconEntry>()
+  const terms = new Map<string, Candidate[]>()
   const prefixes = new Set<string>()
   let maxTokens = 1
-  for (const entry of entries) {
-    for (const term of [entry.name, ...entry.synonyms]) {
-      const tokens = tokenize(term)
-      if (tokens.length === 0) continue
-      if (tokens.length === 1 && tokens[0].norm.length <= 4 && term.trim() !== term.trim().toLowerCase()) {
-        if (!exact.has(tokens[0].raw)) exact.set(tokens[0].raw, entry)
-        continue
-      }
-      const words = tokens.map((t) => t.norm)
-      const last = words[words.length - 1]
-      for (const variant of [last, ...plurals(last)]) {
-        const key = [...words.slice(0, -1), variant].join(' ')
-        if (!terms.has(key)) terms.set(key, entry)
-      }
-      for (let i = 1; i < words.length; i++) prefixes.add(words.slice(0, i).join(' '))
-      maxTokens = Math.max(maxTokens, words.length)
+  const add = (entry: LexiconEntry, term: string, kind: 'name' | 'symbol' | 'abbreviation') => {
+    const tokens = tokenize(term)
+    if (tokens.length === 0) return
+    const words = tokens.map((t) => t.norm)
+    const trimmed = term.trim()
+    const acronym = tokens.length === 1 && tokens[0].norm.length <= 4 && trimmed !== trimmed.toLowerCase()
+    const exact = kind !== 'name' || acronym
+    const last = words[words.length - 1]
+    for (const variant of exact ? [last] : [last, ...plurals(last)]) {
+      const key = [...words.slice(0, -1), variant].join(' ')
+      const list = terms.get(key) ?? []
+      // An exact spelling must match the text from the first token to the last, punctuation included.
+      const raw = exact ? term.slice(tokens[0].start, tokens[tokens.length - 1].end) : null
+      if (!list.some((c) => c.entry === entry && c.raw === raw)) list.push({ entry, raw, context: kind === 'abbreviation' })
+      terms.set(key, list)
     }
+    for (let i = 1; i < words.length; i++) prefixes.add(words.slice(0, i).join(' '))
+    maxTokens = Math.max(maxTokens, words.length)
   }
-  return { terms, exact, prefixes, maxTokens }
+  for (const entry of entries) {
+    if (entry.matchName !== false) add(entry, entry.name, 'name')
+    for (const s of entry.synonyms) add(entry, s, 'name')
+    for (const s of entry.symbols ?? []) add(entry, s, 'symbol')
+    for (const s of entry.abbreviations ?? []) add(entry, s, 'abbreviation')
+  }
+  return { terms, prefixes, maxTokens }
 }
 
-/**
- * Everyday words for lexicon entries that the curated synonyms leave out because they would be wrong
- * as display names or ontology labels (irregular plurals, lab shorthand).
- */
-const ALIASES: [string, string, string][] = [
-  ['mice', 'organism', 'NCBITaxon:10090'], ['murine', 'organism', 'NCBITaxon:10090'],
-  ['worms', 'organism', 'NCBITaxon:6239'], ['nematodes', 'organism', 'NCBITaxon:6239'],
-  ['flies', 'organism', 'NCBITaxon:7227'], ['yeast', 'organism', 'NCBITaxon:4932'],
-  ['senescent cells', 'hallmark', 'cellular-senescence'], ['senescent cell', 'hallmark', 'cellular-senescence'],
-  ['sirtuins', 'pathway', 'sirtuin-signaling'], ['sirtuin', 'pathway', 'sirtuin-signaling'],
-]
+let index: Index | null = null
+/** The index is built on first use (about 0.3 s for the whole lexicon), not when the module loads. */
+const getIndex = () => (index ??= buildIndex(fullLexicon()))
 
-function withAliases(entries: readonly LexiconEntry[]): LexiconEntry[] {
-  const byKey = new Map(entries.map((e) => [`${e.type}:${e.key}`, e]))
-  const extra: LexiconEntry[] = []
-  for (const [term, type, key] of ALIASES) {
-    const entry = byKey.get(`${type}:${key}`)
-    if (entry) extra.push({ ...entry, name: term, synonyms: [] })
+/** The first candidate the text's spelling satisfies; plain readings before abbreviations. */
+function pick(list: Candidate[], spelled: string, allowContext: boolean): Candidate | null {
+  let fallback: Candidate | null = null
+  for (const c of list) {
+    if (c.raw !== null && c.raw !== spelled) continue
+    if (!c.context) return c
+    if (allowContext) fallback ??= c
   }
-  return [...entries, ...extra]
+  return fallback
 }
 
-const index = buildIndex(withAliases(lexicon))
-const canonical = new Map(lexicon.map((e) => [`${e.type}:${e.key}`, e]))
+const keyOf = (e: LexiconEntry) => `${e.type}:${e.key}`
+/** "(NR)" right after a mention: an abbreviation the text defines for it. */
+const DEFINITION = /^\s*[(\[]\s*([^\s()[\];,]{2,12})\s*[)\]]/
 
 /** Every lexicon term in `text`, left to right, longest match first, never overlapping. */
 export function findMentions(text: string): Mention[] {
+  const { terms, prefixes, maxTokens } = getIndex()
   const tokens = tokenize(text)
-  const out: Mention[] = []
+  const out: (Mention & { context: boolean })[] = []
   for (let i = 0; i < tokens.length; i++) {
     let key = ''
-    let best: { entry: LexiconEntry; last: number } | null = null
-    for (let j = i; j < tokens.length && j - i < index.maxTokens; j++) {
+    let best: { c: Candidate; last: number } | null = null
+    for (let j = i; j < tokens.length && j - i < maxTokens; j++) {
       key = j === i ? tokens[j].norm : `${key} ${tokens[j].norm}`
-      const hit = index.terms.get(key)
-      if (hit) best = { entry: hit, last: j }
-      if (!index.prefixes.has(key)) break
-    }
-    if (!best) {
-      const acronym = index.exact.get(tokens[i].raw)
-      if (acronym) best = { entry: acronym, last: i }
+      const list = terms.get(key)
+      if (list) {
+        const c = pick(list, text.slice(tokens[i].start, tokens[j].end), true)
+        if (c) best = { c, last: j }
+      }
+      if (!prefixes.has(key)) break
     }
     if (best) {
       const start = tokens[i].start
       const end = tokens[best.last].end
-      const entry = canonical.get(`${best.entry.type}:${best.entry.key}`) ?? best.entry
-      out.push({ entry, start, end, text: text.slice(start, end) })
+      out.push({ entry: best.c.entry, start, end, text: text.slice(start, end), context: best.c.context })
       i = best.last
     }
   }
-  return out
+  return resolveAbbreviations(text, tokens, out)
 }
 
-/** The lexicon entry a MeSH descriptor or short phrase names exactly, if any. */
+/** Keeps abbreviations the text backs up, and adds the abbreviations the text defines itself. */
+function resolveAbbreviations(text: string, tokens: Token[], found: (Mention & { context: boolean })[]): Mention[] {
+  const defined = new Map<string, LexiconEntry>()
+  for (const m of found) {
+    if (m.context) continue
+    const def = DEFINITION.exec(text.slice(m.end, m.end + 20))
+    const abbr = def?.[1]
+    if (abbr && /[A-Z]/.test(abbr) && abbr[0].toLowerCase() === m.text[0].toLowerCase()) defined.set(abbr, m.entry)
+  }
+  const named = new Set(found.filter((m) => !m.context).map((m) => keyOf(m.entry)))
+  const kept: Mention[] = []
+  for (const m of found) {
+    const own = defined.get(m.text)
+    if (own) kept.push({ entry: own, start: m.start, end: m.end, text: m.text })
+    else if (!m.context || named.has(keyOf(m.entry))) kept.push({ entry: m.entry, start: m.start, end: m.end, text: m.text })
+  }
+  if (defined.size === 0) return kept
+  // Defined abbreviations the lexicon does not know: every later use in the text, where nothing else matched.
+  const taken = kept.map((m) => [m.start, m.end] as const)
+  const extra: Mention[] = []
+  for (const t of tokens) {
+    const entry = defined.get(t.raw)
+    if (entry && !taken.some(([s, e]) => t.start < e && t.end > s)) extra.push({ entry, start: t.start, end: t.end, text: t.raw })
+  }
+  return extra.length ? [...kept, ...extra].sort((a, b) => a.start - b.start) : kept
+}
+
+/** The lexicon entry a MeSH descriptor, keyword or short phrase names exactly, if any (never by abbreviation). */
 export function lookupTerm(term: string): LexiconEntry | undefined {
   const tokens = tokenize(term)
-  const hit = tokens.length === 1 && index.exact.has(tokens[0].raw) ? index.exact.get(tokens[0].raw) : index.terms.get(tokens.map((t) => t.norm).join(' '))
-  return hit && (canonical.get(`${hit.type}:${hit.key}`) ?? hit)
+  if (tokens.length === 0) return undefined
+  const list = getIndex().terms.get(tokens.map((t) => t.norm).join(' '))
+  return list ? pick(list, term.slice(tokens[0].start, tokens[tokens.length - 1].end), false)?.entry : undefined
 }
