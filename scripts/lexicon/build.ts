@@ -11,6 +11,7 @@
  * Deterministic: the same inputs give byte-identical files. --check compares instead of writing and
  * exits 1 when the committed files are stale.
  */
+import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import type { LexiconEntry } from '../../src/lexicon/lexicon'
 import { buildLexicon } from './assemble'
@@ -22,14 +23,19 @@ export function renderLexicon(): { files: [string, string][]; report: string[] }
   const curated = JSON.parse(readFileSync(here('aging-lexicon.json'), 'utf8')) as LexiconEntry[]
   const built = buildLexicon(curated)
   // One entry per line: small diffs when a source changes, and still one JSON document.
-  const render = (entries: LexiconEntry[]) => `{"entries": [\n${entries.map((e) => JSON.stringify(e)).join(',\n')}\n]}\n`
+  const lines = (entries: LexiconEntry[]) => `[\n${entries.map((e) => JSON.stringify(e)).join(',\n')}\n]`
+  const curatedLines = lines(built.entries.filter((e) => e.curated))
+  const publicText = `{"entries": ${lines(built.entries.filter((e) => !e.curated))}}\n`
+  const formerKeys = `[\n${built.formerKeys.map((k) => JSON.stringify(k)).join(',\n')}\n]\n`
+  // The version databases record once they have applied this lexicon (src/lexicon/apply.ts).
+  const version = createHash('sha256').update(curatedLines).update(publicText).update(formerKeys).digest('hex').slice(0, 16)
   return {
     files: [
-      ['generated/curated.json', render(built.entries.filter((e) => e.curated))],
-      ['generated/public.json', render(built.entries.filter((e) => !e.curated))],
-      ['generated/former-keys.json', `[\n${built.formerKeys.map((k) => JSON.stringify(k)).join(',\n')}\n]\n`],
+      ['generated/curated.json', `{"version": "${version}", "entries": ${curatedLines}}\n`],
+      ['generated/public.json', publicText],
+      ['generated/former-keys.json', formerKeys],
     ],
-    report: built.report,
+    report: [...built.report, `version: ${version}`],
   }
 }
 

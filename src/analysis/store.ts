@@ -7,6 +7,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { executeRows, type Db } from '../db/client'
 import { articleAnalyses, articles, claims, entities, paperEntities, papers, stories } from '../db/schema'
+import { entityAliases } from '../lexicon/aliases'
 import { enqueueSearchSync } from '../search/outbox'
 import type { ArticleResult, PaperAnalysis } from './analyzer'
 import type { ClaimSide } from './types'
@@ -23,7 +24,8 @@ async function entityIds(tx: Db, wanted: EntityKey[]): Promise<Map<string, numbe
   const unique = [...new Map(wanted.map((e) => [keyOf(e), e])).values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1))
   const ids = new Map<string, number>()
   if (unique.length === 0) return ids
-  await tx.insert(entities).values(unique.map((e) => ({ type: e.type, key: e.key, name: e.name, ids: e.ids }))).onConflictDoNothing()
+  await tx.insert(entities).values(unique.map((e) => ({ type: e.type, key: e.key, name: e.name, ids: e.ids, aliases: entityAliases(e.type, e.key, e.name) })))
+    .onConflictDoNothing()
   const rows = await executeRows<{ id: number; type: string; key: string }>(tx, sql`
     select e.id, e.type, e.key from entities e
     join unnest(${sql.param(unique.map((e) => e.type))}::text[], ${sql.param(unique.map((e) => e.key))}::text[]) as w(type, key)

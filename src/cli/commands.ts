@@ -10,6 +10,7 @@ import { parseFlags, UsageError, type FlagSpec, type ParsedFlags } from './args'
 import { INGEST_COMMANDS } from './ingest-commands'
 import { progressReporter } from './progress'
 import { ANALYSIS_COMMANDS } from './analysis-commands'
+import { LEXICON_COMMANDS } from './lexicon-commands'
 
 export type CliIO = { out: (line: string) => void; err: (line: string) => void }
 export type CliContext = { config: Config; io: CliIO; open: () => Promise<Database> }
@@ -124,6 +125,7 @@ export const COMMANDS: Command[] = [
   },
   ...INGEST_COMMANDS,
   ...ANALYSIS_COMMANDS,
+  ...LEXICON_COMMANDS,
 ]
 
 export function usage(): string {

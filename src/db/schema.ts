@@ -105,12 +105,19 @@ export const upvotes = pgTable('upvotes', {
 export const entities = pgTable('entities', {
   id: serial('id').primaryKey(),
   type: text('type').notNull(),
-  key: text('key').notNull(), // ontology id when known (HGNC:3942, GO:0006914), else a slug
+  key: text('key').notNull(), // one scheme per type (NCBIGene:2475, CHEBI:9168, NCBITaxon:10090, GO:0006914), else a slug
   name: text('name').notNull(),
   ids: jsonb('ids').$type<Record<string, string>>().notNull().default({}),
+  // Every name the entity answers to, normalised (src/lexicon/normalize.ts): "p16", "p16ink4a" and "cdkn2a" for
+  // CDKN2A, "sirolimus" for rapamycin, "mice" for the mouse. Filled from the lexicon; looked up with @> (GIN).
+  aliases: text('aliases').array().notNull().default(sql`'{}'::text[]`),
   paperCount: integer('paper_count').notNull().default(0), // refreshed every minute, not per request
 }, (t) => [
   uniqueIndex('entities_type_key_idx').on(t.type, t.key),
+  index('entities_aliases_idx').using('gin', t.aliases),
+  // Exact look-ups of entities the lexicon does not know (MeSH headings, model-named entities) by name or key.
+  index('entities_lower_name_idx').on(sql`lower(${t.name})`),
+  index('entities_lower_key_idx').on(sql`lower(${t.key})`),
   index('entities_rank_idx').on(t.paperCount.desc().nullsFirst(), t.type, t.key),
   index('entities_type_rank_idx').on(t.type, t.paperCount.desc().nullsFirst(), t.key),
 ])

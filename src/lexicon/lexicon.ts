@@ -76,6 +76,9 @@ const expand = (e: StoredEntry): LexiconEntry => ({
   ...e, synonyms: e.synonyms ?? [], ids: e.ids ?? {}, topics: e.topics ?? [], class: e.class ?? null, targets: e.targets ?? [],
 });
 
+/** Changes whenever the generated lexicon does (a digest the build writes). */
+export const LEXICON_VERSION: string = (curatedData as { version: string }).version;
+
 /** The hand-curated entries, in file order: the synthetic corpus (src/seed) is generated from these. */
 export const curatedLexicon: readonly LexiconEntry[] = (curatedData as { entries: StoredEntry[] }).entries.map(expand);
 

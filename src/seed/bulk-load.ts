@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { entities } from '../db/schema'
+import { entityAliases } from '../lexicon/aliases'
 import { curatedLexicon as lexicon } from '../lexicon/lexicon'
 import { generateCorpus, validateOptions, type CorpusOptions, type PaperBundle } from './corpus'
 import type { EntityIds } from './copy-format'
@@ -30,8 +31,8 @@ export type EntityIndex = { size: number; id: EntityIds }
 /** Every entity the generator can reference, in a fixed order (so a fresh database numbers them alike). */
 function corpusEntities() {
   return [
-    ...lexicon.map((e) => ({ type: e.type, key: e.key, name: e.name, ids: e.ids as Record<string, string> })),
-    ...MESH_VOCABULARY.map((descriptor) => ({ type: 'mesh', key: meshKey(descriptor), name: descriptor, ids: {} })),
+    ...lexicon.map((e) => ({ type: e.type, key: e.key, name: e.name, ids: e.ids as Record<string, string>, aliases: entityAliases(e.type, e.key, e.name) })),
+    ...MESH_VOCABULARY.map((descriptor) => ({ type: 'mesh', key: meshKey(descriptor), name: descriptor, ids: {}, aliases: entityAliases('mesh', meshKey(descriptor), descriptor) })),
   ]
 }
 
