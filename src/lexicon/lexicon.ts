@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs'
 import curatedData from './generated/curated.json'
+import { normalizeAlias } from './normalize'
 
 /** Entity types; the order is the one used for display. */
 export const ENTITY_TYPES = [
@@ -107,6 +108,17 @@ export function entryByKey(type: string, key: string): LexiconEntry | undefined 
   if (curated) return curated;
   byTypeKey ??= new Map(fullLexicon().map((e) => [`${e.type}:${e.key}`, e]));
   return byTypeKey.get(`${type}:${key}`);
+}
+
+let curatedByName: Map<string, LexiconEntry> | null = null;
+
+/** The curated entry of `type` that `text` names exactly (any of its names, compared normalised), if any. */
+export function curatedNamed(type: EntityType, text: string): LexiconEntry | undefined {
+  if (!curatedByName) {
+    curatedByName = new Map();
+    for (const e of curatedLexicon) for (const n of namesOf(e)) if (!curatedByName.has(`${e.type}:${normalizeAlias(n)}`)) curatedByName.set(`${e.type}:${normalizeAlias(n)}`, e);
+  }
+  return curatedByName.get(`${type}:${normalizeAlias(text)}`);
 }
 
 /** Every name an entry answers to in look-ups: name, synonyms, symbols, abbreviations and look-up-only names. */

@@ -3,10 +3,12 @@
  * (each claim with its two resolved entities), and the filtered list, newest first, paged by
  * (created_at, id).
  */
-import { and, desc, eq, ilike, or, sql, type Column, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, isNull, or, sql, type Column, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import { claims, entities, papers } from '../db/schema'
+import { curatedNamed } from '../lexicon/lexicon'
+import { resolveEntityIds } from './entities'
 import { containsPattern } from './text-pattern'
 
 export const subjectEntity = alias(entities, 'subject_entity')
@@ -44,10 +46,26 @@ const claimPaperColumns = {
   preprint: papers.preprint, url: papers.url, abstractLicense: papers.abstractLicense,
 }
 
-/** A side matches on its own text, or on its resolved entity's name or key. */
-function sideMatches(text: Column, entity: { name: Column; key: Column }, value: string): SQL {
+/**
+ * What a user means by a side: a value that names entities exactly (name, key or any alias: sirolimus is
+ * rapamycin, p16 is CDKN2A, NR is nicotinamide riboside) matches the claims whose side is one of those
+ * entities, and the unresolved sides whose text contains it; only a value that names no entity falls back
+ * to a substring of the side's text, entity name or key. So "sirolimus" never matches "temsirolimus",
+ * a different drug, which is asked for by its own name.
+ */
+async function sideMatches(db: Db, text: Column, entityId: Column, entity: { name: Column; key: Column }, value: string): Promise<SQL> {
   const pattern = containsPattern(value)
+  const ids = await resolveEntityIds(db, value)
+  if (ids.length) return or(inArray(entityId, ids), and(isNull(entityId), ilike(text, pattern)))!
   return or(ilike(text, pattern), ilike(entity.name, pattern), ilike(entity.key, pattern))!
+}
+
+/** The organism as written, and for a name of a lexicon organism ("mice", "mouse"), any of that organism's names. */
+function organismMatches(value: string): SQL {
+  const pattern = containsPattern(value)
+  const entry = curatedNamed('organism', value)
+  if (!entry) return ilike(claims.organism, pattern)
+  return or(ilike(claims.organism, pattern), inArray(sql`lower(${claims.organism})`, [entry.name, ...entry.synonyms].map((n) => n.toLowerCase())))!
 }
 
 /** created_at to the microsecond, in UTC and ISO 8601 whatever the session's TimeZone and DateStyle. */
@@ -63,10 +81,10 @@ export type ClaimListRow = ClaimRow & { paper: ClaimPaperRow; createdAtText: str
  */
 export async function listClaims(db: Db, f: ClaimFilters, limit: number, after: { createdAt: string; id: number } | null) {
   const conditions: SQL[] = []
-  if (f.subject) conditions.push(sideMatches(claims.subjectText, subjectEntity, f.subject))
-  if (f.object) conditions.push(sideMatches(claims.objectText, objectEntity, f.object))
+  if (f.subject) conditions.push(await sideMatches(db, claims.subjectText, claims.subjectEntityId, subjectEntity, f.subject))
+  if (f.object) conditions.push(await sideMatches(db, claims.objectText, claims.objectEntityId, objectEntity, f.object))
   if (f.relation) conditions.push(eq(claims.relation, f.relation))
-  if (f.organism) conditions.push(ilike(claims.organism, containsPattern(f.organism)))
+  if (f.organism) conditions.push(organismMatches(f.organism))
   if (f.paperId) conditions.push(eq(claims.paperId, f.paperId))
   if (after) conditions.push(sql`(${claims.createdAt}, ${claims.id}) < (${after.createdAt}::timestamptz, ${after.id}::integer)`)
   return db.select({ ...claimColumns, paper: claimPaperColumns, createdAtText: exactCreatedAt })

@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { claims, entities, paperEntities, papers } from '../db/schema'
 import { keysetPage } from './keyset'
 import { paperColumns, type PaperRow } from './papers'
+import { normalizeAlias } from '../lexicon/normalize'
 import { containsPattern } from './text-pattern'
 
 export type EntityFilters = { type?: string; q?: string }
@@ -23,8 +24,13 @@ export async function listEntities(db: Db, f: EntityFilters, limit: number, afte
   const base: SQL[] = [gt(entities.paperCount, 0)]
   if (f.type) base.push(eq(entities.type, f.type))
   if (f.q) {
+    // The contract's substring of name or key, and the same inside any alias ("p16" finds CDKN2A, "mice" the mouse).
     const pattern = containsPattern(f.q)
-    base.push(or(ilike(entities.name, pattern), ilike(entities.key, pattern))!)
+    const alias = normalizeAlias(f.q)
+    base.push(or(
+      ilike(entities.name, pattern), ilike(entities.key, pattern),
+      alias.length >= 2 ? sql`array_to_string(${entities.aliases}, ' ') like ${containsPattern(alias)}` : undefined,
+    )!)
   }
   const fetch = (where: SQL | undefined, n: number) =>
     db.select(entityColumns).from(entities)
@@ -36,6 +42,20 @@ export async function listEntities(db: Db, f: EntityFilters, limit: number, afte
     tiedAfter: and(eq(entities.paperCount, after.paperCount), sql`(${entities.type}, ${entities.key}) > (${after.type}, ${after.key})`)!,
     beyond: lt(entities.paperCount, after.paperCount),
   })
+}
+
+/**
+ * Entities a value names exactly: by any alias (normalised: "p16INK4a", "p16-INK4a" and "P16INK4A" are one),
+ * or by name or key ignoring case (entities the lexicon does not know have no aliases). At most 100.
+ */
+export async function resolveEntityIds(db: Db, value: string): Promise<number[]> {
+  const alias = normalizeAlias(value)
+  const rows = await db.select({ id: entities.id }).from(entities).where(or(
+    alias ? sql`${entities.aliases} @> array[${alias}]::text[]` : undefined,
+    sql`lower(${entities.name}) = lower(${value})`,
+    sql`lower(${entities.key}) = lower(${value})`,
+  )).orderBy(asc(entities.id)).limit(100)
+  return rows.map((r) => r.id)
 }
 
 export async function findEntity(db: Db, type: string, key: string): Promise<EntityListRow | null> {

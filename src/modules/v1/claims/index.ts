@@ -23,10 +23,14 @@ const paperIdParam: Param<string> = {
 }
 
 const listParams = {
-  subject: stringParam('Case-insensitive substring of the subject text, or of its entity\'s name or key (% and _ match themselves).', 200),
+  subject: stringParam('What the claim is about. A value that names an entity exactly (its name, key or any alias, ignoring case, ' +
+    'spaces and punctuation: sirolimus is rapamycin, p16 is CDKN2A, NR is nicotinamide riboside) matches the claims whose subject is that ' +
+    'entity, and subjects resolved to no entity whose text contains the value; so sirolimus never matches temsirolimus, which is asked ' +
+    'for by name. Any other value is a case-insensitive substring of the subject text, or of its entity\'s name or key (% and _ match themselves).', 200),
   object: stringParam('Same for the object.', 200),
   relation: stringParam('Exact relation, e.g. increases, extends_lifespan.', 200),
-  organism: stringParam('Case-insensitive substring of the organism.', 200),
+  organism: stringParam('Case-insensitive substring of the organism; a common name of a known organism also matches its other names ' +
+    '(mice or mouse finds Mus musculus).', 200),
   paper_id: paperIdParam,
   ...pagingParams,
 }

@@ -21,7 +21,8 @@ const typeParam: Param<string> = {
 
 const listParams = {
   type: typeParam,
-  q: stringParam('Case-insensitive substring of the name or key (% and _ match themselves).', 200),
+  q: stringParam('Case-insensitive substring of the name or key (% and _ match themselves), or of any alias the entity answers to, ' +
+    'compared without case, spaces and punctuation: p16 finds CDKN2A, sirolimus finds rapamycin, mice finds the mouse.', 200),
   ...pagingParams,
 }
 
