@@ -27,6 +27,24 @@ export function tokenize(text: string): Token[] {
   return out
 }
 
+/** Tokens as three parallel arrays: one allocation per token (its lower-case form) instead of four. */
+type Scan = { norms: string[]; starts: number[]; ends: number[] }
+
+function scan(text: string): Scan {
+  const lower = text.toLowerCase()
+  const sameLength = lower.length === text.length // false only for the rare letters whose lower case is longer (İ)
+  const out: Scan = { norms: [], starts: [], ends: [] }
+  const re = new RegExp(TOKEN.source, 'gu')
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const start = m.index
+    const end = start + m[0].length
+    out.norms.push(sameLength ? lower.slice(start, end) : m[0].toLowerCase())
+    out.starts.push(start)
+    out.ends.push(end)
+  }
+  return out
+}
+
 function plurals(word: string): string[] {
   if (word.length < 4 || /\d$/.test(word)) return []
   if (/(s|x|ch|sh)$/.test(word)) return [word + 'es']
@@ -36,11 +54,17 @@ function plurals(word: string): string[] {
 
 /** One way a term can be read: `raw` when the text must spell it exactly so; `context` for abbreviations. */
 type Candidate = { entry: LexiconEntry; raw: string | null; context: boolean }
-type Index = { terms: Map<string, Candidate[]>; prefixes: Set<string>; maxTokens: number }
+/** One map for both questions a token sequence asks: is it a term (cands), and can a longer term start with it (prefix)? */
+type Node = { cands: Candidate[] | null; prefix: boolean }
+type Index = { nodes: Map<string, Node>; maxTokens: number }
 
 function buildIndex(entries: readonly LexiconEntry[]): Index {
-  const terms = new Map<string, Candidate[]>()
-  const prefixes = new Set<string>()
+  const nodes = new Map<string, Node>()
+  const node = (key: string) => {
+    let n = nodes.get(key)
+    if (!n) nodes.set(key, (n = { cands: null, prefix: false }))
+    return n
+  }
   let maxTokens = 1
   const add = (entry: LexiconEntry, term: string, kind: 'name' | 'symbol' | 'abbreviation') => {
     const tokens = tokenize(term)
@@ -51,14 +75,13 @@ function buildIndex(entries: readonly LexiconEntry[]): Index {
     const exact = kind !== 'name' || acronym
     const last = words[words.length - 1]
     for (const variant of exact ? [last] : [last, ...plurals(last)]) {
-      const key = [...words.slice(0, -1), variant].join(' ')
-      const list = terms.get(key) ?? []
+      const n = node([...words.slice(0, -1), variant].join(' '))
       // An exact spelling must match the text from the first token to the last, punctuation included.
       const raw = exact ? term.slice(tokens[0].start, tokens[tokens.length - 1].end) : null
-      if (!list.some((c) => c.entry === entry && c.raw === raw)) list.push({ entry, raw, context: kind === 'abbreviation' })
-      terms.set(key, list)
+      n.cands ??= []
+      if (!n.cands.some((c) => c.entry === entry && c.raw === raw)) n.cands.push({ entry, raw, context: kind === 'abbreviation' })
     }
-    for (let i = 1; i < words.length; i++) prefixes.add(words.slice(0, i).join(' '))
+    for (let i = 1; i < words.length; i++) node(words.slice(0, i).join(' ')).prefix = true
     maxTokens = Math.max(maxTokens, words.length)
   }
   for (const entry of entries) {
@@ -67,18 +90,18 @@ function buildIndex(entries: readonly LexiconEntry[]): Index {
     for (const s of entry.symbols ?? []) add(entry, s, 'symbol')
     for (const s of entry.abbreviations ?? []) add(entry, s, 'abbreviation')
   }
-  return { terms, prefixes, maxTokens }
+  return { nodes, maxTokens }
 }
 
 let index: Index | null = null
 /** The index is built on first use (about 0.3 s for the whole lexicon), not when the module loads. */
 const getIndex = () => (index ??= buildIndex(fullLexicon()))
 
-/** The first candidate the text's spelling satisfies; plain readings before abbreviations. */
-function pick(list: Candidate[], spelled: string, allowContext: boolean): Candidate | null {
+/** The first candidate the text's spelling (text[start, end)) satisfies; plain readings before abbreviations. */
+function pick(list: Candidate[], text: string, start: number, end: number, allowContext: boolean): Candidate | null {
   let fallback: Candidate | null = null
   for (const c of list) {
-    if (c.raw !== null && c.raw !== spelled) continue
+    if (c.raw !== null && (c.raw.length !== end - start || !text.startsWith(c.raw, start))) continue
     if (!c.context) return c
     if (allowContext) fallback ??= c
   }
@@ -88,57 +111,63 @@ function pick(list: Candidate[], spelled: string, allowContext: boolean): Candid
 const keyOf = (e: LexiconEntry) => `${e.type}:${e.key}`
 /** "(NR)" right after a mention: an abbreviation the text defines for it. */
 const DEFINITION = /^\s*[(\[]\s*([^\s()[\];,]{2,12})\s*[)\]]/
+const OPENS = /^\s*[(\[]/
 
 /** Every lexicon term in `text`, left to right, longest match first, never overlapping. */
 export function findMentions(text: string): Mention[] {
-  const { terms, prefixes, maxTokens } = getIndex()
-  const tokens = tokenize(text)
+  const { nodes, maxTokens } = getIndex()
+  const { norms, starts, ends } = scan(text)
   const out: (Mention & { context: boolean })[] = []
-  for (let i = 0; i < tokens.length; i++) {
+  for (let i = 0; i < norms.length; i++) {
     let key = ''
-    let best: { c: Candidate; last: number } | null = null
-    for (let j = i; j < tokens.length && j - i < maxTokens; j++) {
-      key = j === i ? tokens[j].norm : `${key} ${tokens[j].norm}`
-      const list = terms.get(key)
-      if (list) {
-        const c = pick(list, text.slice(tokens[i].start, tokens[j].end), true)
-        if (c) best = { c, last: j }
+    let best: Candidate | null = null
+    let last = i
+    for (let j = i; j < norms.length && j - i < maxTokens; j++) {
+      key = j === i ? norms[j] : `${key} ${norms[j]}`
+      const n = nodes.get(key)
+      if (!n) break
+      if (n.cands) {
+        const c = pick(n.cands, text, starts[i], ends[j], true)
+        if (c) { best = c; last = j }
       }
-      if (!prefixes.has(key)) break
+      if (!n.prefix) break
     }
     if (best) {
-      const start = tokens[i].start
-      const end = tokens[best.last].end
-      out.push({ entry: best.c.entry, start, end, text: text.slice(start, end), context: best.c.context })
-      i = best.last
+      const start = starts[i]
+      const end = ends[last]
+      out.push({ entry: best.entry, start, end, text: text.slice(start, end), context: best.context })
+      i = last
     }
   }
-  return resolveAbbreviations(text, tokens, out)
+  return resolveAbbreviations(text, starts, ends, out)
 }
 
 /** Keeps abbreviations the text backs up, and adds the abbreviations the text defines itself. */
-function resolveAbbreviations(text: string, tokens: Token[], found: (Mention & { context: boolean })[]): Mention[] {
+function resolveAbbreviations(text: string, starts: number[], ends: number[], found: (Mention & { context: boolean })[]): Mention[] {
   const defined = new Map<string, LexiconEntry>()
   for (const m of found) {
-    if (m.context) continue
+    if (m.context || !OPENS.test(text.slice(m.end, m.end + 3))) continue
     const def = DEFINITION.exec(text.slice(m.end, m.end + 20))
     const abbr = def?.[1]
     if (abbr && /[A-Z]/.test(abbr) && abbr[0].toLowerCase() === m.text[0].toLowerCase()) defined.set(abbr, m.entry)
   }
-  const named = new Set(found.filter((m) => !m.context).map((m) => keyOf(m.entry)))
+  const anyContext = found.some((m) => m.context)
+  if (!anyContext && defined.size === 0) return found
+  const named = new Set(anyContext ? found.filter((m) => !m.context).map((m) => keyOf(m.entry)) : [])
   const kept: Mention[] = []
   for (const m of found) {
     const own = defined.get(m.text)
     if (own) kept.push({ entry: own, start: m.start, end: m.end, text: m.text })
-    else if (!m.context || named.has(keyOf(m.entry))) kept.push({ entry: m.entry, start: m.start, end: m.end, text: m.text })
+    else if (!m.context || named.has(keyOf(m.entry))) kept.push(m)
   }
   if (defined.size === 0) return kept
   // Defined abbreviations the lexicon does not know: every later use in the text, where nothing else matched.
   const taken = kept.map((m) => [m.start, m.end] as const)
   const extra: Mention[] = []
-  for (const t of tokens) {
-    const entry = defined.get(t.raw)
-    if (entry && !taken.some(([s, e]) => t.start < e && t.end > s)) extra.push({ entry, start: t.start, end: t.end, text: t.raw })
+  for (let i = 0; i < starts.length; i++) {
+    const raw = text.slice(starts[i], ends[i])
+    const entry = defined.get(raw)
+    if (entry && !taken.some(([s, e]) => starts[i] < e && ends[i] > s)) extra.push({ entry, start: starts[i], end: ends[i], text: raw })
   }
   return extra.length ? [...kept, ...extra].sort((a, b) => a.start - b.start) : kept
 }
@@ -147,6 +176,6 @@ function resolveAbbreviations(text: string, tokens: Token[], found: (Mention & {
 export function lookupTerm(term: string): LexiconEntry | undefined {
   const tokens = tokenize(term)
   if (tokens.length === 0) return undefined
-  const list = getIndex().terms.get(tokens.map((t) => t.norm).join(' '))
-  return list ? pick(list, term.slice(tokens[0].start, tokens[tokens.length - 1].end), false)?.entry : undefined
+  const list = getIndex().nodes.get(tokens.map((t) => t.norm).join(' '))?.cands
+  return list ? pick(list, term, tokens[0].start, tokens[tokens.length - 1].end, false)?.entry : undefined
 }
