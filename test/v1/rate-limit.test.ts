@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import { rateLimitCounters } from '../../src/db/schema'
-import { ALLOWANCES, bucketFor, type Allowance } from '../../src/modules/v1/rate-limit/allowances'
-import { MemoryRateLimitStore } from '../../src/modules/v1/rate-limit/memory-store'
-import { PostgresRateLimitStore } from '../../src/modules/v1/rate-limit/postgres-store'
-import { rateLimitHeaders, type RateLimitStore } from '../../src/modules/v1/rate-limit/store'
+import { ALLOWANCES, bucketFor } from '../../src/modules/v1/rate-limit/allowances'
+import { MemoryRateLimitStore } from '../../src/rate-limit/memory-store'
+import { PostgresRateLimitStore } from '../../src/rate-limit/postgres-store'
+import { rateLimitHeaders, type Allowance, type RateLimitStore } from '../../src/rate-limit/store'
 import { freshDatabase, type TestDatabase } from '../support/database'
 
 const small: Allowance = { perMinute: 3, perDay: 5 }
