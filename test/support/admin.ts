@@ -66,12 +66,15 @@ export type AdminApi = {
 
 let accountSerial = 0
 
-export function useAdminApp(env: Record<string, string> = {}, extra: () => Partial<Omit<AppContext, 'database' | 'config'>> = () => ({})): AdminApi {
+export function useAdminApp(
+  env: Record<string, string> = {},
+  extra: (database: TestDatabase) => Partial<Omit<AppContext, 'database' | 'config'>> = () => ({}),
+): AdminApi {
   const api = {} as AdminApi
   beforeAll(async () => {
     api.database = await freshDatabase()
     api.clock = testClock()
-    api.app = await testApp(api.database, { now: api.clock.now, ...extra() }, { TRUST_PROXY: '1', ...env })
+    api.app = await testApp(api.database, { now: api.clock.now, ...extra(api.database) }, { TRUST_PROXY: '1', ...env })
   })
   afterAll(async () => {
     await api.database.close()

@@ -53,7 +53,7 @@ export async function resumeSession(db: Db, token: string, now: Date, policy: Se
   if (!isSessionToken(token)) return null
   const tokenHash = hashToken(token)
   const [row] = await db.update(sessions)
-    .set({ lastSeenAt: sql`greatest(${sessions.lastSeenAt}, ${now})` })
+    .set({ lastSeenAt: sql`greatest(${sessions.lastSeenAt}, ${now.toISOString()}::timestamptz)` })
     .from(accounts)
     .where(and(
       eq(sessions.tokenHash, tokenHash),
