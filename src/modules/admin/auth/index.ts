@@ -27,16 +27,18 @@ export const authModule = ({ db, config, now, caller }: AdminContext, policy: Se
         requestBody: openApiBody(loginBody) as never,
       },
     })
-    .post('/api/auth/logout', async ({ request, set }) => {
+    .post('/api/auth/logout', async ({ request, body, set }) => {
       caller(request)
+      parseBody(request, body, {})
       await endSession(db, sessionToken(request)!)
       set.headers['set-cookie'] = clearedSessionCookie(secureCookies(request, config.publicBaseUrl))
       return { data: { logged_out: true as const } }
     }, {
-      response: { 200: documented(LogoutAnswer), ...errors() },
+      response: { 200: documented(LogoutAnswer), ...errors(400) },
       detail: {
         summary: 'Log out',
-        description: 'Ends the session at once (its cookie, sent again, is refused with 401) and clears the cookie.',
+        description: 'Ends the session at once (its cookie, sent again, is refused with 401) and clears the cookie. Takes no body fields.',
+        requestBody: openApiBody({}) as never,
       },
     })
     .get('/api/auth/me', ({ request }) => {
