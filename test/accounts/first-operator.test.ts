@@ -59,7 +59,7 @@ describe.if(testDriver === 'postgres')('two service processes starting at once',
       stdout: 'pipe', stderr: 'pipe',
     })
     const lines: string[] = []
-    let listening: (started: boolean) => void
+    let listening: (started: boolean) => void = () => {}
     const ready = new Promise<boolean>((resolve) => { listening = resolve })
     void (async () => { // reads every line the process prints, for as long as it runs
       const decoder = new TextDecoder()
