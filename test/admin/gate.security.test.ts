@@ -42,6 +42,14 @@ describe('cross-site requests', () => {
     expect((await api.call('/api/sources', { cookie: operator.token, headers: { origin: 'https://evil.test' } })).status).toBe(200)
   })
 
+  test('a forged request uses none of the allowance of the address it came from', async () => {
+    const address = freshAddress()
+    for (let i = 0; i < 12; i++) {
+      expect((await api.call('/api/auth/login', { body: { username: 'x', password: 'y' }, address, headers: { origin: 'https://evil.test' } })).status).toBe(403)
+    }
+    expect((await api.call('/api/auth/login', { body: { username: 'x', password: 'y' }, address })).status).toBe(401)
+  })
+
   test('a login from another site is refused too (login forgery)', async () => {
     const { username, password } = await api.account('member')
     const response = await api.call('/api/auth/login', { body: { username, password }, headers: { origin: 'https://evil.test' } })

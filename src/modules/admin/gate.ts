@@ -1,11 +1,12 @@
 /**
  * The gate in front of every admin path (everything under /api but /api/v1, unknown paths
  * included), in the one place every area is mounted behind. In order:
- *   1. the session, from the cookie (never on the login itself: a cookie sent with a login is
+ *   1. cross-site refusal for POST, PUT, PATCH and DELETE (same-origin.ts), and the body size: a
+ *      forged request costs no database work and no one's allowance;
+ *   2. the session, from the cookie (never on the login itself: a cookie sent with a login is
  *      ignored and replaced, so no one can plant a session id on a victim);
- *   2. the rate limit: 100 a minute per signed-in account, 10 a minute per client address without
+ *   3. the rate limit: 100 a minute per signed-in account, 10 a minute per client address without
  *      a session (a login always counts against the address, so failed logins make guessing slow);
- *   3. cross-site refusal for POST, PUT, PATCH and DELETE (same-origin.ts);
  *   4. access (access.ts): 401 unauthenticated without a session, 403 forbidden for a member on an
  *      operator path.
  * It runs in onRequest, before routing and body parsing, so no area sees a request it should not.
@@ -54,6 +55,13 @@ export const adminGate = ({ db, config, limits, now, policy, sessions }: AdminGa
       set.headers['cache-control'] = 'no-store' // answers are about the caller
       const access = accessFor(request.method, path)
       const at = now()
+      if (STATE_CHANGING.has(request.method)) {
+        const refusal = crossSiteRefusal(request, config.publicBaseUrl)
+        if (refusal) throw new ApiError('forbidden', refusal)
+      }
+      if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) {
+        throw invalidParameter(`the body must be at most ${MAX_BODY_BYTES / 1024} KB`)
+      }
 
       const token = access === 'public' ? null : sessionToken(request)
       const session = token === null ? null : await resumeSession(db, token, at, policy)
@@ -66,14 +74,6 @@ export const adminGate = ({ db, config, limits, now, policy, sessions }: AdminGa
       if (!decision.allowed) {
         const retryAfter = String(decision.retryAfter ?? 60)
         throw new ApiError('rate_limited', `rate limit reached; retry after ${retryAfter} seconds`, { 'retry-after': retryAfter })
-      }
-
-      if (STATE_CHANGING.has(request.method)) {
-        const refusal = crossSiteRefusal(request, config.publicBaseUrl)
-        if (refusal) throw new ApiError('forbidden', refusal)
-      }
-      if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) {
-        throw invalidParameter(`the body must be at most ${MAX_BODY_BYTES / 1024} KB`)
       }
       if (access !== 'public' && session === null) {
         throw new ApiError('unauthenticated', token === null

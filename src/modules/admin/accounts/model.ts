@@ -3,7 +3,7 @@ import { t } from 'elysia'
 import { enumField, optional, stringField } from '../../../http/json-body'
 import { MAX_PASSWORD_LENGTH, MEMBERSHIPS, MIN_PASSWORD_LENGTH, ROLES, type Membership, type Role } from '../../accounts/service'
 import { listParam, pagingParams, type Param } from '../../v1/params'
-import { DateTime, Enum, Integer, Pagination } from '../model'
+import { DateTime, Enum, Integer, Pagination } from '../schemas'
 
 export const newAccountBody = {
   username: stringField('3 to 64 letters, digits, ".", "_" or "-"; unique without regard to case.', {

@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia'
 import { openApiBody, parseBody } from '../../../http/json-body'
 import type { AdminContext } from '../context'
-import { documented, errors } from '../model'
+import { documented, errors } from '../schemas'
 import { clearedSessionCookie, secureCookies, sessionCookie, sessionToken } from './cookie'
 import { LoginAnswer, LogoutAnswer, MeAnswer, loginBody } from './model'
 import { logIn, serializeSession, serializeUser } from './service'

@@ -2,7 +2,7 @@
 import { t } from 'elysia'
 import { stringField } from '../../../http/json-body'
 import { MAX_PASSWORD_LENGTH } from '../../accounts/service'
-import { DateTime, User } from '../model'
+import { DateTime, User } from '../schemas'
 
 export const loginBody = {
   username: stringField('The account\'s username (case-insensitive).', { max: 64 }),

@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import { openApiBody, parseBody } from '../../../http/json-body'
 import { openApiParameters, parseParams } from '../../v1/params'
 import type { AdminContext } from '../context'
-import { documented, errors } from '../model'
+import { documented, errors } from '../schemas'
 import { AnalyzeAnswer, JobList, ScrapeAnswer, analyzeBody, jobListParams, scrapeBody } from './model'
 import { analyzeNow, jobRunPage, scrapeNow } from './service'
 

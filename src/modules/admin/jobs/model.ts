@@ -2,7 +2,7 @@
 import { t } from 'elysia'
 import { booleanField, integerField, listField, optional, stringField } from '../../../http/json-body'
 import { listParam, pagingParams, stringParam } from '../../v1/params'
-import { DateTime, Enum, Integer, Nullable, Pagination } from '../model'
+import { DateTime, Enum, Integer, Nullable, Pagination } from '../schemas'
 
 export const MAX_NAMED = 500
 

@@ -2,7 +2,7 @@
 import { t } from 'elysia'
 import { enumField, optional, stringField } from '../../../http/json-body'
 import { TIERS } from '../../keys/service'
-import { DateTime, Enum, Nullable } from '../model'
+import { DateTime, Enum, Nullable } from '../schemas'
 
 const label = optional(stringField('A name for the key, to tell keys apart (e.g. where it is used).', { max: 100 }))
 

@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia'
 import { openApiBody, parseBody } from '../../../http/json-body'
 import type { AdminContext } from '../context'
-import { documented, errors } from '../model'
+import { documented, errors } from '../schemas'
 import { PromptDetail, PromptList, PromptUpdated, promptBody } from './model'
 import { allPrompts, editPrompt, promptWithHistory } from './service'
 

@@ -1,7 +1,7 @@
 /** Bodies and answers of /api/prompts (operators). */
 import { t } from 'elysia'
 import { stringField } from '../../../http/json-body'
-import { DateTime, Integer, Nullable } from '../model'
+import { DateTime, Integer, Nullable } from '../schemas'
 
 export const MAX_PROMPT_LENGTH = 20_000
 

@@ -2,8 +2,8 @@
 import { Elysia } from 'elysia'
 import { openApiBody, parseBody } from '../../../http/json-body'
 import type { AdminContext } from '../context'
-import { documented, errors } from '../model'
-import { pathId, pathIdParameters } from '../params'
+import { documented, errors } from '../schemas'
+import { pathId, pathIdParameters } from '../path-id'
 import { DeletedSource, SourceAnswer, SourceList, newSourceBody, sourcePatchBody } from './model'
 import { addSource, deleteSource, listSources, updateSource } from './service'
 

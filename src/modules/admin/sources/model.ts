@@ -1,7 +1,7 @@
 /** Bodies and answers of /api/sources (operators). */
 import { t } from 'elysia'
 import { booleanField, listField, optional, stringField } from '../../../http/json-body'
-import { DateTime, Enum, Integer, Nullable } from '../model'
+import { DateTime, Enum, Integer, Nullable } from '../schemas'
 
 const name = stringField('A name for the feed, shown to operators.', { max: 200 })
 const tags = listField('Labels for tag-based briefs: lowercase letters, digits and "-", up to 40 characters each; duplicates are dropped.',

@@ -1,4 +1,4 @@
-/** TypeBox schemas shared by the admin areas: the error envelope with this interface's codes, the user. */
+/** TypeBox schemas shared by the admin areas: the error envelope with this interface's codes, the user, dates. */
 import { t } from 'elysia'
 import type { ErrorCode } from '../../http/errors'
 import { Enum, Integer } from '../v1/model'
