@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sessions } from '../../src/db/schema'
 import { createAccount } from '../../src/modules/accounts/service'
 import { purgeEndedSessions, resumeSession, startSession, type SessionAccount } from '../../src/modules/admin/auth/sessions'
+import { parseConfig } from '../../src/config'
+import { WORKER_JOBS } from '../../src/jobs/workers'
 import { freshDatabase, type TestDatabase } from '../support/database'
 
 let database: TestDatabase
@@ -36,5 +38,19 @@ describe('purgeEndedSessions', () => {
     const shorter = { idleMs: 2 * 3_600_000, maxMs: 3_600_000 }
     expect(await resumeSession(database.db, token, at('2026-11-21T09:59:00Z'), shorter)).toMatchObject({ expiresAt: at('2026-11-21T10:00:00Z') })
     expect(await resumeSession(database.db, token, at('2026-11-21T10:00:01Z'), shorter)).toBeNull()
+  })
+})
+
+describe('the purge-sessions job', () => {
+  test('runs hourly and purges by the configured lifetimes', async () => {
+    const job = WORKER_JOBS.find((j) => j.name === 'purge-sessions')!
+    expect(job.cron).toMatch(/^\d+ \* \* \* \*$/)
+    const now = Date.now()
+    await database.db.insert(sessions).values([
+      { tokenHash: 'job-idle', accountId: account.id, createdAt: new Date(now - 3_600_000), lastSeenAt: new Date(now - 10 * 60_000), expiresAt: new Date(now + 3_600_000) },
+      { tokenHash: 'job-live', accountId: account.id, createdAt: new Date(now - 3_600_000), lastSeenAt: new Date(now - 60_000), expiresAt: new Date(now + 3_600_000) },
+    ])
+    expect(await job.run(database, parseConfig({ SESSION_IDLE_MINUTES: '5' }))).toEqual({ deleted: 1 })
+    expect((await database.db.select({ hash: sessions.tokenHash }).from(sessions)).map((r) => r.hash)).toContain('job-live')
   })
 })
