@@ -69,11 +69,14 @@ describe('POST /api/scrape', () => {
 
   test('a second request while a scrape runs is a 409 and starts nothing', async () => {
     let release!: () => void
+    let started!: () => void
     const held = new Promise<void>((resolve) => { release = resolve })
+    const begun = new Promise<void>((resolve) => { started = resolve })
     const running = runJob(api.database, 'scrape', async () => {
       await held
       return {}
-    })
+    }, () => started())
+    await begun // it holds the lock and has its job_runs row
     const before = (await api.database.db.select().from(jobRuns)).length
     const refused = await json(await call('/api/scrape', { method: 'POST' }))
     expect(refused).toEqual({
