@@ -30,6 +30,7 @@ export const adminApi = (context: AppContext) => {
     baseUrl: config.publicBaseUrl,
     secret: config.appSecret,
     now,
+    llm: config.llm,
     caller: (request) => {
       const session = sessions.get(request)
       if (!session) throw new ApiError('unauthenticated', 'sign in first: POST /api/auth/login')
