@@ -9,6 +9,7 @@
  */
 import { loadavg } from 'node:os'
 import { createAccount } from '../src/modules/accounts/service'
+import { hashPassword, verifyPassword } from '../src/platform/password'
 import { freshBenchDatabase } from './bench/database'
 import { median, startServer } from './bench/server'
 
@@ -75,6 +76,15 @@ try {
   }
   console.log(`all logins        n=${String(all.length).padStart(3)}  median ${median(all).toFixed(1)} ms  p95 ${percentile(all, 95).toFixed(1)} ms (target 250 ms)`)
   console.log(`unknown username / wrong password, medians: ${(median(times['unknown username']) / median(times['wrong password'])).toFixed(2)}`)
+  // The slow hash on its own, in this process, right after: how much of a login is the hash.
+  const hash = await hashPassword(PASSWORD)
+  const verifies: number[] = []
+  for (let i = 0; i < 15; i++) {
+    const t0 = performance.now()
+    await verifyPassword('not the password', hash)
+    verifies.push(performance.now() - t0)
+  }
+  console.log(`password verification alone (${hash.split('$')[1]}, ${hash.split('$')[3]}): median ${median(verifies).toFixed(1)} ms; load average ${load()}`)
 } finally {
   await service.stop()
   await bench.drop()
