@@ -8,7 +8,7 @@
 import { buildApp } from '../src/app'
 import { parseConfig, resolveAppSecret } from '../src/config'
 import { openDatabase } from '../src/db/client'
-import { MemoryRateLimitStore } from '../src/modules/v1/rate-limit/memory-store'
+import { MemoryRateLimitStore } from '../src/rate-limit/memory-store'
 import { benchKeys } from './bench/keys'
 import { numberOption } from './bench/wrk'
 

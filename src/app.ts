@@ -11,12 +11,14 @@ import { DatabasePulse } from './db/pulse'
 import { corsPlugin } from './http/cors'
 import { errorPlugin } from './http/error-plugin'
 import { requestIdPlugin } from './http/request-id'
+import { adminApi } from './modules/admin'
 import { healthModule } from './modules/health'
+import { KeyUsageRecorder } from './modules/keys/last-used'
 import { siteModule } from './modules/site'
 import { KeyAuthenticator } from './modules/v1/auth'
 import { dataApi } from './modules/v1'
 import { openApiModule } from './modules/v1/openapi'
-import type { RateLimitStore } from './modules/v1/rate-limit/store'
+import type { RateLimitStore } from './rate-limit/store'
 import { ResponseCache } from './modules/v1/response-cache'
 import { CorpusSnapshot } from './modules/v1/stats/snapshot'
 import type { SearchBackend } from './search/backend'
@@ -37,6 +39,7 @@ export type AppContext = {
   now?: () => Date // injectable clock for rate-limit windows and snapshots
   search?: SearchBackend // PostgreSQL full text when not given
   responseCache?: ResponseCache | null // made from RESPONSE_CACHE_MB when not given; null = none
+  keyUsage?: KeyUsageRecorder // batches api_keys.last_used_at; made here (flushing every 5 s) when not given; close it at shutdown
 }
 
 export function buildApp(context: AppContext) {
@@ -49,6 +52,7 @@ export function buildApp(context: AppContext) {
   const cache = context.responseCache !== undefined ? context.responseCache : responseCacheFor(config.responseCacheMb, reachable)
   if (cache) void watchChanges(database, DATA_CHANGED, () => cache.invalidate())
   const snapshot = context.snapshot ?? new CorpusSnapshot(database.db, context.now)
+  const keyUsage = context.keyUsage ?? new KeyUsageRecorder(database)
   return new Elysia({ normalize: false })
     .use(requestIdPlugin) // first, so the preflight answers the CORS plugin gives carry it too
     .use(corsPlugin)
@@ -56,7 +60,8 @@ export function buildApp(context: AppContext) {
     .use(healthModule(context))
     .use(siteModule(database.db, config.publicBaseUrl))
     .use(openApiModule(config.publicBaseUrl))
-    .use(dataApi(context, { keys, snapshot, cache, reachable }))
+    .use(dataApi(context, { keys, snapshot, cache, reachable, keyUsage }))
+    .use(adminApi(context))
 }
 
 export type App = ReturnType<typeof buildApp>

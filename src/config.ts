@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { parseTrustProxy, type TrustProxy } from './http/client-address'
 
 export type Config = {
   port: number
@@ -24,7 +25,12 @@ export type Config = {
   scrapeAllowPrivate: boolean // let feeds live on private, loopback or link-local addresses (tests, intranets)
   llm: LlmConfig | null // null = the built-in analyzer
   responseCacheMb: number // memory for cached Data API answers; 0 = none
+  sessions: SessionLifetimes // admin interface cookie sessions
+  trustProxy: TrustProxy // whose X-Forwarded-For to believe when taking the client address
 }
+
+/** An admin session ends after `idleMinutes` without a request, and `maxHours` after login whatever happens. */
+export type SessionLifetimes = { idleMinutes: number; maxHours: number }
 
 /** An OpenAI-compatible chat-completions endpoint; set LLM_BASE_URL and LLM_MODEL to use one. */
 export type LlmConfig = { baseUrl: string; apiKey: string | null; model: string; concurrency: number; timeoutMs: number }
@@ -185,6 +191,23 @@ function parseLlm(env: Env): LlmConfig | null {
   }
 }
 
+function parseSessionLifetimes(env: Env): SessionLifetimes {
+  const idleMinutes = parseBoundedInt('SESSION_IDLE_MINUTES', read(env, 'SESSION_IDLE_MINUTES'), 30, 1, 1440)
+  const maxHours = parseBoundedInt('SESSION_MAX_HOURS', read(env, 'SESSION_MAX_HOURS'), 12, 1, 720)
+  if (idleMinutes > maxHours * 60) {
+    throw new ConfigError('SESSION_IDLE_MINUTES', `must not exceed SESSION_MAX_HOURS (${idleMinutes} minutes > ${maxHours} hours)`)
+  }
+  return { idleMinutes, maxHours }
+}
+
+function parseTrustProxyVariable(value: string | undefined): TrustProxy {
+  try {
+    return parseTrustProxy(value)
+  } catch (error) {
+    throw new ConfigError('TRUST_PROXY', (error as Error).message)
+  }
+}
+
 /** Validates the environment; throws ConfigError on the first bad variable. */
 export function parseConfig(env: Env = process.env): Config {
   const nodeEnv = read(env, 'NODE_ENV')
@@ -213,6 +236,8 @@ export function parseConfig(env: Env = process.env): Config {
     scrapeAllowPrivate: parseSwitch('SCRAPE_ALLOW_PRIVATE', read(env, 'SCRAPE_ALLOW_PRIVATE'), false),
     llm: parseLlm(env),
     responseCacheMb: parseBoundedInt('RESPONSE_CACHE_MB', read(env, 'RESPONSE_CACHE_MB'), 64, 0, 4096),
+    sessions: parseSessionLifetimes(env),
+    trustProxy: parseTrustProxyVariable(read(env, 'TRUST_PROXY')),
   }
 }
 

@@ -9,9 +9,10 @@ import { openConfiguredDatabase } from './db/open'
 import { ensureOperator } from './modules/accounts/operator'
 import { ensureDefaultPrompts } from './prompts/service'
 import { seedDemo } from './seed/demo'
-import { MemoryRateLimitStore } from './modules/v1/rate-limit/memory-store'
-import { PostgresRateLimitStore } from './modules/v1/rate-limit/postgres-store'
+import { MemoryRateLimitStore } from './rate-limit/memory-store'
+import { PostgresRateLimitStore } from './rate-limit/postgres-store'
 import { CorpusSnapshot } from './modules/v1/stats/snapshot'
+import { KeyUsageRecorder } from './modules/keys/last-used'
 import { startWorkers } from './jobs/workers'
 import { serve } from './platform/serve'
 
@@ -38,7 +39,8 @@ const limits = config.rateLimitStore === 'postgres'
   ? await PostgresRateLimitStore.open(database)
   : await MemoryRateLimitStore.open(database)
 const snapshot = new CorpusSnapshot(database.db)
-const app = buildApp({ config, database, limits, snapshot })
+const keyUsage = new KeyUsageRecorder(database)
+const app = buildApp({ config, database, limits, snapshot, keyUsage })
 const stopSnapshots = snapshot.startRefresh()
 // WORKERS=off leaves the API alone: no harvesting, scraping or analysis in this process.
 const jobs = config.workers ? startWorkers(database, config) : []
@@ -65,6 +67,7 @@ async function shutdown(signal: string) {
   stopSnapshots()
   for (const job of jobs) job.stop()
   await server.stop()
+  await keyUsage.close()
   await limits.close()
   await database.close()
   process.exit(0)

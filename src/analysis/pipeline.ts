@@ -3,7 +3,7 @@
  * analyzer on it with its concurrency limit, and stores each result in its own transaction. A paper
  * the analyzer fails on is counted and left for the next run; it never stops the others.
  */
-import { and, asc, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { articles, papers } from '../db/schema'
 import type { JobCounts } from '../jobs/job-runs'
@@ -14,6 +14,10 @@ import type { PaperInput } from './types'
 export type AnalysisOptions = {
   /** Most papers to analyse in this run (the scheduled job bounds its work). */
   limit?: number
+  /** Most feed articles to analyse in this run; all pending ones by default. */
+  articleLimit?: number
+  /** Exactly these papers and articles, analysed or not (an operator's request), instead of the pending ones. */
+  only?: { paperIds: string[]; articleIds: number[] }
   /** Also redo papers judged with another prompt version than the analyzer's current one. */
   stale?: boolean
   batchSize?: number
@@ -71,12 +75,16 @@ export async function countPending(db: Db, analyzer: Analyzer, stale = false): P
 
 export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisOptions = {}): Promise<JobCounts> {
   const version = await analyzer.promptVersion()
+  const { only } = options
   const limit = options.limit ?? Number.MAX_SAFE_INTEGER
+  const articleLimit = options.articleLimit ?? Number.MAX_SAFE_INTEGER
   const batchSize = options.batchSize ?? 200
   // The analyzer's own limit bounds model requests; storing can overlap beyond it on a pooled database.
   const lanes = Math.max(analyzer.concurrency, options.storeConcurrency ?? 4)
-  const total = await countPending(db, analyzer, options.stale)
-  const totalWork = Math.min(total.papers, limit) + total.articles
+  const total = only ? { papers: only.paperIds.length, articles: only.articleIds.length } : await countPending(db, analyzer, options.stale)
+  const totalWork = Math.min(total.papers, limit) + Math.min(total.articles, articleLimit)
+  const paperWork = only ? inArray(papers.id, only.paperIds) : pending(options.stale ? version : null)
+  const articleWork = only ? inArray(articles.id, only.articleIds) : isNull(articles.analysedAt)
   const counts = { papers: 0, failed: 0, stories: 0, entities: 0, claims: 0, judgements_changed: 0, articles: 0, articles_failed: 0 }
   const fail = options.onFailure ?? ((message: string) => console.error(message))
   let done = 0
@@ -84,9 +92,9 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
 
   // Keyset over ids so a paper that failed is not picked again within the same run.
   let after = ''
-  while (counts.papers + counts.failed < limit) {
+  while (counts.papers + counts.failed < limit && total.papers > 0) {
     const batch: PaperInput[] = await db.select(paperColumns).from(papers)
-      .where(and(pending(options.stale ? version : null), gt(papers.id, after)))
+      .where(and(paperWork, gt(papers.id, after)))
       .orderBy(asc(papers.id)).limit(Math.min(batchSize, limit - counts.papers - counts.failed))
     if (batch.length === 0) break
     after = batch[batch.length - 1].id
@@ -109,9 +117,10 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
 
   const articleVersion = await analyzer.articlePromptVersion()
   let afterArticle = 0
-  for (;;) {
+  while (counts.articles + counts.articles_failed < articleLimit && total.articles > 0) {
     const batch = await db.select({ id: articles.id, title: articles.title, summary: articles.summary, link: articles.link })
-      .from(articles).where(and(isNull(articles.analysedAt), gt(articles.id, afterArticle))).orderBy(asc(articles.id)).limit(batchSize)
+      .from(articles).where(and(articleWork, gt(articles.id, afterArticle))).orderBy(asc(articles.id))
+      .limit(Math.min(batchSize, articleLimit - counts.articles - counts.articles_failed))
     if (batch.length === 0) break
     afterArticle = batch[batch.length - 1].id
     await eachLimited(batch, lanes, async (article) => {

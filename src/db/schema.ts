@@ -184,8 +184,12 @@ export const sessions = pgTable('sessions', {
   tokenHash: text('token_hash').primaryKey(), // sha-256 of the cookie's random token
   accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
-  expiresAt: tstz('expires_at').notNull(),
-}, (t) => [index('sessions_account_idx').on(t.accountId)])
+  expiresAt: tstz('expires_at').notNull(), // the absolute end: login time + SESSION_MAX_HOURS
+  lastSeenAt: tstz('last_seen_at').notNull().defaultNow(), // idle expiry counts from here (SESSION_IDLE_MINUTES)
+}, (t) => [
+  index('sessions_account_idx').on(t.accountId),
+  index('sessions_expires_idx').on(t.expiresAt), // the hourly purge of ended sessions
+])
 
 // ---------------------------------------------------------------------------------------------
 // Early signals: RSS/Atom sources, their articles, analyses and briefs.
@@ -201,6 +205,7 @@ export const rssSources = pgTable('rss_sources', {
   lastSuccessAt: tstz('last_success_at'),
   lastError: text('last_error'),
   consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`), // operator's labels (lowercase slugs), for tag-based briefs
   createdAt: createdAt(),
 })
 

@@ -5,8 +5,10 @@ import { jobRuns } from '../db/schema'
 
 export type JobCounts = Record<string, number>
 
-export async function recordRun(db: Db, job: string, work: () => Promise<JobCounts>): Promise<JobCounts> {
+/** `onStart` learns the run's id before the work starts (the admin interface answers with it). */
+export async function recordRun(db: Db, job: string, work: () => Promise<JobCounts>, onStart?: (runId: number) => void): Promise<JobCounts> {
   const [run] = await db.insert(jobRuns).values({ job }).returning({ id: jobRuns.id })
+  onStart?.(run.id)
   try {
     const counts = await work()
     await db.update(jobRuns).set({ finishedAt: new Date(), outcome: 'ok', counts }).where(eq(jobRuns.id, run.id))

@@ -3,6 +3,6 @@ import type { Database } from '../db/client'
 import { withJobLock } from './job-lock'
 import { recordRun, type JobCounts } from './job-runs'
 
-export function runJob(database: Database, job: string, work: () => Promise<JobCounts>): Promise<JobCounts> {
-  return withJobLock(database, job, () => recordRun(database.db, job, work))
+export function runJob(database: Database, job: string, work: () => Promise<JobCounts>, onStart?: (runId: number) => void): Promise<JobCounts> {
+  return withJobLock(database, job, () => recordRun(database.db, job, work, onStart))
 }

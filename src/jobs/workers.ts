@@ -9,9 +9,10 @@ import type { Database } from '../db/client'
 import { SEARCH_SYNC_JOB, syncSearchIndex } from '../search'
 import { harvestEuropePmc } from '../ingest/europepmc/harvest'
 import { scrapeFeeds } from '../ingest/rss/scrape'
-import { purgeExpiredCounters } from '../modules/v1/rate-limit/postgres-store'
+import { purgeExpiredCounters } from '../rate-limit/postgres-store'
 import type { JobCounts } from './job-runs'
 import { refreshEntityCounts } from './refresh-entity-counts'
+import { purgeEndedSessions, sessionPolicy } from '../modules/admin/auth/sessions'
 import { createAnalyzer } from '../analysis/create-analyzer'
 import { runAnalysis } from '../analysis/pipeline'
 import { runJob } from './run-job'
@@ -29,6 +30,11 @@ export const WORKER_JOBS: WorkerJob[] = [
     name: 'purge-rate-limits',
     cron: '7 * * * *',
     run: async (database) => ({ deleted: await purgeExpiredCounters(database, new Date()) }),
+  },
+  {
+    name: 'purge-sessions',
+    cron: '37 * * * *',
+    run: async (database, config) => ({ deleted: await purgeEndedSessions(database.db, new Date(), sessionPolicy(config.sessions)) }),
   },
   { name: SEARCH_SYNC_JOB, cron: '* * * * *', run: (database, config) => syncSearchIndex(database.db, config) },
   { name: 'harvest', cron: '17 * * * *', run: (database, config) => harvestEuropePmc(database, config) },

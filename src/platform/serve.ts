@@ -1,17 +1,42 @@
 /** Serves a fetch handler on Bun or Deno; the app itself only speaks web-standard Request/Response. */
+import { rememberPeer } from './peer-address'
+
 type FetchHandler = (request: Request) => Response | Promise<Response>
 export type RunningServer = { port: number; stop: () => Promise<void> }
 
-declare const Deno: { serve: (options: { port: number; onListen?: () => void }, handler: FetchHandler) => { shutdown: () => Promise<void> } } | undefined
+type DenoServeInfo = { remoteAddr: { hostname: string } }
+declare const Deno: {
+  serve: (options: { port: number; onListen?: () => void }, handler: (request: Request, info: DenoServeInfo) => Response | Promise<Response>) => { shutdown: () => Promise<void> }
+} | undefined
+
+/**
+ * Seconds a connection may stay silent, a request still being answered included. Bun's default
+ * (10 s) cut off operator runs that answer when done (POST /api/scrape, /api/analyze); 255 is Bun's
+ * maximum.
+ */
+export const IDLE_TIMEOUT_SECONDS = 255
+/** No endpoint takes more than a small JSON body; Bun's default would buffer 128 MB. */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024
 
 export function serve(fetch: FetchHandler, port: number): RunningServer {
   const bun = (globalThis as { Bun?: typeof Bun }).Bun
   if (bun) {
-    const server = bun.serve({ port, fetch })
+    const server = bun.serve({
+      port,
+      idleTimeout: IDLE_TIMEOUT_SECONDS,
+      maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+      fetch: (request, self) => {
+        rememberPeer(request, self.requestIP(request)?.address)
+        return fetch(request)
+      },
+    })
     return { port: server.port ?? port, stop: async () => { await server.stop() } }
   }
   if (typeof Deno !== 'undefined') {
-    const server = Deno.serve({ port, onListen: () => {} }, fetch)
+    const server = Deno.serve({ port, onListen: () => {} }, (request, info) => {
+      rememberPeer(request, info.remoteAddr.hostname)
+      return fetch(request)
+    })
     return { port, stop: () => server.shutdown() }
   }
   throw new Error('no supported runtime: run with bun (or deno)')

@@ -1,7 +1,7 @@
 /** System prompts and their versions. */
-import { and, eq } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { promptVersions, prompts } from '../db/schema'
+import { accounts, promptVersions, prompts } from '../db/schema'
 import { DEFAULT_PROMPTS } from './defaults'
 
 /** Adds version 1 of every default prompt that is missing; never touches edited prompts. */
@@ -35,4 +35,53 @@ export async function currentPrompt(db: Db, id: string): Promise<CurrentPrompt> 
   }
   if (!row) throw new Error(`no prompt "${id}"`)
   return { id, version: row.version, body: row.body }
+}
+
+export type PromptSummary = { id: string; name: string; description: string; version: number; body: string; updatedAt: Date }
+export type PromptVersion = { version: number; body: string; createdAt: Date; createdBy: { id: number; username: string } | null }
+
+const summaryColumns = {
+  id: prompts.id, name: prompts.name, description: prompts.description, version: prompts.currentVersion,
+  body: promptVersions.body, updatedAt: prompts.updatedAt,
+}
+const currentVersionOf = and(eq(promptVersions.promptId, prompts.id), eq(promptVersions.version, prompts.currentVersion))
+
+/** Every prompt at its current version, in id order. */
+export async function listPrompts(db: Db): Promise<PromptSummary[]> {
+  return db.select(summaryColumns).from(prompts).innerJoin(promptVersions, currentVersionOf).orderBy(asc(prompts.id))
+}
+
+export async function findPrompt(db: Db, id: string): Promise<PromptSummary | null> {
+  const [row] = await db.select(summaryColumns).from(prompts).innerJoin(promptVersions, currentVersionOf).where(eq(prompts.id, id))
+  return row ?? null
+}
+
+/** Every version of a prompt, newest first, with who wrote it (null: the default, or a deleted account). */
+export async function promptHistory(db: Db, id: string): Promise<PromptVersion[]> {
+  const rows = await db.select({
+    version: promptVersions.version, body: promptVersions.body, createdAt: promptVersions.createdAt,
+    accountId: accounts.id, username: accounts.username,
+  }).from(promptVersions).leftJoin(accounts, eq(accounts.id, promptVersions.createdBy))
+    .where(eq(promptVersions.promptId, id)).orderBy(desc(promptVersions.version))
+  return rows.map(({ accountId, username, ...v }) => ({ ...v, createdBy: accountId === null ? null : { id: accountId, username: username! } }))
+}
+
+/**
+ * Makes `body` the prompt's next version, keeping the old ones; the next model call reads it (the
+ * model tasks read the current version on every call). The same text as the current version adds
+ * nothing. Null when there is no such prompt. Concurrent updates queue on the prompt's row.
+ */
+export async function updatePrompt(db: Db, id: string, body: string, accountId: number, now: Date): Promise<{ prompt: PromptSummary; changed: boolean } | null> {
+  const changed = await db.transaction(async (tx) => {
+    const [current] = await tx.select({ version: prompts.currentVersion, body: promptVersions.body }).from(prompts)
+      .innerJoin(promptVersions, currentVersionOf).where(eq(prompts.id, id)).for('update', { of: prompts })
+    if (!current) return null
+    if (current.body === body) return false
+    const version = current.version + 1
+    await tx.insert(promptVersions).values({ promptId: id, version, body, createdBy: accountId, createdAt: now })
+    await tx.update(prompts).set({ currentVersion: version, updatedAt: now }).where(eq(prompts.id, id))
+    return true
+  })
+  if (changed === null) return null
+  return { prompt: (await findPrompt(db, id))!, changed }
 }

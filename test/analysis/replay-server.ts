@@ -11,7 +11,7 @@ export type Responder = (task: string, n: number, user: string) => Reply
 export type ReplayServer = {
   url: string
   respond: Responder
-  calls: { task: string; user: string; authorization: string | null }[]
+  calls: { task: string; system: string; user: string; authorization: string | null }[]
   maxInFlight: number
   reset(respond: Responder): void
   stop(): void
@@ -57,7 +57,7 @@ export function startReplayServer(): ReplayServer {
         const user = body.messages[1].content
         const n = (counts.get(task) ?? 0) + 1
         counts.set(task, n)
-        state.calls.push({ task, user, authorization: request.headers.get('authorization') })
+        state.calls.push({ task, system: body.messages[0].content, user, authorization: request.headers.get('authorization') })
         const reply = state.respond(task, n, user)
         if (reply.delayMs) await Bun.sleep(reply.delayMs)
         if (reply.status && reply.status !== 200) return new Response('{"error":{"message":"scripted"}}', { status: reply.status, headers: reply.headers })

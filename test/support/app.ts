@@ -3,17 +3,22 @@ import { afterAll, beforeAll } from 'bun:test'
 import { buildApp, type AppContext } from '../../src/app'
 import { parseConfig } from '../../src/config'
 import type { Database } from '../../src/db/client'
-import { MemoryRateLimitStore } from '../../src/modules/v1/rate-limit/memory-store'
+import { KeyUsageRecorder } from '../../src/modules/keys/last-used'
+import { MemoryRateLimitStore } from '../../src/rate-limit/memory-store'
 import { freshDatabase, type TestDatabase } from './database'
 import { createTestKey } from './fixtures'
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789'
 
-/** The app over `database`, with an in-memory rate limiter that only flushes when closed. */
-export async function testApp(database: Database, extra: Partial<Omit<AppContext, 'database' | 'config'>> = {}) {
-  const config = { ...parseConfig({ PUBLIC_BASE_URL: 'https://geroscope.test' }), appSecret: TEST_SECRET }
+/**
+ * The app over `database`, with an in-memory rate limiter and key-use recorder that only write when
+ * flushed or closed; `env` adds configuration (e.g. TRUST_PROXY).
+ */
+export async function testApp(database: Database, extra: Partial<Omit<AppContext, 'database' | 'config'>> = {}, env: Record<string, string> = {}) {
+  const config = { ...parseConfig({ PUBLIC_BASE_URL: 'https://geroscope.test', ...env }), appSecret: TEST_SECRET }
   const limits = extra.limits ?? await MemoryRateLimitStore.open(database, new Date(), { flushEveryMs: 0 })
-  return buildApp({ config, database, limits, ...extra })
+  const keyUsage = extra.keyUsage ?? new KeyUsageRecorder(database, { flushEveryMs: 0 })
+  return buildApp({ config, database, limits, keyUsage, ...extra })
 }
 
 export const req = (path: string, init?: RequestInit) => new Request(`http://localhost${path}`, init)

@@ -9,4 +9,4 @@ await warmTemplate()
 
 afterAll(async () => {
   await dropTestDatabases()
-})
+}, 600_000) // dropping some 80 databases can take minutes on a busy server

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { req, testApp } from '../support/app'
 import { bearer, createTestKey } from '../support/fixtures'
-import { PostgresRateLimitStore } from '../../src/modules/v1/rate-limit/postgres-store'
+import { PostgresRateLimitStore } from '../../src/rate-limit/postgres-store'
 
 let database: TestDatabase
 let app: Awaited<ReturnType<typeof testApp>>

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import { rateLimitCounters } from '../../src/db/schema'
-import { ALLOWANCES, bucketFor, type Allowance } from '../../src/modules/v1/rate-limit/allowances'
-import { MemoryRateLimitStore } from '../../src/modules/v1/rate-limit/memory-store'
-import { PostgresRateLimitStore } from '../../src/modules/v1/rate-limit/postgres-store'
-import { rateLimitHeaders, type RateLimitStore } from '../../src/modules/v1/rate-limit/store'
+import { ALLOWANCES, bucketFor } from '../../src/modules/v1/rate-limit/allowances'
+import { MemoryRateLimitStore } from '../../src/rate-limit/memory-store'
+import { PostgresRateLimitStore } from '../../src/rate-limit/postgres-store'
+import { rateLimitHeaders, type Allowance, type RateLimitStore } from '../../src/rate-limit/store'
 import { freshDatabase, type TestDatabase } from '../support/database'
 
 const small: Allowance = { perMinute: 3, perDay: 5 }
@@ -46,6 +46,19 @@ describe.each(stores)('%s', (_name, openStore) => {
     await database.close()
   })
   const open = async () => (store = await openStore(database))
+
+  test('an allowance without perDay counts minutes only and keeps no daily counter (the admin limits)', async () => {
+    await open()
+    const bucket = `admin:address:${newBucket()}`
+    const decisions = await takeN(store, bucket, { perMinute: 2 }, at('2030-01-15T10:00:45Z'), 3)
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, false])
+    expect(decisions[2]).toMatchObject({ retryAfter: 15, dayLimit: Number.POSITIVE_INFINITY })
+    expect((await store.take(bucket, { perMinute: 2 }, at('2030-01-15T10:01:00Z'))).allowed).toBe(true)
+    if (store instanceof MemoryRateLimitStore) await store.flush()
+    const days = await database.db.select().from(rateLimitCounters)
+      .where(and(eq(rateLimitCounters.bucket, bucket), eq(rateLimitCounters.window, 'day')))
+    expect(days).toEqual([])
+  })
 
   test('allows the minute allowance, then refuses until the next minute', async () => {
     await open()

@@ -4,7 +4,7 @@
  * HTTP status, size, encoding, not a feed) records the error and its failure count on its own
  * row and the others carry on. Articles and the source's success are written in one transaction.
  */
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { Database } from '../../db/client'
 import { rssSources } from '../../db/schema'
@@ -22,6 +22,7 @@ export type ScrapeCounts = { sources: number; failed: number; notModified: numbe
 export type ScrapeOptions = {
   fetch?: Partial<FeedFetchOptions>
   concurrency?: number // feeds fetched at once; different hosts mostly, so a few in parallel is polite
+  sourceIds?: number[] // exactly these sources, enabled or not (an operator asked); default: every enabled one
   onSource?: (result: SourceResult) => void
 }
 
@@ -60,7 +61,8 @@ async function scrapeSource(database: Database, source: Source, options: FeedFet
 
 export async function scrapeFeeds(database: Database, config: Pick<Config, 'scrapeAllowPrivate'>, options: ScrapeOptions = {}): Promise<ScrapeCounts> {
   const fetchOptions = { ...FEED_FETCH_DEFAULTS, allowPrivate: config.scrapeAllowPrivate, ...options.fetch }
-  const sources = await database.db.select().from(rssSources).where(eq(rssSources.enabled, true)).orderBy(asc(rssSources.id))
+  const which = options.sourceIds ? inArray(rssSources.id, options.sourceIds) : eq(rssSources.enabled, true)
+  const sources = await database.db.select().from(rssSources).where(which).orderBy(asc(rssSources.id))
   const counts: ScrapeCounts = { sources: sources.length, failed: 0, notModified: 0, items: 0, added: 0, linked: 0 }
   let next = 0
   const worker = async () => {

@@ -1,5 +1,6 @@
 /** Accounts: operators (admin) and paid account holders (member), with their membership status. */
-import { eq, sql } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { accounts } from '../../db/schema'
 import { conflict, invalidParameter, notFound } from '../../http/errors'
@@ -13,7 +14,10 @@ export type Membership = (typeof MEMBERSHIPS)[number]
 export type Account = { id: number; username: string; role: Role; membership: Membership; createdAt: Date }
 
 const USERNAME = /^[A-Za-z0-9_.-]{3,64}$/
+export const USERNAME_RULE = 'username must be 3 to 64 letters, digits, ".", "_" or "-"'
 export const MIN_PASSWORD_LENGTH = 10
+/** Longer passwords are refused rather than hashed: a megabyte "password" would only cost us time. */
+export const MAX_PASSWORD_LENGTH = 1024
 
 /** Usernames are unique and matched without regard to case. */
 const sameUsername = (username: string) => sql`lower(${accounts.username}) = lower(${username})`
@@ -28,12 +32,14 @@ const publicColumns = {
 
 export type NewAccount = { username: string; password: string; role: Role; membership?: Membership }
 
-export async function createAccount(db: Db, input: NewAccount): Promise<Account> {
-  if (!USERNAME.test(input.username)) {
-    throw invalidParameter('username must be 3 to 64 letters, digits, ".", "_" or "-"')
-  }
+/** Validates and inserts an account; null when the username is taken (whatever its case). */
+export async function insertAccount(db: Db, input: NewAccount): Promise<Account | null> {
+  if (!USERNAME.test(input.username)) throw invalidParameter(USERNAME_RULE)
   if (input.password.length < MIN_PASSWORD_LENGTH) {
     throw invalidParameter(`password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
+  }
+  if (input.password.length > MAX_PASSWORD_LENGTH) {
+    throw invalidParameter(`password must be at most ${MAX_PASSWORD_LENGTH} characters long`)
   }
   if (!ROLES.includes(input.role)) throw invalidParameter('role must be admin or member')
   const membership = input.membership ?? 'active'
@@ -44,8 +50,13 @@ export async function createAccount(db: Db, input: NewAccount): Promise<Account>
     .values({ username: input.username, passwordHash, role: input.role, membership })
     .onConflictDoNothing()
     .returning(publicColumns)
-  if (!row) throw conflict(`an account named "${input.username}" already exists`)
-  return row as Account
+  return (row as Account) ?? null
+}
+
+export async function createAccount(db: Db, input: NewAccount): Promise<Account> {
+  const account = await insertAccount(db, input)
+  if (!account) throw conflict(`an account named "${input.username}" already exists`)
+  return account
 }
 
 export async function findAccount(db: Db, username: string): Promise<Account | null> {
@@ -60,21 +71,65 @@ export async function requireAccount(db: Db, username: string): Promise<Account>
   return account
 }
 
-export async function setMembership(db: Db, username: string, membership: Membership): Promise<Account> {
-  if (!MEMBERSHIPS.includes(membership)) throw invalidParameter('membership must be active or lapsed')
-  const account = await requireAccount(db, username)
-  await db.update(accounts).set({ membership }).where(eq(accounts.id, account.id))
-  return { ...account, membership }
+export async function requireAccountById(db: Db, id: number): Promise<Account> {
+  const [row] = await db.select(publicColumns).from(accounts).where(eq(accounts.id, id))
+  if (!row) throw notFound(`no account with id ${id}`)
+  return row as Account
 }
 
-/** Checks a login; the same null for an unknown name and a wrong password. */
-export async function authenticate(db: Db, username: string, password: string): Promise<Account | null> {
+export type AccountFilters = { roles?: Role[]; memberships?: Membership[] }
+
+/** Accounts in id order, `limit` of them after id `afterId`. */
+export async function listAccounts(db: Db, filters: AccountFilters, limit: number, afterId = 0): Promise<Account[]> {
+  const rows = await db.select(publicColumns).from(accounts)
+    .where(and(
+      gt(accounts.id, afterId),
+      filters.roles ? inArray(accounts.role, filters.roles) : undefined,
+      filters.memberships ? inArray(accounts.membership, filters.memberships) : undefined,
+    ))
+    .orderBy(asc(accounts.id)).limit(limit)
+  return rows as Account[]
+}
+
+export async function setMembershipById(db: Db, id: number, membership: Membership): Promise<Account> {
+  if (!MEMBERSHIPS.includes(membership)) throw invalidParameter('membership must be active or lapsed')
+  const [row] = await db.update(accounts).set({ membership }).where(eq(accounts.id, id)).returning(publicColumns)
+  if (!row) throw notFound(`no account with id ${id}`)
+  return row as Account
+}
+
+export async function setMembership(db: Db, username: string, membership: Membership): Promise<Account> {
+  const account = await requireAccount(db, username)
+  return setMembershipById(db, account.id, membership)
+}
+
+let dummyHash: Promise<string> | null = null
+
+/**
+ * A hash of a random password, made once with the same algorithm and cost as real ones: a login for
+ * an unknown user verifies against it, so it takes as long as a wrong password for a known one.
+ * Call it at start-up so the first such login does not also pay for making it.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(18).toString('base64url'))
+  return dummyHash
+}
+
+export type AuthenticateOptions = { verify?: (password: string, hash: string) => Promise<boolean> }
+
+/**
+ * Checks a login; the same null, after the same slow verification, for an unknown name, an account
+ * that cannot log in (no real hash) and a wrong password, so neither the answer nor its time tells
+ * which names exist.
+ */
+export async function authenticate(db: Db, username: string, password: string, options: AuthenticateOptions = {}): Promise<Account | null> {
+  const verify = options.verify ?? verifyPassword
   const [row] = await db.select({ ...publicColumns, passwordHash: accounts.passwordHash }).from(accounts)
     .where(sameUsername(username))
-  if (!row) {
-    await hashPassword(password) // spend the same time as a real check: no username oracle
-    return null
-  }
-  const { passwordHash, ...account } = row
-  return (await verifyPassword(password, passwordHash)) ? (account as Account) : null
+  const usable = row !== undefined && (row.passwordHash.startsWith('$') || row.passwordHash.startsWith('scrypt$'))
+  const hash = usable ? row!.passwordHash : await dummyPasswordHash()
+  const matches = await verify(password, hash)
+  if (!usable || !matches) return null
+  const { passwordHash: _, ...account } = row!
+  return account as Account
 }

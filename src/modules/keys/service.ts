@@ -1,9 +1,9 @@
 /** API keys: created for an account with a tier, listed, revoked. Only the secret's hash is kept. */
-import { and, asc, eq, isNull } from 'drizzle-orm'
+import { and, asc, count, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { accounts, apiKeys } from '../../db/schema'
 import { invalidParameter, notFound } from '../../http/errors'
-import { requireAccount } from '../accounts/service'
+import { requireAccount, requireAccountById, type Account } from '../accounts/service'
 import { generateApiKey, hashSecret, isKeyId } from './key-format'
 
 export const TIERS = ['member', 'pro'] as const
@@ -11,6 +11,7 @@ export type Tier = (typeof TIERS)[number]
 
 export type KeyInfo = {
   id: string
+  accountId: number
   username: string
   tier: Tier
   label: string | null
@@ -21,6 +22,7 @@ export type KeyInfo = {
 
 const keyColumns = {
   id: apiKeys.id,
+  accountId: apiKeys.accountId,
   username: accounts.username,
   tier: apiKeys.tier,
   label: apiKeys.label,
@@ -29,10 +31,9 @@ const keyColumns = {
   lastUsedAt: apiKeys.lastUsedAt,
 }
 
-/** Creates a key and returns it with the plain key, which is never stored and never shown again. */
-export async function createKey(db: Db, username: string, tier: Tier, label: string | null = null) {
+/** Creates a key for an account and returns it with the plain key, which is never stored and never shown again. */
+export async function createKeyFor(db: Db, account: Pick<Account, 'id' | 'username'>, tier: Tier, label: string | null = null) {
   if (!TIERS.includes(tier)) throw invalidParameter('tier must be member or pro')
-  const account = await requireAccount(db, username)
   // A clash of 8 random base62 characters is unlikely, but a retry is cheap and makes it harmless.
   for (let attempt = 0; attempt < 5; attempt++) {
     const { id, secret, key } = generateApiKey()
@@ -41,31 +42,55 @@ export async function createKey(db: Db, username: string, tier: Tier, label: str
       .onConflictDoNothing()
       .returning({ id: apiKeys.id, createdAt: apiKeys.createdAt })
     if (row) {
-      const info: KeyInfo = { id, username: account.username, tier, label, createdAt: row.createdAt, revokedAt: null, lastUsedAt: null }
+      const info: KeyInfo = { id, accountId: account.id, username: account.username, tier, label, createdAt: row.createdAt, revokedAt: null, lastUsedAt: null }
       return { key, info }
     }
   }
   throw new Error('could not find a free key id after 5 attempts')
 }
 
+/** The command line's form: the account by username. */
+export async function createKey(db: Db, username: string, tier: Tier, label: string | null = null) {
+  if (!TIERS.includes(tier)) throw invalidParameter('tier must be member or pro')
+  return createKeyFor(db, await requireAccount(db, username), tier, label)
+}
+
 export async function listKeys(db: Db, username?: string): Promise<KeyInfo[]> {
   const account = username === undefined ? null : await requireAccount(db, username)
+  return account ? listKeysOf(db, account.id) : selectKeys(db)
+}
+
+/** One account's keys, oldest first; a 404 when there is no such account. */
+export async function listKeysOf(db: Db, accountId: number): Promise<KeyInfo[]> {
+  await requireAccountById(db, accountId)
+  return selectKeys(db, accountId)
+}
+
+async function selectKeys(db: Db, accountId?: number): Promise<KeyInfo[]> {
   const rows = await db.select(keyColumns).from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .where(account ? eq(apiKeys.accountId, account.id) : undefined)
+    .where(accountId === undefined ? undefined : eq(apiKeys.accountId, accountId))
     .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
   return rows as KeyInfo[]
 }
 
-/** Revokes a key; revoking one already revoked keeps its first revocation time. */
-export async function revokeKey(db: Db, id: string): Promise<{ info: KeyInfo; alreadyRevoked: boolean }> {
+export async function countActiveKeys(db: Db, accountId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+  return row.n
+}
+
+/**
+ * Revokes a key; revoking one already revoked keeps its first revocation time. With `ownerId`, only
+ * a key of that account: another account's key is the same 404 as a key that does not exist.
+ */
+export async function revokeKey(db: Db, id: string, ownerId?: number): Promise<{ info: KeyInfo; alreadyRevoked: boolean }> {
   if (!isKeyId(id)) throw invalidParameter('a key id is the 8 letters and digits after "grk_"')
+  const info = await findKey(db, id)
+  if (!info || (ownerId !== undefined && info.accountId !== ownerId)) throw notFound(`no key with id "${id}"`)
   const [revoked] = await db.update(apiKeys).set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id })
-  const info = await findKey(db, id)
-  if (!info) throw notFound(`no key with id "${id}"`)
-  return { info, alreadyRevoked: !revoked }
+    .returning({ revokedAt: apiKeys.revokedAt })
+  return revoked ? { info: { ...info, revokedAt: revoked.revokedAt }, alreadyRevoked: false } : { info, alreadyRevoked: true }
 }
 
 async function findKey(db: Db, id: string): Promise<KeyInfo | null> {

@@ -6,14 +6,20 @@
  */
 import { Elysia } from 'elysia'
 import { ApiError } from '../../http/errors'
+import type { KeyUsageRecorder } from '../keys/last-used'
 import type { KeyAuthenticator } from './auth'
 import { ALLOWANCES, bucketFor } from './rate-limit/allowances'
-import { rateLimitHeaders, type RateLimitStore } from './rate-limit/store'
+import { rateLimitHeaders, type RateLimitStore } from '../../rate-limit/store'
 
 const PREFIX = '/api/v1/'
 const PUBLIC_PATHS = new Set(['/api/v1/openapi.json', '/api/v1/docs'])
 
-export type GateOptions = { keys: KeyAuthenticator; limits: RateLimitStore; now: () => Date }
+export type GateOptions = {
+  keys: KeyAuthenticator
+  limits: RateLimitStore
+  now: () => Date
+  usage: KeyUsageRecorder // api_keys.last_used_at, written in batches
+}
 
 function pathOf(url: string): string {
   const start = url.indexOf('/', url.indexOf('//') + 2)
@@ -21,7 +27,7 @@ function pathOf(url: string): string {
   return end === -1 ? url.slice(start) : url.slice(start, end)
 }
 
-export const v1Gate = ({ keys, limits, now }: GateOptions) =>
+export const v1Gate = ({ keys, limits, now, usage }: GateOptions) =>
   new Elysia({ name: 'v1-gate' })
     .onRequest(async ({ request, set }) => {
       const path = pathOf(request.url)
@@ -32,7 +38,9 @@ export const v1Gate = ({ keys, limits, now }: GateOptions) =>
         return
       }
       const holder = await keys.authenticate(request.headers.get('authorization'))
-      const decision = await limits.take(bucketFor(holder), ALLOWANCES[holder.tier], now())
+      const at = now()
+      usage.touch(holder.keyId, at)
+      const decision = await limits.take(bucketFor(holder), ALLOWANCES[holder.tier], at)
       const headers = rateLimitHeaders(decision)
       if (!decision.allowed) {
         throw new ApiError('rate_limited', `rate limit reached; retry after ${decision.retryAfter} seconds`, headers)

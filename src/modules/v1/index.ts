@@ -14,15 +14,18 @@ import type { CorpusSnapshot } from './stats/snapshot'
 import { storiesModule } from './stories'
 import { topicsModule } from './topics'
 import { searchBackend } from '../../search'
+import type { KeyUsageRecorder } from '../keys/last-used'
 
-type Shared = { keys: KeyAuthenticator; snapshot: CorpusSnapshot; cache: ResponseCache | null; reachable: () => Promise<void> }
+type Shared = {
+  keys: KeyAuthenticator; snapshot: CorpusSnapshot; cache: ResponseCache | null; reachable: () => Promise<void>; keyUsage: KeyUsageRecorder
+}
 
-export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable }: Shared) => {
+export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable, keyUsage }: Shared) => {
   const { db } = context.database
   const search = context.search ?? searchBackend(db, context.config)
   const v1: V1Context = { db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search, cache, reachable }
   return new Elysia({ name: 'v1' })
-    .use(v1Gate({ keys, limits: context.limits, now: context.now ?? (() => new Date()) }))
+    .use(v1Gate({ keys, limits: context.limits, now: context.now ?? (() => new Date()), usage: keyUsage }))
     .use(papersModule(v1))
     .use(searchModule(v1))
     .use(entitiesModule(v1))

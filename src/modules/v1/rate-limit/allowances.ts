@@ -3,8 +3,7 @@
  * one allowance across all the keys of their account, so extra keys do not buy extra requests; pro
  * allowances are per key, because pro keys are handed out one per product or group.
  */
-
-export type Allowance = { perMinute: number; perDay: number }
+import type { Allowance } from '../../../rate-limit/store'
 
 export const ALLOWANCES = {
   member: { perMinute: 60, perDay: 1000 },

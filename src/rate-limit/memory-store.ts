@@ -6,10 +6,9 @@
  * every few seconds and on close.
  */
 import { and, eq, sql } from 'drizzle-orm'
-import type { Database } from '../../../db/client'
-import { rateLimitCounters as counters } from '../../../db/schema'
-import type { Allowance } from './allowances'
-import { decide, windowsAt, type RateDecision, type RateLimitStore } from './store'
+import type { Database } from '../db/client'
+import { rateLimitCounters as counters } from '../db/schema'
+import { decide, windowsAt, type Allowance, type RateDecision, type RateLimitStore } from './store'
 
 type Counter = { start: number; count: number }
 type DayCount = { bucket: string; start: number; count: number }
@@ -52,12 +51,14 @@ export class MemoryRateLimitStore implements RateLimitStore {
     const { minuteStart, dayStart } = windowsAt(now)
     if (minuteStart > this.sweptMinute) this.sweep(minuteStart, dayStart)
     const minute = current(this.minutes, bucket, minuteStart)
-    const day = current(this.days, bucket, dayStart)
-    const decision = decide(allowance, minute.count, day.count, now)
+    const day = allowance.perDay === undefined ? null : current(this.days, bucket, dayStart)
+    const decision = decide(allowance, minute.count, day?.count ?? 0, now)
     if (decision.allowed) {
       minute.count++
-      day.count++
-      this.unsaved.set(`${day.start} ${bucket}`, { bucket, start: day.start, count: day.count })
+      if (day) {
+        day.count++
+        this.unsaved.set(`${day.start} ${bucket}`, { bucket, start: day.start, count: day.count })
+      }
     }
     return decision
   }

@@ -1,14 +1,17 @@
 /**
- * The rate limiter's seam. A store counts requests per bucket in UTC minute and UTC day windows and
- * says whether one more fits. Two stores implement it: in memory for a single instance (the default)
- * and in PostgreSQL for several instances that must share exact counts. Both decide with `decide`,
- * so they cannot disagree about limits, resets or Retry-After.
+ * The rate limiter's seam, shared by the Data API (per key or account) and the admin interface (per
+ * signed-in user or client address). A store counts requests per bucket in UTC minute and UTC day
+ * windows and says whether one more fits. Two stores implement it: in memory for a single instance
+ * (the default) and in PostgreSQL for several instances that must share exact counts. Both decide
+ * with `decide`, so they cannot disagree about limits, resets or Retry-After.
  */
-import type { Allowance } from './allowances'
+
+/** Requests per UTC minute and per UTC day; without `perDay` only the minute is counted. */
+export type Allowance = { perMinute: number; perDay?: number }
 
 export type RateDecision = {
   allowed: boolean
-  dayLimit: number
+  dayLimit: number // Infinity for an allowance without a daily window
   dayUsed: number // requests made today, this one included when allowed
   dayRemaining: number
   dayReset: number // Unix seconds of the next UTC midnight
@@ -42,16 +45,17 @@ export function decide(allowance: Allowance, minuteCount: number, dayCount: numb
   const { minuteStart, dayStart } = windowsAt(now)
   const dayResetMs = dayStart + DAY_MS
   const minuteResetMs = minuteStart + MINUTE_MS
-  const dayFull = dayCount >= allowance.perDay
+  const perDay = allowance.perDay ?? Number.POSITIVE_INFINITY
+  const dayFull = dayCount >= perDay
   const allowed = !dayFull && minuteCount < allowance.perMinute
   const taken = allowed ? 1 : 0
   const dayUsed = dayCount + taken
   const until = dayFull ? dayResetMs : minuteResetMs
   return {
     allowed,
-    dayLimit: allowance.perDay,
+    dayLimit: perDay,
     dayUsed,
-    dayRemaining: Math.max(0, allowance.perDay - dayUsed),
+    dayRemaining: Math.max(0, perDay - dayUsed),
     dayReset: dayResetMs / 1000,
     minuteLimit: allowance.perMinute,
     minuteRemaining: Math.max(0, allowance.perMinute - minuteCount - taken),

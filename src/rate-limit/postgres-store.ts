@@ -5,10 +5,9 @@
  * locks queue concurrent takes on a bucket, which keeps the counts exact. Works on PGlite too.
  */
 import { and, asc, eq, lt, or, sql } from 'drizzle-orm'
-import type { Database } from '../../../db/client'
-import { rateLimitCounters as counters } from '../../../db/schema'
-import type { Allowance } from './allowances'
-import { DAY_MS, decide, windowsAt, type RateDecision, type RateLimitStore } from './store'
+import type { Database } from '../db/client'
+import { rateLimitCounters as counters } from '../db/schema'
+import { DAY_MS, decide, windowsAt, type Allowance, type RateDecision, type RateLimitStore } from './store'
 
 const HOUR_MS = 3_600_000
 
@@ -23,17 +22,13 @@ export class PostgresRateLimitStore implements RateLimitStore {
     const { minuteStart, dayStart } = windowsAt(now)
     const minute = new Date(minuteStart)
     const day = new Date(dayStart)
-    const ours = and(
-      eq(counters.bucket, bucket),
-      or(
-        and(eq(counters.window, 'day'), eq(counters.windowStart, day)),
-        and(eq(counters.window, 'minute'), eq(counters.windowStart, minute)),
-      ),
-    )
+    const daily = allowance.perDay !== undefined
+    const minuteRow = and(eq(counters.window, 'minute'), eq(counters.windowStart, minute))
+    const ours = and(eq(counters.bucket, bucket), daily ? or(and(eq(counters.window, 'day'), eq(counters.windowStart, day)), minuteRow) : minuteRow)
     return this.database.db.transaction(async (tx) => {
       // Rows in the same order as the lock below; a concurrent insert of the same row waits for ours.
       await tx.insert(counters).values([
-        { bucket, window: 'day', windowStart: day, count: 0 },
+        ...(daily ? [{ bucket, window: 'day', windowStart: day, count: 0 }] : []),
         { bucket, window: 'minute', windowStart: minute, count: 0 },
       ]).onConflictDoNothing()
       const rows = await tx.select({ window: counters.window, count: counters.count })

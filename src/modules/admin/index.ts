@@ -1,0 +1,52 @@
+/**
+ * The admin interface under /api: the gate (session, rate limit, cross-site refusal, access), then
+ * one plugin per area. Areas never authenticate; what the gate lets through is decided in
+ * access.ts, where every path is for operators unless listed. A new area is one `.use(...)` below.
+ */
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../app'
+import { ApiError } from '../../http/errors'
+import { dummyPasswordHash } from '../accounts/service'
+import { accountsModule } from './accounts'
+import { authModule } from './auth'
+import { sessionPolicy, type Session } from './auth/sessions'
+import type { AdminContext } from './context'
+import { adminGate } from './gate'
+import { jobsModule } from './jobs'
+import { keysModule } from './keys'
+import { adminOpenApi } from './openapi'
+import { promptsModule } from './prompts'
+import { sourcesModule } from './sources'
+
+export const adminApi = (context: AppContext) => {
+  const { database, config, limits } = context
+  const now = context.now ?? (() => new Date())
+  const policy = sessionPolicy(config.sessions)
+  const sessions = new WeakMap<Request, Session>()
+  const admin: AdminContext = {
+    database,
+    db: database.db,
+    config,
+    baseUrl: config.publicBaseUrl,
+    secret: config.appSecret,
+    now,
+    llm: config.llm,
+    caller: (request) => {
+      const session = sessions.get(request)
+      if (!session) throw new ApiError('unauthenticated', 'sign in first: POST /api/auth/login')
+      return session
+    },
+  }
+  void dummyPasswordHash().catch(() => {}) // made now, so the first login for an unknown name is not slower than others
+  return new Elysia({ name: 'admin' })
+    .use(adminGate({ db: database.db, config, limits, now, policy, sessions }))
+    .use(adminOpenApi(config.publicBaseUrl))
+    // Any signed-in account: its session and its own keys.
+    .use(authModule(admin, policy))
+    .use(keysModule(admin))
+    // Operators only.
+    .use(accountsModule(admin))
+    .use(sourcesModule(admin))
+    .use(jobsModule(admin))
+    .use(promptsModule(admin))
+}

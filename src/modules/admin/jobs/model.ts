@@ -1,0 +1,76 @@
+/** Bodies, parameters and answers of POST /api/scrape, POST /api/analyze and GET /api/jobs (operators). */
+import { t } from 'elysia'
+import { booleanField, integerField, listField, optional, stringField } from '../../../http/json-body'
+import { listParam, pagingParams, stringParam } from '../../v1/params'
+import { DateTime, Enum, Integer, Nullable, Pagination } from '../schemas'
+
+export const MAX_NAMED = 500
+
+export const scrapeBody = {
+  source_ids: optional(listField('Only these sources, enabled or not; default: every enabled source.',
+    integerField('A source id.', 1, 2_147_483_647), { min: 1, max: MAX_NAMED })),
+}
+
+export const MAX_ANALYZE_LIMIT = 10_000
+
+export const analyzeBody = {
+  paper_ids: optional(listField('Analyse exactly these papers (again, if already analysed) instead of the pending ones.',
+    stringField('A paper id, case-insensitive.', { max: 20, pattern: /^(MED|PPR)-[0-9]{1,12}$/i, patternRule: 'must be a paper id like MED-39172536', example: 'MED-39172536' }),
+    { min: 1, max: MAX_NAMED })),
+  article_ids: optional(listField('Analyse exactly these feed articles (again, if already analysed) instead of the pending ones.',
+    integerField('An article id.', 1, 2_147_483_647), { min: 1, max: MAX_NAMED })),
+  limit: optional(integerField('At most this many papers, and this many articles, in the run. Default: 50 with a model (LLM_*), 1,000 with the built-in analyzer.', 1, MAX_ANALYZE_LIMIT)),
+  stale: optional(booleanField('Also redo papers judged with an older version of the judge prompt (pending mode only).')),
+}
+
+const RunTimes = {
+  run_id: Integer({ minimum: 1, description: 'The job_runs row of this run (GET /api/jobs).' }),
+  job: t.String(),
+  started_at: DateTime,
+  finished_at: DateTime,
+  duration_ms: Integer({ minimum: 0 }),
+}
+
+export const ScrapeAnswer = t.Object({
+  data: t.Object({
+    ...RunTimes,
+    counts: t.Object({
+      sources: Integer({ minimum: 0 }), failed: Integer({ minimum: 0 }), not_modified: Integer({ minimum: 0 }),
+      items: Integer({ minimum: 0 }), added: Integer({ minimum: 0 }), linked: Integer({ minimum: 0 }),
+    }),
+    sources: t.Array(t.Object({
+      id: Integer({ minimum: 1 }), name: t.String(), not_modified: t.Boolean(), items: Integer({ minimum: 0 }),
+      added: Integer({ minimum: 0 }), linked: Integer({ minimum: 0 }), error: Nullable(t.String()),
+    })),
+  }),
+})
+
+export const AnalyzeAnswer = t.Object({
+  data: t.Object({
+    ...RunTimes,
+    analyzer: t.String({ description: 'The model, or the built-in analyzer\'s name.' }),
+    counts: t.Record(t.String(), Integer({ minimum: 0 })),
+    failures: t.Array(t.String(), { description: 'What failed, one line each (the first 50).' }),
+  }),
+})
+
+export const JOB_STATUSES = ['running', 'ok', 'failed'] as const
+
+export const jobListParams = {
+  job: stringParam('Only runs of this job (harvest, scrape, analyze, refresh, search-sync, ...).', 50),
+  status: listParam('Only runs with these statuses.', JOB_STATUSES),
+  ...pagingParams,
+}
+
+export const JobRun = t.Object({
+  id: Integer({ minimum: 1 }),
+  job: t.String(),
+  status: Enum(JOB_STATUSES),
+  started_at: DateTime,
+  finished_at: Nullable(DateTime),
+  duration_ms: Nullable(Integer({ minimum: 0 })),
+  counts: t.Record(t.String(), t.Number()),
+  error: Nullable(t.String()),
+})
+
+export const JobList = t.Object({ data: t.Array(JobRun), pagination: Pagination })

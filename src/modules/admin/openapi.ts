@@ -1,0 +1,50 @@
+/**
+ * GET /api/openapi.json: the OpenAPI 3.1 document of the admin interface, generated from the routes'
+ * own request and response declarations like the Data API's (src/modules/v1/openapi). Served without
+ * a session. No rendered page: it would load its script from a CDN.
+ */
+import { openapi } from '@elysiajs/openapi'
+import { SESSION_COOKIE } from './auth/cookie'
+
+const DESCRIPTION = [
+  'The operator interface of Geroscope: sessions, API keys, accounts, RSS sources, scraping, analysis, job runs and system prompts.',
+  '',
+  '**Sessions.** `POST /api/auth/login` with `{ "username", "password" }` sets the `geroscope_session` cookie (an opaque random token;',
+  'HttpOnly, SameSite=Lax, Path=/api, Secure over https). Send it back with every request. A session ends at logout, after',
+  'SESSION_IDLE_MINUTES without a request (default 30) and SESSION_MAX_HOURS after login (default 12); an ended session\'s cookie is',
+  'refused with 401 unauthenticated. Every login starts a new session.',
+  '',
+  '**Roles.** Operators (role admin) may call everything. Members may call /api/auth/* and /api/keys (their own keys); any other',
+  'path is 403 forbidden for them. Without a session everything but the login and this document is 401 unauthenticated.',
+  '',
+  '**Cross-site requests.** A POST, PUT, PATCH or DELETE whose Origin header (or, without Origin, Referer) names another origin',
+  'than this service\'s public URL or the one the request was sent to is refused with 403 forbidden, the login included. A request',
+  'with neither header is allowed: browsers send Origin with every cross-origin request that can change state, so such a request',
+  'does not come from another site\'s page but from a program (curl, a script) that holds the cookie itself, and cannot be forged.',
+  '',
+  '**Limits.** 100 requests a minute per signed-in account; 10 a minute per client address without a session, the login included,',
+  'so password guessing is slow. Over the limit: 429 rate_limited with Retry-After (seconds). The client address is the connection\'s',
+  'unless TRUST_PROXY names the proxies in front of the service.',
+  '',
+  '**Errors** are `{ error: { status, code, message } }`, as in the Data API; codes add unauthenticated, forbidden,',
+  'invalid_credentials and conflict. JSON bodies are checked field by field: an unknown field, a missing one or a bad value is a',
+  '400 invalid_parameter naming it. Lists page like the Data API (`cursor`, `limit`).',
+].join('\n')
+
+export const adminOpenApi = (baseUrl: string) =>
+  openapi({
+    provider: null,
+    specPath: '/api/openapi.json',
+    exclude: { paths: [/^\/api\/v1(\/|$)/, /^(?!\/api\/)/, '/api/openapi.json'] },
+    documentation: {
+      openapi: '3.1.0',
+      info: { title: 'Geroscope admin interface', version: '1.0.0', description: DESCRIPTION },
+      servers: [{ url: baseUrl }],
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie POST /api/auth/login sets.' },
+        },
+      },
+      security: [{ session: [] }],
+    },
+  })

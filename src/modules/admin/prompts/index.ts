@@ -1,0 +1,33 @@
+/** GET /api/prompts, GET /api/prompts/{id}, PUT /api/prompts/{id} (operators). */
+import { Elysia } from 'elysia'
+import { openApiBody, parseBody } from '../../../http/json-body'
+import type { AdminContext } from '../context'
+import { documented, errors } from '../schemas'
+import { PromptDetail, PromptList, PromptUpdated, promptBody } from './model'
+import { allPrompts, editPrompt, promptWithHistory } from './service'
+
+const idParameter = [{ name: 'id', in: 'path', required: true, description: 'The prompt id, e.g. judge.', schema: { type: 'string', maxLength: 100 } }] as never[]
+
+export const promptsModule = ({ db, caller, now }: AdminContext) =>
+  new Elysia({ name: 'admin-prompts' })
+    .get('/api/prompts', async () => ({ data: await allPrompts(db) }), {
+      response: { 200: documented(PromptList), ...errors() },
+      detail: { summary: 'List system prompts', description: 'Every task\'s system prompt at its current version, in id order.' },
+    })
+    .get('/api/prompts/:id', async ({ params }) => ({ data: await promptWithHistory(db, params.id) }), {
+      response: { 200: documented(PromptDetail), ...errors(404) },
+      detail: { summary: 'Read a system prompt', description: 'The current version and every earlier one, newest first.', parameters: idParameter },
+    })
+    .put('/api/prompts/:id', async ({ request, params, body }) => {
+      const { text } = parseBody(request, body, promptBody)
+      return { data: await editPrompt(db, params.id, text, caller(request).account.id, now()) }
+    }, {
+      response: { 200: documented(PromptUpdated), ...errors(400, 404) },
+      detail: {
+        summary: 'Update a system prompt',
+        description: 'Makes the text the prompt\'s next version (earlier versions are kept); the next model call uses it, and ' +
+          'results record the version that produced them. Sending the current text again changes nothing (`changed: false`).',
+        parameters: idParameter,
+        requestBody: openApiBody(promptBody) as never,
+      },
+    })

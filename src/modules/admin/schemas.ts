@@ -1,0 +1,38 @@
+/** TypeBox schemas shared by the admin areas: the error envelope with this interface's codes, the user, dates. */
+import { t } from 'elysia'
+import type { ErrorCode } from '../../http/errors'
+import { Enum, Integer } from '../v1/model'
+
+export { documented, Integer, Enum, Pagination } from '../v1/model'
+
+/** The codes /api answers with (decisions.md: the Data API's envelope; codes add the four session ones). */
+const ADMIN_ERROR_CODES = [
+  'invalid_parameter', 'unauthenticated', 'invalid_credentials', 'forbidden', 'not_found', 'conflict', 'rate_limited',
+  'unavailable', 'internal_error',
+] as const satisfies readonly ErrorCode[]
+
+export const AdminError = t.Object({
+  error: t.Object({ status: Integer({ minimum: 400, maximum: 599 }), code: Enum(ADMIN_ERROR_CODES), message: t.String() }),
+}, { description: 'Error' })
+
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503
+
+/**
+ * The error responses of a route: every route can be refused by the gate (401 without a session,
+ * 403 for a member on an operator path or a request from another site, 429) or fail (500, 503);
+ * `extra` adds the route's own (400, 404, 409).
+ */
+export function errors(...extra: ErrorStatus[]) {
+  const statuses: ErrorStatus[] = [...new Set<ErrorStatus>([...extra, 401, 403, 429, 500, 503])].sort()
+  return Object.fromEntries(statuses.map((s) => [s, AdminError])) as Record<ErrorStatus, typeof AdminError>
+}
+
+export const DateTime = t.String({ format: 'date-time' })
+export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()])
+
+export const User = t.Object({
+  id: Integer({ minimum: 1 }),
+  username: t.String(),
+  role: Enum(['admin', 'member'] as const),
+  membership: Enum(['active', 'lapsed'] as const),
+})
