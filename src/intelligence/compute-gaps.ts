@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { executeRows, type Db } from '../db/client'
+import { TOPIC_INFO } from '../taxonomy'
 import { HUMAN_KEY } from './vocabulary'
 
 const gapId = (kind: string, what: string) => sql.raw(`'g' || substr(md5('${kind}|' || ${what}), 1, 16)`)
@@ -144,7 +145,7 @@ async function decliningAttention(tx: Db, reference: string): Promise<void> {
     const entityKey = a.area === 'hallmark' ? `hallmark:${a.key}` : null
     await tx.execute(sql`insert into knowledge_gaps (${GAP_COLUMNS}) values (
       ${hashedId('g', `declining_attention|${a.area}:${a.key}`)}, 'declining_attention', ${score},
-      ${entityKey ?? `topic:${a.key}`}, ${a.name}, null, null, null, null,
+      ${entityKey ?? `topic:${a.key}`}, ${a.area === 'topic' ? TOPIC_INFO.find((t) => t.slug === a.key)?.name ?? a.key : a.name}, null, null, null, null,
       ${JSON.stringify({ recent_papers: a.recent, history_papers: a.history, expected_recent: Math.round(expected), recent_days: RECENT_DAYS, history_days: historyDays })}::jsonb,
       ${JSON.stringify({ area: a.area, recent_start: recentStart, reference_date: reference })}::jsonb,
       ${sql.param(a.paper_ids)}::text[], ${sql.param(a.topics ?? [])}::text[], ${sql.param(entityKey ? [entityKey] : [])}::text[], null)`)

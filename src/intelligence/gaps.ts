@@ -5,7 +5,6 @@
 import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { knowledgeGaps, papers } from '../db/schema'
-import { STUDY_TYPE_LABELS, TOPIC_INFO, type StudyType } from '../taxonomy'
 import type { Position } from './contradictions'
 
 export const GAP_KINDS = ['no_human_trial', 'single_paper', 'single_organism', 'declining_attention', 'disputed_finding'] as const
@@ -47,7 +46,6 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 /** "1 paper reports", "3 papers report". */
 const agree = (n: number, noun: string, verb: string) => `${plural(n, noun)} ${n === 1 ? `${verb}s` : verb}`
 const list = (items: string[]) => items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
-const topicName = (slug: string) => TOPIC_INFO.find((t) => t.slug === slug)?.name ?? slug
 
 /** A short title and a plain-language explanation of a gap. */
 export function explainGap(gap: GapRow): { title: string; explanation: string } {
@@ -74,14 +72,12 @@ export function explainGap(gap: GapRow): { title: string; explanation: string } 
         title: `${subject} ${way} ${object}: only in ${d.organism}`,
         explanation: `${agree(c.papers ?? 0, 'paper', 'report')} that ${subject} ${way} ${object}, all in ${d.organism}; no study in another organism or in people has tested it.`,
       }
-    case 'declining_attention': {
-      const area = d.area === 'topic' ? topicName(String(gap.subjectKey).slice('topic:'.length)) : subject
+    case 'declining_attention':
       return {
-        title: `${area}: little recent work`,
-        explanation: `${plural(c.recent_papers ?? 0, 'paper')} on ${area} in the last ${c.recent_days} days, where its earlier rate `
+        title: `${subject}: little recent work`,
+        explanation: `${plural(c.recent_papers ?? 0, 'paper')} on ${subject} in the last ${c.recent_days} days, where its earlier rate `
           + `(${plural(c.history_papers ?? 0, 'paper')} over the previous ${c.history_days} days) predicts about ${c.expected_recent}.`,
       }
-    }
     case 'disputed_finding':
       return {
         title: `${subject} and ${object}: papers disagree`,
@@ -92,5 +88,3 @@ export function explainGap(gap: GapRow): { title: string; explanation: string } 
       return { title: gap.kind, explanation: '' }
   }
 }
-
-export const studyTypeLabel = (type: string | null) => (type ? STUDY_TYPE_LABELS[type as StudyType] ?? type : null)

@@ -3,7 +3,7 @@
  * /api/generate-brief/tag-based (topics, entities, source tags), GET /api/briefs and
  * /api/briefs/{id}. Operator-only: the caller mounts this behind the operator guard.
  */
-import { Elysia, t } from 'elysia'
+import { Elysia } from 'elysia'
 import { generateBrief, type BriefRequest, type BriefsContext } from '../../../briefs/service'
 import { getBrief, listBriefs } from '../../../briefs/store'
 import { invalidParameter, notFound } from '../../../http/errors'
@@ -11,7 +11,7 @@ import { TOPICS } from '../../../taxonomy'
 import { documented } from '../../v1/model'
 import { pager } from '../../v1/pager'
 import { listParam, openApiParameters, pagingParams, parseParams } from '../../v1/params'
-import { bodySchema, dateField, listField, parseBody, textField, type ParsedBody } from '../body'
+import { dateField, jsonRequestBody, listField, readBody, textField, type ParsedBody } from '../body'
 import { adminErrorResponses } from '../model'
 import { entityMessage, parseEntityKey } from '../params'
 import { BRIEF_KINDS, BriefList, BriefOne } from './model'
@@ -78,22 +78,22 @@ export const briefsModule = (ctx: BriefsModuleContext) => {
   return new Elysia({ name: 'admin-briefs' })
     .post('/api/generate-brief', (context) => {
       parseParams(context.request.url, {})
-      return create('comprehensive', parseBody(context.body, windowBody), context as unknown as Record<string, unknown>, context.set)
+      return create('comprehensive', readBody(context, windowBody), context as unknown as Record<string, unknown>, context.set)
     }, {
-      body: bodySchema(windowBody, 'All fields optional: the last 7 days, every topic.'),
       response: { 201: documented(BriefOne), ...adminErrorResponses },
       detail: {
+        requestBody: jsonRequestBody(windowBody, 'All fields optional: the last 7 days, every topic.'),
         summary: 'Generate a brief from the papers and articles analysed in a window',
         description: `The most newsworthy aging-biology papers (relevance 2 or more) indexed in the window, optionally on some topics, and the feed articles analysed in it. ${CREATED}`,
       },
     })
     .post('/api/generate-brief/tag-based', (context) => {
       parseParams(context.request.url, {})
-      return create('tag_based', parseBody(context.body, tagBody), context as unknown as Record<string, unknown>, context.set)
+      return create('tag_based', readBody(context, tagBody), context as unknown as Record<string, unknown>, context.set)
     }, {
-      body: bodySchema(tagBody, 'At least one of topics, entities, source_tags. Default window: the last 30 days.'),
       response: { 201: documented(BriefOne), ...adminErrorResponses },
       detail: {
+        requestBody: jsonRequestBody(tagBody, 'At least one of topics, entities, source_tags. Default window: the last 30 days.'),
         summary: 'Generate a brief from the items that carry selected tags',
         description: 'Papers on one of the topics or linked to one of the entities, and feed articles from sources with one of the '
           + `source tags (or whose analysis names one of the entities or topics), in the window; an item needs only one of the tags. ${CREATED}`,
@@ -117,7 +117,6 @@ export const briefsModule = (ctx: BriefsModuleContext) => {
       if (!brief) throw notFound(`no brief ${id}`)
       return { data: serializeBrief(brief, ctx.baseUrl) }
     }, {
-      params: t.Object({ id: t.String() }),
       response: { 200: documented(BriefOne), ...adminErrorResponses },
       detail: { summary: 'Get a brief', description: 'One stored brief with its statements, citations and text. Unknown id: 404.', parameters: openApiParameters({}, { id: 'Brief id.' }) },
     })

@@ -2,7 +2,7 @@
  * /api/intelligence: contradictions between papers and knowledge gaps, read from the snapshot the
  * intelligence job computes. Operator-only: the caller mounts this behind the operator guard.
  */
-import { Elysia, t } from 'elysia'
+import { Elysia } from 'elysia'
 import { GAP_KINDS } from '../../../intelligence/gaps'
 import { SCORING_NOTE } from '../../../intelligence/scoring'
 import { documented } from '../../v1/model'
@@ -58,7 +58,6 @@ export const intelligenceModule = (ctx: IntelligenceContext) =>
       parseParams(request.url, {})
       return contradictionOne(ctx, params.id)
     }, {
-      params: t.Object({ id: t.String() }),
       response: { 200: documented(ContradictionOne), ...adminErrorResponses },
       detail: {
         summary: 'Get one contradiction group',
@@ -88,7 +87,6 @@ export const intelligenceModule = (ctx: IntelligenceContext) =>
       parseParams(request.url, {})
       return gapOne(ctx, params.id)
     }, {
-      params: t.Object({ id: t.String() }),
       response: { 200: documented(GapOne), ...adminErrorResponses },
       detail: { summary: 'Get one gap', description: 'One gap, as in the list. Unknown id: 404.', parameters: openApiParameters({}, ID) },
     })
