@@ -13,8 +13,8 @@ import { organismArrays, polarityArrays, sexArrays, termArrays } from './vocabul
 
 /** Lower case, punctuation and runs of spaces as one space: 'IL-6  levels' and 'il 6 levels' key alike. */
 const normalised = (column: SQL) => sql`btrim(regexp_replace(lower(${column}), '[[:space:][:punct:]]+', ' ', 'g'))`
-/** A stated condition, or null: trimmed, lower case, single spaces. */
-const condition = (key: string) => sql`nullif(lower(regexp_replace(btrim(c.context->>${key}), '\\s+', ' ', 'g')), '')`
+/** A stated condition, or null: trimmed, lower case. (No regular expressions per row: there are millions.) */
+const condition = (key: string) => sql`nullif(lower(btrim(c.context->>${key})), '')`
 
 export async function buildFacts(tx: Db, reference: string): Promise<void> {
   await tx.execute(sql`create temp table intel_facts (
@@ -42,7 +42,7 @@ export function factsQuery(reference: string): SQL {
   const [sexTerms, sexes] = sexArrays()
   // A sample size is read only when it is a plain number (models write "240", 240 or "about 240").
   const n = sql`(case when c.context->>'n' ~ '^[0-9]{1,9}(\\.[0-9]{1,6})?$' then (c.context->>'n')::float8 end)`
-  const organismText = sql`nullif(regexp_replace(btrim(c.organism), '\\s+', ' ', 'g'), '')`
+  const organismText = sql`nullif(btrim(c.organism), '')`
   return sql`
     select c.id, c.paper_id, lower(c.relation),
       coalesce(se.type || ':' || se.key, 'text:' || ${normalised(sql`c.subject_text`)}), coalesce(se.name, btrim(c.subject_text)), se.id, se.type,
@@ -55,8 +55,8 @@ export function factsQuery(reference: string): SQL {
     join papers p on p.id = c.paper_id
     left join entities se0 on se0.id = c.subject_entity_id
     left join entities oe0 on oe0.id = c.object_entity_id
-    left join intel_terms st on c.subject_entity_id is null and st.term = lower(regexp_replace(btrim(c.subject_text), '\\s+', ' ', 'g'))
-    left join intel_terms ot on c.object_entity_id is null and ot.term = lower(regexp_replace(btrim(c.object_text), '\\s+', ' ', 'g'))
+    left join intel_terms st on st.term = (case when c.subject_entity_id is null then lower(btrim(c.subject_text)) end)
+    left join intel_terms ot on ot.term = (case when c.object_entity_id is null then lower(btrim(c.object_text)) end)
     cross join lateral (select coalesce(se0.id, st.id) as id, coalesce(se0.type, st.type) as type, coalesce(se0.key, st.key) as key,
       coalesce(se0.name, st.name) as name) se
     cross join lateral (select coalesce(oe0.id, ot.id) as id, coalesce(oe0.type, ot.type) as type, coalesce(oe0.key, ot.key) as key,
