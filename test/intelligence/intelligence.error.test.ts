@@ -83,7 +83,7 @@ describe(`refresh on ${testDriver}`, () => {
         const { status, body, headers } = await call(adminApp(empty), C)
         expect(status).toBe(503)
         expect(body.error.code).toBe('unavailable')
-        expect(headers.get('retry-after')).toBe('10')
+        expect(headers.get('retry-after')).toBe('30')
       })
     } finally {
       await empty.close()

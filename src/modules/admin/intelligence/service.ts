@@ -22,17 +22,28 @@ export type IntelligenceContext = {
 const PAIRS_IN_LIST = 3
 const PAIRS_IN_DETAIL = 20
 
-/** The stored snapshot's state; the first request ever computes one (a 503 while another process does). */
+/** How long the first request waits for the first computation before it answers 503 (and the run goes on). */
+const FIRST_RUN_WAIT_MS = 10_000
+
+/**
+ * The stored snapshot's state. Before the first one exists, a request starts the computation and
+ * waits for it a little: a small corpus is answered at once, a large one (minutes at a million
+ * papers) gets a 503 with Retry-After while the run goes on.
+ */
 export async function ensureSnapshot(database: Database): Promise<IntelligenceState> {
   const state = await readState(database.db)
   if (state) return state
-  try {
-    await refreshIntelligence(database)
-  } catch (error) {
-    if (!(error instanceof JobBusyError)) throw error
-    throw new ApiError('unavailable', 'contradictions and gaps are being computed for the first time; retry in a few seconds', { 'retry-after': '10' })
-  }
-  return (await readState(database.db))!
+  let failure: unknown = null
+  const run = refreshIntelligence(database).then(() => 'done' as const, (error: unknown) => {
+    if (error instanceof JobBusyError) return 'busy' as const
+    failure = error
+    return 'failed' as const
+  })
+  const outcome = await Promise.race([run, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), FIRST_RUN_WAIT_MS).unref?.())])
+  if (outcome === 'failed') throw failure // the error plugin tells a lost database (503) from a fault (500)
+  const computed = outcome === 'done' ? await readState(database.db) : null
+  if (computed) return computed
+  throw new ApiError('unavailable', 'contradictions and gaps are being computed for the first time; retry shortly', { 'retry-after': '30' })
 }
 
 async function meta(database: Database, state: IntelligenceState) {
