@@ -11,7 +11,7 @@ import { TOPICS } from '../../../taxonomy'
 import { documented } from '../../v1/model'
 import { pager } from '../../v1/pager'
 import { listParam, openApiParameters, pagingParams, parseParams } from '../../v1/params'
-import { dateField, jsonRequestBody, listField, readBody, textField, type ParsedBody } from '../body'
+import { dateField, jsonRequestBody, listField, readBody, textField, type BodySpec, type ParsedBody } from '../body'
 import { adminErrorResponses } from '../model'
 import { entityMessage, parseEntityKey } from '../params'
 import { BRIEF_KINDS, BriefList, BriefOne } from './model'
@@ -66,20 +66,19 @@ const CREATED = 'The brief, stored (201, with Location). 404 when no analysed pa
   + 'analyzer from stories, extracted claims and feed analyses, grouped by topic and finding.'
 
 export const briefsModule = (ctx: BriefsModuleContext) => {
-  const create = async (kind: BriefRequest['kind'], body: Partial<ParsedBody<typeof tagBody>>, context: Record<string, unknown>, set: { status?: number | string; headers: Record<string, unknown> }) => {
+  const create = async (kind: BriefRequest['kind'], spec: BodySpec, context: { body: unknown; request: Request; set: { status?: number | string; headers: Record<string, unknown> } }) => {
+    parseParams(context.request.url, {})
+    const body = readBody(context, spec) as Partial<ParsedBody<typeof tagBody>>
     const brief = await generateBrief(ctx, {
       kind, since: body.since, until: body.until, topics: body.topics, entities: body.entities, sourceTags: body.source_tags,
-      title: body.title, createdBy: ctx.accountOf?.(context) ?? null,
+      title: body.title, createdBy: ctx.accountOf?.(context as unknown as Record<string, unknown>) ?? null,
     })
-    set.status = 201
-    set.headers.location = briefUrl(ctx.baseUrl, brief.id)
+    context.set.status = 201
+    context.set.headers.location = briefUrl(ctx.baseUrl, brief.id)
     return { data: serializeBrief(brief, ctx.baseUrl) }
   }
   return new Elysia({ name: 'admin-briefs' })
-    .post('/api/generate-brief', (context) => {
-      parseParams(context.request.url, {})
-      return create('comprehensive', readBody(context, windowBody), context as unknown as Record<string, unknown>, context.set)
-    }, {
+    .post('/api/generate-brief', (context) => create('comprehensive', windowBody, context), {
       response: { 201: documented(BriefOne), ...adminErrorResponses },
       detail: {
         requestBody: jsonRequestBody(windowBody, 'All fields optional: the last 7 days, every topic.'),
@@ -87,10 +86,7 @@ export const briefsModule = (ctx: BriefsModuleContext) => {
         description: `The most newsworthy aging-biology papers (relevance 2 or more) indexed in the window, optionally on some topics, and the feed articles analysed in it. ${CREATED}`,
       },
     })
-    .post('/api/generate-brief/tag-based', (context) => {
-      parseParams(context.request.url, {})
-      return create('tag_based', readBody(context, tagBody), context as unknown as Record<string, unknown>, context.set)
-    }, {
+    .post('/api/generate-brief/tag-based', (context) => create('tag_based', tagBody, context), {
       response: { 201: documented(BriefOne), ...adminErrorResponses },
       detail: {
         requestBody: jsonRequestBody(tagBody, 'At least one of topics, entities, source_tags. Default window: the last 30 days.'),

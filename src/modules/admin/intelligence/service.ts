@@ -72,13 +72,22 @@ async function withPairs(database: Database, groups: GroupRow[], f: Contradictio
   return groups.map((g) => serializeGroup(g, pairs.get(g.id) ?? [], claims, base))
 }
 
-export async function contradictionPage(ctx: IntelligenceContext, f: ContradictionFilters, paging: Paging) {
+/** One page of a snapshot's list (groups or gaps), best score first, with its freshness. */
+async function snapshotPage<F, Row extends { score: number; id: string }, Item>(
+  ctx: IntelligenceContext, endpoint: string, f: F & Record<string, unknown>, paging: Paging,
+  list: (f: F, limit: number, after: { score: number; id: string } | null) => Promise<Row[]>,
+  serialize: (rows: Row[]) => Promise<Item[]>,
+) {
   const state = await ensureSnapshot(ctx.database)
-  const page = pager(ctx.secret, 'admin-contradictions', f, paging)
-  const after = position(page.after, state)
-  const rows = await listGroups(ctx.database.db, f, page.limit, after)
-  const { items, pagination } = page.page(rows, (g) => [g.score, g.id, state.computed_at])
-  return { data: await withPairs(ctx.database, items, f, PAIRS_IN_LIST, ctx.baseUrl), pagination, meta: await meta(ctx.database, state) }
+  const page = pager(ctx.secret, endpoint, f, paging)
+  const rows = await list(f, page.limit, position(page.after, state))
+  const { items, pagination } = page.page(rows, (r) => [r.score, r.id, state.computed_at])
+  return { data: await serialize(items), pagination, meta: await meta(ctx.database, state) }
+}
+
+export function contradictionPage(ctx: IntelligenceContext, f: ContradictionFilters, paging: Paging) {
+  return snapshotPage(ctx, 'admin-contradictions', f, paging, (f, limit, after) => listGroups(ctx.database.db, f, limit, after),
+    (groups) => withPairs(ctx.database, groups, f, PAIRS_IN_LIST, ctx.baseUrl))
 }
 
 export async function contradictionOne(ctx: IntelligenceContext, id: string) {
@@ -94,13 +103,9 @@ async function serializeGaps(database: Database, gaps: GapRow[], base: string) {
   return gaps.map((g) => serializeGap(g, papers, base))
 }
 
-export async function gapPage(ctx: IntelligenceContext, f: GapFilters, paging: Paging) {
-  const state = await ensureSnapshot(ctx.database)
-  const page = pager(ctx.secret, 'admin-gaps', f, paging)
-  const after = position(page.after, state)
-  const rows = await listGaps(ctx.database.db, f, page.limit, after)
-  const { items, pagination } = page.page(rows, (g) => [g.score, g.id, state.computed_at])
-  return { data: await serializeGaps(ctx.database, items, ctx.baseUrl), pagination, meta: await meta(ctx.database, state) }
+export function gapPage(ctx: IntelligenceContext, f: GapFilters, paging: Paging) {
+  return snapshotPage(ctx, 'admin-gaps', f, paging, (f, limit, after) => listGaps(ctx.database.db, f, limit, after),
+    (gaps) => serializeGaps(ctx.database, gaps, ctx.baseUrl))
 }
 
 export async function gapOne(ctx: IntelligenceContext, id: string) {
