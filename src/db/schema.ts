@@ -241,17 +241,98 @@ export const articleAnalyses = pgTable('article_analyses', {
   createdAt: createdAt(),
 })
 
+/** A statement of a brief and the citations (refs into the brief's citations) it rests on. */
+export type BriefStatement = { text: string; citations: string[] }
+export type BriefSection = { heading: string; statements: BriefStatement[] }
+export type BriefCitation = {
+  ref: string; type: 'paper' | 'article'; paper_id: string | null; article_id: number | null; title: string
+  source: string; date: string | null; url: string | null
+}
+
 export const briefs = pgTable('briefs', {
   id: serial('id').primaryKey(),
   kind: text('kind').notNull(), // comprehensive | tag_based
   title: text('title').notNull(),
-  content: text('content').notNull(),
+  content: text('content').notNull(), // plain-text rendering with numbered citations
+  summary: jsonb('summary').$type<BriefStatement[]>().notNull().default([]),
+  sections: jsonb('sections').$type<BriefSection[]>().notNull().default([]),
+  citations: jsonb('citations').$type<BriefCitation[]>().notNull().default([]),
+  windowStart: date('window_start', { mode: 'string' }),
+  windowEnd: date('window_end', { mode: 'string' }),
+  filters: jsonb('filters').$type<Record<string, string[]>>().notNull().default({}), // topics, entities, source_tags
   tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  paperIds: text('paper_ids').array().notNull().default(sql`'{}'::text[]`), // papers the brief was written from
   articleIds: integer('article_ids').array().notNull().default(sql`'{}'::integer[]`),
+  counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
   model: text('model').notNull(),
+  promptVersion: text('prompt_version'), // brief-v<n> when a model wrote it
   createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 }, (t) => [index('briefs_created_idx').on(t.createdAt.desc().nullsFirst())])
+
+// ---------------------------------------------------------------------------------------------
+// Intelligence: contradictions and knowledge gaps, computed from the claims by the intelligence
+// job (src/intelligence/refresh.ts) and replaced whole at each run; its state row in job_state
+// ('intelligence') says when. Ids are stable hashes, so links and cursors survive a refresh.
+// ---------------------------------------------------------------------------------------------
+export const contradictionGroups = pgTable('contradiction_groups', {
+  id: text('id').primaryKey(), // 'c' + 16 hex digits of md5(subject_key|object_key)
+  subjectKey: text('subject_key').notNull(), // 'type:key' of the resolved entity, else 'text:<normalised text>'
+  subjectLabel: text('subject_label').notNull(),
+  subjectEntityId: integer('subject_entity_id'),
+  objectKey: text('object_key').notNull(),
+  objectLabel: text('object_label').notNull(),
+  objectEntityId: integer('object_entity_id'),
+  score: doublePrecision('score').notNull(), // 0..1, see src/intelligence/scoring.ts
+  papersIncrease: integer('papers_increase').notNull(),
+  papersDecrease: integer('papers_decrease').notNull(),
+  claimsIncrease: integer('claims_increase').notNull(),
+  claimsDecrease: integer('claims_decrease').notNull(),
+  organismKeys: text('organism_keys').array().notNull(),
+  organisms: text('organisms').array().notNull(), // display names, in organism_keys order
+  topics: text('topics').array().notNull(),
+  entityKeys: text('entity_keys').array().notNull(), // the resolved sides, as 'type:key'
+  latestDate: date('latest_date', { mode: 'string' }).notNull(), // newest indexed_date among its papers
+}, (t) => [index('contradiction_groups_rank_idx').on(t.score.desc(), t.id.desc())])
+
+/** The best pair of claims for each two comparable condition sets of a group (see refresh.ts). */
+export const contradictionPairs = pgTable('contradiction_pairs', {
+  groupId: text('group_id').notNull(),
+  score: doublePrecision('score').notNull(),
+  organismKey: text('organism_key').notNull(),
+  organism: text('organism').notNull(),
+  conditions: jsonb('conditions').$type<Record<string, string>>().notNull(), // what both claims state alike
+  increaseClaimId: integer('increase_claim_id').notNull(),
+  decreaseClaimId: integer('decrease_claim_id').notNull(),
+  increaseWeight: doublePrecision('increase_weight').notNull(),
+  decreaseWeight: doublePrecision('decrease_weight').notNull(),
+  topics: text('topics').array().notNull(), // of the two papers
+  latestDate: date('latest_date', { mode: 'string' }).notNull(), // the newer paper's indexed_date
+}, (t) => [
+  primaryKey({ columns: [t.groupId, t.increaseClaimId, t.decreaseClaimId] }),
+  index('contradiction_pairs_rank_idx').on(t.groupId, t.score.desc()),
+])
+
+export const knowledgeGaps = pgTable('knowledge_gaps', {
+  id: text('id').primaryKey(), // 'g' + 16 hex digits of md5(kind|what)
+  kind: text('kind').notNull(), // no_human_trial | single_paper | single_organism | declining_attention | disputed_finding
+  score: doublePrecision('score').notNull(),
+  subjectKey: text('subject_key'),
+  subjectLabel: text('subject_label'),
+  subjectEntityId: integer('subject_entity_id'),
+  objectKey: text('object_key'),
+  objectLabel: text('object_label'),
+  objectEntityId: integer('object_entity_id'),
+  counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+  paperIds: text('paper_ids').array().notNull(), // the papers cited, best first
+  topics: text('topics').array().notNull(),
+  entityKeys: text('entity_keys').array().notNull(),
+  contradictionId: text('contradiction_id'),
+}, (t) => [
+  index('knowledge_gaps_rank_idx').on(t.score.desc(), t.id.desc()),
+  index('knowledge_gaps_kind_rank_idx').on(t.kind, t.score.desc(), t.id.desc()),
+])
 
 // ---------------------------------------------------------------------------------------------
 // System prompts, versioned: results record the version that produced them.

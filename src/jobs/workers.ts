@@ -16,6 +16,7 @@ import { purgeEndedSessions, sessionPolicy } from '../modules/admin/auth/session
 import { createAnalyzer } from '../analysis/create-analyzer'
 import { runAnalysis } from '../analysis/pipeline'
 import { runJob } from './run-job'
+import { computeIntelligence, INTELLIGENCE_JOB } from '../intelligence/refresh'
 import { schedule, type ScheduledJob } from './scheduler'
 
 export type WorkerJob = {
@@ -45,6 +46,8 @@ export const WORKER_JOBS: WorkerJob[] = [
     cron: '*/5 * * * *',
     run: (database, config) => runAnalysis(database.db, createAnalyzer(database.db, config), { limit: config.llm ? 200 : 5000 }),
   },
+  // Contradictions and gaps for /api/intelligence; skipped when no claim or paper arrived since the last run.
+  { name: INTELLIGENCE_JOB, cron: '3-59/10 * * * *', run: (database) => computeIntelligence(database, { ifChanged: true }) },
 ]
 
 export function startWorkers(database: Database, config: Config): ScheduledJob[] {

@@ -223,6 +223,8 @@ function adjective(duration: string): string {
   return duration.replace(/^(\d+) (week|month|year)s?$/, '$1-$2')
 }
 
+const hallmarkOpening = (s: Slots) => `Interactions between ${s.hallmark} and other hallmarks of aging complicate causal inference.`
+
 /** Background any topic can use, so openings vary beyond the topic's own few sentences. */
 const GENERIC: ((s: Slots) => string)[] = [
   (s) => `Aging is the main risk factor for most chronic diseases, and ${s.pathway} is one of the processes thought to connect the two.`,
@@ -230,7 +232,7 @@ const GENERIC: ((s: Slots) => string)[] = [
   () => 'Interventions that target the biology of aging could delay several age-related diseases at once.',
   (s) => `Most studies of ${s.pathway} have used young animals, leaving its role in late life poorly defined.`,
   () => 'Biomarkers that respond to intervention within months are needed to make trials in older adults feasible.',
-  (s) => `Interactions between ${s.hallmark} and other hallmarks of aging complicate causal inference.`,
+  hallmarkOpening,
 ]
 
 const IMPLICATIONS: ((d: Design) => string)[] = [
@@ -245,7 +247,10 @@ export function writePaper(rng: Random, d: Design): Written {
   const findings = findingsFor(rng, d)
   const slots = { gene: d.gene.name, pathway: d.pathway.name, hallmark: d.hallmark.name, intervention: (d.intervention ?? rng.pick(d.profile.interventions)).name }
   const [b1, b2] = rng.sample(d.profile.backgrounds, 2)
-  const background = `${b1!(slots)} ${b2!(slots)} ${rng.pick(GENERIC)(slots)}`
+  let generic = rng.pick(GENERIC)(slots)
+  // A planted paper (planted.ts) must name its hallmark; the hallmark's own opening does.
+  if (d.plantedHallmark && !`${b1!(slots)} ${b2!(slots)} ${generic}`.toLowerCase().includes(d.hallmark.name)) generic = hallmarkOpening(slots)
+  const background = `${b1!(slots)} ${b2!(slots)} ${generic}`
   const lead = descriptive(rng, d)
   const results = [lead, ...findings.map((f) => f.sentence), supporting(rng, d)].join(' ')
   const implication = rng.chance(0.7) ? ` ${rng.pick(IMPLICATIONS)(d)}` : ''

@@ -16,6 +16,7 @@ import { chemicalFor, indexedDays, publicationTypes } from './corpus-parts'
 import { designPaper, type Design } from './design'
 import { extractClaims, extractEntities, type SeedClaim, type SeedPaperEntity } from './extraction'
 import { meshHeadings } from './mesh'
+import { plantAt } from './planted'
 import { Random, Weighted } from './random'
 import { writeStory } from './story'
 
@@ -92,23 +93,25 @@ export function generatePaper(index: number, options: CorpusOptions): PaperBundl
   const offsetDays = preprint ? -rng.int(0, 3) : rng.chance(0.7) ? -rng.int(0, 14) : rng.chance(0.67) ? -rng.int(15, 60) : rng.int(1, 30)
   const publishedDate = rng.chance(0.05) ? null : dateOf(dayStart + offsetDays * DAY)
 
-  const d = designPaper(rng, preprint)
+  // A few papers per thousand carry known contradictions and gaps (planted.ts); the rest are random.
+  const plant = plantAt(index, o.papers)
+  const d = plant ? plant.design(rng, preprint) : designPaper(rng, preprint)
   const { title, abstract: text, findings } = writePaper(rng, d)
   const clinical = d.studyType === 'human_trial' || d.studyType === 'human_observational'
   const journal = preprint ? pickServer(rng, clinical)
     : pickJournal(rng, d.band === 'low' && rng.chance(0.6) ? 'general' : d.studyType === 'review' ? 'review' : clinical ? 'clinical' : d.studyType === 'other' ? 'general' : 'basic')
   const doi = rng.chance(0.05) ? null : journal.doi(number, publishedDate ?? indexedDate).toLowerCase()
   const url = doi ? `https://doi.org/${doi}` : preprint ? `https://europepmc.org/article/PPR/PPR${number}` : `https://europepmc.org/article/MED/${number}`
-  const abstract = rng.chance(0.03) ? null : text
+  const abstract = rng.chance(0.03) && !plant ? null : text
   const abstractLicense = rng.weighted(licences)
 
   // Judgement: all but 2%; extraction: 95% of the judged.
-  const judged = rng.chance(0.98)
+  const judged = rng.chance(0.98) || plant !== null
   const [judgementModel, judgementPromptVersion] = rng.weighted(judgeModels)
   const judgedMs = createdAt + rng.int(2, 180) * MINUTE + rng.int(0, 59_999)
   const relevance = rng.round(...RELEVANCE[d.band])
   const newsworthiness = rng.chance(NEWSWORTHY[d.band]) ? rng.round(2, 3) : Math.round(1.99 * rng.next() ** 1.6 * 100) / 100
-  const extracted = judged && rng.chance(0.95)
+  const extracted = plant !== null || (judged && rng.chance(0.95))
   const extractedMs = judgedMs + rng.int(1, 120) * MINUTE + rng.int(0, 59_999)
 
   const lexiconLimit = rng.int(3, 6)
@@ -116,7 +119,7 @@ export function generatePaper(index: number, options: CorpusOptions): PaperBundl
   const quotable = abstract !== null
   const lower = (title + ' ' + text).toLowerCase()
   const entities = extracted ? extractEntities(rng, d, `${title} ${text}`, lower, quotable, preprint ? Math.max(lexiconLimit, 5) : lexiconLimit, mesh) : []
-  const claims = extracted ? extractClaims(rng, d, findings, abstract, extractedMs) : []
+  const claims = !extracted ? [] : plant?.claims ? plant.claims(d, findings, extractedMs, rng) : extractClaims(rng, d, findings, abstract, extractedMs)
 
   const paper: SeedPaper = {
     id, source, doi, title, authors: authorList(rng), journal: journal.name, publishedDate, indexedDate, preprint,

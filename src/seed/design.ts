@@ -5,7 +5,7 @@
  */
 import { curatedLexicon as lexicon, type LexiconEntry } from '../lexicon/lexicon'
 import { HUMAN, cellSystems, invertebrates, vertebrates, type Organism } from './organisms'
-import { outcomesIn, type Outcome, type Scope } from './outcomes'
+import { outcome, outcomesIn, type Outcome, type Scope } from './outcomes'
 import { Weighted, type Random } from './random'
 import { profiles } from './topic-profiles'
 import { TOPIC_SLUGS, type StudyType, type TopicProfile, type TopicSlug } from './topics'
@@ -40,6 +40,8 @@ export type Design = {
   route: string | null
   duration: string
   effect: Effect
+  /** Planted papers (planted.ts) that must name their hallmark in the abstract and list it first. */
+  plantedHallmark?: boolean
 }
 
 /** 15% not aging biology, 25% tangential, 35% aging, 25% core (relevance >= 2.5). */
@@ -209,5 +211,47 @@ export function designPaper(rng: Random, preprint: boolean): Design {
     n: sizeFor(rng, studyType),
     dose, route, duration,
     effect: intervention ? rng.weighted(effects) : rng.chance(0.85) ? 'benefit' : 'none',
+  }
+}
+
+/** What a planted paper fixes; everything else is drawn as for any paper (see planted.ts). */
+export type DesignPlan = {
+  topic: TopicSlug
+  studyType: StudyType
+  organism: Organism
+  intervention: LexiconEntry
+  outcome: string // 'type:key' in the outcome table
+  effect: Effect
+  sex: Design['sex'] // 'both' leaves sex unstated in the abstract and the claim
+  dose: string | null // null leaves the dose unstated
+  route: string | null
+}
+
+/**
+ * A planted paper's design. The paper's usual draws are made first (so its band, and everything the
+ * plan leaves open, vary as they do for any paper); then the plan's fields replace theirs. Papers
+ * outside aging biology are lifted to the aging band: planted findings are meant to be read.
+ */
+export function designFor(rng: Random, preprint: boolean, plan: DesignPlan): Design {
+  const drawn = designPaper(rng, preprint)
+  const profile = profiles[plan.topic]
+  const targets = plan.intervention.targets.map((key) => byKey.get(`gene:${key}`)).filter((g) => g !== undefined)
+  const target = targets.length > 0 ? rng.pick(targets) : null
+  const genes = profile.genes.filter((g) => g !== target)
+  const o = plan.organism
+  const duration = rng.pick(plan.studyType === 'human_trial' ? DURATIONS.trial : o.kind === 'invertebrate' ? DURATIONS.invertebrate : DURATIONS.animal)
+  return {
+    ...drawn,
+    band: drawn.band === 'low' || drawn.band === 'tangential' ? 'aging' : drawn.band,
+    topic: plan.topic, profile, studyType: plan.studyType, organism: o, system: null,
+    strain: o.strains.length > 0 ? rng.pick(o.strains) : null,
+    intervention: plan.intervention, kind: kindOf(plan.intervention), target,
+    gene: rng.pick(genes.length > 0 ? genes : profile.genes),
+    pathway: rng.pick(profile.pathways),
+    primary: outcome(plan.outcome), secondary: null, exposure: null,
+    tissue: rng.pick(profile.tissues),
+    hallmark: rng.pick(profile.hallmarks),
+    sex: plan.sex, age: rng.pick(o.ages), n: sizeFor(rng, plan.studyType),
+    dose: plan.dose, route: plan.route, duration, effect: plan.effect,
   }
 }

@@ -76,6 +76,7 @@ export function extractEntities(
     seen.add(id)
     out.push({ type: e.type, key: e.key, role, detail: detail && compact(detail) })
   }
+  if (d.plantedHallmark) add(d.hallmark, 'context', null) // planted.ts: the hallmark must be linked
   const i = d.intervention
   if (i) {
     add(i, 'studied', rng.chance(0.1) ? null : {

@@ -17,9 +17,9 @@ describe(`migrations on ${testDriver}`, () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
     )
     expect(rows.map((r) => r.table_name)).toEqual([
-      'accounts', 'api_keys', 'article_analyses', 'articles', 'briefs', 'claims', 'entities', 'job_runs',
-      'job_state', 'paper_entities', 'papers', 'prompt_versions', 'prompts', 'rate_limit_counters', 'rss_sources',
-      'search_outbox', 'sessions', 'stories', 'upvotes',
+      'accounts', 'api_keys', 'article_analyses', 'articles', 'briefs', 'claims', 'contradiction_groups',
+      'contradiction_pairs', 'entities', 'job_runs', 'job_state', 'knowledge_gaps', 'paper_entities', 'papers',
+      'prompt_versions', 'prompts', 'rate_limit_counters', 'rss_sources', 'search_outbox', 'sessions', 'stories', 'upvotes',
     ])
   })
 

@@ -11,12 +11,12 @@ export function responseValidator(doc: Doc) {
   const ajv = new Ajv2020({ strict: false, allErrors: true })
   addFormats(ajv)
   ajv.addSchema({ $id: 'doc', components: doc.components ?? {} })
-  return (path: string, status: number, body: unknown): string[] => {
-    const operation = doc.paths[path]?.get
-    if (!operation) return [`the document has no GET ${path}`]
+  return (path: string, status: number, body: unknown, method: 'get' | 'post' = 'get'): string[] => {
+    const operation = doc.paths[path]?.[method]
+    if (!operation) return [`the document has no ${method.toUpperCase()} ${path}`]
     const response = operation.responses[String(status)]
     const schema = response?.content?.['application/json']?.schema
-    if (!schema) return [`the document has no ${status} JSON response for GET ${path}`]
+    if (!schema) return [`the document has no ${status} JSON response for ${method.toUpperCase()} ${path}`]
     const rewritten = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'))
     const validate = ajv.compile(rewritten)
     return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`)

@@ -8,10 +8,12 @@ import type { AppContext } from '../../app'
 import { ApiError } from '../../http/errors'
 import { dummyPasswordHash } from '../accounts/service'
 import { accountsModule } from './accounts'
+import { briefsModule } from './briefs'
 import { authModule } from './auth'
 import { sessionPolicy, type Session } from './auth/sessions'
 import type { AdminContext } from './context'
 import { adminGate } from './gate'
+import { intelligenceModule } from './intelligence'
 import { jobsModule } from './jobs'
 import { keysModule } from './keys'
 import { adminOpenApi } from './openapi'
@@ -49,4 +51,6 @@ export const adminApi = (context: AppContext) => {
     .use(sourcesModule(admin))
     .use(jobsModule(admin))
     .use(promptsModule(admin))
+    .use(intelligenceModule(admin))
+    .use(briefsModule({ ...admin, accountOf: ({ request }) => admin.caller(request as Request).account.id }))
 }

@@ -109,7 +109,7 @@ export const claimFields = {
   object: ClaimSide,
   organism: Nullable(t.String()),
   context: Nullable(t.Record(t.String(), t.Unknown())),
-  direction: Nullable(t.Union([t.Literal('increase'), t.Literal('decrease'), t.Literal('no_change'), t.Literal('mixed')])),
+  direction: NullableEnum(['increase', 'decrease', 'no_change', 'mixed'] as const),
   magnitude: Nullable(t.String()),
   evidence: Nullable(t.String()),
   confidence: Nullable(t.Number({ minimum: 0, maximum: 1 })),

@@ -1,0 +1,56 @@
+/** TypeBox schemas of the briefs: statements with citations, sections, the stored brief and its list item. */
+import { t } from 'elysia'
+import { Enum, Integer, Pagination } from '../../v1/model'
+
+const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()])
+const DateString = t.String({ format: 'date' })
+const Url = t.String({ format: 'uri' })
+
+export const BRIEF_KINDS = ['comprehensive', 'tag_based'] as const
+
+const Statement = t.Object({
+  text: t.String(),
+  citations: t.Array(t.String(), { minItems: 1, description: 'refs of the citations this statement rests on' }),
+})
+
+export const Citation = t.Object({
+  ref: t.String({ description: 'P<n> for a paper, A<n> for a feed article' }),
+  type: Enum(['paper', 'article']),
+  paper_id: Nullable(t.String({ description: 'The paper, or the paper a feed article is about' })),
+  article_id: Nullable(Integer()),
+  title: t.String(),
+  source: t.String({ description: 'Journal, preprint server or feed' }),
+  date: Nullable(DateString),
+  url: Nullable(t.String()),
+  site_url: Nullable(Url),
+})
+
+const Filters = t.Object({ topics: t.Array(t.String()), entities: t.Array(t.String()), source_tags: t.Array(t.String()) })
+const Window = t.Object({ since: DateString, until: DateString })
+
+const summaryFields = {
+  id: Integer({ minimum: 1 }),
+  kind: Enum(BRIEF_KINDS),
+  title: t.String(),
+  window: Window,
+  filters: Filters,
+  counts: t.Record(t.String(), Integer({ minimum: 0 }), { description: 'papers_in_window, papers_considered, articles_considered, statements, citations, dropped_citations (citations a model made to items it was not given)' }),
+  model: t.String({ description: 'The model that wrote it, or geroscope-builtin-1 for the built-in analyzer' }),
+  prompt_version: Nullable(t.String()),
+  created_at: t.String({ format: 'date-time' }),
+  created_by: Nullable(Integer()),
+  url: Url,
+}
+
+export const BriefSummary = t.Object(summaryFields)
+
+export const Brief = t.Object({
+  ...summaryFields,
+  summary: t.Array(Statement),
+  sections: t.Array(t.Object({ heading: t.String(), statements: t.Array(Statement) })),
+  citations: t.Array(Citation),
+  content: t.String({ description: 'Plain-text rendering: summary, sections, then the sources by ref' }),
+})
+
+export const BriefOne = t.Object({ data: Brief })
+export const BriefList = t.Object({ data: t.Array(BriefSummary), pagination: Pagination })

@@ -1,0 +1,105 @@
+/**
+ * /api/intelligence: contradictions between papers and knowledge gaps, read from the snapshot the
+ * intelligence job computes. Operator-only: the caller mounts this behind the operator guard.
+ */
+import { Elysia } from 'elysia'
+import { GAP_KINDS } from '../../../intelligence/gaps'
+import { SCORING_NOTE } from '../../../intelligence/scoring'
+import { documented } from '../../v1/model'
+import { dateParam, listParam, numberParam, openApiParameters, pagingParams, parseParams } from '../../v1/params'
+import { TOPICS } from '../../../taxonomy'
+import { adminErrorResponses, AdminErrorEnvelope } from '../model'
+import { jsonRequestBody, noBody } from '../body'
+import { entityParam, organismParam } from '../params'
+import { ContradictionList, ContradictionOne, GapList, GapOne, RefreshResult } from './model'
+import { contradictionOne, contradictionPage, gapOne, gapPage, refreshNow, type IntelligenceContext } from './service'
+
+export type { IntelligenceContext } from './service'
+
+const contradictionParams = {
+  topic: listParam('Only groups with a paper in comparable opposing claims on one of these topics; their pairs are those that touch it.', TOPICS),
+  entity: entityParam('Only groups whose subject or object is this entity'),
+  organism: organismParam('Only groups with a pair in this organism, and only those pairs shown'),
+  min_score: numberParam('Lowest group score (0 to 1).', 0, 1),
+  since: dateParam('Only groups with a paper in opposing claims indexed on or after this date, and pairs with one.'),
+  ...pagingParams,
+}
+
+const gapParams = {
+  kind: listParam('Gap kinds.', GAP_KINDS),
+  topic: listParam('Only gaps that involve papers on one of these topics.', TOPICS),
+  entity: entityParam('Only gaps about this entity'),
+  min_score: numberParam('Lowest gap score (0 to 1).', 0, 1),
+  ...pagingParams,
+}
+
+const ID = { id: 'The id, as given in a list answer.' }
+
+export const intelligenceModule = (ctx: IntelligenceContext) =>
+  new Elysia({ name: 'admin-intelligence' })
+    .get('/api/intelligence/contradictions', ({ request }) => {
+      const p = parseParams(request.url, contradictionParams)
+      const filters = { topics: p.topic, entity: p.entity, organismKey: p.organism, minScore: p.min_score, since: p.since }
+      return contradictionPage(ctx, filters, p)
+    }, {
+      response: { 200: documented(ContradictionList), ...adminErrorResponses },
+      detail: {
+        summary: 'List contradictions',
+        description: 'Pairs of claims from different papers about the same subject and object (the resolved entity, else the normalised '
+          + 'words), in the same organism and comparable conditions (sex, dose, tissue and condition: stated alike, or stated by one '
+          + 'claim only), pointing opposite ways (a stated direction, else the relation: extends_lifespan against shortens_lifespan). '
+          + 'Grouped per subject and object, best score first (then id, descending); each group shows its best pairs with both claims, '
+          + 'their papers and their evidence (null unless the abstract\'s licence is CC BY, CC0 or public domain). '
+          + `${SCORING_NOTE} meta says when this was computed and whether newer claims wait for the next run.`,
+        parameters: openApiParameters(contradictionParams),
+      },
+    })
+    .get('/api/intelligence/contradictions/:id', ({ request, params }) => {
+      parseParams(request.url, {})
+      return contradictionOne(ctx, params.id)
+    }, {
+      response: { 200: documented(ContradictionOne), ...adminErrorResponses },
+      detail: {
+        summary: 'Get one contradiction group',
+        description: 'One group, as in the list, with up to 20 of its pairs. Unknown id: 404.',
+        parameters: openApiParameters({}, ID),
+      },
+    })
+    .get('/api/intelligence/gaps', ({ request }) => {
+      const p = parseParams(request.url, gapParams)
+      return gapPage(ctx, { kinds: p.kind, topics: p.topic, entity: p.entity, minScore: p.min_score }, p)
+    }, {
+      response: { 200: documented(GapList), ...adminErrorResponses },
+      detail: {
+        summary: 'List knowledge gaps',
+        description: 'Gaps computed from the corpus, best score first (then id, descending). Kinds: no_human_trial (an intervention '
+          + 'that extends lifespan or healthspan in animals and that no human trial tests), single_paper (a finding one paper states), '
+          + 'single_organism (a finding replicated only in one non-human organism), declining_attention (a hallmark or topic with '
+          + 'under half the aging-biology papers in the last 30 days that its earlier rate predicts), disputed_finding (papers '
+          + 'disagree; contradiction_id links the contradiction group). Each has a plain explanation, evidence counts, a score and '
+          + 'the papers it rests on. Scores: no_human_trial (1 − 0.5^(animal papers/3)) × (0.6 + 0.4·min(1, (organisms − 1)/2)); '
+          + 'single_paper best claim weight × (0.5 + newsworthiness/6); single_organism (1 − 0.5^(papers/2)) × √(best weight); '
+          + 'declining_attention (1 − recent/expected) × min(1, expected/20); disputed_finding the group\'s score.',
+        parameters: openApiParameters(gapParams),
+      },
+    })
+    .get('/api/intelligence/gaps/:id', ({ request, params }) => {
+      parseParams(request.url, {})
+      return gapOne(ctx, params.id)
+    }, {
+      response: { 200: documented(GapOne), ...adminErrorResponses },
+      detail: { summary: 'Get one gap', description: 'One gap, as in the list. Unknown id: 404.', parameters: openApiParameters({}, ID) },
+    })
+    .post('/api/intelligence/refresh', async ({ request }) => {
+      parseParams(request.url, {})
+      await noBody(request)
+      return refreshNow(ctx)
+    }, {
+      response: { 200: documented(RefreshResult), 409: AdminErrorEnvelope, ...adminErrorResponses },
+      detail: {
+        summary: 'Recompute contradictions and gaps now',
+        description: 'Runs the intelligence job at once (it also runs every 10 minutes when claims or papers changed) and answers '
+          + 'when it is done, with its counts. 409 conflict while a run is in progress. Takes no parameters and no body.',
+        requestBody: jsonRequestBody({}, 'No body: an empty JSON object at most.'),
+      },
+    })

@@ -1,0 +1,90 @@
+/** TypeBox schemas of /api/intelligence: contradiction groups and their pairs, knowledge gaps. */
+import { t } from 'elysia'
+import { GAP_KINDS } from '../../../intelligence/gaps'
+import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
+import { Claim, Enum, EntityRef, Integer, Pagination, paperRefFields } from '../../v1/model'
+import { SnapshotMeta } from '../model'
+
+const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()])
+const Score = t.Number({ minimum: 0, maximum: 1 })
+const Url = t.String({ format: 'uri' })
+const DateString = t.String({ format: 'date' })
+
+/** A subject or object as grouped: the resolved entity's type:key, else text:<normalised text>. */
+export const Side = t.Object({
+  key: t.String({ description: 'type:key of the resolved entity, or text: and the normalised words when unresolved.' }),
+  label: t.String(),
+  entity: Nullable(EntityRef),
+})
+
+const { id, title, doi, journal, published_date, preprint, url, site_url, indexed_date } = paperRefFields
+
+export const PairPaper = t.Object({
+  id, title, doi, journal, published_date, preprint, url, site_url, indexed_date,
+  study_type: Nullable(Enum(STUDY_TYPES)),
+  topic: Nullable(Enum(TOPICS)),
+})
+
+const PairSide = t.Object({
+  weight: t.Number({ minimum: 0, maximum: 1, description: 'The claim\'s weight (see meta.scoring).' }),
+  claim: Claim,
+  paper: PairPaper,
+})
+
+export const Organism = t.Object({ key: t.String(), name: t.String() })
+
+export const ContradictionPair = t.Object({
+  score: Score,
+  organism: Organism,
+  conditions: t.Record(t.String(), t.String(), { description: 'Conditions (sex, dose, tissue, condition) both claims state, alike; any other condition is stated by at most one of them.' }),
+  increase: PairSide,
+  decrease: PairSide,
+})
+
+export const ContradictionGroup = t.Object({
+  id: t.String({ pattern: '^c[0-9a-f]{16}$' }),
+  subject: Side,
+  object: Side,
+  score: Score,
+  papers: t.Object({ increase: Integer({ minimum: 1 }), decrease: Integer({ minimum: 1 }) }, { description: 'Papers with claims in a comparable opposing pair, on each side.' }),
+  claims: t.Object({ increase: Integer({ minimum: 1 }), decrease: Integer({ minimum: 1 }) }),
+  organisms: t.Array(Organism),
+  topics: t.Array(Enum(TOPICS)),
+  latest_date: DateString,
+  pairs: t.Array(ContradictionPair, { description: 'The best pairs that match the filters (at most 3 in a list, 20 for one group), best first.' }),
+  url: Url,
+})
+
+export const ContradictionList = t.Object({ data: t.Array(ContradictionGroup), pagination: Pagination, meta: SnapshotMeta })
+export const ContradictionOne = t.Object({ data: ContradictionGroup, meta: SnapshotMeta })
+
+const GapPaper = t.Object({
+  id, title, journal, published_date, indexed_date, url, site_url,
+  study_type: Nullable(Enum(STUDY_TYPES)),
+})
+
+export const Gap = t.Object({
+  id: t.String({ pattern: '^g[0-9a-f]{16}$' }),
+  kind: Enum(GAP_KINDS),
+  title: t.String(),
+  explanation: t.String(),
+  score: Score,
+  counts: t.Record(t.String(), Integer({ minimum: 0 }), { description: 'Evidence counts; keys by kind (papers, claims, organisms, animal_papers, recent_papers, ...).' }),
+  subject: Nullable(Side),
+  object: Nullable(Side),
+  topics: t.Array(Enum(TOPICS)),
+  papers: t.Array(GapPaper, { description: 'The papers the gap rests on, best first (at most 3).' }),
+  contradiction_id: Nullable(t.String()),
+  contradiction_url: Nullable(Url),
+})
+
+export const GapList = t.Object({ data: t.Array(Gap), pagination: Pagination, meta: SnapshotMeta })
+export const GapOne = t.Object({ data: Gap, meta: SnapshotMeta })
+
+export const RefreshResult = t.Object({
+  data: t.Object({
+    computed_at: t.String({ format: 'date-time' }),
+    duration_ms: Integer({ minimum: 0 }),
+    counts: t.Record(t.String(), Integer({ minimum: 0 })),
+  }),
+})
