@@ -75,8 +75,16 @@ beforeAll(() => {
       case '/bad-bytes': return new Response(badBytesFeed(), { headers: { 'content-type': 'application/atom+xml; charset=UTF-8' } })
       case '/script-links': return new Response(scriptLinks, { headers: { 'content-type': 'application/rss+xml' } })
       case '/not-xml': return new Response(new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0xde, 0xad, 0xbe, 0xef, 0x00, 0x00, 0xff]), { headers: { 'content-type': 'application/rss+xml' } })
-      case '/hanging': // headers and the first bytes, then nothing more
-        return new Response(new ReadableStream({ start: (c) => c.enqueue(encode('<?xml version="1.0"?><rss version="2.0"><channel>')) }))
+      case '/hanging': { // the first bytes, then one space a second, never the end: only a limit on the whole exchange stops it
+        let started = false
+        return new Response(new ReadableStream({
+          pull: async (c) => {
+            if (started) await Bun.sleep(1000)
+            c.enqueue(encode(started ? ' ' : '<?xml version="1.0"?><rss version="2.0"><channel>'))
+            started = true
+          },
+        }))
+      }
       case '/oversized': {
         const chunk = encode(`<item><title>${'padding '.repeat(120)}</title></item>`)
         let sent = 0
