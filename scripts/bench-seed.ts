@@ -2,12 +2,11 @@
  * Loads the benchmark corpus into a fresh PostgreSQL database and times it. The database is kept
  * afterwards (the API benchmarks reuse it) unless --drop is given.
  *   bun scripts/bench-seed.ts [--papers 1000000] [--seed 1] [--end-date YYYY-MM-DD] [--days 90]
- *                             [--chunk 10000] [--url postgres://postgres@127.0.0.1:5432] [--drop]
+ *                             [--chunk 10000] [--url postgres://postgres@127.0.0.1:5432] [--database NAME] [--drop]
  */
 import { freshBenchDatabase } from './bench/database'
 import { loadCorpus, type LoadProgress } from '../src/seed/bulk-load'
 
-const DATABASE = 'geroscope_bench_seed'
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`)
@@ -26,6 +25,8 @@ const chunk = integer('chunk', 10_000)
 const endDate = option('end-date', new Date().toISOString().slice(0, 10))
 const server = option('url', 'postgres://postgres@127.0.0.1:5432')
 const drop = process.argv.includes('--drop')
+const DATABASE = option('database', 'geroscope_bench_seed')
+if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error('--database must be a plain lowercase name')
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 

@@ -58,10 +58,16 @@ export const COMMANDS: Command[] = [
       const total = Number(flags.papers)
       const seed = Number(flags.seed ?? 1)
       const started = performance.now()
-      const report = progressReporter(io.err, 'papers', total)
-      const c = await loadCorpus(database, { papers: total, seed, endDate: today(), days: 90 }, (p) => report(p.papers))
+      let report: ((done: number) => void) | null = null // for the papers this run adds
+      const c = await loadCorpus(database, { papers: total, seed, endDate: today(), days: 90 },
+        (p) => (report ??= progressReporter(io.err, 'papers', p.total))(p.papers))
       const seconds = (performance.now() - started) / 1000
-      io.out(`synthetic corpus loaded (seed ${seed}): ${c.papers} papers, ${c.stories} stories, ${c.paperEntities} paper entities, ${c.claims} claims in ${seconds.toFixed(1)} s`)
+      if (c.alreadyLoaded === total) {
+        io.out(`synthetic corpus (seed ${seed}) is already loaded: ${total} papers; nothing to add`)
+        return
+      }
+      const resumed = c.alreadyLoaded ? `; ${c.alreadyLoaded} papers were already loaded by an earlier run` : ''
+      io.out(`synthetic corpus loaded (seed ${seed}): ${c.papers} papers, ${c.stories} stories, ${c.paperEntities} paper entities, ${c.claims} claims in ${seconds.toFixed(1)} s${resumed}`)
     },
   },
   {

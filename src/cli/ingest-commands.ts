@@ -1,6 +1,6 @@
 /** `ingest europepmc` and `scrape`: one run of the harvest or scrape job, exclusive with the scheduled one. */
 import { harvestEuropePmc } from '../ingest/europepmc/harvest'
-import { scrapeFeeds } from '../ingest/rss/scrape'
+import { scrapeFeeds, type SourceResult } from '../ingest/rss/scrape'
 import { runJob } from '../jobs/run-job'
 import { UsageError } from './args'
 import type { Command } from './commands'
@@ -28,6 +28,7 @@ export const INGEST_COMMANDS: Command[] = [
       const counts = await runJob(database, 'harvest', () => harvestEuropePmc(database, config, {
         since, until,
         onProgress: ({ done, total }) => (report ??= progressReporter(io.err, 'records', total))(done),
+        onRefused: (id, reason) => io.err(`${id}: skipped, ${reason}`),
       }))
       io.out(`harvest done: ${counts.records} records in ${counts.pages} pages; ${counts.inserted} new, ${counts.updated} updated ` +
         `(${counts.textChanged} with new text), ${counts.unchanged} unchanged, ${counts.skipped} skipped`)
@@ -38,10 +39,17 @@ export const INGEST_COMMANDS: Command[] = [
     usage: 'scrape',
     flags: {},
     run: async (_flags, database, { config, io }) => {
-      const counts = await runJob(database, 'scrape', () => scrapeFeeds(database, config, {
-        onSource: (r) => io.err(r.error ? `${r.name}: failed: ${r.error}` : `${r.name}: ${r.notModified ? 'not modified' : `${r.items} items, ${r.added} new`}`),
-      }))
+      const counts = await runJob(database, 'scrape', () => scrapeFeeds(database, config, { onSource: (r) => io.err(sourceLine(r)) }))
       io.out(`scrape done: ${counts.sources} sources, ${counts.failed} failed, ${counts.added} new articles, ${counts.linked} linked to papers`)
+      // Every source had its turn; the exit status still says that some of them failed.
+      if (counts.failed > 0) throw new Error(`${counts.failed} of ${counts.sources} sources failed (one line each above)`)
     },
   },
 ]
+
+function sourceLine(r: SourceResult): string {
+  if (r.error) return `${r.name}: failed: ${r.error}`
+  if (r.notModified) return `${r.name}: not modified`
+  const dropped = [r.skipped ? `${r.skipped} skipped` : '', r.linksRefused ? `${r.linksRefused} links refused` : ''].filter(Boolean)
+  return `${r.name}: ${r.items} items, ${r.added} new${dropped.length ? `, ${dropped.join(', ')}` : ''}`
+}

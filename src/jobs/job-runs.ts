@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { jobRuns } from '../db/schema'
+import { errorText } from '../db/storable-text'
 
 export type JobCounts = Record<string, number>
 
@@ -14,8 +15,7 @@ export async function recordRun(db: Db, job: string, work: () => Promise<JobCoun
     await db.update(jobRuns).set({ finishedAt: new Date(), outcome: 'ok', counts }).where(eq(jobRuns.id, run.id))
     return counts
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    await db.update(jobRuns).set({ finishedAt: new Date(), outcome: 'failed', error: message.slice(0, 2000) })
+    await db.update(jobRuns).set({ finishedAt: new Date(), outcome: 'failed', error: errorText(error, 2000) })
       .where(eq(jobRuns.id, run.id)).catch(() => {}) // the database may be why it failed
     throw error
   }

@@ -6,20 +6,23 @@
  *
  * Safe to run against a database that already holds papers: entities are upserted by (type, key),
  * and paper ids never collide with real ones or with a corpus of another seed (see corpus.ts).
- * A failed load leaves the chunks committed so far in place.
+ * Each chunk commits whole (a paper with its story, entities and claims), so a failed or killed
+ * load leaves complete papers only; loading the same corpus again adds just the papers missing,
+ * and a corpus already complete is reported as such.
  */
 import { sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { entities } from '../db/schema'
 import { entityAliases } from '../lexicon/aliases'
 import { curatedLexicon as lexicon } from '../lexicon/lexicon'
-import { generateCorpus, validateOptions, type CorpusOptions, type PaperBundle } from './corpus'
+import { generatePaper, validateOptions, type CorpusOptions, type PaperBundle } from './corpus'
 import type { EntityIds } from './copy-format'
 import { insertBundles } from './load-pglite'
 import { copyBundles, type RowCounts } from './load-postgres'
 import { MESH_VOCABULARY, meshKey } from './mesh'
 
-export type CorpusCounts = RowCounts & { entities: number }
+/** What this load added, the entities the corpus refers to, and its papers that were there before. */
+export type CorpusCounts = RowCounts & { entities: number; alreadyLoaded: number }
 export type LoadProgress = { papers: number; total: number | null; elapsedMs: number }
 export type OnProgress = (progress: LoadProgress) => void
 /** chunk: papers per COPY or transaction (default 10,000 on PostgreSQL, 500 on PGlite). */
@@ -136,13 +139,55 @@ async function vacuumAnalyze(database: Database): Promise<void> {
   for (const table of ['papers', 'stories', 'paper_entities', 'claims', 'entities']) await database.pg.unsafe(`vacuum (analyze) ${table}`)
 }
 
+/** Where the numbers of a seed's paper ids start: paper k is number base + 2k or base + 2k + 1 (corpus.ts). */
+const idBase = (seed: number) => 1_000_000_000 + (seed % 900) * 10_000_000
+
+/**
+ * The indexes of the corpus's papers already in the database. Each is checked against the paper the
+ * generator makes for it, because two seeds equal modulo 900 share ids: loading one over the other
+ * must be refused, not taken for a resume.
+ */
+async function loadedPapers(database: Database, o: Required<CorpusOptions>): Promise<Set<number>> {
+  const base = idBase(o.seed)
+  const end = base + 2 * o.papers
+  // Ids of this form are 14 characters, so the text range walks the primary key in number order;
+  // ':' sorts after '9' for a range ending at 10^10. The length check keeps shorter real ids out.
+  const [from, to] = [String(base), end < 10_000_000_000 ? String(end) : ':']
+  const rows = await database.rows<{ id: string }>(sql`
+    select id from papers
+    where length(id) = 14 and ((id >= ${`MED-${from}`} and id < ${`MED-${to}`}) or (id >= ${`PPR-${from}`} and id < ${`PPR-${to}`}))`)
+  const loaded = new Set<number>()
+  let sample: { id: string; index: number } | null = null
+  for (const { id } of rows) {
+    const offset = Number(id.slice(4)) - base
+    if (!(offset >= 0 && offset < 2 * o.papers)) continue
+    loaded.add(Math.floor(offset / 2))
+    sample ??= { id, index: Math.floor(offset / 2) }
+  }
+  if (sample) {
+    const expected = generatePaper(sample.index, o).paper
+    const [stored] = await database.rows<{ title: string }>(sql`select title from papers where id = ${sample.id}`)
+    if (expected.id !== sample.id || expected.title !== stored?.title) {
+      throw new Error(`paper ${sample.id} is in the database but is not part of the corpus of seed ${o.seed}: ` +
+        'seeds equal modulo 900 share paper ids, so choose another --seed')
+    }
+  }
+  return loaded
+}
+
+function* missingBundles(o: Required<CorpusOptions>, loaded: Set<number>): Generator<PaperBundle> {
+  for (let index = 0; index < o.papers; index++) if (!loaded.has(index)) yield generatePaper(index, o)
+}
+
 export async function loadCorpus(
   database: Database, options: CorpusOptions & { chunk?: number }, onProgress?: OnProgress,
 ): Promise<CorpusCounts> {
   const o = validateOptions(options)
   const index = await ensureEntities(database)
-  const counts = await loadBundles(database, generateCorpus(o), index, { chunk: options.chunk, total: o.papers, onProgress })
+  const loaded = await loadedPapers(database, o)
+  if (loaded.size === o.papers) return { papers: 0, stories: 0, paperEntities: 0, claims: 0, entities: index.size, alreadyLoaded: loaded.size }
+  const counts = await loadBundles(database, missingBundles(o, loaded), index, { chunk: options.chunk, total: o.papers - loaded.size, onProgress })
   await vacuumAnalyze(database)
   await refreshPaperCounts(database)
-  return { ...counts, entities: index.size }
+  return { ...counts, entities: index.size, alreadyLoaded: loaded.size }
 }

@@ -1,12 +1,13 @@
 /**
- * Bulk loading into PostgreSQL with COPY FROM STDIN. Each chunk of papers is one COPY per table;
- * the papers COPY of chunk k must commit before its stories, entities and claims go in (their
- * foreign keys check against committed rows), but those three run concurrently on their own
- * connections, alongside the papers COPY of chunk k + 1 and the generation of chunk k + 2.
- * Generation yields to the event loop every few hundred papers so the open COPY streams stay fed.
+ * Bulk loading into PostgreSQL with COPY FROM STDIN. Each chunk of papers is one transaction on one
+ * connection: COPY papers, then its stories, entities and claims, then COMMIT. So a load that dies
+ * at any point (kill -9, a lost server) leaves whole chunks only, never a paper without its
+ * children, and the next run loads what is missing (bulk-load.ts). Two chunks are in the
+ * database's hands at once, on two connections, while the next one is generated; generation
+ * yields to the event loop every few hundred papers so the open COPY streams stay fed.
  *
- * With `skipTriggers` (see canSkipTriggers in bulk-load.ts) each child COPY runs in a transaction
- * with `SET LOCAL session_replication_role = replica`, which skips its foreign-key checks.
+ * With `skipTriggers` (see canSkipTriggers in bulk-load.ts) each chunk's transaction sets
+ * `SET LOCAL session_replication_role = replica`, which skips the foreign-key checks.
  */
 import type postgres from 'postgres'
 import type { PaperBundle } from './corpus'
@@ -22,31 +23,56 @@ const SLICE = 250 // papers generated between two yields to the event loop
 
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-/** One COPY of `lines` into `table`; resolves when the server has committed it. */
-export async function copyRows(
-  sql: Pick<postgres.Sql, 'unsafe' | 'begin'>, table: string, columns: string[], lines: string[], skipTriggers = false,
-): Promise<void> {
+type Rejectable = { reject: (error: unknown) => void }
+
+/**
+ * One COPY of `lines` into `table` on `sql` (a transaction, or the pool for a COPY of its own);
+ * resolves when the server has taken every row, rejects with the server's reason when it refuses
+ * them. postgres.js 3.4.9 never settles the stream when the refusal comes after the last row was
+ * sent (porsager/postgres#1173): the error reaches only the query's own `reject`, which is
+ * therefore listened to as well.
+ */
+export async function copyRows(sql: Pick<postgres.Sql, 'unsafe'>, table: string, columns: string[], lines: string[]): Promise<void> {
   if (lines.length === 0) return
-  if (skipTriggers) {
-    await sql.begin(async (tx) => {
-      await tx.unsafe(`set local session_replication_role = replica`)
-      await copyRows(tx as unknown as postgres.Sql, table, columns, lines)
-    })
-    return
-  }
-  const stream = await sql.unsafe(`copy ${table} (${columns.join(', ')}) from stdin`).writable()
-  await new Promise<void>((resolve, reject) => {
-    stream.once('error', reject)
-    stream.once('finish', resolve)
-    let piece = ''
-    for (const line of lines) {
-      piece += line
-      if (piece.length >= PIECE) {
-        stream.write(piece)
-        piece = ''
-      }
+  const query = sql.unsafe(`copy ${table} (${columns.join(', ')}) from stdin`)
+  const refused = new Promise<never>((_, reject) => {
+    const own = query as unknown as Rejectable
+    const settle = own.reject
+    own.reject = (error) => {
+      reject(error)
+      settle(error)
     }
-    stream.end(piece)
+  })
+  try {
+    const stream = await Promise.race([query.writable(), refused])
+    const written = new Promise<void>((resolve, reject) => {
+      stream.on('error', reject) // on, not once: a write after a failure must not raise an unheard error
+      stream.once('finish', resolve)
+      let piece = ''
+      for (const line of lines) {
+        piece += line
+        if (piece.length >= PIECE) {
+          stream.write(piece)
+          piece = ''
+        }
+      }
+      stream.end(piece)
+    })
+    await Promise.race([written, refused])
+  } catch (error) {
+    const e = error as { message?: string; detail?: string }
+    throw new Error(`COPY into ${table} failed: ${e.message ?? String(error)}${e.detail ? ` (${e.detail})` : ''}`, { cause: error })
+  }
+}
+
+/** A chunk in one transaction: the papers first, so their children's foreign keys find them. */
+async function copyChunk(sql: postgres.Sql, chunk: EncodedChunk, skipTriggers: boolean): Promise<void> {
+  await sql.begin(async (tx) => {
+    if (skipTriggers) await tx.unsafe(`set local session_replication_role = replica`)
+    await copyRows(tx, 'papers', PAPER_COLUMNS, chunk.papers)
+    await copyRows(tx, 'stories', STORY_COLUMNS, chunk.stories)
+    await copyRows(tx, 'paper_entities', PAPER_ENTITY_COLUMNS, chunk.paperEntities)
+    await copyRows(tx, 'claims', CLAIM_COLUMNS, chunk.claims)
   })
 }
 
@@ -67,27 +93,21 @@ export async function copyBundles(
   const counts: RowCounts = { papers: 0, stories: 0, paperEntities: 0, claims: 0 }
   const iterator = bundles[Symbol.iterator]()
   const pending: Promise<void>[] = []
-  let papersCopied: Promise<void> = Promise.resolve()
   let failed: unknown = null
   const fail = (error: unknown) => { failed ??= error }
 
   while (failed === null) {
     const chunk = await encodeChunk(iterator, chunkSize, ids)
     if (!chunk) break
-    counts.papers += chunk.papers.length
-    counts.stories += chunk.stories.length
-    counts.paperEntities += chunk.paperEntities.length
-    counts.claims += chunk.claims.length
-    const papersDone = papersCopied.then(() => copyRows(sql, 'papers', PAPER_COLUMNS, chunk.papers))
-    const chunkDone = papersDone.then(() => Promise.all([
-      copyRows(sql, 'stories', STORY_COLUMNS, chunk.stories, skip),
-      copyRows(sql, 'paper_entities', PAPER_ENTITY_COLUMNS, chunk.paperEntities, skip),
-      copyRows(sql, 'claims', CLAIM_COLUMNS, chunk.claims, skip),
-    ])).then(() => onChunk?.(chunk.papers.length))
-    papersDone.catch(fail)
-    chunkDone.catch(fail)
-    papersCopied = papersDone
-    pending.push(chunkDone)
+    const done = copyChunk(sql, chunk, skip).then(() => {
+      counts.papers += chunk.papers.length
+      counts.stories += chunk.stories.length
+      counts.paperEntities += chunk.paperEntities.length
+      counts.claims += chunk.claims.length
+      onChunk?.(chunk.papers.length)
+    })
+    done.catch(fail)
+    pending.push(done)
     // at most two chunks in the database's hands while the next one is generated
     while (pending.length > 2) await pending.shift()!.catch(fail)
   }

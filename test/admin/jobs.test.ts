@@ -39,10 +39,10 @@ describe('POST /api/scrape', () => {
     expect(status).toBe(200)
     expect(body.data).toEqual({
       run_id: expect.any(Number), job: 'scrape', started_at: expect.any(String), finished_at: expect.any(String), duration_ms: expect.any(Number),
-      counts: { sources: 2, failed: 1, not_modified: 0, items: 1, added: 1, linked: 0 },
+      counts: { sources: 2, failed: 1, not_modified: 0, items: 1, added: 1, linked: 0, skipped: 0, links_refused: 0 },
       sources: [
-        { id: a.id, name: 'A', not_modified: false, items: 1, added: 1, linked: 0, error: null },
-        { id: b.id, name: 'Broken', not_modified: false, items: 0, added: 0, linked: 0, error: expect.stringContaining('') },
+        { id: a.id, name: 'A', not_modified: false, items: 1, added: 1, linked: 0, skipped: 0, links_refused: 0, error: null },
+        { id: b.id, name: 'Broken', not_modified: false, items: 0, added: 0, linked: 0, skipped: 0, links_refused: 0, error: expect.stringContaining('') },
       ],
     })
     expect(body.data.sources[1].error).not.toBeNull()

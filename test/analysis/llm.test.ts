@@ -162,6 +162,34 @@ describe('analysis with a model', () => {
     expect(row).toMatchObject({ summary: 'S.', keyPoints: ['k'], tags: ['t'], model: 'test-model', promptVersion: 'article-v1' })
   })
 
+  test('answers holding NUL characters or lone surrogates are stored without them, in every task', async () => {
+    const bad = (s: string) => `${s}\u0000\ud800`
+    const answers: Record<string, unknown> = {
+      ...ANSWERS,
+      entities: { entities: [{ type: 'gene', name: bad('a new gene'), role: 'mechanism', detail: { mention: bad('new gene'), dose: '\u0000' } }] },
+      claims: { claims: [{ subject: bad('rapamycin'), relation: 'extends_lifespan', object: 'lifespan', organism: bad('Mus musculus'), direction: 'increase',
+        magnitude: bad('12%'), context: { sex: bad('male') }, evidence: 'Rapamycin extended\u0000 median lifespan by 12% and reduced SASP expression in the liver.', confidence: 0.9 }] },
+      story: { headline: bad('Rapamycin'), dek: bad('Dek.'), body: bad('Body.'), why_it_matters: bad('Why.'), caveats: bad('Caveats.') },
+      article: { summary: bad('S.'), key_points: [bad('k')], tags: [bad('t')] },
+    }
+    server.reset((task) => ({ json: answers[task] }))
+    const id = await onePaper()
+    const [source] = await database.db.insert(rssSources).values({ name: 'NUL feed', url: 'https://example.org/nul-feed' }).returning()
+    const [article] = await database.db.insert(articles).values({ sourceId: source.id, guid: 'nul-1', title: 'News', summary: 'Mice.' }).returning()
+    expect(await runAnalysis(database.db, analyzer())).toMatchObject({ papers: 1, failed: 0, stories: 1, articles: 1, articles_failed: 0 })
+
+    const [story] = await database.db.select().from(stories).where(eq(stories.paperId, id))
+    expect(story).toMatchObject({ headline: 'Rapamycin\ufffd', dek: 'Dek.\ufffd', body: 'Body.\ufffd', whyItMatters: 'Why.\ufffd', caveats: 'Caveats.\ufffd' })
+    const linked = await database.db.select({ name: entities.name, detail: paperEntities.detail })
+      .from(paperEntities).innerJoin(entities, eq(entities.id, paperEntities.entityId)).where(eq(paperEntities.paperId, id))
+    expect(linked).toEqual([{ name: 'a new gene\ufffd', detail: { mention: 'new gene\ufffd' } }])
+    const [claim] = await database.db.select().from(claims).where(eq(claims.paperId, id))
+    expect(claim).toMatchObject({ subjectText: 'rapamycin\ufffd', organism: 'Mus musculus\ufffd', magnitude: '12%\ufffd', context: { sex: 'male\ufffd' },
+      evidence: 'Rapamycin extended median lifespan by 12% and reduced SASP expression in the liver.' })
+    const [analysis] = await database.db.select().from(articleAnalyses).where(eq(articleAnalyses.articleId, article.id))
+    expect(analysis).toMatchObject({ summary: 'S.\ufffd', keyPoints: ['k\ufffd'], tags: ['t\ufffd'] })
+  })
+
   test('token counts land in the job run record', async () => {
     server.reset((task) => valid(task))
     await onePaper()

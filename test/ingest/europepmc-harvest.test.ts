@@ -136,6 +136,31 @@ describe('harvestEuropePmc', () => {
     expect(await count('papers')).toBe(3)
   })
 
+  test('a record with NUL characters is stored without them; malformed and refused records cost only themselves', async () => {
+    // Distinct words enough to make the search vector bigger than PostgreSQL's 1 MB: the database refuses that row alone.
+    const huge = Array.from({ length: 100_000 }, (_, i) => `w${(i * 2654435761 % 4294967296).toString(16).padStart(8, '0')}${i}`).join(' ')
+    const pages = new Map([
+      ['*', answer([
+        record(1, { abstractText: '<p>Senolytics\u0000 cleared\u0000 cells.</p>', title: 'Paper\u0000 1' }),
+        { ...record(2), title: 42 } as unknown as EuropePmcRecord,
+        record(3, { abstractText: huge }),
+        record(4, { keywordList: { keyword: ['mTOR\u0000', 'aging\ud800'] } }),
+      ], 'c2', 5)],
+      ['c2', answer([record(5)], 'c2', 5)],
+    ])
+    server = replayServer((_, url) => json(pages.get(url.searchParams.get('cursorMark')!)))
+    const refused: string[] = []
+    const counts = await harvestEuropePmc(database, configFor(server), { today: '2026-11-21', onRefused: (id, reason) => refused.push(`${id}: ${reason}`) })
+    expect(counts).toMatchObject({ pages: 2, records: 5, inserted: 3, skipped: 2 })
+    expect(refused).toEqual([expect.stringMatching(/^MED-3: the database refused the write: string is too long for tsvector/)])
+    expect(await database.rows(sql`select id, title, abstract, keywords from papers order by id`)).toEqual([
+      { id: 'MED-1', title: 'Paper 1', abstract: 'Senolytics cleared cells.', keywords: [] },
+      { id: 'MED-4', title: 'Paper 4 on senescence', abstract: 'Senolytics 4 cleared cells.', keywords: ['mTOR', 'aging\ufffd'] },
+      { id: 'MED-5', title: 'Paper 5 on senescence', abstract: 'Senolytics 5 cleared cells.', keywords: [] },
+    ])
+    expect(await readHarvestState(database.db, INCREMENTAL_STATE)).toEqual({ harvestedThrough: '2026-11-21', pending: null })
+  })
+
   test('retries 5xx, 429 (waiting at least Retry-After) and timeouts; other statuses fail at once', async () => {
     const waits: number[] = []
     const statuses = [503, 429, 0, 200]

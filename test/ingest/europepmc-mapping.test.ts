@@ -64,6 +64,42 @@ describe('mapRecord', () => {
     expect(mapRecord({ ...base, title: '' })).toEqual({ skipped: 'no title' })
     expect(mapRecord({ ...base, firstIndexDate: undefined })).toEqual({ skipped: 'no firstIndexDate' })
     expect(mapRecord({ ...base, pmid: undefined, id: 'abc' })).toEqual({ skipped: 'no usable MED id' })
+    expect(mapRecord({ ...base, title: '\u0000 \u0000' })).toEqual({ skipped: 'no title' })
+  })
+
+  test('drops NUL and replaces lone surrogates in every text it keeps', () => {
+    const nasty = (s: string) => `${s}\u0000\ud800`
+    const paper = paperOf({
+      ...base, doi: '10.1000/ab\u0000c', title: nasty('Rapamycin'), authorString: nasty('Smith A'), abstractText: `<p>${nasty('Mice lived')} &#xD800;longer.</p>`,
+      journalInfo: { journal: { title: nasty('Aging Cell') } }, license: nasty('cc by'), pubTypeList: { pubType: [nasty('Review')] },
+      meshHeadingList: { meshHeading: [{ descriptorName: nasty('Aging'), majorTopic_YN: 'Y', meshQualifierList: { meshQualifier: [{ qualifierName: nasty('drug effects') }] } }] },
+      keywordList: { keyword: [nasty('mTOR')] }, chemicalList: { chemical: [{ name: nasty('Sirolimus'), registryNumber: nasty('W36ZG6FT64') }] },
+    })
+    expect(JSON.stringify(paper)).not.toMatch(/\\u0000|\\ud[89a-f]/i) // JSON.stringify escapes both when present
+    expect(paper).toMatchObject({
+      title: 'Rapamycin\ufffd', authors: 'Smith A\ufffd', abstract: 'Mice lived\ufffd \ufffdlonger.', journal: 'Aging Cell\ufffd',
+      abstractLicense: 'cc by\ufffd', publicationTypes: ['Review\ufffd'], keywords: ['mTOR\ufffd'],
+      meshHeadings: [{ descriptor: 'Aging\ufffd', major: true, qualifiers: ['drug effects\ufffd'] }],
+      chemicals: [{ name: 'Sirolimus\ufffd', registry: 'W36ZG6FT64\ufffd' }],
+    })
+  })
+
+  test('skips a record with fields of the wrong type instead of failing its page', () => {
+    const odd = [
+      { ...base, title: 42 }, { ...base, authorString: ['Smith A'] }, { ...base, meshHeadingList: { meshHeading: { descriptorName: 'Aging' } } },
+      { ...base, abstractText: { p: 'text' } }, null, 'a string', { ...base, keywordList: { keyword: 'aging' } },
+    ] as unknown as EuropePmcRecord[]
+    for (const record of odd) {
+      const result = mapRecord(record)
+      if ('paper' in result) continue // a form the mapping can still read is fine, as long as nothing throws
+      expect(result.skipped).toMatch(/^(malformed record: |no title|source missing)/)
+    }
+    expect((mapRecord({ ...base, title: 42 } as unknown as EuropePmcRecord) as { skipped: string }).skipped).toMatch(/^malformed record: /)
+  })
+
+  test('a DOI too long to be one is left out', () => {
+    expect(paperOf({ ...base, doi: `10.1000/${'x'.repeat(400)}` }).doi).toBeNull()
+    expect(normaliseDoi(`10.1000/${'x'.repeat(250)}`)).toBe(`10.1000/${'x'.repeat(250)}`)
   })
 })
 

@@ -23,6 +23,8 @@ beforeAll(async () => {
   database = await freshDatabase()
   server = replayServer(async (_, url) => {
     if (url.pathname === '/feed') return new Response('<rss version="2.0"><channel><item><title>T</title><link>https://a.test/1</link></item></channel></rss>')
+    if (url.pathname === '/other-feed') return new Response('<rss version="2.0"><channel><item><title>U</title><link>https://a.test/2</link></item></channel></rss>')
+    if (url.pathname === '/broken-feed') return new Response('<html><body>maintenance</body></html>')
     if (url.pathname.startsWith('/refusing/')) return new Response('bad query', { status: 400 })
     const first = url.searchParams.get('cursorMark') === '*'
     return Response.json({ hitCount: 2, ...(first ? { nextCursorMark: 'p2' } : {}), resultList: { result: [record(first ? 1 : 2)] } })
@@ -72,6 +74,21 @@ describe('cli scrape', () => {
     const result = await cliWithEnv(database, env(), 'scrape')
     expect(result).toMatchObject({ code: 0, stdout: ['scrape done: 1 sources, 0 failed, 1 new articles, 0 linked to papers'], stderr: ['Local: 1 items, 1 new'] })
     expect(await lastRun('scrape')).toMatchObject({ outcome: 'ok', counts: { sources: 1, added: 1 } })
+  })
+
+  test('exits non-zero when a source failed, with one line per failed source, after scraping all the others', async () => {
+    await database.db.insert(rssSources).values([
+      { name: 'Broken', url: `${server.url}/broken-feed` }, { name: 'Gone', url: `${server.url}/refusing/feed` },
+      { name: 'Other', url: `${server.url}/other-feed` },
+    ])
+    const result = await cliWithEnv(database, env(), 'scrape')
+    expect(result.code).toBe(1)
+    expect(result.stdout).toEqual(['scrape done: 4 sources, 2 failed, 1 new articles, 0 linked to papers'])
+    expect([...result.stderr].sort()).toEqual([
+      'Broken: failed: an HTML page, not a feed', 'Gone: failed: HTTP 400', 'Local: 1 items, 0 new', 'Other: 1 items, 1 new',
+      'error: 2 of 4 sources failed (one line each above)',
+    ].sort())
+    expect(result.stderr.at(-1)).toBe('error: 2 of 4 sources failed (one line each above)')
   })
 })
 

@@ -6,6 +6,7 @@
  * keeps at most `concurrency` requests in flight; token counts add up for the run's record.
  */
 import type { LlmConfig } from '../../config'
+import { storable } from '../../db/storable-text'
 import { AnalysisFailure, type Usage } from '../analyzer'
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; error: string }
@@ -69,7 +70,8 @@ export class LlmClient {
         const content = await this.semaphore.run(() => this.request(system, user))
         let parsed: unknown
         try {
-          parsed = JSON.parse(stripFence(content))
+          // Storable here, once for every task: a "\u0000" in a story or claim must not fail its paper's transaction.
+          parsed = storable(JSON.parse(stripFence(content)))
         } catch {
           throw new Retryable('the answer is not valid JSON')
         }

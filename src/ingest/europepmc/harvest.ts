@@ -3,18 +3,22 @@
  * topic query, paged by cursorMark to the end. Each page is mapped, stored and its successor cursor
  * saved in one transaction (state.ts), so a run that fails part-way resumes at the next run.
  *
+ * A record the database refuses (a value beyond one of its limits) costs only itself: the page is
+ * then stored record by record and the refused ones are skipped, so the cursor still moves on.
+ *
  * Scheduled runs are incremental: the window runs from the last finished day (read again, as
  * records indexed later that day arrive after the run) to today. A backfill (`--since`) keeps its
  * own state, so it never moves the incremental window.
  */
 import type { Config } from '../../config'
-import type { Database } from '../../db/client'
+import type { Database, Db } from '../../db/client'
+import { errorText } from '../../db/storable-text'
 import { fetchSearchPage, type ClientOptions } from './client'
 import { mapRecord, type MappedPaper } from './mapping'
 import {
   BACKFILL_STATE, INCREMENTAL_STATE, readHarvestState, sameWindow, writeHarvestState, type HarvestState, type HarvestWindow,
 } from './state'
-import { storePapers } from './store'
+import { storePapers, type StoreCounts } from './store'
 
 export type HarvestProgress = { done: number; total: number | null }
 
@@ -23,6 +27,8 @@ export type HarvestOptions = {
   until?: string // YYYY-MM-DD, with since; default today
   today?: string // the UTC day the run counts as today (tests)
   onProgress?: (progress: HarvestProgress) => void
+  /** A record the database refused, skipped (counted in `skipped`). */
+  onRefused?: (id: string, reason: string) => void
   client?: Partial<ClientOptions>
 }
 
@@ -36,6 +42,42 @@ type HarvestConfig = Pick<Config, 'europepmcBaseUrl' | 'europepmcQuery'>
 export const FIRST_RUN_DAYS = 2
 
 const dayBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)
+
+/** Data exceptions (22), integrity violations (23), limits exceeded (54): the data's fault, not the database's. */
+function refusesData(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^(?:22|23|54)/.test(e.code)) return true
+  }
+  return false
+}
+
+/**
+ * Stores a page in one go, inside a savepoint; when the database refuses it, each record alone in
+ * its own savepoint, skipping the refused ones. The fallback costs a statement per record, but only
+ * on the rare page that needs it.
+ */
+async function storePage(tx: Db, page: MappedPaper[], onRefused: (id: string, reason: string) => void): Promise<StoreCounts & { refused: number }> {
+  try {
+    return { ...(await tx.transaction((savepoint) => storePapers(savepoint, page))), refused: 0 }
+  } catch (error) {
+    if (!refusesData(error) || page.length === 0) throw error
+  }
+  const total = { inserted: 0, updated: 0, textChanged: 0, unchanged: 0, refused: 0 }
+  for (const paper of page) {
+    try {
+      const one = await tx.transaction((savepoint) => storePapers(savepoint, [paper]))
+      total.inserted += one.inserted
+      total.updated += one.updated
+      total.textChanged += one.textChanged
+      total.unchanged += one.unchanged
+    } catch (error) {
+      if (!refusesData(error)) throw error
+      total.refused++
+      onRefused(paper.id, errorText(error))
+    }
+  }
+  return total
+}
 
 /** `(topic) AND (SRC:MED OR SRC:PPR) AND FIRST_IDATE:[from TO until]` */
 export function windowQuery(topic: string, from: string, until: string): string {
@@ -74,7 +116,8 @@ export async function harvestEuropePmc(database: Database, config: HarvestConfig
     const finished = next === null || page.records.length === 0 || seen.has(next)
     done += page.records.length
     await database.db.transaction(async (tx) => {
-      const stored = await storePapers(tx, mapped)
+      const stored = await storePage(tx, mapped, options.onRefused ?? (() => {}))
+      counts.skipped += stored.refused
       counts.inserted += stored.inserted
       counts.updated += stored.updated
       counts.textChanged += stored.textChanged

@@ -1,9 +1,13 @@
 /**
  * A Europe PMC record becomes a paper row (data-api-v1.md, Paper): ids `<source>-<number>`, DOIs
  * lowercased without resolver prefix, "first three, et al." authors, plain-text abstracts, one
- * vocabulary of publication types. Records that cannot make a valid paper are refused with a reason.
+ * vocabulary of publication types. Records that cannot make a valid paper are refused with a reason,
+ * malformed ones (a field of the wrong type) included, so one odd record never stops a page. Every
+ * text of the paper is storable (db/storable-text.ts): a NUL in one abstract must not fail the page.
  */
 import type { Chemical, MeshHeading } from '../../db/schema'
+import { storable } from '../../db/storable-text'
+import { MAX_DOI_LENGTH } from '../rss/doi'
 import type { EuropePmcRecord } from './record'
 
 export type MappedPaper = {
@@ -39,7 +43,7 @@ function validDate(value: string | undefined): string | null {
 export function normaliseDoi(raw: string | undefined | null): string | null {
   if (!raw) return null
   const doi = raw.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, '').toLowerCase()
-  return /^10\.\d{4,9}\/\S+$/.test(doi) ? doi : null
+  return doi.length <= MAX_DOI_LENGTH && /^10\.\d{4,9}\/\S+$/.test(doi) ? doi : null
 }
 
 /** 'A B, C D, E F, G H.' -> 'A B, C D, E F, et al.' */
@@ -148,7 +152,19 @@ export function doiUrl(doi: string): string {
   return `https://doi.org/${encodeURI(doi).replace(/#/g, '%23').replace(/\?/g, '%3F')}`
 }
 
-export function mapRecord(r: EuropePmcRecord): MapResult {
+export function mapRecord(record: EuropePmcRecord): MapResult {
+  try {
+    const mapped = mapWellFormed(record)
+    if ('skipped' in mapped) return mapped
+    const paper = storable(mapped.paper)
+    return paper.title.trim() ? { paper } : { skipped: 'no title' } // a title of NUL characters is none
+  } catch (error) {
+    // A field of an unexpected type (a number for a title, an object for a list) in this record only.
+    return { skipped: `malformed record: ${error instanceof Error ? error.message : String(error)}` }
+  }
+}
+
+function mapWellFormed(r: EuropePmcRecord): MapResult {
   const source = r.source
   if (source !== 'MED' && source !== 'PPR') return { skipped: `source ${source ?? 'missing'}` }
   const number = source === 'MED' ? (r.pmid ?? r.id) : r.id?.replace(/^PPR/i, '')

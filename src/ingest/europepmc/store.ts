@@ -10,7 +10,7 @@
  * MeSH headings become `mesh` entities linked with role `indexed`; every written paper is queued for
  * search, and articles waiting for a paper with the same DOI are linked to it.
  */
-import { inArray, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { papers } from '../../db/schema'
 import { enqueueSearchSync } from '../../search/outbox'
@@ -109,7 +109,7 @@ export async function storePapers(db: Db, batch: MappedPaper[]): Promise<StoreCo
     publicationTypes: papers.publicationTypes, url: papers.url, abstract: papers.abstract,
     abstractLicense: papers.abstractLicense, meshHeadings: papers.meshHeadings, keywords: papers.keywords,
     chemicals: papers.chemicals,
-  }).from(papers).where(inArray(papers.id, [...byId.keys()]))
+  }).from(papers).where(sql`${papers.id} = any(${sql.param([...byId.keys()])}::text[])`) // one parameter, however long the page
   for (const row of rows) existing.set(row.id, row)
 
   const toWrite: MappedPaper[] = []

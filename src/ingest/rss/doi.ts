@@ -21,14 +21,17 @@ function decoded(text: string): string {
   }
 }
 
+/** Longer is no DOI (real ones stay under 200 characters), and would not fit the DOI indexes. */
+export const MAX_DOI_LENGTH = 300
+
 /** The first DOI found in the given texts, in order; null when none holds one. */
 export function findDoi(...texts: Array<string | null | undefined>): string | null {
   for (const text of texts) {
-    if (!text) continue
+    if (typeof text !== 'string' || !text) continue
     const match = decoded(text).match(DOI)
     if (match) {
       const doi = clean(match[1])
-      if (/^10\.\d{4,9}\/\S+$/.test(doi)) return doi
+      if (doi.length <= MAX_DOI_LENGTH && /^10\.\d{4,9}\/\S+$/.test(doi)) return doi
     }
   }
   return null

@@ -4,33 +4,13 @@
  * (HTML, JSON, broken XML) throws a FeedParseError with a short reason for the source's last_error.
  */
 import Parser from 'rss-parser'
-import { findDoi } from './doi'
-
-export type FeedArticle = {
-  guid: string | null
-  link: string | null
-  doi: string | null
-  title: string
-  summary: string | null
-  author: string | null
-  publishedAt: Date | null
-}
+import { readItems, type FeedItem, type ParsedFeed } from './article'
 
 export class FeedParseError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'FeedParseError'
   }
-}
-
-type Item = Parser.Item & {
-  id?: string
-  author?: string
-  summary?: string
-  'rdf:about'?: string
-  'dc:identifier'?: unknown
-  'prism:doi'?: unknown
-  'content:encoded'?: string
 }
 
 const FEED_NAMESPACES = ['http://purl.org/rss/1.0/', 'http://www.w3.org/2005/Atom', 'http://my.netscape.com/rdf/simple/0.9/']
@@ -48,7 +28,7 @@ function parserFor(feedText: string) {
     const prefix = prefixes.find((p) => name.startsWith(p))
     return prefix ? name.slice(prefix.length) : name
   }
-  return new Parser<Record<string, unknown>, Item>({
+  return new Parser<Record<string, unknown>, FeedItem>({
     customFields: { item: ['dc:identifier', 'prism:doi'] },
     defaultRSS: 2, // '<rss>' without a version attribute
     xml2js: prefixes.length ? { tagNameProcessors: [strip] } : {},
@@ -65,14 +45,23 @@ const HTML_ENTITIES: Record<string, number> = {
 }
 const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos'])
 
+/** Whether XML 1.0 allows the character (a reference to any other, such as `&#0;`, fails the whole document). */
+const isXmlChar = (code: number) => code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff)
+  || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff)
+
 /**
- * Repairs the commonest fatal flaw of real feeds, a bare '&' (`?a=1&b=2` in a link), and HTML
- * entity names, outside CDATA sections. Everything else that is not well-formed stays an error.
+ * Repairs the commonest fatal flaws of real feeds, outside CDATA sections: a bare '&' (`?a=1&b=2`
+ * in a link), HTML entity names, and numeric references to characters XML forbids (`&#0;`, a lone
+ * surrogate), which are dropped. Everything else that is not well-formed stays an error.
  */
 export function repairEntities(xml: string): string {
   return xml.split(/(<!\[CDATA\[[\s\S]*?\]\]>)/).map((part, i) => (i % 2 === 1 ? part : part.replace(
-    /&(?!#\d+;|#x[0-9a-fA-F]+;)([A-Za-z][\w.-]*;)?/g,
-    (whole, named?: string) => {
+    /&(?:#(\d+);|#x([0-9a-fA-F]+);|([A-Za-z][\w.-]*;))?/g,
+    (whole, decimal?: string, hex?: string, named?: string) => {
+      if (decimal !== undefined || hex !== undefined) {
+        const code = decimal !== undefined ? Number(decimal) : parseInt(hex!, 16)
+        return isXmlChar(code) ? whole : ''
+      }
       if (!named) return '&amp;'
       const name = named.slice(0, -1)
       if (XML_ENTITIES.has(name)) return whole
@@ -82,62 +71,26 @@ export function repairEntities(xml: string): string {
   ))).join('')
 }
 
-const text = (value: unknown): string | null => {
-  const first = Array.isArray(value) ? value[0] : value
-  const s = typeof first === 'string' ? first : typeof first === 'object' && first && '_' in first ? String((first as { _: unknown })._) : null
-  const trimmed = s?.trim()
-  return trimmed ? trimmed : null
-}
-
-const plain = (html: string | null | undefined, max: number): string | null => {
-  if (!html) return null
-  const s = html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim()
-  return s ? s.slice(0, max) : null
-}
-
-function validDate(iso: string | undefined): Date | null {
-  if (!iso) return null
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? null : date
-}
-
 /** The name of the document's first element, past the XML declaration, comments and a DOCTYPE. */
 function rootElement(head: string): string | null {
   const rest = head.replace(/^\uFEFF?\s*(?:<\?xml[^>]*>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE[^[>]*(?:\[[\s\S]*?\])?\s*>)\s*)*/i, '')
   return rest.match(/^<([A-Za-z_][\w.:-]*)/)?.[1] ?? null
 }
 
-export async function parseFeed(feedText: string): Promise<FeedArticle[]> {
+export async function parseFeed(feedText: string): Promise<ParsedFeed> {
   const head = feedText.slice(0, 2048)
   if (!head.trim()) throw new FeedParseError('empty document')
   if (/^\s*[[{]/.test(head)) throw new FeedParseError('JSON, not an RSS or Atom feed')
   const root = rootElement(head)
   if (root && /^(?:html|head|body)$/i.test(root)) throw new FeedParseError('an HTML page, not a feed')
-  let feed: Parser.Output<Item>
+  let feed: Parser.Output<FeedItem>
   try {
     feed = await parserFor(feedText).parseString(repairEntities(feedText))
   } catch (error) {
     // rss-parser reads a channel-less <rss> or <rdf:RDF> (valid, if useless) as a TypeError: an empty feed.
-    if (error instanceof TypeError && root && /^(?:rss|rdf:RDF)$/.test(root)) return []
+    if (error instanceof TypeError && root && /^(?:rss|rdf:RDF)$/.test(root)) return readItems([])
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
     throw new FeedParseError(`not a readable RSS or Atom feed: ${reason.slice(0, 200)}`)
   }
-  const out: FeedArticle[] = []
-  for (const item of feed.items ?? []) {
-    const link = text(item.link)
-    const guid = text(item.guid) ?? text(item.id) ?? text(item['rdf:about'])
-    const title = plain(text(item.title), 1000) ?? null
-    if (!title && !link) continue // nothing a reader could use
-    const summary = plain(item.contentSnippet ?? item.summary ?? item.content, 4000)
-    out.push({
-      guid,
-      link,
-      doi: findDoi(text(item['prism:doi']), text(item['dc:identifier']), link, guid, item.content, item['content:encoded']),
-      title: title ?? link!,
-      summary,
-      author: text(item.creator) ?? text(item.author),
-      publishedAt: validDate(item.isoDate),
-    })
-  }
-  return out
+  return readItems(feed.items ?? [])
 }

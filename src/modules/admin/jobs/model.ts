@@ -37,10 +37,13 @@ export const ScrapeAnswer = t.Object({
     counts: t.Object({
       sources: Integer({ minimum: 0 }), failed: Integer({ minimum: 0 }), not_modified: Integer({ minimum: 0 }),
       items: Integer({ minimum: 0 }), added: Integer({ minimum: 0 }), linked: Integer({ minimum: 0 }),
+      skipped: Integer({ minimum: 0, description: 'Items left out: no usable link, guid or DOI, or text that cannot be stored.' }),
+      links_refused: Integer({ minimum: 0, description: 'Links that were not absolute http(s) URLs (javascript:, data:, relative...), dropped.' }),
     }),
     sources: t.Array(t.Object({
       id: Integer({ minimum: 1 }), name: t.String(), not_modified: t.Boolean(), items: Integer({ minimum: 0 }),
-      added: Integer({ minimum: 0 }), linked: Integer({ minimum: 0 }), error: Nullable(t.String()),
+      added: Integer({ minimum: 0 }), linked: Integer({ minimum: 0 }), skipped: Integer({ minimum: 0 }),
+      links_refused: Integer({ minimum: 0 }), error: Nullable(t.String()),
     })),
   }),
 })

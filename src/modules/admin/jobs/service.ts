@@ -45,12 +45,13 @@ export async function scrapeNow(database: Database, config: Pick<Config, 'scrape
   }
   const results: SourceResult[] = []
   const run = await timedRun(database, 'scrape', () => scrapeFeeds(database, config, { sourceIds, onSource: (r) => results.push(r) }))
-  const { notModified, ...counts } = run.counts
+  const { notModified, linksRefused, ...counts } = run.counts
   return {
     ...run,
-    counts: { ...counts, not_modified: notModified },
+    counts: { ...counts, not_modified: notModified, links_refused: linksRefused },
     sources: results.sort((a, b) => a.id - b.id).map((r) => ({
-      id: r.id, name: r.name, not_modified: r.notModified, items: r.items, added: r.added, linked: r.linked, error: r.error,
+      id: r.id, name: r.name, not_modified: r.notModified, items: r.items, added: r.added, linked: r.linked,
+      skipped: r.skipped, links_refused: r.linksRefused, error: r.error,
     })),
   }
 }
