@@ -6,7 +6,10 @@
 import { findMentions } from './matcher'
 import { splitSentences } from './sentences'
 import { classifyStudyType } from './study-type'
-import { classifyTopic, judgeNewsworthiness, judgePromotional, judgeRelevance, type TextView } from './judge'
+import { judgeNewsworthiness, judgePromotional, type TextView } from './judge'
+import { classifyTopic } from './topic'
+import { readPaper } from './reading'
+import { judgeRelevance } from './relevance'
 import { extractClaims, latinName } from './claims'
 import { extractEntities } from './entities'
 import { writeStory } from './story'
@@ -63,9 +66,10 @@ export function analyzePaper(paper: PaperInput): BuiltinAnalysis {
   const abstract = paper.abstract ?? ''
   const view: TextView = { title: paper.title, abstract, ...mentionsOf(paper.title, abstract) }
   const sentences = splitSentences(abstract)
-  const study = classifyStudyType(paper, `${paper.title}. ${abstract}`)
-  const topic = classifyTopic(paper, view)
-  const relevance = judgeRelevance(paper, view)
+  const reading = readPaper(paper)
+  const study = classifyStudyType(paper, reading)
+  const relevance = judgeRelevance(paper, reading)
+  const topic = classifyTopic(paper, reading, { cognitiveAgeing: relevance.rule === 'cognitive ageing' })
   const organismKey = mainOrganism(paper, view, study.studyType)
   const organismMention = organismKey ? entryByKey('organism', organismKey) : undefined
   const claims: FoundClaim[] = extractClaims(sentences, {
