@@ -4,6 +4,7 @@
  *
  *   bun scripts/eval-analysis.ts                  held-out figures (the headline), with MeSH and withheld;
  *                                                 the tuning half's figures; the editors' agreement
+ *   bun scripts/eval-analysis.ts --tuning         the tuning half only, with its matrices (what to look at while tuning)
  *   bun scripts/eval-analysis.ts --errors         also every disagreement on the TUNING half, on stderr
  *                                                 (add --no-mesh for the disagreements with MeSH withheld)
  *   bun scripts/eval-analysis.ts --consistency    the MeSH-rule consistency set instead (scripts/eval/mesh-rules)
@@ -35,6 +36,17 @@ function calibrationOf(s: Scores, t: Scores): string[] {
     ['relevance band, with MeSH', s.calibration.band], ['relevance band, withheld', t.calibration.band],
     ['topic, with MeSH', s.calibration.topic], ['topic, withheld', t.calibration.topic],
   ])
+}
+
+function tuningOnly(): string[] {
+  const tuning = handLabelled().filter((l) => l.half === 'tuning')
+  const mesh = score(judge(tuning))
+  const none = score(judge(tuning, { noMesh: true }))
+  return [
+    `## Tuning half only (${tuning.length} records)`, '', ...figures(mesh, none),
+    '#### With MeSH', '', ...matrices(mesh), '#### MeSH withheld', '', ...matrices(none),
+    '#### Accuracy by confidence (tuning)', '', ...calibrationOf(mesh, none),
+  ]
 }
 
 function handJudged(): string[] {
@@ -91,7 +103,7 @@ if (!haveFixtures) {
 if (has('--consistency')) {
   console.log(consistencyReport().join('\n'))
 } else {
-  console.log(handJudged().join('\n'))
+  console.log((has('--tuning') ? tuningOnly() : handJudged()).join('\n'))
   const noMesh = has('--no-mesh')
   if (has('--errors')) {
     const tuning = handLabelled().filter((l) => l.half === 'tuning')

@@ -16,7 +16,7 @@ import { writeStory } from './story'
 import { checkSupport } from '../support'
 import { lookupTerm } from './matcher'
 import type { Extraction, FoundClaim, Judgement, PaperInput, StoryDraft } from '../types'
-import type { StudyType } from '../../taxonomy'
+import { AGING_RELEVANCE, type StudyType } from '../../taxonomy'
 import { entryByKey } from '../../lexicon/lexicon'
 import type { Mention } from './matcher'
 
@@ -80,19 +80,19 @@ export function analyzePaper(paper: PaperInput): BuiltinAnalysis {
     review: study.studyType === 'review',
   }, 6, view.abstractMentions)
   const entities = extractEntities({ paper, titleMentions: view.titleMentions, abstractMentions: view.abstractMentions, sentences, claims, mainOrganism: organismKey })
-  const strongClaims = claims.filter((c) => c.confidence >= 0.7 && c.direction !== 'no_change').length
   const judgement: Judgement = {
     relevance: relevance.relevance,
     relevanceConfidence: relevance.confidence,
-    newsworthiness: judgeNewsworthiness(paper, relevance.relevance, study.studyType, view, strongClaims),
+    newsworthiness: judgeNewsworthiness(paper, relevance.relevance, study.studyType, reading),
     studyType: study.studyType,
     studyTypeConfidence: study.confidence,
     topic: topic.topic,
     topicConfidence: topic.confidence,
-    promotional: judgePromotional(paper, view),
+    promotional: judgePromotional(paper, reading),
   }
   let story: BuiltinAnalysis['story'] = null
-  if (judgement.newsworthiness >= 2 && paper.abstract) {
+  // Stories are the service's ageing news: an important paper outside ageing biology gets none.
+  if (judgement.newsworthiness >= 2 && judgement.relevance >= AGING_RELEVANCE && paper.abstract) {
     const draft = writeStory(paper, judgement, entities, claims)
     const { support } = checkSupport(draft, `${paper.title} ${abstract}`, HUMAN_TYPES.includes(study.studyType))
     story = { ...draft, support }
