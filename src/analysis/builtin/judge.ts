@@ -38,7 +38,7 @@ export function judgeNewsworthiness(paper: PaperInput, relevance: number, studyT
   if ((studyType === 'animal' || studyType === 'invertebrate') && IN_VIVO_EFFECT.test(reading.subject)) score += 0.4
   if (NOVELTY.test(reading.subject)) score += 0.2
   if (relevance >= 2.5) score += 0.5
-  if (TOP_JOURNALS.test(paper.journal.trim())) score += 0.6
+  if (TOP_JOURNALS.test(paper.journal.trim())) score += 0.7
   if (paper.preprint) score -= 0.1
   return Math.max(0, Math.min(3, Math.floor(score)))
 }

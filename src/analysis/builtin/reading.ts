@@ -32,7 +32,7 @@ const SECTION_ROLE: Record<string, Role> = {
 }
 
 /** A sentence that says what the authors set out to do. */
-const AIM = /\b(?:(?:we|this (?:study|work|paper|review|article|trial|chapter)|the (?:present|current) (?:study|work|review)|here(?:in)?|in this (?:study|work|paper|review|article))\b[^.]{0,60}?\b(?:aim|sought|set out|investigat|examin|determin|assess|test|explor|evaluat|analy[sz]|compar|hypothesi[sz]|report|describ|review|summari[sz]|discuss|focus|highlight|characteri[sz]|identif|show|demonstrat|provide|present|propose|studied|measured|used)\w*|^(?:to|in order to) (?:investigate|determine|assess|evaluate|examine|compare|test|explore|describe|identify|establish|clarify|characteri[sz]e|define|measure|study|review|summari[sz]e)\b|\b(?:the )?(?:aim|objective|purpose|goal)s? (?:of|was|were|is)\b)/i
+const AIM = /\b(?:(?:we|this (?:study|work|paper|review|article|trial|chapter)|the (?:present|current) (?:study|work|review)|here(?:in)?|in this (?:study|work|paper|review|article))\b[^.]{0,60}?\b(?:aim|sought|set out|investigat|examin|determin|assess|test|explor|evaluat|analy[sz]|compar|hypothesi[sz]|report|describ|review|summari[sz]|discuss|focus|highlight|characteri[sz]|identif|show|demonstrat|provide|present|propose|studied|measured|used)\w*|^(?:to|in order to) (?:investigate|determine|assess|evaluate|examine|compare|test|explore|describe|identify|establish|clarify|characteri[sz]e|define|measure|study|review|summari[sz]e)\b|\b(?:the )?(?:aim|objective|purpose|goal)s? (?:of|was|were|is)\b|^in (?:a|an|this) (?:\w+[- ]){0,3}(?:analysis|study|trial|cohort|survey|review|meta-analysis)\b)/i
 /** A sentence that draws the conclusion. */
 const CONCLUSION = /^(?:(?:these|our|the|together,? these|collectively,? these|taken together,? these) (?:results|findings|data|observations|studies)|in (?:conclusion|summary)|taken together|together|collectively|thus|therefore|overall|we conclude|we propose|we suggest|this (?:study|work|review) (?:shows|suggests|provides|demonstrates|identifies|reveals|highlights|supports))\b/i
 
@@ -67,7 +67,7 @@ export function readPaper(paper: Pick<PaperInput, 'title' | 'abstract'>): Readin
     if (role === 'body' || role === 'background') {
       if (AIM.test(s.text)) role = 'aim'
       else if (CONCLUSION.test(s.text) || (i === last && !s.section && i > 0)) role = 'conclusion'
-      else if (!s.section && i === 0) role = 'background'
+      else if (!s.section && i === 0 && last >= 2) role = 'background'
     }
     parts.push({ role, text: s.text })
   })

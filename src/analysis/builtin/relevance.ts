@@ -8,14 +8,15 @@
  *   core       ageing itself in the title, and in the aim or conclusion or often in the abstract
  *   relevant   ageing in the title; or ageing in the aim or conclusion and again elsewhere; or an age-related
  *              disease studied through a core geroscience pathway (SIRT1 in Alzheimer's disease)
- *   tangential a neurodegenerative disease as the subject without an ageing frame; a canonical geroscience
- *              process as the subject outside any other disease context; a passing ageing frame
+ *   tangential a neurodegenerative disease as the subject without an ageing frame; a dietary-restriction-type
+ *              regimen for another outcome; a canonical geroscience process as the subject outside any other
+ *              disease context; age as one variable among others; an ageing MeSH major topic the text does not bear
  *   unrelated  everything else, including hallmark processes studied in cancer, infection, injury or
  *              development, and ageing words that only name who was sampled
  * The distributions were set by hand and then checked against the tuning half of the hand-judged set.
  */
 import type { PaperInput } from '../types'
-import { AGEING, AGE_RELATED_DISEASE, AGE_VARIABLE, COGNITION, CORE_PATHWAY, NEURODEGENERATION, NEURO_ACRONYMS, OTHER_CONTEXT, PHYSIOLOGY, PROCESS, SAMPLING_FRAME, SENESCENCE, count } from './cues'
+import { AGEING, AGE_RELATED_DISEASE, DR_REGIMEN, AGE_VARIABLE, COGNITION, CORE_PATHWAY, NEURODEGENERATION, NEURO_ACRONYMS, OTHER_CONTEXT, PHYSIOLOGY, PROCESS, SAMPLING_FRAME, SENESCENCE, count, has } from './cues'
 import type { Reading, Role } from './reading'
 import { round } from './study-type'
 
@@ -41,6 +42,7 @@ export type RelevanceEvidence = {
   contextTitle: number
   contextSubject: number
   physiologyTitle: number
+  regimenTitle: number
   ageDiseaseSubject: number
   ageDiseaseTitle: number
   senescenceSubject: number
@@ -58,7 +60,7 @@ const kinds = (text: string) => new Set((text.match(PROCESS) ?? []).map((m) => F
 export function relevanceEvidence(r: Reading): RelevanceEvidence {
   const e: RelevanceEvidence = {
     ageing: 0, ageingTitle: 0, ageingSubject: 0, ageingElsewhere: 0, ageVariable: 0, neuroTitle: 0, neuroSubject: 0, neuro: 0,
-    processTitle: 0, processSubject: 0, processKinds: 0, pathwaySubject: 0, contextTitle: 0, contextSubject: 0, physiologyTitle: 0,
+    processTitle: 0, processSubject: 0, processKinds: 0, pathwaySubject: 0, contextTitle: 0, contextSubject: 0, physiologyTitle: 0, regimenTitle: 0,
     ageDiseaseSubject: 0, ageDiseaseTitle: 0, senescenceSubject: 0, cognitionSubject: 0, frame: count(SAMPLING_FRAME, r.all),
   }
   for (const { role, text } of r.parts) {
@@ -67,9 +69,11 @@ export function relevanceEvidence(r: Reading): RelevanceEvidence {
   }
   // Senescence of cancer cells is a tumour-suppressive response, not ageing (guidelines: tangential at most).
   const senescenceIsAgeing = e.contextTitle + e.contextSubject === 0
+  // One pass over the whole record per cue first: most are absent from most papers.
+  const any = { ageing: has(AGEING, r.all) || (senescenceIsAgeing && has(SENESCENCE, r.all)), neuro: has(NEURODEGENERATION, r.all) || has(NEURO_ACRONYMS, r.all) }
   for (const { role, text } of r.parts) {
-    const ageing = Math.min(2, count(AGEING, text) + (senescenceIsAgeing ? count(SENESCENCE, text) : 0))
-    const neuro = Math.min(2, count(NEURODEGENERATION, text) + count(NEURO_ACRONYMS, text))
+    const ageing = any.ageing ? Math.min(2, count(AGEING, text) + (senescenceIsAgeing ? count(SENESCENCE, text) : 0)) : 0
+    const neuro = any.neuro ? Math.min(2, count(NEURODEGENERATION, text) + count(NEURO_ACRONYMS, text)) : 0
     e.ageing += ageing * WEIGHT[role]
     e.neuro += neuro
     const subject = role === 'title' || role === 'aim' || role === 'conclusion'
@@ -78,6 +82,7 @@ export function relevanceEvidence(r: Reading): RelevanceEvidence {
       e.neuroTitle += neuro
       e.processTitle += count(PROCESS, text)
       e.physiologyTitle += count(PHYSIOLOGY, text)
+      e.regimenTitle += count(DR_REGIMEN, text)
       e.ageDiseaseTitle += count(AGE_RELATED_DISEASE, text)
     } else if (subject) {
       e.processSubject += count(PROCESS, text)
@@ -111,6 +116,7 @@ export const DISTRIBUTIONS: Record<string, Levels> = {
   'ageing in a disease context': [0.15, 0.6, 0.2, 0.05],
   neurodegeneration: [0.1, 0.75, 0.12, 0.03],
   'process as subject': [0.12, 0.72, 0.12, 0.04],
+  'dietary regimen for another outcome': [0.18, 0.66, 0.12, 0.04],
   'age as one variable': [0.55, 0.38, 0.05, 0.02],
   'indexed as ageing': [0.22, 0.56, 0.16, 0.06],
   'passing ageing frame': [0.75, 0.2, 0.04, 0.01],
@@ -128,6 +134,7 @@ export function ruleFor(e: RelevanceEvidence): string {
   if (ageDiseaseIsSubject && e.pathwaySubject > 0 && !otherContext && (e.contextSubject === 0 || e.neuroTitle + e.ageDiseaseTitle > 0)) return 'age-related disease through a core pathway'
   if (e.cognitionSubject > 0 && e.neuroTitle === 0 && (e.frame > 0 || e.ageing > 0) && !otherContext) return 'cognitive ageing'
   if (e.neuroTitle > 0 || (neuroIsSubject && !otherContext)) return 'neurodegeneration'
+  if (e.regimenTitle > 0) return 'dietary regimen for another outcome'
   // Senescence of cancer cells, or in fibrosis: a canonical process outside an ageing context.
   if (e.senescenceSubject > 0) return 'process as subject'
   // The pathway is the subject when the title names it and no disease or organ context outweighs it.

@@ -12,7 +12,7 @@
 import type { StudyType } from '../../taxonomy'
 import type { PaperInput } from '../types'
 import type { Reading, Role } from './reading'
-import { count } from './cues'
+import { count, has } from './cues'
 
 type Scores = Record<StudyType, number>
 
@@ -43,8 +43,8 @@ const EMPIRICAL = /\b\d+(?:\.\d+)?\s?%|\bp\s?[<=>≤]\s?0?\.\d|\bn\s?=\s?\d|\b\d
 const QUALITATIVE = /\b(?:qualitative (?:study|research|analysis|interviews?)|semi-structured interviews?|focus groups?|thematic analysis|ethnograph\w*|grounded theory)\b/i
 
 /** The words of a trial's design; the first list is proof enough alone, the second only with others. */
-const STRONG_TRIAL = /\b(?:randomi[sz]ed|randomly (?:assigned|allocated|included|divided)|randomi[sz]ation|placebo|double[- ]blind\w*|single[- ]blind\w*|triple[- ]blind|crossover|cross-over|open[- ]label|controlled trial|clinical trial)\b/gi
-const TRIAL = /\b(?:group [AB]\b|(?:therapy|treatment|supplementation) alone|more (?:effective|beneficial) than|phase (?:I{1,3}V?|[1-4])(?:\/I{1,3}|\/[1-4])?\b(?: \w+)? (?:trial|study)|pilot (?:trial|study)|dose[- ](?:escalation|finding|response) (?:study|trial)|(?:intervention|treatment|placebo|control) (?:group|arm)s?|were (?:treated|given|supplemented)|received (?:either |a |an |oral |daily |transdermal |intravenous |\d)|supplement(?:ed|ation)\b|efficacy and (?:safety|tolerability)|(?:weeks?|months?|days?) of (?:treatment|therapy|supplementation|training)|treated (?:for|with) \d)/gi
+const STRONG_TRIAL = /\b(?:phase (?:I{1,3}V?|[1-4]|1\/2|I\/II)[ab]?\b|randomi[sz]ed|randomly (?:assigned|allocated|included|divided)|randomi[sz]ation|placebo|double[- ]blind\w*|single[- ]blind\w*|triple[- ]blind|crossover|cross-over|open[- ]label|controlled trial|clinical trial)\b/gi
+const TRIAL = /\b(?:group [AB]\b|(?:therapy|treatment|supplementation) alone|more (?:effective|beneficial) than|phase (?:I{1,3}V?|[1-4])(?:\/I{1,3}|\/[1-4])?\b(?: \w+)? (?:trial|study)|pilot (?:trial|study)|dose[- ](?:escalation|finding|response) (?:study|trial)|(?:intervention|treatment|placebo|control) (?:group|arm)s?|were (?:treated|given|supplemented)|received (?:either |a |an |oral |daily |transdermal |intravenous |\d|\w+ (?:plus|and|or) \w+)|supplement(?:ed|ation)\b|efficacy and (?:safety|tolerability)|(?:weeks?|months?|days?) of (?:treatment|therapy|supplementation|training)|treated (?:for|with) \d)/gi
 /** A title that compares treatments or states a treatment's effect: "X versus Y", "Effect of X therapy on...". */
 const TRIAL_TITLE = /\b(?:versus|vs\.?)\b|\b(?:versus|vs\.?|compared with)\b.*\b(?:therapy|treatment|regimens?|supplementation|replacement|administration|dose|tablets?|cream|gel|ring|training|placebo)\b|\b(?:therapy|treatment|regimens?|supplementation|replacement|administration|tablets?|training)\b.*\b(?:versus|vs\.?|compared with)\b|\beffects? of (?:\w+[- ]){0,5}(?:therapy|treatment|supplementation|replacement|administration|training|intervention|regimens?)\b/i
 const SECONDARY = /\b(?:secondary|post[- ]hoc|exploratory|pooled) (?:analys[ie]s|study)|(?:data|samples) (?:from|of) (?:a|an|the) (?:\w+[- ]){0,4}(?:trial|study cohort)|retrospective|registry/i
@@ -62,19 +62,20 @@ const CELL_MESH = /^(Cell Line|Cells, Cultured|Primary Cell Culture|Organoids|.*
 const OBSERVATIONAL_MESH = /^(Retrospective Studies|Cohort Studies|Cross-Sectional Studies|Case-Control Studies|Longitudinal Studies)$/
 const COMPUTATIONAL_MESH = /^(Computational Biology|Computer Simulation|Machine Learning|Deep Learning|Algorithms|Software|Models, Theoretical|Databases, Genetic|Neural Networks, Computer|Mendelian Randomization Analysis|Genome-Wide Association Study)/
 
-/** The scores of the last paper classified, for reading the evaluation's errors. */
-export let lastScores: Record<string, number> = {}
-
 export type StudyTypeResult = { studyType: StudyType; confidence: number; organismHint: string | null }
 
 /** Design words in a first sentence describe this study ("In this randomised trial..."), unlike organism words there. */
 const DESIGN_WEIGHT: Record<Role, number> = { ...ROLE_WEIGHT, background: 1 }
 
+/** A background sentence about earlier work ("Several randomized trials have shown...") says nothing of this design. */
+const OTHERS_WORK = /\b(?:trials|studies|have|has been|previous\w*|prior)\b/i
+
 function weighted(re: RegExp, reading: Reading, weights = ROLE_WEIGHT): number {
   let score = 0
+  if (!has(re, reading.all)) return 0 // one pass first: most cues are absent from most papers
   for (const { role, text } of reading.parts) {
     const hits = text.match(re)?.length ?? 0
-    if (hits) score += weights[role] * Math.min(hits, 2)
+    if (hits) score += (role === 'background' && OTHERS_WORK.test(text) ? 0.2 : weights[role]) * Math.min(hits, 2)
   }
   return score
 }
@@ -128,13 +129,15 @@ export function classifyStudyType(paper: PaperInput, reading: Reading): StudyTyp
   if (mesh.includes('Humans')) s.human_observational += hasAbstract ? 1 : 2.5
   if (!hasAbstract && s.computational > 0 && mesh.includes('Animals')) s.computational = 0
   const trial = weighted(STRONG_TRIAL, reading, DESIGN_WEIGHT) * 2 + weighted(TRIAL, reading, DESIGN_WEIGHT) + (tagged(TRIAL_TYPES) ? 4 : 0) + (TRIAL_TITLE.test(reading.title) ? 1.5 : 0)
-  lastScores = { ...s, trial }
   const secondary = SECONDARY.test(reading.title) || inSubject(SECONDARY, reading) || mesh.some((h) => OBSERVATIONAL_MESH.test(h))
   const human = s.human_observational
   const peopleInTitle = count(PEOPLE, reading.title) + count(HUMAN_OBS, reading.title) > 0
   const nonHuman = Math.max(s.animal, s.invertebrate, s.cells)
   // An intervention given to people, planned and compared, is a trial; an analysis of a trial's data for another question is not.
-  if (trial >= 2 && human >= 1 && human >= nonHuman && !(secondary && !tagged(TRIAL_TYPES))) return result('human_trial', trial >= 6 ? 0.9 : trial >= 3.5 ? 0.8 : 0.65)
+  // A reanalysis of a trial that still reports the randomised comparison (treatment against placebo) is the trial's evidence.
+  const randomisedComparison = /\b(?:assigned to|randomi[sz]ed to|compared with (?:\w+ ){0,3}placebo|versus placebo|than placebo)\b/i.test(reading.body)
+  const people = weighted(PEOPLE, reading) + (mesh.includes('Humans') ? 1 : 0)
+  if (trial >= 2 && people >= 1 && human >= nonHuman && !(secondary && !tagged(TRIAL_TYPES) && !randomisedComparison)) return result('human_trial', trial >= 6 ? 0.9 : trial >= 3.5 ? 0.8 : 0.65)
   // Work in vivo outranks the cell work that usually comes with it; flies and worms outrank the vertebrate cues of their background.
   let best: StudyType
   if (s.invertebrate >= 3 && s.invertebrate >= s.animal) best = 'invertebrate'
