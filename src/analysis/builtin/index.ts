@@ -22,7 +22,7 @@ import type { Mention } from './matcher'
 
 export const BUILTIN_MODEL = 'geroscope-builtin-1'
 /** The built-in analyzer's rules version; bump it when its behaviour changes so operators can re-run. */
-export const BUILTIN_PROMPT_VERSION = 'builtin-1'
+export const BUILTIN_PROMPT_VERSION = 'builtin-2' // 2: issue 14, judging from the text by the judgement guidelines
 
 export type BuiltinAnalysis = Extraction & { judgement: Judgement; story: (StoryDraft & { support: number }) | null }
 
