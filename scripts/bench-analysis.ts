@@ -12,7 +12,8 @@
 import { analyzePaper } from '../src/analysis/builtin'
 import type { PaperInput } from '../src/analysis/types'
 import { generateCorpus } from '../src/seed/corpus'
-import { haveFixtures, readRecords, toPaperInput } from './eval/europepmc-records'
+import { CONSISTENCY_FILES } from './eval/mesh-rules/files'
+import { haveFixtures, recordsOf } from './eval/records'
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -47,7 +48,10 @@ function bench(name: string, inputs: PaperInput[]) {
   console.log(`median: ${rates[Math.floor(rates.length / 2)].toFixed(0)} papers/s on one core, ${cpuRates[Math.floor(cpuRates.length / 2)].toFixed(0)} per CPU-second (${Math.round(stories / runs)} stories written per run)`)
 }
 
-if (haveFixtures) bench('real Europe PMC records', [...readRecords().values()].map(toPaperInput).filter((p) => p.abstract))
+if (haveFixtures) {
+  const byId = new Map(CONSISTENCY_FILES.flatMap((f) => [...recordsOf(f)]))
+  bench('real Europe PMC records', [...byId.values()].filter((p) => p.abstract))
+}
 else console.log('bench-analysis: ../shared/fixtures is missing; the real-record set is left out')
 const synthetic = [...generateCorpus({ papers: 2000, seed: 1, endDate: '2026-11-01' })].map(({ paper }) => ({
   id: paper.id, title: paper.title, abstract: paper.abstract, journal: paper.journal, preprint: paper.preprint,

@@ -1,33 +1,98 @@
 /**
- * Scores the built-in analyzer against the labelled set (scripts/eval/labelled-set.json, rules in
- * scripts/eval/LABELLING.md) built from real Europe PMC records in ../shared/fixtures.
+ * Scores the built-in analyzer against the hand-judged set (scripts/eval/hand-labelled/, labelled by editors
+ * by ../shared/spec/judgement-guidelines.md), records read from ../shared/fixtures at run time.
  *
- *   bun scripts/eval-analysis.ts            # full records, as the harvester stores them
- *   bun scripts/eval-analysis.ts --no-mesh  # the same records with MeSH headings withheld (a harder check)
- *   bun scripts/eval-analysis.ts --errors   # also list every disagreement on stderr
+ *   bun scripts/eval-analysis.ts                  held-out figures (the headline), with MeSH and withheld;
+ *                                                 the tuning half's figures; the editors' agreement
+ *   bun scripts/eval-analysis.ts --tuning         the tuning half only, with its matrices (what to look at while tuning)
+ *   bun scripts/eval-analysis.ts --errors         also every disagreement on the TUNING half, on stderr
+ *                                                 (add --no-mesh for the disagreements with MeSH withheld)
+ *   bun scripts/eval-analysis.ts --consistency    the MeSH-rule consistency set instead (scripts/eval/mesh-rules)
+ *   bun scripts/eval-analysis.ts --held-out-errors   the held-out disagreements: for the final report only,
+ *                                                 never for tuning
  *
- * Prints accuracy and confusion matrices (rows: label, columns: analyzer) as Markdown.
+ * Matrices: rows are the editor's label, columns the analyzer's.
  */
-import { haveFixtures } from './eval/europepmc-records'
-import { evaluate, type Calibration, type Pairs } from './eval/evaluate'
+import { TOPICS, STUDY_TYPES } from '../src/taxonomy'
+import { handLabelled, lundAgreement, relevanceBand, type SplitLabel } from './eval/hand-labelled'
+import { disagreements, judge, score, type Pairs, type Scores } from './eval/evaluate'
+import { consistency } from './eval/mesh-rules/consistency'
+import { haveFixtures } from './eval/records'
+import { agreementTable, calibration, figures, matrix } from './eval/report'
 
-/** Accuracy of the answers given with confidence below and at or above each cut. */
-function calibration(name: string, rows: Calibration): string {
-  const cell = (list: Calibration) => (list.length ? `${((100 * list.filter((r) => r.correct).length) / list.length).toFixed(0)}% of ${list.length}` : '–')
-  return `| ${name} | ${[0.6, 0.8].map((cut) => `${cell(rows.filter((r) => r.confidence < cut))} | ${cell(rows.filter((r) => r.confidence >= cut))}`).join(' | ')} |`
+const BANDS = ['<1', '1-2', '2+']
+const has = (flag: string) => process.argv.includes(flag)
+
+function matrices(s: Scores): string[] {
+  return [
+    ...matrix('Study type', s.studyType, STUDY_TYPES), ...matrix('Relevance band', s.band, BANDS),
+    ...matrix('Topic, papers of relevance ≥ 1', s.topic, TOPICS), ...matrix('Newsworthiness', s.newsworthiness, ['0', '1', '2', '3']),
+  ]
 }
 
-function matrix(name: string, pairs: Pairs): string[] {
-  const classes = [...new Set(pairs.flat())].sort()
-  const count = (l: string, p: string) => pairs.filter(([a, b]) => a === l && b === p).length
-  const correct = pairs.filter(([a, b]) => a === b).length
+function calibrationOf(s: Scores, t: Scores): string[] {
+  return calibration([
+    ['study type, with MeSH', s.calibration.studyType], ['study type, withheld', t.calibration.studyType],
+    ['relevance band, with MeSH', s.calibration.band], ['relevance band, withheld', t.calibration.band],
+    ['topic, with MeSH', s.calibration.topic], ['topic, withheld', t.calibration.topic],
+  ])
+}
+
+function tuningOnly(): string[] {
+  const tuning = handLabelled().filter((l) => l.half === 'tuning')
+  const mesh = score(judge(tuning))
+  const none = score(judge(tuning, { noMesh: true }))
   return [
-    `### ${name}: ${correct} / ${pairs.length} = ${((100 * correct) / pairs.length).toFixed(1)}%`,
-    '',
-    `| label \\ analyzer | ${classes.join(' | ')} |`,
-    `|---|${classes.map(() => '---:').join('|')}|`,
-    ...classes.map((l) => `| ${l} | ${classes.map((p) => count(l, p) || '·').join(' | ')} |`),
-    '',
+    `## Tuning half only (${tuning.length} records)`, '', ...figures(mesh, none),
+    '#### With MeSH', '', ...matrices(mesh), '#### MeSH withheld', '', ...matrices(none),
+    '#### Accuracy by confidence (tuning)', '', ...calibrationOf(mesh, none),
+  ]
+}
+
+function handJudged(): string[] {
+  const labels = handLabelled()
+  const half = (h: SplitLabel['half']) => labels.filter((l) => l.half === h)
+  const heldOut = half('held-out')
+  const tuning = half('tuning')
+  const count = (list: SplitLabel[]) => [0, 1, 2, 3].map((r) => list.filter((l) => l.relevance === r).length).join(' / ')
+  const held = { mesh: score(judge(heldOut)), none: score(judge(heldOut, { noMesh: true })) }
+  const tune = { mesh: score(judge(tuning)), none: score(judge(tuning, { noMesh: true })) }
+  const pairs = lundAgreement()
+  const agree = (f: (l: SplitLabel | ReturnType<typeof lundAgreement>[number]['first']) => string): Pairs => pairs.map(({ first, second }) => [f(first), f(second)])
+  return [
+    `## Hand-judged set: ${labels.length} records, ${heldOut.length} held out, ${tuning.length} for tuning`, '',
+    `Relevance 0 / 1 / 2 / 3: held out ${count(heldOut)}, tuning ${count(tuning)}. Split rule: scripts/eval/hand-labelled.ts.`,
+    'MeSH withheld: the record without its MeSH headings and chemical list, as a preprint or a newly indexed paper arrives.', '',
+    `### Held-out half (${heldOut.length} records): the headline`, '',
+    ...figures(held.mesh, held.none),
+    '#### With MeSH', '', ...matrices(held.mesh),
+    '#### MeSH withheld', '', ...matrices(held.none),
+    '#### Accuracy by confidence (held-out)', '', ...calibrationOf(held.mesh, held.none),
+    `### Tuning half (${tuning.length} records)`, '',
+    ...figures(tune.mesh, tune.none),
+    '#### Accuracy by confidence (tuning)', '', ...calibrationOf(tune.mesh, tune.none),
+    `### How hard the task is: two editors on the same ${pairs.length} Lund records`, '',
+    ...agreementTable([
+      ['relevance level (0–3)', agree((l) => String(l.relevance))],
+      ['relevance band', agree((l) => relevanceBand(l.relevance))],
+      ['relevance ≥ 2', agree((l) => String(l.relevance >= 2))],
+      ['study type', agree((l) => l.study_type)],
+      ['topic', agree((l) => l.topic)],
+      ['newsworthiness', agree((l) => String(l.newsworthiness))],
+    ]),
+  ]
+}
+
+function consistencyReport(): string[] {
+  const full = consistency()
+  const none = consistency({ noMesh: true })
+  const acc = (p: Pairs) => `${p.filter(([a, b]) => a === b).length} / ${p.length}`
+  return [
+    `## Consistency check: ${full.studyType.length} Europe PMC records labelled by MeSH rules (scripts/eval/mesh-rules/LABELLING.md)`, '',
+    'Not the headline: the labels come from the MeSH headings the analyzer also reads. Records kept for independent checks.', '',
+    ...matrix('Study type', full.studyType, STUDY_TYPES), ...matrix('Topic', full.topic, TOPICS), ...matrix('Relevance band', full.band, BANDS),
+    `MeSH withheld: study type ${acc(none.studyType)}, topic ${acc(none.topic)}, relevance band ${acc(none.band)}.`, '',
+    ...calibration([['study type', full.calibration.studyType], ['topic', full.calibration.topic], ['relevance band', full.calibration.band]]),
   ]
 }
 
@@ -35,13 +100,17 @@ if (!haveFixtures) {
   console.log('eval-analysis: ../shared/fixtures is missing; nothing to evaluate')
   process.exit(0)
 }
-const noMesh = process.argv.includes('--no-mesh')
-const result = evaluate({ noMesh })
-if (process.argv.includes('--errors')) for (const e of result.errors) console.error(e)
-console.log([
-  `## ${result.studyType.length} labelled papers${noMesh ? ', MeSH withheld' : ''}`, '',
-  ...matrix('Study type', result.studyType), ...matrix('Topic', result.topic), ...matrix('Relevance band (<1, 1-2, 2+)', result.relevance),
-  '### Accuracy by confidence', '',
-  '| measure | confidence < 0.6 | ≥ 0.6 | < 0.8 | ≥ 0.8 |', '|---|---|---|---|---|',
-  calibration('study type', result.calibration.studyType), calibration('topic', result.calibration.topic), calibration('relevance band', result.calibration.relevance), '',
-].join('\n'))
+if (has('--consistency')) {
+  console.log(consistencyReport().join('\n'))
+} else {
+  console.log((has('--tuning') ? tuningOnly() : handJudged()).join('\n'))
+  const noMesh = has('--no-mesh')
+  if (has('--errors')) {
+    const tuning = handLabelled().filter((l) => l.half === 'tuning')
+    console.error(`# Disagreements on the tuning half${noMesh ? ', MeSH withheld' : ''}\n` + disagreements(judge(tuning, { noMesh })).join('\n'))
+  }
+  if (has('--held-out-errors')) {
+    const heldOut = handLabelled().filter((l) => l.half === 'held-out')
+    console.error(`# Disagreements on the HELD-OUT half${noMesh ? ', MeSH withheld' : ''} (for the final report; never tune on these)\n` + disagreements(judge(heldOut, { noMesh })).join('\n'))
+  }
+}

@@ -1,40 +1,81 @@
-/** Runs the built-in analyzer over the labelled set; returns (label, analyzer) pairs per measure. */
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+/**
+ * Runs the built-in analyzer over hand-judged records and scores it by the issue's measures: study type,
+ * relevance band, topic on papers of relevance 1 or more, newsworthiness, and precision and recall at the
+ * service's default threshold (relevance 2). Records are read from ../shared at run time.
+ */
 import { analyzePaper } from '../../src/analysis/builtin'
-import { readRecords, toPaperInput } from './europepmc-records'
+import type { Judgement } from '../../src/analysis/types'
+import { relevanceBand, type SplitLabel } from './hand-labelled'
+import { recordsOf, withoutMesh } from './records'
 
-type Label = { id: string; study_type: string; topic: string; relevance_band: string }
 export type Pairs = [label: string, analyzer: string][]
-/** Per measure, the analyzer's confidence beside whether it was right: do confident answers deserve it? */
+/** The analyzer's confidence beside whether it was right: do confident answers deserve it? */
 export type Calibration = { confidence: number; correct: boolean }[]
-export type Evaluation = { studyType: Pairs; topic: Pairs; relevance: Pairs; errors: string[]; calibration: Record<'studyType' | 'topic' | 'relevance', Calibration> }
+export type Outcome = { label: SplitLabel; title: string; judgement: Judgement }
 
-export const band = (relevance: number) => (relevance < 1 ? '<1' : relevance < 2 ? '1-2' : '2+')
-export const accuracy = (pairs: Pairs) => pairs.filter(([a, b]) => a === b).length / pairs.length
+export const accuracy = (pairs: Pairs) => (pairs.length ? pairs.filter(([a, b]) => a === b).length / pairs.length : NaN)
 
-export function evaluate(options: { noMesh?: boolean } = {}): Evaluation {
-  const labels = (JSON.parse(readFileSync(fileURLToPath(new URL('./labelled-set.json', import.meta.url)), 'utf8')) as { papers: Label[] }).papers
-  const records = readRecords()
-  const out: Evaluation = { studyType: [], topic: [], relevance: [], errors: [], calibration: { studyType: [], topic: [], relevance: [] } }
-  for (const label of labels) {
-    const record = records.get(label.id)
-    if (!record) throw new Error(`labelled paper ${label.id} is not in the fixtures`)
-    const input = toPaperInput(record)
-    if (options.noMesh) input.meshHeadings = []
-    const { judgement } = analyzePaper(input)
-    const rows: [string, Pairs, string, string][] = [
-      ['study', out.studyType, label.study_type, judgement.studyType],
-      ['topic', out.topic, label.topic, judgement.topic],
-      ['band', out.relevance, label.relevance_band, band(judgement.relevance)],
-    ]
-    out.calibration.studyType.push({ confidence: judgement.studyTypeConfidence, correct: label.study_type === judgement.studyType })
-    out.calibration.topic.push({ confidence: judgement.topicConfidence, correct: label.topic === judgement.topic })
-    out.calibration.relevance.push({ confidence: judgement.relevanceConfidence, correct: label.relevance_band === band(judgement.relevance) })
-    for (const [what, pairs, l, p] of rows) {
-      pairs.push([l, p])
-      if (l !== p) out.errors.push(`${label.id} ${what}: label ${l}, analyzer ${p} — ${input.title.slice(0, 90)}`)
+/** The default threshold of the service (decisions.md): relevance 2 and up is about ageing biology. */
+export const THRESHOLD = 2
+
+export function judge(labels: SplitLabel[], options: { noMesh?: boolean } = {}): Outcome[] {
+  return labels.map((label) => {
+    const record = recordsOf(label.file).get(label.id)
+    if (!record) throw new Error(`hand-labelled paper ${label.id} is not in ${label.file}`)
+    const input = options.noMesh ? withoutMesh(record) : record
+    return { label, title: record.title, judgement: analyzePaper(input).judgement }
+  })
+}
+
+export type Scores = {
+  n: number
+  studyType: Pairs
+  band: Pairs
+  topic: Pairs // papers whose label is relevance 1 or more
+  newsworthiness: Pairs
+  /** At relevance >= THRESHOLD, label against analyzer. */
+  positives: { truePositive: number; falsePositive: number; falseNegative: number }
+  calibration: Record<'studyType' | 'band' | 'topic', Calibration>
+}
+
+export function score(outcomes: Outcome[]): Scores {
+  const s: Scores = {
+    n: outcomes.length, studyType: [], band: [], topic: [], newsworthiness: [],
+    positives: { truePositive: 0, falsePositive: 0, falseNegative: 0 },
+    calibration: { studyType: [], band: [], topic: [] },
+  }
+  for (const { label, judgement: j } of outcomes) {
+    s.studyType.push([label.study_type, j.studyType])
+    s.calibration.studyType.push({ confidence: j.studyTypeConfidence, correct: label.study_type === j.studyType })
+    const band = relevanceBand(label.relevance)
+    s.band.push([band, relevanceBand(j.relevance)])
+    s.calibration.band.push({ confidence: j.relevanceConfidence, correct: band === relevanceBand(j.relevance) })
+    if (label.relevance >= 1) {
+      s.topic.push([label.topic, j.topic])
+      s.calibration.topic.push({ confidence: j.topicConfidence, correct: label.topic === j.topic })
     }
+    s.newsworthiness.push([String(label.newsworthiness), String(j.newsworthiness)])
+    const want = label.relevance >= THRESHOLD
+    const got = j.relevance >= THRESHOLD
+    if (want && got) s.positives.truePositive++
+    else if (got) s.positives.falsePositive++
+    else if (want) s.positives.falseNegative++
+  }
+  return s
+}
+
+export const precision = (p: Scores['positives']) => p.truePositive / (p.truePositive + p.falsePositive)
+export const recall = (p: Scores['positives']) => p.truePositive / (p.truePositive + p.falseNegative)
+
+/** One line per disagreement, for reading while tuning. */
+export function disagreements(outcomes: Outcome[]): string[] {
+  const out: string[] = []
+  for (const { label: l, title, judgement: j } of outcomes) {
+    const wrong: string[] = []
+    if (relevanceBand(l.relevance) !== relevanceBand(j.relevance)) wrong.push(`relevance ${l.relevance} got ${j.relevance}`)
+    if (l.study_type !== j.studyType) wrong.push(`study ${l.study_type} got ${j.studyType}`)
+    if (l.relevance >= 1 && l.topic !== j.topic) wrong.push(`topic ${l.topic} got ${j.topic}`)
+    if (wrong.length) out.push(`${l.id} [${wrong.join('; ')}] ${title.slice(0, 110)}\n    editor: ${l.rationale}`)
   }
   return out
 }

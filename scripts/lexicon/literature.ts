@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib'
 import type { PaperInput } from '../../src/analysis/types'
-import { toPaperInput, type RawRecord } from '../eval/europepmc-records'
+import { readFile } from '../eval/records'
 
 export const sharedDir = new URL('../../../shared/fixtures/', import.meta.url).pathname
 export const haveLiterature = existsSync(`${sharedDir}literature`)
@@ -32,8 +32,8 @@ function lund(): LiteratureRecord[] {
 function europepmcMore(): LiteratureRecord[] {
   const dir = `${sharedDir}literature/europepmc-agpl-more/`
   return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().flatMap((f) => {
-    const body = JSON.parse(readFileSync(dir + f, 'utf8')) as { resultList: { result: (RawRecord & { pmid?: string })[] } }
-    return body.resultList.result.map((r) => ({ ...toPaperInput(r), pmid: r.pmid ?? null, corpus: 'europepmc-agpl-more' }))
+    // The evaluation's shared reader (scripts/eval/records.ts: the harvester's own Europe PMC mapping).
+    return readFile(`literature/europepmc-agpl-more/${f}`).map((p) => ({ ...p, pmid: p.id.startsWith('MED-') ? p.id.slice(4) : null, corpus: 'europepmc-agpl-more' }))
   })
 }
 

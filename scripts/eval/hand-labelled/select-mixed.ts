@@ -10,9 +10,8 @@
  *   bun scripts/eval/hand-labelled/select-mixed.ts --check   checks mixed.json and agreement-lund.json against it
  */
 import { readFileSync } from 'node:fs'
-import { gunzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
-import { unzipSync, strFromU8 } from 'fflate'
+import { readFile } from '../records'
 
 const fixtures = fileURLToPath(new URL('../../../../shared/fixtures/', import.meta.url))
 const here = fileURLToPath(new URL('./', import.meta.url))
@@ -39,68 +38,11 @@ export const LUND_FILE = 'literature/easyner-lund-autophagy/Lund-Autophagy-1_art
 
 export type Rec = { id: string; file: string; title: string; abstract: string; types: string[] }
 
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
-const plain = (s: string) => s.replace(/<[^>]+>/g, ' ')
-  .replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(parseInt(h, 16)))
-  .replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d)))
-  .replace(/&(amp|lt|gt|quot|apos);/g, (_, e) => entities[e]).replace(/\s+/g, ' ').trim()
-
-/** A small regex reader over <MedlineCitation> blocks (MedlineCitationSet and PubmedArticleSet alike). */
-function readMedline(file: string): Rec[] {
-  const bytes = readFileSync(fixtures + file)
-  const xml = file.endsWith('.gz') ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8')
-  return [...xml.matchAll(/<MedlineCitation[ >][\s\S]*?<\/MedlineCitation>/g)].map(([block]) => ({
-    id: `MED-${block.match(/<PMID[^>]*>(\d+)<\/PMID>/)![1]}`,
-    file,
-    title: plain(block.match(/<ArticleTitle[^>]*>([\s\S]*?)<\/ArticleTitle>/)?.[1] ?? ''),
-    abstract: [...block.matchAll(/<AbstractText([^>]*)>([\s\S]*?)<\/AbstractText>/g)]
-      .map(([, attrs, text]) => `${attrs.match(/Label="([^"]*)"/)?.[1]?.concat(': ') ?? ''}${plain(text)}`).join(' '),
-    types: [...block.matchAll(/<PublicationType[^>]*>([\s\S]*?)<\/PublicationType>/g)].map((m) => plain(m[1])),
-  }))
-}
-
-type EpmcRecord = { id: string; source: string; title?: string; abstractText?: string; pubTypeList?: { pubType: string[] | string } }
-function readEuropePmc(file: string): Rec[] {
-  const body = JSON.parse(readFileSync(fixtures + file, 'utf8')) as { resultList: { result: EpmcRecord[] } }
-  return body.resultList.result.map((r) => ({
-    id: `${r.source}-${r.id.replace(/^[A-Z]+/, '')}`, // as scripts/eval/europepmc-records.ts: MED-<pmid>, PPR-<n>, AGR-<n>
-    file,
-    title: plain(r.title ?? ''),
-    abstract: plain(r.abstractText ?? ''),
-    types: [r.pubTypeList?.pubType ?? []].flat(),
-  }))
-}
-
-type QaRecord = { QUESTION: string; CONTEXTS: string[]; LABELS: string[]; LONG_ANSWER: string }
-function readPubmedQa(): Rec[] {
-  const body = JSON.parse(readFileSync(fixtures + PUBMEDQA_FILE, 'utf8')) as Record<string, QaRecord>
-  return Object.entries(body).map(([pmid, r]) => ({
-    id: `MED-${pmid}`,
-    file: PUBMEDQA_FILE,
-    title: r.QUESTION,
-    abstract: [...r.CONTEXTS.map((c, i) => `${r.LABELS[i] ?? ''}: ${c}`), `CONCLUSIONS: ${r.LONG_ANSWER}`].join(' '),
-    types: [],
-  }))
-}
-
-type Work = { id: string; title?: string; type?: string; ids: { pmid?: string }; abstract_inverted_index?: Record<string, number[]> | null }
-/** OpenAlex works; the abstract is rebuilt by word position. Ids by PMID; a PMID shared by two works names neither. */
-function readSynergy(): Rec[] {
-  const zip = unzipSync(new Uint8Array(readFileSync(fixtures + SYNERGY_FILE)))
-  const works = Object.keys(zip).sort().flatMap((name) => JSON.parse(strFromU8(zip[name])) as Work[])
-  const recs = works.map((w) => {
-    const words: string[] = []
-    for (const [word, positions] of Object.entries(w.abstract_inverted_index ?? {})) for (const p of positions) words[p] = word
-    const pmid = w.ids.pmid?.split('/').pop()
-    return { id: pmid ? `MED-${pmid}` : `OA-${w.id.split('/').pop()}`, file: SYNERGY_FILE, title: w.title ?? '', abstract: words.filter(Boolean).join(' '), types: w.type ? [w.type] : [] }
-  })
-  const seen = new Map<string, number>()
-  for (const r of recs) seen.set(r.id, (seen.get(r.id) ?? 0) + 1)
-  return recs.filter((r) => seen.get(r.id) === 1)
-}
+/** The records of one file through the evaluation's shared reader (scripts/eval/records.ts). */
+const read = (file: string): Rec[] => readFile(file).map((p) => ({ id: p.id, file, title: p.title, abstract: p.abstract ?? '', types: p.publicationTypes }))
 
 export function readAll(): Rec[] {
-  return [...MEDLINE_FILES.flatMap(readMedline), ...EUROPEPMC_FILES.flatMap(readEuropePmc), ...readPubmedQa(), ...readSynergy()]
+  return [...MEDLINE_FILES, ...EUROPEPMC_FILES, PUBMEDQA_FILE, SYNERGY_FILE].flatMap(read)
 }
 
 export const isCandidate = (r: Rec) => STRONG.test(`${r.title} ${r.abstract}`) || WEAK_IN_TITLE.test(r.title)

@@ -6,20 +6,23 @@
 import { findMentions } from './matcher'
 import { splitSentences } from './sentences'
 import { classifyStudyType } from './study-type'
-import { classifyTopic, judgeNewsworthiness, judgePromotional, judgeRelevance, type TextView } from './judge'
+import { judgeNewsworthiness, judgePromotional, type TextView } from './judge'
+import { classifyTopic } from './topic'
+import { readPaper } from './reading'
+import { judgeRelevance } from './relevance'
 import { extractClaims, latinName } from './claims'
 import { extractEntities } from './entities'
 import { writeStory } from './story'
 import { checkSupport } from '../support'
 import { lookupTerm } from './matcher'
 import type { Extraction, FoundClaim, Judgement, PaperInput, StoryDraft } from '../types'
-import type { StudyType } from '../../taxonomy'
+import { AGING_RELEVANCE, type StudyType } from '../../taxonomy'
 import { entryByKey } from '../../lexicon/lexicon'
 import type { Mention } from './matcher'
 
 export const BUILTIN_MODEL = 'geroscope-builtin-1'
 /** The built-in analyzer's rules version; bump it when its behaviour changes so operators can re-run. */
-export const BUILTIN_PROMPT_VERSION = 'builtin-1'
+export const BUILTIN_PROMPT_VERSION = 'builtin-2' // 2: issue 14, judging from the text by the judgement guidelines
 
 export type BuiltinAnalysis = Extraction & { judgement: Judgement; story: (StoryDraft & { support: number }) | null }
 
@@ -63,9 +66,10 @@ export function analyzePaper(paper: PaperInput): BuiltinAnalysis {
   const abstract = paper.abstract ?? ''
   const view: TextView = { title: paper.title, abstract, ...mentionsOf(paper.title, abstract) }
   const sentences = splitSentences(abstract)
-  const study = classifyStudyType(paper, `${paper.title}. ${abstract}`)
-  const topic = classifyTopic(paper, view)
-  const relevance = judgeRelevance(paper, view)
+  const reading = readPaper(paper)
+  const study = classifyStudyType(paper, reading)
+  const relevance = judgeRelevance(paper, reading)
+  const topic = classifyTopic(paper, reading, { cognitiveAgeing: relevance.rule === 'cognitive ageing' })
   const organismKey = mainOrganism(paper, view, study.studyType)
   const organismMention = organismKey ? entryByKey('organism', organismKey) : undefined
   const claims: FoundClaim[] = extractClaims(sentences, {
@@ -76,19 +80,19 @@ export function analyzePaper(paper: PaperInput): BuiltinAnalysis {
     review: study.studyType === 'review',
   }, 6, view.abstractMentions)
   const entities = extractEntities({ paper, titleMentions: view.titleMentions, abstractMentions: view.abstractMentions, sentences, claims, mainOrganism: organismKey })
-  const strongClaims = claims.filter((c) => c.confidence >= 0.7 && c.direction !== 'no_change').length
   const judgement: Judgement = {
     relevance: relevance.relevance,
     relevanceConfidence: relevance.confidence,
-    newsworthiness: judgeNewsworthiness(paper, relevance.relevance, study.studyType, view, strongClaims),
+    newsworthiness: judgeNewsworthiness(paper, relevance.relevance, study.studyType, reading),
     studyType: study.studyType,
     studyTypeConfidence: study.confidence,
     topic: topic.topic,
     topicConfidence: topic.confidence,
-    promotional: judgePromotional(paper, view),
+    promotional: judgePromotional(paper, reading),
   }
   let story: BuiltinAnalysis['story'] = null
-  if (judgement.newsworthiness >= 2 && paper.abstract) {
+  // Stories are the service's ageing news: an important paper outside ageing biology gets none.
+  if (judgement.newsworthiness >= 2 && judgement.relevance >= AGING_RELEVANCE && paper.abstract) {
     const draft = writeStory(paper, judgement, entities, claims)
     const { support } = checkSupport(draft, `${paper.title} ${abstract}`, HUMAN_TYPES.includes(study.studyType))
     story = { ...draft, support }

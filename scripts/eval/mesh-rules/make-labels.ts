@@ -1,10 +1,30 @@
 /**
  * Applies the rules of LABELLING.md to the recorded Europe PMC records and writes labelled-set.json
- * (ids and labels only). Run once: `bun scripts/eval/make-labels.ts`. Independent of src/analysis.
+ * (ids and labels only). Run once: `bun scripts/eval/mesh-rules/make-labels.ts`. Independent of src/analysis:
+ * it reads the raw records itself (the indexers' own major-topic flags, publication types as recorded).
  */
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { readRecords, paperId, type RawRecord } from './europepmc-records'
+import { CONSISTENCY_FILES } from './files'
+import { fixturesDir } from '../records'
+
+type RawRecord = {
+  id: string
+  source: string
+  pubTypeList?: { pubType: string[] | string }
+  meshHeadingList?: { meshHeading: { descriptorName: string; majorTopic_YN?: string }[] }
+}
+const paperId = (r: RawRecord) => `${r.source}-${r.id.replace(/^[A-Z]+/, '')}`
+
+/** Every core record of the fixture files, by paper id (the first copy wins). */
+function readRecords(): Map<string, RawRecord> {
+  const byId = new Map<string, RawRecord>()
+  for (const file of CONSISTENCY_FILES) {
+    const body = JSON.parse(readFileSync(fixturesDir + file, 'utf8')) as { resultList: { result: RawRecord[] } }
+    for (const r of body.resultList.result) if (!byId.has(paperId(r))) byId.set(paperId(r), r)
+  }
+  return byId
+}
 
 const any = (names: string[], list: string[]) => names.some((n) => list.some((h) => h === n || h.startsWith(n + ',') || h.startsWith(n + ' ')))
 
@@ -67,6 +87,6 @@ export function label(r: RawRecord) {
 if (import.meta.main) {
   const labelled = [...readRecords().values()].filter((r) => (r.meshHeadingList?.meshHeading ?? []).length > 0).map(label)
   const out = fileURLToPath(new URL('./labelled-set.json', import.meta.url))
-  writeFileSync(out, JSON.stringify({ rules: 'scripts/eval/LABELLING.md', papers: labelled }, null, 1) + '\n')
+  writeFileSync(out, JSON.stringify({ rules: 'scripts/eval/mesh-rules/LABELLING.md', papers: labelled }, null, 1) + '\n')
   console.log(`${labelled.length} papers labelled into ${out}`)
 }

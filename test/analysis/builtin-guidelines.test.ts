@@ -1,0 +1,147 @@
+/**
+ * The judging rules on small handmade records that read like the examples of the judgement guidelines
+ * (../shared/spec/judgement-guidelines.md). No MeSH unless a case says so: new papers and preprints have none.
+ */
+import { describe, expect, test } from 'bun:test'
+import { analyzePaper } from '../../src/analysis/builtin'
+import { DISTRIBUTIONS } from '../../src/analysis/builtin/relevance'
+import { paperInput } from './paper-input'
+
+const judge = (title: string, abstract: string, extra: Parameters<typeof paperInput>[0] = {}) =>
+  analyzePaper(paperInput({ title, abstract, journal: 'Journal of Examples', ...extra })).judgement
+const band = (r: number) => (r < 1 ? '<1' : r < 2 ? '1-2' : '2+')
+
+describe('relevance: what the paper is about, not which words occur', () => {
+  test.each([
+    ['rapamycin as an autophagy inducer in a cancer model',
+      'Rapamycin enhances cisplatin sensitivity of ovarian cancer cells through autophagy',
+      'Autophagy is a survival pathway of tumour cells. We treated SKOV3 ovarian cancer cells and xenograft tumours with rapamycin to induce autophagy. Rapamycin increased LC3-II and enhanced cisplatin-induced apoptosis. These findings suggest that autophagy induction sensitises ovarian cancer to chemotherapy.'],
+    ['"aged 65 and over" as the sampling frame',
+      'Fall risk after hip fracture surgery in patients aged 65 and over',
+      'We followed 412 patients aged 65 years and over admitted with hip fracture for one year. Falls occurred in 31% and were associated with delirium and anticoagulant use. Older adults with delirium need fall-prevention programmes after surgery.'],
+    ['"age-related" as a disease adjective',
+      'Serum vitamin D and age-related cataract: a cross-sectional study',
+      'In 5,210 adults of a national survey, low serum 25-hydroxyvitamin D was associated with age-related cataract (OR 1.4). Vitamin D may protect the lens.'],
+    ['DNA methylation as a cancer biomarker',
+      'Promoter methylation of RASSF1A as a diagnostic biomarker in breast cancer',
+      'We measured RASSF1A promoter DNA methylation in tumour and plasma samples from 180 patients with breast cancer. Methylation detected cancer with 78% sensitivity. DNA methylation of RASSF1A is a promising biomarker for early diagnosis.'],
+    ['mitochondria studied in an infection',
+      'Mitochondrial reactive oxygen species drive macrophage killing of Salmonella',
+      'We show that Salmonella infection increases mitochondrial ROS in macrophages, and that mitochondria-targeted antioxidants impair bacterial killing in infected mice.'],
+  ])('%s is 0', (_case, title, abstract) => {
+    const j = judge(title, abstract)
+    expect(band(j.relevance)).toBe('<1')
+    expect(j.relevanceConfidence).toBeGreaterThan(0.6)
+  })
+
+  test.each([
+    ['mTOR signalling as the subject of a review', 'Regulation of mTORC1 signalling by amino acids and growth factors',
+      'This review summarises how amino acids and growth factors converge on mTORC1 through the Rag GTPases, Rheb and the TSC complex, and how mTORC1 controls protein synthesis.', 'mtor-rapamycin'],
+    ["Alzheimer's disease studied without an ageing frame", "Plasma p-tau217 distinguishes Alzheimer's disease from frontotemporal dementia",
+      "In 320 patients with Alzheimer's disease or frontotemporal dementia, plasma p-tau217 separated the two with an area under the curve of 0.93. Plasma p-tau217 may aid the diagnosis of Alzheimer's disease.", 'brain-aging'],
+    ['cellular senescence in cancer cells', 'Doxorubicin induces senescence in breast cancer cells through p53 and p21',
+      'Here we investigated therapy-induced senescence in MCF-7 breast cancer cells. Doxorubicin induced senescence-associated beta-galactosidase, p21 and a SASP. Senescent tumour cells resisted apoptosis.', 'senescence'],
+  ])('%s is tangential', (_case, title, abstract, topic) => {
+    const j = judge(title, abstract)
+    expect(band(j.relevance)).toBe('1-2')
+    expect(j.topic as string).toBe(topic)
+  })
+
+  test("SIRT1 activation in Alzheimer's disease is relevant, filed under nad-sirtuins (a mechanism beats a disease area)", () => {
+    const j = judge("SIRT1 activation by resveratrol reduces amyloid pathology in a mouse model of Alzheimer's disease",
+      "Sirtuin 1 (SIRT1) is an NAD+-dependent deacetylase. We treated APP/PS1 mice with resveratrol for 12 weeks. SIRT1 activation reduced amyloid-beta plaques and improved memory in the water maze. SIRT1 activation may be a therapeutic strategy for Alzheimer's disease.")
+    expect(band(j.relevance)).toBe('2+')
+    expect(j.topic).toBe('nad-sirtuins')
+    expect(j.studyType).toBe('animal')
+  })
+
+  test('a lifespan extension in mice is core geroscience', () => {
+    const j = judge('Acarbose extends lifespan and healthspan in genetically heterogeneous mice',
+      'Here we report that acarbose fed from 4 months of age extended median lifespan of UM-HET3 mice by 22% in males and 5% in females. Treated mice also had better grip strength and fewer age-related lesions at 22 months. These results identify acarbose as a geroprotective intervention.')
+    expect(j.relevance).toBeGreaterThanOrEqual(2.5)
+    expect(j.studyType).toBe('animal')
+    expect(j.newsworthiness).toBeGreaterThanOrEqual(1)
+  })
+
+  test('an epigenetic clock in a cohort is core, filed under epigenetic-clocks', () => {
+    const j = judge('Epigenetic age acceleration and mortality in the Framingham cohort',
+      'We estimated GrimAge and DunedinPACE epigenetic clocks from blood DNA methylation of 2,500 participants. Each year of epigenetic age acceleration was associated with a 9% higher mortality risk over 12 years of follow-up. Biological age measured by epigenetic clocks predicts survival.')
+    expect(j.relevance).toBeGreaterThanOrEqual(2.5)
+    expect(j.topic).toBe('epigenetic-clocks')
+    expect(j.studyType).toBe('human_observational')
+  })
+
+  test('mitophagy in neurodegeneration is filed under mitochondria', () => {
+    const j = judge("PINK1-dependent mitophagy protects dopaminergic neurons in Parkinson's disease",
+      "We show that PINK1 and Parkin-mediated mitophagy removes damaged mitochondria in dopaminergic neurons of Parkinson's disease mice, and that enhancing mitophagy rescues neuron loss.")
+    expect(j.topic).toBe('mitochondria')
+    expect(band(j.relevance)).toBe('2+')
+  })
+
+  test('a MeSH heading that the abstract contradicts does not make a paper relevant', () => {
+    const j = judge('Hepatic lipogenesis under Akt and mTORC1 control', 'We show that Akt stimulates hepatic SREBP1c and lipogenesis in mice through mTORC1-dependent and independent pathways.',
+      { mesh: ['Aging', 'Animals', 'Mice', 'Liver'] })
+    expect(j.relevance).toBeLessThan(2)
+  })
+
+  test('every rule gives the band it stands for, with most of its probability there', () => {
+    const bands: Record<string, string> = {
+      core: '2+', 'ageing in title': '2+', 'ageing in aim or conclusion': '2+', 'ageing throughout the abstract': '2+', 'cognitive ageing': '2+',
+      'age-related disease through a core pathway': '2+', 'ageing in a disease context': '1-2', neurodegeneration: '1-2', 'process as subject': '1-2',
+      'dietary regimen for another outcome': '1-2', 'indexed as ageing': '1-2', 'age as one variable': '<1', 'passing ageing frame': '<1', unrelated: '<1',
+    }
+    expect(Object.keys(DISTRIBUTIONS).sort()).toEqual(Object.keys(bands).sort())
+    for (const [rule, p] of Object.entries(DISTRIBUTIONS)) {
+      expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6)
+      const expected = p[1] + 2 * p[2] + 3 * p[3]
+      const mass = expected < 1 ? p[0] : expected < 2 ? p[1] : p[2] + p[3]
+      expect({ rule, band: band(expected), mostly: mass > 0.5 }).toEqual({ rule, band: bands[rule], mostly: true })
+    }
+    expect(DISTRIBUTIONS.core[1] + 2 * DISTRIBUTIONS.core[2] + 3 * DISTRIBUTIONS.core[3]).toBeGreaterThanOrEqual(2.5)
+  })
+
+  test('a dietary-restriction-type regimen for a non-ageing outcome is tangential', () => {
+    const j = judge('Time-restricted eating during chemotherapy for breast cancer: a randomized pilot trial',
+      'We randomly assigned 60 women receiving chemotherapy for breast cancer to 14-hour time-restricted eating or usual diet for 12 weeks. Time-restricted eating reduced fatigue and improved insulin sensitivity.')
+    expect(band(j.relevance)).toBe('1-2')
+    expect(j.topic).toBe('dietary-restriction')
+    expect(j.studyType).toBe('human_trial')
+  })
+
+  test('an autophagy review that treats ageing and longevity is relevant, and autophagy has no topic of its own', () => {
+    const j = judge('Autophagy in ageing and longevity',
+      'Autophagy declines with age in many tissues. In this review we discuss how autophagy genes are required for lifespan extension in worms, flies and mice, and the therapeutic potential of autophagy inducers.')
+    expect(band(j.relevance)).toBe('2+')
+    expect(j.topic).toBe('other')
+    expect(j.studyType).toBe('review')
+  })
+})
+
+describe('study type: the design the abstract describes', () => {
+  test.each([
+    ['a randomised trial in older adults', 'Effects of vitamin D supplementation on muscle strength in older adults',
+      'In this double-blind trial, 240 adults aged 70 and over were randomly assigned to vitamin D or placebo for 12 months. Vitamin D did not improve grip strength.', 'human_trial'],
+    ['a case report', 'Rapamycin-responsive lymphangioleiomyomatosis in a 45-year-old woman: a case report',
+      'A 45-year-old woman presented with dyspnoea and cystic lung disease. Sirolimus stabilised her lung function over two years.', 'other'],
+    ['mice plus cells', 'NAD+ repletion improves muscle function in mdx mice',
+      'We treated mdx mice with nicotinamide riboside for 10 weeks and cultured myoblasts in vitro. Muscle NAD+ levels and grip strength improved in treated mice.', 'animal'],
+    ['cells differentiated from human donors', 'Senescence of iPSC-derived neurons from donors of different ages',
+      'Neurons differentiated in vitro from induced pluripotent stem cells of 12 donors were cultured for 60 days and assayed for senescence markers in culture.', 'cells'],
+    ['worms', 'Metformin extends lifespan in C. elegans through the lysosomal AMPK pathway',
+      'We treated Caenorhabditis elegans with metformin from the first day of adulthood. Treated worms lived 30% longer, an effect lost in aak-2 mutants.', 'invertebrate'],
+    ['a genome-wide association meta-analysis', 'Genome-wide association meta-analysis of human longevity',
+      'We combined summary statistics from 11 cohorts of long-lived individuals and identified two loci, APOE and FOXO3, in a genome-wide association meta-analysis of 28,000 cases.', 'computational'],
+    ['a review tagged only as a journal article', 'Autophagy in ageing and longevity',
+      'Autophagy declines with age in many tissues. In this review we discuss how autophagy genes are required for lifespan extension in worms, flies and mice, and the therapeutic potential of autophagy inducers.', 'review'],
+    ['a prognostic biomarker analysis of trial samples', 'Baseline interleukin-6 and survival in the ASPREE trial',
+      'In a secondary analysis of 4,000 participants of a randomised aspirin trial, baseline plasma interleukin-6 predicted mortality independently of treatment (HR 1.3).', 'human_observational'],
+  ])('%s', (_case, title, abstract, type) => {
+    expect(judge(title, abstract).studyType as string).toBe(type)
+  })
+
+  test('publication types are a hint: a review tag on a paper reporting its own cohort does not make it a review', () => {
+    const j = judge('Clinicopathological features of 15 renal tumours with TSC1 mutations',
+      'We analysed 15 tumours from 15 patients by immunohistochemistry and sequencing; TSC1 mutations were found in 12 (80%, p < 0.01).', { publicationTypes: ['Journal Article', 'Review'] })
+    expect(j.studyType).toBe('human_observational')
+  })
+})
