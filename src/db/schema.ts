@@ -58,10 +58,11 @@ export const papers = pgTable('papers', {
   createdAt: createdAt(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 
-  // Full-text search (functions in drizzle/0001_search_config.sql): the title weighs most (A), then
-  // keywords and MeSH descriptors (B), then the abstract (C). Generated, so every writer keeps them.
+  // Full-text search over title and abstract, as the contract says (functions in drizzle/0001 and
+  // the search migrations after it): the title weighs most (A), then the abstract (C). Keywords and
+  // MeSH are not matched: a reader could not see why such a hit matched. Generated, so every writer
+  // keeps them.
   searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(sql`setweight(geroscope_tsvector(title), 'A')
-    || setweight(geroscope_tsvector(geroscope_join(keywords) || ' ' || jsonb_path_query_array(mesh_headings, '$[*].descriptor')::text), 'B')
     || setweight(geroscope_tsvector(abstract), 'C')`),
   // The title alone, so title matches are found by index before anything is ranked.
   titleVector: tsvector('title_vector').notNull().generatedAlwaysAs(sql`geroscope_tsvector(title)`),

@@ -97,9 +97,8 @@ export type TierQuery = {
 export function tieredHits({ q, where, hits, walk, indexOnly, after }: TierQuery): SQL {
   const ctes: SQL[] = [sql`terms as materialized (
     select query as q, tight as t, geroscope_tsquery_in_title(query) as qa, geroscope_tsquery_in_title(tight) as ta,
-      geroscope_tsquery_in_title(geroscope_tsquery_any(${q})) as anya, geroscope_tsquery_loose(${q}) as ql,
-      position('!' in query::text) > 0 as negated
-    from geroscope_tsquery(${q}) query, geroscope_tsquery_tight(${q}) tight)`]
+      geroscope_tsquery_in_title(any_word) as anya, loose as ql, position('!' in query::text) > 0 as negated
+    from geroscope_query_forms(${q}))`]
   GROUPS.forEach((gin, g) => {
     const tiers = TIERS.flatMap((t, k) => (t.group === g ? [sql`when ${t.match} then ${sql.raw(String(k))}`] : []))
     ctes.push(sql`${sql.raw(`candidates${g}`)} as materialized (
