@@ -1,14 +1,17 @@
 /**
  * Search latency (issue 4) against PostgreSQL holding the synthetic corpus, 8 connections:
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/bench-search.ts [--runs 3] [--seconds 10]
- * Targets: /search p95 <= 100 ms, /papers?q= p95 <= 60 ms. Needs wrk (apt-get install wrk).
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/bench-search.ts [--runs 3] [--seconds 10] [--load 0]
+ * Targets: /search p95 <= 100 ms, /papers?q= p95 <= 60 ms. Needs wrk (apt-get install wrk); --load 0
+ * leaves the wrk runs out.
  * First, on one connection: whether the bounded search is exact (how many of its top 10 hits are the
  * top 10 of the same ranking written as one ORDER BY over every matching paper; expected: all 10, in
- * the same order), and how long one search takes alone, for page 1 and for the page after hit 275.
+ * the same order), and how long one search takes alone, for page 1 and for the pages after hits 300,
+ * 1,000, 5,000 and 20,000 (every hit can be paged to: a deep page should cost what page 1 costs).
  */
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../src/db/client'
 import { migrateDatabase } from '../src/db/migrate'
+import type { SearchAfter } from '../src/search/backend'
 import { PostgresSearch } from '../src/search/postgres'
 import { everyMatchRanked } from '../src/search/tiers'
 import { benchKeys } from './bench/keys'
@@ -17,9 +20,10 @@ import { checkWrk, measure, numberOption } from './bench/wrk'
 
 const runs = numberOption('runs', 3)
 const seconds = numberOption('seconds', 10)
+const load = numberOption('load', 1) > 0
 const databaseUrl = process.env.DATABASE_URL
 if (!databaseUrl) throw new Error('set DATABASE_URL to the PostgreSQL database holding the benchmark corpus')
-checkWrk()
+if (load) checkWrk()
 
 const QUERIES: [string, string][] = [
   ['common: aging', 'aging'],
@@ -30,6 +34,7 @@ const QUERIES: [string, string][] = [
   ['OR', 'rapamycin OR metformin'],
   ['exclusion', 'senescence -mice'],
 ]
+const DEPTHS = [300, 1_000, 5_000, 20_000]
 
 const database = await openDatabase({ kind: 'postgres', url: databaseUrl, max: 2 })
 await migrateDatabase(database, databaseUrl) // the search functions may be newer than the corpus; the service would do it too
@@ -38,26 +43,35 @@ console.log(`corpus: ${n.toLocaleString('en-US')} papers; ${runs} runs of ${seco
 
 // The bounded search against the exact ranking of every match (default filters), and alone.
 const search = new PostgresSearch(database.db)
-const timed = async (request: Parameters<PostgresSearch['search']>[0]) => {
+const filters = { minRelevance: 2 }
+const timed = async (after: SearchAfter | null, q: string) => {
   const ms: number[] = []
   for (let i = 0; i < 17; i++) {
     const started = performance.now()
-    await search.search(request)
+    await search.search({ q, filters, limit: 25, after })
     ms.push(performance.now() - started)
   }
   return median(ms.slice(2)).toFixed(1)
 }
 for (const [label, q] of QUERIES) {
-  const bounded = (await search.search({ q, filters: { minRelevance: 2 }, limit: 10, after: null })).slice(0, 10).map((h) => h.id)
+  const bounded = (await search.search({ q, filters, limit: 10, after: null })).hits.slice(0, 10).map((h) => h.id)
   const exact = (await database.rows<{ id: string }>(everyMatchRanked(q, sql`relevance >= 2`, 10))).map((r) => r.id)
   const [{ matches }] = await database.rows<{ matches: number }>(sql`select count(*)::int as matches from papers where search_vector @@ geroscope_tsquery(${q}) and relevance >= 2`)
   const same = bounded.filter((id) => exact.includes(id)).length
   const order = bounded.join() === exact.join() ? 'same order' : 'ORDER DIFFERS'
-  const first = await search.search({ q, filters: { minRelevance: 2 }, limit: 275, after: null })
-  const last = first.at(274)
-  const later = last ? await timed({ q, filters: { minRelevance: 2 }, limit: 25, after: { score: last.score, id: last.id, rank: last.rank, rankedBy: last.rankedBy } }) : '-'
+  const deep: string[] = []
+  for (const depth of DEPTHS) {
+    if (depth >= matches) break
+    // The cursor after hit `depth`, as a reader paging there would hold it (one long page gets there).
+    const last = (await search.search({ q, filters, limit: depth, after: null })).hits[depth - 1]
+    deep.push(`after hit ${depth.toLocaleString('en-US')} ${await timed({ score: last.score, id: last.id, rank: last.rank, rankedBy: last.rankedBy }, q)} ms`)
+  }
   console.log(`${label.padEnd(20)} ${matches.toLocaleString('en-US').padStart(9)} matches; top 10 shared with the exact ranking: ${same}/10, ${order}; `
-    + `alone, median of 15: page 1 ${await timed({ q, filters: { minRelevance: 2 }, limit: 25, after: null })} ms, after hit 275 ${later} ms`)
+    + `alone, median of 15: page 1 ${await timed(null, q)} ms${deep.length ? `, ${deep.join(', ')}` : ''}`)
+}
+if (!load) {
+  await database.close()
+  process.exit(0)
 }
 const keys = await benchKeys(database.db, 3000) // cached /papers?q= answers outrun 200 keys × 600 a minute
 await database.close()

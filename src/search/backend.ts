@@ -13,22 +13,21 @@ export type SearchHitRow = PaperListRow & { score: number; rank: number; rankedB
 
 /**
  * Where the previous page ended: results are ordered by score descending, then id ascending. `rank`
- * is that hit's place in the ranking, so a backend knows when MAX_RANKED_HITS have been served.
- * `rankedBy` says whose ranking it is: the two backends score differently, so a score means
- * something only to the backend that made it.
+ * is that hit's place in the ranking (1 for the best). `rankedBy` says whose ranking it is: the two
+ * backends score differently, so a score means something only to the backend that made it.
  */
 export type SearchAfter = { score: number; id: string; rank: number; rankedBy: RankedBy }
 
 export type SearchRequest = { q: string; filters: PaperFilters; limit: number; after: SearchAfter | null }
 
+/**
+ * One page of a ranking: up to `limit + 1` hits after `after`, so the caller knows whether another
+ * page exists. `cutAt` is the number of hits the ranking stops at when more papers match than it
+ * serves (Meilisearch ranks at most MEILI_MAX_HITS); null when every match can be paged to.
+ */
+export type SearchPage = { hits: SearchHitRow[]; cutAt: number | null }
+
 export interface SearchBackend {
   readonly name: RankedBy
-  /** Up to `limit + 1` hits after `after`, so the caller knows whether another page exists. */
-  search(request: SearchRequest): Promise<SearchHitRow[]>
+  search(request: SearchRequest): Promise<SearchPage>
 }
-
-/**
- * At most this many best matches are served for a query, on either backend: Meilisearch ranks no
- * deeper, and PostgreSQL keeps the same bound (the cursor's `rank` says when it is reached).
- */
-export const MAX_RANKED_HITS = 300

@@ -8,7 +8,7 @@ import type { JobCounts } from '../jobs/job-runs'
 import { runJob } from '../jobs/run-job'
 import type { SearchBackend } from './backend'
 import { MeilisearchSearch, meiliClient } from './meilisearch/backend'
-import { drainOutbox, ensureIndex, reindex } from './meilisearch/sync'
+import { drainOutbox, ensureIndex, reindex, settingsOutdated } from './meilisearch/sync'
 import { PostgresSearch } from './postgres'
 
 /** The worker job that keeps Meilisearch in step (jobs/workers.ts); a rebuild runs under its name. */
@@ -20,8 +20,8 @@ export function searchBackend(db: Db, config: Pick<Config, 'meili'>): SearchBack
 
 /**
  * The worker job: send queued paper changes to Meilisearch (nothing to do without it). An empty
- * index (a new Meilisearch, or papers bulk-loaded by `seed`, which bypasses the outbox) is built in
- * full first.
+ * index (a new Meilisearch, or papers bulk-loaded by `seed`, which bypasses the outbox), or one set
+ * up by an older version (documents with keywords and MeSH, a lower bound), is built in full first.
  */
 export async function syncSearchIndex(db: Db, config: Pick<Config, 'meili'>): Promise<JobCounts> {
   if (!config.meili) return {}
@@ -29,9 +29,11 @@ export async function syncSearchIndex(db: Db, config: Pick<Config, 'meili'>): Pr
   const { index } = config.meili
   const documents = await documentCount(client, index)
   if (documents === null) await ensureIndex(client, index) // first run against this server
-  if (!documents) {
+  const outdated = documents !== null && await settingsOutdated(client, index)
+  if (!documents || outdated) {
     const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(papers)
     if (n > 0) return { reindexed: (await reindex(db, meiliClient({ ...config.meili, timeoutMs: 30_000 }), index)).papers }
+    if (outdated) await ensureIndex(client, index)
   }
   return drainOutbox(db, client, index)
 }

@@ -1,18 +1,19 @@
 /**
  * Ranked search with PostgreSQL full text (also on PGlite), over the generated, GIN-indexed
- * `search_vector` (title, keywords and MeSH, abstract) and `title_vector` columns.
+ * `search_vector` (title and abstract) and `title_vector` columns.
  *
  * Ranking (tiers.ts): match tiers (the query tightly in the title, in the title, tightly anywhere,
  * anywhere), then judgement relevance, recency and id, folded into the score (score.ts). Each page
- * finds exactly the next hits after its cursor, without scoring every matching paper; at most
- * MAX_RANKED_HITS hits are served for a query, as with Meilisearch.
+ * finds exactly the next hits after its cursor, without scoring every matching paper, so every
+ * match can be paged to and a page deep in the ranking costs what the first one does: a walk of
+ * the index from the cursor's place, or a GIN scan of the tier's candidates (tiers.ts).
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { papers, stories } from '../db/schema'
 import { invalidParameter } from '../http/errors'
 import { paperColumns, paperConditions } from '../queries/papers'
-import { MAX_RANKED_HITS, type SearchBackend, type SearchHitRow, type SearchRequest } from './backend'
+import type { SearchBackend, SearchHitRow, SearchPage, SearchRequest } from './backend'
 import { tieredHits, tieredScore } from './tiers'
 import { tsquery } from './tsquery'
 
@@ -33,22 +34,21 @@ export class PostgresSearch implements SearchBackend {
     this.walk = options.walk ?? WALK
   }
 
-  async search(request: SearchRequest): Promise<SearchHitRow[]> {
+  async search(request: SearchRequest): Promise<SearchPage> {
     const { after } = request
     // A Meilisearch score read as ours would resume at some other place, silently.
     if (after && after.rankedBy !== 'postgres') {
       throw invalidParameter('cursor continues a Meilisearch ranking, which cannot be continued now; repeat the search without cursor')
     }
     const served = after?.rank ?? 0
-    if (served >= MAX_RANKED_HITS) return []
     const rows = (await this.query(request)) as Omit<SearchHitRow, 'rank' | 'rankedBy'>[]
-    return rows.map((row, i) => ({ ...row, rank: served + i + 1, rankedBy: this.name }))
+    return { hits: rows.map((row, i) => ({ ...row, rank: served + i + 1, rankedBy: this.name })), cutAt: null }
   }
 
   /** The statement for one page: up to `limit + 1` hits after `after`. Exposed for EXPLAIN. */
   query({ q, filters, limit, after }: SearchRequest) {
     const where = and(...paperConditions({ ...filters, q: undefined })) ?? sql`true`
-    const hits = Math.min(limit + 1, MAX_RANKED_HITS - (after?.rank ?? 0))
+    const hits = limit + 1
     // Filters on relevance and indexed_date alone leave the index enough to test titles with.
     const indexOnly = filters.studyType === undefined && filters.topic === undefined && filters.preprint === undefined
     const tiered = tieredHits({ q, where, hits, walk: this.walk, indexOnly, after })

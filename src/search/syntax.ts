@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm'
 import { executeRows, type Db } from '../db/client'
 import { invalidParameter } from '../http/errors'
 import { tsquery } from './tsquery'
-import { operandQuery, operandsOf, readWebsearch, withoutStopWords, type WebsearchQuery } from './websearch'
+import type { ReadOperand } from './meilisearch/query'
+import { operandQuery, operandsOf, readWebsearch, withoutStopWords } from './websearch'
 
 const noWords = () => invalidParameter('q has no searchable words (only stop words or punctuation)')
 
@@ -20,23 +21,30 @@ export async function assertSearchable(db: Db, q: string): Promise<void> {
 
 /**
  * `q` as PostgreSQL reads it (websearch.ts), without the operands PostgreSQL drops as stop words,
- * for a backend that has no such reading of its own; the same 400 as assertSearchable when nothing
- * searchable is left. Null when the two readings disagree (answer from PostgreSQL then).
+ * each operand with the readings PostgreSQL searches it by (geroscope_variants: American, British,
+ * irregular plurals), for a backend that has no such reading of its own; the same 400 as
+ * assertSearchable when nothing searchable is left. Null when the two readings disagree (answer
+ * from PostgreSQL then).
  *
  * Unlike assertSearchable this runs before every search: Meilisearch given only stop words would
  * search for them, and given nothing would list every paper. It costs one round trip to the
  * database for a statement that reads no table (parsing only: well under a millisecond), which is
  * small beside the Meilisearch request it guards, and it is what makes both backends agree.
  */
-export async function searchableReading(db: Db, q: string): Promise<WebsearchQuery | null> {
+export async function searchableReading(db: Db, q: string): Promise<ReadOperand[][] | null> {
   const read = readWebsearch(q)
   const operands = operandsOf(read).map(operandQuery)
   // (The operands come from the query as geroscope_tsquery rewrites it: each is parsed as is.)
-  const [row] = await executeRows<{ n: number; kept: boolean[] | null }>(db, sql`
+  const [row] = await executeRows<{ n: number; kept: boolean[] | null; variants: string[][] | null }>(db, sql`
     select numnode(${tsquery(q)}) as n,
       (select array_agg(numnode(websearch_to_tsquery('geroscope'::regconfig, o)) > 0 order by i)
-       from unnest(${sql.param(operands)}::text[]) with ordinality as operands(o, i)) as kept`)
+       from unnest(${sql.param(operands)}::text[]) with ordinality as operands(o, i)) as kept,
+      (select json_agg(geroscope_variants(o) order by i)
+       from unnest(${sql.param(operandsOf(read).map((o) => o.text))}::text[]) with ordinality as operands(o, i)) as variants`)
   if (Number(row.n) === 0) throw noWords()
-  const query = withoutStopWords(read, row.kept ?? [])
+  const variants = typeof row.variants === 'string' ? JSON.parse(row.variants) as string[][] : row.variants ?? []
+  let n = 0
+  const withVariants = read.map((group) => group.map((o) => o && { ...o, variants: variants[n++] }))
+  const query = withoutStopWords(withVariants, row.kept ?? [])
   return query.length > 0 ? query : null
 }

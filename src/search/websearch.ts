@@ -1,7 +1,7 @@
 /**
  * Our query syntax read exactly as PostgreSQL reads it, so that Meilisearch can be asked the same
- * question. geroscope_tsquery (drizzle/0001 and 0008) rewrites the text, then websearch_to_tsquery
- * parses it; this file mirrors both, step for step (PostgreSQL's tsquery.c, gettoken_query_websearch):
+ * question. geroscope_tsquery_parsed (drizzle/0001, 0008, 0009) rewrites the text, then
+ * websearch_to_tsquery parses it; this file mirrors both, step for step (PostgreSQL's tsquery.c, gettoken_query_websearch):
  *
  * - a word runs to whitespace, a double quote, a colon or one of ! & | ( ) <, which are otherwise ignored;
  * - "quoted text" is a phrase (an unbalanced quote runs to the end);
@@ -18,11 +18,14 @@
 /** GLP-1 and GLP1, IL-6 and IL6 are one name: the same rule as the SQL function geroscope_search_text. */
 export const joinNumberHyphens = (text: string) => text.replace(/([\p{L}\p{N}])-(\p{N})/gu, '$1$2')
 
+/** A slash separates names (NADH/NAD+, AMPK/mTOR): the same rule as geroscope_search_text. */
+const separateSlash = (text: string) => text.replaceAll('/', ';')
+
 /** A minus after ASCII punctuation separates words instead of excluding one (drizzle/0008_query_minus.sql). */
 const separateMinus = (text: string) => text.replace(/([\x21-\x2c\x2e\x2f\x3a-\x40\x5b-\x60\x7b-\x7e])-/g, '$1 ')
 
-/** The text websearch_to_tsquery is given: geroscope_tsquery's rewrites, in its order. */
-export const queryText = (q: string) => separateMinus(joinNumberHyphens(q))
+/** The text websearch_to_tsquery is given: geroscope_tsquery_parsed's rewrites, in its order. */
+export const queryText = (q: string) => separateMinus(separateSlash(joinNumberHyphens(q)))
 
 /** A word or a quoted phrase, with how many minuses stand before it (PostgreSQL keeps !!x as such). */
 export type Operand = { text: string; phrase: boolean; negations: number }
@@ -127,9 +130,9 @@ export function readWebsearch(q: string): (Operand | null)[][] {
  * order; `null` operands are stop words already), then conjunctions left empty. What remains is
  * what geroscope_tsquery matches.
  */
-export function withoutStopWords(read: (Operand | null)[][], kept: boolean[]): WebsearchQuery {
+export function withoutStopWords<O extends Operand>(read: (O | null)[][], kept: boolean[]): O[][] {
   let n = 0
-  const keep = (o: Operand | null): o is Operand => o !== null && kept[n++] === true
+  const keep = (o: O | null): o is O => o !== null && kept[n++] === true
   return read.map((group) => group.filter(keep)).filter((group) => group.length > 0)
 }
 

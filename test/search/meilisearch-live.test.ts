@@ -32,11 +32,11 @@ describe.skipIf(!host)('Meilisearch backend on a real server', () => {
   })
 
   const ids = async (q: string, minRelevance = 2) =>
-    (await search.search({ q, filters: { minRelevance }, limit: 10, after: null })).map((h) => h.id)
+    (await search.search({ q, filters: { minRelevance }, limit: 10, after: null })).hits.map((h) => h.id)
 
   test('finds GLP-1 as GLP1 and ranks with scores in [0, 1)', async () => {
     expect(await ids('GLP1')).toEqual(['MED-1'])
-    const [hit] = await search.search({ q: 'rapamycin', filters: { minRelevance: 2 }, limit: 1, after: null })
+    const [hit] = (await search.search({ q: 'rapamycin', filters: { minRelevance: 2 }, limit: 1, after: null })).hits
     expect(hit.score).toBeGreaterThan(0)
     expect(hit.score).toBeLessThan(1)
   })

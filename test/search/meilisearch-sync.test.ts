@@ -81,12 +81,12 @@ describe('searching through Meilisearch', () => {
       { id: 'MED-404', relevance: 2.5, indexed_day: 20261001, _rankingScore: 0.5 }, // deleted since indexed
     ]
     const search = new MeilisearchSearch(database.db, { host: meili.url, apiKey: null, index: 'papers' })
-    const first = await search.search(request('rapamycin'))
+    const first = (await search.search(request('rapamycin'))).hits
     // Equal text scores fall to relevance: MED-3 (2.9) before MED-1 (2.5).
     expect(first.map((h) => h.id)).toEqual(['MED-3', 'MED-1'])
     expect(first[0].title).toBe('Rapamycin in worms')
     expect(first[0].score).toBe(foldTieBreakers(0.95, 2.9, 20260901))
-    const second = await search.search(request('rapamycin', { score: first[0].score, id: 'MED-3', rank: 1, rankedBy: 'meilisearch' }))
+    const second = (await search.search(request('rapamycin', { score: first[0].score, id: 'MED-3', rank: 1, rankedBy: 'meilisearch' }))).hits
     expect(second.map((h) => h.id)).toEqual(['MED-1'])
     expect(second[0].rank).toBe(2)
     const body = meili.requests.find((r) => r.path === '/indexes/papers/search')?.body as Record<string, unknown>
@@ -96,11 +96,12 @@ describe('searching through Meilisearch', () => {
   test('an OR query is one federated multi-search, one query per alternative as PostgreSQL reads it', async () => {
     meili.hits = [{ id: 'MED-2', relevance: 2.1, indexed_day: 20261003, _rankingScore: 0.9 }]
     const search = new MeilisearchSearch(database.db, { host: meili.url, apiKey: null, index: 'papers' })
-    expect((await search.search(request('rapamycin mice OR metformin -worms'))).map((h) => h.id)).toEqual(['MED-2'])
+    expect((await search.search(request('rapamycin mice OR metformin -worms'))).hits.map((h) => h.id)).toEqual(['MED-2'])
     const body = meili.requests.find((r) => r.path === '/multi-search')?.body as { queries: { q: string; matchingStrategy: string }[] }
-    // ('rapamycin' & 'mice') | ('metformin' & !'worm'): AND binds tighter, the exclusion is the second alternative's.
-    expect(body.queries.map((q) => q.q)).toEqual(['rapamycin mice', 'metformin -worms'])
-    expect(body.queries.map((q) => q.matchingStrategy)).toEqual(['all', 'all'])
+    // ('rapamycin' & 'mice') | ('metformin' & !'worm'): AND binds tighter, the exclusion is the second alternative's;
+    // mice is also read as mouse (geroscope_variants).
+    expect(body.queries.map((q) => q.q)).toEqual(['rapamycin mice', 'rapamycin mouse', 'metformin -worms'])
+    expect(body.queries.map((q) => q.matchingStrategy)).toEqual(['all', 'all', 'all'])
   })
 
   test('stop words are left out, as PostgreSQL leaves them out', async () => {
@@ -113,7 +114,7 @@ describe('searching through Meilisearch', () => {
   test('falls back to PostgreSQL, with a log line, when Meilisearch cannot be reached', async () => {
     const logged: string[] = []
     const search = new MeilisearchSearch(database.db, { host: 'http://127.0.0.1:9', apiKey: null, index: 'papers', timeoutMs: 500 }, (line) => logged.push(line))
-    const hits = await search.search({ q: 'rapamycin', filters: { minRelevance: 2 }, limit: 10, after: null })
+    const { hits } = await search.search({ q: 'rapamycin', filters: { minRelevance: 2 }, limit: 10, after: null })
     expect(hits.map((h) => h.id).sort()).toEqual(['MED-1', 'MED-3'])
     expect(logged.join('\n')).toContain('answering from PostgreSQL')
   })
@@ -131,7 +132,7 @@ describe('searching through Meilisearch', () => {
     meili.failSearches = { status, code, message: 'refused by the stand-in' }
     const logged: string[] = []
     const search = new MeilisearchSearch(database.db, { host: meili.url, apiKey: 'key', index: 'papers' }, (line) => logged.push(line))
-    const hits = await search.search({ q, filters: { minRelevance: 2 }, limit: 10, after: null })
+    const { hits } = await search.search({ q, filters: { minRelevance: 2 }, limit: 10, after: null })
     expect(hits.map((h) => h.id).sort()).toEqual(['MED-1', 'MED-3'])
     expect(logged).toEqual([expect.stringContaining(`HTTP ${status} ${code}`)])
     expect(logged[0]).toContain('answering from PostgreSQL')
@@ -141,7 +142,7 @@ describe('searching through Meilisearch', () => {
     await database.db.update(papers).set({ title: 'Rapamycin in old mice' }).where(eq(papers.id, 'MED-1'))
     meili.hits = [{ id: 'MED-1', relevance: 2.5, indexed_day: 20261001, _rankingScore: 0.8 }]
     const search = new MeilisearchSearch(database.db, { host: meili.url, apiKey: null, index: 'papers' })
-    expect((await search.search(request('rapamycin')))[0].title).toBe('Rapamycin in old mice')
+    expect((await search.search(request('rapamycin'))).hits[0].title).toBe('Rapamycin in old mice')
   })
 })
 

@@ -1,7 +1,7 @@
 /** The Meilisearch backend's pure parts: our query syntax, the filters and the documents. */
 import { describe, expect, test } from 'bun:test'
 import { paperFilterParams } from '../../src/modules/v1/papers'
-import { INDEX_SETTINGS, paperDocument } from '../../src/search/meilisearch/documents'
+import { INDEX_SETTINGS, MEILI_MAX_HITS, paperDocument } from '../../src/search/meilisearch/documents'
 import { translateFilters } from '../../src/search/meilisearch/filters'
 import { MAX_BRANCHES, translateQuery } from '../../src/search/meilisearch/query'
 import { operandsOf, readWebsearch, withoutStopWords } from '../../src/search/websearch'
@@ -56,6 +56,33 @@ describe('query translation', () => {
   })
 })
 
+describe('readings of a query (American, British, plurals: geroscope_variants)', () => {
+  const read = (text: string, variants: string[], negations = 0, phrase = false) => ({ text, phrase, negations, variants })
+
+  test('each combination of readings is one query; an exclusion excludes every reading', () => {
+    expect(translateQuery([[read('rapamycin', ['rapamycin']), read('mice', ['mice', 'mouse']), read('tumours', ['tumours', 'tumors'], 1)]]))
+      .toEqual(['rapamycin mice -tumours -tumors', 'rapamycin mouse -tumours -tumors'])
+  })
+
+  test('a phrase is read whole', () => {
+    expect(translateQuery([[read('rapamycin in mice', ['rapamycin in mice', 'rapamycin in mouse'], 0, true)]]))
+      .toEqual(['"rapamycin in mice"', '"rapamycin in mouse"'])
+  })
+
+  test('more combinations than MAX_BRANCHES are left to PostgreSQL', () => {
+    const five = (w: string) => read(w, [w, `${w}1`, `${w}2`])
+    expect(translateQuery([[five('a'), five('b')]])).toHaveLength(9)
+    expect(translateQuery([[five('a'), five('b'), five('c')]])).toBeNull()
+  })
+})
+
+describe('index settings bound the ranking', () => {
+  test(`Meilisearch ranks one hit more than the ${MEILI_MAX_HITS} it serves, so that a cut ranking is known`, () => {
+    expect(MEILI_MAX_HITS).toBeGreaterThanOrEqual(1000)
+    expect(INDEX_SETTINGS.pagination.maxTotalHits).toBe(MEILI_MAX_HITS + 1)
+  })
+})
+
 describe('filter translation', () => {
   test('every /papers filter, values quoted', () => {
     expect(translateFilters({
@@ -79,11 +106,12 @@ describe('filter translation', () => {
 
 describe('index settings', () => {
   const fields = Object.keys(paperDocument({
-    id: 'MED-1', title: 't', abstract: 'a', keywords: [], meshHeadings: [], relevance: 2, indexedDate: '2026-11-02', studyType: null, topic: null, preprint: false,
+    id: 'MED-1', title: 't', abstract: 'a', relevance: 2, indexedDate: '2026-11-02', studyType: null, topic: null, preprint: false,
   }))
 
-  test('search the title first, then keywords and MeSH, then the abstract, as the PostgreSQL weights do', () => {
-    expect(INDEX_SETTINGS.searchableAttributes).toEqual(['title', 'keywords', 'mesh', 'abstract'])
+  // The contract matches over title and abstract: keywords and MeSH are neither searched nor sent.
+  test('search the title, then the abstract, as the PostgreSQL weights do, and nothing else', () => {
+    expect(INDEX_SETTINGS.searchableAttributes).toEqual(['title', 'abstract'])
     expect(INDEX_SETTINGS.rankingRules.indexOf('attribute')).toBeGreaterThanOrEqual(0) // so that order ranks
     for (const a of INDEX_SETTINGS.searchableAttributes) expect(fields).toContain(a)
   })
@@ -101,14 +129,13 @@ describe('index settings', () => {
 
 describe('document mapping', () => {
   const source = {
-    id: 'MED-1', title: 'GLP-1 and aging', abstract: 'IL-6 fell.', keywords: ['GLP-1'],
-    meshHeadings: [{ descriptor: 'Aging', major: true, qualifiers: ['physiology'] }],
+    id: 'MED-1', title: 'GLP-1 and aging', abstract: 'IL-6 fell.',
     relevance: 2.5, indexedDate: '2026-11-02', studyType: 'human', topic: 'metabolism', preprint: false,
   }
 
   test('maps a judged paper', () => {
     expect(paperDocument(source)).toEqual({
-      id: 'MED-1', title: 'GLP1 and aging', keywords: ['GLP1'], mesh: ['Aging'], abstract: 'IL6 fell.', relevance: 2.5,
+      id: 'MED-1', title: 'GLP1 and aging', abstract: 'IL6 fell.', relevance: 2.5,
       indexed_day: 20261102, study_type: 'human', topic: 'metabolism', preprint: false,
     })
   })

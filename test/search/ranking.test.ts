@@ -4,7 +4,7 @@
  * the score lies in [0, 1) and falls with the order.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { MAX_RANKED_HITS, type SearchAfter } from '../../src/search/backend'
+import type { SearchAfter } from '../../src/search/backend'
 import { PostgresSearch } from '../../src/search/postgres'
 import { readScore } from '../../src/search/score'
 import type { PaperFilters } from '../../src/queries/papers'
@@ -15,7 +15,7 @@ let database: TestDatabase
 let search: PostgresSearch
 
 const everyPaper = { minRelevance: 0 }
-const hits = (q: string, filters: PaperFilters = everyPaper, limit = 100) => search.search({ q, filters, limit, after: null })
+const hits = async (q: string, filters: PaperFilters = everyPaper, limit = 100) => (await search.search({ q, filters, limit, after: null })).hits
 const ids = async (q: string, filters?: PaperFilters) => (await hits(q, filters)).map((h) => h.id)
 
 /** Every hit of a query, page by page through the cursor. */
@@ -23,7 +23,7 @@ async function walkPages(q: string, filters: PaperFilters, limit: number) {
   const seen: { id: string; score: number }[] = []
   let after: SearchAfter | null = null
   for (;;) {
-    const page = await search.search({ q, filters, limit, after })
+    const { hits: page } = await search.search({ q, filters, limit, after })
     seen.push(...page.slice(0, limit))
     if (page.length <= limit) return seen
     const last = page[limit - 1]
@@ -126,11 +126,13 @@ describe('filters and paging', () => {
   })
 })
 
-describe('bounds', () => {
+describe('depth', () => {
+  // More than any bound: the 300 hits search once stopped at, and the 1,000 Meilisearch ranks.
+  const MATCHES = 1_100
   let big: TestDatabase
   beforeAll(async () => {
     big = await freshDatabase()
-    const rows = Array.from({ length: MAX_RANKED_HITS + 40 }, (_, i) => paperRow({
+    const rows = Array.from({ length: MATCHES }, (_, i) => paperRow({
       id: `MED-${600000 + i}`, title: i % 50 === 7 ? `Mice on a diet ${i}` : `A study ${i}`, abstract: `We used mice (${i}).`,
       relevance: (200 + (i % 97)) / 100, // as writers round: Math.round(x * 100) / 100
     }))
@@ -138,17 +140,22 @@ describe('bounds', () => {
   })
   afterAll(() => big.close())
 
-  test(`at most ${MAX_RANKED_HITS} hits are served, by cursor, title matches first`, async () => {
-    const saved = search
-    search = new PostgresSearch(big.db, { walk: 40 })
-    try {
-      const served = await walkPages('mice', everyPaper, 70)
-      expect(served.length).toBe(MAX_RANKED_HITS)
-      expect(new Set(served.map((h) => h.id)).size).toBe(MAX_RANKED_HITS)
-      expect(served.slice(0, 7).every((h) => readScore(h.score).tier === 0)).toBe(true)
-      expect(readScore(served[7].score).tier).toBe(3)
-    } finally {
-      search = saved
+  test('every hit is served by cursor, once, title matches first, and no page says the ranking was cut', async () => {
+    const deep = new PostgresSearch(big.db, { walk: 40 })
+    const served: { id: string; score: number }[] = []
+    let after: SearchAfter | null = null
+    for (;;) {
+      const { hits: page, cutAt } = await deep.search({ q: 'mice', filters: everyPaper, limit: 100, after })
+      expect(cutAt).toBeNull()
+      served.push(...page.slice(0, 100))
+      if (page.length <= 100) break
+      const last = page[99]
+      after = { score: last.score, id: last.id, rank: last.rank, rankedBy: 'postgres' }
     }
+    expect(served.length).toBe(MATCHES)
+    expect(new Set(served.map((h) => h.id)).size).toBe(MATCHES)
+    expect(served.slice(0, 22).every((h) => readScore(h.score).tier === 0)).toBe(true)
+    expect(readScore(served[22].score).tier).toBe(3)
+    for (let i = 1; i < served.length; i++) expect(served[i].score).toBeLessThanOrEqual(served[i - 1].score)
   })
 })

@@ -26,7 +26,7 @@ describe('relevance set', () => {
   })
 
   test.each((relevanceSet.queries as Case[]).map((c) => [c.q, c] as const))('%s', async (_q, c) => {
-    const hits = await search.search({ q: c.q, filters: { minRelevance: 2 }, limit: 5, after: null })
+    const { hits } = await search.search({ q: c.q, filters: { minRelevance: 2 }, limit: 5, after: null })
     const top5 = hits.slice(0, 5).map((h) => h.id)
     if (c.expect === 'all_in_top_5') expect(top5).toEqual(expect.arrayContaining(c.papers))
     else for (const id of top5) expect(c.papers).toContain(id)

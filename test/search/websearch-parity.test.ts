@@ -1,8 +1,9 @@
 /**
  * The Meilisearch backend asks Meilisearch what PostgreSQL would be asked: src/search/websearch.ts
- * reads a query as geroscope_tsquery does. Each reading is rebuilt here as a tsquery, operand by
- * operand (&& for AND, || for OR, !! for each minus), and must equal what PostgreSQL makes of the
- * whole query, on PGlite and on PostgreSQL alike.
+ * reads a query as geroscope_tsquery parses it (geroscope_tsquery_parsed, before the readings of
+ * other spellings are merged in). Each reading is rebuilt here as a tsquery, operand by operand (&&
+ * for AND, || for OR, !! for each minus), and must equal what PostgreSQL makes of the whole query,
+ * on PGlite and on PostgreSQL alike. Each operand also carries PostgreSQL's other readings of it.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql, type SQL } from 'drizzle-orm'
@@ -24,7 +25,7 @@ function rebuilt(query: WebsearchQuery): SQL {
 }
 
 const postgresReading = async (q: string) =>
-  (await database.rows<{ t: string }>(sql`select geroscope_tsquery(${q})::text as t`))[0].t
+  (await database.rows<{ t: string }>(sql`select geroscope_tsquery_parsed(${q})::text as t`))[0].t
 
 describe('the Meilisearch reading of a query is PostgreSQL\'s', () => {
   test.each([
@@ -48,7 +49,7 @@ describe('the Meilisearch reading of a query is PostgreSQL\'s', () => {
   // cannot think of everything.
   test('300 generated queries', async () => {
     const parts = ['rapamycin', 'mice', 'the', 'or', 'OR', 'Or', '-', '"', '(', ')', '<', '>', '!', '&', '|', ':', '*', ',',
-      ' ', ' ', ' ', '\t', 'GLP-1', 'a-1-2', 'orx', 'or-', 'é', '_', '+', '.', '\u00a0']
+      ' ', ' ', ' ', '\t', 'GLP-1', 'a-1-2', 'orx', 'or-', 'é', '_', '+', '.', '\u00a0', '/', 'tumours', 'haem']
     let seed = 42
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
     for (let k = 0; k < 300; k++) {
@@ -58,6 +59,20 @@ describe('the Meilisearch reading of a query is PostgreSQL\'s', () => {
       const [row] = reading && reading.length ? await database.rows<{ t: string }>(sql`select (${rebuilt(reading)})::text as t`) : [{ t: '' }]
       expect({ q, reading: row.t }).toEqual({ q, reading: expected })
     }
+  })
+
+  test('each operand carries the readings PostgreSQL merges into the query', async () => {
+    const reading = await searchableReading(database.db, 'Rapamycin "tumours in mice" -haem OR AMPK/mTOR')
+    expect(reading).toEqual([
+      [
+        { text: 'Rapamycin', phrase: false, negations: 0, variants: ['Rapamycin'] },
+        { text: 'tumours in mice', phrase: true, negations: 0, variants: ['tumours in mice', 'tumors in mice', 'tumours in mouse'] },
+        { text: 'haem', phrase: false, negations: 1, variants: ['haem', 'heme'] },
+      ],
+      [{ text: 'AMPK;mTOR', phrase: false, negations: 0, variants: ['AMPK;mTOR'] }],
+    ])
+    const [row] = await database.rows<{ t: string }>(sql`select geroscope_tsquery(${'Rapamycin "tumours in mice" -haem OR AMPK/mTOR'})::text as t`)
+    expect(row.t).toBe("'rapamycin' & ( 'tumour' | 'tumor' ) <2> ( 'mice' | 'mous' ) & !( 'haem' | 'heme' ) | 'ampk' <-> 'mtor'")
   })
 
   test.each(['-', 'OR', '"', '- -', 'the of and', '*', '""', 'or or', '-the'])(

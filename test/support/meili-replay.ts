@@ -1,16 +1,51 @@
 /**
  * A local stand-in for a Meilisearch server, answering with Meilisearch's own response shapes so
- * the real `meilisearch` client runs unchanged: tasks complete at once, documents are kept in a map,
- * and searches answer with hits the test sets. Every request is recorded for assertions.
+ * the real `meilisearch` client runs unchanged: tasks complete at once, documents and settings are
+ * kept, and searches answer with hits the test sets, or (`hits: 'match'`) with the documents that
+ * hold every word of the query in a searchable attribute, as Meilisearch matches without typos or
+ * stemming. Every request is recorded for assertions.
  */
 export type ReplayHit = { id: string; relevance?: number; indexed_day: number; _rankingScore: number }
+
+type SearchBody = { q?: string; filter?: string[]; limit?: number }
+
+const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+
+/**
+ * Whether a document matches a query in Meilisearch's syntax: every word, every "phrase" (its words
+ * in a row), none of the -excluded ones, in the searchable attributes (all of them if unset).
+ */
+function matches(doc: Record<string, unknown>, q: string, searchable: string[] | null): boolean {
+  const text = (searchable ?? Object.keys(doc)).map((a) => String(doc[a] ?? '')).join(' \u0000 ')
+  const held = words(text).join(' ')
+  const holds = (phrase: string) => ` ${held} `.includes(` ${words(phrase).join(' ')} `)
+  for (const [, minus, phrase, word] of q.matchAll(/(-?)(?:"([^"]*)"|(\S+))/g)) {
+    const found = holds(phrase ?? word)
+    if (words(phrase ?? word).length > 0 && found === (minus === '-')) return false
+  }
+  return true
+}
+
+/** The filters the backend sends (src/search/meilisearch/filters.ts), enough of them for tests. */
+function passes(doc: Record<string, unknown>, filter: string[] = []): boolean {
+  return filter.every((f) => {
+    const m = /^(\w+) (>=|<=|=) (.+)$/.exec(f)
+    if (!m) return true
+    const value = doc[m[1]]
+    if (m[2] === '=') return String(value) === m[3]
+    if (typeof value !== 'number') return false
+    return m[2] === '>=' ? value >= Number(m[3]) : value <= Number(m[3])
+  })
+}
 
 export type MeiliReplay = {
   url: string
   documents: Map<string, Record<string, unknown>>
   requests: { method: string; path: string; body: unknown }[]
-  /** The hits every search answers with, best first (the test plays Meilisearch's ranking). */
-  hits: ReplayHit[]
+  /** The hits every search answers with, best first (the test plays Meilisearch's ranking), or 'match'. */
+  hits: ReplayHit[] | 'match'
+  /** The settings last sent. */
+  settings: Record<string, unknown>
   /** Fail task processing with this message (simulates a refused document batch). */
   failTasks: string | null
   /** Awaited before each request is answered: lets a test hold Meilisearch at a chosen step. */
@@ -24,7 +59,7 @@ export function startMeiliReplay(): MeiliReplay {
   let taskUid = 0
   const tasks = new Map<number, Record<string, unknown>>()
   const replay: MeiliReplay = {
-    url: '', documents: new Map(), requests: [], hits: [], failTasks: null, failSearches: null, gate: null,
+    url: '', documents: new Map(), requests: [], hits: [], settings: {}, failTasks: null, failSearches: null, gate: null,
     stop: () => server.stop(true),
   }
   const enqueue = (indexUid: string | null, type: string) => {
@@ -48,7 +83,11 @@ export function startMeiliReplay(): MeiliReplay {
       let m: RegExpExecArray | null
       if ((m = /^\/tasks\/(\d+)$/.exec(pathname))) return Response.json(tasks.get(Number(m[1])))
       if (pathname === '/indexes' && request.method === 'POST') return enqueue((body as { uid: string }).uid, 'indexCreation')
-      if ((m = /^\/indexes\/([^/]+)\/settings$/.exec(pathname))) return enqueue(m[1], 'settingsUpdate')
+      if ((m = /^\/indexes\/([^/]+)\/settings$/.exec(pathname))) {
+        if (request.method === 'GET') return Response.json(replay.settings)
+        replay.settings = { ...replay.settings, ...(body as object) }
+        return enqueue(m[1], 'settingsUpdate')
+      }
       if ((m = /^\/indexes\/([^/]+)$/.exec(pathname)) && request.method === 'DELETE') return enqueue(m[1], 'indexDeletion')
       if (/^\/indexes\/[^/]+\/stats$/.test(pathname)) {
         return Response.json({ numberOfDocuments: replay.documents.size, rawDocumentDbSize: 0, avgDocumentSize: 0, isIndexing: false, numberOfEmbeddings: 0, numberOfEmbeddedDocuments: 0, fieldDistribution: {} })
@@ -66,11 +105,21 @@ export function startMeiliReplay(): MeiliReplay {
       if (failed && (/^\/indexes\/[^/]+\/search$/.test(pathname) || pathname === '/multi-search')) {
         return Response.json({ message: failed.message, code: failed.code, type: 'invalid_request', link: '' }, { status: failed.status })
       }
+      const answer = (searches: SearchBody[], limit: number) => {
+        if (replay.hits !== 'match') return replay.hits.slice(0, limit)
+        const searchable = (replay.settings.searchableAttributes as string[] | undefined) ?? null
+        const found = [...replay.documents.values()].filter((doc) => searches.some((b) => passes(doc, b.filter) && matches(doc, b.q ?? '', searchable)))
+        return found.slice(0, limit).map((doc) => ({ id: doc.id, relevance: doc.relevance, indexed_day: doc.indexed_day, _rankingScore: 0.9 }))
+      }
       if (/^\/indexes\/[^/]+\/search$/.test(pathname)) {
-        return Response.json({ hits: replay.hits, query: (body as { q: string }).q, processingTimeMs: 1, limit: 1000, offset: 0, estimatedTotalHits: replay.hits.length })
+        const search = body as SearchBody
+        const hits = answer([search], search.limit ?? 20)
+        return Response.json({ hits, query: search.q, processingTimeMs: 1, limit: search.limit ?? 20, offset: 0, estimatedTotalHits: hits.length })
       }
       if (pathname === '/multi-search') {
-        return Response.json({ hits: replay.hits, processingTimeMs: 1, limit: 1000, offset: 0, estimatedTotalHits: replay.hits.length })
+        const multi = body as { federation: { limit: number }; queries: SearchBody[] }
+        const hits = answer(multi.queries, multi.federation.limit)
+        return Response.json({ hits, processingTimeMs: 1, limit: multi.federation.limit, offset: 0, estimatedTotalHits: hits.length })
       }
       return Response.json({ message: `no route ${request.method} ${pathname}`, code: 'not_found', type: 'invalid_request', link: '' }, { status: 404 })
     },

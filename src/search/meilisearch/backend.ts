@@ -1,16 +1,18 @@
 /**
  * Ranked search through Meilisearch (MEILI_HOST). Meilisearch ranks the ids; the rows come from the
  * database, so a hit always shows the paper as it is now. Paging uses the same (score, id) cursor as
- * PostgreSQL: the best MAX_RANKED_HITS ids are fetched (ids and a few numbers only) and cut after the
- * cursor. When Meilisearch fails (down, no index, a refused key), the query is answered by PostgreSQL
- * and a line is logged.
+ * PostgreSQL: the best MEILI_MAX_HITS ids are fetched (ids and a few numbers only) and cut after the
+ * cursor; one more is asked for, so that a ranking with more matches says it was cut. When
+ * Meilisearch fails (down, no index, a refused key), the query is answered by PostgreSQL and a line
+ * is logged.
  */
 import { asc, eq, inArray } from 'drizzle-orm'
 import { MatchingStrategies, Meilisearch, MeilisearchApiError, MeilisearchError } from 'meilisearch'
 import type { Db } from '../../db/client'
 import { papers, stories } from '../../db/schema'
 import { paperColumns, type PaperListRow } from '../../queries/papers'
-import { MAX_RANKED_HITS, type SearchBackend, type SearchHitRow, type SearchRequest } from '../backend'
+import type { SearchBackend, SearchHitRow, SearchPage, SearchRequest } from '../backend'
+import { MEILI_MAX_HITS } from './documents'
 import { PostgresSearch } from '../postgres'
 import { searchableReading } from '../syntax'
 import { translateFilters } from './filters'
@@ -62,7 +64,7 @@ export class MeilisearchSearch implements SearchBackend {
     this.fallback = new PostgresSearch(db)
   }
 
-  async search(request: SearchRequest): Promise<SearchHitRow[]> {
+  async search(request: SearchRequest): Promise<SearchPage> {
     // A ranking begun on PostgreSQL (Meilisearch had failed) is continued there, so that its pages fit.
     if (request.after?.rankedBy === 'postgres') return this.fallback.search(request)
     // PostgreSQL's reading of the query, stop words dropped (or the 400 for a query without words).
@@ -78,13 +80,14 @@ export class MeilisearchSearch implements SearchBackend {
       this.log(`search: Meilisearch failed (${failure}); answering from PostgreSQL`)
       return this.fallback.search(request) // a 400 for a cursor into Meilisearch's ranking: PostgreSQL cannot continue it
     }
-    const scored = hits.map((h) => ({ id: h.id, score: foldTieBreakers(h._rankingScore ?? 0, h.relevance, h.indexed_day) }))
+    const cutAt = hits.length > MEILI_MAX_HITS ? MEILI_MAX_HITS : null
+    const scored = hits.slice(0, MEILI_MAX_HITS).map((h) => ({ id: h.id, score: foldTieBreakers(h._rankingScore ?? 0, h.relevance, h.indexed_day) }))
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .map((h, i) => ({ ...h, rank: i + 1 }))
     const { after } = request
     const page = (after ? scored.filter((h) => h.score < after.score || (h.score === after.score && h.id > after.id)) : scored)
       .slice(0, request.limit + 1)
-    return this.rows(page)
+    return { hits: await this.rows(page), cutAt }
   }
 
   /** `branches`: one Meilisearch query per alternative of the query (query.ts), never empty. */
@@ -95,13 +98,13 @@ export class MeilisearchSearch implements SearchBackend {
       matchingStrategy: MatchingStrategies.ALL,
     }
     if (branches.length === 1) {
-      const result = await this.client.index(this.config.index).search<Hit>(branches[0], { ...common, limit: MAX_RANKED_HITS })
+      const result = await this.client.index(this.config.index).search<Hit>(branches[0], { ...common, limit: MEILI_MAX_HITS + 1 })
       return result.hits
     }
     // OR: one query per alternative, merged by ranking score; a paper found by two comes once.
     type Federated = { federation: { limit: number }; queries: (typeof common & { indexUid: string; q: string })[] }
     const result = await this.client.multiSearch<Federated, Hit>({
-      federation: { limit: MAX_RANKED_HITS },
+      federation: { limit: MEILI_MAX_HITS + 1 },
       queries: branches.map((q) => ({ ...common, indexUid: this.config.index, q })),
     })
     return result.hits

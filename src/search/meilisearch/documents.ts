@@ -1,6 +1,4 @@
 /** One paper as a Meilisearch document, and the index settings that search it like PostgreSQL does. */
-import type { MeshHeading } from '../../db/schema'
-import { MAX_RANKED_HITS } from '../backend'
 import { dayNumber } from './filters'
 import { joinNumberHyphens } from '../websearch'
 
@@ -8,8 +6,6 @@ export type PaperSource = {
   id: string
   title: string
   abstract: string | null
-  keywords: string[]
-  meshHeadings: MeshHeading[]
   relevance: number | null
   indexedDate: string
   studyType: string | null
@@ -20,8 +16,6 @@ export type PaperSource = {
 export type PaperDocument = {
   id: string
   title: string
-  keywords: string[]
-  mesh: string[]
   abstract: string
   relevance?: number // absent until judged, so `relevance >= x` leaves unjudged papers out
   indexed_day: number
@@ -34,8 +28,6 @@ export function paperDocument(p: PaperSource): PaperDocument {
   const doc: PaperDocument = {
     id: p.id,
     title: joinNumberHyphens(p.title),
-    keywords: p.keywords.map(joinNumberHyphens),
-    mesh: p.meshHeadings.map((h) => h.descriptor),
     abstract: joinNumberHyphens(p.abstract ?? ''),
     indexed_day: dayNumber(p.indexedDate),
     study_type: p.studyType,
@@ -46,9 +38,15 @@ export function paperDocument(p: PaperSource): PaperDocument {
   return doc
 }
 
+/**
+ * Meilisearch ranks at most this many hits for a query (its pagination.maxTotalHits); a ranking cut
+ * there says so (SearchPage.cutAt). PostgreSQL has no such bound.
+ */
+export const MEILI_MAX_HITS = 1000
+
 export const INDEX_SETTINGS = {
-  // In ranking order, like the PostgreSQL weights: title, then keywords and MeSH, then abstract.
-  searchableAttributes: ['title', 'keywords', 'mesh', 'abstract'],
+  // Title and abstract, as the contract says, in ranking order like the PostgreSQL weights.
+  searchableAttributes: ['title', 'abstract'],
   filterableAttributes: ['relevance', 'indexed_day', 'study_type', 'topic', 'preprint'],
   sortableAttributes: ['indexed_day', 'relevance'],
   // Equal text matches fall to judgement relevance, then recency, as on PostgreSQL.
@@ -56,5 +54,6 @@ export const INDEX_SETTINGS = {
   // Gene and complex names differ by one character (mTORC1 and mTORC2, IL6 and IL7): no typos on
   // short words, which is where such names live.
   typoTolerance: { minWordSizeForTypos: { oneTypo: 8, twoTypos: 12 } },
-  pagination: { maxTotalHits: MAX_RANKED_HITS },
+  // One more than is served, so that a ranking with more matches is known to be cut.
+  pagination: { maxTotalHits: MEILI_MAX_HITS + 1 },
 }

@@ -13,11 +13,21 @@ import { papers, searchOutbox } from '../../db/schema'
 import { INDEX_SETTINGS, paperDocument, type PaperSource } from './documents'
 
 const sourceColumns = {
-  id: papers.id, title: papers.title, abstract: papers.abstract, keywords: papers.keywords, meshHeadings: papers.meshHeadings,
+  id: papers.id, title: papers.title, abstract: papers.abstract,
   relevance: papers.relevance, indexedDate: papers.indexedDate, studyType: papers.studyType, topic: papers.topic, preprint: papers.preprint,
 }
 
 const TASK_TIMEOUT_MS = 120_000
+
+/**
+ * Whether an existing index was set up by an older version (other searchable attributes or bound):
+ * its documents may be of an older shape too, so it is rebuilt (src/search/index.ts).
+ */
+export async function settingsOutdated(client: Meilisearch, uid: string): Promise<boolean> {
+  const settings = await client.index(uid).getSettings()
+  return JSON.stringify(settings.searchableAttributes) !== JSON.stringify(INDEX_SETTINGS.searchableAttributes)
+    || settings.pagination?.maxTotalHits !== INDEX_SETTINGS.pagination.maxTotalHits
+}
 
 export async function ensureIndex(client: Meilisearch, uid: string): Promise<void> {
   await client.createIndex(uid, { primaryKey: 'id' }).waitTask({ timeout: TASK_TIMEOUT_MS }) // a no-op failure if it exists

@@ -22,9 +22,14 @@ export const paperFilterParams = {
   preprint: booleanParam('true: preprints only; false: peer-reviewed only; omitted: both.'),
 }
 
+/** What the words of q match, for the /papers q filter and /search alike. */
+export const Q_MATCHES = 'Words match in titles and abstracts only (not keywords or MeSH headings), so a hit shows why it matched. '
+  + 'Irregular plurals (mouse and mice, nucleus and nuclei), British and American spellings (ageing and aging, tumour and tumor, '
+  + 'haem and heme, randomised and randomized) and stemmed forms (senolytic and senolytics) match each other; NAD+ matches NAD, not NADH.'
+
 const listParams = {
   ...paperFilterParams,
-  q: stringParam('Full-text filter over title and abstract: quoted phrases, OR and -exclusions. Order stays by date.', 500),
+  q: stringParam(`Full-text filter over title and abstract: quoted phrases, OR and -exclusions. Order stays by date. ${Q_MATCHES}`, 500),
   ...pagingParams,
 }
 
