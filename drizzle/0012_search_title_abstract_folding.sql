@@ -138,10 +138,14 @@ CREATE FUNCTION geroscope_ise(t text) RETURNS text
 -- Irregular plurals the stemmer leaves apart, each way. A few go one way only, because the other way
 -- would meet another word: indices stems like indicate, testes like test.
 CREATE FUNCTION geroscope_number_swap(t text) RETURNS text
-  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-  RETURN (
-    -- Word by word, so that a word swapped is not swapped back by its partner.
-    SELECT string_agg(coalesce('{
+  LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  swapped text;
+BEGIN
+  -- Word by word, so that a word swapped is not swapped back by its partner. (PL/pgSQL keeps the
+  -- plan of this statement for the session, with the partners parsed once; an SQL function would
+  -- plan it again in every query.)
+  SELECT string_agg(coalesce('{
     "mice": "mouse", "mouse": "mice", "lice": "louse", "louse": "lice", "feet": "foot", "foot": "feet",
     "teeth": "tooth", "tooth": "teeth", "geese": "goose", "goose": "geese", "men": "man", "man": "men",
     "women": "woman", "woman": "women", "children": "child", "child": "children", "oxen": "ox", "ox": "oxen",
@@ -178,22 +182,31 @@ CREATE FUNCTION geroscope_number_swap(t text) RETURNS text
     "crises": "crisis", "crisis": "crises", "axes": "axis", "axis": "axes", "genera": "genus", "genus": "genera",
     "corpora": "corpus", "corpus": "corpora",
     "indices": "index", "testes": "testis"
-  }'::jsonb ->> token[1], token[1]), '' ORDER BY n)
-    FROM regexp_matches(t, '([[:alpha:]]+|[^[:alpha:]]+)', 'g') WITH ORDINALITY AS tokens(token, n)
-  );
+  }'::jsonb ->> token[1], token[1]), '' ORDER BY n) INTO swapped
+  FROM regexp_matches(t, '([[:alpha:]]+|[^[:alpha:]]+)', 'g') WITH ORDINALITY AS tokens(token, n);
+  RETURN coalesce(swapped, t);
+END $$;
 --> statement-breakpoint
 -- The readings a query is searched with: as written, American, British, Oxford (British with -ize)
 -- and with its irregular plurals swapped; the same one only once, as written first.
 CREATE FUNCTION geroscope_variants(input text) RETURNS text[]
-  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-  RETURN (
-    SELECT array_agg(v ORDER BY n) FROM (
-      SELECT DISTINCT ON (lower(v)) v, n
-      FROM unnest(ARRAY[input, geroscope_ize(geroscope_spelling_us(lower(input))),
-        geroscope_ise(geroscope_spelling_uk(lower(input))), geroscope_ize(geroscope_spelling_uk(lower(input))),
-        geroscope_number_swap(lower(input))]) WITH ORDINALITY AS readings(v, n)
-      ORDER BY lower(v), n) first_of_each
-  );
+  LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  lowered text := lower(input);
+  uk text := geroscope_spelling_uk(lower(input));
+  readings text[] := ARRAY[input];
+  seen text[] := ARRAY[lower(input)];
+  reading text;
+BEGIN
+  FOREACH reading IN ARRAY ARRAY[geroscope_ize(geroscope_spelling_us(lowered)), geroscope_ise(uk), geroscope_ize(uk),
+      geroscope_number_swap(lowered)] LOOP
+    IF NOT reading = ANY (seen) THEN
+      readings := readings || reading;
+      seen := seen || reading;
+    END IF;
+  END LOOP;
+  RETURN readings;
+END $$;
 --> statement-breakpoint
 -- One tsquery from readings of one query: where the readings parse alike (the same operators around
 -- the same number of words), each word becomes the OR of its readings' words:
@@ -230,8 +243,16 @@ END $$;
 --> statement-breakpoint
 -- Each reading of a query, parsed.
 CREATE FUNCTION geroscope_readings(input text) RETURNS tsquery[]
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  RETURN ARRAY(SELECT geroscope_tsquery_parsed(v) FROM unnest(geroscope_variants(coalesce(input, ''))) AS v);
+  LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  reading text;
+  parsed tsquery[] := '{}';
+BEGIN
+  FOREACH reading IN ARRAY geroscope_variants(coalesce(input, '')) LOOP
+    parsed := parsed || geroscope_tsquery_parsed(reading);
+  END LOOP;
+  RETURN parsed;
+END $$;
 --> statement-breakpoint
 -- The query language (src/search/tsquery.ts): every reading of the query, merged.
 CREATE OR REPLACE FUNCTION geroscope_tsquery(input text) RETURNS tsquery
@@ -242,7 +263,8 @@ CREATE OR REPLACE FUNCTION geroscope_tsquery(input text) RETURNS tsquery
 -- each parsed reading and merged: they read the query's text, where merging adds ORs they would
 -- take for the user's.
 CREATE FUNCTION geroscope_tsquery_tight_of(query tsquery) RETURNS tsquery
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+BEGIN
   RETURN (
     SELECT CASE WHEN position('|' in query::text) > 0 OR count(*) FILTER (WHERE NOT excluded) < 2
       THEN query
@@ -251,23 +273,46 @@ CREATE FUNCTION geroscope_tsquery_tight_of(query tsquery) RETURNS tsquery
     FROM regexp_split_to_table(query::text, ' & ') WITH ORDINALITY AS parts(part, n),
       LATERAL (SELECT part LIKE '!%' AS excluded) AS kind
   );
+END $$;
+--> statement-breakpoint
+-- Every form the search tiers use (src/search/tiers.ts), from one reading of the query: the query,
+-- its tight form, any one of its words, and the query loosened.
+CREATE FUNCTION geroscope_query_forms(input text, OUT query tsquery, OUT tight tsquery, OUT any_word tsquery, OUT loose tsquery)
+  LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  readings tsquery[] := geroscope_readings(input);
+  reading tsquery;
+  tights tsquery[] := '{}';
+  anys tsquery[] := '{}';
+BEGIN
+  FOREACH reading IN ARRAY readings LOOP
+    tights := tights || geroscope_tsquery_tight_of(reading);
+    anys := anys || geroscope_tsquery_any_of(reading);
+  END LOOP;
+  query := geroscope_merge(readings);
+  tight := geroscope_merge(tights);
+  any_word := geroscope_merge(anys);
+  loose := geroscope_tsquery_loose_of(query);
+END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION geroscope_tsquery_tight(input text) RETURNS tsquery
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  RETURN geroscope_merge(ARRAY(SELECT geroscope_tsquery_tight_of(r) FROM unnest(geroscope_readings(input)) AS r));
+  RETURN (SELECT tight FROM geroscope_query_forms(input));
 --> statement-breakpoint
 CREATE FUNCTION geroscope_tsquery_any_of(query tsquery) RETURNS tsquery
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+BEGIN
   RETURN CASE WHEN position('|' in query::text) > 0 THEN query
     ELSE coalesce((
       SELECT string_agg(word[1], ' | ' ORDER BY n, m)
       FROM regexp_split_to_table(query::text, ' & ') WITH ORDINALITY AS parts(part, n),
         regexp_matches(part, '(''(?:[^'']|'''')*'')', 'g') WITH ORDINALITY AS words(word, m)
       WHERE part NOT LIKE '!%'), '')::tsquery END;
+END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION geroscope_tsquery_any(input text) RETURNS tsquery
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  RETURN geroscope_merge(ARRAY(SELECT geroscope_tsquery_any_of(r) FROM unnest(geroscope_readings(input)) AS r));
+  RETURN (SELECT any_word FROM geroscope_query_forms(input));
 --> statement-breakpoint
 -- The query with phrases loosened to AND (drizzle/0004), of the merged query (whose exclusions and
 -- phrase operators are the query's), read once.
@@ -279,16 +324,6 @@ CREATE FUNCTION geroscope_tsquery_loose_of(query tsquery) RETURNS tsquery
 CREATE OR REPLACE FUNCTION geroscope_tsquery_loose(input text) RETURNS tsquery
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   RETURN geroscope_tsquery_loose_of(geroscope_tsquery(input));
---> statement-breakpoint
--- Every form the search tiers use (src/search/tiers.ts), from one reading of the query: the query,
--- its tight form, any one of its words, and the query loosened.
-CREATE FUNCTION geroscope_query_forms(input text, OUT query tsquery, OUT tight tsquery, OUT any_word tsquery, OUT loose tsquery)
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  RETURN (
-    SELECT ROW(merged, geroscope_merge(ARRAY(SELECT geroscope_tsquery_tight_of(r) FROM unnest(readings) AS r)),
-      geroscope_merge(ARRAY(SELECT geroscope_tsquery_any_of(r) FROM unnest(readings) AS r)), geroscope_tsquery_loose_of(merged))
-    FROM (SELECT geroscope_readings(input) AS readings) AS parsed, LATERAL (SELECT geroscope_merge(readings) AS merged) AS m
-  );
 --> statement-breakpoint
 --
 -- Title and abstract only: both vectors are rebuilt, without keywords and MeSH and with the slash

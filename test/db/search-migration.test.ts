@@ -1,0 +1,99 @@
+/**
+ * The search migration (drizzle/0009) on a database that already has papers: a generated column does
+ * not follow a changed function, so the migration must rebuild the stored vectors, and the indexes
+ * search walks must be there again afterwards.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import postgres from 'postgres'
+import { createPglite, openDatabase, type Database } from '../../src/db/client'
+import { migrateDatabase, migrationsFolder } from '../../src/db/migrate'
+import { databaseUrl, scratchDatabaseName, testDriver } from '../support/database'
+import { insertPapers, paperRow } from '../support/fixtures'
+
+const BEFORE = '0009_search_title_abstract_folding'
+let database: Database
+let url: string | undefined
+let olderFolder: string
+
+/** The migrations as they were before the search migration (the journal cut before it). */
+function migrationsBefore(tag: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'geroscope-migrations-'))
+  cpSync(migrationsFolder, folder, { recursive: true })
+  const journalPath = join(folder, 'meta', '_journal.json')
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] }
+  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag))
+  writeFileSync(journalPath, JSON.stringify(journal))
+  return folder
+}
+
+beforeAll(async () => {
+  olderFolder = migrationsBefore(BEFORE)
+  if (testDriver === 'postgres') {
+    const name = scratchDatabaseName('search_migration')
+    const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} })
+    await admin.unsafe(`create database "${name}"`)
+    await admin.end()
+    url = databaseUrl(name)
+    const client = postgres(url, { max: 1, onnotice: () => {} })
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder: olderFolder })
+    await client.end()
+    database = await openDatabase({ kind: 'postgres', url, max: 2 })
+  } else {
+    const client = await createPglite()
+    database = await openDatabase({ kind: 'pglite-instance', client })
+    await migratePglite(database.db as never, { migrationsFolder: olderFolder })
+  }
+  // Papers written before the migration: vectors with keywords and MeSH, and a slash read as a path.
+  await insertPapers(database.db, [
+    paperRow({
+      id: 'MED-1', title: 'The NADH/NAD+ ratio in old mice', abstract: 'Measured in the liver.', keywords: ['zebrafish'],
+      meshHeadings: [{ descriptor: 'Sirtuins', major: true, qualifiers: [] }],
+    }),
+    paperRow({ id: 'MED-2', title: 'Tumour growth', abstract: 'AMPK/mTOR signalling.' }),
+  ])
+})
+afterAll(async () => {
+  await database.close()
+  rmSync(olderFolder, { recursive: true, force: true })
+})
+
+const lexemes = async (column: 'search_vector' | 'title_vector', id: string) =>
+  (await database.rows<{ l: string[] }>(sql`select tsvector_to_array(${sql.raw(column)}) as l from papers where id = ${id}`))[0].l
+
+describe(`the search migration on a ${testDriver} database with papers`, () => {
+  test('before it, the stored vectors hold keywords and MeSH, and the slash reads as one word', async () => {
+    expect(await lexemes('search_vector', 'MED-1')).toEqual(expect.arrayContaining(['zebrafish', 'sirtuin', 'nadh/nad']))
+  })
+
+  test('rebuilds every stored vector and the search indexes', async () => {
+    await migrateDatabase(database, url)
+    const search = await lexemes('search_vector', 'MED-1')
+    expect(search).not.toContain('zebrafish')
+    expect(search).not.toContain('sirtuin')
+    expect(search).toEqual(expect.arrayContaining(['nadh', 'nad', 'mice', 'liver']))
+    expect(await lexemes('title_vector', 'MED-1')).toEqual(['mice', 'nad', 'nadh', 'old', 'ratio'])
+    expect(await lexemes('search_vector', 'MED-2')).toEqual(expect.arrayContaining(['ampk', 'mtor', 'tumour']))
+    const indexes = await database.rows<{ indexname: string; indexdef: string }>(
+      sql`select indexname, indexdef from pg_indexes where tablename = 'papers' and indexname in ('papers_search_idx', 'papers_title_search_idx', 'papers_relevance_idx') order by 1`)
+    expect(indexes.map((i) => i.indexname)).toEqual(['papers_relevance_idx', 'papers_search_idx', 'papers_title_search_idx'])
+    expect(indexes[0].indexdef).toContain('INCLUDE (title_vector)')
+    const [storage] = await database.rows<{ attstorage: string }>(sql`select attstorage from pg_attribute where attrelid = 'papers'::regclass and attname = 'search_vector'`)
+    expect(storage.attstorage).toBe('m')
+  })
+
+  test('after it, the papers are found by what their title and abstract say, in every spelling', async () => {
+    const hits = async (q: string) => (await database.rows<{ id: string }>(sql`select id from papers where search_vector @@ geroscope_tsquery(${q}) order by id`)).map((r) => r.id)
+    expect(await hits('mouse')).toEqual(['MED-1'])
+    expect(await hits('NAD+')).toEqual(['MED-1'])
+    expect(await hits('tumor')).toEqual(['MED-2'])
+    expect(await hits('mTOR')).toEqual(['MED-2'])
+    expect(await hits('zebrafish')).toEqual([])
+  })
+})
