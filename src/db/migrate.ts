@@ -24,8 +24,22 @@ export async function migrateDatabase(database: Database, postgresUrl?: string):
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK})`
     await migratePostgres(drizzlePostgres(client), { migrationsFolder })
+    await vacuumIfRewritten(client)
     await client`select pg_advisory_unlock(${MIGRATION_LOCK})`
   } finally {
     await client.end({ timeout: 5 })
   }
+}
+
+/**
+ * A migration that rewrites `papers` (drizzle/0009 rebuilt its search vectors) leaves it without a
+ * visibility map, and search's index-only walks of papers_relevance_idx then read the table for
+ * every entry, until a VACUUM that autovacuum, seeing no new or dead rows, would not start. VACUUM
+ * cannot run inside the migration's transaction, so it runs here, once, when most of the table is
+ * not marked all-visible (a table that small or that freshly written costs little to vacuum).
+ */
+async function vacuumIfRewritten(client: postgres.Sql): Promise<void> {
+  const [papers] = await client<{ pages: number; visible: number }[]>`
+    select relpages as pages, relallvisible as visible from pg_class where oid = to_regclass('papers')`
+  if (papers && papers.pages > 1000 && papers.visible < papers.pages / 2) await client`vacuum (analyze) papers`
 }
