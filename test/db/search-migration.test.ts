@@ -1,5 +1,5 @@
 /**
- * The search migration (drizzle/0009) on a database that already has papers: a generated column does
+ * The search migration (drizzle/0010) on a database that already has papers: a generated column does
  * not follow a changed function, so the migration must rebuild the stored vectors, and the indexes
  * search walks must be there again afterwards.
  */
@@ -17,7 +17,7 @@ import { migrateDatabase, migrationsFolder } from '../../src/db/migrate'
 import { databaseUrl, scratchDatabaseName, testDriver } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'
 
-const BEFORE = '0009_search_title_abstract_folding'
+const BEFORE = '0010_search_title_abstract_folding'
 let database: Database
 let url: string | undefined
 let olderFolder: string
