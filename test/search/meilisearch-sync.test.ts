@@ -191,6 +191,17 @@ describe('the search-sync worker job', () => {
     expect(await syncSearchIndex(database.db, config())).toEqual({ upserted: 1, deleted: 0 })
   })
 
+  // An index an older version built searched keywords and MeSH and ranked 300 hits: its documents
+  // hold what search no longer matches, so it is rebuilt, with today's settings.
+  test('rebuilds an index an older version set up, then sends only queued changes', async () => {
+    meili.documents.set('MED-1', { id: 'MED-1', title: 'Rapamycin in mice', keywords: ['zebrafish'], mesh: ['Sirtuins'], abstract: '', indexed_day: 20261001 })
+    meili.settings = { ...INDEX_SETTINGS, searchableAttributes: ['title', 'keywords', 'mesh', 'abstract'], pagination: { maxTotalHits: 300 } }
+    expect(await syncSearchIndex(database.db, config())).toEqual({ reindexed: 3 })
+    expect(meili.settings).toMatchObject({ searchableAttributes: ['title', 'abstract'], pagination: { maxTotalHits: INDEX_SETTINGS.pagination.maxTotalHits } })
+    expect(meili.documents.get('MED-1')).not.toHaveProperty('keywords')
+    expect(await syncSearchIndex(database.db, config())).toEqual({ upserted: 0, deleted: 0 })
+  })
+
   test('does nothing without Meilisearch', async () => {
     expect(await syncSearchIndex(database.db, { meili: null })).toEqual({})
   })
