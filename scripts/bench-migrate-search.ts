@@ -1,5 +1,5 @@
 /**
- * How long the search migration (drizzle/0010: vectors rebuilt over title and abstract, indexes
+ * How long the search migration (drizzle/*_search_title_abstract_folding.sql: vectors rebuilt over title and abstract, indexes
  * rebuilt) takes on a corpus that already has rows, and what the rows look like after it:
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<copy of a corpus seeded before the search migration> bun scripts/bench-migrate-search.ts
  * Run it on a copy (CREATE DATABASE x TEMPLATE y): it migrates the database it is given.

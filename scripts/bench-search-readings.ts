@@ -1,5 +1,5 @@
 /**
- * What reading a query in every spelling costs (drizzle/0010, geroscope_variants), measured alone
+ * What reading a query in every spelling costs (drizzle/*_search_title_abstract_folding.sql, geroscope_variants), measured alone
  * and interleaved on one database: the same searches with every reading, then with the query as
  * written only (geroscope_variants replaced by one that returns its input, in this database, and put
  * back at the end), alternating, page 1 and the page after hit 1,000, limit 25, default filters.

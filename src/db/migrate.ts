@@ -32,7 +32,7 @@ export async function migrateDatabase(database: Database, postgresUrl?: string):
 }
 
 /**
- * A migration that rewrites `papers` (drizzle/0010 rebuilt its search vectors) leaves it without a
+ * A migration that rewrites `papers` (drizzle/*_search_title_abstract_folding.sql rebuilt its search vectors) leaves it without a
  * visibility map, and search's index-only walks of papers_relevance_idx then read the table for
  * every entry, until a VACUUM that autovacuum, seeing no new or dead rows, would not start. VACUUM
  * cannot run inside the migration's transaction, so it runs here, once, when most of the table is

@@ -11,7 +11,7 @@
  *   4. the text holds the query
  *
  * The query is every reading of it merged (American, British, irregular plurals: geroscope_query_forms,
- * drizzle/0010), so each tier holds the papers that say the query in any of its spellings.
+ * drizzle/*_search_title_abstract_folding.sql), so each tier holds the papers that say the query in any of its spellings.
  * "Tightly" is geroscope_tsquery_tight (drizzle/*_search_tiers.sql): a quoted phrase is already tight; for one
  * word, a phrase alone, or OR, the tight query is the query itself and some tiers are empty.
  * -exclusions apply to the whole paper in every tier.

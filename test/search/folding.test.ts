@@ -1,5 +1,5 @@
 /**
- * Search folds what people mean (drizzle/0010: each query is also read in American, British and
+ * Search folds what people mean (drizzle/*_search_title_abstract_folding.sql: each query is also read in American, British and
  * Oxford spelling and with its irregular plurals swapped): a paper that says one form is found by
  * the other, both ways, and words that only look alike stay apart.
  */
