@@ -22,7 +22,7 @@ if (!databaseUrl) throw new Error('set DATABASE_URL')
 const config = resolveAppSecret(parseConfig({ ...process.env, WORKERS: 'off', DEMO_DATA: 'off', APP_SECRET: 'b'.repeat(40) }))
 const database = await openDatabase({ kind: 'postgres', url: databaseUrl, max: 10 })
 const keys = await benchKeys(database.db, 1000)
-const limits = await MemoryRateLimitStore.open(database, new Date(), { flushEveryMs: 0 })
+const limits = await MemoryRateLimitStore.open(database, new Date())
 const app = buildApp({ config, database, limits })
 
 let done = 0

@@ -11,6 +11,7 @@ import { DatabasePulse } from './db/pulse'
 import { corsPlugin } from './http/cors'
 import { errorPlugin } from './http/error-plugin'
 import { requestIdPlugin } from './http/request-id'
+import { requestLimitsPlugin } from './http/request-limits'
 import { adminApi } from './modules/admin'
 import { healthModule } from './modules/health'
 import { KeyUsageRecorder } from './modules/keys/last-used'
@@ -57,6 +58,7 @@ export function buildApp(context: AppContext) {
     .use(requestIdPlugin) // first, so the preflight answers the CORS plugin gives carry it too
     .use(corsPlugin)
     .use(errorPlugin)
+    .use(requestLimitsPlugin) // before the v1 gate: an oversized request costs no key check
     .use(healthModule(context))
     .use(siteModule(database.db, config.publicBaseUrl))
     .use(openApiModule(config.publicBaseUrl))

@@ -15,6 +15,7 @@ import { CorpusSnapshot } from './modules/v1/stats/snapshot'
 import { KeyUsageRecorder } from './modules/keys/last-used'
 import { startWorkers } from './jobs/workers'
 import { serve } from './platform/serve'
+import { PARSER_HEAD_BYTES } from './http/request-limits'
 
 const started = performance.now()
 let parsed
@@ -44,7 +45,7 @@ const app = buildApp({ config, database, limits, snapshot, keyUsage })
 const stopSnapshots = snapshot.startRefresh()
 // WORKERS=off leaves the API alone: no harvesting, scraping or analysis in this process.
 const jobs = config.workers ? startWorkers(database, config) : []
-const server = serve(app.fetch, config.port)
+const server = serve(app.fetch, config.port, { maxHeadBytes: PARSER_HEAD_BYTES })
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
 

@@ -103,20 +103,33 @@ function openPostgres(url: string, max: number): Database {
 }
 
 /**
+ * How many distinct SQL texts are prepared. postgres.js keeps a prepared statement (its text and
+ * column descriptions) on each connection for as long as the connection lives, and never drops one,
+ * so each text costs memory on every connection, here and in the server's backends. Queries are
+ * built from a few shapes (values travel as parameters, lists as one array parameter): a wide mix
+ * of every endpoint makes about 60 (scripts/soak-memory.ts). Past this many, a new text runs
+ * unprepared, whatever shapes clients find.
+ */
+export const MAX_PREPARED_TEXTS = 1000
+
+/**
  * drizzle sends its builder's queries unprepared (`prepare: false` unless a query is given a name
  * with `.prepare()`), and postgres.js answers an unprepared query with parameters by a Describe
  * round trip before the Execute: two round trips, a parse and a plan per query. Asking for
  * prepared statements makes postgres.js keep one named statement per distinct SQL text on each
- * connection, so a repeated query costs one round trip and no parse. The texts are bounded: values
- * always travel as parameters, so only the shape of a query (which filters, how many list items)
- * makes a new statement.
+ * connection, so a repeated query costs one round trip and no parse. The first MAX_PREPARED_TEXTS
+ * texts are prepared, later ones are not: the common shapes come first, and memory stays bounded
+ * whatever shapes clients find.
  */
-function preparingStatements(client: postgres.Sql): postgres.Sql {
+export function preparingStatements(client: postgres.Sql, maxTexts = MAX_PREPARED_TEXTS): postgres.Sql {
+  const prepared = new Set<string>()
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property !== 'unsafe') return Reflect.get(target, property, receiver)
-      return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
-        target.unsafe(query, parameters, { ...options, prepare: true })
+      return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) => {
+        const prepare = prepared.has(query) || (prepared.size < maxTexts && prepared.add(query) !== undefined)
+        return target.unsafe(query, parameters, { ...options, prepare })
+      }
     },
   })
 }

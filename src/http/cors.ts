@@ -1,14 +1,15 @@
 /**
  * CORS as decisions.md sets it: any origin, preflight answered without a key, and the rate-limit
- * headers, Retry-After and X-Request-Id exposed to browser code. No credentials: the Data API uses
- * bearer keys, and the admin interface's cookies must never be sent cross-site.
+ * headers, Retry-After and X-Request-Id exposed to browser code (and a 401's WWW-Authenticate).
+ * No credentials: the Data API uses bearer keys, and the admin interface's cookies must never be
+ * sent cross-site.
  */
 import { cors } from '@elysiajs/cors'
 
 export const EXPOSED_HEADERS = [
   'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-RateLimit-Used',
   'X-RateLimit-Minute-Limit', 'X-RateLimit-Minute-Remaining', 'X-RateLimit-Minute-Reset',
-  'Retry-After', 'X-Request-Id',
+  'Retry-After', 'X-Request-Id', 'WWW-Authenticate',
 ]
 
 export const corsPlugin = cors({

@@ -1,9 +1,16 @@
-/** Tells a lost database connection (answer 503, retry later) from every other failure. */
-const UNREACHABLE_CODES = new Set([
+/**
+ * Tells a database that cannot serve now (answer 503, retry later) from every other failure: one
+ * that cannot be reached, one that lost the connection, and one that is up but turns clients away,
+ * because it is starting, stopping or out of connection slots, memory or disk.
+ */
+const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH',
   'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
-  '57P01', '57P02', '57P03', // admin_shutdown, crash_shutdown, cannot_connect_now
+  '57P01', '57P02', '57P03', // admin_shutdown, crash_shutdown, cannot_connect_now (starting up, in recovery)
   '08000', '08001', '08003', '08004', '08006', // connection exceptions
+  // Class 53, insufficient resources: too_many_connections (a full server, or a role or database at
+  // its CONNECTION LIMIT), disk_full, out_of_memory, configuration_limit_exceeded, and the class itself.
+  '53000', '53100', '53200', '53300', '53400',
 ])
 
 /**
@@ -19,5 +26,5 @@ function hasCode(error: unknown, codes: Set<string>): boolean {
   return false
 }
 
-export const isDatabaseUnreachable = (error: unknown) => hasCode(error, UNREACHABLE_CODES)
+export const isDatabaseUnavailable = (error: unknown) => hasCode(error, UNAVAILABLE_CODES)
 export const isUnstorableText = (error: unknown) => hasCode(error, UNSTORABLE_TEXT_CODES)

@@ -1,12 +1,15 @@
 /**
  * Every failure leaves through here as the contract's envelope, with the request id: our ApiErrors
  * as they are, Elysia's validation errors as 400 invalid_parameter naming the parameter, unknown
- * paths as 404, a lost database as 503, and anything else as a 500 that shows no internals.
+ * paths as 404, a database that is unreachable or refusing connections as 503, and anything else
+ * as a 500 that shows no internals. The envelope is JSON under /api and on /health; the public
+ * site's pages fail as a small HTML page with the same status and message.
  * Registered before every route: Elysia hooks apply only to routes added after them.
  */
 import { Elysia, ValidationError } from 'elysia'
-import { ApiError, errorEnvelope } from './errors'
-import { isDatabaseUnreachable, isUnstorableText } from './database-errors'
+import { errorPage } from '../modules/site/render'
+import { ApiError, errorEnvelope, excerpt, type ErrorCode } from './errors'
+import { isDatabaseUnavailable, isUnstorableText } from './database-errors'
 
 export const RETRY_AFTER_UNAVAILABLE = '5'
 
@@ -20,37 +23,40 @@ function describeValidation(error: ValidationError): string {
   return `${path}: ${first.message.toLowerCase()}`
 }
 
+/** Paths whose callers are programs and read JSON: the APIs and the health check. */
+function answersJson(url: string): boolean {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  const path = start === -1 ? '/' : url.slice(start).split(/[?#]/)[0]
+  return path === '/api' || path.startsWith('/api/') || path === '/health'
+}
+
+type Failure = { errorCode: ErrorCode; message: string; headers?: Record<string, string>; status?: number }
+
+function classify(code: string | number, error: unknown, request: Request, requestId: string | undefined): Failure {
+  if (error instanceof ApiError) return { errorCode: error.errorCode, message: error.message, headers: error.headers, status: error.status }
+  if (code === 'VALIDATION') return { errorCode: 'invalid_parameter', message: describeValidation(error as ValidationError) }
+  if (code === 'NOT_FOUND') return { errorCode: 'not_found', message: `no such path: ${request.method} ${excerpt(new URL(request.url).pathname)}` }
+  if (code === 'PARSE') return { errorCode: 'invalid_parameter', message: 'the request body is not valid for its content type' }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      errorCode: 'unavailable',
+      message: 'the database cannot be reached or is refusing connections; retry with backoff',
+      headers: { 'retry-after': RETRY_AFTER_UNAVAILABLE },
+    }
+  }
+  if (isUnstorableText(error)) return { errorCode: 'invalid_parameter', message: 'text must not contain the NUL character (\\u0000 or %00)' }
+  console.error(`[${requestId ?? '-'}] ${request.method} ${new URL(request.url).pathname} failed:`, error)
+  return { errorCode: 'internal_error', message: `internal error; quote request id ${requestId ?? 'unknown'} when reporting it` }
+}
+
 export const errorPlugin = new Elysia({ name: 'errors' })
   .onError({ as: 'global' }, ({ code, error, set, request }) => {
+    const failure = classify(code, error, request, set.headers['x-request-id'] as string | undefined)
+    const envelope = errorEnvelope(failure.errorCode, failure.message, failure.status)
+    set.status = envelope.error.status
     set.headers['cache-control'] = 'no-store'
-    if (error instanceof ApiError) {
-      set.status = error.status
-      Object.assign(set.headers, error.headers)
-      return errorEnvelope(error.errorCode, error.message)
-    }
-    if (code === 'VALIDATION') {
-      set.status = 400
-      return errorEnvelope('invalid_parameter', describeValidation(error as ValidationError))
-    }
-    if (code === 'NOT_FOUND') {
-      set.status = 404
-      return errorEnvelope('not_found', `no such path: ${request.method} ${new URL(request.url).pathname}`)
-    }
-    if (code === 'PARSE') {
-      set.status = 400
-      return errorEnvelope('invalid_parameter', 'the request body is not valid for its content type')
-    }
-    if (isDatabaseUnreachable(error)) {
-      set.status = 503
-      set.headers['retry-after'] = RETRY_AFTER_UNAVAILABLE
-      return errorEnvelope('unavailable', 'the database cannot be reached; retry with backoff')
-    }
-    if (isUnstorableText(error)) {
-      set.status = 400
-      return errorEnvelope('invalid_parameter', 'text must not contain the NUL character (\\u0000 or %00)')
-    }
-    const requestId = set.headers['x-request-id']
-    console.error(`[${requestId ?? '-'}] ${request.method} ${new URL(request.url).pathname} failed:`, error)
-    set.status = 500
-    return errorEnvelope('internal_error', `internal error; quote request id ${requestId ?? 'unknown'} when reporting it`)
+    Object.assign(set.headers, failure.headers)
+    if (answersJson(request.url)) return envelope
+    set.headers['content-type'] = 'text/html; charset=utf-8'
+    return errorPage(envelope.error.status, failure.message)
   })

@@ -1,8 +1,13 @@
 /** Serves a fetch handler on Bun or Deno; the app itself only speaks web-standard Request/Response. */
+import http from 'node:http'
 import { rememberPeer } from './peer-address'
 
 type FetchHandler = (request: Request) => Response | Promise<Response>
 export type RunningServer = { port: number; stop: () => Promise<void> }
+export type ServeOptions = {
+  /** The most of a request head (request line and header fields) the HTTP parser reads before refusing on its own. */
+  maxHeadBytes?: number
+}
 
 type DenoServeInfo = { remoteAddr: { hostname: string } }
 declare const Deno: {
@@ -18,9 +23,24 @@ export const IDLE_TIMEOUT_SECONDS = 255
 /** No endpoint takes more than a small JSON body; Bun's default would buffer 128 MB. */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024
 
-export function serve(fetch: FetchHandler, port: number): RunningServer {
+/**
+ * Bun's parser reads `--max-http-header-size` bytes of a request head (16 KiB by default) and
+ * answers a longer one with a bare 431 the app never sees; the same limit is node:http's
+ * `maxHeaderSize`, which Bun lets a process set. Deno's parser has its own, larger limit.
+ */
+function setParserLimit(bytes: number | undefined): void {
+  if (bytes === undefined) return
+  try {
+    (http as { maxHeaderSize: number }).maxHeaderSize = bytes
+  } catch {
+    // read-only on this runtime: its own limit stands
+  }
+}
+
+export function serve(fetch: FetchHandler, port: number, options: ServeOptions = {}): RunningServer {
   const bun = (globalThis as { Bun?: typeof Bun }).Bun
   if (bun) {
+    setParserLimit(options.maxHeadBytes)
     const server = bun.serve({
       port,
       idleTimeout: IDLE_TIMEOUT_SECONDS,

@@ -1,6 +1,7 @@
 /** Reading entities, for every interface: the ranked, keyset-paged list, and one entity with its papers. */
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { anyOf } from './any-of'
 import { claims, entities, paperEntities, papers } from '../db/schema'
 import { keysetPage } from './keyset'
 import { paperColumns, type PaperRow } from './papers'
@@ -94,9 +95,9 @@ export async function listEntityPaperIds(db: Db, entityId: number, minRelevance:
 export async function entityPapers(db: Db, entityId: number, paperIds: string[]): Promise<{ paper: PaperRow; roles: string[] }[]> {
   if (paperIds.length === 0) return []
   const [paperRows, roleRows] = await Promise.all([
-    db.select(paperColumns).from(papers).where(inArray(papers.id, paperIds)),
+    db.select(paperColumns).from(papers).where(anyOf(papers.id, paperIds)),
     db.select({ paperId: paperEntities.paperId, role: paperEntities.role }).from(paperEntities)
-      .where(and(eq(paperEntities.entityId, entityId), inArray(paperEntities.paperId, paperIds))),
+      .where(and(eq(paperEntities.entityId, entityId), anyOf(paperEntities.paperId, paperIds))),
   ])
   const roles = new Map<string, string[]>()
   for (const r of roleRows) roles.set(r.paperId, [...(roles.get(r.paperId) ?? []), r.role])

@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { anyOf } from './any-of'
 import { claims, entities, paperEntities, papers, stories, upvotes } from '../db/schema'
 import { selectClaims } from './claims'
 import { keysetPage } from './keyset'
@@ -50,8 +51,8 @@ export function paperConditions(f: PaperFilters): SQL[] {
   if (f.minRelevance > 0) conditions.push(gte(papers.relevance, f.minRelevance))
   if (f.since) conditions.push(gte(papers.indexedDate, f.since))
   if (f.until) conditions.push(lte(papers.indexedDate, f.until))
-  if (f.studyType) conditions.push(inArray(papers.studyType, f.studyType))
-  if (f.topic) conditions.push(inArray(papers.topic, f.topic))
+  if (f.studyType) conditions.push(anyOf(papers.studyType, f.studyType))
+  if (f.topic) conditions.push(anyOf(papers.topic, f.topic))
   if (f.preprint !== undefined) conditions.push(eq(papers.preprint, f.preprint))
   if (f.q) conditions.push(matchesQuery(f.q))
   return conditions

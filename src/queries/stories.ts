@@ -1,6 +1,7 @@
 /** Reading published stories, for every interface: filtered on the story's date and its paper's judgement, keyset-paged. */
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { anyOf } from './any-of'
 import { papers, stories } from '../db/schema'
 import { keysetPage } from './keyset'
 import { paperColumns, type PaperRow, type StoryRow } from './papers'
@@ -28,8 +29,8 @@ export function storyConditions(f: StoryFilters): SQL[] {
   // since/until are UTC dates: [since 00:00 UTC, until + 1 day 00:00 UTC), a range the index can use.
   if (f.since) conditions.push(sql`${stories.publishedAt} >= (${f.since}::date)::timestamp at time zone 'UTC'`)
   if (f.until) conditions.push(sql`${stories.publishedAt} < (${f.until}::date + 1)::timestamp at time zone 'UTC'`)
-  if (f.topic) conditions.push(inArray(papers.topic, f.topic))
-  if (f.studyType) conditions.push(inArray(papers.studyType, f.studyType))
+  if (f.topic) conditions.push(anyOf(papers.topic, f.topic))
+  if (f.studyType) conditions.push(anyOf(papers.studyType, f.studyType))
   return conditions
 }
 

@@ -1,79 +1,96 @@
 /**
- * The single-instance store: counters live in this process, so a take is a synchronous
- * check-and-increment (no await in between) and exact however many requests run at once.
- * Minute counts may be lost on restart (they last a minute anyway); day counts may not, or a
- * restart would hand out a fresh daily allowance, so they are loaded at start and written back
- * every few seconds and on close.
+ * The single-instance store: counters live in this process, and a take is a check-and-increment
+ * with no await in between, so it is exact however many requests run at once.
+ *
+ * Crashes: the database holds, for each bucket's current minute and day, a count reserved ahead of
+ * use. A request is granted only within what is already written there; when a window's
+ * reservation runs out, the next block (a twentieth of the allowance, at least 1) is added to the
+ * row first, with the request waiting. A process that dies, even by kill -9, has therefore never
+ * granted more than the database says, and the next one starts from those counts: a crash loop
+ * cannot hand out fresh allowance. What a crash costs a bucket is the unused part of its blocks,
+ * at most a twentieth of its minute and of its day allowance. A clean close gives those back.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, or, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { rateLimitCounters as counters } from '../db/schema'
 import { decide, windowsAt, type Allowance, type RateDecision, type RateLimitStore } from './store'
 
-type Counter = { start: number; count: number }
-type DayCount = { bucket: string; start: number; count: number }
+/** How much of an allowance one write reserves: what a crash can cost a bucket, per window. */
+export const RESERVATION_SHARE = 1 / 20
 
-export type MemoryStoreOptions = { flushEveryMs?: number } // 0 = write only on flush() and close()
+type Window = 'minute' | 'day'
+type Counter = { start: number; count: number; reserved: number } // reserved: the count the database holds
 
-const WRITE_BATCH = 1000 // rows per upsert, well under PostgreSQL's 65,535 parameters
+const blockOf = (limit: number) => Math.max(1, Math.ceil(limit * RESERVATION_SHARE))
 
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly minutes = new Map<string, Counter>()
   private readonly days = new Map<string, Counter>()
-  /** Day counts changed since the last write; apart from `days` so the count of a day just ended is still written. */
-  private readonly unsaved = new Map<string, DayCount>()
+  private readonly reserving = new Map<string, Promise<void>>() // by bucket: one write at a time
   private sweptMinute = 0
-  private writing: Promise<void> = Promise.resolve()
-  private timer: ReturnType<typeof setInterval> | null = null
 
   private constructor(private readonly database: Database) {}
 
-  /** Opens a store that starts from today's day counts in `rate_limit_counters`. */
-  static async open(database: Database, now = new Date(), options: MemoryStoreOptions = {}): Promise<MemoryRateLimitStore> {
+  /** Opens a store that starts from the counts the database holds for the current minute and day. */
+  static async open(database: Database, now = new Date()): Promise<MemoryRateLimitStore> {
     const store = new MemoryRateLimitStore(database)
-    const { dayStart } = windowsAt(now)
-    const rows = await database.db.select({ bucket: counters.bucket, count: counters.count })
+    const { minuteStart, dayStart } = windowsAt(now)
+    const rows = await database.db.select({ bucket: counters.bucket, window: counters.window, count: counters.count })
       .from(counters)
-      .where(and(eq(counters.window, 'day'), eq(counters.windowStart, new Date(dayStart))))
-    for (const row of rows) store.days.set(row.bucket, { start: dayStart, count: row.count })
-    const every = options.flushEveryMs ?? 5000
-    if (every > 0) {
-      store.timer = setInterval(() => {
-        store.flush().catch((error) => console.error('Rate limiter: could not save day counts:', error))
-      }, every)
-      store.timer.unref?.() // never the reason the process stays up
+      .where(or(
+        and(eq(counters.window, 'day'), eq(counters.windowStart, new Date(dayStart))),
+        and(eq(counters.window, 'minute'), eq(counters.windowStart, new Date(minuteStart))),
+      ))
+    for (const row of rows) {
+      const [map, start] = row.window === 'day' ? [store.days, dayStart] : [store.minutes, minuteStart]
+      map.set(row.bucket, { start, count: row.count, reserved: row.count })
     }
+    store.sweptMinute = minuteStart
     return store
   }
 
   async take(bucket: string, allowance: Allowance, now: Date): Promise<RateDecision> {
-    // Everything below is synchronous: no other take can run between the check and the increment.
-    const { minuteStart, dayStart } = windowsAt(now)
-    if (minuteStart > this.sweptMinute) this.sweep(minuteStart, dayStart)
-    const minute = current(this.minutes, bucket, minuteStart)
-    const day = allowance.perDay === undefined ? null : current(this.days, bucket, dayStart)
-    const decision = decide(allowance, minute.count, day?.count ?? 0, now)
-    if (decision.allowed) {
-      minute.count++
-      if (day) {
-        day.count++
-        this.unsaved.set(`${day.start} ${bucket}`, { bucket, start: day.start, count: day.count })
+    for (;;) {
+      // Synchronous from here to the increment: no other take can run in between.
+      const { minuteStart, dayStart } = windowsAt(now)
+      if (minuteStart > this.sweptMinute) this.sweep(minuteStart, dayStart)
+      const minute = current(this.minutes, bucket, minuteStart)
+      const day = allowance.perDay === undefined ? null : current(this.days, bucket, dayStart) // minute-only allowances keep none
+      const decision = decide(allowance, minute.count, day?.count ?? 0, now)
+      if (!decision.allowed) return decision
+      if (minute.count < minute.reserved && (!day || day.count < day.reserved)) {
+        minute.count++
+        if (day) day.count++
+        return decision
       }
+      await this.reserve(bucket, allowance) // then decide again: others may have taken meanwhile
     }
-    return decision
   }
 
-  /** Writes changed day counts now. Writes run one after another, never overlapping. */
-  flush(): Promise<void> {
-    const next = this.writing.then(() => this.write(), () => this.write())
-    this.writing = next.catch(() => {}) // a failed write must not fail the next one
-    return next
+  /** Resolves once the reservations being written are in the database. */
+  async flush(): Promise<void> {
+    await Promise.allSettled(this.reserving.values())
   }
 
+  /** Gives back what was reserved but not used, so a clean restart costs nobody anything. */
   async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer)
-    this.timer = null
     await this.flush()
+    const unused: { bucket: string; window: Window; start: number; count: number; reserved: number }[] = []
+    for (const [window, map] of [['minute', this.minutes], ['day', this.days]] as const) {
+      for (const [bucket, c] of map) if (c.reserved > c.count) unused.push({ bucket, window, ...c })
+    }
+    for (let i = 0; i < unused.length; i += 500) {
+      const part = unused.slice(i, i + 500)
+      // Only where the row still holds our reservation: a count someone else wrote meanwhile stays.
+      // Window starts travel as text: drizzle leaves timestamptz[] parameters unserialised on postgres.js.
+      await this.database.rows(sql`update ${counters} set count = given.count
+        from unnest(${sql.param(part.map((u) => u.bucket))}::text[], ${sql.param(part.map((u) => u.window))}::text[],
+          ${sql.param(part.map((u) => new Date(u.start).toISOString()))}::text[],
+          ${sql.param(part.map((u) => u.count))}::int[], ${sql.param(part.map((u) => u.reserved))}::int[])
+          as given(bucket, win, start, count, reserved)
+        where ${counters.bucket} = given.bucket and ${counters.window} = given.win
+          and ${counters.windowStart} = given.start::timestamptz and ${counters.count} = given.reserved`)
+    }
   }
 
   /** How many counters are held in memory; lets tests see that past windows are dropped. */
@@ -81,37 +98,46 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return this.minutes.size + this.days.size
   }
 
+  /**
+   * Writes the next block for whichever of the bucket's windows has run out, before anything is
+   * granted from it. One write per bucket at a time; takes that need it meanwhile wait for it.
+   */
+  private reserve(bucket: string, allowance: Allowance): Promise<void> {
+    const pending = this.reserving.get(bucket)
+    if (pending) return pending
+    const write = this.writeReservation(bucket, allowance).finally(() => this.reserving.delete(bucket))
+    this.reserving.set(bucket, write)
+    return write
+  }
+
+  private async writeReservation(bucket: string, allowance: Allowance): Promise<void> {
+    const minute = this.minutes.get(bucket)!
+    const day = allowance.perDay === undefined ? null : this.days.get(bucket)!
+    // Added to the rows, not set: a row may already hold counts this process never loaded.
+    const delta = (c: Counter, limit: number) => c.count < c.reserved ? 0 : Math.max(1, Math.min(blockOf(limit), limit - c.count))
+    const added = { minute: delta(minute, allowance.perMinute), day: day ? delta(day, allowance.perDay!) : 0 }
+    const rows = await this.database.db.insert(counters).values([
+      ...(day ? [{ bucket, window: 'day', windowStart: new Date(day.start), count: added.day }] : []),
+      { bucket, window: 'minute', windowStart: new Date(minute.start), count: added.minute },
+    ]).onConflictDoUpdate({
+      target: [counters.bucket, counters.window, counters.windowStart],
+      set: { count: sql`${counters.count} + excluded.count` },
+    }).returning({ window: counters.window, count: counters.count })
+    for (const row of rows) {
+      const counter = row.window === 'day' ? day! : minute
+      // Of the row's total, ours to grant is what was left of our reservation plus what we just added;
+      // everything else has been used, here or by a process before a restart.
+      const ours = counter.reserved - counter.count + added[row.window as Window]
+      counter.count = row.count - ours
+      counter.reserved = row.count
+    }
+  }
+
   /** Drops counters of windows that have ended, once per minute, so memory tracks active buckets only. */
   private sweep(minuteStart: number, dayStart: number) {
     this.sweptMinute = minuteStart
     for (const [bucket, counter] of this.minutes) if (counter.start < minuteStart) this.minutes.delete(bucket)
     for (const [bucket, counter] of this.days) if (counter.start < dayStart) this.days.delete(bucket)
-  }
-
-  /** Upserts keeping the greater count, so a write from an older snapshot never lowers a count. */
-  private async write(): Promise<void> {
-    if (this.unsaved.size === 0) return
-    const batch = [...this.unsaved.values()]
-    this.unsaved.clear()
-    try {
-      for (let i = 0; i < batch.length; i += WRITE_BATCH) {
-        await this.database.db.insert(counters)
-          .values(batch.slice(i, i + WRITE_BATCH).map((d) => ({
-            bucket: d.bucket, window: 'day', windowStart: new Date(d.start), count: d.count,
-          })))
-          .onConflictDoUpdate({
-            target: [counters.bucket, counters.window, counters.windowStart],
-            set: { count: sql`greatest(${counters.count}, excluded.count)` },
-          })
-      }
-    } catch (error) {
-      // Keep them for the next attempt, unless a newer count for the same day arrived meanwhile.
-      for (const d of batch) {
-        const key = `${d.start} ${d.bucket}`
-        if (!this.unsaved.has(key)) this.unsaved.set(key, d)
-      }
-      throw error
-    }
   }
 }
 
@@ -123,8 +149,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
 function current(map: Map<string, Counter>, bucket: string, start: number): Counter {
   let counter = map.get(bucket)
   if (!counter || counter.start < start) {
-    counter = { start, count: 0 }
+    counter = { start, count: 0, reserved: 0 }
     map.set(bucket, counter)
   }
   return counter
 }
+

@@ -9,24 +9,26 @@ import { req, useTestApp } from '../support/app'
 const api = useTestApp()
 
 describe('error envelope', () => {
-  test('an unknown path is 404 not_found in the envelope, not cacheable', async () => {
-    const response = await api.app.handle(req('/nothing-here'))
+  test('an unknown path under /api is 404 not_found in the envelope, not cacheable', async () => {
+    // On the error plugin alone: in the app, the admin gate answers 401 before routing.
+    const bare = new Elysia().use(requestIdPlugin).use(errorPlugin).get('/api/known', () => 'ok')
+    const response = await bare.handle(req('/api/nothing-here'))
     expect(response.status).toBe(404)
     expect(response.headers.get('cache-control')).toBe('no-store')
-    expect(await response.json()).toEqual({ error: { status: 404, code: 'not_found', message: 'no such path: GET /nothing-here' } })
+    expect(await response.json()).toEqual({ error: { status: 404, code: 'not_found', message: 'no such path: GET /api/nothing-here' } })
   })
 
   test('an unexpected failure is a 500 that names the request id and hides the cause', async () => {
     const failing = new Elysia().use(requestIdPlugin).use(errorPlugin)
-      .get('/boom', () => { throw new Error('secret table "accounts" exploded') })
-      .get('/teapot', () => { throw new ApiError('conflict', 'already there') })
-    const response = await failing.handle(req('/boom', { headers: { 'x-request-id': 'req-123' } }))
+      .get('/api/boom', () => { throw new Error('secret table "accounts" exploded') })
+      .get('/api/teapot', () => { throw new ApiError('conflict', 'already there') })
+    const response = await failing.handle(req('/api/boom', { headers: { 'x-request-id': 'req-123' } }))
     expect(response.status).toBe(500)
     const body = await response.json()
     expect(body.error.code).toBe('internal_error')
     expect(body.error.message).toContain('req-123')
     expect(JSON.stringify(body)).not.toContain('exploded')
-    const conflict = await failing.handle(req('/teapot'))
+    const conflict = await failing.handle(req('/api/teapot'))
     expect(conflict.status).toBe(409)
     expect(await conflict.json()).toEqual({ error: { status: 409, code: 'conflict', message: 'already there' } })
   })
@@ -34,8 +36,8 @@ describe('error envelope', () => {
 
   test('text the database cannot store (NUL) is the caller\'s fault: 400, wherever no parser caught it', async () => {
     const storing = new Elysia().use(requestIdPlugin).use(errorPlugin)
-      .get('/store', () => api.database.rows(sql`select ${'a\u0000b'}::text as t`))
-    const response = await storing.handle(req('/store'))
+      .get('/api/store', () => api.database.rows(sql`select ${'a\u0000b'}::text as t`))
+    const response = await storing.handle(req('/api/store'))
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({
       error: { status: 400, code: 'invalid_parameter', message: 'text must not contain the NUL character (\\u0000 or %00)' },

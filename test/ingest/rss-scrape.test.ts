@@ -161,7 +161,8 @@ describe.if(haveSharedFixtures)('scrapeFeeds on real feeds', () => {
       badbytes: 'feedparser/encoding-bozo/bozo_invalid-bytes-with-bom.xml',
     }
     await withSources(Object.fromEntries(Object.entries(feeds).map(([k, v]) => [k, `/fixture/${v}`])), async (database) => {
-      const counts = await scrapeFeeds(database, allowPrivate, fast)
+      // Nothing here is about timeouts: a generous one, so a busy machine's PGlite work cannot make a feed late.
+      const counts = await scrapeFeeds(database, allowPrivate, { fetch: { ...fast.fetch, timeoutMs: 10_000 } })
       expect(counts.failed).toBe(5)
       const failed = (await database.db.select({ name: rssSources.name }).from(rssSources).where(sql`${rssSources.lastError} is not null`).orderBy(rssSources.name)).map((r) => r.name)
       expect(failed).toEqual(['badbytes', 'cdata', 'empty', 'moved', 'truncated'])

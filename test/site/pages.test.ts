@@ -44,11 +44,12 @@ describe('site pages behind the API\'s URLs', () => {
     expect(html).not.toContain('Secret non-commercial abstract')
   })
 
-  test('unknown papers, stories and topics are 404 in the envelope', async () => {
+  test('unknown papers, stories and topics are a 404 page', async () => {
     for (const path of ['/papers/MED-999', '/stories/MED-2', '/topics/aging', '/topics/aging/feed.xml']) {
       const response = await api.app.handle(req(path))
       expect(response.status).toBe(404)
-      expect((await response.json()).error.code).toBe('not_found')
+      expect(response.headers.get('content-type')).toContain('text/html')
+      expect(await response.text()).toContain('Page not found')
     }
   })
 })

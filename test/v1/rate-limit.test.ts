@@ -29,7 +29,7 @@ describe('allowances', () => {
 })
 
 const stores: [string, (db: TestDatabase) => Promise<RateLimitStore>][] = [
-  ['memory store', (db) => MemoryRateLimitStore.open(db, at('2030-01-15T10:00:00Z'), { flushEveryMs: 0 })],
+  ['memory store', (db) => MemoryRateLimitStore.open(db, at('2030-01-15T10:00:00Z'))],
   ['postgres store', (db) => PostgresRateLimitStore.open(db)],
 ]
 
@@ -167,6 +167,13 @@ const dayCount = async (database: TestDatabase, bucket: string, day: string) => 
   return rows[0]?.count ?? null
 }
 
+const minuteCount = async (database: TestDatabase, bucket: string, minute: string) => {
+  const rows = await database.db.select({ count: rateLimitCounters.count }).from(rateLimitCounters).where(and(
+    eq(rateLimitCounters.bucket, bucket), eq(rateLimitCounters.window, 'minute'), eq(rateLimitCounters.windowStart, at(minute)),
+  ))
+  return rows[0]?.count ?? null
+}
+
 describe('memory store persistence', () => {
   let database: TestDatabase
   beforeAll(async () => {
@@ -178,35 +185,65 @@ describe('memory store persistence', () => {
 
   test('keeps today\'s day count across a restart, but not yesterday\'s', async () => {
     const bucket = newBucket()
-    const first = await MemoryRateLimitStore.open(database, at('2030-01-15T10:00:00Z'), { flushEveryMs: 0 })
+    const first = await MemoryRateLimitStore.open(database, at('2030-01-15T10:00:00Z'))
     await takeN(first, bucket, small, at('2030-01-15T10:00:00Z'), 3)
     await first.close()
     expect(await dayCount(database, bucket, '2030-01-15T00:00:00Z')).toBe(3)
-    const second = await MemoryRateLimitStore.open(database, at('2030-01-15T10:05:00Z'), { flushEveryMs: 0 })
+    const second = await MemoryRateLimitStore.open(database, at('2030-01-15T10:05:00Z'))
     const [fourth, fifth, sixth] = await takeN(second, bucket, small, at('2030-01-15T10:05:00Z'), 3)
     expect([fourth.dayUsed, fifth.dayUsed, sixth.allowed]).toEqual([4, 5, false])
     await second.close()
-    const tomorrow = await MemoryRateLimitStore.open(database, at('2030-01-16T00:00:01Z'), { flushEveryMs: 0 })
+    const tomorrow = await MemoryRateLimitStore.open(database, at('2030-01-16T00:00:01Z'))
     expect(await tomorrow.take(bucket, small, at('2030-01-16T00:00:01Z'))).toMatchObject({ allowed: true, dayUsed: 1 })
     await tomorrow.close()
   })
 
-  test('writes day counts every few seconds, never lowering a greater one', async () => {
+  test('adds to a count in the database it did not load, and counts that as used', async () => {
     const bucket = newBucket()
     await database.db.insert(rateLimitCounters).values({ bucket, window: 'day', windowStart: at('2030-01-15T00:00:00Z'), count: 40 })
-    const store = await MemoryRateLimitStore.open(database, at('2030-01-14T23:00:00Z'), { flushEveryMs: 20 })
-    await takeN(store, bucket, { perMinute: 10, perDay: 100 }, at('2030-01-15T10:00:00Z'), 2) // opened yesterday: starts at 0
-    await Bun.sleep(100)
+    const store = await MemoryRateLimitStore.open(database, at('2030-01-14T23:00:00Z')) // opened yesterday: did not load it
+    const taken = await takeN(store, bucket, { perMinute: 10, perDay: 42 }, at('2030-01-15T10:00:00Z'), 4)
+    expect(taken.map((d) => d.allowed)).toEqual([true, true, false, false]) // 40 already used elsewhere
+    expect(await dayCount(database, bucket, '2030-01-15T00:00:00Z')).toBeGreaterThanOrEqual(42) // and a reservation
+    await store.close()
+    expect(await dayCount(database, bucket, '2030-01-15T00:00:00Z')).toBe(42)
+  })
+
+  test('grants only what the database already holds, for the minute and the day', async () => {
+    const bucket = newBucket()
+    const store = await MemoryRateLimitStore.open(database, at('2030-01-15T10:00:00Z'))
+    const allowance = { perMinute: 40, perDay: 100 }
+    for (let i = 1; i <= 40; i++) {
+      const decision = await store.take(bucket, allowance, at('2030-01-15T10:00:10Z'))
+      expect(decision.allowed).toBe(true)
+      expect(await dayCount(database, bucket, '2030-01-15T00:00:00Z')).toBeGreaterThanOrEqual(i)
+      expect(await minuteCount(database, bucket, '2030-01-15T10:00:00Z')).toBeGreaterThanOrEqual(i)
+    }
+    // One write per block (a twentieth of the allowance), not one per request.
+    expect(await minuteCount(database, bucket, '2030-01-15T10:00:00Z')).toBe(40)
     expect(await dayCount(database, bucket, '2030-01-15T00:00:00Z')).toBe(40)
-    const other = newBucket()
-    await store.take(other, small, at('2030-01-15T10:00:00Z'))
-    await Bun.sleep(100)
-    expect(await dayCount(database, other, '2030-01-15T00:00:00Z')).toBe(1)
     await store.close()
   })
 
+  test('a restart within the minute keeps the minute count; a clean close gives back unused reservations', async () => {
+    const bucket = newBucket()
+    const allowance = { perMinute: 60, perDay: 1000 }
+    const first = await MemoryRateLimitStore.open(database, at('2030-01-15T11:00:00Z'))
+    await takeN(first, bucket, allowance, at('2030-01-15T11:00:05Z'), 7)
+    expect(await minuteCount(database, bucket, '2030-01-15T11:00:00Z')).toBe(9) // reserved in blocks of 3
+    expect(await dayCount(database, bucket, '2030-01-15T00:00:00Z')).toBe(50) // in blocks of 50
+    await first.close()
+    expect(await minuteCount(database, bucket, '2030-01-15T11:00:00Z')).toBe(7)
+    expect(await dayCount(database, bucket, '2030-01-15T00:00:00Z')).toBe(7)
+    const second = await MemoryRateLimitStore.open(database, at('2030-01-15T11:00:30Z'))
+    const rest = await takeN(second, bucket, allowance, at('2030-01-15T11:00:30Z'), 54)
+    expect(rest.filter((d) => d.allowed)).toHaveLength(53)
+    expect(rest.at(-1)).toMatchObject({ allowed: false, minuteRemaining: 0, dayUsed: 60 })
+    await second.close()
+  })
+
   test('drops counters of past windows', async () => {
-    const store = await MemoryRateLimitStore.open(database, at('2030-03-10T10:00:00Z'), { flushEveryMs: 0 })
+    const store = await MemoryRateLimitStore.open(database, at('2030-03-10T10:00:00Z'))
     const first = newBucket()
     await store.take(first, small, at('2030-03-10T10:00:00Z'))
     for (let i = 0; i < 19; i++) await store.take(newBucket(), small, at('2030-03-10T10:00:00Z'))

@@ -5,13 +5,14 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { papers } from '../../src/db/schema'
-import { ResponseCache } from '../../src/modules/v1/response-cache'
+import { heapStats } from 'bun:jsc'
+import { ENTRY_OVERHEAD, ResponseCache, entryCost } from '../../src/modules/v1/response-cache'
 import { req, useTestApp } from '../support/app'
 import { eventually } from '../support/eventually'
 import { bearer, insertPapers, paperRow } from '../support/fixtures'
 
 describe('ResponseCache', () => {
-  const make = (maxBytes = 1000, ttlMs = 1000) => {
+  const make = (maxBytes = 100_000, ttlMs = 1000) => {
     let clock = 0
     const cache = new ResponseCache({ maxBytes, ttlMs, now: () => clock })
     const json = async (key: string, compute: () => Promise<unknown>): Promise<string> => new TextDecoder().decode(await cache.json(key, compute))
@@ -36,7 +37,7 @@ describe('ResponseCache', () => {
   })
 
   test('an answer expires after its time to live', async () => {
-    const { cache, json, tick } = make(1000, 500)
+    const { cache, json, tick } = make(100_000, 500)
     let calls = 0
     const compute = async () => ++calls
     await json('/a', compute)
@@ -62,13 +63,15 @@ describe('ResponseCache', () => {
   })
 
   test('drops the least recently used answers beyond maxBytes, and never keeps one over a tenth of it', async () => {
-    const { cache, json } = make(100)
     const ten = async () => 'x'.repeat(8) // 10 bytes of JSON with the quotes
+    const each = entryCost('/0', new Uint8Array(10)) // body, key and the objects that hold them
+    const { cache, json } = make(10 * each)
     for (let i = 0; i < 10; i++) await json(`/${i}`, ten)
-    expect(cache.size).toEqual({ entries: 10, bytes: 100 })
+    expect(cache.size).toEqual({ entries: 10, bytes: 10 * each })
     await json('/0', ten) // /0 is now the most recently used, /1 the least
-    await json('/10', ten)
-    expect(cache.size).toEqual({ entries: 10, bytes: 100 })
+    await json('/9', ten)
+    expect(cache.size).toEqual({ entries: 10, bytes: 10 * each })
+    await json('/a', ten)
     const recomputed: string[] = []
     for (const key of ['/0', '/1']) await json(key, async () => { recomputed.push(key); return 'x'.repeat(8) })
     expect(recomputed).toEqual(['/1'])
@@ -76,6 +79,36 @@ describe('ResponseCache', () => {
     let again = false
     await json('/big', async () => { again = true; return '' })
     expect(again).toBe(true)
+  })
+
+  test('counts what an entry costs, its key included, not only the bytes of its answer', async () => {
+    const { cache, json } = make(1_000_000)
+    const key = `/api/v1/papers?q=${'é'.repeat(300)}`
+    await json(key, async () => [])
+    expect(cache.size.bytes).toBe(2 + 2 * key.length + ENTRY_OVERHEAD)
+  })
+
+  // The soak in scripts/soak-memory.ts found a 64 MB cache of empty pages holding 290 MB of heap.
+  test('a cache full of small answers stays within its budget in memory', async () => {
+    const budget = 8 * 1024 * 1024
+    Bun.gc(true)
+    const before = heapStats().heapSize
+    const cache = new ResponseCache({ maxBytes: budget, ttlMs: 60_000 })
+    const empty = { data: [], pagination: { next_cursor: null, has_more: false, limit: 25 } }
+    for (let i = 0; i < 60_000; i++) await cache.json(`/api/v1/papers?q=word${i}&since=2026-01-01`, async () => empty)
+    Bun.gc(true)
+    const grown = heapStats().heapSize - before
+    expect(cache.size.bytes).toBeLessThanOrEqual(budget)
+    expect(grown / budget).toBeLessThan(1.25)
+    cache.invalidate()
+  }, 30_000)
+
+  test('expired answers leave memory on their own, with no request to notice them', async () => {
+    const cache = new ResponseCache({ maxBytes: 1_000_000, ttlMs: 50 })
+    for (let i = 0; i < 100; i++) await cache.json(`/${i}`, async () => i)
+    expect(cache.size.entries).toBe(100)
+    await Bun.sleep(200)
+    expect(cache.size).toEqual({ entries: 0, bytes: 0 })
   })
 
   test('a failed computation is not cached', async () => {

@@ -6,7 +6,7 @@ import { desc, eq } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import type { Db } from '../../db/client'
 import { papers, stories } from '../../db/schema'
-import { notFound } from '../../http/errors'
+import { notFound, quoted } from '../../http/errors'
 import { TOPIC_INFO, licenseAllowsReuse } from '../../taxonomy'
 import { normalisePaperId, paperColumns } from '../../queries/papers'
 import { paperSiteUrl, storyUrl, topicFeedUrl, topicSiteUrl } from '../../public-urls'
@@ -14,10 +14,11 @@ import { escapeXml, page, paragraphs, rss } from './render'
 
 const FEED_SIZE = 50
 
-async function findPaper(db: Db, rawId: string) {
-  const id = normalisePaperId(rawId)
+/** `rawId` as the router decoded it: null when it was not valid percent-encoded UTF-8. */
+async function findPaper(db: Db, rawId: string | null) {
+  const id = rawId === null ? null : normalisePaperId(rawId)
   const [row] = id ? await db.select(paperColumns).from(papers).where(eq(papers.id, id)) : []
-  if (!row) throw notFound(`no paper with id "${rawId}"`)
+  if (!row) throw notFound(rawId === null ? 'no such paper: the id is not valid percent-encoded UTF-8' : `no paper with id ${quoted(rawId)}`)
   const [story] = await db.select().from(stories).where(eq(stories.paperId, row.id))
   return { paper: row, story: story ?? null }
 }
@@ -30,9 +31,9 @@ function topicStories(db: Db, slug: string, limit: number) {
     .limit(limit)
 }
 
-function topicOf(slug: string) {
+function topicOf(slug: string | null) {
   const topic = TOPIC_INFO.find((t) => t.slug === slug)
-  if (!topic) throw notFound(`no topic "${slug}"`)
+  if (!topic) throw notFound(`no topic ${quoted(slug ?? '')}`)
   return topic
 }
 
@@ -52,7 +53,7 @@ export const siteModule = (db: Db, base: string) =>
     }, { detail: { hide: true } })
     .get('/stories/:id', async ({ params }) => {
       const { paper, story } = await findPaper(db, params.id)
-      if (!story) throw notFound(`no story about paper "${params.id}"`)
+      if (!story) throw notFound(`no story about paper ${quoted(paper.id)}`)
       return page(story.headline, `<h1>${escapeXml(story.headline)}</h1><p><strong>${escapeXml(story.dek)}</strong></p>
 ${paragraphs(story.body)}<h2>Why it matters</h2>${paragraphs(story.whyItMatters)}<h2>Caveats</h2>${paragraphs(story.caveats)}
 <p class="meta">About <a href="${paperSiteUrl(base, paper.id)}">${escapeXml(paper.title)}</a>. Written by ${escapeXml(story.model)}, published ${story.publishedAt.toISOString()}.</p>`)

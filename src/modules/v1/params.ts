@@ -4,7 +4,8 @@
  * Parsing is ours rather than Elysia's because the contract wants unknown parameters refused and
  * every message to name its parameter, which Elysia's normalising validator does not do.
  */
-import { invalidParameter } from '../../http/errors'
+import { invalidParameter, quoted } from '../../http/errors'
+import { queryEntries } from '../../http/percent-decoding'
 
 type OpenApiSchema = Record<string, unknown>
 
@@ -40,19 +41,36 @@ export function dateParam(description: string): Param<string> {
         const utcDay = Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 10)
         if (DATE.test(utcDay) && DATE.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day)) return utcDay
       }
-      throw invalidParameter(`${name} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp (got "${raw}")`)
+      throw invalidParameter(`${name} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp (got ${quoted(raw)})`)
     },
   }
 }
 
+/**
+ * The one grammar of every numeric parameter: a decimal number as JSON writes it (`2`, `0.5`,
+ * `-1`, `1e0`, `2.5E-1`), and also the forms people type, a bare fraction or point (`.5`, `2.`)
+ * and leading zeros (`010`). No signs but minus, no hex, no Infinity or NaN, no spaces. Integer
+ * parameters take the same grammar and need an integral value (`1e1` is 10, `2.5` is refused).
+ */
+const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
+
+export const NUMBER_GRAMMAR = 'A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too.'
+
+/** The value of `raw` in the numeric grammar, or null when it is not a finite number in it. */
+export function readNumber(raw: string): number | null {
+  if (raw.length > 64 || !NUMBER.test(raw)) return null
+  const value = Number(raw)
+  return Number.isFinite(value) ? value : null
+}
+
 export function numberParam(description: string, min: number, max: number, defaultValue?: number): Param<number> {
   return {
-    description,
+    description: `${description} ${NUMBER_GRAMMAR}`,
     schema: { type: 'number', minimum: min, maximum: max, ...(defaultValue === undefined ? {} : { default: defaultValue }) },
     parse: (raw, name) => {
-      const value = Number(raw)
-      if (!/^-?(\d+\.?\d*|\.\d+)$/.test(raw) || value < min || value > max) {
-        throw invalidParameter(`${name} must be a number from ${min} to ${max} (got "${raw}")`)
+      const value = readNumber(raw)
+      if (value === null || value < min || value > max) {
+        throw invalidParameter(`${name} must be a number from ${min} to ${max} (got ${quoted(raw)})`)
       }
       return value
     },
@@ -61,13 +79,14 @@ export function numberParam(description: string, min: number, max: number, defau
 
 export function integerParam(description: string, min: number, max: number, defaultValue: number): Param<number> {
   return {
-    description,
+    description: `${description} ${NUMBER_GRAMMAR} The value must be a whole number.`,
     schema: { type: 'integer', minimum: min, maximum: max, default: defaultValue },
     parse: (raw, name) => {
-      if (!/^\d{1,6}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-        throw invalidParameter(`${name} must be an integer from ${min} to ${max} (got "${raw}")`)
+      const value = readNumber(raw)
+      if (value === null || !Number.isInteger(value) || value < min || value > max) {
+        throw invalidParameter(`${name} must be an integer from ${min} to ${max} (got ${quoted(raw)})`)
       }
-      return Number(raw)
+      return value
     },
   }
 }
@@ -79,7 +98,7 @@ export function booleanParam(description: string): Param<boolean> {
     parse: (raw, name) => {
       if (raw === 'true') return true
       if (raw === 'false') return false
-      throw invalidParameter(`${name} must be true or false (got "${raw}")`)
+      throw invalidParameter(`${name} must be true or false (got ${quoted(raw)})`)
     },
   }
 }
@@ -93,7 +112,7 @@ export function listParam(description: string, allowed: readonly string[]): Para
       const values = [...new Set(raw.split(','))]
       const bad = values.filter((v) => !allowed.includes(v))
       if (bad.length > 0) {
-        throw invalidParameter(`${name} has unknown value${bad.length > 1 ? 's' : ''} ${bad.map((b) => `"${b}"`).join(', ')}; allowed: ${allowed.join(', ')}`)
+        throw invalidParameter(`${name} has unknown value${bad.length > 1 ? 's' : ''} ${bad.slice(0, 5).map(quoted).join(', ')}${bad.length > 5 ? ', …' : ''}; allowed: ${allowed.join(', ')}`)
       }
       return values
     },
@@ -119,24 +138,35 @@ export const pagingParams = {
 
 /**
  * Parses a URL's query against a spec: unknown and repeated parameters are refused, and an empty
- * value counts as given (so `limit=` is a 400, not the default).
+ * value counts as given (so `limit=` is a 400, not the default). Names and values are decoded
+ * strictly (src/http/percent-decoding.ts): bytes that are not UTF-8 are a 400 naming the parameter.
  */
 export function parseParams<S extends ParamSpec>(url: string, spec: S): ParsedParams<S> {
-  const search = new URL(url).searchParams
   const result: Record<string, unknown> = {}
   const seen = new Set<string>()
-  for (const [name, raw] of search) {
+  for (const { name, value: raw, rawName } of queryEntries(url)) {
+    if (name === null) throw invalidParameter(`a parameter name is not valid percent-encoded UTF-8 (got ${quoted(rawName)})`)
     if (!Object.hasOwn(spec, name)) {
       const known = Object.keys(spec)
-      throw invalidParameter(`unknown parameter "${name}"${known.length ? `; this endpoint takes ${known.join(', ')}` : '; this endpoint takes none'}`)
+      throw invalidParameter(`unknown parameter ${quoted(name)}${known.length ? `; this endpoint takes ${known.join(', ')}` : '; this endpoint takes none'}`)
     }
     if (seen.has(name)) throw invalidParameter(`${name} is given more than once`)
     seen.add(name)
+    if (raw === null) throw invalidParameter(`${name} is not valid percent-encoded UTF-8`)
     // PostgreSQL text cannot hold NUL, so it would fail in the database instead of here.
     if (raw.includes('\0')) throw invalidParameter(`${name} must not contain the NUL character (%00)`)
     result[name] = spec[name].parse(raw, name)
   }
   return result as ParsedParams<S>
+}
+
+/**
+ * A path parameter as the router decoded it: null when its percent-encoding is not UTF-8 (or not
+ * percent-encoding at all), which is a 400 naming it.
+ */
+export function pathParam(value: string | null | undefined, name: string): string {
+  if (value === null || value === undefined) throw invalidParameter(`${name} in the path is not valid percent-encoded UTF-8`)
+  return value
 }
 
 /**

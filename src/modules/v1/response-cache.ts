@@ -8,9 +8,15 @@
  * is not kept, since it may predate the change. `ttlMs` bounds the age of an answer should a
  * notification be lost; the contract already lets clients keep answers for 60 seconds.
  * Memory: least recently used answers go first once `maxBytes` are held. Answers are kept as
- * UTF-8 bytes, so a hit costs no encoding either, and memory is counted exactly.
+ * UTF-8 bytes, so a hit costs no encoding either. What an entry costs is counted whole: its bytes,
+ * its key (a string, two bytes a character at worst) and the objects that hold them (ENTRY_OVERHEAD,
+ * measured on Bun). Counting the bytes alone let a cache of small answers (empty pages, short
+ * lists) take four times its budget. Expired answers are swept out on a timer, so an idle service
+ * gives their memory back rather than holding the last busy minute's answers for ever.
  * Outages: a cached answer waits for `reachable`, so a lost database still gives 503 everywhere.
  */
+import { collectGarbage } from '../../platform/memory'
+
 export type ResponseCacheOptions = {
   maxBytes: number
   ttlMs: number
@@ -19,15 +25,28 @@ export type ResponseCacheOptions = {
   reachable?: () => Promise<void>
 }
 
-type Entry = { body: Uint8Array; expires: number }
+type Entry = { body: Uint8Array; expires: number; cost: number }
 
 const encoder = new TextEncoder()
+
+/**
+ * Bytes an entry costs beyond its body and key: the Map slot, the entry object, the Uint8Array and
+ * its buffer's header. Measured on Bun 1.4 (scripts/soak-memory.ts and test/v1/response-cache.test.ts
+ * fill a cache with empty pages and compare the heap with the budget).
+ */
+export const ENTRY_OVERHEAD = 160
+
+/** What keeping `body` under `key` costs, as the budget counts it. */
+export const entryCost = (key: string, body: Uint8Array) => body.byteLength + 2 * key.length + ENTRY_OVERHEAD
 
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>() // in least-recently-used order
   private readonly computing = new Map<string, Promise<Uint8Array>>()
   private held = 0
   private generation = 0
+  private sweepTimer: ReturnType<typeof setTimeout> | null = null
+  private released = 0 // bytes let go of since the last collection
+  private used = false // asked since the last sweep
   private readonly now: () => number
 
   constructor(private readonly options: ResponseCacheOptions) {
@@ -36,6 +55,7 @@ export class ResponseCache {
 
   /** The JSON for `key`, as UTF-8: cached, already being computed, or computed now by `compute`. */
   json(key: string, compute: () => Promise<unknown>): Promise<Uint8Array> {
+    this.used = true
     const entry = this.entries.get(key)
     if (entry) {
       this.entries.delete(key)
@@ -44,7 +64,8 @@ export class ResponseCache {
         const { reachable } = this.options
         return reachable ? reachable().then(() => entry.body) : Promise.resolve(entry.body)
       }
-      this.held -= entry.body.byteLength
+      this.held -= entry.cost
+      this.released += entry.cost
     }
     // Concurrent requests for one key share one computation.
     const pending = this.computing.get(key)
@@ -66,27 +87,67 @@ export class ResponseCache {
     this.generation++
     this.entries.clear()
     this.computing.clear()
+    this.released += this.held
     this.held = 0
+    this.scheduleSweep()
   }
 
-  /** Bytes held, for tests and memory checks. */
+  /**
+   * Drops every expired answer; runs on its own timer while anything is held. Once the cache has
+   * let go of an eighth of its budget and no request came since the last sweep, the runtime is
+   * asked to collect: an idle service would not, and would keep the memory of answers long gone.
+   */
+  sweep(): void {
+    const now = this.now()
+    for (const [key, entry] of this.entries) {
+      if (entry.expires > now) continue
+      this.entries.delete(key)
+      this.held -= entry.cost
+      this.released += entry.cost
+    }
+    if (!this.used && this.released >= this.options.maxBytes / 8) {
+      this.released = 0
+      collectGarbage()
+    }
+    this.used = false
+  }
+
+  /** Bytes held (as the budget counts them), for tests and memory checks. */
   get size(): { entries: number; bytes: number } {
     return { entries: this.entries.size, bytes: this.held }
   }
 
   private keep(key: string, body: Uint8Array): void {
+    const cost = entryCost(key, body)
     // One answer larger than a tenth of the cache would push out many others for little gain.
-    if (body.byteLength > this.options.maxBytes / 10) return
+    if (cost > this.options.maxBytes / 10) return
     const replaced = this.entries.get(key)
-    if (replaced) this.held -= replaced.body.byteLength
+    if (replaced) this.held -= replaced.cost
     this.entries.delete(key)
-    this.entries.set(key, { body, expires: this.now() + this.options.ttlMs })
-    this.held += body.byteLength
+    this.entries.set(key, { body, expires: this.now() + this.options.ttlMs, cost })
+    this.held += cost
     for (const [oldKey, old] of this.entries) {
       if (this.held <= this.options.maxBytes) break
       this.entries.delete(oldKey)
-      this.held -= old.body.byteLength
+      this.held -= old.cost
+      this.released += old.cost
     }
+    this.scheduleSweep()
+  }
+
+  /**
+   * A sweep one time-to-live from now, unless one is due already. The timer never keeps the
+   * process alive, and none is left once the cache is empty and collected, so a dropped cache can
+   * be collected too.
+   */
+  private scheduleSweep(): void {
+    if (this.sweepTimer) return
+    this.sweepTimer = setTimeout(() => {
+      this.sweepTimer = null
+      this.sweep()
+      if (this.entries.size > 0 || this.released >= this.options.maxBytes / 8) this.scheduleSweep()
+    }, this.options.ttlMs)
+    this.sweepTimer.unref?.()
   }
 }
 

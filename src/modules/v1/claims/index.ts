@@ -1,6 +1,6 @@
 /** GET /api/v1/claims. */
 import { Elysia, t } from 'elysia'
-import { invalidParameter } from '../../../http/errors'
+import { invalidParameter, quoted } from '../../../http/errors'
 import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import { pager } from '../pager'
@@ -17,7 +17,7 @@ const paperIdParam: Param<string> = {
   schema: { type: 'string', pattern: '^([Mm][Ee][Dd]|[Pp][Pp][Rr])-[0-9]{1,12}$', examples: ['MED-39172536'] },
   parse: (raw, name) => {
     const id = normalisePaperId(raw)
-    if (!id) throw invalidParameter(`${name} must be a paper id like MED-39172536 or PPR-841231 (got "${raw}")`)
+    if (!id) throw invalidParameter(`${name} must be a paper id like MED-39172536 or PPR-841231 (got ${quoted(raw)})`)
     return id
   },
 }

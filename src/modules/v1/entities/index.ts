@@ -1,11 +1,11 @@
 /** GET /api/v1/entities and /api/v1/entities/{type}/{key}. */
 import { Elysia, t } from 'elysia'
-import { invalidParameter, notFound } from '../../../http/errors'
+import { invalidParameter, notFound, quoted } from '../../../http/errors'
 import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import { pager } from '../pager'
 import { Pagination, errorResponses, documented } from '../model'
-import { numberParam, openApiParameters, pagingParams, parseParams, stringParam, type Param } from '../params'
+import { numberParam, openApiParameters, pagingParams, parseParams, pathParam, stringParam, type Param } from '../params'
 import { ENTITY_TYPES, Entity, EntityDetail } from './model'
 import { serializeEntity, serializeEntityPaper } from './serialize'
 import { countEntityClaims, entityPapers, findEntity, listEntities, listEntityPaperIds } from '../../../queries/entities'
@@ -15,7 +15,7 @@ const typeParam: Param<string> = {
   schema: { type: 'string', enum: ENTITY_TYPES },
   parse: (raw, name) => {
     if ((ENTITY_TYPES as readonly string[]).includes(raw)) return raw
-    throw invalidParameter(`${name} has unknown value "${raw}"; allowed: ${ENTITY_TYPES.join(', ')}`)
+    throw invalidParameter(`${name} has unknown value ${quoted(raw)}; allowed: ${ENTITY_TYPES.join(', ')}`)
   },
 }
 
@@ -51,15 +51,16 @@ export const entitiesModule = ({ db, baseUrl, secret, cache }: V1Context) =>
     })
     .get('/api/v1/entities/:type/:key', ({ params, request, set }) => cachedJson(cache, request, set, async () => {
       const p = parseParams(request.url, detailParams)
-      // Elysia has already decoded the path once; a key that is not valid percent-encoding arrives as null.
-      const { type, key } = params as { type: string | null; key: string | null }
-      if (!type || !key) throw notFound('no such entity: the path is not valid URL encoding')
+      // Elysia has already decoded the path once; a part that is not valid percent-encoding arrives as null.
+      const raw = params as { type: string | null; key: string | null }
+      const type = pathParam(raw.type, 'type')
+      const key = pathParam(raw.key, 'key')
       // No entity is named with NUL, and PostgreSQL text could not even be compared with it.
       if (type.includes('\0') || key.includes('\0')) throw notFound('no such entity: the path holds a NUL character (%00)')
       const paging = pager(secret, 'entity-papers', { type, key, minRelevance: p.min_relevance }, p)
       const { after } = paging
       const entity = await findEntity(db, type, key)
-      if (!entity) throw notFound(`no entity of type "${type}" with key "${key}"`)
+      if (!entity) throw notFound(`no entity of type ${quoted(type)} with key ${quoted(key)}`)
       const [claimCount, rows] = await Promise.all([
         countEntityClaims(db, entity.id),
         listEntityPaperIds(db, entity.id, p.min_relevance, paging.limit, after && { indexedDate: String(after[0]), paperId: String(after[1]) }),

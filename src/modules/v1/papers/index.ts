@@ -1,12 +1,12 @@
 /** GET /api/v1/papers and /api/v1/papers/{id}. */
 import { Elysia, t } from 'elysia'
-import { notFound } from '../../../http/errors'
+import { notFound, quoted } from '../../../http/errors'
 import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
 import { serializeClaim } from '../claims/serialize'
 import { serializePaperEntity } from '../entities/serialize'
 import { pager } from '../pager'
 import { Pagination, Paper, PaperDetail, errorResponses, documented } from '../model'
-import { booleanParam, dateParam, listParam, numberParam, openApiParameters, pagingParams, parseParams, stringParam } from '../params'
+import { booleanParam, dateParam, listParam, numberParam, openApiParameters, pagingParams, parseParams, pathParam, stringParam } from '../params'
 import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import { assertSearchable } from '../../../search/syntax'
@@ -58,9 +58,10 @@ export const papersModule = ({ db, baseUrl, secret, cache }: V1Context) =>
     })
     .get('/api/v1/papers/:id', ({ params, request, set }) => cachedJson(cache, request, set, async () => {
       parseParams(request.url, {})
-      const id = normalisePaperId(params.id)
+      const given = pathParam(params.id, 'id')
+      const id = normalisePaperId(given)
       const detail = id ? await getPaperDetail(db, id) : null
-      if (!detail) throw notFound(`no paper with id "${params.id}"`)
+      if (!detail) throw notFound(`no paper with id ${quoted(given)}`)
       const license = detail.paper.abstractLicense
       return {
         data: {

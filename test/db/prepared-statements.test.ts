@@ -1,0 +1,73 @@
+/**
+ * Prepared statements cost memory on every connection for as long as it lives (postgres.js never
+ * drops one): the texts must come from a few shapes, and their number must be bounded.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { drizzle } from 'drizzle-orm/postgres-js'
+import postgres from 'postgres'
+import { sql } from 'drizzle-orm'
+import { executeRows, preparingStatements, type Db } from '../../src/db/client'
+import * as schema from '../../src/db/schema'
+import { entityPapers } from '../../src/queries/entities'
+import { listPapers } from '../../src/queries/papers'
+import { listStories } from '../../src/queries/stories'
+import { STUDY_TYPES, TOPICS } from '../../src/taxonomy'
+import { freshDatabase, testDriver, type TestDatabase } from '../support/database'
+import { insertPapers, paperRow } from '../support/fixtures'
+
+// PGlite prepares nothing across queries; the statements live on PostgreSQL connections.
+const onPostgres = testDriver === 'postgres'
+if (!onPostgres) console.log('prepared-statement tests left out: they need PostgreSQL (run with DATABASE_URL; CI does)')
+
+describe.skipIf(!onPostgres)('prepared statements', () => {
+  let database: TestDatabase
+  let client: postgres.Sql
+  beforeAll(async () => {
+    database = await freshDatabase()
+    await insertPapers(database.db, [paperRow({ id: 'MED-1', topic: 'senescence', studyType: 'animal', relevance: 3 })])
+  })
+  afterAll(async () => {
+    await client?.end()
+    await database?.close()
+  })
+
+  /** One connection, so pg_prepared_statements sees every statement the client made; `count` counts ours. */
+  function oneConnection(maxTexts?: number): { db: Db; count: () => Promise<number> } {
+    client = postgres(database.url!, { max: 1, onnotice: () => {} })
+    const db = drizzle(preparingStatements(client, maxTexts), { schema }) as unknown as Db
+    const total = async () => (await client.unsafe('select count(*)::int as n from pg_prepared_statements', [], { prepare: false }))[0].n as number
+    // postgres.js prepares its own type lookup when it connects: counted from after it.
+    const base = total()
+    return { db, count: async () => (await total()) - (await base) }
+  }
+
+  test('filter lists of every length share one statement', async () => {
+    const { db, count } = oneConnection()
+    const found: number[] = []
+    const animalFirst = ['animal', ...STUDY_TYPES.filter((t) => t !== 'animal')]
+    for (let n = 1; n <= TOPICS.length; n++) {
+      found.push((await listPapers(db, { minRelevance: 2, topic: TOPICS.slice(0, n), studyType: animalFirst.slice(0, Math.min(n, animalFirst.length)) }, 25, null)).length)
+    }
+    expect(found).toEqual(TOPICS.map(() => 1)) // the list still filters: MED-1 is in every one of them
+    const afterPapers = await count()
+    for (let n = 1; n <= TOPICS.length; n++) await listStories(db, { topic: TOPICS.slice(0, n) }, 25, null)
+    for (let n = 1; n <= 100; n += 9) await entityPapers(db, 1, Array.from({ length: n }, (_, i) => `MED-${i + 1}`))
+    // listPapers: one text; listStories: one; entityPapers: two (papers, roles); each list length reused them.
+    expect(afterPapers).toBe(1)
+    expect(await count()).toBe(4)
+    await client.end()
+  })
+
+  test('past the cap, new texts run unprepared, and still answer', async () => {
+    const { db, count } = oneConnection(3)
+    const answers: number[] = []
+    for (let i = 0; i < 10; i++) {
+      const rows = await executeRows<{ n: number }>(db, sql`select ${i}::int + ${sql.raw(String(i))} as n`) // ten texts
+      answers.push(rows[0].n)
+    }
+    expect(answers).toEqual(Array.from({ length: 10 }, (_, i) => 2 * i))
+    expect(await count()).toBe(3)
+    await executeRows(db, sql`select ${1}::int + 0 as n`) // a prepared text is still reused
+    expect(await count()).toBe(3)
+  })
+})
