@@ -96,12 +96,16 @@ describe.skipIf(!onPostgres)('a server at its connection limit (53300)', () => {
     const outcomes: string[] = []
     for (let i = 0; i < 8; i++) {
       outcomes.push(await Promise.race([
-        client`select 1`.then(() => 'answered', (error: { code?: string }) => error.code === '53300' ? 'refused' : 'lost'),
+        client`select 1`.then(() => 'answered', (error: { code?: string }) => error.code === '53300' ? 'refused' : `lost ${error.code}`),
         Bun.sleep(8000).then(() => 'hung'),
       ]))
     }
-    expect(outcomes.slice(2)).toEqual(Array(6).fill('refused')) // the first ones may see the cut itself
+    // Every query is rejected, none hangs. The first ones may see the cut itself; on a loaded machine a
+    // reconnect can also time out before the server's refusal arrives, which is a rejection too.
     expect(outcomes).not.toContain('hung')
+    expect(outcomes).not.toContain('answered')
+    for (const outcome of outcomes.slice(2)) expect(outcome).toMatch(/^(refused|lost CONNECT_TIMEOUT|lost CONNECTION_CLOSED)$/)
+    expect(outcomes.filter((outcome) => outcome === 'refused').length).toBeGreaterThan(0)
     await client.end({ timeout: 0 })
     await admin.unsafe(`alter role ${role} connection limit 1`)
     holder = postgres(roleUrl(), { max: 1, onnotice: () => {} })
