@@ -41,7 +41,7 @@ describe.skipIf(!haveBrowser)('the operator console', () => {
     const row = page.getByRole('row', { name: /Aging<\/b> news/ })
     await row.waitFor()
     expect(await row.innerText()).toContain('never')
-    await page.getByRole('button', { name: 'Scrape <b>Aging</b> news now' }).click()
+    await page.getByRole('button', { name: 'Scrape now: <b>Aging</b> news' }).click()
     await page.getByRole('heading', { name: /^Scrape run \d+/ }).waitFor()
     const outcome = page.getByRole('region', { name: 'Outcome per source' })
     expect(await outcome.innerText()).toMatch(/<b>Aging<\/b> news\s+3\s+2\s/) // 3 items, 2 added (the javascript: link refused)

@@ -40,7 +40,7 @@ export async function render(main) {
       replace(result, scrapeResult(answer.data))
       announce(`Scrape of ${source.name} done: ${answer.data.counts.added} articles added.`)
       await refresh()
-    }, { 'aria-label': `Scrape ${source.name} now` }),
+    }, { 'aria-label': `Scrape now: ${source.name}` }),
     confirmButton('Delete', `Confirm: delete ${source.name}`, async () => {
       const answer = await api('DELETE', `/api/sources/${source.id}`)
       announce(`${source.name} deleted, with ${answer.data.deleted_articles} articles.`)
