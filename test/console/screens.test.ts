@@ -74,6 +74,25 @@ describe.skipIf(!haveBrowser)('every console screen', () => {
     ['keys', '/console/keys', 'My API keys'],
   ]
 
+  /** The topic and entity filters go to the API's query and back into the page's address. */
+  async function filtersNarrowContradictions(page: Page) {
+    await page.getByLabel('Topic').selectOption('senescence')
+    await page.getByRole('button', { name: 'Filter' }).click()
+    await page.getByText('No contradictions match.').waitFor()
+    expect(new URL(page.url()).search).toBe('?topic=senescence&entity=')
+    await page.getByLabel('Topic').selectOption('mtor-rapamycin')
+    await page.getByLabel('Entity').fill('intervention:CHEBI:9168')
+    await page.getByRole('button', { name: 'Filter' }).click()
+    await page.getByText('No contradictions match.').waitFor() // the claims name no resolved entity
+    await page.getByLabel('Entity').fill('')
+    await page.getByRole('button', { name: 'Filter' }).click()
+    await page.getByRole('heading', { level: 2, name: /taurine/ }).waitFor()
+    await page.getByLabel('Entity').fill('not-an-entity')
+    await page.getByRole('button', { name: 'Filter' }).click()
+    await page.getByRole('alert').getByText(/entity must be type:key/).waitFor() // the API's own message, shown
+    await open(page, `${world.base}/console/contradictions`, 'Contradictions')
+  }
+
   for (const width of [1280, 390]) {
     test(`at ${width} px: accessible, under the CSP, with a screenshot each`, async () => {
       const page = await browser.page(width)
@@ -89,7 +108,10 @@ describe.skipIf(!haveBrowser)('every console screen', () => {
       if (width === 1280) await prepare(page)
       for (const [name, path, heading] of screens()) {
         await open(page, `${world.base}${path}`, heading)
-        if (name === 'contradictions') await page.getByRole('heading', { level: 2, name: /taurine/ }).waitFor()
+        if (name === 'contradictions') {
+          await page.getByRole('heading', { level: 2, name: /taurine/ }).waitFor()
+          if (width === 1280) await filtersNarrowContradictions(page)
+        }
         if (name === 'sources') await page.getByRole('row', { name: /Aging news/ }).waitFor()
         expect(await page.locator('[role="alert"]').count()).toBe(0)
         await expectAccessible(page, name)

@@ -74,16 +74,20 @@ export function field(label, control, hint) {
   return h('div', { class: 'field' }, parts)
 }
 
-/** A table inside a focusable, labelled region that scrolls on its own at narrow widths. */
+/**
+ * A table inside a focusable, labelled region that scrolls on its own if it must. Under 700 px the
+ * stylesheet stacks each row as a card, every cell led by its column's name (data-label); the
+ * explicit roles keep it a table for assistive technology whatever its display.
+ */
 export function table(caption, headings, rows) {
   const captionId = `t${++fieldSerial}`
   return h('div', { class: 'table-wrap', role: 'region', 'aria-labelledby': captionId, tabindex: '0' },
-    h('table', {},
+    h('table', { role: 'table', 'aria-labelledby': captionId },
       h('caption', { id: captionId }, caption),
-      h('thead', {}, h('tr', {}, headings.map((heading) => h('th', { scope: 'col' }, heading)))),
-      h('tbody', {}, rows.length === 0
-        ? h('tr', {}, h('td', { colspan: String(headings.length) }, 'None yet.'))
-        : rows.map((cells) => h('tr', {}, cells.map((cell) => h('td', {}, cell)))))))
+      h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' }, headings.map((heading) => h('th', { scope: 'col', role: 'columnheader' }, heading)))),
+      h('tbody', { role: 'rowgroup' }, rows.length === 0
+        ? h('tr', { role: 'row' }, h('td', { role: 'cell', colspan: String(headings.length), class: 'empty' }, 'None yet.'))
+        : rows.map((cells) => h('tr', { role: 'row' }, cells.map((cell, i) => h('td', { role: 'cell', 'data-label': headings[i] }, cell)))))))
 }
 
 /** Replaces the children of an element. */
