@@ -40,18 +40,19 @@ export function actionButton(label, action, attributes = {}) {
  * A button that asks for a second press before a destructive action: the first press changes its
  * text to `confirm` (announced), the second runs `action`.
  */
-export function confirmButton(label, confirm, action) {
+export function confirmButton(label, confirm, action, attributes = {}) {
   let armed = false
   const button = actionButton(label, async () => {
     if (!armed) {
       armed = true
+      button.removeAttribute('aria-label') // its name is now the confirmation it asks for
       button.textContent = confirm
       button.classList.add('danger')
       announce(`Press “${confirm}” again to go ahead.`)
       return
     }
     await action()
-  })
+  }, attributes)
   return button
 }
 

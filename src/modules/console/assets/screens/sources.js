@@ -45,7 +45,7 @@ export async function render(main) {
       const answer = await api('DELETE', `/api/sources/${source.id}`)
       announce(`${source.name} deleted, with ${answer.data.deleted_articles} articles.`)
       await refresh()
-    }))
+    }, { 'aria-label': `Delete ${source.name}` }))
 
   onSubmit(form, async (data) => {
     const answer = await post('/api/sources', {
