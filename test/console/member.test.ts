@@ -21,6 +21,13 @@ describe.skipIf(!haveBrowser)('a member in the console', () => {
     const page = await browser.page(390)
     const problems = watchProblems(page)
 
+    await page.goto(`${world.base}/console/sign-in`)
+    await page.getByLabel('Username').fill(member.username)
+    await page.getByLabel('Password').fill('not the password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('alert').getByText(/username or password/i).waitFor() // the API's 401 message, shown
+    expect(new URL(page.url()).pathname).toBe('/console/sign-in')
+
     await signIn(page, world.base, member)
     expect(new URL(page.url()).pathname).toBe('/console/keys') // members land on their keys
     expect(await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link').allInnerTexts()).toEqual(['My keys'])
