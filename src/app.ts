@@ -13,6 +13,7 @@ import { errorPlugin } from './http/error-plugin'
 import { requestIdPlugin } from './http/request-id'
 import { requestLimitsPlugin } from './http/request-limits'
 import { adminApi } from './modules/admin'
+import { consoleModule } from './modules/console'
 import { healthModule } from './modules/health'
 import { KeyUsageRecorder } from './modules/keys/last-used'
 import { siteModule } from './modules/site'
@@ -61,6 +62,7 @@ export function buildApp(context: AppContext) {
     .use(requestLimitsPlugin) // before the v1 gate: an oversized request costs no key check
     .use(healthModule(context))
     .use(siteModule(database.db, config.publicBaseUrl))
+    .use(consoleModule())
     .use(openApiModule(config.publicBaseUrl))
     .use(dataApi(context, { keys, snapshot, cache, reachable, keyUsage }))
     .use(adminApi(context))

@@ -53,6 +53,7 @@ console.log(`Geroscope is listening on ${config.publicBaseUrl} (port ${server.po
 if (operator) {
   console.log(`Operator login: ${operator.username} / ${operator.password}${operator.generated ? '  (generated: set ADMIN_PASSWORD to choose one)' : ''}`)
 }
+console.log(`Operator console: ${config.publicBaseUrl}/console`)
 if (demo?.loaded) {
   const c = demo.counts
   console.log(`Loaded the synthetic demo corpus: ${c.papers} papers, ${c.stories} stories, ${c.claims} claims`)

@@ -1,0 +1,103 @@
+/**
+ * The console under test: the whole app served over a real socket (the browser needs one), a
+ * local feed server for the scraper, an operator and a member, and helpers to sign in through the
+ * console's own form and to check a screen with axe-core. PUBLIC_BASE_URL is plain http here so
+ * the session cookie is not Secure on the test's http origin.
+ */
+import { afterAll, beforeAll, expect } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+import { createAccount, type Membership, type Role } from '../../src/modules/accounts/service'
+import { serve, type RunningServer } from '../../src/platform/serve'
+import { testApp } from '../support/app'
+import { freshDatabase, type TestDatabase } from '../support/database'
+import { replayServer, type ReplayServer } from '../support/replay-server'
+
+export type Credentials = { id: number; username: string; password: string }
+
+export type ConsoleWorld = {
+  database: TestDatabase
+  server: RunningServer
+  base: string
+  feeds: ReplayServer
+  /** Creates an account with a password and returns it. */
+  account: (role: Role, membership?: Membership) => Promise<Credentials>
+}
+
+let serial = 0
+
+/** A feed server answering every path with `feed` (RSS XML), the app and its server, for the calling file. */
+export function useConsole(feed: () => string): ConsoleWorld {
+  const world = {} as ConsoleWorld
+  beforeAll(async () => {
+    world.database = await freshDatabase()
+    const app = await testApp(world.database, {}, { SCRAPE_ALLOW_PRIVATE: 'on', PUBLIC_BASE_URL: 'http://127.0.0.1' })
+    world.server = serve(app.fetch, 0)
+    world.base = `http://127.0.0.1:${world.server.port}`
+    world.feeds = replayServer(() => new Response(feed(), { headers: { 'content-type': 'application/rss+xml' } }))
+  })
+  afterAll(async () => {
+    await world.server?.stop()
+    await world.feeds?.stop()
+    await world.database?.close()
+  })
+  world.account = async (role, membership = 'active') => {
+    const username = `console-${role}-${++serial}`
+    const password = `a long password ${serial} for the console`
+    const account = await createAccount(world.database.db, { username, password, role, membership })
+    return { id: account.id, username, password }
+  }
+  return world
+}
+
+/** Collects the page's Content-Security-Policy violations and script errors, to assert there are none. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) problems.push(message.text())
+  })
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  return problems
+}
+
+/** Signs in through the console's sign-in form and waits for the screen it leads to. */
+export async function signIn(page: Page, base: string, who: Credentials, next = ''): Promise<void> {
+  await page.goto(`${base}/console/sign-in${next ? `?next=${encodeURIComponent(next)}` : ''}`)
+  await page.getByLabel('Username').fill(who.username)
+  await page.getByLabel('Password').fill(who.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'))
+  await page.locator('#who').getByText(`Signed in as ${who.username}`).waitFor()
+}
+
+/** Opens a console screen and waits until it has drawn (its heading, and no "Loading…"). */
+export async function open(page: Page, url: string, heading: string | RegExp): Promise<void> {
+  await page.goto(url)
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+  await page.locator('#loading').waitFor({ state: 'detached' })
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+/**
+ * Runs axe-core in the page (evaluated through the DevTools protocol, which the page's CSP does
+ * not govern: the console itself runs no inline script) and answers the serious and critical
+ * violations, WCAG 2.1 A and AA rules and best practices.
+ */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource)
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
+  })
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+}
+
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const serious = await seriousViolations(page)
+  expect({ screen, serious }).toEqual({ screen, serious: [] })
+}
