@@ -1,7 +1,7 @@
 /**
  * Data API throughput, latency and CPU per request (issues 3 and 15) against PostgreSQL holding the synthetic corpus:
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/bench-api.ts \
- *     [--cache off|on|both] [--runs 3] [--seconds 10] [--soak-seconds 0] [--only name,name] [--no-pgbench]
+ *     [--cache off|on|both] [--before DIR] [--runs 3] [--seconds 10] [--soak-seconds 0] [--only name,name] [--no-pgbench]
  * Load the corpus first with `bun run cli seed synthetic --papers 1000000`. Needs wrk and pgbench
  * (apt-get install wrk postgresql-client).
  *
@@ -11,6 +11,8 @@
  * the cache off nearly every answer is computed. Rounds are interleaved: each round runs every
  * scenario in every mode, then pgbench on the statements the service sends for that scenario
  * (captured in process for 64 of its paths: each is prepared once per pgbench connection) at the same concurrency: the database's own ceiling.
+ * --before DIR also runs DIR's service (another checkout, e.g. the main branch) with the cache off, in
+ * the same rounds, so a change is compared with what it replaces under the same load.
  * Per run: req/s, p50/p99, CPU per request of the service process and of its PostgreSQL backends
  * (from /proc), and the load average. The summary gives the median of the runs of each figure.
  */
@@ -34,7 +36,9 @@ const option = (name: string) => {
 const only = option('only')?.split(',') ?? null
 const cacheOption = option('cache') ?? 'both'
 if (!['on', 'off', 'both'].includes(cacheOption)) throw new Error('--cache must be on, off or both')
-const modes = (cacheOption === 'both' ? ['off', 'on'] : [cacheOption]) as ('off' | 'on')[]
+const before = option('before')
+type Mode = 'off' | 'on' | 'before'
+const modes = [...(cacheOption === 'both' ? ['off', 'on'] : [cacheOption]), ...(before ? ['before'] : [])] as Mode[]
 const withPgbench = !process.argv.includes('--no-pgbench') && modes.includes('off')
 
 const databaseUrl = process.env.DATABASE_URL
@@ -64,13 +68,13 @@ const [newest] = await database.rows<{ d: string }>(sql`select (max(indexed_date
 await database.close()
 console.log(`${ids.length.toLocaleString('en-US')} paper ids, ${entityPaths.length.toLocaleString('en-US')} entities`)
 
-const servers = new Map<'off' | 'on', BenchServer>()
+const servers = new Map<Mode, BenchServer>()
 const appName = (mode: string) => `geroscope-bench-cache-${mode}-${process.pid}`
 const basePort = 20000 + Math.floor(Math.random() * 30000)
 for (const [i, mode] of modes.entries()) {
   servers.set(mode, await startServer(databaseUrl, basePort + i, {
-    PGAPPNAME: appName(mode), ...(mode === 'off' ? { RESPONSE_CACHE_MB: '0' } : {}),
-  }))
+    PGAPPNAME: appName(mode), ...(mode !== 'on' ? { RESPONSE_CACHE_MB: '0' } : {}),
+  }, mode === 'before' ? before : undefined))
 }
 const anyServer = servers.values().next().value!
 
@@ -109,7 +113,7 @@ const format = (r: Run) =>
   `app CPU ${r.appMs.toFixed(3)} ms/req  PG CPU ${r.pgMs.toFixed(3)} ms/req  load ${r.load}`
 
 /** One wrk run against one service, with the CPU its process and its backends used per request. */
-async function run(mode: 'off' | 'on', paths: string[], secs: number): Promise<Run> {
+async function run(mode: Mode, paths: string[], secs: number): Promise<Run> {
   const server = servers.get(mode)!
   const pgPids = await backendPids(databaseUrl!, appName(mode))
   const app = cpuMeter([server.pid])
@@ -143,7 +147,7 @@ try {
       for (const mode of modes) {
         const r = await run(mode, s.paths, seconds)
         push(results, `${s.name}|${mode}`, r)
-        console.log(`round ${round} ${s.name.padEnd(16)} cache ${mode.padEnd(3)}: ${format(r)}`)
+        console.log(`round ${round} ${s.name.padEnd(16)} ${mode.padEnd(6)}: ${format(r)}`)
       }
       if (s.script) {
         const tps = await pgbench(databaseUrl, s.script, seconds, CONNECTIONS)
@@ -170,11 +174,11 @@ for (const s of prepared) {
   for (const mode of modes) {
     const rs = results.get(`${s.name}|${mode}`)!
     const mid = (pick: (r: Run) => number) => median(rs.map(pick))
-    const ratio = ceiling && mode === 'off' ? `${((mid((r) => r.rps) / ceiling) * 100).toFixed(0)}%` : ''
+    const ratio = ceiling && mode !== 'on' ? `${((mid((r) => r.rps) / ceiling) * 100).toFixed(0)}%` : ''
     lines.push(`| ${s.name} | ${mode} | ${Math.round(mid((r) => r.rps))} | ${mid((r) => r.p50).toFixed(1)} | ${mid((r) => r.p99).toFixed(1)} | ` +
-      `${mid((r) => r.appMs).toFixed(3)} | ${mid((r) => r.pgMs).toFixed(3)} | ${mode === 'off' && ceiling ? Math.round(ceiling) : ''} | ${ratio} |`)
+      `${mid((r) => r.appMs).toFixed(3)} | ${mid((r) => r.pgMs).toFixed(3)} | ${mode !== 'on' && ceiling ? Math.round(ceiling) : ''} | ${ratio} |`)
   }
 }
 console.log(`\nload average at end: ${loadAverage()}\nmedians of ${runs} interleaved rounds:\n` +
-  '| scenario | cache | req/s | p50 ms | p99 ms | app CPU ms/req | PG CPU ms/req | pgbench tps | of ceiling |\n|---|---|---|---|---|---|---|---|---|\n' +
+  '| scenario | service (cache) | req/s | p50 ms | p99 ms | app CPU ms/req | PG CPU ms/req | pgbench tps | of ceiling |\n|---|---|---|---|---|---|---|---|---|\n' +
   lines.join('\n'))
