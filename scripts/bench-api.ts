@@ -1,43 +1,88 @@
 /**
- * Data API throughput and latency (issue 3) against PostgreSQL holding the synthetic corpus:
+ * Data API throughput, latency and CPU per request (issues 3 and 15) against PostgreSQL holding the synthetic corpus:
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/bench-api.ts \
- *     [--runs 3] [--seconds 10] [--soak-seconds 300] [--only name,name]
- * Load the corpus first with `bun run cli seed synthetic --papers 1000000`. Needs wrk (apt-get install wrk).
- * Starts the real service (WORKERS=off), 32 connections from wrk on the same machine, 3,000 pro keys in
- * rotation (one pro key allows 600 requests a minute). Prints each run and the median of the runs.
+ *     [--cache off|on|both] [--before DIR] [--runs 3] [--seconds 10] [--soak-seconds 0] [--only name,name] [--no-pgbench]
+ * Load the corpus first with `bun run cli seed synthetic --papers 1000000`. Needs wrk and pgbench
+ * (apt-get install wrk postgresql-client).
+ *
+ * Starts the real service (WORKERS=off) once per cache mode (RESPONSE_CACHE_MB=0 for "off"), 32
+ * connections from wrk on the same machine, 3,000 pro keys in rotation. Paper ids are drawn from the
+ * whole corpus (up to 100,000, shuffled) and entity keys from every entity a paper involves, so with
+ * the cache off nearly every answer is computed. Rounds are interleaved: each round runs every
+ * scenario in every mode, then pgbench on the statements the service sends for that scenario
+ * (captured in process for 64 of its paths: each is prepared once per pgbench connection) at the same concurrency: the database's own ceiling.
+ * --before DIR also runs DIR's service (another checkout, e.g. the main branch) with the cache off, in
+ * the same rounds, so a change is compared with what it replaces under the same load.
+ * Per run: req/s, p50/p99, CPU per request of the service process and of its PostgreSQL backends
+ * (from /proc), and the load average. The summary gives the median of the runs of each figure.
  */
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../src/db/client'
 import { STUDY_TYPES, TOPICS } from '../src/taxonomy'
+import { captureStatements, pgbench, pgbenchScript } from './bench/ceiling'
+import { backendPids, cpuMeter, loadAverage } from './bench/cpu'
 import { benchKeys } from './bench/keys'
-import { startServer } from './bench/server'
-import { checkWrk, measure, numberOption, wrk, type WrkResult } from './bench/wrk'
+import { median, startServer, type BenchServer } from './bench/server'
+import { checkWrk, numberOption, wrk, type WrkResult } from './bench/wrk'
 
 const runs = numberOption('runs', 3)
 const seconds = numberOption('seconds', 10)
-const soakSeconds = numberOption('soak-seconds', 300)
-const onlyIndex = process.argv.indexOf('--only')
-const only = onlyIndex > 0 ? process.argv[onlyIndex + 1].split(',') : null
+const soakSeconds = numberOption('soak-seconds', 0)
+const CONNECTIONS = 32
+const option = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? process.argv[i + 1] : undefined
+}
+const only = option('only')?.split(',') ?? null
+const cacheOption = option('cache') ?? 'both'
+if (!['on', 'off', 'both'].includes(cacheOption)) throw new Error('--cache must be on, off or both')
+const before = option('before')
+type Mode = 'off' | 'on' | 'before'
+const modes = [...(cacheOption === 'both' ? ['off', 'on'] : [cacheOption]), ...(before ? ['before'] : [])] as Mode[]
+const withPgbench = !process.argv.includes('--no-pgbench') && modes.includes('off')
 
 const databaseUrl = process.env.DATABASE_URL
 if (!databaseUrl) throw new Error('set DATABASE_URL to the PostgreSQL database holding the benchmark corpus')
 checkWrk()
+if (withPgbench && !Bun.which('pgbench')) throw new Error('pgbench is not installed: apt-get install postgresql-client')
+
+const shuffle = <T>(values: T[]) => {
+  for (let i = values.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1))
+    ;[values[i], values[j]] = [values[j], values[i]]
+  }
+  return values
+}
 
 const database = await openDatabase({ kind: 'postgres', url: databaseUrl, max: 2 })
 const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from papers`)
-console.log(`corpus: ${n.toLocaleString('en-US')} papers; ${runs} runs of ${seconds} s per scenario, 32 connections`)
+console.log(`corpus: ${n.toLocaleString('en-US')} papers; cache ${modes.join(' and ')}; ${runs} interleaved rounds of ${seconds} s per scenario, ${CONNECTIONS} connections`)
+console.log(`load average at start: ${loadAverage()}`)
 const keys = await benchKeys(database.db, 3000)
-const ids = (await database.rows<{ id: string }>(sql`select id from papers tablesample system (1) limit 5000`)).map((r) => r.id)
+// Bernoulli sampling reads every page: ids from the whole corpus, not from a few blocks.
+const percent = Math.min(100, (100_000 / Math.max(n, 1)) * 100)
+const ids = shuffle((await database.rows<{ id: string }>(sql`select id from papers tablesample bernoulli (${sql.raw(percent.toFixed(4))})`)).map((r) => r.id))
+const entityPaths = shuffle((await database.rows<{ type: string; key: string }>(sql`select type, key from entities where paper_count > 0`))
+  .map((e) => `/api/v1/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}`)).slice(0, 20_000)
 const [newest] = await database.rows<{ d: string }>(sql`select (max(indexed_date) - 30)::text as d from papers`)
 await database.close()
+console.log(`${ids.length.toLocaleString('en-US')} paper ids, ${entityPaths.length.toLocaleString('en-US')} entities`)
 
-const server = await startServer(databaseUrl, 3950)
+const servers = new Map<Mode, BenchServer>()
+const appName = (mode: string) => `geroscope-bench-cache-${mode}-${process.pid}`
+const basePort = 20000 + Math.floor(Math.random() * 30000)
+for (const [i, mode] of modes.entries()) {
+  servers.set(mode, await startServer(databaseUrl, basePort + i, {
+    PGAPPNAME: appName(mode), ...(mode !== 'on' ? { RESPONSE_CACHE_MB: '0' } : {}),
+  }, mode === 'before' ? before : undefined))
+}
+const anyServer = servers.values().next().value!
 
 /** Walks `pages` pages of /papers to get the cursor of the page after them. */
 async function cursorAfter(pages: number): Promise<string> {
   let cursor = ''
   for (let i = 0; i < pages; i++) {
-    const response = await fetch(`${server.url}/api/v1/papers?limit=25${cursor ? `&cursor=${cursor}` : ''}`, { headers: { authorization: `Bearer ${keys[i % keys.length]}` } })
+    const response = await fetch(`${anyServer.url}/api/v1/papers?limit=25${cursor ? `&cursor=${cursor}` : ''}`, { headers: { authorization: `Bearer ${keys[i % keys.length]}` } })
     const body = await response.json() as { pagination: { next_cursor: string } }
     cursor = body.pagination.next_cursor
   }
@@ -47,39 +92,93 @@ async function cursorAfter(pages: number): Promise<string> {
 const combined = TOPICS.flatMap((topic) => STUDY_TYPES.slice(0, 3).map((st) =>
   `/api/v1/papers?topic=${topic}&study_type=${st}&since=${newest.d}&preprint=false`))
 
-const scenarios: { name: string; paths: () => Promise<string[]> | string[]; target: string }[] = [
-  { name: 'paper', paths: () => ids.map((id) => `/api/v1/papers/${id}`), target: '>= 4000 req/s, p99 <= 20 ms' },
-  { name: 'papers', paths: () => ['/api/v1/papers'], target: '>= 2000 req/s, p99 <= 40 ms' },
-  { name: 'claims', paths: () => ['/api/v1/claims'], target: '>= 2000 req/s, p99 <= 40 ms' },
-  { name: 'stories', paths: () => ['/api/v1/stories'], target: '>= 2000 req/s, p99 <= 40 ms' },
-  { name: 'entities', paths: () => ['/api/v1/entities'], target: '>= 2000 req/s, p99 <= 40 ms' },
-  { name: 'papers-combined', paths: () => combined, target: 'p99 <= 40 ms' },
-  { name: 'papers-page-1', paths: () => ['/api/v1/papers?limit=25'], target: 'reference for page 400' },
-  { name: 'papers-page-400', paths: async () => [`/api/v1/papers?limit=25&cursor=${await cursorAfter(399)}`], target: '<= 1.3 x page 1' },
-  { name: 'stats', paths: () => ['/api/v1/stats'], target: '>= 5000 req/s' },
-  { name: 'topics', paths: () => ['/api/v1/topics'], target: '>= 5000 req/s' },
+const scenarios: { name: string; paths: () => Promise<string[]> | string[] }[] = [
+  { name: 'paper', paths: () => ids.map((id) => `/api/v1/papers/${id}`) },
+  { name: 'papers', paths: () => ['/api/v1/papers'] },
+  { name: 'claims', paths: () => ['/api/v1/claims'] },
+  { name: 'stories', paths: () => ['/api/v1/stories'] },
+  { name: 'entities', paths: () => ['/api/v1/entities'] },
+  { name: 'entity', paths: () => entityPaths },
+  { name: 'papers-combined', paths: () => combined },
+  { name: 'papers-page-400', paths: async () => [`/api/v1/papers?limit=25&cursor=${await cursorAfter(399)}`] },
+  { name: 'search', paths: () => ['senolytic', 'rapamycin mice', '"caloric restriction"', 'NAD+', 'autophagy OR mitophagy', 'klotho']
+    .map((q) => `/api/v1/search?q=${encodeURIComponent(q)}`) },
+  { name: 'stats', paths: () => ['/api/v1/stats'] },
+  { name: 'topics', paths: () => ['/api/v1/topics'] },
 ]
 
-const format = (r: WrkResult) =>
-  `${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`
+type Run = WrkResult & { appMs: number; pgMs: number; load: string }
+const format = (r: Run) =>
+  `${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ` +
+  `app CPU ${r.appMs.toFixed(3)} ms/req  PG CPU ${r.pgMs.toFixed(3)} ms/req  load ${r.load}`
 
-const summary: string[] = []
-try {
-  for (const s of scenarios) {
-    if (only && !only.includes(s.name)) continue
-    const m = await measure(server.url, await s.paths(), keys, { runs, seconds, connections: 32 },
-      (r, i) => console.log(`${s.name.padEnd(16)} run ${i}: ${format(r)}`))
-    summary.push(`| ${s.name} | ${Math.round(m.rps)} | ${m.p50.toFixed(1)} | ${m.p99.toFixed(1)} | ${s.target} |`)
+/** One wrk run against one service, with the CPU its process and its backends used per request. */
+async function run(mode: Mode, paths: string[], secs: number): Promise<Run> {
+  const server = servers.get(mode)!
+  const pgPids = await backendPids(databaseUrl!, appName(mode))
+  const app = cpuMeter([server.pid])
+  const pg = cpuMeter(pgPids)
+  const r = await wrk(server.url, paths, keys, secs, CONNECTIONS)
+  const [appSeconds, pgSeconds] = [app(), pg()]
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${paths[0]}: ${r.non2xx} non-2xx answers and ${r.errors} socket errors`)
+  return { ...r, appMs: (appSeconds * 1000) / r.requests, pgMs: (pgSeconds * 1000) / r.requests, load: loadAverage() }
+}
+
+const selected = scenarios.filter((s) => !only || only.includes(s.name))
+const prepared: { name: string; paths: string[]; script: string | null }[] = []
+for (const s of selected) {
+  const paths = await s.paths()
+  for (const mode of modes) {
+    const check = await fetch(servers.get(mode)!.url + paths[0], { headers: { authorization: `Bearer ${keys[0]}` } })
+    if (check.status !== 200) throw new Error(`${paths[0]} answered ${check.status}: ${await check.text()}`)
+    await check.arrayBuffer()
+    await wrk(servers.get(mode)!.url, paths, keys, 2, CONNECTIONS) // warm-up
   }
-  if (!only || only.includes('soak')) {
+  const script = withPgbench ? pgbenchScript(await captureStatements(databaseUrl, keys[0], paths.slice(0, 64))) : null
+  prepared.push({ name: s.name, paths, script })
+}
+
+const results = new Map<string, Run[]>()
+const ceilings = new Map<string, number[]>()
+const push = <T>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value])
+try {
+  for (let round = 1; round <= runs; round++) {
+    for (const s of prepared) {
+      for (const mode of modes) {
+        const r = await run(mode, s.paths, seconds)
+        push(results, `${s.name}|${mode}`, r)
+        console.log(`round ${round} ${s.name.padEnd(16)} ${mode.padEnd(6)}: ${format(r)}`)
+      }
+      if (s.script) {
+        const tps = await pgbench(databaseUrl, s.script, seconds, CONNECTIONS)
+        push(ceilings, s.name, tps)
+        console.log(`round ${round} ${s.name.padEnd(16)} pgbench  : ${Math.round(tps).toString().padStart(6)} tps (its statements, ${CONNECTIONS} clients, prepared)`)
+      }
+    }
+  }
+  if (soakSeconds > 0) {
     const mixed = [...ids.slice(0, 500).map((id) => `/api/v1/papers/${id}`), '/api/v1/papers', '/api/v1/claims', '/api/v1/stories',
       '/api/v1/entities', '/api/v1/stats', '/api/v1/topics', ...combined.slice(0, 20)]
-    const r = await wrk(server.url, mixed, keys, soakSeconds)
-    const rss = server.rssMb()
-    console.log(`soak ${soakSeconds} s mixed: ${format(r)}; server RSS after it: ${rss.toFixed(0)} MB`)
-    summary.push(`| soak ${soakSeconds} s, mixed | ${Math.round(r.rps)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | RSS ${rss.toFixed(0)} MB (target <= 300 MB) |`)
+    for (const mode of modes) {
+      const r = await wrk(servers.get(mode)!.url, mixed, keys, soakSeconds)
+      console.log(`soak ${soakSeconds} s mixed, cache ${mode}: ${Math.round(r.rps)} req/s p99 ${r.p99.toFixed(1)} ms; server RSS after it: ${servers.get(mode)!.rssMb().toFixed(0)} MB`)
+    }
   }
 } finally {
-  await server.stop()
+  for (const server of servers.values()) await server.stop()
 }
-console.log(`\nmedians of ${runs} runs:\n| scenario | req/s | p50 ms | p99 ms | target |\n|---|---|---|---|---|\n${summary.join('\n')}`)
+
+const lines: string[] = []
+for (const s of prepared) {
+  const ceiling = ceilings.has(s.name) ? median(ceilings.get(s.name)!) : null
+  for (const mode of modes) {
+    const rs = results.get(`${s.name}|${mode}`)!
+    const mid = (pick: (r: Run) => number) => median(rs.map(pick))
+    const ratio = ceiling && mode !== 'on' ? `${((mid((r) => r.rps) / ceiling) * 100).toFixed(0)}%` : ''
+    lines.push(`| ${s.name} | ${mode} | ${Math.round(mid((r) => r.rps))} | ${mid((r) => r.p50).toFixed(1)} | ${mid((r) => r.p99).toFixed(1)} | ` +
+      `${mid((r) => r.appMs).toFixed(3)} | ${mid((r) => r.pgMs).toFixed(3)} | ${mode !== 'on' && ceiling ? Math.round(ceiling) : ''} | ${ratio} |`)
+  }
+}
+console.log(`\nload average at end: ${loadAverage()}\nmedians of ${runs} interleaved rounds:\n` +
+  '| scenario | service (cache) | req/s | p50 ms | p99 ms | app CPU ms/req | PG CPU ms/req | pgbench tps | of ceiling |\n|---|---|---|---|---|---|---|---|---|\n' +
+  lines.join('\n'))

@@ -38,7 +38,8 @@ export async function executeRows<T = Record<string, unknown>>(db: Db, query: SQ
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; max?: number }
+  /** onQuery: sees every statement postgres.js sends, with its parameters (benchmarks capture them for pgbench). */
+  | { kind: 'postgres'; url: string; max?: number; onQuery?: (text: string, parameters: unknown[]) => void }
   | { kind: 'pglite'; dataDir?: string } // no dataDir = in memory
   | { kind: 'pglite-instance'; client: PGlite }
 
@@ -51,7 +52,7 @@ export function createPglite(dataDir?: string): Promise<PGlite> {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'postgres') return openPostgres(options.url, options.max ?? 10)
+  if (options.kind === 'postgres') return openPostgres(options.url, options.max ?? 10, options.onQuery)
   let client: PGlite
   if (options.kind === 'pglite-instance') client = options.client
   else {
@@ -69,9 +70,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
-function openPostgres(url: string, max: number): Database {
+function openPostgres(url: string, max: number, onQuery?: (text: string, parameters: unknown[]) => void): Database {
   const client = postgres(url, {
     max,
+    ...(onQuery && { debug: (_connection: number, text: string, parameters: unknown[]) => onQuery(text, parameters) }),
     onnotice: () => {}, // "relation already exists, skipping" and friends are not news
     connect_timeout: 5,
     // Seconds before a connection that failed is tried again. postgres.js's default grows to 10-20 s,

@@ -4,7 +4,9 @@ import type { Db } from '../db/client'
 import { anyOf } from './any-of'
 import { claims, entities, paperEntities, papers } from '../db/schema'
 import { keysetPage } from './keyset'
-import { paperColumns, type PaperRow } from './papers'
+import { PAPER_JSON_FIELDS, paperColumns, paperRowOf, type PaperRow } from './papers'
+import { Conditions, statementFamily } from './prepared'
+import { OPEN_LICENSES } from '../taxonomy'
 import { normalizeAlias } from '../lexicon/normalize'
 import { containsPattern } from './text-pattern'
 
@@ -106,4 +108,59 @@ export async function entityPapers(db: Db, entityId: number, paperIds: string[])
     const paper = byId.get(id)
     return paper ? [{ paper, roles: (roles.get(id) ?? []).sort() }] : []
   })
+}
+
+export type EntityDetailPage = {
+  entity: EntityListRow
+  claimCount: number
+  /** Up to limit + 1 papers of the page, each with its position and the entity's roles in it (sorted). */
+  papers: { indexedDate: string; paperId: string; paper: PaperRow; roles: string[] }[]
+}
+
+type PagePaperJson = Parameters<typeof paperRowOf>[0] & { pageIndexedDate: string; roles: string[] }
+
+/**
+ * One entity, its claim count and one range of its papers in one statement (findEntity,
+ * countEntityClaims, listEntityPaperIds and entityPapers in one round trip). The papers come as
+ * json: the paper's columns as PAPER_SELECT reads them.
+ */
+const entityDetailPage = statementFamily<EntityListRow & { claimCount: number; papers: PagePaperJson[] }>((where) => `with e as (
+  select id, type, key, name, ids, paper_count as "paperCount" from entities where type = $? and key = $?
+), page as (
+  select distinct pe.paper_id, pe.indexed_date from paper_entities pe join papers p on p.id = pe.paper_id
+  where pe.entity_id = (select id from e) and ${where}
+  order by pe.indexed_date desc, pe.paper_id asc limit $?
+)
+select e.*, (select count(*)::int from claims c where c.subject_entity_id = e.id or c.object_entity_id = e.id) as "claimCount",
+  coalesce((select json_agg(json_build_object(
+      'pageIndexedDate', page.indexed_date::text,
+      'roles', (select array_agg(r.role order by r.role collate "C") from paper_entities r where r.entity_id = e.id and r.paper_id = page.paper_id),
+      ${PAPER_JSON_FIELDS}) order by page.indexed_date desc, page.paper_id asc)
+    from page join papers p on p.id = page.paper_id), '[]'::json) as papers
+from e`)
+
+/**
+ * The entity's detail page in one round trip (two when a cursor's date has too few papers left:
+ * src/queries/keyset.ts). Null when there is no such entity.
+ */
+export async function getEntityDetailPage(
+  db: Db, type: string, key: string, minRelevance: number | undefined, limit: number, after: { indexedDate: string; paperId: string } | null,
+): Promise<EntityDetailPage | null> {
+  const fetch = async (extra: ((where: Conditions) => Conditions) | undefined, n: number) => {
+    const where = new Conditions()
+    if (minRelevance !== undefined && minRelevance > 0) where.add('p.relevance >= $?', minRelevance)
+    const [row] = await entityDetailPage(db, [type, key], extra ? extra(where) : where, [n, [...OPEN_LICENSES]])
+    if (!row) return null
+    const { claimCount, papers: pageRows, ...entity } = row
+    return {
+      entity: entity as EntityListRow,
+      claimCount,
+      papers: pageRows.map(({ pageIndexedDate, roles, ...paper }) => ({ indexedDate: pageIndexedDate, paperId: paper.id, paper: paperRowOf(paper), roles: roles ?? [] })),
+    }
+  }
+  if (!after) return fetch(undefined, limit + 1)
+  const tied = await fetch((w) => w.add('pe.indexed_date = $?::date', after.indexedDate).add('pe.paper_id > $?', after.paperId), limit + 1)
+  if (!tied || tied.papers.length > limit) return tied
+  const rest = await fetch((w) => w.add('pe.indexed_date < $?::date', after.indexedDate), limit + 1 - tied.papers.length)
+  return rest && { ...rest, papers: tied.papers.concat(rest.papers) }
 }

@@ -6,7 +6,9 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'dr
 import type { Db } from '../db/client'
 import { anyOf } from './any-of'
 import { claims, entities, paperEntities, papers, stories, upvotes } from '../db/schema'
-import { selectClaims } from './claims'
+import type { ClaimRow } from './claims'
+import { Conditions, preparedStatement, statementFamily, timestampOf } from './prepared'
+import type { PaperEntityRow } from '../modules/v1/entities/serialize'
 import { keysetPage } from './keyset'
 import { matchesQuery } from '../search/tsquery'
 import { OPEN_LICENSES } from '../taxonomy'
@@ -60,20 +62,44 @@ export function paperConditions(f: PaperFilters): SQL[] {
 
 export type PaperListRow = PaperRow & { storyHeadline: string | null; storyDek: string | null }
 
+/** paperConditions as fragments of a prepared statement's WHERE clause (`p` is papers). */
+export function paperConditionsText(f: PaperFilters, where = new Conditions()): Conditions {
+  if (f.minRelevance > 0) where.add('p.relevance >= $?', f.minRelevance)
+  if (f.since) where.add('p.indexed_date >= $?::date', f.since)
+  if (f.until) where.add('p.indexed_date <= $?::date', f.until)
+  if (f.studyType) where.add('p.study_type = any($?::text[])', [...f.studyType])
+  if (f.topic) where.add('p.topic = any($?::text[])', [...f.topic])
+  if (f.preprint !== undefined) where.add('p.preprint = $?::boolean', f.preprint)
+  if (f.q) where.add('p.search_vector @@ geroscope_tsquery($?::text)', f.q)
+  return where
+}
+
+type TextTimestamps<Row> = Omit<Row, 'judgedAt' | 'extractedAt'> & { judgedAt: string | null; extractedAt: string | null }
+
+/** A paper row read as text (PAPER_SELECT) with its timestamps as the Dates the query builder made. */
+export function paperRowOf<Row extends TextTimestamps<PaperRow>>(row: Row): Omit<Row, 'judgedAt' | 'extractedAt'> & PaperRow {
+  return { ...row, judgedAt: timestampOf(row.judgedAt), extractedAt: timestampOf(row.extractedAt) }
+}
+
+const paperPage = statementFamily<TextTimestamps<PaperListRow>>((where) => `select ${PAPER_SELECT},
+  s.headline as "storyHeadline", s.dek as "storyDek"
+from papers p left join stories s on s.paper_id = p.id
+where ${where}
+order by p.indexed_date desc, p.id asc limit $?`)
+
 /** Papers newest first by indexed_date, then id; `after` is the last row of the previous page. */
-export async function listPapers(db: Db, filters: PaperFilters, limit: number, after: { indexedDate: string; id: string } | null) {
-  const base = paperConditions(filters)
-  const fetch = (where: SQL | undefined, n: number) =>
-    db.select({ ...paperColumns, storyHeadline: stories.headline, storyDek: stories.dek })
-      .from(papers)
-      .leftJoin(stories, eq(stories.paperId, papers.id))
-      .where(and(...base, where))
-      .orderBy(desc(papers.indexedDate), asc(papers.id))
-      .limit(n) as Promise<PaperListRow[]>
-  return keysetPage(fetch, limit, after && {
-    tiedAfter: and(eq(papers.indexedDate, after.indexedDate), gt(papers.id, after.id))!,
-    beyond: lt(papers.indexedDate, after.indexedDate),
-  })
+export async function listPapers(db: Db, filters: PaperFilters, limit: number, after: { indexedDate: string; id: string } | null): Promise<PaperListRow[]> {
+  const fetch = async (extra: ((where: Conditions) => Conditions) | undefined, n: number) => {
+    const where = paperConditionsText(filters)
+    const rows = await paperPage(db, [[...OPEN_LICENSES]], extra ? extra(where) : where, [n])
+    return rows.map(paperRowOf)
+  }
+  if (!after) return fetch(undefined, limit + 1)
+  // Two index ranges (src/queries/keyset.ts): the rest of the rows tied on indexed_date, then the older ones.
+  const tied = await fetch((w) => w.add('p.indexed_date = $?::date', after.indexedDate).add('p.id > $?', after.id), limit + 1)
+  if (tied.length > limit) return tied
+  const rest = await fetch((w) => w.add('p.indexed_date < $?::date', after.indexedDate), limit + 1 - tied.length)
+  return tied.concat(rest)
 }
 
 /** `/papers/{id}` accepts ids case-insensitively: MED-123, med-123 and Med-123 are one paper. */
@@ -82,17 +108,70 @@ export function normalisePaperId(id: string): string | null {
   return match ? `${match[1].toUpperCase()}-${match[2]}` : null
 }
 
+/**
+ * The paper's columns as `paperColumns` reads them, in SQL text for prepared statements: the
+ * abstract only under an open licence (its one value, the open licences), dates and timestamps as text (src/queries/prepared.ts).
+ */
+export const PAPER_SELECT = `p.id, p.source, p.doi, p.title, p.authors, p.journal, p.published_date::text as "publishedDate",
+  p.indexed_date::text as "indexedDate", p.preprint, p.publication_types as "publicationTypes", p.url,
+  case when p.abstract_license = any($?::text[]) then p.abstract end as abstract, p.abstract_license as "abstractLicense",
+  p.relevance, p.relevance_confidence as "relevanceConfidence", p.newsworthiness, p.study_type as "studyType",
+  p.study_type_confidence as "studyTypeConfidence", p.topic, p.topic_confidence as "topicConfidence", p.promotional,
+  p.judgement_model as "judgementModel", p.judgement_prompt_version as "judgementPromptVersion",
+  p.judged_at::text as "judgedAt", p.extracted_at::text as "extractedAt"`
+
+/** The same columns as json_build_object arguments, for papers nested in a statement's json (one value: the open licences). */
+export const PAPER_JSON_FIELDS = `'id', p.id, 'source', p.source, 'doi', p.doi, 'title', p.title, 'authors', p.authors, 'journal', p.journal,
+  'publishedDate', p.published_date::text, 'indexedDate', p.indexed_date::text, 'preprint', p.preprint,
+  'publicationTypes', p.publication_types, 'url', p.url,
+  'abstract', case when p.abstract_license = any($?::text[]) then p.abstract end, 'abstractLicense', p.abstract_license,
+  'relevance', p.relevance, 'relevanceConfidence', p.relevance_confidence, 'newsworthiness', p.newsworthiness,
+  'studyType', p.study_type, 'studyTypeConfidence', p.study_type_confidence, 'topic', p.topic, 'topicConfidence', p.topic_confidence,
+  'promotional', p.promotional, 'judgementModel', p.judgement_model, 'judgementPromptVersion', p.judgement_prompt_version,
+  'judgedAt', p.judged_at::text, 'extractedAt', p.extracted_at::text`
+
+/** The JSON of a claim row as `selectClaims` reads it (claim, subjectEntity, objectEntity); `c` claims, `se`/`oe` entities. */
+export const CLAIM_ROW_JSON = `json_build_object(
+  'claim', json_build_object('id', c.id, 'paperId', c.paper_id, 'subjectText', c.subject_text, 'subjectEntityId', c.subject_entity_id,
+    'relation', c.relation, 'objectText', c.object_text, 'objectEntityId', c.object_entity_id, 'organism', c.organism,
+    'context', c.context, 'direction', c.direction, 'magnitude', c.magnitude, 'evidence', c.evidence,
+    'confidence', c.confidence, 'createdAt', c.created_at::text),
+  'subjectEntity', case when se.id is not null then json_build_object('type', se.type, 'key', se.key, 'name', se.name) end,
+  'objectEntity', case when oe.id is not null then json_build_object('type', oe.type, 'key', oe.key, 'name', oe.name) end)`
+
+/**
+ * A paper's full record in one statement and one round trip: the paper, its story, upvote count,
+ * entities and claims (each as json, in the orders the five separate queries used).
+ */
+const paperDetail = preparedStatement<Omit<PaperRow, 'judgedAt' | 'extractedAt'> & {
+  judgedAt: string | null; extractedAt: string | null
+  story: (Omit<StoryRow, 'publishedAt'> & { publishedAt: string }) | null
+  upvotes: number
+  entities: PaperEntityRow[]
+  claims: (Omit<ClaimRow, 'claim'> & { claim: Omit<ClaimRow['claim'], 'createdAt'> & { createdAt: string } })[]
+}>(`select ${PAPER_SELECT},
+  (select json_build_object('paperId', s.paper_id, 'headline', s.headline, 'dek', s.dek, 'body', s.body,
+      'whyItMatters', s.why_it_matters, 'caveats', s.caveats, 'support', s.support, 'model', s.model,
+      'publishedAt', s.published_at::text)
+    from stories s where s.paper_id = p.id) as story,
+  (select count(*)::int from upvotes u where u.paper_id = p.id) as upvotes,
+  coalesce((select json_agg(json_build_object('type', e.type, 'key', e.key, 'name', e.name, 'ids', e.ids, 'role', pe.role,
+      'detail', pe.detail) order by e.type, e.key, pe.role)
+    from paper_entities pe join entities e on e.id = pe.entity_id where pe.paper_id = p.id), '[]'::json) as entities,
+  coalesce((select json_agg(${CLAIM_ROW_JSON} order by c.created_at desc, c.id desc)
+    from claims c left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
+    where c.paper_id = p.id), '[]'::json) as claims
+from papers p where p.id = $?`)
+
 export async function getPaperDetail(db: Db, id: string) {
-  const [paper] = await db.select(paperColumns).from(papers).where(eq(papers.id, id))
-  if (!paper) return null
-  const [storyRows, upvoteRows, entityRows, claimRows] = await Promise.all([
-    db.select().from(stories).where(eq(stories.paperId, id)),
-    db.select({ n: sql<number>`count(*)::int` }).from(upvotes).where(eq(upvotes.paperId, id)),
-    db.select({ type: entities.type, key: entities.key, name: entities.name, ids: entities.ids, role: paperEntities.role, detail: paperEntities.detail })
-      .from(paperEntities).innerJoin(entities, eq(entities.id, paperEntities.entityId))
-      .where(eq(paperEntities.paperId, id))
-      .orderBy(asc(entities.type), asc(entities.key), asc(paperEntities.role)),
-    selectClaims(db).where(eq(claims.paperId, id)).orderBy(desc(claims.createdAt), desc(claims.id)),
-  ])
-  return { paper: paper as PaperRow, story: storyRows[0] ?? null, upvotes: upvoteRows[0].n, entities: entityRows, claims: claimRows }
+  const [row] = await paperDetail(db, [[...OPEN_LICENSES], id])
+  if (!row) return null
+  const { story, upvotes, entities: entityRows, claims: claimRows, ...paper } = row
+  return {
+    paper: { ...paper, judgedAt: timestampOf(paper.judgedAt), extractedAt: timestampOf(paper.extractedAt) } as PaperRow,
+    story: story && { ...story, publishedAt: new Date(story.publishedAt) },
+    upvotes,
+    entities: entityRows,
+    claims: claimRows.map((c): ClaimRow => ({ ...c, claim: { ...c.claim, createdAt: new Date(c.claim.createdAt) } })),
+  }
 }

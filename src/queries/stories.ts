@@ -4,7 +4,9 @@ import type { Db } from '../db/client'
 import { anyOf } from './any-of'
 import { papers, stories } from '../db/schema'
 import { keysetPage } from './keyset'
-import { paperColumns, type PaperRow, type StoryRow } from './papers'
+import { PAPER_SELECT, paperRowOf, type PaperRow, type StoryRow } from './papers'
+import { Conditions, statementFamily } from './prepared'
+import { OPEN_LICENSES } from '../taxonomy'
 
 export type StoryFilters = {
   since?: string
@@ -34,18 +36,47 @@ export function storyConditions(f: StoryFilters): SQL[] {
   return conditions
 }
 
+/** storyConditions as fragments of a prepared statement's WHERE clause (`s` stories, `p` papers). */
+function storyConditionsText(f: StoryFilters): Conditions {
+  const where = new Conditions()
+  if (f.since) where.add(`s.published_at >= ($?::date)::timestamp at time zone 'UTC'`, f.since)
+  if (f.until) where.add(`s.published_at < ($?::date + 1)::timestamp at time zone 'UTC'`, f.until)
+  if (f.topic) where.add('p.topic = any($?::text[])', [...f.topic])
+  if (f.studyType) where.add('p.study_type = any($?::text[])', [...f.studyType])
+  return where
+}
+
+type StoryPageRow = Omit<StoryRow, 'publishedAt'> & { publishedAt: string; publishedAtText: string } & Parameters<typeof paperRowOf>[0]
+
+/** The story's columns are named apart from the paper's (paperId, headline, ... model, publishedAt): one flat row. */
+const storyPage = statementFamily<StoryPageRow>((where) => `select ${PAPER_SELECT},
+  s.paper_id as "paperId", s.headline, s.dek, s.body, s.why_it_matters as "whyItMatters", s.caveats, s.support, s.model,
+  s.published_at::text as "publishedAt",
+  to_char(s.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "publishedAtText"
+from stories s join papers p on p.id = s.paper_id
+where ${where}
+order by s.published_at desc, s.paper_id asc limit $?`)
+
+function storyListRow(row: StoryPageRow): StoryListRow {
+  const { paperId, headline, dek, body, whyItMatters, caveats, support, model, publishedAt, publishedAtText, ...paper } = row
+  return {
+    story: { paperId, headline, dek, body, whyItMatters, caveats, support, model, publishedAt: new Date(publishedAt) },
+    publishedAtText,
+    paper: paperRowOf(paper),
+  }
+}
+
 /** Stories newest first by published_at, then paper_id ascending; `after` is the last row of the previous page. */
-export async function listStories(db: Db, filters: StoryFilters, limit: number, after: StoryPosition | null) {
-  const base = storyConditions(filters)
-  const fetch = (where: SQL | undefined, n: number) =>
-    db.select({ story: stories, publishedAtText: exactPublishedAt, paper: paperColumns })
-      .from(stories)
-      .innerJoin(papers, eq(papers.id, stories.paperId))
-      .where(and(...base, where))
-      .orderBy(desc(stories.publishedAt), asc(stories.paperId))
-      .limit(n) as Promise<StoryListRow[]>
-  return keysetPage(fetch, limit, after && {
-    tiedAfter: and(sql`${stories.publishedAt} = ${after.publishedAt}::timestamptz`, gt(stories.paperId, after.paperId))!,
-    beyond: sql`${stories.publishedAt} < ${after.publishedAt}::timestamptz`,
-  })
+export async function listStories(db: Db, filters: StoryFilters, limit: number, after: StoryPosition | null): Promise<StoryListRow[]> {
+  const fetch = async (extra: ((where: Conditions) => Conditions) | undefined, n: number) => {
+    const where = storyConditionsText(filters)
+    const rows = await storyPage(db, [[...OPEN_LICENSES]], extra ? extra(where) : where, [n])
+    return rows.map(storyListRow)
+  }
+  if (!after) return fetch(undefined, limit + 1)
+  // Two index ranges (src/queries/keyset.ts): the rest of the rows tied on published_at, then the older ones.
+  const tied = await fetch((w) => w.add('s.published_at = $?::timestamptz', after.publishedAt).add('s.paper_id > $?', after.paperId), limit + 1)
+  if (tied.length > limit) return tied
+  const rest = await fetch((w) => w.add('s.published_at < $?::timestamptz', after.publishedAt), limit + 1 - tied.length)
+  return tied.concat(rest)
 }

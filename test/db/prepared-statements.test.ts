@@ -8,7 +8,7 @@ import postgres from 'postgres'
 import { sql } from 'drizzle-orm'
 import { executeRows, preparingStatements, type Db } from '../../src/db/client'
 import * as schema from '../../src/db/schema'
-import { entityPapers } from '../../src/queries/entities'
+import { getEntityDetailPage } from '../../src/queries/entities'
 import { listPapers } from '../../src/queries/papers'
 import { listStories } from '../../src/queries/stories'
 import { STUDY_TYPES, TOPICS } from '../../src/taxonomy'
@@ -51,10 +51,10 @@ describe.skipIf(!onPostgres)('prepared statements', () => {
     expect(found).toEqual(TOPICS.map(() => 1)) // the list still filters: MED-1 is in every one of them
     const afterPapers = await count()
     for (let n = 1; n <= TOPICS.length; n++) await listStories(db, { topic: TOPICS.slice(0, n) }, 25, null)
-    for (let n = 1; n <= 100; n += 9) await entityPapers(db, 1, Array.from({ length: n }, (_, i) => `MED-${i + 1}`))
-    // listPapers: one text; listStories: one; entityPapers: two (papers, roles); each list length reused them.
+    for (let n = 1; n <= 10; n++) await getEntityDetailPage(db, 'intervention', `compound-${n}`, 2, 25, null)
+    // listPapers: one text; listStories: one; the entity's page: one; each list length and key reused them.
     expect(afterPapers).toBe(1)
-    expect(await count()).toBe(4)
+    expect(await count()).toBe(3)
     await client.end()
   })
 

@@ -8,7 +8,7 @@ import { Pagination, errorResponses, documented } from '../model'
 import { numberParam, openApiParameters, pagingParams, parseParams, pathParam, stringParam, type Param } from '../params'
 import { ENTITY_TYPES, Entity, EntityDetail } from './model'
 import { serializeEntity, serializeEntityPaper } from './serialize'
-import { countEntityClaims, entityPapers, findEntity, listEntities, listEntityPaperIds } from '../../../queries/entities'
+import { getEntityDetailPage, listEntities } from '../../../queries/entities'
 
 const typeParam: Param<string> = {
   description: 'Entity type.',
@@ -59,19 +59,14 @@ export const entitiesModule = ({ db, baseUrl, secret, cache }: V1Context) =>
       if (type.includes('\0') || key.includes('\0')) throw notFound('no such entity: the path holds a NUL character (%00)')
       const paging = pager(secret, 'entity-papers', { type, key, minRelevance: p.min_relevance }, p)
       const { after } = paging
-      const entity = await findEntity(db, type, key)
-      if (!entity) throw notFound(`no entity of type ${quoted(type)} with key ${quoted(key)}`)
-      const [claimCount, rows] = await Promise.all([
-        countEntityClaims(db, entity.id),
-        listEntityPaperIds(db, entity.id, p.min_relevance, paging.limit, after && { indexedDate: String(after[0]), paperId: String(after[1]) }),
-      ])
-      const { items, pagination } = paging.page(rows, (r) => [r.indexedDate, r.paperId])
-      const papers = await entityPapers(db, entity.id, items.map((r) => r.paperId))
+      const page = await getEntityDetailPage(db, type, key, p.min_relevance, paging.limit, after && { indexedDate: String(after[0]), paperId: String(after[1]) })
+      if (!page) throw notFound(`no entity of type ${quoted(type)} with key ${quoted(key)}`)
+      const { items, pagination } = paging.page(page.papers, (r) => [r.indexedDate, r.paperId])
       return {
         data: {
-          ...serializeEntity(entity, baseUrl),
-          claim_count: claimCount,
-          papers: papers.map(({ paper, roles }) => serializeEntityPaper(paper, roles, baseUrl)),
+          ...serializeEntity(page.entity, baseUrl),
+          claim_count: page.claimCount,
+          papers: items.map(({ paper, roles }) => serializeEntityPaper(paper, roles, baseUrl)),
         },
         pagination,
       }

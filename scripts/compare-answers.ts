@@ -1,0 +1,83 @@
+/**
+ * Byte-for-byte comparison of two builds of the service on one database (issue 15: no answer may
+ * change a byte). Starts `src/index.ts` of each tree with the response cache off and asks both the
+ * same paths: paper ids drawn from the whole corpus, list pages and their next pages, entities.
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/compare-answers.ts --before /work/main [--papers 2000]
+ */
+import { sql } from 'drizzle-orm'
+import { openDatabase } from '../src/db/client'
+import { benchKeys } from './bench/keys'
+import { numberOption } from './bench/wrk'
+
+const databaseUrl = process.env.DATABASE_URL
+if (!databaseUrl) throw new Error('set DATABASE_URL')
+const at = process.argv.indexOf('--before')
+if (at < 0) throw new Error('--before <directory of the other tree>')
+const before = process.argv[at + 1]
+const count = numberOption('papers', 2000)
+
+const database = await openDatabase({ kind: 'postgres', url: databaseUrl, max: 2 })
+const keys = await benchKeys(database.db, 40) // pro keys allow 600 requests a minute each
+const ids = (await database.rows<{ id: string }>(sql`select id from papers order by random() limit ${count}`)).map((r) => r.id)
+const entities = (await database.rows<{ type: string; key: string }>(sql`select type, key from entities where paper_count > 0 order by random() limit 300`))
+const [withStory] = await database.rows<{ id: string }>(sql`select paper_id as id from stories s where exists (select 1 from claims c where c.paper_id = s.paper_id) limit 1`)
+await database.close()
+
+async function start(dir: string, port: number) {
+  const child = Bun.spawn([process.execPath, 'src/index.ts'], {
+    cwd: dir, stdout: 'ignore', stderr: 'inherit',
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), WORKERS: 'off', DEMO_DATA: 'off', NODE_ENV: 'production', APP_SECRET: 'b'.repeat(40), RESPONSE_CACHE_MB: '0', PUBLIC_BASE_URL: 'https://geroscope.example' },
+  })
+  const url = `http://127.0.0.1:${port}`
+  for (let i = 0; ; i++) {
+    try { if ((await fetch(`${url}/api/v1/papers`)).status === 401) break } catch {}
+    if (i > 1200) throw new Error(`${dir} did not start`)
+    await Bun.sleep(100)
+  }
+  return { url, stop: async () => { child.kill(); await child.exited } }
+}
+
+const port = 20000 + Math.floor(Math.random() * 30000)
+const a = await start(before, port)
+const b = await start(process.cwd(), port + 1)
+let asked = 0
+const get = async (base: string, path: string) => {
+  const r = await fetch(base + path, { headers: { authorization: `Bearer ${keys[Math.floor(asked++ / 2) % keys.length]}` } })
+  // /stats says when its numbers were computed: each service computed its own.
+  return `${r.status} ${r.headers.get('content-type')}\n${(await r.text()).replace(/"generated_at":"[^"]*"/, '"generated_at":"…"')}`
+}
+let compared = 0
+let differing = 0
+async function compare(path: string): Promise<string> {
+  const [x, y] = await Promise.all([get(a.url, path), get(b.url, path)])
+  compared++
+  if (x !== y) {
+    differing++
+    if (differing <= 5) console.log(`DIFFERS ${path}\n--- before\n${x.slice(0, 1500)}\n--- after\n${y.slice(0, 1500)}`)
+  }
+  return y
+}
+/** A list path and the next `pages` pages after it. */
+async function walk(path: string, pages: number) {
+  let next: string | null = path
+  for (let i = 0; i <= pages && next; i++) {
+    const body = await compare(next)
+    const cursor = (JSON.parse(body.slice(body.indexOf('\n') + 1)) as { pagination?: { next_cursor: string | null } }).pagination?.next_cursor
+    next = cursor ? `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : null
+  }
+}
+try {
+  for (const id of ids) await compare(`/api/v1/papers/${id}`)
+  if (withStory) await compare(`/api/v1/papers/${withStory.id.toLowerCase()}`)
+  await compare('/api/v1/papers/MED-0')
+  for (const list of ['/api/v1/papers', '/api/v1/papers?min_relevance=0&limit=100', '/api/v1/papers?topic=senolytics,epigenetic-clocks&study_type=rct&preprint=false',
+    '/api/v1/papers?since=2026-10-01&until=2026-11-01', '/api/v1/papers?q=rapamycin', '/api/v1/claims', '/api/v1/claims?relation=increases',
+    '/api/v1/claims?subject=rapamycin', '/api/v1/claims?organism=mice', '/api/v1/stories', '/api/v1/stories?topic=senolytics', '/api/v1/entities',
+    '/api/v1/search?q=senolytic', '/api/v1/search?q=mice%20rapamycin&min_relevance=0', '/api/v1/stats', '/api/v1/topics']) await walk(list, 5)
+  for (const e of entities) await walk(`/api/v1/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}`, 1)
+} finally {
+  await a.stop()
+  await b.stop()
+}
+console.log(`${compared} answers compared, ${differing} differ`)
+if (differing) process.exit(1)

@@ -1,0 +1,81 @@
+/**
+ * Statements written once as SQL text with $n placeholders, for the hottest reads. The query
+ * builder spent more CPU building a request's SQL text than everything else the service did for
+ * it (issue 15); a fixed text costs nothing to build, and postgres.js keeps it prepared on each
+ * connection (src/db/client.ts), so a request costs one Bind/Execute.
+ *
+ * Both drivers: postgres.js runs it with `unsafe` (prepared), PGlite with `query`. Their type
+ * parsers differ (PGlite turns dates and timestamps into Date objects, drizzle's postgres.js setup
+ * leaves them as text), so these statements return dates and timestamps as `::text` and
+ * everything else as text, numbers, booleans, arrays or json, which both parse alike.
+ */
+import type { Db } from '../db/client'
+
+type Run = (text: string, parameters: unknown[]) => Promise<Record<string, unknown>[]>
+type PostgresClient = { unsafe: (text: string, parameters: unknown[], options: { prepare: boolean }) => Promise<Record<string, unknown>[]> }
+type PgliteClient = { query: (text: string, parameters: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
+
+const runners = new WeakMap<object, Run>()
+
+function runnerOf(db: Db): Run {
+  const known = runners.get(db)
+  if (known) return known
+  const client = (db as unknown as { $client?: PostgresClient | PgliteClient }).$client
+  let run: Run
+  if (client && 'unsafe' in client) run = (text, parameters) => client.unsafe(text, parameters, { prepare: true })
+  else if (client && 'query' in client) run = async (text, parameters) => (await client.query(text, parameters)).rows
+  else throw new Error('prepared statements need a postgres.js or PGlite database')
+  runners.set(db, run)
+  return run
+}
+
+/** `$?` placeholders numbered in order of appearance: $1, $2, ... */
+const numbered = (text: string) => {
+  let n = 0
+  return text.replace(/\$\?/g, () => `$${++n}`)
+}
+
+/** A statement fixed at load time, `$?` for each value; call it with the values in order. */
+export function preparedStatement<Row>(text: string): (db: Db, parameters: unknown[]) => Promise<Row[]> {
+  const fixed = numbered(text)
+  return (db, parameters) => runnerOf(db)(fixed, parameters) as Promise<Row[]>
+}
+
+/** A timestamp read as text (see above) as the Date the query builder would have made of it. */
+export const timestampOf = (text: string | null): Date | null => (text === null ? null : new Date(text))
+
+/**
+ * The WHERE clause of a statement whose conditions depend on the request (which filters are
+ * given): fragments with `$?` for their values, kept in the order they are added.
+ */
+export class Conditions {
+  readonly fragments: string[] = []
+  readonly values: unknown[] = []
+
+  add(fragment: string, ...values: unknown[]): this {
+    this.fragments.push(fragment)
+    this.values.push(...values)
+    return this
+  }
+}
+
+/**
+ * A family of statements, one per set of conditions: `template` gets the WHERE clause (fragments
+ * joined by `and`, or `true`) and writes the statement, with `$?` for every value, in the order
+ * `run` is given them (leading values, the conditions' values, trailing values). Each set of
+ * conditions is turned into text once; afterwards a request costs a map look-up.
+ */
+export function statementFamily<Row>(template: (where: string) => string) {
+  const texts = new Map<string, string>()
+  const textFor = (fragments: string[]) => {
+    const key = fragments.join('\u0000')
+    let text = texts.get(key)
+    if (text === undefined) {
+      text = numbered(template(fragments.length ? fragments.join(' and ') : 'true'))
+      texts.set(key, text)
+    }
+    return text
+  }
+  return (db: Db, leading: unknown[], where: Conditions, trailing: unknown[]): Promise<Row[]> =>
+    runnerOf(db)(textFor(where.fragments), [...leading, ...where.values, ...trailing]) as Promise<Row[]>
+}
