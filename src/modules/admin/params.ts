@@ -5,7 +5,7 @@
 import { invalidParameter } from '../../http/errors'
 import { organismRef } from '../../intelligence/vocabulary'
 import { ENTITY_TYPES } from '../../lexicon/lexicon'
-import type { Param } from '../v1/params'
+import type { Param } from '../../http/params'
 
 /** Entity types a claim side or an entity filter can name (the lexicon's, and MeSH headings). */
 export const FILTER_ENTITY_TYPES = [...ENTITY_TYPES, 'mesh'] as const
