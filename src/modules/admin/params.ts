@@ -1,5 +1,5 @@
 /**
- * Query parameters shared by admin areas, declared like /api/v1's (src/modules/v1/params.ts): each
+ * Query parameters shared by admin areas, declared like /api/v1's (src/http/params.ts): each
  * parses its raw value with a 400 that names it, and describes itself for the OpenAPI document.
  */
 import { invalidParameter } from '../../http/errors'
