@@ -1,7 +1,11 @@
-/** `cli analyze`: one run of the analysis over everything not yet analysed, with progress on stderr. */
+/**
+ * `cli analyze`: one run of the analysis over everything not yet analysed, with progress on stderr;
+ * exclusive with the scheduled run and POST /api/analyze (same job name and lock), so a second run
+ * while one goes on ends with the lock's message and exit status 1.
+ */
 import { createAnalyzer } from '../analysis/create-analyzer'
 import { runAnalysis } from '../analysis/pipeline'
-import { recordRun } from '../jobs/job-runs'
+import { runJob } from '../jobs/run-job'
 import type { Command } from './commands'
 import { progressReporter } from './progress'
 
@@ -10,11 +14,12 @@ export const ANALYSIS_COMMANDS: Command[] = [
     words: ['analyze'],
     usage: 'analyze [--limit N] [--stale true]',
     flags: { limit: { integer: { min: 1, max: 100_000_000 } }, stale: { values: ['true', 'false'] } },
-    run: async (flags, { db }, { config, io }) => {
+    run: async (flags, database, { config, io }) => {
+      const { db } = database
       const analyzer = createAnalyzer(db, config)
       let report: ((done: number) => void) | null = null
       let lastTotal = 0
-      const counts = await recordRun(db, 'analyze', () => runAnalysis(db, analyzer, {
+      const counts = await runJob(database, 'analyze', () => runAnalysis(db, analyzer, {
         limit: flags.limit ? Number(flags.limit) : undefined,
         stale: flags.stale === 'true',
         onProgress: (done, total) => {

@@ -1,13 +1,16 @@
 /**
  * The demo installation: a synthetic 2,000-paper corpus over the last 90 days, a member account with
- * a working API key, reader accounts whose upvotes make PaperDetail.upvotes non-trivial, and a few
- * RSS sources. Loaded only into an empty database.
+ * a working API key, reader accounts whose upvotes make PaperDetail.upvotes non-trivial, a few RSS
+ * sources, and contradictions and gaps computed from it (the `intelligence` job, run once now, so
+ * /api/intelligence answers on first start without waiting for its schedule). Loaded only into an
+ * empty database.
  */
 import { sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { accounts, papers, rssSources } from '../db/schema'
 import { createAccount, findAccount } from '../modules/accounts/service'
 import { createKey } from '../modules/keys/service'
+import { refreshIntelligence } from '../intelligence/refresh'
 import { loadCorpus, type CorpusCounts } from './bulk-load'
 
 export const DEMO_SEED = 1
@@ -57,5 +60,6 @@ export async function seedDemo(database: Database, endDate = new Date().toISOStr
   }
   const { key } = await createKey(db, DEMO_USERNAME, 'member', 'demo key')
   await db.insert(rssSources).values(DEMO_SOURCES).onConflictDoNothing()
+  await refreshIntelligence(database)
   return { loaded: true, counts, apiKey: key, username: DEMO_USERNAME }
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
 import { parseConfig } from '../../src/config'
 import { jobRuns, papers } from '../../src/db/schema'
+import { runJob } from '../../src/jobs/run-job'
 import { WORKER_JOBS } from '../../src/jobs/workers'
 import { cli } from '../support/cli'
 import { freshDatabase, type TestDatabase } from '../support/database'
@@ -34,6 +35,23 @@ describe('cli analyze', () => {
     expect((await cli(database, 'analyze')).stdout.join('\n')).toContain('nothing was waiting')
     await insertPapers(database.db, [unjudged('MED-3'), unjudged('MED-4')])
     expect((await cli(database, 'analyze', '--limit', '1')).stdout.join('\n')).toContain(': 1 papers')
+  })
+
+  // POST /api/analyze and the schedule run the job 'analyze' through runJob; the command must wait its turn too.
+  test.each(['analyze', 'scrape'])('%s while a run of the same job goes on: the lock\'s message, exit status 1, no second run', async (job) => {
+    let release!: () => void
+    let started!: () => void
+    const held = new Promise<void>((resolve) => { release = resolve })
+    const begun = new Promise<void>((resolve) => { started = resolve })
+    const running = runJob(database, job, async () => { await held; return {} }, () => started())
+    await begun
+    const runsBefore = (await database.db.select().from(jobRuns).where(eq(jobRuns.job, job))).length
+    const result = await cli(database, job)
+    release()
+    await running
+    expect(result.code).toBe(1)
+    expect(result.stderr).toEqual([`error: job ${job} is already running (in this or another process); try again when it ends`])
+    expect((await database.db.select().from(jobRuns).where(eq(jobRuns.job, job))).length).toBe(runsBefore)
   })
 
   test('rejects a bad limit with a usage error', async () => {

@@ -26,13 +26,17 @@ describe('cli seed demo', () => {
     expect(await count(demo, 'claims')).toBeGreaterThan(1000)
     expect(await count(demo, 'upvotes')).toBeGreaterThan(0)
     expect(await count(demo, 'rss_sources')).toBeGreaterThan(0)
+    // Contradictions and gaps are computed with it, so /api/intelligence is not empty on first start.
+    expect(await count(demo, 'contradiction_groups')).toBeGreaterThan(0)
+    expect(await count(demo, 'knowledge_gaps')).toBeGreaterThan(0)
+    expect((await demo.rows<{ n: number }>(sql`select count(*)::int as n from job_runs where job = 'intelligence' and outcome = 'ok'`))[0].n).toBe(1)
     const key = result.stdout.at(-1)!
     const app = await testApp(demo)
     const response = await app.handle(req('/api/v1/papers?limit=5', { headers: { authorization: `Bearer ${key}` } }))
     expect(response.status).toBe(200)
     expect((await response.json()).data).toHaveLength(5)
     expect(response.headers.get('x-ratelimit-limit')).toBe('1000') // a member key
-  })
+  }, 120_000) // 2,000 papers and the intelligence run: seconds alone, much longer on a loaded machine
 
   test('refuses a database that already holds papers', async () => {
     const result = await cli(demo, 'seed', 'demo')

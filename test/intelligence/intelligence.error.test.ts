@@ -58,11 +58,11 @@ describe(`unknown ids on ${testDriver}`, () => {
 
 describe(`refresh on ${testDriver}`, () => {
   test.each([
-    ['{"now": true}', 'unknown field "now"; this endpoint takes no fields'],
-    ['[1]', 'the request body must be a JSON object'],
-    ['{not json', 'takes no request body'],
-  ])('a body %s is refused', async (body, message) => {
-    const response = await call(app, '/api/intelligence/refresh', { method: 'POST', body, headers: { 'content-type': 'text/plain' } })
+    ['{"now": true}', 'application/json', 'unknown field "now"; this endpoint takes no fields'],
+    ['[1]', 'application/json', 'the body must be a JSON object (got array)'],
+    ['{}', 'text/plain', 'the body must be JSON, sent with Content-Type: application/json (got text/plain)'],
+  ])('a body %s (%s) is refused', async (body, type, message) => {
+    const response = await call(app, '/api/intelligence/refresh', { method: 'POST', body, headers: { 'content-type': type } })
     expect(response.status).toBe(400)
     expect(response.body.error.message).toContain(message)
   })

@@ -1,11 +1,11 @@
 /**
- * Query parameters shared by admin areas, declared like /api/v1's (src/modules/v1/params.ts): each
+ * Query parameters shared by admin areas, declared like /api/v1's (src/http/params.ts): each
  * parses its raw value with a 400 that names it, and describes itself for the OpenAPI document.
  */
 import { invalidParameter } from '../../http/errors'
 import { organismRef } from '../../intelligence/vocabulary'
 import { ENTITY_TYPES } from '../../lexicon/lexicon'
-import type { Param } from '../v1/params'
+import type { Param } from '../../http/params'
 
 /** Entity types a claim side or an entity filter can name (the lexicon's, and MeSH headings). */
 export const FILTER_ENTITY_TYPES = [...ENTITY_TYPES, 'mesh'] as const

@@ -1,9 +1,12 @@
-/** TypeBox schemas shared by the admin areas: the error envelope with this interface's codes, the user, dates. */
+/**
+ * TypeBox schemas shared by the admin areas: the one error envelope with this interface's codes
+ * (every area declares its errors with `errors(...)`), the user, and a snapshot's freshness.
+ */
 import { t } from 'elysia'
 import type { ErrorCode } from '../../http/errors'
-import { Enum, Integer } from '../v1/model'
+import { Enum, Integer } from '../../http/schemas'
 
-export { documented, Integer, Enum, Pagination } from '../v1/model'
+export { DateTime, documented, Enum, Integer, Nullable, Pagination } from '../../http/schemas'
 
 /** The codes /api answers with (decisions.md: the Data API's envelope; codes add the four session ones). */
 const ADMIN_ERROR_CODES = [
@@ -27,12 +30,18 @@ export function errors(...extra: ErrorStatus[]) {
   return Object.fromEntries(statuses.map((s) => [s, AdminError])) as Record<ErrorStatus, typeof AdminError>
 }
 
-export const DateTime = t.String({ format: 'date-time' })
-export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()])
 
 export const User = t.Object({
   id: Integer({ minimum: 1 }),
   username: t.String(),
   role: Enum(['admin', 'member'] as const),
   membership: Enum(['active', 'lapsed'] as const),
+})
+
+/** Freshness of an answer computed from a snapshot (contradictions, gaps). */
+export const SnapshotMeta = t.Object({
+  computed_at: t.String({ format: 'date-time', description: 'When the contradictions and gaps were last computed (the intelligence job).' }),
+  reference_date: t.String({ format: 'date', description: 'The newest indexed_date in the corpus at that time.' }),
+  stale: t.Boolean({ description: 'True when claims or papers arrived since; POST /api/intelligence/refresh recomputes now, the job every 10 minutes.' }),
+  scoring: t.String({ description: 'How scores are computed.' }),
 })

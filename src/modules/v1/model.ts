@@ -1,32 +1,22 @@
 /** TypeBox schemas of the resources shared by several /api/v1 endpoints (data-api-v1.md part 2). */
-import { Type, type TNull, type TUnion } from '@sinclair/typebox'
-import { t, type TSchema } from 'elysia'
+import { type TNull, type TUnion } from '@sinclair/typebox'
+import { t } from 'elysia'
 import type { ErrorCode } from '../../http/errors'
+import { Enum, Integer, Nullable } from '../../http/schemas'
 import { STUDY_TYPES, TOPICS } from '../../taxonomy'
 
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()])
+// The shared building blocks live in src/http/schemas.ts (the admin interface uses them too).
+export { documented, Enum, Integer, Pagination } from '../../http/schemas'
+
 const DateString = t.String({ format: 'date' })
 const DateTime = t.String({ format: 'date-time' })
 const Url = t.String({ format: 'uri' })
 
-// Response schemas as the OpenAPI document should state them. Elysia's t.Integer also admits a
-// numeric string (it is made for parsing queries) and t.UnionEnum documents its first value as a
-// default: neither is true of an answer, and the contract tests check answers against exactly
-// these schemas. (TypeBox's own Integer, and UnionEnum without the default, still compile for the
-// error responses Elysia validates.)
-export const Integer = (options: { minimum?: number; maximum?: number; description?: string } = {}) => Type.Integer(options)
-export const Enum = <const V extends readonly [string, ...string[]]>(values: V) => t.UnionEnum(values, { default: undefined })
 /** `values` or null, as one enum: Elysia's plugin writes a Union with Null as a type list but leaves null out of the enum. */
 const NullableEnum = <const V extends readonly [string, ...string[]]>(values: V) =>
   // Typed as the Union it documents: TypeBox's types have no enum that holds null.
   t.UnionEnum([...values, null] as unknown as V, { default: undefined, type: ['string', 'null'] } as object) as unknown as
     TUnion<[ReturnType<typeof Enum<V>>, TNull]>
-
-export const Pagination = t.Object({
-  next_cursor: Nullable(t.String()),
-  has_more: t.Boolean(),
-  limit: Integer({ minimum: 1, maximum: 100 }),
-})
 
 /** The codes /api/v1 answers with (data-api-v1.md part 7). */
 const DATA_API_ERROR_CODES = [
@@ -130,10 +120,3 @@ export const errorResponses = {
   400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope,
   429: ErrorEnvelope, 500: ErrorEnvelope, 503: ErrorEnvelope,
 }
-
-/**
- * A success response's schema, documented in the OpenAPI contract but not re-checked on every
- * response: checking cost 1.6 ms of a 4.3 ms /papers page (25 papers). The contract tests check
- * every endpoint's real responses against the served schemas instead (test/v1/contract*).
- */
-export const documented = <T extends TSchema>(schema: T): T => t.NoValidate(schema)

@@ -1,7 +1,7 @@
 /** /api/accounts (operators): create, list, read and set the membership of accounts; list and create their keys. */
 import { Elysia } from 'elysia'
 import { openApiBody, parseBody } from '../../../http/json-body'
-import { openApiParameters, parseParams } from '../../v1/params'
+import { openApiParameters, parseParams } from '../../../http/params'
 import type { AdminContext } from '../context'
 import { KeyList, NewKeyAnswer, accountKeyBody } from '../keys/model'
 import { documented, errors } from '../schemas'

@@ -2,7 +2,7 @@
 import { t } from 'elysia'
 import { enumField, optional, stringField } from '../../../http/json-body'
 import { MAX_PASSWORD_LENGTH, MEMBERSHIPS, MIN_PASSWORD_LENGTH, ROLES, type Membership, type Role } from '../../accounts/service'
-import { listParam, pagingParams, type Param } from '../../v1/params'
+import { listParam, pagingParams, type Param } from '../../../http/params'
 import { DateTime, Enum, Integer, Pagination } from '../schemas'
 
 export const newAccountBody = {

@@ -4,7 +4,7 @@ import {
   createAccount, listAccounts, requireAccountById, setMembershipById, type Account, type Membership, type NewAccount, type Role,
 } from '../../accounts/service'
 import type { Tier } from '../../keys/service'
-import { pager } from '../../v1/pager'
+import { pager } from '../../../http/pager'
 import { createAccountKey, listAccountKeys } from '../keys/service'
 
 export const serializeAccount = (a: Account) =>

@@ -8,11 +8,10 @@ import { generateBrief, type BriefRequest, type BriefsContext } from '../../../b
 import { getBrief, listBriefs } from '../../../briefs/store'
 import { invalidParameter, notFound } from '../../../http/errors'
 import { TOPICS } from '../../../taxonomy'
-import { documented } from '../../v1/model'
-import { pager } from '../../v1/pager'
-import { listParam, openApiParameters, pagingParams, parseParams } from '../../v1/params'
-import { dateField, jsonRequestBody, listField, readBody, textField, type BodySpec, type ParsedBody } from '../body'
-import { adminErrorResponses } from '../model'
+import { pager } from '../../../http/pager'
+import { listParam, openApiParameters, pagingParams, parseParams } from '../../../http/params'
+import { dateField, enumField, listField, openApiBody, optional, parseBody, refined, stringField, type BodySpec, type ParsedBody } from '../../../http/json-body'
+import { documented, errors } from '../schemas'
 import { entityMessage, parseEntityKey } from '../params'
 import { BRIEF_KINDS, BriefList, BriefOne } from './model'
 import { briefUrl, serializeBrief, serializeBriefSummary } from './serialize'
@@ -22,39 +21,27 @@ export type BriefsModuleContext = BriefsContext & {
   accountOf?: (context: Record<string, unknown>) => number | null
 }
 
-const topicsField = listField('Topic slugs.', {
-  maxItems: TOPICS.length, allowed: TOPICS,
-  item: (value, name) => {
-    if (!(TOPICS as readonly string[]).includes(value)) throw invalidParameter(`${name} has unknown value "${value}"; allowed: ${TOPICS.join(', ')}`)
-    return value
-  },
-})
+const topicsField = optional(listField('Topic slugs.', enumField('A topic slug.', TOPICS), { max: TOPICS.length }))
+
+/** Text as typed, without the spaces around it (so " senolytics " is the tag "senolytics"). */
+const trimmedText = (description: string, max: number) => refined(stringField(description, { max }), (value) => value.trim())
 
 const windowFields = {
-  since: dateField('First day of the window (UTC). Default: 6 days before until for a brief, 29 for a tag-based one'),
-  until: dateField('Last day of the window (UTC). Default: today'),
-  title: textField('Title to give the brief instead of the written one.', 200),
+  since: optional(dateField('First day of the window (UTC). Default: 6 days before until for a brief, 29 for a tag-based one')),
+  until: optional(dateField('Last day of the window (UTC). Default: today')),
+  title: optional(trimmedText('Title to give the brief instead of the written one.', 200)),
 }
 
 const windowBody = { ...windowFields, topics: topicsField }
 const tagBody = {
   ...windowFields,
   topics: topicsField,
-  entities: listField('Entities as type:key (e.g. intervention:CHEBI:9168).', {
-    maxItems: 20, maxLength: 300,
-    item: (value, name) => {
-      const key = parseEntityKey(value)
-      if (!key) throw invalidParameter(entityMessage(name, value))
-      return key
-    },
-  }),
-  source_tags: listField('Tags of RSS sources (rss_sources.tags): their articles are included.', {
-    maxItems: 20, maxLength: 100,
-    item: (value, name) => {
-      if (value.length > 100) throw invalidParameter(`${name} must be at most 100 characters`)
-      return value
-    },
-  }),
+  entities: optional(listField('Entities as type:key (e.g. intervention:CHEBI:9168).', refined(stringField('An entity as type:key.', { max: 300 }), (value, name) => {
+    const key = parseEntityKey(value)
+    if (!key) throw invalidParameter(entityMessage(name, value))
+    return key
+  }), { max: 20 })),
+  source_tags: optional(listField('Tags of RSS sources (rss_sources.tags): their articles are included.', trimmedText('A source tag.', 100), { max: 20 })),
 }
 
 const listParams = { kind: listParam('Brief kinds.', BRIEF_KINDS), ...pagingParams }
@@ -68,7 +55,7 @@ const CREATED = 'The brief, stored (201, with Location). 404 when no analysed pa
 export const briefsModule = (ctx: BriefsModuleContext) => {
   const create = async (kind: BriefRequest['kind'], spec: BodySpec, context: { body: unknown; request: Request; set: { status?: number | string; headers: Record<string, unknown> } }) => {
     parseParams(context.request.url, {})
-    const body = readBody(context, spec) as Partial<ParsedBody<typeof tagBody>>
+    const body = parseBody(context.request, context.body, spec) as Partial<ParsedBody<typeof tagBody>>
     const brief = await generateBrief(ctx, {
       kind, since: body.since, until: body.until, topics: body.topics, entities: body.entities, sourceTags: body.source_tags,
       title: body.title, createdBy: ctx.accountOf?.(context as unknown as Record<string, unknown>) ?? null,
@@ -79,17 +66,17 @@ export const briefsModule = (ctx: BriefsModuleContext) => {
   }
   return new Elysia({ name: 'admin-briefs' })
     .post('/api/generate-brief', (context) => create('comprehensive', windowBody, context), {
-      response: { 201: documented(BriefOne), ...adminErrorResponses },
+      response: { 201: documented(BriefOne), ...errors(400, 404) },
       detail: {
-        requestBody: jsonRequestBody(windowBody, 'All fields optional: the last 7 days, every topic.'),
+        requestBody: openApiBody(windowBody, 'All fields optional: the last 7 days, every topic.') as never,
         summary: 'Generate a brief from the papers and articles analysed in a window',
         description: `The most newsworthy aging-biology papers (relevance 2 or more) indexed in the window, optionally on some topics, and the feed articles analysed in it. ${CREATED}`,
       },
     })
     .post('/api/generate-brief/tag-based', (context) => create('tag_based', tagBody, context), {
-      response: { 201: documented(BriefOne), ...adminErrorResponses },
+      response: { 201: documented(BriefOne), ...errors(400, 404) },
       detail: {
-        requestBody: jsonRequestBody(tagBody, 'At least one of topics, entities, source_tags. Default window: the last 30 days.'),
+        requestBody: openApiBody(tagBody, 'At least one of topics, entities, source_tags. Default window: the last 30 days.') as never,
         summary: 'Generate a brief from the items that carry selected tags',
         description: 'Papers on one of the topics or linked to one of the entities, and feed articles from sources with one of the '
           + `source tags (or whose analysis names one of the entities or topics), in the window; an item needs only one of the tags. ${CREATED}`,
@@ -102,7 +89,7 @@ export const briefsModule = (ctx: BriefsModuleContext) => {
       const { items, pagination } = page.page(rows, (b) => [b.id])
       return { data: items.map((b) => serializeBriefSummary(b, ctx.baseUrl)), pagination }
     }, {
-      response: { 200: documented(BriefList), ...adminErrorResponses },
+      response: { 200: documented(BriefList), ...errors(400, 404) },
       detail: { summary: 'List briefs', description: 'Stored briefs, newest first, without their text (GET /api/briefs/{id} has it).', parameters: openApiParameters(listParams) },
     })
     .get('/api/briefs/:id', async ({ request, params }) => {
@@ -113,7 +100,7 @@ export const briefsModule = (ctx: BriefsModuleContext) => {
       if (!brief) throw notFound(`no brief ${id}`)
       return { data: serializeBrief(brief, ctx.baseUrl) }
     }, {
-      response: { 200: documented(BriefOne), ...adminErrorResponses },
+      response: { 200: documented(BriefOne), ...errors(400, 404) },
       detail: { summary: 'Get a brief', description: 'One stored brief with its statements, citations and text. Unknown id: 404.', parameters: openApiParameters({}, { id: 'Brief id.' }) },
     })
 }

@@ -1,8 +1,7 @@
 /** TypeBox schemas of the briefs: statements with citations, sections, the stored brief and its list item. */
 import { t } from 'elysia'
-import { Enum, Integer, Pagination } from '../../v1/model'
+import { Enum, Integer, Nullable, Pagination } from '../schemas'
 
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()])
 const DateString = t.String({ format: 'date' })
 const Url = t.String({ format: 'uri' })
 

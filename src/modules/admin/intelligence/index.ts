@@ -5,11 +5,10 @@
 import { Elysia } from 'elysia'
 import { GAP_KINDS } from '../../../intelligence/gaps'
 import { SCORING_NOTE } from '../../../intelligence/scoring'
-import { documented } from '../../v1/model'
-import { dateParam, listParam, numberParam, openApiParameters, pagingParams, parseParams } from '../../v1/params'
+import { dateParam, listParam, numberParam, openApiParameters, pagingParams, parseParams } from '../../../http/params'
 import { TOPICS } from '../../../taxonomy'
-import { adminErrorResponses, AdminErrorEnvelope } from '../model'
-import { jsonRequestBody, noBody } from '../body'
+import { documented, errors } from '../schemas'
+import { openApiBody, parseBody } from '../../../http/json-body'
 import { entityParam, organismParam } from '../params'
 import { ContradictionList, ContradictionOne, GapList, GapOne, RefreshResult } from './model'
 import { contradictionOne, contradictionPage, gapOne, gapPage, refreshNow, type IntelligenceContext } from './service'
@@ -42,7 +41,7 @@ export const intelligenceModule = (ctx: IntelligenceContext) =>
       const filters = { topics: p.topic, entity: p.entity, organismKey: p.organism, minScore: p.min_score, since: p.since }
       return contradictionPage(ctx, filters, p)
     }, {
-      response: { 200: documented(ContradictionList), ...adminErrorResponses },
+      response: { 200: documented(ContradictionList), ...errors(400, 404) },
       detail: {
         summary: 'List contradictions',
         description: 'Pairs of claims from different papers about the same subject and object (the resolved entity, else the normalised '
@@ -58,7 +57,7 @@ export const intelligenceModule = (ctx: IntelligenceContext) =>
       parseParams(request.url, {})
       return contradictionOne(ctx, params.id)
     }, {
-      response: { 200: documented(ContradictionOne), ...adminErrorResponses },
+      response: { 200: documented(ContradictionOne), ...errors(400, 404) },
       detail: {
         summary: 'Get one contradiction group',
         description: 'One group, as in the list, with up to 20 of its pairs. Unknown id: 404.',
@@ -69,7 +68,7 @@ export const intelligenceModule = (ctx: IntelligenceContext) =>
       const p = parseParams(request.url, gapParams)
       return gapPage(ctx, { kinds: p.kind, topics: p.topic, entity: p.entity, minScore: p.min_score }, p)
     }, {
-      response: { 200: documented(GapList), ...adminErrorResponses },
+      response: { 200: documented(GapList), ...errors(400, 404) },
       detail: {
         summary: 'List knowledge gaps',
         description: 'Gaps computed from the corpus, best score first (then id, descending). Kinds: no_human_trial (an intervention '
@@ -87,19 +86,19 @@ export const intelligenceModule = (ctx: IntelligenceContext) =>
       parseParams(request.url, {})
       return gapOne(ctx, params.id)
     }, {
-      response: { 200: documented(GapOne), ...adminErrorResponses },
+      response: { 200: documented(GapOne), ...errors(400, 404) },
       detail: { summary: 'Get one gap', description: 'One gap, as in the list. Unknown id: 404.', parameters: openApiParameters({}, ID) },
     })
-    .post('/api/intelligence/refresh', async ({ request }) => {
+    .post('/api/intelligence/refresh', async ({ request, body }) => {
       parseParams(request.url, {})
-      await noBody(request)
+      parseBody(request, body, {})
       return refreshNow(ctx)
     }, {
-      response: { 200: documented(RefreshResult), 409: AdminErrorEnvelope, ...adminErrorResponses },
+      response: { 200: documented(RefreshResult), ...errors(400, 404, 409) },
       detail: {
         summary: 'Recompute contradictions and gaps now',
         description: 'Runs the intelligence job at once (it also runs every 10 minutes when claims or papers changed) and answers '
           + 'when it is done, with its counts. 409 conflict while a run is in progress. Takes no parameters and no body.',
-        requestBody: jsonRequestBody({}, 'No body: an empty JSON object at most.'),
+        requestBody: openApiBody({}, 'No body: an empty JSON object at most.') as never,
       },
     })

@@ -2,10 +2,9 @@
 import { t } from 'elysia'
 import { GAP_KINDS } from '../../../intelligence/gaps'
 import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
-import { Claim, Enum, EntityRef, Integer, Pagination, paperRefFields } from '../../v1/model'
-import { SnapshotMeta } from '../model'
+import { Claim, EntityRef, paperRefFields } from '../../v1/model'
+import { Enum, Integer, Nullable, Pagination, SnapshotMeta } from '../schemas'
 
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()])
 const Score = t.Number({ minimum: 0, maximum: 1 })
 const Url = t.String({ format: 'uri' })
 const DateString = t.String({ format: 'date' })

@@ -9,8 +9,8 @@ import { gapPapers, getGap, listGaps, type GapFilters, type GapRow } from '../..
 import { readState, readWatermark, refreshIntelligence, sameWatermark, type IntelligenceState } from '../../../intelligence/refresh'
 import { SCORING_NOTE } from '../../../intelligence/scoring'
 import { JobBusyError } from '../../../jobs/job-lock'
-import type { CursorPosition } from '../../v1/cursor'
-import { pager } from '../../v1/pager'
+import type { CursorPosition } from '../../../http/cursor'
+import { pager } from '../../../http/pager'
 import { serializeGap, serializeGroup } from './serialize'
 
 export type IntelligenceContext = {

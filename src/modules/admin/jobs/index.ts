@@ -1,7 +1,7 @@
 /** POST /api/scrape, POST /api/analyze and GET /api/jobs (operators). */
 import { Elysia } from 'elysia'
 import { openApiBody, parseBody } from '../../../http/json-body'
-import { openApiParameters, parseParams } from '../../v1/params'
+import { openApiParameters, parseParams } from '../../../http/params'
 import type { AdminContext } from '../context'
 import { documented, errors } from '../schemas'
 import { AnalyzeAnswer, JobList, ScrapeAnswer, analyzeBody, jobListParams, scrapeBody } from './model'

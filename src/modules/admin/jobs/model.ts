@@ -1,7 +1,7 @@
 /** Bodies, parameters and answers of POST /api/scrape, POST /api/analyze and GET /api/jobs (operators). */
 import { t } from 'elysia'
 import { booleanField, integerField, listField, optional, stringField } from '../../../http/json-body'
-import { listParam, pagingParams, stringParam } from '../../v1/params'
+import { listParam, pagingParams, stringParam } from '../../../http/params'
 import { DateTime, Enum, Integer, Nullable, Pagination } from '../schemas'
 
 export const MAX_NAMED = 500

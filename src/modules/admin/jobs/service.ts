@@ -14,7 +14,7 @@ import { scrapeFeeds, type SourceResult } from '../../../ingest/rss/scrape'
 import { JobBusyError } from '../../../jobs/job-lock'
 import type { JobCounts } from '../../../jobs/job-runs'
 import { runJob } from '../../../jobs/run-job'
-import { pager } from '../../v1/pager'
+import { pager } from '../../../http/pager'
 
 const MAX_FAILURES_SHOWN = 50
 
