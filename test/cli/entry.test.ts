@@ -41,7 +41,7 @@ describe(`bun run cli on ${testDriver}`, () => {
     const id = key.slice(4, 12)
     expect((await run('keys', 'list')).stdout[0]).toStartWith(`${id}\toperator\tpro\tactive`)
     expect(await run('keys', 'revoke', '--id', id)).toMatchObject({ code: 0, stdout: [`key ${id} revoked`] })
-  })
+  }, 240_000) // five processes, each opening the embedded database: minutes on a loaded machine
 
   test('fails with a non-zero exit and one line on stderr', async () => {
     expect(await run('keys', 'revoke', '--id', 'nope')).toEqual({ code: 1, stdout: [], stderr: ['error: a key id is the 8 letters and digits after "grk_"'] })
