@@ -47,6 +47,13 @@ describe('relevance: what the paper is about, not which words occur', () => {
     expect(j.topic as string).toBe(topic)
   })
 
+  test('a disease acronym that names something else (PD for Paget\'s disease) is not neurodegeneration', () => {
+    const abstract = 'We reviewed 48 patients with PD seen at a tertiary centre over ten years. PD was polyostotic in 60% and most had raised alkaline phosphatase. PD is rare in India but should be considered in bone pain with raised alkaline phosphatase.'
+    expect(band(judge("Does Paget's disease of bone exist in India?", abstract).relevance)).toBe('<1')
+    // The same acronym where the record spells out the neurodegenerative disease does count.
+    expect(band(judge("Gait in Parkinson's disease", abstract).relevance)).toBe('1-2')
+  })
+
   test("SIRT1 activation in Alzheimer's disease is relevant, filed under nad-sirtuins (a mechanism beats a disease area)", () => {
     const j = judge("SIRT1 activation by resveratrol reduces amyloid pathology in a mouse model of Alzheimer's disease",
       "Sirtuin 1 (SIRT1) is an NAD+-dependent deacetylase. We treated APP/PS1 mice with resveratrol for 12 weeks. SIRT1 activation reduced amyloid-beta plaques and improved memory in the water maze. SIRT1 activation may be a therapeutic strategy for Alzheimer's disease.")

@@ -70,7 +70,10 @@ export function relevanceEvidence(r: Reading): RelevanceEvidence {
   // Senescence of cancer cells is a tumour-suppressive response, not ageing (guidelines: tangential at most).
   const senescenceIsAgeing = e.contextTitle + e.contextSubject === 0
   // One pass over the whole record per cue first: most are absent from most papers.
-  const any = { ageing: has(AGEING, r.all) || (senescenceIsAgeing && has(SENESCENCE, r.all)), neuro: has(NEURODEGENERATION, r.all) || has(NEURO_ACRONYMS, r.all) }
+  // An acronym names a neurodegenerative disease only where the record spells the disease out somewhere: PD is
+  // also Paget's disease, AD atopic dermatitis, HD haemodialysis (guidelines: a homonym is not the subject).
+  const named = has(NEURODEGENERATION, r.all)
+  const any = { ageing: has(AGEING, r.all) || (senescenceIsAgeing && has(SENESCENCE, r.all)), neuro: named }
   for (const { role, text } of r.parts) {
     const ageing = any.ageing ? Math.min(2, count(AGEING, text) + (senescenceIsAgeing ? count(SENESCENCE, text) : 0)) : 0
     const neuro = any.neuro ? Math.min(2, count(NEURODEGENERATION, text) + count(NEURO_ACRONYMS, text)) : 0
