@@ -48,10 +48,15 @@ describe('relevance: what the paper is about, not which words occur', () => {
   })
 
   test('a disease acronym that names something else (PD for Paget\'s disease) is not neurodegeneration', () => {
-    const abstract = 'We reviewed 48 patients with PD seen at a tertiary centre over ten years. PD was polyostotic in 60% and most had raised alkaline phosphatase. PD is rare in India but should be considered in bone pain with raised alkaline phosphatase.'
+    const abstract = 'We reviewed 48 patients with Paget\'s disease of bone (PD) seen at a tertiary centre over ten years. PD was polyostotic in 60% and most had raised alkaline phosphatase. PD is rare in India but should be considered in bone pain with raised alkaline phosphatase.'
     expect(band(judge("Does Paget's disease of bone exist in India?", abstract).relevance)).toBe('<1')
-    // The same acronym where the record spells out the neurodegenerative disease does count.
-    expect(band(judge("Gait in Parkinson's disease", abstract).relevance)).toBe('1-2')
+    // An acronym the record does not define keeps its usual meaning.
+    expect(band(judge('High-dose estradiol improves cognition for women with AD', 'Twenty women with AD were randomized to estradiol or placebo for 8 weeks. Estradiol improved verbal memory and attention. Estrogen may benefit women with AD.').relevance)).toBe('1-2')
+  })
+
+  test('cognition in older people is cognitive ageing; in postmenopausal or middle-aged women it is not', () => {
+    expect(band(judge('Working memory in people aged 70 and over', 'We tested working memory in 210 adults aged 70 and over living in the community. Processing speed explained most of the variance in working memory. Cognitive function in this group depends on processing speed.').relevance)).toBe('2+')
+    expect(band(judge('Oral estradiol and verbal memory in postmenopausal women', 'We randomly assigned 120 postmenopausal women aged 45 to 55 to estradiol or placebo for 6 months. Estradiol improved verbal memory scores. Estrogen therapy may benefit memory in recently postmenopausal women.').relevance)).not.toBe('2+')
   })
 
   test("SIRT1 activation in Alzheimer's disease is relevant, filed under nad-sirtuins (a mechanism beats a disease area)", () => {

@@ -57,6 +57,22 @@ const FAMILIES: [RegExp, string][] = [
 ]
 const kinds = (text: string) => new Set((text.match(PROCESS) ?? []).map((m) => FAMILIES.find(([re]) => re.test(m))?.[1] ?? m.toLowerCase().slice(0, 6))).size
 
+/** "Paget's disease (PD)": an acronym the record defines, with the words before its parenthesis. */
+const DEFINED = /([^().;]{0,60})\((AD|PD|ALS|MCI|FTD|FTLD|DLB|HD)\)/g
+
+/**
+ * The disease acronyms a record uses as neurodegenerative diseases, null when none: an acronym means what the
+ * record defines it as, so PD defined as Paget's disease, AD as atopic dermatitis or HD as haemodialysis does not
+ * count (guidelines: a homonym is not the subject). An acronym used without a definition keeps its usual meaning.
+ */
+function neuroAcronyms(all: string): Set<string> | null {
+  if (!has(NEURO_ACRONYMS, all)) return null
+  const used = new Set(all.match(NEURO_ACRONYMS))
+  for (const [, before, acronym] of all.matchAll(DEFINED)) if (!has(NEURODEGENERATION, before)) used.delete(acronym)
+  return used.size ? used : null
+}
+const countAcronyms = (used: Set<string> | null, text: string) => (used ? (text.match(NEURO_ACRONYMS) ?? []).filter((a) => used.has(a)).length : 0)
+
 export function relevanceEvidence(r: Reading): RelevanceEvidence {
   const e: RelevanceEvidence = {
     ageing: 0, ageingTitle: 0, ageingSubject: 0, ageingElsewhere: 0, ageVariable: 0, neuroTitle: 0, neuroSubject: 0, neuro: 0,
@@ -70,13 +86,11 @@ export function relevanceEvidence(r: Reading): RelevanceEvidence {
   // Senescence of cancer cells is a tumour-suppressive response, not ageing (guidelines: tangential at most).
   const senescenceIsAgeing = e.contextTitle + e.contextSubject === 0
   // One pass over the whole record per cue first: most are absent from most papers.
-  // An acronym names a neurodegenerative disease only where the record spells the disease out somewhere: PD is
-  // also Paget's disease, AD atopic dermatitis, HD haemodialysis (guidelines: a homonym is not the subject).
-  const named = has(NEURODEGENERATION, r.all)
-  const any = { ageing: has(AGEING, r.all) || (senescenceIsAgeing && has(SENESCENCE, r.all)), neuro: named }
+  const acronyms = neuroAcronyms(r.all)
+  const any = { ageing: has(AGEING, r.all) || (senescenceIsAgeing && has(SENESCENCE, r.all)), neuro: has(NEURODEGENERATION, r.all) || acronyms !== null }
   for (const { role, text } of r.parts) {
     const ageing = any.ageing ? Math.min(2, count(AGEING, text) + (senescenceIsAgeing ? count(SENESCENCE, text) : 0)) : 0
-    const neuro = any.neuro ? Math.min(2, count(NEURODEGENERATION, text) + count(NEURO_ACRONYMS, text)) : 0
+    const neuro = any.neuro ? Math.min(2, count(NEURODEGENERATION, text) + countAcronyms(acronyms, text)) : 0
     e.ageing += ageing * WEIGHT[role]
     e.neuro += neuro
     const subject = role === 'title' || role === 'aim' || role === 'conclusion'
