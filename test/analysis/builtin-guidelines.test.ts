@@ -147,6 +147,12 @@ describe('study type: the design the abstract describes', () => {
       'Autophagy declines with age in many tissues. In this review we discuss how autophagy genes are required for lifespan extension in worms, flies and mice, and the therapeutic potential of autophagy inducers.', 'review'],
     ['a prognostic biomarker analysis of trial samples', 'Baseline interleukin-6 and survival in the ASPREE trial',
       'In a secondary analysis of 4,000 participants of a randomised aspirin trial, baseline plasma interleukin-6 predicted mortality independently of treatment (HR 1.3).', 'human_observational'],
+    ['a meta-analysis of trials the authors ran, whatever its title', 'Changes in bone density explain fewer fractures on antiresorptive therapy',
+      'Some antiresorptive agents reduce fracture risk. To examine why, we performed a meta-analysis of all randomized, placebo-controlled trials of antiresorptive agents. A total of 18 trials with 2,415 women were identified. Each 1% increase in spine density was associated with an 8% reduction in fracture risk (P = 0.02).', 'review'],
+    ["a trial whose background cites earlier meta-analyses", 'Tamsulosin for ureteric colic: a randomised, placebo-controlled trial',
+      'BACKGROUND: Meta-analyses of previous randomised controlled trials suggested benefit.\nMETHODS: We randomly assigned 1,167 adults to tamsulosin, nifedipine or placebo.\nRESULTS: Stone passage did not differ (p = 0.4).', 'human_trial'],
+    ['a narrative review that counts a population, not a sample', 'Assessment and treatment of hot flushes',
+      'More than 1 million women reach menopause each year, many of whom will experience hot flushes. It is critical to understand how hot flushes relate to sleep and mood. Growing evidence supports serotonergic antidepressants. There is strong evidence from epidemiological studies that nonhormonal treatments may be important alternatives.', 'review'],
   ])('%s', (_case, title, abstract, type) => {
     expect(judge(title, abstract).studyType as string).toBe(type)
   })
