@@ -54,6 +54,11 @@ describe('relevance: what the paper is about, not which words occur', () => {
     expect(band(judge('High-dose estradiol improves cognition for women with AD', 'Twenty women with AD were randomized to estradiol or placebo for 8 weeks. Estradiol improved verbal memory and attention. Estrogen may benefit women with AD.').relevance)).toBe('1-2')
   })
 
+  test('people with dementia as who was studied make a neurodegenerative-disease paper (tangential), even named once', () => {
+    const j = judge('Are wandering and agitation equivalent?', 'OBJECTIVE: We examined whether wandering and agitation are the same concept.\nPARTICIPANTS: Ambulatory residents meeting DSM-IV criteria for dementia (N = 181) were studied.\nRESULTS: Wandering correlated with agitation (r = 0.68, p < 0.001).')
+    expect(band(j.relevance)).toBe('1-2')
+  })
+
   test('cognition in older people is cognitive ageing; in postmenopausal or middle-aged women it is not', () => {
     expect(band(judge('Working memory in people aged 70 and over', 'We tested working memory in 210 adults aged 70 and over living in the community. Processing speed explained most of the variance in working memory. Cognitive function in this group depends on processing speed.').relevance)).toBe('2+')
     expect(band(judge('Oral estradiol and verbal memory in postmenopausal women', 'We randomly assigned 120 postmenopausal women aged 45 to 55 to estradiol or placebo for 6 months. Estradiol improved verbal memory scores. Estrogen therapy may benefit memory in recently postmenopausal women.').relevance)).not.toBe('2+')

@@ -40,6 +40,9 @@ export const SAMPLING_FRAME = /\b(?:elderly|older (?:adults?|people|persons?|pat
 /** Neurodegenerative disease and cognitive decline (guidelines: tangential (a) without an ageing frame). */
 export const NEURODEGENERATION = /\b(?:alzheimer\w*|parkinson\w*|huntington\w*|amyotrophic lateral sclerosis|neurodegenerat\w*|dementias?|frontotemporal|lewy bod\w*|tauopath\w*|synucleinopath\w*|mild cognitive impairment|cognitive decline|motor neuron disease|amyloid[- ](?:beta|plaques?|precursor)|beta-amyloid|tau (?:protein|phosphorylation|pathology)|hyperphosphorylated tau|purkinje (?:cell )?degeneration)\b|\bAβ|\bamyloid[- ]β|(?<![\w-])β-amyloid/gi
 
+/** A neurodegenerative disease that defines who was studied ("residents meeting criteria for dementia"). */
+export const NEURO_POPULATION = /\b(?:patients|participants|residents|people|individuals|subjects|persons|women|men|adults|outpatients|inpatients|cases)\s+(?:\w+\s+){0,2}?(?:with|meeting (?:[\w-]+\s+){0,3}criteria for|diagnosed with|suffering from)\s+(?:\w+\s+){0,2}?(?:alzheimer|parkinson|huntington|dementia|mild cognitive impairment|amyotrophic lateral sclerosis|frontotemporal|lewy bod)/i
+
 /** Their acronyms, matched in their own case only ("ad libitum" is not Alzheimer's disease). */
 export const NEURO_ACRONYMS = /\b(?:AD|PD|ALS|MCI|FTD|FTLD|DLB|HD)\b/g
 
