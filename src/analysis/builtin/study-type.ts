@@ -50,6 +50,8 @@ const TRIAL = /\b(?:group [AB]\b|(?:therapy|treatment|supplementation) alone|mor
 /** A title that compares treatments or states a treatment's effect: "X versus Y", "Effect of X therapy on...". */
 const TRIAL_TITLE = /\b(?:versus|vs\.?)\b|\b(?:versus|vs\.?|compared with)\b.*\b(?:therapy|treatment|regimens?|supplementation|replacement|administration|dose|tablets?|cream|gel|ring|training|placebo)\b|\b(?:therapy|treatment|regimens?|supplementation|replacement|administration|tablets?|training)\b.*\b(?:versus|vs\.?|compared with)\b|\beffects? of (?:\w+[- ]){0,5}(?:therapy|treatment|supplementation|replacement|administration|training|intervention|regimens?)\b/i
 const SECONDARY = /\b(?:secondary|post[- ]hoc|exploratory|pooled) (?:analys[ie]s|study)|(?:data|samples) (?:from|of) (?:a|an|the) (?:\w+[- ]){0,4}(?:trial|study cohort)|retrospective|registry/i
+/** The methods say the data came from people who took part in a trial: a reanalysis, not the trial's own report. */
+const TRIAL_DATA = /\b(?:analy[sz]ed|used|examined) (?:\w+ ){0,2}data (?:from|of|on)\b[^.]{0,150}\b(?:participated|took part|were enrolled|enrolled) in (?:a|an|the) (?:[\w-]+ ){0,5}(?:trial|RCT)\b/i
 const PEOPLE = /\b(?:patients?|participants?|subjects|volunteers?|women|men|adults?|children|adolescents?|infants?|individuals|persons?|people|residents|veterans|smokers|athletes|students|recipients|donors|pregnant women|postmenopausal|elderly|octogenarians)\b/gi
 
 const INVERTEBRATE = /\b(?:c\.? ?elegans|caenorhabditis|nematodes?|(?<!\w-)worms?|drosophila|fruit ?fl(?:y|ies)|(?<!\w)flies|yeasts?|saccharomyces|s\.? ?cerevisiae|s\.? ?pombe|schizosaccharomyces|fung(?:i|al|us)|neurospora|podospora|aspergillus|arabidopsis|plants?|seedlings?|algae|algal|chlamydomonas|honey ?bees?|insects?|mosquito\w*|daphnia|hydra|planarians?|rotifers?)\b/gi
@@ -132,7 +134,7 @@ export function classifyStudyType(paper: PaperInput, reading: Reading): StudyTyp
   if (mesh.includes('Humans')) s.human_observational += hasAbstract ? 1 : 2.5
   if (!hasAbstract && s.computational > 0 && mesh.includes('Animals')) s.computational = 0
   const trial = weighted(STRONG_TRIAL, reading, DESIGN_WEIGHT) * 2 + weighted(TRIAL, reading, DESIGN_WEIGHT) + (tagged(TRIAL_TYPES) ? 4 : 0) + (TRIAL_TITLE.test(reading.title) ? 1.5 : 0)
-  const secondary = SECONDARY.test(reading.title) || inSubject(SECONDARY, reading) || mesh.some((h) => OBSERVATIONAL_MESH.test(h))
+  const secondary = SECONDARY.test(reading.title) || inSubject(SECONDARY, reading) || TRIAL_DATA.test(reading.body) || mesh.some((h) => OBSERVATIONAL_MESH.test(h))
   const human = s.human_observational
   const peopleInTitle = count(PEOPLE, reading.title) + count(HUMAN_OBS, reading.title) > 0
   const nonHuman = Math.max(s.animal, s.invertebrate, s.cells)
