@@ -32,8 +32,8 @@ export const AGE_VARIABLE = /\b(?:effects? of age|age (?:differences?|groups?|ef
 
 /**
  * Words that say the people sampled were old: never a sign of ageing biology alone, but where cognition is the
- * outcome in such people, the question is cognitive ageing. An age names old people from 60 ("aged 45" does not); menopausal status is a life stage, not old age, and
- * "age-matched" is a design word: neither says the people were old.
+ * outcome in such people, the question is cognitive ageing. An age says "old" from 60 ("aged 45" does not); a
+ * menopausal status is a life stage and "age-matched" a design word: neither says the people were old.
  */
 export const SAMPLING_FRAME = /\b(?:elderly|older (?:adults?|people|persons?|patients?|women|men|individuals|subjects|participants|population|veterans)|aged (?:[6-9]\d|1[01]\d)\b|(?:[6-9]\d|1[01]\d) (?:years?|yrs?) (?:of age|old|and older|or older)|geriatric|nursing[- ]homes?|seniors?|octogenarians?|nonagenarians?|late[- ]life|aging (?:population|society))\b/gi
 
