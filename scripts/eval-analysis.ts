@@ -7,6 +7,11 @@
  *   bun scripts/eval-analysis.ts --tuning         the tuning half only, with its matrices (what to look at while tuning)
  *   bun scripts/eval-analysis.ts --errors         also every disagreement on the TUNING half, on stderr
  *                                                 (add --no-mesh for the disagreements with MeSH withheld)
+ *   bun scripts/eval-analysis.ts --cv             5-fold cross-validation within the tuning half: each fold's figures
+ *                                                 (folds by SHA-256 of id, scripts/eval/evaluate.ts foldOf)
+ *   bun scripts/eval-analysis.ts --rules          the tuning half by relevance rule: which rule fired, the editor's levels
+ *   --hide-fold N                                 with --errors or --rules: leave fold N out, so a rule written while
+ *                                                 reading the other folds is judged on a fold not read
  *   bun scripts/eval-analysis.ts --consistency    the MeSH-rule consistency set instead (scripts/eval/mesh-rules)
  *   bun scripts/eval-analysis.ts --held-out-errors   the held-out disagreements: for the final report only,
  *                                                 never for tuning
@@ -15,7 +20,7 @@
  */
 import { TOPICS, STUDY_TYPES } from '../src/taxonomy'
 import { handLabelled, lundAgreement, relevanceBand, type SplitLabel } from './eval/hand-labelled'
-import { disagreements, judge, score, type Pairs, type Scores } from './eval/evaluate'
+import { accuracy, disagreements, foldOf, FOLDS, judge, precision, recall, relevanceRules, score, type Pairs, type Scores } from './eval/evaluate'
 import { consistency } from './eval/mesh-rules/consistency'
 import { haveFixtures } from './eval/records'
 import { agreementTable, calibration, figures, matrix } from './eval/report'
@@ -83,6 +88,39 @@ function handJudged(): string[] {
   ]
 }
 
+const pct = (x: number) => (Number.isFinite(x) ? `${(100 * x).toFixed(1)}%` : '–')
+
+/** Each fold of the tuning half scored alone, then all folds pooled: how much a figure moves between subsets. */
+function crossValidation(): string[] {
+  const tuning = handLabelled().filter((l) => l.half === 'tuning')
+  const row = (name: string, list: SplitLabel[]) => {
+    const cells = [false, true].map((noMesh) => {
+      const s = score(judge(list, { noMesh }))
+      return [accuracy(s.studyType), accuracy(s.band), accuracy(s.topic), precision(s.positives), recall(s.positives)].map(pct).join(' | ')
+    })
+    const positives = list.filter((l) => l.relevance >= 2).length
+    return `| ${name} | ${list.length} (${positives}) | ${cells.join(' | ')} |`
+  }
+  return [
+    `## ${FOLDS}-fold cross-validation within the tuning half (${tuning.length} records)`, '',
+    'Columns: study type, relevance band, topic (relevance ≥ 1), precision and recall at relevance ≥ 2; first with MeSH, then withheld. n (relevance ≥ 2).', '',
+    '| fold | n | study | band | topic | precision | recall | study, no MeSH | band, no MeSH | topic, no MeSH | precision, no MeSH | recall, no MeSH |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...Array.from({ length: FOLDS }, (_, k) => row(String(k), tuning.filter((l) => foldOf(l.id) === k))),
+    row('pooled', tuning), '',
+  ]
+}
+
+function rulesReport(hidden: number | null): string[] {
+  const tuning = handLabelled().filter((l) => l.half === 'tuning' && foldOf(l.id) !== hidden)
+  const rows = [...relevanceRules(tuning, { noMesh: has('--no-mesh') })].sort((a, b) => b[1].reduce((x, y) => x + y) - a[1].reduce((x, y) => x + y))
+  return [
+    `## Relevance rules on the tuning half${hidden === null ? '' : `, fold ${hidden} left out`} (${tuning.length} records): the editor's levels under each rule`, '',
+    '| rule | 0 | 1 | 2 | 3 |', '|---|---:|---:|---:|---:|',
+    ...rows.map(([rule, n]) => `| ${rule} | ${n.join(' | ')} |`), '',
+  ]
+}
+
 function consistencyReport(): string[] {
   const full = consistency()
   const none = consistency({ noMesh: true })
@@ -100,14 +138,20 @@ if (!haveFixtures) {
   console.log('eval-analysis: ../shared/fixtures is missing; nothing to evaluate')
   process.exit(0)
 }
+const hideAt = process.argv.indexOf('--hide-fold')
+const hidden = hideAt > 0 ? Number(process.argv[hideAt + 1]) : null
 if (has('--consistency')) {
   console.log(consistencyReport().join('\n'))
+} else if (has('--cv')) {
+  console.log(crossValidation().join('\n'))
+} else if (has('--rules')) {
+  console.log(rulesReport(hidden).join('\n'))
 } else {
   console.log((has('--tuning') ? tuningOnly() : handJudged()).join('\n'))
   const noMesh = has('--no-mesh')
   if (has('--errors')) {
-    const tuning = handLabelled().filter((l) => l.half === 'tuning')
-    console.error(`# Disagreements on the tuning half${noMesh ? ', MeSH withheld' : ''}\n` + disagreements(judge(tuning, { noMesh })).join('\n'))
+    const tuning = handLabelled().filter((l) => l.half === 'tuning' && foldOf(l.id) !== hidden)
+    console.error(`# Disagreements on the tuning half${hidden === null ? '' : `, fold ${hidden} left out`}${noMesh ? ', MeSH withheld' : ''}\n` + disagreements(judge(tuning, { noMesh })).join('\n'))
   }
   if (has('--held-out-errors')) {
     const heldOut = handLabelled().filter((l) => l.half === 'held-out')

@@ -3,7 +3,10 @@
  * relevance band, topic on papers of relevance 1 or more, newsworthiness, and precision and recall at the
  * service's default threshold (relevance 2). Records are read from ../shared at run time.
  */
+import { createHash } from 'node:crypto'
 import { analyzePaper } from '../../src/analysis/builtin'
+import { readPaper } from '../../src/analysis/builtin/reading'
+import { judgeRelevance } from '../../src/analysis/builtin/relevance'
 import type { Judgement } from '../../src/analysis/types'
 import { relevanceBand, type SplitLabel } from './hand-labelled'
 import { recordsOf, withoutMesh } from './records'
@@ -76,6 +79,24 @@ export function disagreements(outcomes: Outcome[]): string[] {
     if (l.study_type !== j.studyType) wrong.push(`study ${l.study_type} got ${j.studyType}`)
     if (l.relevance >= 1 && l.topic !== j.topic) wrong.push(`topic ${l.topic} got ${j.topic}`)
     if (wrong.length) out.push(`${l.id} [${wrong.join('; ')}] ${title.slice(0, 110)}\n    editor: ${l.rationale}`)
+  }
+  return out
+}
+
+/** Folds for cross-validation within the tuning half: fixed by id alone (SHA-256, like the split), never by result. */
+export const FOLDS = 5
+export const foldOf = (id: string) => parseInt(createHash('sha256').update(`geroscope-eval-fold:${id}`).digest('hex').slice(0, 8), 16) % FOLDS
+
+/** Which relevance rule fired, beside the editor's level: where a rule's mass sits, across papers. */
+export function relevanceRules(labels: SplitLabel[], options: { noMesh?: boolean } = {}): Map<string, number[]> {
+  const out = new Map<string, number[]>()
+  for (const label of labels) {
+    const record = recordsOf(label.file).get(label.id)!
+    const input = options.noMesh ? withoutMesh(record) : record
+    const { rule } = judgeRelevance(input, readPaper(input))
+    const row = out.get(rule) ?? [0, 0, 0, 0]
+    row[label.relevance]++
+    out.set(rule, row)
   }
   return out
 }

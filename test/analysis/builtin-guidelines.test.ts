@@ -47,6 +47,23 @@ describe('relevance: what the paper is about, not which words occur', () => {
     expect(j.topic as string).toBe(topic)
   })
 
+  test('a disease acronym that names something else (PD for Paget\'s disease) is not neurodegeneration', () => {
+    const abstract = 'We reviewed 48 patients with Paget\'s disease of bone (PD) seen at a tertiary centre over ten years. PD was polyostotic in 60% and most had raised alkaline phosphatase. PD is rare in India but should be considered in bone pain with raised alkaline phosphatase.'
+    expect(band(judge("Does Paget's disease of bone exist in India?", abstract).relevance)).toBe('<1')
+    // An acronym the record does not define keeps its usual meaning.
+    expect(band(judge('High-dose estradiol improves cognition for women with AD', 'Twenty women with AD were randomized to estradiol or placebo for 8 weeks. Estradiol improved verbal memory and attention. Estrogen may benefit women with AD.').relevance)).toBe('1-2')
+  })
+
+  test('people with dementia as who was studied make a neurodegenerative-disease paper (tangential), even named once', () => {
+    const j = judge('Are wandering and agitation equivalent?', 'OBJECTIVE: We examined whether wandering and agitation are the same concept.\nPARTICIPANTS: Ambulatory residents meeting DSM-IV criteria for dementia (N = 181) were studied.\nRESULTS: Wandering correlated with agitation (r = 0.68, p < 0.001).')
+    expect(band(j.relevance)).toBe('1-2')
+  })
+
+  test('cognition in older people is cognitive ageing; in postmenopausal or middle-aged women it is not', () => {
+    expect(band(judge('Working memory in people aged 70 and over', 'We tested working memory in 210 adults aged 70 and over living in the community. Processing speed explained most of the variance in working memory. Cognitive function in this group depends on processing speed.').relevance)).toBe('2+')
+    expect(band(judge('Oral estradiol and verbal memory in postmenopausal women', 'We randomly assigned 120 postmenopausal women aged 45 to 55 to estradiol or placebo for 6 months. Estradiol improved verbal memory scores. Estrogen therapy may benefit memory in recently postmenopausal women.').relevance)).not.toBe('2+')
+  })
+
   test("SIRT1 activation in Alzheimer's disease is relevant, filed under nad-sirtuins (a mechanism beats a disease area)", () => {
     const j = judge("SIRT1 activation by resveratrol reduces amyloid pathology in a mouse model of Alzheimer's disease",
       "Sirtuin 1 (SIRT1) is an NAD+-dependent deacetylase. We treated APP/PS1 mice with resveratrol for 12 weeks. SIRT1 activation reduced amyloid-beta plaques and improved memory in the water maze. SIRT1 activation may be a therapeutic strategy for Alzheimer's disease.")
@@ -135,6 +152,14 @@ describe('study type: the design the abstract describes', () => {
       'Autophagy declines with age in many tissues. In this review we discuss how autophagy genes are required for lifespan extension in worms, flies and mice, and the therapeutic potential of autophagy inducers.', 'review'],
     ['a prognostic biomarker analysis of trial samples', 'Baseline interleukin-6 and survival in the ASPREE trial',
       'In a secondary analysis of 4,000 participants of a randomised aspirin trial, baseline plasma interleukin-6 predicted mortality independently of treatment (HR 1.3).', 'human_observational'],
+    ["a prognostic analysis of a trial's participants, said in its methods", 'Cerebrovascular risk and treatment outcome in late-life psychotic depression',
+      'OBJECTIVE: To examine whether cerebrovascular risk is associated with treatment outcome of psychotic depression.\nMETHODS: The authors analyzed data from 142 persons who participated in a 12-week randomized controlled trial comparing olanzapine plus sertraline with olanzapine plus placebo.\nRESULTS: Greater cerebrovascular risk was significantly associated with less improvement.', 'human_observational'],
+    ['a meta-analysis of trials the authors ran, whatever its title', 'Changes in bone density explain fewer fractures on antiresorptive therapy',
+      'Some antiresorptive agents reduce fracture risk. To examine why, we performed a meta-analysis of all randomized, placebo-controlled trials of antiresorptive agents. A total of 18 trials with 2,415 women were identified. Each 1% increase in spine density was associated with an 8% reduction in fracture risk (P = 0.02).', 'review'],
+    ["a trial whose background cites earlier meta-analyses", 'Tamsulosin for ureteric colic: a randomised, placebo-controlled trial',
+      'BACKGROUND: Meta-analyses of previous randomised controlled trials suggested benefit.\nMETHODS: We randomly assigned 1,167 adults to tamsulosin, nifedipine or placebo.\nRESULTS: Stone passage did not differ (p = 0.4).', 'human_trial'],
+    ['a narrative review that counts a population, not a sample', 'Assessment and treatment of hot flushes',
+      'More than 1 million women reach menopause each year, many of whom will experience hot flushes. It is critical to understand how hot flushes relate to sleep and mood. Growing evidence supports serotonergic antidepressants. There is strong evidence from epidemiological studies that nonhormonal treatments may be important alternatives.', 'review'],
   ])('%s', (_case, title, abstract, type) => {
     expect(judge(title, abstract).studyType as string).toBe(type)
   })

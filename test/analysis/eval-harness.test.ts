@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { handLabelled, lundAgreement } from '../../scripts/eval/hand-labelled'
 import { recordsOf, haveFixtures } from '../../scripts/eval/records'
 import { kappa } from '../../scripts/eval/report'
+import { FOLDS, foldOf } from '../../scripts/eval/evaluate'
 
 describe('the evaluation harness', () => {
   test("Cohen's kappa: 1 for perfect agreement, 0 for chance, negative below it", () => {
@@ -20,6 +21,14 @@ describe('the evaluation harness', () => {
       }
     }
     expect(handLabelled().map((l) => `${l.id}:${l.half}`)).toEqual(labels.map((l) => `${l.id}:${l.half}`))
+  })
+
+  test('cross-validation folds depend on the id alone and spread the tuning half over every fold', () => {
+    const tuning = handLabelled().filter((l) => l.half === 'tuning')
+    const sizes = Array.from({ length: FOLDS }, (_, k) => tuning.filter((l) => foldOf(l.id) === k).length)
+    expect(sizes.every((n) => n > tuning.length / FOLDS / 2)).toBe(true)
+    expect(tuning.map((l) => foldOf(l.id))).toEqual(tuning.map((l) => foldOf(`${l.id}`)))
+    expect(foldOf('MED-1')).toBe(foldOf('MED-1'))
   })
 
   test('the agreement records are Lund records labelled twice', () => {

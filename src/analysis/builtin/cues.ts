@@ -30,11 +30,18 @@ export const SENESCENCE = /\b(?:senescen\w*|senolytic\w*|senomorphic\w*|senother
 /** Ageing as an explanatory variable, a comparison of ages: "Does age moderate...". */
 export const AGE_VARIABLE = /\b(?:effects? of age|age (?:differences?|groups?|effects?|moderat\w*)|as a function of age|age and sex|older and younger|younger and older)\b/gi
 
-/** Words that only say who was sampled, or age as a disease adjective: never a sign of ageing biology. */
-export const SAMPLING_FRAME = /\b(?:elderly|older (?:adults?|people|persons?|patients?|women|men|individuals|subjects|participants|population|veterans)|aged \d+|\d+ (?:years?|yrs?) (?:of age|old|and older|or older)|geriatric|nursing[- ]homes?|seniors?|octogenarians?|nonagenarians?|postmenopausal|post-menopausal|late[- ]life|age[- ]related (?:macular|cataracts?|eye disease)|age-matched|aging (?:population|society))\b/gi
+/**
+ * Words that say the people sampled were old: never a sign of ageing biology alone, but where cognition is the
+ * outcome in such people, the question is cognitive ageing. An age says "old" from 60 ("aged 45" does not); a
+ * menopausal status is a life stage and "age-matched" a design word: neither says the people were old.
+ */
+export const SAMPLING_FRAME = /\b(?:elderly|older (?:adults?|people|persons?|patients?|women|men|individuals|subjects|participants|population|veterans)|aged (?:[6-9]\d|1[01]\d)\b|(?:[6-9]\d|1[01]\d) (?:years?|yrs?) (?:of age|old|and older|or older)|geriatric|nursing[- ]homes?|seniors?|octogenarians?|nonagenarians?|late[- ]life|aging (?:population|society))\b/gi
 
 /** Neurodegenerative disease and cognitive decline (guidelines: tangential (a) without an ageing frame). */
 export const NEURODEGENERATION = /\b(?:alzheimer\w*|parkinson\w*|huntington\w*|amyotrophic lateral sclerosis|neurodegenerat\w*|dementias?|frontotemporal|lewy bod\w*|tauopath\w*|synucleinopath\w*|mild cognitive impairment|cognitive decline|motor neuron disease|amyloid[- ](?:beta|plaques?|precursor)|beta-amyloid|tau (?:protein|phosphorylation|pathology)|hyperphosphorylated tau|purkinje (?:cell )?degeneration)\b|\bAβ|\bamyloid[- ]β|(?<![\w-])β-amyloid/gi
+
+/** A neurodegenerative disease that defines who was studied ("residents meeting criteria for dementia"). */
+export const NEURO_POPULATION = /\b(?:patients|participants|residents|people|individuals|subjects|persons|women|men|adults|outpatients|inpatients|cases)\s+(?:\w+\s+){0,2}?(?:with|meeting (?:[\w-]+\s+){0,3}criteria for|diagnosed with|suffering from)\s+(?:\w+\s+){0,2}?(?:alzheimer|parkinson|huntington|dementia|mild cognitive impairment|amyotrophic lateral sclerosis|frontotemporal|lewy bod)/i
 
 /** Their acronyms, matched in their own case only ("ad libitum" is not Alzheimer's disease). */
 export const NEURO_ACRONYMS = /\b(?:AD|PD|ALS|MCI|FTD|FTLD|DLB|HD)\b/g

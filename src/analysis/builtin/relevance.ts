@@ -16,7 +16,7 @@
  * The distributions were set by hand and then checked against the tuning half of the hand-judged set.
  */
 import type { PaperInput } from '../types'
-import { AGEING, AGE_RELATED_DISEASE, DR_REGIMEN, AGE_VARIABLE, COGNITION, CORE_PATHWAY, NEURODEGENERATION, NEURO_ACRONYMS, OTHER_CONTEXT, PHYSIOLOGY, PROCESS, SAMPLING_FRAME, SENESCENCE, count, has } from './cues'
+import { AGEING, AGE_RELATED_DISEASE, DR_REGIMEN, AGE_VARIABLE, COGNITION, CORE_PATHWAY, NEURODEGENERATION, NEURO_ACRONYMS, NEURO_POPULATION, OTHER_CONTEXT, PHYSIOLOGY, PROCESS, SAMPLING_FRAME, SENESCENCE, count, has } from './cues'
 import type { Reading, Role } from './reading'
 import { round } from './study-type'
 
@@ -48,6 +48,7 @@ export type RelevanceEvidence = {
   senescenceSubject: number
   cognitionSubject: number
   frame: number // sampling-frame words anywhere
+  neuroPopulation: boolean // people with a neurodegenerative disease are who was studied
 }
 
 /** Processes of one pathway count once: TSC, Rheb, mTOR and rapamycin are all the mTOR pathway. */
@@ -57,11 +58,27 @@ const FAMILIES: [RegExp, string][] = [
 ]
 const kinds = (text: string) => new Set((text.match(PROCESS) ?? []).map((m) => FAMILIES.find(([re]) => re.test(m))?.[1] ?? m.toLowerCase().slice(0, 6))).size
 
+/** "Paget's disease (PD)": an acronym the record defines, with the words before its parenthesis. */
+const DEFINED = /([^().;]{0,60})\((AD|PD|ALS|MCI|FTD|FTLD|DLB|HD)\)/g
+
+/**
+ * The disease acronyms a record uses as neurodegenerative diseases, null when none: an acronym means what the
+ * record defines it as, so PD defined as Paget's disease, AD as atopic dermatitis or HD as haemodialysis does not
+ * count (guidelines: a homonym is not the subject). An acronym used without a definition keeps its usual meaning.
+ */
+function neuroAcronyms(all: string): Set<string> | null {
+  if (!has(NEURO_ACRONYMS, all)) return null
+  const used = new Set(all.match(NEURO_ACRONYMS))
+  for (const [, before, acronym] of all.matchAll(DEFINED)) if (!has(NEURODEGENERATION, before)) used.delete(acronym)
+  return used.size ? used : null
+}
+const countAcronyms = (used: Set<string> | null, text: string) => (used ? (text.match(NEURO_ACRONYMS) ?? []).filter((a) => used.has(a)).length : 0)
+
 export function relevanceEvidence(r: Reading): RelevanceEvidence {
   const e: RelevanceEvidence = {
     ageing: 0, ageingTitle: 0, ageingSubject: 0, ageingElsewhere: 0, ageVariable: 0, neuroTitle: 0, neuroSubject: 0, neuro: 0,
     processTitle: 0, processSubject: 0, processKinds: 0, pathwaySubject: 0, contextTitle: 0, contextSubject: 0, physiologyTitle: 0, regimenTitle: 0,
-    ageDiseaseSubject: 0, ageDiseaseTitle: 0, senescenceSubject: 0, cognitionSubject: 0, frame: count(SAMPLING_FRAME, r.all),
+    ageDiseaseSubject: 0, ageDiseaseTitle: 0, senescenceSubject: 0, cognitionSubject: 0, frame: count(SAMPLING_FRAME, r.all), neuroPopulation: false,
   }
   for (const { role, text } of r.parts) {
     if (role === 'title') e.contextTitle += count(OTHER_CONTEXT, text)
@@ -70,10 +87,11 @@ export function relevanceEvidence(r: Reading): RelevanceEvidence {
   // Senescence of cancer cells is a tumour-suppressive response, not ageing (guidelines: tangential at most).
   const senescenceIsAgeing = e.contextTitle + e.contextSubject === 0
   // One pass over the whole record per cue first: most are absent from most papers.
-  const any = { ageing: has(AGEING, r.all) || (senescenceIsAgeing && has(SENESCENCE, r.all)), neuro: has(NEURODEGENERATION, r.all) || has(NEURO_ACRONYMS, r.all) }
+  const acronyms = neuroAcronyms(r.all)
+  const any = { ageing: has(AGEING, r.all) || (senescenceIsAgeing && has(SENESCENCE, r.all)), neuro: has(NEURODEGENERATION, r.all) || acronyms !== null }
   for (const { role, text } of r.parts) {
     const ageing = any.ageing ? Math.min(2, count(AGEING, text) + (senescenceIsAgeing ? count(SENESCENCE, text) : 0)) : 0
-    const neuro = any.neuro ? Math.min(2, count(NEURODEGENERATION, text) + count(NEURO_ACRONYMS, text)) : 0
+    const neuro = any.neuro ? Math.min(2, count(NEURODEGENERATION, text) + countAcronyms(acronyms, text)) : 0
     e.ageing += ageing * WEIGHT[role]
     e.neuro += neuro
     const subject = role === 'title' || role === 'aim' || role === 'conclusion'
@@ -97,6 +115,7 @@ export function relevanceEvidence(r: Reading): RelevanceEvidence {
       e.senescenceSubject += count(SENESCENCE, text)
     }
   }
+  e.neuroPopulation = any.neuro && NEURO_POPULATION.test(r.all)
   e.processKinds = kinds(r.subject)
   return e
 }
@@ -125,7 +144,8 @@ export const DISTRIBUTIONS: Record<string, Levels> = {
 
 export function ruleFor(e: RelevanceEvidence): string {
   const otherContext = e.contextTitle > 0
-  const neuroIsSubject = e.neuroTitle > 0 || (e.neuroSubject > 0 && e.neuro >= 2) || e.neuro >= 3
+  // The disease is the subject when the title or the aim names it, or it recurs, or it defines who was studied.
+  const neuroIsSubject = e.neuroTitle > 0 || (e.neuroSubject > 0 && e.neuro >= 2) || e.neuro >= 3 || e.neuroPopulation
   const ageDiseaseIsSubject = e.neuroTitle > 0 || e.neuroSubject >= 2 || e.ageDiseaseTitle > 0
   if (e.ageingTitle > 0 && !otherContext && (e.ageingSubject > 0 || e.ageing >= 5)) return 'core'
   if (e.ageingTitle > 0) return otherContext && e.ageing < 6 ? 'ageing in a disease context' : 'ageing in title'
