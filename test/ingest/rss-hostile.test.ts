@@ -18,7 +18,7 @@ noteMissingFixtures('hostile feeds')
 
 const allowPrivate = parseConfig({ SCRAPE_ALLOW_PRIVATE: 'on' })
 // Generous: on PGlite the database works on this thread, and a busy thread delays every fetch's answer.
-const options: ScrapeOptions = { fetch: { timeoutMs: 10_000, maxBytes: 2_000_000, maxRedirects: 3 } }
+const options: ScrapeOptions = { fetch: { timeoutMs: 20_000, maxBytes: 2_000_000, maxRedirects: 3 } }
 const encode = (s: string) => new TextEncoder().encode(s)
 const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
@@ -134,7 +134,7 @@ describe.if(haveSharedFixtures)(`one scrape run over good and hostile feeds on $
       notxml: await lastError('notxml'), hanging: await lastError('hanging'), oversized: await lastError('oversized'),
     }).toEqual({
       notxml: 'not a readable RSS or Atom feed: Non-whitespace before first tag.',
-      hanging: 'no complete answer within 10000 ms',
+      hanging: 'no complete answer within 20000 ms',
       oversized: 'feed is larger than 2000000 bytes',
     })
     expect(run).toMatchObject({ sources: 13, failed: 3 })
