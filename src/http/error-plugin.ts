@@ -2,7 +2,7 @@
  * Every failure leaves through here as the contract's envelope, with the request id: our ApiErrors
  * as they are, Elysia's validation errors as 400 invalid_parameter naming the parameter, unknown
  * paths as 404, a database that is unreachable or refusing connections as 503, and anything else
- * as a 500 that shows no internals. The envelope is JSON under /api and on /health; the public
+ * as a 500 that shows no internals. The envelope is JSON under /api and on the probes (/health, /healthz, /readyz); the public
  * site's pages fail as a small HTML page with the same status and message.
  * Registered before every route: Elysia hooks apply only to routes added after them.
  */
@@ -23,11 +23,13 @@ function describeValidation(error: ValidationError): string {
   return `${path}: ${first.message.toLowerCase()}`
 }
 
-/** Paths whose callers are programs and read JSON: the APIs and the health check. */
+const PROBES = new Set(['/health', '/healthz', '/readyz'])
+
+/** Paths whose callers are programs and read JSON: the APIs and the health and readiness probes. */
 function answersJson(url: string): boolean {
   const start = url.indexOf('/', url.indexOf('//') + 2)
   const path = start === -1 ? '/' : url.slice(start).split(/[?#]/)[0]
-  return path === '/api' || path.startsWith('/api/') || path === '/health'
+  return path === '/api' || path.startsWith('/api/') || PROBES.has(path)
 }
 
 type Failure = { errorCode: ErrorCode; message: string; headers?: Record<string, string>; status?: number }
