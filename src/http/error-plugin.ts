@@ -10,6 +10,7 @@ import { Elysia, ValidationError } from 'elysia'
 import { errorPage } from '../modules/site/render'
 import { ApiError, errorEnvelope, excerpt, type ErrorCode } from './errors'
 import { isDatabaseUnavailable, isUnstorableText } from './database-errors'
+import { log } from '../log'
 
 export const RETRY_AFTER_UNAVAILABLE = '5'
 
@@ -47,7 +48,7 @@ function classify(code: string | number, error: unknown, request: Request, reque
     }
   }
   if (isUnstorableText(error)) return { errorCode: 'invalid_parameter', message: 'text must not contain the NUL character (\\u0000 or %00)' }
-  console.error(`[${requestId ?? '-'}] ${request.method} ${new URL(request.url).pathname} failed:`, error)
+  log.error({ requestId: requestId ?? null, method: request.method, path: new URL(request.url).pathname, err: error }, 'request failed')
   return { errorCode: 'internal_error', message: `internal error; quote request id ${requestId ?? 'unknown'} when reporting it` }
 }
 
