@@ -38,10 +38,18 @@ export async function freshServiceEnv(label: string): Promise<Record<string, str
   return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl(name) }
 }
 
-export function startServiceProcess(env: Record<string, string>, command: string[] = [process.execPath, 'src/index.ts']): ServiceProcess {
+/**
+ * `options.exactEnv`: the process gets `env` (and PATH) only, as a container would, instead of
+ * this process's environment with test defaults under `env`.
+ */
+export function startServiceProcess(
+  env: Record<string, string>, command: string[] = [process.execPath, 'src/index.ts'], options: { cwd?: string; exactEnv?: boolean } = {},
+): ServiceProcess {
   const port = Number(env.PORT ?? sparePort())
+  const defaults = { NODE_ENV: '', LOG_LEVEL: 'info', WORKERS: 'off', DEMO_DATA: 'off', APP_SECRET: 'x'.repeat(40), ADMIN_PASSWORD: '' }
   const child = Bun.spawn(command, {
-    env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'info', WORKERS: 'off', DEMO_DATA: 'off', APP_SECRET: 'x'.repeat(40), ADMIN_PASSWORD: '', ...env, PORT: String(port) },
+    env: options.exactEnv ? { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env, PORT: String(port) } : { ...process.env, ...defaults, ...env, PORT: String(port) },
+    cwd: options.cwd,
     stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
   })
   const lines: LogLine[] = []
