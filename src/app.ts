@@ -14,7 +14,7 @@ import { requestIdPlugin } from './http/request-id'
 import { requestLimitsPlugin } from './http/request-limits'
 import { adminApi } from './modules/admin'
 import { consoleModule } from './modules/console'
-import { healthModule } from './modules/health'
+import { healthModule, type Lifecycle } from './modules/health'
 import { KeyUsageRecorder } from './modules/keys/last-used'
 import { siteModule } from './modules/site'
 import { KeyAuthenticator } from './modules/v1/auth'
@@ -42,6 +42,7 @@ export type AppContext = {
   search?: SearchBackend // PostgreSQL full text when not given
   responseCache?: ResponseCache | null // made from RESPONSE_CACHE_MB when not given; null = none
   keyUsage?: KeyUsageRecorder // batches api_keys.last_used_at; made here (flushing every 5 s) when not given; close it at shutdown
+  lifecycle?: Lifecycle // the entry point sets `draining` at shutdown, so /readyz answers 503 while requests finish
 }
 
 export function buildApp(context: AppContext) {

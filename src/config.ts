@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseTrustProxy, type TrustProxy } from './http/client-address'
+import { LOG_LEVELS, type LogLevel } from './log'
 
 export type Config = {
   port: number
@@ -27,6 +28,8 @@ export type Config = {
   responseCacheMb: number // memory for cached Data API answers; 0 = none
   sessions: SessionLifetimes // admin interface cookie sessions
   trustProxy: TrustProxy // whose X-Forwarded-For to believe when taking the client address
+  logLevel: LogLevel // pino's levels; "silent" logs nothing
+  shutdownTimeoutMs: number // at SIGTERM/SIGINT, how long requests and job runs in progress may take to finish
 }
 
 /** An admin session ends after `idleMinutes` without a request, and `maxHours` after login whatever happens. */
@@ -208,6 +211,12 @@ function parseTrustProxyVariable(value: string | undefined): TrustProxy {
   }
 }
 
+function parseLogLevel(value: string | undefined, nodeEnv: string | undefined): LogLevel {
+  if (value === undefined) return nodeEnv === 'test' ? 'warn' : 'info'
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${value}")`)
+  return value as LogLevel
+}
+
 /** Validates the environment; throws ConfigError on the first bad variable. */
 export function parseConfig(env: Env = process.env): Config {
   const nodeEnv = read(env, 'NODE_ENV')
@@ -238,6 +247,8 @@ export function parseConfig(env: Env = process.env): Config {
     responseCacheMb: parseBoundedInt('RESPONSE_CACHE_MB', read(env, 'RESPONSE_CACHE_MB'), 64, 0, 4096),
     sessions: parseSessionLifetimes(env),
     trustProxy: parseTrustProxyVariable(read(env, 'TRUST_PROXY')),
+    logLevel: parseLogLevel(read(env, 'LOG_LEVEL'), nodeEnv),
+    shutdownTimeoutMs: parseBoundedInt('SHUTDOWN_TIMEOUT_MS', read(env, 'SHUTDOWN_TIMEOUT_MS'), 25_000, 0, 600_000),
   }
 }
 

@@ -10,6 +10,7 @@ import type { JobCounts } from '../jobs/job-runs'
 import type { Analyzer } from './analyzer'
 import { storeArticleAnalysis, storePaperAnalysis } from './store'
 import type { PaperInput } from './types'
+import { log } from '../log'
 
 export type AnalysisOptions = {
   /** Most papers to analyse in this run (the scheduled job bounds its work). */
@@ -86,7 +87,7 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
   const paperWork = only ? inArray(papers.id, only.paperIds) : pending(options.stale ? version : null)
   const articleWork = only ? inArray(articles.id, only.articleIds) : isNull(articles.analysedAt)
   const counts = { papers: 0, failed: 0, stories: 0, entities: 0, claims: 0, judgements_changed: 0, articles: 0, articles_failed: 0 }
-  const fail = options.onFailure ?? ((message: string) => console.error(message))
+  const fail = options.onFailure ?? ((message: string) => log.error(message))
   let done = 0
   const tick = () => options.onProgress?.(++done, totalWork)
 

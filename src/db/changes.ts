@@ -3,6 +3,7 @@
  * serves, or what an API key check reads, changes, whichever process made the change.
  */
 import type { Database } from './client'
+import { log } from '../log'
 
 /** papers, stories, claims, paper_entities, entities, upvotes. */
 export const DATA_CHANGED = 'geroscope_data_changed'
@@ -17,6 +18,6 @@ export const KEYS_CHANGED = 'geroscope_keys_changed'
 export function watchChanges(database: Database, channel: string, onChange: () => void): Promise<void> {
   return database.listen(channel, onChange, onChange).then(
     () => {},
-    (error: Error) => console.error(`Cannot listen for ${channel}: ${error.message}; cached answers expire by time only`),
+    (error: Error) => log.warn({ channel, error: error.message }, 'cannot listen for changes; cached answers expire by time only'),
   )
 }

@@ -6,6 +6,7 @@ import { lockEmbeddedDatabase } from './embedded-lock'
 import { migrateDatabase } from './migrate'
 import { applyLexicon } from '../lexicon/apply'
 import { lookupTerm } from '../analysis/builtin/matcher'
+import { isDatabaseUnavailable } from '../http/database-errors'
 
 /** The schema, then the entities' keys and aliases, brought up to date (the lexicon part runs once per lexicon version). */
 async function bringUpToDate(database: Database, url?: string) {
@@ -22,7 +23,12 @@ export function resolveEntityName(type: string, name: string): string | undefine
 export async function openConfiguredDatabase(config: Config, poolSize = 10): Promise<Database> {
   if (config.databaseUrl) {
     const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl, max: poolSize })
-    await bringUpToDate(database, config.databaseUrl)
+    try {
+      await bringUpToDate(database, config.databaseUrl)
+    } catch (error) {
+      await database.close().catch(() => {})
+      throw error
+    }
     return database
   }
   const dir = join(config.dataDir, 'pglite')
@@ -34,5 +40,26 @@ export async function openConfiguredDatabase(config: Config, poolSize = 10): Pro
   } catch (error) {
     unlock()
     throw error
+  }
+}
+
+/**
+ * Opens the database, waiting for a PostgreSQL that cannot serve yet: in a compose file or an
+ * orchestrator the service often starts before its database, or beside several instances that
+ * crowd the server at once. Only "unavailable" failures are retried (refused, reset, starting
+ * up, out of connection slots); anything else (a wrong password, a failed migration) stops at once.
+ */
+export async function openConfiguredDatabaseWhenReady(
+  config: Config, options: { waitMs?: number; onRetry?: (error: Error, attempt: number) => void } = {},
+): Promise<Database> {
+  const deadline = Date.now() + (options.waitMs ?? 60_000)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openConfiguredDatabase(config)
+    } catch (error) {
+      if (!config.databaseUrl || !isDatabaseUnavailable(error) || Date.now() >= deadline) throw error
+      options.onRetry?.(error as Error, attempt)
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** (attempt - 1), 5000)))
+    }
   }
 }

@@ -2,7 +2,7 @@
  * Every failure leaves through here as the contract's envelope, with the request id: our ApiErrors
  * as they are, Elysia's validation errors as 400 invalid_parameter naming the parameter, unknown
  * paths as 404, a database that is unreachable or refusing connections as 503, and anything else
- * as a 500 that shows no internals. The envelope is JSON under /api and on /health; the public
+ * as a 500 that shows no internals. The envelope is JSON under /api and on the probes (/health, /healthz, /readyz); the public
  * site's pages fail as a small HTML page with the same status and message.
  * Registered before every route: Elysia hooks apply only to routes added after them.
  */
@@ -10,6 +10,7 @@ import { Elysia, ValidationError } from 'elysia'
 import { errorPage } from '../modules/site/render'
 import { ApiError, errorEnvelope, excerpt, type ErrorCode } from './errors'
 import { isDatabaseUnavailable, isUnstorableText } from './database-errors'
+import { log } from '../log'
 
 export const RETRY_AFTER_UNAVAILABLE = '5'
 
@@ -23,11 +24,13 @@ function describeValidation(error: ValidationError): string {
   return `${path}: ${first.message.toLowerCase()}`
 }
 
-/** Paths whose callers are programs and read JSON: the APIs and the health check. */
+const PROBES = new Set(['/health', '/healthz', '/readyz'])
+
+/** Paths whose callers are programs and read JSON: the APIs and the health and readiness probes. */
 function answersJson(url: string): boolean {
   const start = url.indexOf('/', url.indexOf('//') + 2)
   const path = start === -1 ? '/' : url.slice(start).split(/[?#]/)[0]
-  return path === '/api' || path.startsWith('/api/') || path === '/health'
+  return path === '/api' || path.startsWith('/api/') || PROBES.has(path)
 }
 
 type Failure = { errorCode: ErrorCode; message: string; headers?: Record<string, string>; status?: number }
@@ -45,7 +48,7 @@ function classify(code: string | number, error: unknown, request: Request, reque
     }
   }
   if (isUnstorableText(error)) return { errorCode: 'invalid_parameter', message: 'text must not contain the NUL character (\\u0000 or %00)' }
-  console.error(`[${requestId ?? '-'}] ${request.method} ${new URL(request.url).pathname} failed:`, error)
+  log.error({ requestId: requestId ?? null, method: request.method, path: new URL(request.url).pathname, err: error }, 'request failed')
   return { errorCode: 'internal_error', message: `internal error; quote request id ${requestId ?? 'unknown'} when reporting it` }
 }
 

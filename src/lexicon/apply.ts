@@ -15,7 +15,7 @@
 import { sql } from 'drizzle-orm'
 import { executeRows, type Database, type Db } from '../db/client'
 import { entityAliases } from './aliases'
-import formerKeys from './generated/former-keys.json'
+import formerKeys from './generated/former-keys.json' with { type: 'json' }
 import { LEXICON_VERSION, ENTITY_TYPES, entryByKey } from './lexicon'
 
 export type ApplyResult = { version: string; applied: boolean; renamed: number; merged: number; refreshed: number }

@@ -9,7 +9,7 @@
  * their ontology ids or slugs. test/lexicon/lexicon.test.ts validates the data.
  */
 import { readFileSync } from 'node:fs'
-import curatedData from './generated/curated.json'
+import curatedData from './generated/curated.json' with { type: 'json' }
 import { normalizeAlias } from './normalize'
 
 /** Entity types; the order is the one used for display. */

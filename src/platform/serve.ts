@@ -3,7 +3,11 @@ import http from 'node:http'
 import { rememberPeer } from './peer-address'
 
 type FetchHandler = (request: Request) => Response | Promise<Response>
-export type RunningServer = { port: number; stop: () => Promise<void> }
+/**
+ * `stop()` stops accepting connections and resolves once the open ones are done with (requests in
+ * progress answered); `stop(true)` closes them at once.
+ */
+export type RunningServer = { port: number; stop: (closeActiveConnections?: boolean) => Promise<void> }
 export type ServeOptions = {
   /** The most of a request head (request line and header fields) the HTTP parser reads before refusing on its own. */
   maxHeadBytes?: number
@@ -11,7 +15,10 @@ export type ServeOptions = {
 
 type DenoServeInfo = { remoteAddr: { hostname: string } }
 declare const Deno: {
-  serve: (options: { port: number; onListen?: () => void }, handler: (request: Request, info: DenoServeInfo) => Response | Promise<Response>) => { shutdown: () => Promise<void> }
+  serve: (
+    options: { port: number; onListen?: () => void; signal?: AbortSignal },
+    handler: (request: Request, info: DenoServeInfo) => Response | Promise<Response>,
+  ) => { shutdown: () => Promise<void>; finished: Promise<void>; addr: { port: number } }
 } | undefined
 
 /**
@@ -50,14 +57,23 @@ export function serve(fetch: FetchHandler, port: number, options: ServeOptions =
         return fetch(request)
       },
     })
-    return { port: server.port ?? port, stop: async () => { await server.stop() } }
+    return { port: server.port ?? port, stop: async (force = false) => { await server.stop(force) } }
   }
   if (typeof Deno !== 'undefined') {
-    const server = Deno.serve({ port, onListen: () => {} }, (request, info) => {
+    // Aborting the signal closes every connection at once; shutdown() lets requests in progress finish.
+    const abort = new AbortController()
+    const server = Deno.serve({ port, onListen: () => {}, signal: abort.signal }, (request, info) => {
       rememberPeer(request, info.remoteAddr.hostname)
       return fetch(request)
     })
-    return { port, stop: () => server.shutdown() }
+    return {
+      port: server.addr.port,
+      stop: async (force = false) => {
+        if (force) abort.abort()
+        else await server.shutdown()
+        await server.finished
+      },
+    }
   }
   throw new Error('no supported runtime: run with bun (or deno)')
 }

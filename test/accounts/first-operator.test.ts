@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import postgres from 'postgres'
 import { openDatabase, type Database } from '../../src/db/client'
 import { accounts } from '../../src/db/schema'
 import { ensureOperator } from '../../src/modules/accounts/operator'
 import { createAccount } from '../../src/modules/accounts/service'
-import { databaseUrl, freshDatabase, scratchDatabaseName, testDriver, type TestDatabase } from '../support/database'
+import { freshDatabase, testDriver, type TestDatabase } from '../support/database'
+import { freshServiceEnv, startServiceProcess } from '../support/service-process'
 
 const config = { adminUsername: 'admin', adminPassword: null }
 
@@ -44,62 +44,28 @@ describe(`ensureOperator on ${testDriver}`, () => {
 
 /** Two real service processes on one empty PostgreSQL database, started together. */
 describe.if(testDriver === 'postgres')('two service processes starting at once', () => {
-  let url: string
-  beforeAll(async () => {
-    const name = scratchDatabaseName('twostart')
-    const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} })
-    await admin.unsafe(`create database "${name}"`)
-    await admin.end()
-    url = databaseUrl(name)
-  })
-
-  async function start(port: number) {
-    const child = Bun.spawn([process.execPath, 'src/index.ts'], {
-      env: { ...process.env, DATABASE_URL: url, PORT: String(port), WORKERS: 'off', DEMO_DATA: 'off', APP_SECRET: 'x'.repeat(40), ADMIN_PASSWORD: '' },
-      stdout: 'pipe', stderr: 'pipe',
-    })
-    const lines: string[] = []
-    let listening: (started: boolean) => void = () => {}
-    const ready = new Promise<boolean>((resolve) => { listening = resolve })
-    void (async () => { // reads every line the process prints, for as long as it runs
-      const decoder = new TextDecoder()
-      let buffer = ''
-      for await (const chunk of child.stdout) {
-        buffer += decoder.decode(chunk)
-        const parts = buffer.split('\n')
-        buffer = parts.pop()!
-        lines.push(...parts)
-        if (parts.some((l) => l.startsWith('Geroscope is listening'))) listening(true)
-      }
-      listening(false)
-    })()
-    return { child, lines, ready }
-  }
-
-  test('both serve; exactly one prints the operator login, and that login works on /api/auth/login', async () => {
-    const ports = [20000 + (process.pid % 5000) * 2, 20001 + (process.pid % 5000) * 2]
-    const [a, b] = await Promise.all(ports.map(start))
+  test('both serve and are ready; exactly one prints the operator login, and that login works on /api/auth/login', async () => {
+    const env = await freshServiceEnv('twostart')
+    // Workers on, as deployed: each instance also schedules jobs at start-up.
+    const [a, b] = [startServiceProcess({ ...env, WORKERS: 'on' }), startServiceProcess({ ...env, WORKERS: 'on' })]
     try {
       const [readyA, readyB] = await Promise.all([a.ready, b.ready])
-      if (!readyA || !readyB) {
-        for (const p of [a, b]) p.child.kill('SIGTERM')
-        const stderr = await Promise.all([a, b].map((p) => new Response(p.child.stderr).text()))
-        throw new Error(`a process did not start: ${stderr.join(' | ')}`)
-      }
+      if (!readyA || !readyB) throw new Error(`a process did not start: ${(await Promise.all([a, b].map((p) => p.stderr()))).join(' | ')}`)
       await Bun.sleep(200) // the operator line follows the listening line
-      const logins = [...a.lines, ...b.lines].filter((l) => l.startsWith('Operator login: '))
+      const logins = [...a.lines, ...b.lines].filter((l) => l.msg.startsWith('Operator login: '))
       expect(logins).toHaveLength(1)
-      const [, username, password] = /^Operator login: (\S+) \/ (\S+)/.exec(logins[0])!
-      for (const port of ports) {
-        const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      const [, username, password] = /^Operator login: (\S+) \/ (\S+)/.exec(logins[0].msg)!
+      for (const service of [a, b]) {
+        expect((await fetch(`${service.url}/readyz`)).status).toBe(200)
+        const response = await fetch(`${service.url}/api/auth/login`, {
           method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
         })
         expect(response.status).toBe(200)
       }
+      for (const service of [a, b]) service.child.kill('SIGTERM')
+      expect(await Promise.all([a.child.exited, b.child.exited])).toEqual([0, 0])
     } finally {
-      a.child.kill('SIGTERM')
-      b.child.kill('SIGTERM')
-      await Promise.all([a.child.exited, b.child.exited])
+      for (const service of [a, b]) if (service.child.exitCode === null) service.child.kill('SIGKILL')
     }
   }, 120_000)
 })

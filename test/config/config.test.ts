@@ -29,6 +29,13 @@ describe('parseConfig', () => {
     expect(config.responseCacheMb).toBe(64)
   })
 
+  test('LOG_LEVEL: info by default, warn under tests (quiet runs), any pino level when set', () => {
+    expect(parseConfig({}).logLevel).toBe('info')
+    expect(parseConfig({ NODE_ENV: 'test' }).logLevel).toBe('warn')
+    expect(parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug' }).logLevel).toBe('debug')
+    expect(parseConfig({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent')
+  })
+
   test('RESPONSE_CACHE_MB=0 turns the response cache off', () => {
     expect(parseConfig({ RESPONSE_CACHE_MB: '0' }).responseCacheMb).toBe(0)
   })
@@ -77,6 +84,8 @@ describe('parseConfig', () => {
     ['MEILI_HOST', { MEILI_API_KEY: 'secret' }, 'MEILI_HOST is required when MEILI_API_KEY or MEILI_INDEX is set'],
     ['MEILI_INDEX', { MEILI_HOST: 'http://127.0.0.1:7700', MEILI_INDEX: 'papers/v2' }, 'MEILI_INDEX must be 1 to 100'],
     ['RESPONSE_CACHE_MB', { RESPONSE_CACHE_MB: '-1' }, 'RESPONSE_CACHE_MB must be an integer from 0 to 4096 (got "-1")'],
+    ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")'],
+    ['SHUTDOWN_TIMEOUT_MS', { SHUTDOWN_TIMEOUT_MS: '10s' }, 'SHUTDOWN_TIMEOUT_MS must be an integer from 0 to 600000 (got "10s")'],
   ])('rejects a bad %s with one line naming it', (variable, env, message) => {
     const error = fail(env as Record<string, string>)
     expect(error.variable).toBe(variable)

@@ -81,6 +81,7 @@ export function startMeiliReplay(): MeiliReplay {
       replay.requests.push({ method: request.method, path: pathname, body })
       await replay.gate?.(pathname)
       let m: RegExpExecArray | null
+      if (pathname === '/health') return Response.json({ status: 'available' })
       if ((m = /^\/tasks\/(\d+)$/.exec(pathname))) return Response.json(tasks.get(Number(m[1])))
       if (pathname === '/indexes' && request.method === 'POST') return enqueue((body as { uid: string }).uid, 'indexCreation')
       if ((m = /^\/indexes\/([^/]+)\/settings$/.exec(pathname))) {

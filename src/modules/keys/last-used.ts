@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { errorMessage, log } from '../../log'
 
 export type KeyUsageOptions = { flushEveryMs?: number } // 0 = write only on flush() and close()
 
@@ -20,7 +21,7 @@ export class KeyUsageRecorder {
     const every = options.flushEveryMs ?? 5000
     if (every > 0) {
       this.timer = setInterval(() => {
-        this.flush().catch((error) => console.error('Could not write api_keys.last_used_at:', error instanceof Error ? error.message : error))
+        this.flush().catch((error) => log.error({ error: errorMessage(error) }, 'could not write api_keys.last_used_at'))
       }, every)
       this.timer.unref?.() // never the reason the process stays up
     }

@@ -6,6 +6,7 @@
  */
 import { Elysia } from 'elysia'
 import { ApiError } from '../../http/errors'
+import { noteKeyId } from '../../http/request-notes'
 import type { KeyUsageRecorder } from '../keys/last-used'
 import type { KeyAuthenticator } from './auth'
 import { ALLOWANCES, bucketFor } from './rate-limit/allowances'
@@ -40,6 +41,7 @@ export const v1Gate = ({ keys, limits, now, usage }: GateOptions) =>
       const holder = await keys.authenticate(request.headers.get('authorization'))
       const at = now()
       usage.touch(holder.keyId, at)
+      noteKeyId(request, holder.keyId)
       const decision = await limits.take(bucketFor(holder), ALLOWANCES[holder.tier], at)
       const headers = rateLimitHeaders(decision)
       if (!decision.allowed) {

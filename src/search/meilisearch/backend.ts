@@ -17,6 +17,7 @@ import { PostgresSearch } from '../postgres'
 import { searchableReading } from '../syntax'
 import { translateFilters } from './filters'
 import { translateQuery } from './query'
+import { log as logger } from '../../log'
 
 export type MeiliConfig = { host: string; apiKey: string | null; index: string; timeoutMs?: number }
 
@@ -59,7 +60,7 @@ export class MeilisearchSearch implements SearchBackend {
   private readonly client: Meilisearch
   private readonly fallback: PostgresSearch
 
-  constructor(private readonly db: Db, private readonly config: MeiliConfig, private readonly log = console.warn) {
+  constructor(private readonly db: Db, private readonly config: MeiliConfig, private readonly log = (message: string) => logger.warn(message)) {
     this.client = meiliClient(config)
     this.fallback = new PostgresSearch(db)
   }

@@ -6,6 +6,7 @@
  */
 import type { Db } from '../../../db/client'
 import { computeCorpus, type Corpus } from './service'
+import { errorMessage, log } from '../../../log'
 
 export const SNAPSHOT_MAX_AGE_MS = 60_000
 
@@ -54,7 +55,7 @@ export class CorpusSnapshot {
    */
   startRefresh(everyMs = this.maxAgeMs): () => void {
     const timer = setInterval(() => {
-      this.refresh().catch((error) => console.error('Corpus snapshot: refresh failed:', error))
+      this.refresh().catch((error) => log.error({ error: errorMessage(error) }, 'corpus snapshot: refresh failed'))
     }, everyMs)
     timer.unref?.()
     return () => clearInterval(timer)

@@ -1,0 +1,8 @@
+/**
+ * The service's entry point on Deno (`npm run start:deno`): the same app, configuration and
+ * lifecycle as src/index.ts; src/platform/ serves it with Deno.serve and hashes passwords with
+ * scrypt there.
+ */
+import { runService } from './lifecycle/start.ts'
+
+await runService()

@@ -1,0 +1,99 @@
+/**
+ * Starting and stopping the service, shared by the Bun entry point (src/index.ts) and the Deno one
+ * (src/deno.ts): validate the configuration, open and migrate the database (waiting for a
+ * PostgreSQL that is still starting), make the first operator and, on an empty embedded database,
+ * load the demo corpus, then serve the app. `stop` is the graceful shutdown SIGTERM and SIGINT run.
+ */
+import process from 'node:process'
+import { buildApp } from '../app'
+import { ConfigError, parseConfig, resolveAppSecret } from '../config'
+import { openConfiguredDatabaseWhenReady } from '../db/open'
+import { withAccessLog } from '../http/access-log'
+import { PARSER_HEAD_BYTES } from '../http/request-limits'
+import { startWorkers } from '../jobs/workers'
+import { errorMessage, log } from '../log'
+import { ensureOperator } from '../modules/accounts/operator'
+import type { Lifecycle } from '../modules/health'
+import { KeyUsageRecorder } from '../modules/keys/last-used'
+import { CorpusSnapshot } from '../modules/v1/stats/snapshot'
+import { serve } from '../platform/serve'
+import { exitProcess, onStopSignal } from '../platform/signals'
+import { ensureDefaultPrompts } from '../prompts/service'
+import { MemoryRateLimitStore } from '../rate-limit/memory-store'
+import { PostgresRateLimitStore } from '../rate-limit/postgres-store'
+import { seedDemo } from '../seed/demo'
+import { InFlight } from './in-flight'
+import { shutDown } from './shutdown'
+
+export type RunningService = { port: number; stop: (reason: string) => Promise<void> }
+
+export async function startService(env: Record<string, string | undefined> = process.env): Promise<RunningService> {
+  const started = performance.now()
+  let parsed
+  try {
+    parsed = resolveAppSecret(parseConfig(env))
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    // One plain line on stderr: the level and format of the log are among what may be wrong.
+    process.stderr.write(`${error.message}\n`)
+    exitProcess(1)
+  }
+  const config = parsed
+  log.level = config.logLevel
+
+  const database = await openConfiguredDatabaseWhenReady(config, {
+    onRetry: (error, attempt) => log.warn({ attempt, error: error.message }, 'the database cannot serve yet; retrying'),
+  }).catch((error: Error) => {
+    log.fatal({ error: error.message }, `Cannot open the database: ${error.message}`)
+    exitProcess(1)
+  })
+  await ensureDefaultPrompts(database.db)
+  const operator = await ensureOperator(database.db, config)
+  const demo = config.demoData ? await seedDemo(database) : null
+
+  const limits = config.rateLimitStore === 'postgres'
+    ? await PostgresRateLimitStore.open(database)
+    : await MemoryRateLimitStore.open(database)
+  const snapshot = new CorpusSnapshot(database.db)
+  const keyUsage = new KeyUsageRecorder(database)
+  const lifecycle: Lifecycle = { draining: false }
+  const app = buildApp({ config, database, limits, snapshot, keyUsage, lifecycle })
+  const stopSnapshots = snapshot.startRefresh()
+  // WORKERS=off leaves the API alone: no harvesting, scraping or analysis in this process.
+  const jobs = config.workers ? startWorkers(database, config) : []
+  const inFlight = new InFlight()
+  const server = serve(inFlight.track(withAccessLog(app.fetch)), config.port, { maxHeadBytes: PARSER_HEAD_BYTES })
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
+
+  log.info({ port: server.port, database: database.driver, startupSeconds: Number(seconds) },
+    `Geroscope is listening on ${config.publicBaseUrl} (port ${server.port}, ${where}); ready in ${seconds} s`)
+  if (operator) {
+    log.info({ username: operator.username },
+      `Operator login: ${operator.username} / ${operator.password}${operator.generated ? '  (generated: set ADMIN_PASSWORD to choose one)' : ''}`)
+  }
+  log.info(`Operator console: ${config.publicBaseUrl}/console`)
+  if (demo?.loaded) {
+    const c = demo.counts
+    log.info({ counts: c }, `Loaded the synthetic demo corpus: ${c.papers} papers, ${c.stories} stories, ${c.claims} claims`)
+    log.info(`Demo API key (member tier): ${demo.apiKey}`)
+    log.info(`Try: curl -H "Authorization: Bearer ${demo.apiKey}" ${config.publicBaseUrl}/api/v1/papers`)
+  }
+
+  let stopping: Promise<void> | null = null
+  const stop = (reason: string) => stopping ??= shutDown(reason, {
+    timeoutMs: config.shutdownTimeoutMs, lifecycle, server, inFlight, jobs, stopSnapshots, keyUsage, limits, database,
+  })
+  return { port: server.port, stop }
+}
+
+/** The entry points' whole job: start, and on SIGTERM or SIGINT stop gracefully and exit 0 (1 if stopping failed). */
+export async function runService(): Promise<void> {
+  const service = await startService()
+  onStopSignal((signal) => {
+    service.stop(signal).then(() => exitProcess(0), (error) => {
+      log.fatal({ error: errorMessage(error) }, 'shutdown failed')
+      exitProcess(1)
+    })
+  })
+}

@@ -1,0 +1,74 @@
+/**
+ * The same service on Deno (`npm run start:deno`, src/deno.ts): start it on the run's driver (an
+ * embedded PGlite data dir, or PostgreSQL), log in on the admin interface, get a key there, page
+ * /api/v1/papers and search. Runs whenever the deno binary is installed (the `deno` devDependency).
+ */
+import { describe, expect, test } from 'bun:test'
+import { existsSync, readFileSync } from 'node:fs'
+import { parseConfig } from '../../src/config'
+import { openConfiguredDatabase } from '../../src/db/open'
+import { testDriver } from '../support/database'
+import { insertPapers, paperRow } from '../support/fixtures'
+import { freshServiceEnv, startServiceProcess } from '../support/service-process'
+
+const DENO = 'node_modules/.bin/deno'
+const installed = existsSync(DENO)
+if (!installed) console.log('deno smoke test left out: node_modules/.bin/deno is missing (npm ci installs it)')
+
+/** The command `npm run start:deno` runs, from package.json, so the test starts what operators start. */
+function startDenoCommand(): string[] {
+  const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts['start:deno']
+  return script.split(/\s+/).map((part) => (part === 'deno' ? DENO : part))
+}
+
+describe.if(installed)(`the service on Deno, on ${testDriver}`, () => {
+  test('starts, logs in on /api/auth/login, gets a key, pages /api/v1/papers and searches', async () => {
+    const env = await freshServiceEnv('deno')
+    const rows = [paperRow(), paperRow(), paperRow()]
+    const seeded = await openConfiguredDatabase(parseConfig({ ...env, NODE_ENV: 'test' }), 1) // migrated by Bun, served by Deno
+    try {
+      await insertPapers(seeded.db, rows)
+    } finally {
+      await seeded.close()
+    }
+    const password = 'a long operator password'
+    const service = startServiceProcess({ ...env, ADMIN_PASSWORD: password }, startDenoCommand())
+    try {
+      if (!await service.ready) throw new Error(`deno did not start: ${await service.stderr()}`)
+      expect((await fetch(`${service.url}/readyz`)).status).toBe(200)
+
+      const login = await fetch(`${service.url}/api/auth/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }),
+      })
+      expect(login.status).toBe(200)
+      expect((await login.json()).data.user).toMatchObject({ username: 'admin', role: 'admin' })
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]
+      const created = await fetch(`${service.url}/api/keys`, {
+        method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ label: 'deno smoke' }),
+      })
+      expect(created.status).toBe(201)
+      const { key } = (await created.json()).data
+      const auth = { headers: { authorization: `Bearer ${key}` } }
+
+      const first = await fetch(`${service.url}/api/v1/papers?limit=2`, auth)
+      expect(first.status).toBe(200)
+      const page1 = await first.json()
+      expect(page1.data).toHaveLength(2)
+      const second = await fetch(`${service.url}/api/v1/papers?limit=2&cursor=${encodeURIComponent(page1.pagination.next_cursor)}`, auth)
+      const page2 = await second.json()
+      expect(page2.data).toHaveLength(1)
+      const ids = [...page1.data, ...page2.data].map((p: { id: string }) => p.id).sort()
+      expect(ids).toEqual(rows.map((r) => r.id).sort())
+
+      const search = await fetch(`${service.url}/api/v1/search?q=rapamycin&limit=5`, auth)
+      expect(search.status).toBe(200)
+      expect((await search.json()).data).toHaveLength(3)
+
+      service.child.kill('SIGTERM')
+      expect(await service.child.exited).toBe(0)
+      expect(service.lines.at(-1)?.msg).toBe('stopped')
+    } finally {
+      if (service.child.exitCode === null) service.child.kill('SIGKILL')
+    }
+  }, 180_000)
+})
