@@ -17,6 +17,7 @@ import { consoleModule } from './modules/console'
 import { healthModule } from './modules/health'
 import { KeyUsageRecorder } from './modules/keys/last-used'
 import { siteModule } from './modules/site'
+import { docsModule } from './modules/docs'
 import { KeyAuthenticator } from './modules/v1/auth'
 import { dataApi } from './modules/v1'
 import { openApiModule } from './modules/v1/openapi'
@@ -63,6 +64,7 @@ export function buildApp(context: AppContext) {
     .use(healthModule(context))
     .use(siteModule(database.db, config.publicBaseUrl))
     .use(consoleModule())
+    .use(docsModule(config.publicBaseUrl))
     .use(openApiModule(config.publicBaseUrl))
     .use(dataApi(context, { keys, snapshot, cache, reachable, keyUsage }))
     .use(adminApi(context))

@@ -50,6 +50,7 @@ const seconds = ((performance.now() - started) / 1000).toFixed(1)
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
 
 console.log(`Geroscope is listening on ${config.publicBaseUrl} (port ${server.port}, ${where}); ready in ${seconds} s`)
+console.log(`API reference: ${config.publicBaseUrl}/api/v1/docs (admin interface: ${config.publicBaseUrl}/api/docs); site: ${config.publicBaseUrl}/`)
 if (operator) {
   console.log(`Operator login: ${operator.username} / ${operator.password}${operator.generated ? '  (generated: set ADMIN_PASSWORD to choose one)' : ''}`)
 }

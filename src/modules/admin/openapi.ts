@@ -1,7 +1,7 @@
 /**
  * GET /api/openapi.json: the OpenAPI 3.1 document of the admin interface, generated from the routes'
  * own request and response declarations like the Data API's (src/modules/v1/openapi). Served without
- * a session. No rendered page: it would load its script from a CDN.
+ * a session. /api/docs (src/modules/docs) renders it.
  */
 import { openapi } from '@elysiajs/openapi'
 import { SESSION_COOKIE } from './auth/cookie'

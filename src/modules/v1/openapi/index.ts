@@ -1,15 +1,14 @@
 /**
  * GET /api/v1/openapi.json: the OpenAPI 3.1 document of the Data API, generated from the routes'
  * own parameter declarations and response schemas, so code and contract cannot drift apart.
- * Served without a key (a client generator needs it before it has one); /api/v1/docs renders it.
+ * Served without a key (a client generator needs it before it has one); /api/v1/docs (src/modules/docs) renders it.
  */
 import { openapi } from '@elysiajs/openapi'
 
 export const openApiModule = (baseUrl: string) =>
   openapi({
-    path: '/api/v1/docs',
     specPath: '/api/v1/openapi.json',
-    provider: 'scalar',
+    provider: null, // the page is src/modules/docs: Swagger UI served from npm, not the plugin's CDN page
     exclude: { paths: [/^(?!\/api\/v1\/)/, '/api/v1/docs', '/api/v1/openapi.json'] },
     documentation: {
       openapi: '3.1.0',
