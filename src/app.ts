@@ -3,7 +3,7 @@
  * and tests call `app.handle(new Request(...))`.
  */
 import { sql } from 'drizzle-orm'
-import { Elysia } from 'elysia'
+import { Elysia, type AnyElysia } from 'elysia'
 import type { Config } from './config'
 import { DATA_CHANGED, KEYS_CHANGED, watchChanges } from './db/changes'
 import type { Database } from './db/client'
@@ -56,7 +56,10 @@ export function buildApp(context: AppContext) {
   if (cache) void watchChanges(database, DATA_CHANGED, () => cache.invalidate())
   const snapshot = context.snapshot ?? new CorpusSnapshot(database.db, context.now)
   const keyUsage = context.keyUsage ?? new KeyUsageRecorder(database)
-  return new Elysia({ normalize: false })
+  // The OpenAPI documents describe the whole application's routes, which exist once it is built.
+  let built: AnyElysia | null = null
+  const root = () => built!
+  const app = new Elysia({ normalize: false })
     .use(requestIdPlugin) // first, so the preflight answers the CORS plugin gives carry it too
     .use(corsPlugin)
     .use(errorPlugin)
@@ -65,9 +68,11 @@ export function buildApp(context: AppContext) {
     .use(siteModule(database.db, config.publicBaseUrl))
     .use(consoleModule())
     .use(docsModule(config.publicBaseUrl))
-    .use(openApiModule(config.publicBaseUrl))
+    .use(openApiModule(config.publicBaseUrl, root))
     .use(dataApi(context, { keys, snapshot, cache, reachable, keyUsage }))
-    .use(adminApi(context))
+    .use(adminApi(context, root))
+  built = app
+  return app
 }
 
 export type App = ReturnType<typeof buildApp>
