@@ -25,6 +25,7 @@ import type { RateLimitStore } from './rate-limit/store'
 import { ResponseCache } from './modules/v1/response-cache'
 import { CorpusSnapshot } from './modules/v1/stats/snapshot'
 import type { SearchBackend } from './search/backend'
+import { searchBackend } from './search'
 
 /** Answers may be this old when a change notification was lost (the contract lets clients keep them 60 s). */
 const RESPONSE_TTL_MS = 30_000
@@ -56,6 +57,7 @@ export function buildApp(context: AppContext) {
   if (cache) void watchChanges(database, DATA_CHANGED, () => cache.invalidate())
   const snapshot = context.snapshot ?? new CorpusSnapshot(database.db, context.now)
   const keyUsage = context.keyUsage ?? new KeyUsageRecorder(database)
+  const search = context.search ?? searchBackend(database.db, config) // one backend for /api/v1/search and the site's search page
   // The OpenAPI documents describe the whole application's routes, which exist once it is built.
   let built: AnyElysia | null = null
   const root = () => built!
@@ -65,11 +67,11 @@ export function buildApp(context: AppContext) {
     .use(errorPlugin)
     .use(requestLimitsPlugin) // before the v1 gate: an oversized request costs no key check
     .use(healthModule(context))
-    .use(siteModule(database.db, config.publicBaseUrl))
+    .use(siteModule({ db: database.db, base: config.publicBaseUrl, snapshot, search }))
     .use(consoleModule())
     .use(docsModule(config.publicBaseUrl))
     .use(openApiModule(config.publicBaseUrl, root))
-    .use(dataApi(context, { keys, snapshot, cache, reachable, keyUsage }))
+    .use(dataApi({ ...context, search }, { keys, snapshot, cache, reachable, keyUsage }))
     .use(adminApi(context, root))
   built = app
   return app

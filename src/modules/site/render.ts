@@ -1,4 +1,4 @@
-/** Minimal, escaped HTML and RSS for the public pages that site_url, story url and feed_url point at. */
+/** The frame and escaping of the public pages (site, API reference, error pages). */
 export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 }
@@ -58,17 +58,6 @@ export function page(title: string, body: string, head = ''): Response {
 
 export const paragraphs = (text: string) =>
   text.split(/\n\s*\n/).map((p) => `<p>${escapeXml(p.trim())}</p>`).join('\n')
-
-export type FeedItem = { title: string; link: string; description: string; published: Date; guid: string }
-
-export function rss(title: string, link: string, description: string, items: FeedItem[]): Response {
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0"><channel>
-<title>${escapeXml(title)}</title><link>${escapeXml(link)}</link><description>${escapeXml(description)}</description>
-${items.map((i) => `<item><title>${escapeXml(i.title)}</title><link>${escapeXml(i.link)}</link><guid isPermaLink="false">${escapeXml(i.guid)}</guid><pubDate>${i.published.toUTCString()}</pubDate><description>${escapeXml(i.description)}</description></item>`).join('\n')}
-</channel></rss>`
-  return new Response(xml, { headers: { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' } })
-}
 
 const ERROR_TITLES: Record<number, string> = {
   400: 'Bad request', 404: 'Page not found', 429: 'Too many requests', 500: 'Something went wrong', 503: 'Temporarily unavailable',
