@@ -11,6 +11,7 @@ import { escapeXml as e, paragraphs } from './render'
 export const OPERATOR_CREDIT = 'Geroscope'
 
 const topicName = (slug: string | null) => TOPIC_INFO.find((t) => t.slug === slug)?.name ?? null
+const count = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`
 const date = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d : d.toISOString().slice(0, 10))
 
 export const feedLink = (title: string, href: string) => `<link rel="alternate" type="application/rss+xml" title="${e(title)}" href="${e(href)}">`
@@ -33,7 +34,7 @@ ${searchForm()}
 <section aria-labelledby="latest"><h2 id="latest">Latest stories</h2>${stories.length ? `<ul class="items">${stories.map((r) => storyLine(base, r)).join('')}</ul>` : '<p>No stories yet.</p>'}
 <p><a href="/feed.xml">All stories as RSS</a></p></section>
 <section aria-labelledby="topics"><h2 id="topics">Topics</h2><ul class="items">${topics.map((t) =>
-  `<li><a href="${e(topicSiteUrl(base, t.slug))}">${e(t.name)}</a> <span class="meta">${t.papers_total.toLocaleString('en')} papers, ${t.papers_7d.toLocaleString('en')} this week</span></li>`).join('')}</ul></section>`,
+  `<li><a href="${e(topicSiteUrl(base, t.slug))}">${e(t.name)}</a> <span class="meta">${count(t.papers_total, 'paper')}, ${t.papers_7d.toLocaleString('en')} this week</span></li>`).join('')}</ul></section>`,
   }
 }
 
@@ -106,7 +107,7 @@ export function entityPage(base: string, entity: EntityListRow, papers: PaperRow
   const ids = Object.entries(entity.ids ?? {}).map(([kind, id]) => identifier(kind, String(id)))
   return {
     title: entity.name,
-    body: `<h1>${e(entity.name)}</h1><p>A ${e(entity.type)} (key <code>${e(entity.key)}</code>) that ${entity.paperCount.toLocaleString('en')} papers involve.</p>
+    body: `<h1>${e(entity.name)}</h1><p>A ${e(entity.type)} (key <code>${e(entity.key)}</code>) that ${count(entity.paperCount, 'paper')} involve${entity.paperCount === 1 ? 's' : ''}.</p>
 ${ids.length ? `<h2>Identifiers</h2><ul class="items">${ids.map((i) => `<li>${e(i.name)}: ${i.url ? `<a href="${e(i.url)}">${e(i.id)}</a>` : e(i.id)}</li>`).join('')}</ul>` : ''}
 <section aria-labelledby="papers"><h2 id="papers">Papers</h2>${papers.length ? `<ul class="items">${papers.map((p) =>
   `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> <span class="meta">${e(p.journal)} · ${e(p.indexedDate)}</span></li>`).join('')}</ul>` : '<p>No papers on this page.</p>'}
