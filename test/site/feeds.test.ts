@@ -8,7 +8,7 @@ import { STORIES_IN_SENESCENCE, seedSite } from './corpus'
 const api = useTestApp()
 beforeAll(async () => { await seedSite(api.database.db) })
 
-const parser = new Parser({ customFields: { feed: ['lastBuildDate', ['atom:link', 'atomLink']], item: [['dc:identifier', 'identifier']] } })
+const parser = new Parser<{ lastBuildDate?: string }, { identifier?: string }>({ customFields: { feed: ['lastBuildDate'], item: [['dc:identifier', 'identifier']] as never } })
 const FEEDS = ['/feed.xml', ...TOPIC_INFO.map((t) => `/topics/${t.slug}/feed.xml`)]
 
 describe('feeds', () => {
