@@ -19,7 +19,7 @@ function referencePage(title: string, intro: string, specUrl: string): Response 
   return html(layout({
     title,
     wide: true,
-    head: `<link rel="stylesheet" href="${ASSETS_PREFIX}/swagger-ui.css">`,
+    head: `<link rel="stylesheet" href="${ASSETS_PREFIX}/swagger-ui.css"><link rel="stylesheet" href="${ASSETS_PREFIX}/overrides.css">`,
     body: `<h1>${escapeXml(title)}</h1>${intro}${viewer(specUrl)}`,
     scripts: [`${ASSETS_PREFIX}/swagger-ui-bundle.js`, `${ASSETS_PREFIX}/init.js`],
   }), 'public, max-age=300')

@@ -22,7 +22,7 @@ const curl = (base: string, path: string) => `curl -H "Authorization: Bearer $GE
 
 /** The quick-start section as HTML (server-rendered, readable without the script-driven reference below it). */
 export function quickStartHtml(base: string): string {
-  const examples = ENDPOINT_EXAMPLES.map((e) => `<li><p>${escapeXml(e.says)}: <code>GET ${escapeXml(e.path)}</code></p><pre><code>${escapeXml(curl(base, e.example))}</code></pre></li>`).join('\n')
+  const examples = ENDPOINT_EXAMPLES.map((e) => `<li><p>${escapeXml(e.says)}: <code>GET ${escapeXml(e.path)}</code></p><pre tabindex="0"><code>${escapeXml(curl(base, e.example))}</code></pre></li>`).join('\n')
   return `<section aria-labelledby="quick-start">
 <h2 id="quick-start">Quick start</h2>
 <h3>1. Get a key</h3>
@@ -30,13 +30,13 @@ export function quickStartHtml(base: string): string {
 operator for a pro key. A fresh local install prints a demo member key at start-up. Keys look like
 <code>grk_</code> + 8-character id + <code>_</code> + 32-character secret. Keep them secret: send them only in the
 <code>Authorization</code> header, never in a public page.</p>
-<pre><code>export GEROSCOPE_KEY=grk_XXXXXXXX_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX
+<pre tabindex="0"><code>export GEROSCOPE_KEY=grk_XXXXXXXX_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX
 ${escapeXml(curl(base, '/api/v1/stats'))}</code></pre>
 <h3>2. Page through lists</h3>
 <p>Lists answer <code>{ "data": [...], "pagination": { "next_cursor": ... } }</code>. Repeat the request with
 <code>cursor</code> set to <code>next_cursor</code> and the same other parameters (<code>limit</code>, 1 to 100, default 25,
 may change) until <code>next_cursor</code> is null. Cursors are opaque and signed.</p>
-<pre><code>${escapeXml(curl(base, '/api/v1/papers?topic=senescence&limit=100'))}
+<pre tabindex="0"><code>${escapeXml(curl(base, '/api/v1/papers?topic=senescence&limit=100'))}
 ${escapeXml(curl(base, '/api/v1/papers?topic=senescence&limit=100&cursor=<next_cursor>'))}</code></pre>
 <h3>3. Stay inside the limits</h3>
 <table><caption class="meta">Allowances (UTC minutes and days)</caption>
