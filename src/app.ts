@@ -67,7 +67,7 @@ export function buildApp(context: AppContext) {
     .use(errorPlugin)
     .use(requestLimitsPlugin) // before the v1 gate: an oversized request costs no key check
     .use(healthModule(context))
-    .use(siteModule({ db: database.db, base: config.publicBaseUrl, snapshot, search }))
+    .use(siteModule({ db: database.db, base: config.publicBaseUrl, snapshot, search, cache }))
     .use(consoleModule())
     .use(docsModule(config.publicBaseUrl))
     .use(openApiModule(config.publicBaseUrl, root))

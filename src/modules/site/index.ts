@@ -16,6 +16,7 @@ import type { SearchBackend } from '../../search/backend'
 import { assertSearchable } from '../../search/syntax'
 import { TOPIC_INFO } from '../../taxonomy'
 import type { CorpusSnapshot } from '../v1/stats/snapshot'
+import type { ResponseCache } from '../v1/response-cache'
 import { rssResponse } from './feeds'
 import { entitySitePath } from './links'
 import { entityPage, feedLink, homePage, paperPage, searchPage, storyPage, topicPage } from './pages'
@@ -25,7 +26,8 @@ const FEED_SIZE = 50
 const PAGE_SIZE = 20
 const hidden = { detail: { hide: true } }
 
-export type SiteContext = { db: Db; base: string; snapshot: CorpusSnapshot; search: SearchBackend }
+/** `cache`: the Data API's response cache (emptied on every data change, answers at most 30 s old), for whole pages. */
+export type SiteContext = { db: Db; base: string; snapshot: CorpusSnapshot; search: SearchBackend; cache: ResponseCache | null }
 
 function topicOf(slug: string | null) {
   const topic = TOPIC_INFO.find((t) => t.slug === slug)
@@ -51,27 +53,40 @@ function positionOf(url: string, shape: RegExp): { at: string; paperId: string }
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
-const send = (p: { title: string; body: string }, head = '') => html(layout({ ...p, head }))
+type Rendered = { title: string; body: string; head?: string }
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
 
-export const siteModule = ({ db, base, snapshot, search }: SiteContext) =>
-  new Elysia({ name: 'site' })
-    .get('/', async () => {
+const PAGE_CACHE_CONTROL = 'public, max-age=60'
+
+export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) => {
+  /** The page for this URL: from the cache when it holds it, else rendered (and kept). Failures are not kept. */
+  async function send(request: Request, render: () => Promise<Rendered>): Promise<Response> {
+    if (!cache) return html(layout(await render()), PAGE_CACHE_CONTROL)
+    const url = request.url
+    const key = `site ${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`
+    const body = await cache.bytes(key, async () => encoder.encode(layout(await render())))
+    return html(decoder.decode(body), PAGE_CACHE_CONTROL)
+  }
+
+  return new Elysia({ name: 'site' })
+    .get('/', ({ request }) => send(request, async () => {
       const [stories, corpus] = await Promise.all([listStories(db, {}, 10, null), snapshot.get()])
       const topics = TOPIC_INFO.map((t) => ({ ...t, ...corpus.topics[t.slug] }))
-      return send(homePage(base, stories, topics))
-    }, hidden)
-    .get('/papers/:id', async ({ params }) => {
+      return homePage(base, stories, topics)
+    }), hidden)
+    .get('/papers/:id', ({ params, request }) => send(request, async () => {
       const detail = await getPaperDetail(db, paperIdOf(params.id))
       if (!detail) throw notFound(`no paper with id ${quoted(params.id ?? '')}`)
-      return send(paperPage(base, detail))
-    }, hidden)
-    .get('/stories/:id', async ({ params }) => {
+      return paperPage(base, detail)
+    }), hidden)
+    .get('/stories/:id', ({ params, request }) => send(request, async () => {
       const detail = await getPaperDetail(db, paperIdOf(params.id))
       if (!detail) throw notFound(`no paper with id ${quoted(params.id ?? '')}`)
       if (!detail.story) throw notFound(`no story about paper ${quoted(detail.paper.id)}`)
-      return send(storyPage(base, detail.paper, detail.story))
-    }, hidden)
-    .get('/topics/:slug', async ({ params, request }) => {
+      return storyPage(base, detail.paper, detail.story)
+    }), hidden)
+    .get('/topics/:slug', ({ params, request }) => send(request, async () => {
       const topic = topicOf(params.slug)
       const position = positionOf(request.url, TIMESTAMP)
       const after: StoryPosition | null = position && { publishedAt: position.at, paperId: position.paperId }
@@ -81,9 +96,9 @@ export const siteModule = ({ db, base, snapshot, search }: SiteContext) =>
       ])
       const last = stories.length > PAGE_SIZE ? stories[PAGE_SIZE - 1] : null
       const next = last && `${topicSiteUrl(base, topic.slug)}?after=${encodeURIComponent(`${last.publishedAtText}~${last.paper.id}`)}`
-      return send(topicPage(base, topic, stories.slice(0, PAGE_SIZE), papers, next), feedLink(`Geroscope: ${topic.name}`, topicFeedUrl(base, topic.slug)))
-    }, hidden)
-    .get('/entities/:type/:key', async ({ params, request }) => {
+      return { ...topicPage(base, topic, stories.slice(0, PAGE_SIZE), papers, next), head: feedLink(`Geroscope: ${topic.name}`, topicFeedUrl(base, topic.slug)) }
+    }), hidden)
+    .get('/entities/:type/:key', ({ params, request }) => send(request, async () => {
       const raw = params as { type: string | null; key: string | null }
       if (raw.type === null || raw.key === null || `${raw.type}${raw.key}`.includes('\0')) throw notFound('no such entity: the path is not valid percent-encoded UTF-8')
       const entity = await findEntity(db, raw.type, raw.key)
@@ -99,16 +114,16 @@ export const siteModule = ({ db, base, snapshot, search }: SiteContext) =>
       const last = ids.length > PAGE_SIZE ? page[PAGE_SIZE - 1] : null
       const next = last && `${base}${entitySitePath(entity.type, entity.key)}?after=${encodeURIComponent(`${last.indexedDate}~${last.paperId}`)}`
       const claims = [...asSubject, ...asObject.filter((o) => !asSubject.some((s) => s.claim.id === o.claim.id))]
-      return send(entityPage(base, entity, papers.map((p) => p.paper), claims, next))
-    }, hidden)
-    .get('/search', async ({ request }) => {
+      return entityPage(base, entity, papers.map((p) => p.paper), claims, next)
+    }), hidden)
+    .get('/search', ({ request }) => send(request, async () => {
       const q = (new URL(request.url).searchParams.get('q') ?? '').trim()
       if (q.length > 500) throw invalidParameter('q is longer than 500 characters')
-      if (q === '') return send(searchPage(base, '', [], false))
+      if (q === '') return searchPage(base, '', [], false)
       const { hits } = await search.search({ q, filters: { minRelevance: 0 }, limit: PAGE_SIZE + 1, after: null })
       if (hits.length === 0) await assertSearchable(db, q)
-      return send(searchPage(base, q, hits.slice(0, PAGE_SIZE), hits.length > PAGE_SIZE))
-    }, hidden)
+      return searchPage(base, q, hits.slice(0, PAGE_SIZE), hits.length > PAGE_SIZE)
+    }), hidden)
     .get('/feed.xml', async ({ request }) => {
       const rows = await listStories(db, {}, FEED_SIZE, null)
       return rssResponse(request, base, { title: 'Geroscope: all stories', link: `${base}/`, self: `${base}/feed.xml`, description: 'Stories about new research on the biology of aging.' }, rows)
@@ -118,3 +133,4 @@ export const siteModule = ({ db, base, snapshot, search }: SiteContext) =>
       const rows = await listStories(db, { topic: [topic.slug] }, FEED_SIZE, null)
       return rssResponse(request, base, { title: `Geroscope: ${topic.name}`, link: topicSiteUrl(base, topic.slug), self: topicFeedUrl(base, topic.slug), description: topic.description }, rows)
     }, hidden)
+}
