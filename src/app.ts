@@ -3,7 +3,7 @@
  * and tests call `app.handle(new Request(...))`.
  */
 import { sql } from 'drizzle-orm'
-import { Elysia } from 'elysia'
+import { Elysia, type AnyElysia } from 'elysia'
 import type { Config } from './config'
 import { DATA_CHANGED, KEYS_CHANGED, watchChanges } from './db/changes'
 import type { Database } from './db/client'
@@ -17,6 +17,7 @@ import { consoleModule } from './modules/console'
 import { healthModule, type Lifecycle } from './modules/health'
 import { KeyUsageRecorder } from './modules/keys/last-used'
 import { siteModule } from './modules/site'
+import { docsModule } from './modules/docs'
 import { KeyAuthenticator } from './modules/v1/auth'
 import { dataApi } from './modules/v1'
 import { openApiModule } from './modules/v1/openapi'
@@ -24,6 +25,7 @@ import type { RateLimitStore } from './rate-limit/store'
 import { ResponseCache } from './modules/v1/response-cache'
 import { CorpusSnapshot } from './modules/v1/stats/snapshot'
 import type { SearchBackend } from './search/backend'
+import { searchBackend } from './search'
 
 /** Answers may be this old when a change notification was lost (the contract lets clients keep them 60 s). */
 const RESPONSE_TTL_MS = 30_000
@@ -56,17 +58,24 @@ export function buildApp(context: AppContext) {
   if (cache) void watchChanges(database, DATA_CHANGED, () => cache.invalidate())
   const snapshot = context.snapshot ?? new CorpusSnapshot(database.db, context.now)
   const keyUsage = context.keyUsage ?? new KeyUsageRecorder(database)
-  return new Elysia({ normalize: false })
+  const search = context.search ?? searchBackend(database.db, config) // one backend for /api/v1/search and the site's search page
+  // The OpenAPI documents describe the whole application's routes, which exist once it is built.
+  let built: AnyElysia | null = null
+  const root = () => built!
+  const app = new Elysia({ normalize: false })
     .use(requestIdPlugin) // first, so the preflight answers the CORS plugin gives carry it too
     .use(corsPlugin)
     .use(errorPlugin)
     .use(requestLimitsPlugin) // before the v1 gate: an oversized request costs no key check
     .use(healthModule(context))
-    .use(siteModule(database.db, config.publicBaseUrl))
+    .use(siteModule({ db: database.db, base: config.publicBaseUrl, snapshot, search, cache }))
     .use(consoleModule())
-    .use(openApiModule(config.publicBaseUrl))
-    .use(dataApi(context, { keys, snapshot, cache, reachable, keyUsage }))
-    .use(adminApi(context))
+    .use(docsModule(config.publicBaseUrl))
+    .use(openApiModule(config.publicBaseUrl, root))
+    .use(dataApi({ ...context, search }, { keys, snapshot, cache, reachable, keyUsage }))
+    .use(adminApi(context, root))
+  built = app
+  return app
 }
 
 export type App = ReturnType<typeof buildApp>

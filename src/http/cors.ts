@@ -5,6 +5,7 @@
  * sent cross-site.
  */
 import { cors } from '@elysiajs/cors'
+import { Elysia } from 'elysia'
 
 export const EXPOSED_HEADERS = [
   'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-RateLimit-Used',
@@ -12,7 +13,7 @@ export const EXPOSED_HEADERS = [
   'Retry-After', 'X-Request-Id', 'WWW-Authenticate',
 ]
 
-export const corsPlugin = cors({
+const corsHeaders = cors({
   origin: '*',
   methods: ['GET', 'HEAD', 'OPTIONS'],
   allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
@@ -20,3 +21,15 @@ export const corsPlugin = cors({
   credentials: false,
   maxAge: 600,
 })
+
+/**
+ * The plugin answers any origin with `Vary: *`, which tells every cache that no stored answer can
+ * ever be reused: wrong beside a public max-age (site pages, feeds, the reference's assets). With
+ * `Access-Control-Allow-Origin: *` the answer does not depend on Origin at all, so nothing varies;
+ * the Data API's gate sets `Vary: Authorization` itself.
+ */
+export const corsPlugin = new Elysia({ name: 'cors-without-vary-star' })
+  .use(corsHeaders)
+  .onRequest(({ set }) => {
+    if (set.headers.vary === '*') delete set.headers.vary
+  })

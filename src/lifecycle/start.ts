@@ -73,6 +73,7 @@ export async function startService(env: Record<string, string | undefined> = pro
       `Operator login: ${operator.username} / ${operator.password}${operator.generated ? '  (generated: set ADMIN_PASSWORD to choose one)' : ''}`)
   }
   log.info(`Operator console: ${config.publicBaseUrl}/console`)
+  log.info(`API reference: ${config.publicBaseUrl}/api/v1/docs (admin interface: ${config.publicBaseUrl}/api/docs); site: ${config.publicBaseUrl}/`)
   if (demo?.loaded) {
     const c = demo.counts
     log.info({ counts: c }, `Loaded the synthetic demo corpus: ${c.papers} papers, ${c.stories} stories, ${c.claims} claims`)

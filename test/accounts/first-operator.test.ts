@@ -54,6 +54,10 @@ describe.if(testDriver === 'postgres')('two service processes starting at once',
       await Bun.sleep(200) // the operator line follows the listening line
       const logins = [...a.lines, ...b.lines].filter((l) => l.msg.startsWith('Operator login: '))
       expect(logins).toHaveLength(1)
+      // Both name the API reference, at an address that answers.
+      const references = [...a.lines, ...b.lines].filter((l) => l.msg.startsWith('API reference: '))
+      expect(references).toHaveLength(2)
+      for (const line of references) expect((await fetch(/^API reference: (\S+)/.exec(line.msg)![1])).status).toBe(200)
       const [, username, password] = /^Operator login: (\S+) \/ (\S+)/.exec(logins[0].msg)!
       for (const service of [a, b]) {
         expect((await fetch(`${service.url}/readyz`)).status).toBe(200)

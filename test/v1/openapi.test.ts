@@ -63,7 +63,8 @@ describe('GET /api/v1/openapi.json', () => {
     expect(check('/api/v1/papers', 400, { error: { status: 400, code: 'invalid_parameter', message: 'm' } })).toEqual([])
     expect(check('/api/v1/papers', 400, { error: { status: '400', code: 'invalid_parameter', message: 'm' } })).not.toEqual([])
     expect(check('/api/v1/papers', 400, { error: { status: 400, code: 'whatever', message: 'm' } })).not.toEqual([])
-    const judgement = doc.paths['/api/v1/papers/{id}'].get.responses['200'].content['application/json'].schema.properties.data.properties.judgement
+    const judgement = doc.components.schemas.Judgement // named; PaperDetail.judgement refers to it
+    expect(doc.components.schemas.PaperDetail.properties.judgement.anyOf[0].$ref).toBe('#/components/schemas/Judgement')
     expect(judgement.properties.topic.enum).toContain(null)
     expect(judgement.properties.topic.default).toBeUndefined()
   })

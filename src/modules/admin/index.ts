@@ -3,7 +3,7 @@
  * one plugin per area. Areas never authenticate; what the gate lets through is decided in
  * access.ts, where every path is for operators unless listed. A new area is one `.use(...)` below.
  */
-import { Elysia } from 'elysia'
+import { Elysia, type AnyElysia } from 'elysia'
 import type { AppContext } from '../../app'
 import { ApiError } from '../../http/errors'
 import { dummyPasswordHash } from '../accounts/service'
@@ -20,7 +20,8 @@ import { adminOpenApi } from './openapi'
 import { promptsModule } from './prompts'
 import { sourcesModule } from './sources'
 
-export const adminApi = (context: AppContext) => {
+/** `root` is the whole application, whose routes the OpenAPI document describes. */
+export const adminApi = (context: AppContext, root: () => AnyElysia) => {
   const { database, config, limits } = context
   const now = context.now ?? (() => new Date())
   const policy = sessionPolicy(config.sessions)
@@ -42,7 +43,7 @@ export const adminApi = (context: AppContext) => {
   void dummyPasswordHash().catch(() => {}) // made now, so the first login for an unknown name is not slower than others
   return new Elysia({ name: 'admin' })
     .use(adminGate({ db: database.db, config, limits, now, policy, sessions }))
-    .use(adminOpenApi(config.publicBaseUrl))
+    .use(adminOpenApi(config.publicBaseUrl, root))
     // Any signed-in account: its session and its own keys.
     .use(authModule(admin, policy))
     .use(keysModule(admin))

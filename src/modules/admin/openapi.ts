@@ -1,9 +1,10 @@
 /**
  * GET /api/openapi.json: the OpenAPI 3.1 document of the admin interface, generated from the routes'
  * own request and response declarations like the Data API's (src/modules/v1/openapi). Served without
- * a session. No rendered page: it would load its script from a CDN.
+ * a session. /api/docs (src/modules/docs) renders it.
  */
-import { openapi } from '@elysiajs/openapi'
+import type { AnyElysia } from 'elysia'
+import { documentRoute } from '../../http/openapi-document'
 import { SESSION_COOKIE } from './auth/cookie'
 
 const DESCRIPTION = [
@@ -31,14 +32,48 @@ const DESCRIPTION = [
   '400 invalid_parameter naming it. Lists page like the Data API (`cursor`, `limit`).',
 ].join('\n')
 
-export const adminOpenApi = (baseUrl: string) =>
-  openapi({
-    provider: null,
-    specPath: '/api/openapi.json',
-    exclude: { paths: [/^\/api\/v1(\/|$)/, /^(?!\/api\/)/, '/api/openapi.json'] },
+const SPEC_PATH = '/api/openapi.json'
+
+const TAGS = [
+  { name: 'Sessions', description: 'Log in and out; who am I.', paths: ['auth'] },
+  { name: 'Keys', description: 'Your own API keys.', paths: ['keys'] },
+  { name: 'Accounts', description: 'Accounts, roles, memberships and their keys (operators).', paths: ['accounts'] },
+  { name: 'Sources', description: 'RSS sources and scraping them.', paths: ['sources', 'scrape'] },
+  { name: 'Jobs', description: 'Analysis runs and the job log.', paths: ['analyze', 'jobs'] },
+  { name: 'Prompts', description: 'System prompts with their version history.', paths: ['prompts'] },
+  { name: 'Intelligence', description: 'Contradictions and gaps across papers.', paths: ['intelligence'] },
+  { name: 'Briefs', description: 'Briefs over a window or tags, with citations.', paths: ['generate-brief', 'briefs'] },
+]
+
+const HEADERS = {
+  'X-Request-Id': { description: 'Identifies the request; quote it when reporting a problem.', schema: { type: 'string' } },
+  'Cache-Control': { description: 'no-store: answers are about the caller.', schema: { type: 'string' } },
+  'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+}
+
+function headersFor(status: string): string[] {
+  return status === '429' || status === '503' ? ['X-Request-Id', 'Cache-Control', 'Retry-After'] : ['X-Request-Id', 'Cache-Control']
+}
+
+const tagOf = (path: string) => TAGS.find((t) => t.paths.includes(path.split('/')[2] ?? ''))?.name ?? 'Sessions'
+
+export const adminOpenApi = (baseUrl: string, app: () => AnyElysia) =>
+  documentRoute(app, {
+    specPath: SPEC_PATH,
+    exclude: { paths: [/^\/api\/v1(\/|$)/, /^(?!\/api\/)/, SPEC_PATH, '/api/docs'] },
+    names: [{ name: 'Error', at: ['/api/auth/login', 'post', '400'] }],
+    tags: TAGS.map(({ name, description }) => ({ name, description })),
+    tagOf,
+    headers: HEADERS,
+    headersFor,
     documentation: {
-      openapi: '3.1.0',
-      info: { title: 'Geroscope admin interface', version: '1.0.0', description: DESCRIPTION },
+      info: {
+        title: 'Geroscope admin interface',
+        version: '1.0.0',
+        description: DESCRIPTION,
+        contact: { name: 'Geroscope operator', url: `${baseUrl}/api/docs` },
+        license: { name: 'Proprietary: for the operator and members of this installation', identifier: 'LicenseRef-Geroscope' },
+      },
       servers: [{ url: baseUrl }],
       components: {
         securitySchemes: {

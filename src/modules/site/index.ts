@@ -1,35 +1,33 @@
 /**
- * The public site pages behind the API's absolute URLs (decisions.md: they must resolve): a paper,
- * a story, a topic and the topic's RSS feed of stories. Plain server-rendered HTML, no key needed.
+ * The public site (decisions.md: the API's absolute URLs must resolve): home, paper, story, topic,
+ * entity and search pages, and RSS feeds of stories (all, and per topic). Server-rendered HTML, no
+ * key, no client script. Every read goes through the shared queries in src/queries (and the search
+ * backend /api/v1/search uses), so the site and the API answer from the same SQL.
  */
-import { desc, eq } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import type { Db } from '../../db/client'
-import { papers, stories } from '../../db/schema'
-import { notFound, quoted } from '../../http/errors'
-import { TOPIC_INFO, licenseAllowsReuse } from '../../taxonomy'
-import { normalisePaperId, paperColumns } from '../../queries/papers'
-import { paperSiteUrl, storyUrl, topicFeedUrl, topicSiteUrl } from '../../public-urls'
-import { escapeXml, page, paragraphs, rss } from './render'
+import { invalidParameter, notFound, quoted } from '../../http/errors'
+import { listClaims } from '../../queries/claims'
+import { entityPapers, findEntity, listEntityPaperIds } from '../../queries/entities'
+import { getPaperDetail, listPapers, normalisePaperId } from '../../queries/papers'
+import { listStories, type StoryPosition } from '../../queries/stories'
+import { topicFeedUrl, topicSiteUrl } from '../../public-urls'
+import type { SearchBackend } from '../../search/backend'
+import { assertSearchable } from '../../search/syntax'
+import { TOPIC_INFO } from '../../taxonomy'
+import type { CorpusSnapshot } from '../v1/stats/snapshot'
+import type { ResponseCache } from '../v1/response-cache'
+import { rssResponse } from './feeds'
+import { entitySitePath } from './links'
+import { entityPage, feedLink, homePage, paperPage, searchPage, storyPage, topicPage } from './pages'
+import { html, layout } from './render'
 
 const FEED_SIZE = 50
+const PAGE_SIZE = 20
+const hidden = { detail: { hide: true } }
 
-/** `rawId` as the router decoded it: null when it was not valid percent-encoded UTF-8. */
-async function findPaper(db: Db, rawId: string | null) {
-  const id = rawId === null ? null : normalisePaperId(rawId)
-  const [row] = id ? await db.select(paperColumns).from(papers).where(eq(papers.id, id)) : []
-  if (!row) throw notFound(rawId === null ? 'no such paper: the id is not valid percent-encoded UTF-8' : `no paper with id ${quoted(rawId)}`)
-  const [story] = await db.select().from(stories).where(eq(stories.paperId, row.id))
-  return { paper: row, story: story ?? null }
-}
-
-function topicStories(db: Db, slug: string, limit: number) {
-  return db.select({ story: stories, title: papers.title }).from(stories)
-    .innerJoin(papers, eq(papers.id, stories.paperId))
-    .where(eq(papers.topic, slug))
-    .orderBy(desc(stories.publishedAt), stories.paperId)
-    .limit(limit)
-}
+/** `cache`: the Data API's response cache (emptied on every data change, answers at most 30 s old), for whole pages. */
+export type SiteContext = { db: Db; base: string; snapshot: CorpusSnapshot; search: SearchBackend; cache: ResponseCache | null }
 
 function topicOf(slug: string | null) {
   const topic = TOPIC_INFO.find((t) => t.slug === slug)
@@ -37,38 +35,102 @@ function topicOf(slug: string | null) {
   return topic
 }
 
-export const siteModule = (db: Db, base: string) =>
-  new Elysia({ name: 'site' })
-    .get('/', () => page('Aging research, read for you', `<h1>Geroscope</h1>
-<p>Research on the biology of aging, judged and summarised. Developers: see the <a href="/api/v1/docs">Data API</a>.</p>
-<ul>${TOPIC_INFO.map((t) => `<li><a href="${topicSiteUrl(base, t.slug)}">${escapeXml(t.name)}</a></li>`).join('')}</ul>`), { detail: { hide: true } })
-    .get('/papers/:id', async ({ params }) => {
-      const { paper, story } = await findPaper(db, params.id)
-      const abstract = licenseAllowsReuse(paper.abstractLicense) && paper.abstract
-        ? `<h2>Abstract</h2>${paragraphs(paper.abstract)}<p class="meta">Abstract licensed ${escapeXml(paper.abstractLicense!)}; by ${escapeXml(paper.authors)}.</p>`
-        : '<p class="meta">The abstract is not shown: its licence does not allow reuse.</p>'
-      return page(paper.title, `<h1>${escapeXml(paper.title)}</h1>
-<p class="meta">${escapeXml(paper.authors)} · ${escapeXml(paper.journal)} · indexed ${paper.indexedDate}${paper.preprint ? ' · preprint, not peer reviewed' : ''}</p>
-<p><a href="${escapeXml(paper.url)}">Read the paper</a>${story ? ` · <a href="${storyUrl(base, paper.id)}">Our story</a>` : ''}</p>${abstract}`)
-    }, { detail: { hide: true } })
-    .get('/stories/:id', async ({ params }) => {
-      const { paper, story } = await findPaper(db, params.id)
-      if (!story) throw notFound(`no story about paper ${quoted(paper.id)}`)
-      return page(story.headline, `<h1>${escapeXml(story.headline)}</h1><p><strong>${escapeXml(story.dek)}</strong></p>
-${paragraphs(story.body)}<h2>Why it matters</h2>${paragraphs(story.whyItMatters)}<h2>Caveats</h2>${paragraphs(story.caveats)}
-<p class="meta">About <a href="${paperSiteUrl(base, paper.id)}">${escapeXml(paper.title)}</a>. Written by ${escapeXml(story.model)}, published ${story.publishedAt.toISOString()}.</p>`)
-    }, { detail: { hide: true } })
-    .get('/topics/:slug', async ({ params }) => {
+/** `rawId` as the router decoded it: null when it was not valid percent-encoded UTF-8. */
+function paperIdOf(rawId: string | null): string {
+  const id = rawId === null ? null : normalisePaperId(rawId)
+  if (!id) throw notFound(rawId === null ? 'no such paper: the id is not valid percent-encoded UTF-8' : `no paper with id ${quoted(rawId)}`)
+  return id
+}
+
+/** A page position `after=<time or date>~<paper id>`, as the "older" links write it. */
+function positionOf(url: string, shape: RegExp): { at: string; paperId: string } | null {
+  const raw = new URL(url).searchParams.get('after')
+  if (raw === null) return null
+  const [at, paperId] = raw.split('~')
+  if (!at || !paperId || !shape.test(at) || !normalisePaperId(paperId)) throw invalidParameter(`after is not a page position: ${quoted(raw)}`)
+  return { at, paperId: normalisePaperId(paperId)! }
+}
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+type Rendered = { title: string; body: string; head?: string }
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+const PAGE_CACHE_CONTROL = 'public, max-age=60'
+
+export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) => {
+  /** The page for this URL: from the cache when it holds it, else rendered (and kept). Failures are not kept. */
+  async function send(request: Request, render: () => Promise<Rendered>): Promise<Response> {
+    if (!cache) return html(layout(await render()), PAGE_CACHE_CONTROL)
+    const url = request.url
+    const key = `site ${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`
+    const body = await cache.bytes(key, async () => encoder.encode(layout(await render())))
+    return html(decoder.decode(body), PAGE_CACHE_CONTROL)
+  }
+
+  return new Elysia({ name: 'site' })
+    .get('/', ({ request }) => send(request, async () => {
+      const [stories, corpus] = await Promise.all([listStories(db, {}, 10, null), snapshot.get()])
+      const topics = TOPIC_INFO.map((t) => ({ ...t, ...corpus.topics[t.slug] }))
+      return homePage(base, stories, topics)
+    }), hidden)
+    .get('/papers/:id', ({ params, request }) => send(request, async () => {
+      const detail = await getPaperDetail(db, paperIdOf(params.id))
+      if (!detail) throw notFound(`no paper with id ${quoted(params.id ?? '')}`)
+      return paperPage(base, detail)
+    }), hidden)
+    .get('/stories/:id', ({ params, request }) => send(request, async () => {
+      const detail = await getPaperDetail(db, paperIdOf(params.id))
+      if (!detail) throw notFound(`no paper with id ${quoted(params.id ?? '')}`)
+      if (!detail.story) throw notFound(`no story about paper ${quoted(detail.paper.id)}`)
+      return storyPage(base, detail.paper, detail.story)
+    }), hidden)
+    .get('/topics/:slug', ({ params, request }) => send(request, async () => {
       const topic = topicOf(params.slug)
-      const rows = await topicStories(db, topic.slug, FEED_SIZE)
-      return page(topic.name, `<h1>${escapeXml(topic.name)}</h1><p>${escapeXml(topic.description)}</p>
-<p><a href="${topicFeedUrl(base, topic.slug)}">RSS feed</a></p>
-<ul>${rows.map((r) => `<li><a href="${storyUrl(base, r.story.paperId)}">${escapeXml(r.story.headline)}</a></li>`).join('')}</ul>`)
-    }, { detail: { hide: true } })
-    .get('/topics/:slug/feed.xml', async ({ params }) => {
+      const position = positionOf(request.url, TIMESTAMP)
+      const after: StoryPosition | null = position && { publishedAt: position.at, paperId: position.paperId }
+      const [stories, papers] = await Promise.all([
+        listStories(db, { topic: [topic.slug] }, PAGE_SIZE + 1, after),
+        listPapers(db, { minRelevance: 0, topic: [topic.slug] }, 10, null),
+      ])
+      const last = stories.length > PAGE_SIZE ? stories[PAGE_SIZE - 1] : null
+      const next = last && `${topicSiteUrl(base, topic.slug)}?after=${encodeURIComponent(`${last.publishedAtText}~${last.paper.id}`)}`
+      return { ...topicPage(base, topic, stories.slice(0, PAGE_SIZE), papers, next), head: feedLink(`Geroscope: ${topic.name}`, topicFeedUrl(base, topic.slug)) }
+    }), hidden)
+    .get('/entities/:type/:key', ({ params, request }) => send(request, async () => {
+      const raw = params as { type: string | null; key: string | null }
+      if (raw.type === null || raw.key === null || `${raw.type}${raw.key}`.includes('\0')) throw notFound('no such entity: the path is not valid percent-encoded UTF-8')
+      const entity = await findEntity(db, raw.type, raw.key)
+      if (!entity) throw notFound(`no entity of type ${quoted(raw.type)} with key ${quoted(raw.key)}`)
+      const position = positionOf(request.url, DATE)
+      const [ids, asSubject, asObject] = await Promise.all([
+        listEntityPaperIds(db, entity.id, undefined, PAGE_SIZE + 1, position && { indexedDate: position.at, paperId: position.paperId }),
+        listClaims(db, { subject: entity.key }, 10, null),
+        listClaims(db, { object: entity.key }, 10, null),
+      ])
+      const page = ids.slice(0, PAGE_SIZE)
+      const papers = await entityPapers(db, entity.id, page.map((r) => r.paperId))
+      const last = ids.length > PAGE_SIZE ? page[PAGE_SIZE - 1] : null
+      const next = last && `${base}${entitySitePath(entity.type, entity.key)}?after=${encodeURIComponent(`${last.indexedDate}~${last.paperId}`)}`
+      const claims = [...asSubject, ...asObject.filter((o) => !asSubject.some((s) => s.claim.id === o.claim.id))]
+      return entityPage(base, entity, papers.map((p) => p.paper), claims, next)
+    }), hidden)
+    .get('/search', ({ request }) => send(request, async () => {
+      const q = (new URL(request.url).searchParams.get('q') ?? '').trim()
+      if (q.length > 500) throw invalidParameter('q is longer than 500 characters')
+      if (q === '') return searchPage(base, '', [], false)
+      const { hits } = await search.search({ q, filters: { minRelevance: 0 }, limit: PAGE_SIZE + 1, after: null })
+      if (hits.length === 0) await assertSearchable(db, q)
+      return searchPage(base, q, hits.slice(0, PAGE_SIZE), hits.length > PAGE_SIZE)
+    }), hidden)
+    .get('/feed.xml', async ({ request }) => {
+      const rows = await listStories(db, {}, FEED_SIZE, null)
+      return rssResponse(request, base, { title: 'Geroscope: all stories', link: `${base}/`, self: `${base}/feed.xml`, description: 'Stories about new research on the biology of aging.' }, rows)
+    }, hidden)
+    .get('/topics/:slug/feed.xml', async ({ params, request }) => {
       const topic = topicOf(params.slug)
-      const rows = await topicStories(db, topic.slug, FEED_SIZE)
-      return rss(`Geroscope: ${topic.name}`, topicSiteUrl(base, topic.slug), topic.description, rows.map((r) => ({
-        title: r.story.headline, link: storyUrl(base, r.story.paperId), description: r.story.dek, published: r.story.publishedAt, guid: `geroscope:story:${r.story.paperId}`,
-      })))
-    }, { detail: { hide: true } })
+      const rows = await listStories(db, { topic: [topic.slug] }, FEED_SIZE, null)
+      return rssResponse(request, base, { title: `Geroscope: ${topic.name}`, link: topicSiteUrl(base, topic.slug), self: topicFeedUrl(base, topic.slug), description: topic.description }, rows)
+    }, hidden)
+}

@@ -1,32 +1,63 @@
-/** Minimal, escaped HTML and RSS for the public pages that site_url, story url and feed_url point at. */
+/** The frame and escaping of the public pages (site, API reference, error pages). */
 export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 }
 
-const STYLE = 'body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#222}a{color:#0b5cad}.meta{color:#666;font-size:.9rem}'
+const STYLE = [
+  ':root{color-scheme:light}',
+  'body{font:16px/1.55 system-ui,sans-serif;margin:0;color:#1d1d1f;background:#fff}',
+  '.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem;z-index:10}',
+  'header,main,footer{max-width:48rem;margin:0 auto;padding:0 1rem}',
+  'header{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center;padding-top:1rem;padding-bottom:.5rem;border-bottom:1px solid #ddd}',
+  'header .brand{font-weight:700;font-size:1.15rem;text-decoration:none;color:#1d1d1f}',
+  'header nav ul{list-style:none;display:flex;flex-wrap:wrap;gap:1rem;margin:0;padding:0}',
+  'footer{margin-top:3rem;padding-top:1rem;padding-bottom:2rem;border-top:1px solid #ddd;font-size:.9rem;color:#4a4a4a}',
+  'a{color:#0a58a8}a:focus-visible{outline:3px solid #f1a10d;outline-offset:2px}',
+  'h1{font-size:1.7rem;line-height:1.25}h2{font-size:1.25rem;margin-top:2rem}',
+  '.meta{color:#4a4a4a;font-size:.92rem}',
+  'ul.items{padding-left:1.2rem}ul.items li{margin:.4rem 0}',
+  'dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dl.facts dt{font-weight:600}dl.facts dd{margin:0}',
+  '.verdict{border-left:4px solid #0a58a8;background:#f3f7fc;padding:.5rem 1rem}',
+  'form.search{display:flex;flex-wrap:wrap;gap:.5rem;margin:1rem 0}form.search input{flex:1 1 12rem;font:inherit;padding:.4rem}',
+  'form.search button{font:inherit;padding:.4rem 1rem}',
+  'pre{background:#f5f5f5;padding:.75rem;overflow-x:auto;font-size:.85rem}code{font-size:.9em}',
+  'table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}',
+  'nav.pager{display:flex;gap:1rem;margin-top:1rem}',
+  '@media (max-width:30rem){dl.facts{grid-template-columns:1fr}dl.facts dd{margin-bottom:.5rem}}',
+].join('')
 
-export function page(title: string, body: string): Response {
-  const html = `<!doctype html>
+export type Layout = {
+  title: string
+  body: string // the content of <main>
+  head?: string // extra <head> markup (feed links, stylesheets)
+  wide?: boolean // the API reference needs the full width
+  scripts?: string[] // external scripts, loaded at the end of <body>
+}
+
+/** The frame of every public page: skip link, banner with navigation, main, footer with credit. */
+export function layout({ title, body, head = '', wide = false, scripts = [] }: Layout): string {
+  return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeXml(title)} · Geroscope</title>
-<style>${STYLE}</style>
-</head><body><p><a href="/">Geroscope</a></p>${body}</body></html>`
-  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=300' } })
+<style>${STYLE}${wide ? 'main{max-width:none}' : ''}</style>
+<link rel="alternate" type="application/rss+xml" title="Geroscope: all stories" href="/feed.xml">
+${head}</head><body><a class="skip" href="#main">Skip to content</a>
+<header><a class="brand" href="/">Geroscope</a><nav aria-label="Site"><ul><li><a href="/">Home</a></li><li><a href="/search">Search</a></li><li><a href="/api/v1/docs">Data API</a></li><li><a href="/feed.xml">RSS</a></li></ul></nav></header>
+<main id="main">${body}</main>
+<footer><p>Judgements, stories, entities and claims are written by Geroscope (the operator of this site) from the papers' public records, and may be wrong: read the paper. Paper texts belong to their authors.</p></footer>
+${scripts.map((src) => `<script src="${escapeXml(src)}"></script>`).join('')}</body></html>`
+}
+
+export function html(markup: string, cacheControl = 'public, max-age=60'): Response {
+  return new Response(markup, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl } })
+}
+
+export function page(title: string, body: string, head = ''): Response {
+  return html(layout({ title, body, head }))
 }
 
 export const paragraphs = (text: string) =>
   text.split(/\n\s*\n/).map((p) => `<p>${escapeXml(p.trim())}</p>`).join('\n')
-
-export type FeedItem = { title: string; link: string; description: string; published: Date; guid: string }
-
-export function rss(title: string, link: string, description: string, items: FeedItem[]): Response {
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0"><channel>
-<title>${escapeXml(title)}</title><link>${escapeXml(link)}</link><description>${escapeXml(description)}</description>
-${items.map((i) => `<item><title>${escapeXml(i.title)}</title><link>${escapeXml(i.link)}</link><guid isPermaLink="false">${escapeXml(i.guid)}</guid><pubDate>${i.published.toUTCString()}</pubDate><description>${escapeXml(i.description)}</description></item>`).join('\n')}
-</channel></rss>`
-  return new Response(xml, { headers: { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' } })
-}
 
 const ERROR_TITLES: Record<number, string> = {
   400: 'Bad request', 404: 'Page not found', 429: 'Too many requests', 500: 'Something went wrong', 503: 'Temporarily unavailable',
@@ -35,10 +66,6 @@ const ERROR_TITLES: Record<number, string> = {
 /** The HTML of a site page that failed: its status in words, the reason, and the way home. */
 export function errorPage(status: number, message: string): string {
   const title = ERROR_TITLES[status] ?? `Error ${status}`
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeXml(title)} · Geroscope</title>
-<style>${STYLE}</style>
-</head><body><p><a href="/">Geroscope</a></p><h1>${escapeXml(title)}</h1><p>${escapeXml(message)}</p>
-${status === 503 ? '<p class="meta">Please try again in a moment.</p>' : ''}<p><a href="/">Go to the home page</a></p></body></html>`
+  return layout({ title, body: `<h1>${escapeXml(title)}</h1><p>${escapeXml(message)}</p>
+${status === 503 ? '<p class="meta">Please try again in a moment.</p>' : ''}<p><a href="/">Go to the home page</a></p>` })
 }

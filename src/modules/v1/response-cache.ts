@@ -55,6 +55,11 @@ export class ResponseCache {
 
   /** The JSON for `key`, as UTF-8: cached, already being computed, or computed now by `compute`. */
   json(key: string, compute: () => Promise<unknown>): Promise<Uint8Array> {
+    return this.bytes(key, async () => encoder.encode(JSON.stringify(await compute())))
+  }
+
+  /** Any answer's bytes for `key` (the site's pages as HTML), kept and dropped like the JSON answers. */
+  bytes(key: string, compute: () => Promise<Uint8Array>): Promise<Uint8Array> {
     this.used = true
     const entry = this.entries.get(key)
     if (entry) {
@@ -71,8 +76,7 @@ export class ResponseCache {
     const pending = this.computing.get(key)
     if (pending) return pending
     const generation = this.generation
-    const promise = compute().then((value) => {
-      const body = encoder.encode(JSON.stringify(value))
+    const promise = compute().then((body) => {
       if (generation === this.generation) this.keep(key, body)
       return body
     }).finally(() => {

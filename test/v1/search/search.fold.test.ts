@@ -86,7 +86,8 @@ describe('depth', () => {
     const validate = responseValidator(doc)
     const { body } = await get('/api/v1/search?q=klotho&min_relevance=0&limit=5')
     expect(validate('/api/v1/search', 200, body)).toEqual([])
-    const pagination = doc.paths['/api/v1/search'].get.responses['200'].content['application/json'].schema.properties.pagination
+    const { $ref } = doc.paths['/api/v1/search'].get.responses['200'].content['application/json'].schema.properties.pagination
+    const pagination = doc.components.schemas[$ref.split('/').pop()] // named SearchPagination
     expect(Object.keys(pagination.properties)).toEqual(expect.arrayContaining(['truncated', 'max_hits']))
     expect(pagination.required).toContain('truncated')
     expect(validate('/api/v1/search', 200, { ...body, pagination: { ...body.pagination, truncated: true, max_hits: 1000 } })).toEqual([])

@@ -1,23 +1,103 @@
 /**
  * GET /api/v1/openapi.json: the OpenAPI 3.1 document of the Data API, generated from the routes'
- * own parameter declarations and response schemas, so code and contract cannot drift apart.
- * Served without a key (a client generator needs it before it has one); /api/v1/docs renders it.
+ * own parameter declarations and response schemas, so code and contract cannot drift apart, then
+ * finished for clients (src/http/openapi-document.ts: named schemas, tags, response headers).
+ * Served without a key (a client generator needs it before it has one); /api/v1/docs
+ * (src/modules/docs) renders it.
  */
-import { openapi } from '@elysiajs/openapi'
+import type { AnyElysia } from 'elysia'
+import { documentRoute, type NamedAt } from '../../../http/openapi-document'
 
-export const openApiModule = (baseUrl: string) =>
-  openapi({
-    path: '/api/v1/docs',
-    specPath: '/api/v1/openapi.json',
-    provider: 'scalar',
-    exclude: { paths: [/^(?!\/api\/v1\/)/, '/api/v1/docs', '/api/v1/openapi.json'] },
+const SPEC_PATH = '/api/v1/openapi.json'
+
+const at = (path: string, ...steps: string[]) => [`/api/v1${path}`, 'get', '200', ...steps]
+
+/** Component names (data-api-v1.md part 2), each taken from where the schema first appears. */
+const NAMES: NamedAt[] = [
+  { name: 'Pagination', at: at('/papers', 'pagination') },
+  { name: 'SearchPagination', at: at('/search', 'pagination') },
+  { name: 'Error', at: ['/api/v1/papers', 'get', '400'] },
+  { name: 'Paper', at: at('/papers', 'data', '[]') },
+  { name: 'Judgement', at: at('/papers', 'data', '[]', 'judgement') },
+  { name: 'StorySummary', at: at('/papers', 'data', '[]', 'story') },
+  { name: 'PaperDetail', at: at('/papers/{id}', 'data') },
+  { name: 'Story', at: at('/papers/{id}', 'data', 'story') },
+  { name: 'PaperEntity', at: at('/papers/{id}', 'data', 'entities', '[]') },
+  { name: 'Claim', at: at('/papers/{id}', 'data', 'claims', '[]') },
+  { name: 'ClaimSide', at: at('/papers/{id}', 'data', 'claims', '[]', 'subject') },
+  { name: 'EntityRef', at: at('/papers/{id}', 'data', 'claims', '[]', 'subject', 'entity') },
+  { name: 'SearchHit', at: at('/search', 'data', '[]') },
+  { name: 'Entity', at: at('/entities', 'data', '[]') },
+  { name: 'EntityDetail', at: at('/entities/{type}/{key}', 'data') },
+  { name: 'EntityPaper', at: at('/entities/{type}/{key}', 'data', 'papers', '[]') },
+  { name: 'ClaimItem', at: at('/claims', 'data', '[]') },
+  { name: 'ClaimPaper', at: at('/claims', 'data', '[]', 'paper') },
+  { name: 'StoryItem', at: at('/stories', 'data', '[]') },
+  { name: 'Topic', at: at('/topics', 'data', '[]') },
+  { name: 'Stats', at: at('/stats', 'data') },
+]
+
+const TAGS = [
+  { name: 'Papers', description: 'Papers with their judgements; one paper with its story, entities and claims.' },
+  { name: 'Search', description: 'Ranked full-text search over titles and abstracts.' },
+  { name: 'Stories', description: 'Stories written about the notable papers.' },
+  { name: 'Topics', description: 'The topics papers are filed under.' },
+  { name: 'Entities', description: 'Genes, interventions, pathways and other things papers are about.' },
+  { name: 'Claims', description: 'Claims extracted from papers: subject, relation, object.' },
+  { name: 'Stats', description: 'Counts over the whole corpus.' },
+]
+
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } })
+
+const HEADERS = {
+  'X-Request-Id': { description: 'Identifies the request; quote it when reporting a problem. Echoed when the request sends one.', schema: { type: 'string' } },
+  'Cache-Control': { description: 'private, max-age=60 on answers (clients may keep them 60 seconds); no-store on errors.', schema: { type: 'string' } },
+  'X-RateLimit-Limit': integerHeader('Requests allowed per UTC day.'),
+  'X-RateLimit-Remaining': integerHeader('Requests left today.'),
+  'X-RateLimit-Reset': integerHeader('When the daily allowance resets, Unix seconds.'),
+  'X-RateLimit-Used': integerHeader('Requests made today, this one included.'),
+  'X-RateLimit-Minute-Limit': integerHeader('Requests allowed per UTC minute.'),
+  'X-RateLimit-Minute-Remaining': integerHeader('Requests left this minute.'),
+  'X-RateLimit-Minute-Reset': integerHeader('When the minute allowance resets, Unix seconds.'),
+  'Retry-After': integerHeader('Seconds to wait before retrying.'),
+  'WWW-Authenticate': { description: 'Bearer realm="geroscope", with error="invalid_token" for a malformed, unknown or revoked key.', schema: { type: 'string' } },
+}
+
+const RATE_LIMIT = Object.keys(HEADERS).filter((h) => h.startsWith('X-RateLimit-'))
+
+/** Which headers a response of each status carries: rate-limit headers whenever the key was usable. */
+function headersFor(status: string): string[] {
+  const always = ['X-Request-Id', 'Cache-Control']
+  if (status === '401') return [...always, 'WWW-Authenticate']
+  if (status === '429') return [...always, ...RATE_LIMIT, 'Retry-After']
+  if (status === '503') return [...always, 'Retry-After']
+  if (status === '200' || status === '400' || status === '404') return [...always, ...RATE_LIMIT]
+  return always
+}
+
+const tagOf = (path: string) => {
+  const area = path.split('/')[3] ?? ''
+  return TAGS.find((t) => t.name.toLowerCase() === area)?.name ?? 'Papers'
+}
+
+export const openApiModule = (baseUrl: string, app: () => AnyElysia) =>
+  documentRoute(app, {
+    specPath: SPEC_PATH,
+    exclude: { paths: [/^(?!\/api\/v1\/)/, '/api/v1/docs', SPEC_PATH] },
+    names: NAMES,
+    tags: TAGS,
+    tagOf,
+    headers: HEADERS,
+    headersFor,
     documentation: {
-      openapi: '3.1.0',
       info: {
         title: 'Geroscope Data API',
         version: '1.0.0',
+        contact: { name: 'Geroscope operator', url: `${baseUrl}/api/v1/docs` },
+        license: { name: 'Proprietary: API access under the Geroscope terms; abstracts carry their own licences (abstract_license)', identifier: 'LicenseRef-Geroscope' },
         description: [
           'Read-only JSON over a corpus of aging-biology research papers: judgements, stories, entities and claims.',
+          `A quick-start (getting a key, paging, limits, errors, one example per endpoint) is at ${baseUrl}/api/v1/docs.`,
           'Every request carries `Authorization: Bearer <API_KEY>` (keys look like `grk_` + 8-character id + `_` + 32-character secret).',
           'Errors are `{ error: { status, code, message } }`. Lists page with opaque signed cursors: repeat the request with',
           '`cursor` = `pagination.next_cursor` and the same other parameters (limit may change) until it is null.',

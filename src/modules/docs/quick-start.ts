@@ -1,0 +1,58 @@
+/**
+ * The quick-start above the Data API reference: how to get a key, page, stay inside the limits and
+ * read errors, and one copy-paste request per endpoint. Every path of the OpenAPI document has an
+ * example here (test/docs/reference.test.ts holds the two lists together).
+ */
+import { escapeXml } from '../site/render'
+
+/** One example request per Data API endpoint, as the path and query a reader would type. */
+export const ENDPOINT_EXAMPLES: { path: string; example: string; says: string }[] = [
+  { path: '/api/v1/papers', example: '/api/v1/papers?topic=senescence&min_relevance=2&limit=5', says: 'Newest judged papers on a topic' },
+  { path: '/api/v1/papers/{id}', example: '/api/v1/papers/MED-40000001', says: 'One paper with its judgement, story, entities and claims' },
+  { path: '/api/v1/stories', example: '/api/v1/stories?since=2026-01-01&limit=10', says: 'Published stories, newest first' },
+  { path: '/api/v1/topics', example: '/api/v1/topics', says: 'The topics with their paper and story counts' },
+  { path: '/api/v1/entities', example: '/api/v1/entities?type=gene&q=sirt', says: 'Entities, most-studied first' },
+  { path: '/api/v1/entities/{type}/{key}', example: '/api/v1/entities/intervention/rapamycin?min_relevance=2&limit=10', says: 'One entity and the papers about it (paged)' },
+  { path: '/api/v1/claims', example: '/api/v1/claims?subject=rapamycin&relation=extends', says: 'Claims extracted from papers' },
+  { path: '/api/v1/stats', example: '/api/v1/stats', says: 'Corpus counts' },
+  { path: '/api/v1/search', example: '/api/v1/search?q=%22senolytic%20therapy%22%20-review', says: 'Ranked full-text search' },
+]
+
+const curl = (base: string, path: string) => `curl -H "Authorization: Bearer $GEROSCOPE_KEY" '${base}${path}'`
+
+/** The quick-start section as HTML (server-rendered, readable without the script-driven reference below it). */
+export function quickStartHtml(base: string): string {
+  const examples = ENDPOINT_EXAMPLES.map((e) => `<li><p>${escapeXml(e.says)}: <code>GET ${escapeXml(e.path)}</code></p><pre tabindex="0"><code>${escapeXml(curl(base, e.example))}</code></pre></li>`).join('\n')
+  return `<section aria-labelledby="quick-start">
+<h2 id="quick-start">Quick start</h2>
+<h3>1. Get a key</h3>
+<p>Sign in to your account and create a key with <code>POST /api/keys</code> (members; the plain key is shown once), or ask the
+operator for a pro key. A fresh local install prints a demo member key at start-up. Keys look like
+<code>grk_</code> + 8-character id + <code>_</code> + 32-character secret. Keep them secret: send them only in the
+<code>Authorization</code> header, never in a public page.</p>
+<pre tabindex="0"><code>export GEROSCOPE_KEY=grk_XXXXXXXX_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX
+${escapeXml(curl(base, '/api/v1/stats'))}</code></pre>
+<h3>2. Page through lists</h3>
+<p>Lists answer <code>{ "data": [...], "pagination": { "next_cursor": ... } }</code>. Repeat the request with
+<code>cursor</code> set to <code>next_cursor</code> and the same other parameters (<code>limit</code>, 1 to 100, default 25,
+may change) until <code>next_cursor</code> is null. Cursors are opaque and signed.</p>
+<pre tabindex="0"><code>${escapeXml(curl(base, '/api/v1/papers?topic=senescence&limit=100'))}
+${escapeXml(curl(base, '/api/v1/papers?topic=senescence&limit=100&cursor=<next_cursor>'))}</code></pre>
+<h3>3. Stay inside the limits</h3>
+<table><caption class="meta">Allowances (UTC minutes and days)</caption>
+<thead><tr><th scope="col">Tier</th><th scope="col">Per minute</th><th scope="col">Per day</th></tr></thead>
+<tbody><tr><td>Member</td><td>60, shared by the account's keys</td><td>1,000</td></tr><tr><td>Pro</td><td>600 per key</td><td>50,000</td></tr></tbody></table>
+<p>Every answer to a usable key carries <code>X-RateLimit-Limit</code>, <code>-Remaining</code>, <code>-Reset</code>,
+<code>-Used</code> and <code>X-RateLimit-Minute-Limit</code>, <code>-Remaining</code>, <code>-Reset</code>. Over the limit the
+answer is 429 with <code>Retry-After</code> (seconds). Answers may be cached privately for 60 seconds.</p>
+<h3>4. Read errors</h3>
+<p>Every error is <code>{ "error": { "status", "code", "message" } }</code>; the message names the parameter at fault.
+Codes: <code>missing_key</code>, <code>invalid_key</code>, <code>revoked_key</code> (401), <code>plan_required</code> (403),
+<code>invalid_parameter</code> (400), <code>not_found</code> (404), <code>rate_limited</code> (429),
+<code>unavailable</code> (503, retry with backoff), <code>internal_error</code> (500: quote the <code>X-Request-Id</code> header).</p>
+<h3>5. One request per endpoint</h3>
+<ul class="items">${examples}</ul>
+<p>The contract as OpenAPI 3.1: <a href="${escapeXml(base)}/api/v1/openapi.json">${escapeXml(base)}/api/v1/openapi.json</a> (no key needed),
+ready for client generators such as <code>openapi-typescript</code>.</p>
+</section>`
+}

@@ -1,0 +1,51 @@
+/**
+ * RSS 2.0 feeds of stories (all, and one per topic) with conditional GET: a strong ETag over the
+ * body and Last-Modified from the newest item, answered with 304 when the reader already has them.
+ */
+import { createHash } from 'node:crypto'
+import type { StoryListRow } from '../../queries/stories'
+import { paperSiteUrl, storyUrl } from '../../public-urls'
+import { TOPIC_INFO } from '../../taxonomy'
+import { escapeXml } from './render'
+import { doiUrl } from './links'
+
+export const FEED_CACHE_CONTROL = 'public, max-age=300'
+
+type Channel = { title: string; link: string; self: string; description: string }
+
+function item(base: string, { story, paper }: StoryListRow): string {
+  const topic = TOPIC_INFO.find((t) => t.slug === paper.topic)
+  const categories = [topic ? `<category domain="${escapeXml(base)}/topics">${escapeXml(topic.name)}</category>` : '',
+    paper.studyType ? `<category domain="study_type">${escapeXml(paper.studyType)}</category>` : ''].join('')
+  const doi = paper.doi ? `<dc:identifier>doi:${escapeXml(paper.doi)}</dc:identifier>` : ''
+  const description = `${story.dek} (Paper: ${paper.title}, ${paper.journal}${paper.doi ? `, doi:${paper.doi}` : ''}.)`
+  return `<item><title>${escapeXml(story.headline)}</title><link>${escapeXml(storyUrl(base, paper.id))}</link>`
+    + `<guid isPermaLink="false">geroscope:story:${escapeXml(paper.id)}</guid><pubDate>${story.publishedAt.toUTCString()}</pubDate>`
+    + `<description>${escapeXml(description)}</description>${categories}${doi}`
+    + `<source url="${escapeXml(paperSiteUrl(base, paper.id))}">${escapeXml(paper.journal)}</source>`
+    + (paper.doi ? `<comments>${escapeXml(doiUrl(paper.doi))}</comments>` : '')
+    + '<dc:creator>Geroscope</dc:creator></item>'
+}
+
+/** The feed's response, or a 304 when the request's validators say the reader has it. */
+export function rssResponse(request: Request, base: string, channel: Channel, rows: StoryListRow[]): Response {
+  const newest = rows.reduce<Date | null>((m, r) => (!m || r.story.publishedAt > m ? r.story.publishedAt : m), null) ?? new Date(0)
+  const lastModified = new Date(Math.floor(newest.getTime() / 1000) * 1000)
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>
+<title>${escapeXml(channel.title)}</title><link>${escapeXml(channel.link)}</link><description>${escapeXml(channel.description)}</description>
+<atom:link href="${escapeXml(channel.self)}" rel="self" type="application/rss+xml"/>
+<language>en</language><lastBuildDate>${lastModified.toUTCString()}</lastBuildDate><generator>Geroscope</generator><ttl>5</ttl>
+<copyright>Stories and judgements by Geroscope; papers belong to their authors.</copyright>
+${rows.map((r) => item(base, r)).join('\n')}
+</channel></rss>`
+  const etag = `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`
+  const headers = { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': FEED_CACHE_CONTROL, etag, 'last-modified': lastModified.toUTCString() }
+  const ifNoneMatch = request.headers.get('if-none-match')
+  const ifModifiedSince = Date.parse(request.headers.get('if-modified-since') ?? '')
+  const fresh = ifNoneMatch !== null
+    ? ifNoneMatch.split(',').map((v) => v.trim().replace(/^W\//, '')).some((v) => v === etag || v === '*')
+    : !Number.isNaN(ifModifiedSince) && ifModifiedSince >= lastModified.getTime()
+  if (fresh) return new Response(null, { status: 304, headers })
+  return new Response(request.method === 'HEAD' ? null : xml, { headers })
+}
