@@ -53,7 +53,7 @@ export function buildApp(context: AppContext) {
   const reachable = () => pulse.check()
   const cache = context.responseCache !== undefined ? context.responseCache : responseCacheFor(config.responseCacheMb, reachable)
   if (cache) void watchChanges(database, DATA_CHANGED, () => cache.invalidate())
-  const snapshot = context.snapshot ?? new CorpusSnapshot(database.db, context.now)
+  const snapshot = context.snapshot ?? new CorpusSnapshot(database.reader, context.now)
   const keyUsage = context.keyUsage ?? new KeyUsageRecorder(database)
   return new Elysia({ normalize: false })
     .use(requestIdPlugin) // first, so the preflight answers the CORS plugin gives carry it too
