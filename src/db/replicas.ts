@@ -9,7 +9,8 @@
  * `maxLagMs`, or when the replica does not answer or is not a standby, reads go to the primary until
  * a probe finds it fresh again. A query a replica fails for want of a connection (it stopped, it is
  * restarting) is run again on the primary at once, and that replica is left out until the next
- * good probe: a replica's failure costs a request nothing but a round trip.
+ * good probe: a replica's failure costs a request nothing but a round trip. So does a query the
+ * standby cancels for a conflict with its replay (40001), run again on the primary.
  */
 import postgres from 'postgres'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
@@ -135,6 +136,9 @@ export class ReplicaSet {
         try {
           return await run(replica.client)
         } catch (error) {
+          // A standby cancels a query whose rows its replay must remove (a recovery conflict,
+          // 40001): the primary has no such conflict, and the replica stays in use.
+          if (isRecoveryConflict(error)) return run(primary)
           if (!isDatabaseUnavailable(error)) throw error
           this.failed(replica, error)
         }
@@ -162,6 +166,8 @@ export class ReplicaSet {
     await Promise.all(this.replicas.map((r) => r.client.end({ timeout: 5 })))
   }
 }
+
+const isRecoveryConflict = (error: unknown) => (error as { code?: unknown } | null)?.code === '40001'
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
