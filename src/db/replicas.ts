@@ -88,7 +88,7 @@ export class ReplicaSet {
   }
 
   private async probeRound(): Promise<void> {
-    const timeout = Math.max(500, this.options.probeMs ?? 1000)
+    const timeout = Math.max(2000, this.options.probeMs ?? 1000) // a busy replica is slow, not gone
     try {
       const [row] = await within(this.primary<{ lsn: string }[]>`select pg_current_wal_lsn()::text as lsn`, timeout)
       this.probes.push({ at: Date.now(), lsn: lsnValue(row.lsn) })
