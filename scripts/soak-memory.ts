@@ -96,7 +96,7 @@ const timer = setInterval(sample, every * 1000)
 try {
   phase = 'load'
   const result = await wrk(server.url, paths, keys, seconds, connections)
-  console.log(`load: ${result.requests} requests, ${Math.round(result.rps)} req/s, ${result.non2xx} non-2xx (404s and 400s are in the mix), ${result.errors} socket errors`)
+  console.log(`load: ${result.requests} requests, ${Math.round(result.rps)} req/s, ${result.non2xx} non-2xx (404s and 400s are in the mix), ${result.serverErrors} 5xx, ${result.errors} socket errors`)
   phase = 'idle'
   await Bun.sleep(idle * 1000)
   sample()

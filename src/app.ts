@@ -56,7 +56,7 @@ export function buildApp(context: AppContext) {
   const reachable = () => pulse.check()
   const cache = context.responseCache !== undefined ? context.responseCache : responseCacheFor(config.responseCacheMb, reachable)
   if (cache) void watchChanges(database, DATA_CHANGED, () => cache.invalidate())
-  const snapshot = context.snapshot ?? new CorpusSnapshot(database.db, context.now)
+  const snapshot = context.snapshot ?? new CorpusSnapshot(database.reader, context.now)
   const keyUsage = context.keyUsage ?? new KeyUsageRecorder(database)
   const search = context.search ?? searchBackend(database.db, config) // one backend for /api/v1/search and the site's search page
   // The OpenAPI documents describe the whole application's routes, which exist once it is built.

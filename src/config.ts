@@ -11,6 +11,8 @@ import { LOG_LEVELS, type LogLevel } from './log'
 export type Config = {
   port: number
   databaseUrl: string | null // null = embedded PGlite under dataDir
+  /** Streaming replicas of databaseUrl that serve the data API's reads (src/db/replicas.ts); empty = the primary serves all. */
+  databaseReplicas: { urls: string[]; maxLagMs: number }
   dataDir: string
   publicBaseUrl: string // no trailing slash; every absolute URL in responses starts with it
   appSecret: string | null // null until resolveAppSecret() fills it in development
@@ -63,21 +65,39 @@ function parsePort(value: string | undefined): number {
   return port
 }
 
-function parseDatabaseUrl(value: string | undefined): string | null {
+/** `what` names the value within the variable (`entry 2 `) when the variable holds a list. */
+function parseDatabaseUrl(value: string | undefined, name = 'DATABASE_URL', what = ''): string | null {
   if (value === undefined) return null
   let url: URL
   try {
     url = new URL(value)
   } catch {
-    throw new ConfigError('DATABASE_URL', 'must be a URL like postgres://user@host:5432/dbname')
+    throw new ConfigError(name, `${what}must be a URL like postgres://user@host:5432/dbname`)
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new ConfigError('DATABASE_URL', `must start with postgres:// or postgresql:// (got "${url.protocol}//")`)
+    throw new ConfigError(name, `${what}must start with postgres:// or postgresql:// (got "${url.protocol}//")`)
   }
   if (!url.pathname || url.pathname === '/') {
-    throw new ConfigError('DATABASE_URL', 'must name a database, e.g. postgres://postgres@127.0.0.1:5432/geroscope')
+    throw new ConfigError(name, `${what}must name a database, e.g. postgres://postgres@127.0.0.1:5432/geroscope`)
   }
   return value
+}
+
+/** Comma-separated replica URLs, each checked like DATABASE_URL; only beside a DATABASE_URL. */
+function parseReplicas(env: Env, databaseUrl: string | null): Config['databaseReplicas'] {
+  const list = read(env, 'DATABASE_REPLICA_URLS')
+  const maxLagMs = parseBoundedInt('DATABASE_REPLICA_MAX_LAG_MS', read(env, 'DATABASE_REPLICA_MAX_LAG_MS'), 5000, 100, 3_600_000)
+  if (list === undefined) return { urls: [], maxLagMs }
+  if (databaseUrl === null) throw new ConfigError('DATABASE_REPLICA_URLS', 'needs DATABASE_URL (replicas of the embedded database do not exist)')
+  const urls = list.split(',').map((part) => part.trim())
+  urls.forEach((url, i) => {
+    if (url === '') throw new ConfigError('DATABASE_REPLICA_URLS', `entry ${i + 1} is empty; separate URLs with single commas`)
+    parseDatabaseUrl(url, 'DATABASE_REPLICA_URLS', `entry ${i + 1} `)
+  })
+  if (new Set(urls).size !== urls.length) throw new ConfigError('DATABASE_REPLICA_URLS', 'lists a URL twice')
+  if (urls.includes(databaseUrl)) throw new ConfigError('DATABASE_REPLICA_URLS', 'lists DATABASE_URL itself; list only its replicas')
+  if (urls.length > 16) throw new ConfigError('DATABASE_REPLICA_URLS', `lists ${urls.length} URLs; at most 16`)
+  return { urls, maxLagMs }
 }
 
 /** An absolute http(s) URL without a trailing slash; `example` shows the reader what is meant. */
@@ -229,6 +249,7 @@ export function parseConfig(env: Env = process.env): Config {
   return {
     port,
     databaseUrl,
+    databaseReplicas: parseReplicas(env, databaseUrl),
     dataDir: resolve(read(env, 'DATA_DIR') ?? './data'),
     publicBaseUrl: parseBaseUrl(read(env, 'PUBLIC_BASE_URL'), port),
     appSecret: parseSecret(read(env, 'APP_SECRET'), production),

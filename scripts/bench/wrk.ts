@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { median } from './server'
 
-export type WrkResult = { rps: number; p50: number; p95: number; p99: number; requests: number; errors: number; non2xx: number }
+export type WrkResult = { rps: number; p50: number; p95: number; p99: number; requests: number; errors: number; non2xx: number; serverErrors: number }
 
 const LUA = `
 local paths, keys = {}, {}
@@ -16,19 +16,22 @@ for line in io.lines(os.getenv("WRK_PATHS")) do paths[#paths + 1] = line end
 for line in io.lines(os.getenv("WRK_KEYS")) do keys[#keys + 1] = line end
 local i, k = 0, 0
 local thread_no = 0
-setup = function(thread) thread_no = thread_no + 1; thread:set("offset", thread_no * 7919) end
+local threads = {}
+setup = function(thread) thread_no = thread_no + 1; thread:set("offset", thread_no * 7919); threads[#threads + 1] = thread end
 init = function() i = offset or 0; k = offset or 0 end
 request = function()
   i = i % #paths + 1
   k = k % #keys + 1
   return wrk.format("GET", paths[i], { ["Authorization"] = "Bearer " .. keys[k] })
 end
-local non2xx = 0
-response = function(status) if status < 200 or status > 299 then non2xx = non2xx + 1 end end
+server_errors = 0 -- a global of each thread's state, summed in done()
+response = function(status) if status >= 500 then server_errors = server_errors + 1 end end
 done = function(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format("RESULT %d %d %d %d %d %d\\n", summary.requests, summary.duration,
-    latency:percentile(50), latency:percentile(95), latency:percentile(99), e.connect + e.read + e.write + e.status + e.timeout))
+  local s5 = 0
+  for _, thread in ipairs(threads) do s5 = s5 + (thread:get("server_errors") or 0) end
+  io.write(string.format("RESULT %d %d %d %d %d %d %d\\n", summary.requests, summary.duration,
+    latency:percentile(50), latency:percentile(95), latency:percentile(99), e.connect + e.read + e.write + e.status + e.timeout, s5))
 end
 `
 
@@ -48,11 +51,11 @@ export async function wrk(url: string, paths: string[], keys: string[], seconds:
   })
   const out = await new Response(child.stdout).text()
   await child.exited
-  const m = /RESULT (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)/.exec(out)
+  const m = /RESULT (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)/.exec(out)
   if (!m) throw new Error(`wrk gave no result:\n${out}`)
-  const [requests, durationUs, p50, p95, p99, errors] = m.slice(1).map(Number)
+  const [requests, durationUs, p50, p95, p99, errors, serverErrors] = m.slice(1).map(Number)
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0)
-  return { rps: requests / (durationUs / 1e6), p50: p50 / 1000, p95: p95 / 1000, p99: p99 / 1000, requests, errors, non2xx }
+  return { rps: requests / (durationUs / 1e6), p50: p50 / 1000, p95: p95 / 1000, p99: p99 / 1000, requests, errors, non2xx, serverErrors }
 }
 
 /**
@@ -82,7 +85,7 @@ export async function measure(
     onRun(r, i + 1)
   }
   const mid = (pick: (r: WrkResult) => number) => median(results.map(pick))
-  return { rps: mid((r) => r.rps), p50: mid((r) => r.p50), p95: mid((r) => r.p95), p99: mid((r) => r.p99), requests: 0, errors: 0, non2xx: 0 }
+  return { rps: mid((r) => r.rps), p50: mid((r) => r.p50), p95: mid((r) => r.p95), p99: mid((r) => r.p99), requests: 0, errors: 0, non2xx: 0, serverErrors: 0 }
 }
 
 /** `--name value` from the command line as a number. */

@@ -11,13 +11,22 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { mkdirSync } from 'node:fs'
 import postgres from 'postgres'
+import { ReplicaSet } from './replicas'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
 export type Database = {
   driver: 'pglite' | 'postgres'
+  /** The primary: every write, and every read that must see the latest write (keys, counts, sessions, jobs). */
   db: Db
+  /**
+   * For the data API's reads, which may be a moment behind: on a streaming replica when
+   * DATABASE_REPLICA_URLS names fresh ones (replicas.ts), else the primary. Never write through it.
+   */
+  reader: Db
+  /** The replicas behind `reader`, for health reports; null without any. */
+  replicas: ReplicaSet | null
   /** Runs raw SQL and returns its rows, whatever the driver. */
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>
   /** The postgres.js client, for COPY; null on PGlite. */
@@ -39,7 +48,10 @@ export async function executeRows<T = Record<string, unknown>>(db: Db, query: SQ
 
 export type DatabaseOptions =
   /** onQuery: sees every statement postgres.js sends, with its parameters (benchmarks capture them for pgbench). */
-  | { kind: 'postgres'; url: string; max?: number; onQuery?: (text: string, parameters: unknown[]) => void }
+  | {
+      kind: 'postgres'; url: string; max?: number; onQuery?: (text: string, parameters: unknown[]) => void
+      replicas?: { urls: string[]; maxLagMs: number; probeMs?: number }
+    }
   | { kind: 'pglite'; dataDir?: string } // no dataDir = in memory
   | { kind: 'pglite-instance'; client: PGlite }
 
@@ -52,7 +64,7 @@ export function createPglite(dataDir?: string): Promise<PGlite> {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'postgres') return openPostgres(options.url, options.max ?? 10, options.onQuery)
+  if (options.kind === 'postgres') return openPostgres(options.url, options.max ?? 10, options.onQuery, options.replicas)
   let client: PGlite
   if (options.kind === 'pglite-instance') client = options.client
   else {
@@ -63,6 +75,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     driver: 'pglite',
     db,
+    reader: db, // one process, one copy
+    replicas: null,
     pg: null,
     rows: <T>(query: SQL) => executeRows<T>(db, query),
     listen: (channel, onNotify) => client.listen(channel, onNotify), // in-process: nothing to reconnect
@@ -70,8 +84,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
-function openPostgres(url: string, max: number, onQuery?: (text: string, parameters: unknown[]) => void): Database {
-  const client = postgres(url, {
+function postgresClient(url: string, max: number, onQuery?: (text: string, parameters: unknown[]) => void): postgres.Sql {
+  return postgres(url, {
     max,
     ...(onQuery && { debug: (_connection: number, text: string, parameters: unknown[]) => onQuery(text, parameters) }),
     onnotice: () => {}, // "relation already exists, skipping" and friends are not news
@@ -84,10 +98,27 @@ function openPostgres(url: string, max: number, onQuery?: (text: string, paramet
     // 140 ms to compile a search statement (with a topic filter) that runs in 10 ms.
     connection: { jit: 'off' },
   })
-  const db = drizzlePostgres(preparingStatements(client), { schema }) as unknown as Db
+}
+
+async function openPostgres(
+  url: string, max: number, onQuery?: (text: string, parameters: unknown[]) => void,
+  replicaOptions?: { urls: string[]; maxLagMs: number; probeMs?: number },
+): Promise<Database> {
+  const client = postgresClient(url, max, onQuery)
+  const primary = preparingStatements(client)
+  const db = drizzlePostgres(primary, { schema }) as unknown as Db
+  let replicas: ReplicaSet | null = null
+  let reader = db
+  if (replicaOptions?.urls.length) {
+    replicas = new ReplicaSet(primary, (replicaUrl, size) => preparingStatements(postgresClient(replicaUrl, size)), { ...replicaOptions, max })
+    await replicas.start() // a replica that is down now is used once a probe finds it well
+    reader = drizzlePostgres(replicas.client(primary), { schema }) as unknown as Db
+  }
   return {
     driver: 'postgres',
     db,
+    reader,
+    replicas,
     pg: client,
     rows: <T>(query: SQL) => executeRows<T>(db, query),
     listen: async (channel, onNotify, onReconnect) => {
@@ -100,7 +131,10 @@ function openPostgres(url: string, max: number, onQuery?: (text: string, paramet
       })
       return unlisten
     },
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      await replicas?.close()
+      await client.end({ timeout: 5 })
+    },
   }
 }
 

@@ -1,10 +1,13 @@
 /** Every scheduled or CLI run of a job leaves a row: start, end, outcome and counts, for operators. */
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { jobRuns } from '../db/schema'
 import { errorText } from '../db/storable-text'
 
 export type JobCounts = Record<string, number>
+
+/** What a run that could not record its own end is closed with. */
+export const ABANDONED_RUN = 'the run ended without recording its outcome (its process died or lost the database); the work it had committed stays, the rest was retried by a later run'
 
 /** `onStart` learns the run's id before the work starts (the admin interface answers with it). */
 export async function recordRun(db: Db, job: string, work: () => Promise<JobCounts>, onStart?: (runId: number) => void): Promise<JobCounts> {
@@ -19,4 +22,15 @@ export async function recordRun(db: Db, job: string, work: () => Promise<JobCoun
       .where(eq(jobRuns.id, run.id)).catch(() => {}) // the database may be why it failed
     throw error
   }
+}
+
+/**
+ * Closes the rows of runs of `job` still marked running. Only safe while holding the job's lock
+ * (job-lock.ts): then no other run of it is alive, so such a row belongs to a run killed (kill -9,
+ * a crash) or cut off from the database before it could write its end.
+ */
+export async function closeAbandonedRuns(db: Db, job: string): Promise<number> {
+  const closed = await db.update(jobRuns).set({ finishedAt: new Date(), outcome: 'failed', error: ABANDONED_RUN })
+    .where(and(eq(jobRuns.job, job), eq(jobRuns.outcome, 'running'))).returning({ id: jobRuns.id })
+  return closed.length
 }

@@ -56,6 +56,13 @@ describe('parseConfig', () => {
       .toEqual({ host: 'http://127.0.0.1:7700', apiKey: 'k', index: 'papers' })
   })
 
+  test('reads replicas of DATABASE_URL from a comma-separated list, with a lag bound', () => {
+    expect(parseConfig({}).databaseReplicas).toEqual({ urls: [], maxLagMs: 5000 })
+    expect(parseConfig({
+      DATABASE_URL: 'postgres://p:5432/g', DATABASE_REPLICA_URLS: ' postgres://r1:5432/g , postgresql://r2:6432/g', DATABASE_REPLICA_MAX_LAG_MS: '2000',
+    }).databaseReplicas).toEqual({ urls: ['postgres://r1:5432/g', 'postgresql://r2:6432/g'], maxLagMs: 2000 })
+  })
+
   test('turns demo data off by default on PostgreSQL and in production', () => {
     expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/geroscope' }).demoData).toBe(false)
     expect(parseConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).demoData).toBe(false)
@@ -69,6 +76,13 @@ describe('parseConfig', () => {
     ['DATABASE_URL', { DATABASE_URL: 'mysql://root@localhost/db' }, 'DATABASE_URL must start with postgres://'],
     ['DATABASE_URL', { DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a URL'],
     ['DATABASE_URL', { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432' }, 'DATABASE_URL must name a database'],
+    ['DATABASE_REPLICA_URLS', { DATABASE_REPLICA_URLS: 'postgres://r1:5432/g' }, 'DATABASE_REPLICA_URLS needs DATABASE_URL'],
+    ['DATABASE_REPLICA_URLS', { DATABASE_URL: 'postgres://p:5432/g', DATABASE_REPLICA_URLS: 'postgres://r1:5432/g,,postgres://r2:5432/g' }, 'DATABASE_REPLICA_URLS entry 2 is empty'],
+    ['DATABASE_REPLICA_URLS', { DATABASE_URL: 'postgres://p:5432/g', DATABASE_REPLICA_URLS: 'postgres://r1:5432/g, mysql://r2/g' }, 'DATABASE_REPLICA_URLS entry 2 must start with postgres://'],
+    ['DATABASE_REPLICA_URLS', { DATABASE_URL: 'postgres://p:5432/g', DATABASE_REPLICA_URLS: 'postgres://r1:5432' }, 'DATABASE_REPLICA_URLS entry 1 must name a database'],
+    ['DATABASE_REPLICA_URLS', { DATABASE_URL: 'postgres://p:5432/g', DATABASE_REPLICA_URLS: 'postgres://r1:5432/g,postgres://r1:5432/g' }, 'DATABASE_REPLICA_URLS lists a URL twice'],
+    ['DATABASE_REPLICA_URLS', { DATABASE_URL: 'postgres://p:5432/g', DATABASE_REPLICA_URLS: 'postgres://p:5432/g' }, 'DATABASE_REPLICA_URLS lists DATABASE_URL itself'],
+    ['DATABASE_REPLICA_MAX_LAG_MS', { DATABASE_REPLICA_MAX_LAG_MS: '50' }, 'DATABASE_REPLICA_MAX_LAG_MS must be an integer from 100 to 3600000 (got "50")'],
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'ftp://example.org' }, 'PUBLIC_BASE_URL must use http or https'],
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'example.org' }, 'PUBLIC_BASE_URL must be an absolute http(s) URL'],
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'https://example.org/?a=1' }, 'PUBLIC_BASE_URL must not contain'],

@@ -46,6 +46,20 @@ export class OwnCluster {
     return cluster
   }
 
+  /**
+   * A streaming replica of `primary` (which must run): `pg_basebackup -R` into a fresh directory,
+   * on a spare port of its own; not started.
+   */
+  static async replicaOf(primary: OwnCluster): Promise<OwnCluster> {
+    const dir = mkdtempSync(join(tmpdir(), 'geroscope-replica-'))
+    const replica = new OwnCluster(dir, await sparePort(), primary.bin)
+    if (process.getuid?.() === 0) chownSync(dir, uidOf('postgres'), gidOf('postgres'))
+    await replica.run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', join(dir, 'data'), '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync'])
+    // The copied postgresql.conf names the primary's port and socket directory; later lines win.
+    replica.configure(`port = ${replica.port}\nunix_socket_directories = '${dir}'`)
+    return replica
+  }
+
   get url(): string {
     return `postgres://postgres@127.0.0.1:${this.port}/postgres`
   }

@@ -21,7 +21,7 @@ type Shared = {
 }
 
 export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable, keyUsage }: Shared) => {
-  const { db } = context.database
+  const db = context.database.reader // reads only: on a fresh replica when there are any (src/db/replicas.ts)
   const search = context.search ?? searchBackend(db, context.config)
   const v1: V1Context = { db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search, cache, reachable }
   return new Elysia({ name: 'v1' })
