@@ -14,7 +14,7 @@ export const EXPOSED_HEADERS = [
 
 export const corsPlugin = cors({
   origin: '*',
-  methods: ['GET', 'HEAD', 'OPTIONS'],
+  methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], // POST: /api/v1/papers/batch
   allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
   exposeHeaders: EXPOSED_HEADERS,
   credentials: false,

@@ -8,6 +8,8 @@ import { v1Gate } from './gate'
 import { claimsModule } from './claims'
 import { entitiesModule } from './entities'
 import { papersModule } from './papers'
+import { batchModule } from './batch'
+import { batchCharge } from './batch/allowance'
 import { searchModule } from './search'
 import { statsModule } from './stats'
 import type { CorpusSnapshot } from './stats/snapshot'
@@ -24,9 +26,12 @@ export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable,
   const { db } = context.database
   const search = context.search ?? searchBackend(db, context.config)
   const v1: V1Context = { db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search, cache, reachable }
+  const now = context.now ?? (() => new Date())
+  const charge = batchCharge({ keys, limits: context.limits, now })
   return new Elysia({ name: 'v1' })
-    .use(v1Gate({ keys, limits: context.limits, now: context.now ?? (() => new Date()), usage: keyUsage }))
-    .use(papersModule(v1))
+    .use(v1Gate({ keys, limits: context.limits, now, usage: keyUsage }))
+    .use(batchModule(v1, charge))
+    .use(papersModule(v1, charge))
     .use(searchModule(v1))
     .use(entitiesModule(v1))
     .use(claimsModule(v1))

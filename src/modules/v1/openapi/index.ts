@@ -4,9 +4,36 @@
  * Served without a key (a client generator needs it before it has one); /api/v1/docs renders it.
  */
 import { openapi } from '@elysiajs/openapi'
+import { Elysia } from 'elysia'
 
-export const openApiModule = (baseUrl: string) =>
-  openapi({
+type Document = { paths?: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> }
+
+/**
+ * Routes whose path the generator cannot write: `/papers/doi:*` (a DOI keeps its slashes) comes out
+ * as `/papers/doi{*}` with a parameter named `*`. Renamed in the document it serves, once.
+ */
+export const OPENAPI_PATH_NAMES: Record<string, { path: string; wildcard: string }> = {
+  '/api/v1/papers/doi{*}': { path: '/api/v1/papers/doi:{doi}', wildcard: 'doi' },
+}
+
+function renamePaths(doc: Document): void {
+  for (const [generated, { path, wildcard }] of Object.entries(OPENAPI_PATH_NAMES)) {
+    const item = doc.paths?.[generated]
+    if (!item) continue
+    for (const operation of Object.values(item)) {
+      operation.parameters = operation.parameters?.filter((p) => !(p.in === 'path' && p.name === '*'))
+      if (!operation.parameters?.some((p) => p.name === wildcard)) operation.parameters = [{ name: wildcard, in: 'path', required: true, schema: { type: 'string' } } as never, ...(operation.parameters ?? [])]
+    }
+    delete doc.paths![generated]
+    doc.paths![path] = item
+  }
+}
+
+export const openApiModule = (baseUrl: string) => new Elysia({ name: 'v1-openapi' })
+  .onAfterHandle(({ path, response }) => {
+    if (path === '/api/v1/openapi.json' && response && typeof response === 'object') renamePaths(response as Document)
+  })
+  .use(openapi({
     path: '/api/v1/docs',
     specPath: '/api/v1/openapi.json',
     provider: 'scalar',
@@ -37,4 +64,4 @@ export const openApiModule = (baseUrl: string) =>
       },
       security: [{ apiKey: [] }],
     },
-  })
+  }))
