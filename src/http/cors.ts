@@ -9,7 +9,7 @@ import { cors } from '@elysiajs/cors'
 export const EXPOSED_HEADERS = [
   'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-RateLimit-Used',
   'X-RateLimit-Minute-Limit', 'X-RateLimit-Minute-Remaining', 'X-RateLimit-Minute-Reset',
-  'Retry-After', 'X-Request-Id', 'WWW-Authenticate',
+  'Retry-After', 'X-Request-Id', 'WWW-Authenticate', 'ETag',
 ]
 
 export const corsPlugin = cors({

@@ -5,6 +5,7 @@ import { KeyAuthenticator } from './auth'
 import type { V1Context } from './context'
 import type { ResponseCache } from './response-cache'
 import { v1Gate } from './gate'
+import { compressionPlugin } from '../../http/compression'
 import { claimsModule } from './claims'
 import { entitiesModule } from './entities'
 import { papersModule } from './papers'
@@ -30,6 +31,7 @@ export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable,
   const charge = batchCharge({ keys, limits: context.limits, now })
   return new Elysia({ name: 'v1' })
     .use(v1Gate({ keys, limits: context.limits, now, usage: keyUsage }))
+    .use(compressionPlugin) // ETag, 304 and gzip/br on every GET answer below
     .use(batchModule(v1, charge))
     .use(papersModule(v1, charge))
     .use(searchModule(v1))
