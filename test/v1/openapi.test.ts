@@ -42,7 +42,7 @@ describe('GET /api/v1/openapi.json', () => {
   test('declares the bearer security scheme and every parameter with its allowed values and default', () => {
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' })
     const params = Object.fromEntries(doc.paths['/api/v1/papers'].get.parameters.map((p: { name: string }) => [p.name, p]))
-    expect(Object.keys(params).sort()).toEqual(['cursor', 'ids', 'limit', 'min_relevance', 'preprint', 'q', 'since', 'study_type', 'topic', 'until'])
+    expect(Object.keys(params).sort()).toEqual(['cursor', 'fields', 'ids', 'limit', 'min_relevance', 'preprint', 'q', 'since', 'study_type', 'topic', 'until'])
     expect(params.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 })
     expect(params.min_relevance.schema).toMatchObject({ minimum: 0, maximum: 3, default: 2 })
     expect(params.topic.schema['x-allowed-values']).toContain('glp-1')

@@ -8,12 +8,15 @@ import { invalidParameter, quoted } from '../../../http/errors'
 import { openApiBody, parseBody } from '../../../http/json-body'
 import { decodeComponent } from '../../../http/percent-decoding'
 import type { V1Context } from '../context'
-import { documented, errorResponses } from '../model'
+import { PaperDetail, documented, errorResponses } from '../model'
 import { cachedJson } from '../response-cache'
 import type { BatchCharge } from './allowance'
 import { BatchAnswer, COST, MAX_POST_IDS, MAX_QUERY_IDS, batchAnswer, idsField } from './answer'
 import { paperDetailAnswer, PaperDetailAnswer } from '../papers'
 import { openApiParameters, parseParams } from '../params'
+import { fieldsParam, selectFields } from '../fields'
+
+const doiParams = { fields: fieldsParam(PaperDetail, 'paper') }
 
 const batchBody = { ids: idsField }
 
@@ -35,16 +38,16 @@ export const batchModule = (v1: V1Context, charge: BatchCharge) =>
     })
     // /papers/doi:10.1000/abc: the DOI's own slashes make it more than one path segment.
     .get('/api/v1/papers/doi:*', ({ request, set }) => cachedJson(v1.cache, request, set, async () => {
-      parseParams(request.url, {})
+      const p = parseParams(request.url, doiParams)
       const raw = pathAfter(request.url, '/api/v1/papers/')
-      return paperDetailAnswer(v1, raw)
+      return selectFields(await paperDetailAnswer(v1, raw), p.fields)
     }), {
       response: { 200: documented(PaperDetailAnswer), ...errorResponses },
       detail: {
         summary: 'Get one paper by DOI',
         description: 'As GET /api/v1/papers/{id}, for a DOI: /api/v1/papers/doi:10.1038/s43587-024-00001-x (slashes as they are or as %2F; case-insensitive). ' +
           'GET /api/v1/papers/pmid:39172536 finds a paper by its PubMed id the same way.',
-        parameters: openApiParameters({}, { doi: 'The DOI after doi:, e.g. 10.1038/s43587-024-00001-x.' }),
+        parameters: openApiParameters(doiParams, { doi: 'The DOI after doi:, e.g. 10.1038/s43587-024-00001-x.' }),
       },
     })
 

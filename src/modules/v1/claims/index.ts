@@ -7,6 +7,7 @@ import { pager } from '../pager'
 import { Pagination, errorResponses, documented } from '../model'
 import { openApiParameters, pagingParams, parseParams, stringParam, type Param } from '../params'
 import { normalisePaperId } from '../../../queries/papers'
+import { fieldsParam, selectFields } from '../fields'
 import { ClaimItem } from './model'
 import { serializeClaimItem } from './serialize'
 import { listClaims } from '../../../queries/claims'
@@ -33,6 +34,7 @@ const listParams = {
     '(mice or mouse finds Mus musculus).', 200),
   paper_id: paperIdParam,
   ...pagingParams,
+  fields: fieldsParam(ClaimItem, 'claim'),
 }
 
 export const claimsModule = ({ db, baseUrl, secret, cache }: V1Context) =>
@@ -44,7 +46,7 @@ export const claimsModule = ({ db, baseUrl, secret, cache }: V1Context) =>
       const { after } = paging
       const rows = await listClaims(db, filters, paging.limit, after && { createdAt: String(after[0]), id: Number(after[1]) })
       const { items, pagination } = paging.page(rows, (r) => [r.createdAtText, r.claim.id])
-      return { data: items.map((r) => serializeClaimItem(r, baseUrl)), pagination }
+      return selectFields({ data: items.map((r) => serializeClaimItem(r, baseUrl)), pagination }, p.fields)
     }), {
       response: { 200: documented(t.Object({ data: t.Array(ClaimItem), pagination: Pagination })), ...errorResponses },
       detail: {

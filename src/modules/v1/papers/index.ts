@@ -12,6 +12,7 @@ import type { V1Context } from '../context'
 import { assertSearchable } from '../../../search/syntax'
 import { getPaperDetail, listPapers, type PaperFilters } from '../../../queries/papers'
 import { serializeListedPaper, serializePaperRef, serializeStory } from './serialize'
+import { fieldsParam, selectFields } from '../fields'
 import { BatchAnswer, batchAnswer, idsParam } from '../batch/answer'
 import type { BatchCharge } from '../batch/allowance'
 import { isPrefixedIdentifier, readPaperIdentifier } from '../batch/identifiers'
@@ -36,7 +37,10 @@ const listParams = {
   q: stringParam(`Full-text filter over title and abstract: quoted phrases, OR and -exclusions. Order stays by date. ${Q_MATCHES}`, 500),
   ...pagingParams,
   ids: idsParam,
+  fields: fieldsParam(Paper, 'paper'),
 }
+
+const detailParams = { fields: fieldsParam(PaperDetail, 'paper') }
 
 export function paperFilters(p: { since?: string; until?: string; min_relevance?: number; study_type?: string[]; topic?: string[]; preprint?: boolean }): PaperFilters {
   return { since: p.since, until: p.until, minRelevance: p.min_relevance ?? 2, studyType: p.study_type, topic: p.topic, preprint: p.preprint }
@@ -68,9 +72,9 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
     .get('/api/v1/papers', ({ request, set }) => cachedJson(cache, request, set, async () => {
       const p = parseParams(request.url, listParams)
       if (p.ids) {
-        const others = Object.keys(p).filter((name) => name !== 'ids')
+        const others = Object.keys(p).filter((name) => name !== 'ids' && name !== 'fields')
         if (others.length > 0) throw invalidParameter(`ids cannot be combined with other parameters (got ${others.join(', ')})`)
-        return batchAnswer(v1, charge, request, set, p.ids, 'ids')
+        return selectFields(await batchAnswer(v1, charge, request, set, p.ids, 'ids'), p.fields)
       }
       const filters = { ...paperFilters(p), q: p.q }
       const paging = pager(secret, 'papers', filters, p)
@@ -78,7 +82,7 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
       const rows = await listPapers(db, filters, paging.limit, after && { indexedDate: String(after[0]), id: String(after[1]) })
       if (rows.length === 0 && p.q) await assertSearchable(db, p.q)
       const { items, pagination } = paging.page(rows, (r) => [r.indexedDate, r.id])
-      return { data: items.map((r) => serializeListedPaper(r, baseUrl)), pagination }
+      return selectFields({ data: items.map((r) => serializeListedPaper(r, baseUrl)), pagination }, p.fields)
     }), {
       response: { 200: documented(t.Union([t.Object({ data: t.Array(Paper), pagination: Pagination }), BatchAnswer])), ...errorResponses },
       detail: {
@@ -88,15 +92,15 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
       },
     })
     .get('/api/v1/papers/:id', ({ params, request, set }) => cachedJson(cache, request, set, async () => {
-      parseParams(request.url, {})
-      return paperDetailAnswer(v1, pathParam(params.id, 'id'))
+      const p = parseParams(request.url, detailParams)
+      return selectFields(await paperDetailAnswer(v1, pathParam(params.id, 'id')), p.fields)
     }), {
       response: { 200: documented(PaperDetailAnswer), ...errorResponses },
       detail: {
         summary: 'Get one paper',
         description: 'The full record of one paper: judgement, full story, upvotes, entities and claims. The id is accepted case-insensitively, ' +
           'and so are pmid:39172536 (the same as MED-39172536) and, through /api/v1/papers/doi:{doi}, a DOI.',
-        parameters: openApiParameters({}, { id: 'Paper id, e.g. MED-39172536 or PPR-841231, or pmid:39172536.' }),
+        parameters: openApiParameters(detailParams, { id: 'Paper id, e.g. MED-39172536 or PPR-841231, or pmid:39172536.' }),
       },
     })
 }
