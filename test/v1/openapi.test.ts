@@ -42,7 +42,7 @@ describe('GET /api/v1/openapi.json', () => {
   test('declares the bearer security scheme and every parameter with its allowed values and default', () => {
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' })
     const params = Object.fromEntries(doc.paths['/api/v1/papers'].get.parameters.map((p: { name: string }) => [p.name, p]))
-    expect(Object.keys(params).sort()).toEqual(['cursor', 'fields', 'ids', 'limit', 'min_relevance', 'preprint', 'q', 'since', 'study_type', 'topic', 'until'])
+    expect(Object.keys(params).sort()).toEqual(['count', 'cursor', 'fields', 'group_by', 'ids', 'limit', 'min_relevance', 'preprint', 'q', 'since', 'study_type', 'topic', 'until'])
     expect(params.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 })
     expect(params.min_relevance.schema).toMatchObject({ minimum: 0, maximum: 3, default: 2 })
     expect(params.topic.schema['x-allowed-values']).toContain('glp-1')
@@ -92,6 +92,8 @@ describe('GET /api/v1/openapi.json', () => {
       ['/api/v1/papers?limit=0', '/api/v1/papers', 400],
       ['/api/v1/papers/MED-404', '/api/v1/papers/{id}', 404],
       ['/api/v1/papers?ids=MED-1,MED-404,pmid:3', '/api/v1/papers', 200],
+      ['/api/v1/papers?count=true&group_by=preprint', '/api/v1/papers', 200],
+      ['/api/v1/claims?count=true&group_by=organism', '/api/v1/claims', 200],
       ['/api/v1/papers/doi:10.1000/openapi.1', '/api/v1/papers/doi:{doi}', 200],
       ['/api/v1/papers/pmid:1', '/api/v1/papers/{id}', 200],
       ['/api/v1/stories', '/api/v1/stories', 200],

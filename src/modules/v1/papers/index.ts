@@ -13,6 +13,8 @@ import { assertSearchable } from '../../../search/syntax'
 import { getPaperDetail, listPapers, type PaperFilters } from '../../../queries/papers'
 import { serializeListedPaper, serializePaperRef, serializeStory } from './serialize'
 import { fieldsParam, selectFields } from '../fields'
+import { FacetFields, countedPagination, facetParams, withFacets } from '../facets/params'
+import { paperFacets } from '../facets/papers'
 import { BatchAnswer, batchAnswer, idsParam } from '../batch/answer'
 import type { BatchCharge } from '../batch/allowance'
 import { isPrefixedIdentifier, readPaperIdentifier } from '../batch/identifiers'
@@ -38,6 +40,7 @@ const listParams = {
   ...pagingParams,
   ids: idsParam,
   fields: fieldsParam(Paper, 'paper'),
+  ...facetParams('papers'),
 }
 
 const detailParams = { fields: fieldsParam(PaperDetail, 'paper') }
@@ -79,12 +82,15 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
       const filters = { ...paperFilters(p), q: p.q }
       const paging = pager(secret, 'papers', filters, p)
       const { after } = paging
-      const rows = await listPapers(db, filters, paging.limit, after && { indexedDate: String(after[0]), id: String(after[1]) })
+      const [rows, facets] = await Promise.all([
+        listPapers(db, filters, paging.limit, after && { indexedDate: String(after[0]), id: String(after[1]) }),
+        paperFacets(db, filters, p),
+      ])
       if (rows.length === 0 && p.q) await assertSearchable(db, p.q)
       const { items, pagination } = paging.page(rows, (r) => [r.indexedDate, r.id])
-      return selectFields({ data: items.map((r) => serializeListedPaper(r, baseUrl)), pagination }, p.fields)
+      return selectFields({ data: items.map((r) => serializeListedPaper(r, baseUrl)), ...withFacets(pagination, facets) }, p.fields)
     }), {
-      response: { 200: documented(t.Union([t.Object({ data: t.Array(Paper), pagination: Pagination }), BatchAnswer])), ...errorResponses },
+      response: { 200: documented(t.Union([t.Object({ data: t.Array(Paper), pagination: countedPagination(Pagination), ...FacetFields }), BatchAnswer])), ...errorResponses },
       detail: {
         summary: 'List papers',
         description: 'Papers newest first by indexed_date, then id ascending. By default only papers about aging biology (relevance 2 or more).',
