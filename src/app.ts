@@ -55,7 +55,9 @@ export function buildApp(context: AppContext) {
   if (cache) void watchChanges(database, DATA_CHANGED, () => cache.invalidate())
   const snapshot = context.snapshot ?? new CorpusSnapshot(database.db, context.now)
   const keyUsage = context.keyUsage ?? new KeyUsageRecorder(database)
-  return new Elysia({ normalize: false })
+  // The MCP tools call the Data API through the whole app (errors, CORS and all): bound once it exists.
+  let handleRequest: (request: Request) => Promise<Response> = () => Promise.reject(new Error('the app is not built yet'))
+  const app = new Elysia({ normalize: false })
     .use(requestIdPlugin) // first, so the preflight answers the CORS plugin gives carry it too
     .use(corsPlugin)
     .use(errorPlugin)
@@ -64,8 +66,10 @@ export function buildApp(context: AppContext) {
     .use(siteModule(database.db, config.publicBaseUrl))
     .use(consoleModule())
     .use(openApiModule(config.publicBaseUrl))
-    .use(dataApi(context, { keys, snapshot, cache, reachable, keyUsage }))
+    .use(dataApi(context, { keys, snapshot, cache, reachable, keyUsage, handle: () => handleRequest }))
     .use(adminApi(context))
+  handleRequest = (request) => app.handle(request)
+  return app
 }
 
 export type App = ReturnType<typeof buildApp>

@@ -10,6 +10,7 @@ import { claimsModule } from './claims'
 import { entitiesModule } from './entities'
 import { papersModule } from './papers'
 import { batchModule } from './batch'
+import { mcpModule, type Handle } from './mcp'
 import { batchCharge } from './batch/allowance'
 import { searchModule } from './search'
 import { statsModule } from './stats'
@@ -21,9 +22,10 @@ import type { KeyUsageRecorder } from '../keys/last-used'
 
 type Shared = {
   keys: KeyAuthenticator; snapshot: CorpusSnapshot; cache: ResponseCache | null; reachable: () => Promise<void>; keyUsage: KeyUsageRecorder
+  handle: () => Handle // the whole app's, for the MCP tools' in-process calls
 }
 
-export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable, keyUsage }: Shared) => {
+export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable, keyUsage, handle }: Shared) => {
   const { db } = context.database
   const search = context.search ?? searchBackend(db, context.config)
   const v1: V1Context = { db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search, cache, reachable }
@@ -40,4 +42,5 @@ export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable,
     .use(storiesModule(v1))
     .use(topicsModule(v1, snapshot))
     .use(statsModule(v1, snapshot))
+    .use(mcpModule(handle))
 }
