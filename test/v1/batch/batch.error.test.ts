@@ -53,7 +53,7 @@ describe('GET /api/v1/papers?ids= refuses bad input', () => {
 
 describe('lookups by DOI and PMID refuse malformed ones', () => {
   test('a query parameter on /papers/doi:{doi} is refused', async () => {
-    await expectInvalidParameter(await api.app.handle(req('/api/v1/papers/doi:10.1/x?fields=id', bearer(api.key))), 'unknown parameter "fields"')
+    await expectInvalidParameter(await api.app.handle(req('/api/v1/papers/doi:10.1/x?limit=5', bearer(api.key))), 'unknown parameter "limit"; this endpoint takes fields')
   })
 
   test('a DOI path that is not UTF-8 is a 400', async () => {
