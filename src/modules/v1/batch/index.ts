@@ -13,7 +13,7 @@ import { cachedJson } from '../response-cache'
 import type { BatchCharge } from './allowance'
 import { BatchAnswer, COST, MAX_POST_IDS, MAX_QUERY_IDS, batchAnswer, idsField } from './answer'
 import { paperDetailAnswer, PaperDetailAnswer } from '../papers'
-import { openApiParameters, parseParams } from '../params'
+import { openApiParameters, parseParams } from '../../../http/params'
 import { fieldsParam, selectFields } from '../fields'
 
 const doiParams = { fields: fieldsParam(PaperDetail, 'paper') }

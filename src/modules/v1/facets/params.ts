@@ -2,7 +2,7 @@
 import { t } from 'elysia'
 import { invalidParameter, quoted } from '../../../http/errors'
 import { Integer, type Pagination } from '../model'
-import { booleanParam, type Param } from '../params'
+import { booleanParam, type Param } from '../../../http/params'
 
 export const GROUP_BY = ['topic', 'study_type', 'preprint', 'indexed_month', 'organism', 'relation'] as const
 export type GroupBy = (typeof GROUP_BY)[number]

@@ -6,7 +6,7 @@
  */
 import type { TSchema } from 'elysia'
 import { invalidParameter, quoted } from '../../../http/errors'
-import type { Param } from '../params'
+import type { Param } from '../../../http/params'
 
 /** A selection: for each kept field, true (the whole value) or the selection inside it. */
 export type Selection = { [field: string]: true | Selection }
