@@ -72,7 +72,7 @@ export function buildApp(context: AppContext) {
     .use(consoleModule())
     .use(docsModule(config.publicBaseUrl))
     .use(openApiModule(config.publicBaseUrl, root))
-    .use(dataApi({ ...context, search }, { keys, snapshot, cache, reachable, keyUsage }))
+    .use(dataApi({ ...context, search }, { keys, snapshot, cache, reachable, keyUsage, handle: () => (request) => root().handle(request) }))
     .use(adminApi(context, root))
   built = app
   return app

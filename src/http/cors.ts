@@ -10,12 +10,12 @@ import { Elysia } from 'elysia'
 export const EXPOSED_HEADERS = [
   'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-RateLimit-Used',
   'X-RateLimit-Minute-Limit', 'X-RateLimit-Minute-Remaining', 'X-RateLimit-Minute-Reset',
-  'Retry-After', 'X-Request-Id', 'WWW-Authenticate',
+  'Retry-After', 'X-Request-Id', 'WWW-Authenticate', 'ETag',
 ]
 
 const corsHeaders = cors({
   origin: '*',
-  methods: ['GET', 'HEAD', 'OPTIONS'],
+  methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], // POST: /api/v1/papers/batch
   allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
   exposeHeaders: EXPOSED_HEADERS,
   credentials: false,

@@ -26,6 +26,7 @@ export type DocumentOptions = {
   tags: { name: string; description: string }[]
   headersFor: (status: string) => string[] // names of components.headers to put on a response of this status
   headers: Record<string, Json>
+  finish?: (doc: Json) => void // last touches an interface needs (paths the generator cannot write)
 }
 
 function stripNoValidate(node: Json): Json {
@@ -115,6 +116,7 @@ export function finishDocument(app: AnyElysia, o: DocumentOptions): Json {
     }
   }
   nameSchemas(doc, o.names)
+  o.finish?.(doc)
   return doc
 }
 

@@ -50,7 +50,7 @@ export type ClaimListRow = ClaimRow & { paper: ClaimPaperRow; createdAtText: str
  * to a substring of the side's text, entity name or key. So "sirolimus" never matches "temsirolimus",
  * a different drug, which is asked for by its own name. (`c` claims, `se`/`oe` their entities.)
  */
-async function sideMatchesText(db: Db, where: Conditions, side: 'subject' | 'object', value: string): Promise<void> {
+export async function sideMatchesText(db: Db, where: Conditions, side: 'subject' | 'object', value: string): Promise<void> {
   const [text, entityId, entity] = side === 'subject' ? ['c.subject_text', 'c.subject_entity_id', 'se'] : ['c.object_text', 'c.object_entity_id', 'oe']
   const pattern = containsPattern(value)
   const ids = await resolveEntityIds(db, value)
@@ -59,7 +59,7 @@ async function sideMatchesText(db: Db, where: Conditions, side: 'subject' | 'obj
 }
 
 /** The organism as written, and for a name of a lexicon organism ("mice", "mouse"), any of that organism's names. */
-function organismMatchesText(where: Conditions, value: string): void {
+export function organismMatchesText(where: Conditions, value: string): void {
   const pattern = containsPattern(value)
   const entry = curatedNamed('organism', value)
   if (!entry) where.add('c.organism ilike $?', pattern)

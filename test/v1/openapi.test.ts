@@ -11,7 +11,7 @@ let doc: any // eslint-disable-line @typescript-eslint/no-explicit-any
 
 beforeAll(async () => {
   await insertPapers(api.database.db, [
-    paperRow({ id: 'MED-1' }),
+    paperRow({ id: 'MED-1', doi: '10.1000/openapi.1' }),
     paperRow({ id: 'PPR-2', source: 'PPR', preprint: true, doi: null, publishedDate: null, abstract: null, abstractLicense: null }),
     paperRow({ id: 'MED-3', relevance: null, judgedAt: null, judgementModel: null, judgementPromptVersion: null, topic: null, studyType: null }),
   ])
@@ -42,7 +42,7 @@ describe('GET /api/v1/openapi.json', () => {
   test('declares the bearer security scheme and every parameter with its allowed values and default', () => {
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' })
     const params = Object.fromEntries(doc.paths['/api/v1/papers'].get.parameters.map((p: { name: string }) => [p.name, p]))
-    expect(Object.keys(params).sort()).toEqual(['cursor', 'limit', 'min_relevance', 'preprint', 'q', 'since', 'study_type', 'topic', 'until'])
+    expect(Object.keys(params).sort()).toEqual(['count', 'cursor', 'fields', 'group_by', 'ids', 'limit', 'min_relevance', 'preprint', 'q', 'since', 'study_type', 'topic', 'until'])
     expect(params.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 })
     expect(params.min_relevance.schema).toMatchObject({ minimum: 0, maximum: 3, default: 2 })
     expect(params.topic.schema['x-allowed-values']).toContain('glp-1')
@@ -50,7 +50,8 @@ describe('GET /api/v1/openapi.json', () => {
 
   test('marks /search q as required, and no other query parameter', () => {
     for (const [path, item] of Object.entries(doc.paths) as [string, any][]) { // eslint-disable-line @typescript-eslint/no-explicit-any
-      const required = item.get.parameters.filter((p: { in: string; required: boolean }) => p.in === 'query' && p.required).map((p: { name: string }) => p.name)
+      const operation = item.get ?? item.post
+      const required = operation.parameters.filter((p: { in: string; required: boolean }) => p.in === 'query' && p.required).map((p: { name: string }) => p.name)
       expect({ path, required }).toEqual({ path, required: path === '/api/v1/search' ? ['q'] : [] })
     }
   })
@@ -71,12 +72,13 @@ describe('GET /api/v1/openapi.json', () => {
 
   test('describes every endpoint of the contract, each with the error envelope for the error statuses', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
-      '/api/v1/claims', '/api/v1/entities', '/api/v1/entities/{type}/{key}', '/api/v1/papers', '/api/v1/papers/{id}',
-      '/api/v1/search', '/api/v1/stats', '/api/v1/stories', '/api/v1/topics',
+      '/api/v1/claims', '/api/v1/entities', '/api/v1/entities/{type}/{key}', '/api/v1/papers', '/api/v1/papers/batch', '/api/v1/papers/doi:{doi}',
+      '/api/v1/papers/{id}', '/api/v1/search', '/api/v1/stats', '/api/v1/stories', '/api/v1/topics',
     ])
     for (const path of Object.keys(doc.paths)) {
       for (const status of ['400', '401', '403', '404', '429', '500', '503']) {
-        expect({ path, status, described: doc.paths[path].get.responses[status] !== undefined }).toEqual({ path, status, described: true })
+        const operation = doc.paths[path].get ?? doc.paths[path].post
+        expect({ path, status, described: operation.responses[status] !== undefined }).toEqual({ path, status, described: true })
       }
     }
   })
@@ -90,6 +92,11 @@ describe('GET /api/v1/openapi.json', () => {
       ['/api/v1/papers/MED-3', '/api/v1/papers/{id}', 200],
       ['/api/v1/papers?limit=0', '/api/v1/papers', 400],
       ['/api/v1/papers/MED-404', '/api/v1/papers/{id}', 404],
+      ['/api/v1/papers?ids=MED-1,MED-404,pmid:3', '/api/v1/papers', 200],
+      ['/api/v1/papers?count=true&group_by=preprint', '/api/v1/papers', 200],
+      ['/api/v1/claims?count=true&group_by=organism', '/api/v1/claims', 200],
+      ['/api/v1/papers/doi:10.1000/openapi.1', '/api/v1/papers/doi:{doi}', 200],
+      ['/api/v1/papers/pmid:1', '/api/v1/papers/{id}', 200],
       ['/api/v1/stories', '/api/v1/stories', 200],
       ['/api/v1/topics', '/api/v1/topics', 200],
       ['/api/v1/stats', '/api/v1/stats', 200],
@@ -104,6 +111,13 @@ describe('GET /api/v1/openapi.json', () => {
       const response = await api.app.handle(req(url, bearer(api.key)))
       expect(response.status).toBe(status)
       expect({ url, errors: check(path, status, await response.json()) }).toEqual({ url, errors: [] })
+    }
+    for (const [ids, status] of [[['MED-1', 'doi:10.1000/none', 'PPR-2'], 200], [['nonsense'], 400]] as const) {
+      const response = await api.app.handle(req('/api/v1/papers/batch', {
+        method: 'POST', headers: { authorization: `Bearer ${api.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ ids }),
+      }))
+      expect(response.status).toBe(status)
+      expect(check('/api/v1/papers/batch', status, await response.json(), 'post')).toEqual([])
     }
   })
 })

@@ -6,9 +6,11 @@
 import { escapeXml } from '../site/render'
 
 /** One example request per Data API endpoint, as the path and query a reader would type. */
-export const ENDPOINT_EXAMPLES: { path: string; example: string; says: string }[] = [
+export const ENDPOINT_EXAMPLES: { path: string; example: string; says: string; body?: string }[] = [
   { path: '/api/v1/papers', example: '/api/v1/papers?topic=senescence&min_relevance=2&limit=5', says: 'Newest judged papers on a topic' },
   { path: '/api/v1/papers/{id}', example: '/api/v1/papers/MED-40000001', says: 'One paper with its judgement, story, entities and claims' },
+  { path: '/api/v1/papers/doi:{doi}', example: '/api/v1/papers/doi:10.1038/s43587-024-00001-1', says: 'One paper by its DOI (pmid:N works the same way)' },
+  { path: '/api/v1/papers/batch', example: '/api/v1/papers/batch', body: '{"ids":["MED-40000001","doi:10.1038/s43587-024-00001-1","pmid:40000002"]}', says: 'Up to 500 papers in one call, in the order asked' },
   { path: '/api/v1/stories', example: '/api/v1/stories?since=2026-01-01&limit=10', says: 'Published stories, newest first' },
   { path: '/api/v1/topics', example: '/api/v1/topics', says: 'The topics with their paper and story counts' },
   { path: '/api/v1/entities', example: '/api/v1/entities?type=gene&q=sirt', says: 'Entities, most-studied first' },
@@ -18,11 +20,13 @@ export const ENDPOINT_EXAMPLES: { path: string; example: string; says: string }[
   { path: '/api/v1/search', example: '/api/v1/search?q=%22senolytic%20therapy%22%20-review', says: 'Ranked full-text search' },
 ]
 
-const curl = (base: string, path: string) => `curl -H "Authorization: Bearer $GEROSCOPE_KEY" '${base}${path}'`
+const curl = (base: string, path: string, body?: string) => body
+  ? `curl -H "Authorization: Bearer $GEROSCOPE_KEY" -H 'Content-Type: application/json' -d '${body}' '${base}${path}'`
+  : `curl -H "Authorization: Bearer $GEROSCOPE_KEY" '${base}${path}'`
 
 /** The quick-start section as HTML (server-rendered, readable without the script-driven reference below it). */
 export function quickStartHtml(base: string): string {
-  const examples = ENDPOINT_EXAMPLES.map((e) => `<li><p>${escapeXml(e.says)}: <code>GET ${escapeXml(e.path)}</code></p><pre tabindex="0"><code>${escapeXml(curl(base, e.example))}</code></pre></li>`).join('\n')
+  const examples = ENDPOINT_EXAMPLES.map((e) => `<li><p>${escapeXml(e.says)}: <code>${e.body ? 'POST' : 'GET'} ${escapeXml(e.path)}</code></p><pre tabindex="0"><code>${escapeXml(curl(base, e.example, e.body))}</code></pre></li>`).join('\n')
   return `<section aria-labelledby="quick-start">
 <h2 id="quick-start">Quick start</h2>
 <h3>1. Get a key</h3>

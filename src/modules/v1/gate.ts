@@ -10,6 +10,7 @@ import { noteKeyId } from '../../http/request-notes'
 import type { KeyUsageRecorder } from '../keys/last-used'
 import type { KeyAuthenticator } from './auth'
 import { ALLOWANCES, bucketFor } from './rate-limit/allowances'
+import { internalRequests } from './internal-requests'
 import { rateLimitHeaders, type RateLimitStore } from '../../rate-limit/store'
 
 const PREFIX = '/api/v1/'
@@ -33,6 +34,7 @@ export const v1Gate = ({ keys, limits, now, usage }: GateOptions) =>
     .onRequest(async ({ request, set }) => {
       const path = pathOf(request.url)
       if (!(path.startsWith(PREFIX) || path === '/api/v1') || request.method === 'OPTIONS') return
+      if (internalRequests.has(request)) return // made by an MCP tool for a request this gate already let in
       set.headers['vary'] = 'Authorization'
       if (PUBLIC_PATHS.has(path)) {
         set.headers['cache-control'] = 'private, max-age=60'

@@ -5,9 +5,13 @@ import { KeyAuthenticator } from './auth'
 import type { V1Context } from './context'
 import type { ResponseCache } from './response-cache'
 import { v1Gate } from './gate'
+import { compressionPlugin } from '../../http/compression'
 import { claimsModule } from './claims'
 import { entitiesModule } from './entities'
 import { papersModule } from './papers'
+import { batchModule } from './batch'
+import { mcpModule, type Handle } from './mcp'
+import { batchCharge } from './batch/allowance'
 import { searchModule } from './search'
 import { statsModule } from './stats'
 import type { CorpusSnapshot } from './stats/snapshot'
@@ -18,19 +22,25 @@ import type { KeyUsageRecorder } from '../keys/last-used'
 
 type Shared = {
   keys: KeyAuthenticator; snapshot: CorpusSnapshot; cache: ResponseCache | null; reachable: () => Promise<void>; keyUsage: KeyUsageRecorder
+  handle: () => Handle // the whole app's, for the MCP tools' in-process calls
 }
 
-export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable, keyUsage }: Shared) => {
+export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable, keyUsage, handle }: Shared) => {
   const db = context.database.reader // reads only: on a fresh replica when there are any (src/db/replicas.ts)
   const search = context.search ?? searchBackend(db, context.config)
   const v1: V1Context = { db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search, cache, reachable }
+  const now = context.now ?? (() => new Date())
+  const charge = batchCharge({ keys, limits: context.limits, now })
   return new Elysia({ name: 'v1' })
-    .use(v1Gate({ keys, limits: context.limits, now: context.now ?? (() => new Date()), usage: keyUsage }))
-    .use(papersModule(v1))
+    .use(v1Gate({ keys, limits: context.limits, now, usage: keyUsage }))
+    .use(compressionPlugin) // ETag, 304 and gzip/br on every GET answer below
+    .use(batchModule(v1, charge))
+    .use(papersModule(v1, charge))
     .use(searchModule(v1))
     .use(entitiesModule(v1))
     .use(claimsModule(v1))
     .use(storiesModule(v1))
     .use(topicsModule(v1, snapshot))
     .use(statsModule(v1, snapshot))
+    .use(mcpModule(handle))
 }

@@ -69,6 +69,6 @@ describe('GET /api/v1/papers refuses bad input with 400 invalid_parameter naming
   })
 
   test('a paper id takes no query parameters', async () => {
-    await expect400('/api/v1/papers/MED-1?expand=all', 'unknown parameter "expand"; this endpoint takes none')
+    await expect400('/api/v1/papers/MED-1?expand=all', 'unknown parameter "expand"; this endpoint takes fields')
   })
 })

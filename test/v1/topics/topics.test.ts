@@ -71,7 +71,7 @@ describe('GET /api/v1/topics', () => {
   test('takes no parameters', async () => {
     const response = await app.handle(req('/api/v1/topics?limit=5', bearer(key)))
     expect(response.status).toBe(400)
-    expect((await response.json()).error).toEqual({ status: 400, code: 'invalid_parameter', message: 'unknown parameter "limit"; this endpoint takes none' })
+    expect((await response.json()).error).toEqual({ status: 400, code: 'invalid_parameter', message: 'unknown parameter "limit"; this endpoint takes fields' })
   })
 
   test('needs a key', async () => {

@@ -7,6 +7,9 @@ import { pager } from '../pager'
 import { Pagination, errorResponses, documented } from '../model'
 import { openApiParameters, pagingParams, parseParams, stringParam, type Param } from '../params'
 import { normalisePaperId } from '../../../queries/papers'
+import { fieldsParam, selectFields } from '../fields'
+import { FacetFields, countedPagination, facetParams, withFacets } from '../facets/params'
+import { claimFacets } from '../facets/claims'
 import { ClaimItem } from './model'
 import { serializeClaimItem } from './serialize'
 import { listClaims } from '../../../queries/claims'
@@ -33,6 +36,8 @@ const listParams = {
     '(mice or mouse finds Mus musculus).', 200),
   paper_id: paperIdParam,
   ...pagingParams,
+  fields: fieldsParam(ClaimItem, 'claim'),
+  ...facetParams('claims'),
 }
 
 export const claimsModule = ({ db, baseUrl, secret, cache }: V1Context) =>
@@ -42,11 +47,14 @@ export const claimsModule = ({ db, baseUrl, secret, cache }: V1Context) =>
       const filters = { subject: p.subject, object: p.object, relation: p.relation, organism: p.organism, paperId: p.paper_id }
       const paging = pager(secret, 'claims', filters, p)
       const { after } = paging
-      const rows = await listClaims(db, filters, paging.limit, after && { createdAt: String(after[0]), id: Number(after[1]) })
+      const [rows, facets] = await Promise.all([
+        listClaims(db, filters, paging.limit, after && { createdAt: String(after[0]), id: Number(after[1]) }),
+        claimFacets(db, filters, p),
+      ])
       const { items, pagination } = paging.page(rows, (r) => [r.createdAtText, r.claim.id])
-      return { data: items.map((r) => serializeClaimItem(r, baseUrl)), pagination }
+      return selectFields({ data: items.map((r) => serializeClaimItem(r, baseUrl)), ...withFacets(pagination, facets) }, p.fields)
     }), {
-      response: { 200: documented(t.Object({ data: t.Array(ClaimItem), pagination: Pagination })), ...errorResponses },
+      response: { 200: documented(t.Object({ data: t.Array(ClaimItem), pagination: countedPagination(Pagination), ...FacetFields })), ...errorResponses },
       detail: {
         summary: 'List claims',
         description: 'Claims newest first: created_at descending, then id descending. Each carries its paper in brief; evidence is null unless the paper\'s abstract licence allows reuse.',

@@ -6,6 +6,7 @@ import type { V1Context } from '../context'
 import { pager } from '../pager'
 import { Pagination, errorResponses, documented } from '../model'
 import { numberParam, openApiParameters, pagingParams, parseParams, pathParam, stringParam, type Param } from '../params'
+import { fieldsParam, selectFields } from '../fields'
 import { ENTITY_TYPES, Entity, EntityDetail } from './model'
 import { serializeEntity, serializeEntityPaper } from './serialize'
 import { getEntityDetailPage, listEntities } from '../../../queries/entities'
@@ -24,11 +25,13 @@ const listParams = {
   q: stringParam('Case-insensitive substring of the name or key (% and _ match themselves), or of any alias the entity answers to, ' +
     'compared without case, spaces and punctuation: p16 finds CDKN2A, sirolimus finds rapamycin, mice finds the mouse.', 200),
   ...pagingParams,
+  fields: fieldsParam(Entity, 'entity'),
 }
 
 const detailParams = {
   min_relevance: numberParam('Lowest judgement.relevance of the listed papers (0 to 3). Default: no filter; any value above 0 leaves unjudged papers out.', 0, 3),
   ...pagingParams,
+  fields: fieldsParam(EntityDetail, 'entity'),
 }
 
 export const entitiesModule = ({ db, baseUrl, secret, cache }: V1Context) =>
@@ -40,7 +43,7 @@ export const entitiesModule = ({ db, baseUrl, secret, cache }: V1Context) =>
       const { after } = paging
       const rows = await listEntities(db, filters, paging.limit, after && { paperCount: Number(after[0]), type: String(after[1]), key: String(after[2]) })
       const { items, pagination } = paging.page(rows, (e) => [e.paperCount, e.type, e.key])
-      return { data: items.map((e) => serializeEntity(e, baseUrl)), pagination }
+      return selectFields({ data: items.map((e) => serializeEntity(e, baseUrl)), pagination }, p.fields)
     }), {
       response: { 200: documented(t.Object({ data: t.Array(Entity), pagination: Pagination })), ...errorResponses },
       detail: {
@@ -62,14 +65,14 @@ export const entitiesModule = ({ db, baseUrl, secret, cache }: V1Context) =>
       const page = await getEntityDetailPage(db, type, key, p.min_relevance, paging.limit, after && { indexedDate: String(after[0]), paperId: String(after[1]) })
       if (!page) throw notFound(`no entity of type ${quoted(type)} with key ${quoted(key)}`)
       const { items, pagination } = paging.page(page.papers, (r) => [r.indexedDate, r.paperId])
-      return {
+      return selectFields({
         data: {
           ...serializeEntity(page.entity, baseUrl),
           claim_count: page.claimCount,
           papers: items.map(({ paper, roles }) => serializeEntityPaper(paper, roles, baseUrl)),
         },
         pagination,
-      }
+      }, p.fields)
     }), {
       response: { 200: documented(t.Object({ data: EntityDetail, pagination: Pagination })), ...errorResponses },
       detail: {

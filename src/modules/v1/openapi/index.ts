@@ -10,6 +10,29 @@ import { documentRoute, type NamedAt } from '../../../http/openapi-document'
 
 const SPEC_PATH = '/api/v1/openapi.json'
 
+type Document = { paths?: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> }
+
+/**
+ * Routes whose path the generator cannot write: `/papers/doi:*` (a DOI keeps its slashes) comes out
+ * as `/papers/doi{*}` with a parameter named `*`. Renamed in the document it serves, once.
+ */
+export const OPENAPI_PATH_NAMES: Record<string, { path: string; wildcard: string }> = {
+  '/api/v1/papers/doi{*}': { path: '/api/v1/papers/doi:{doi}', wildcard: 'doi' },
+}
+
+function renamePaths(doc: Document): void {
+  for (const [generated, { path, wildcard }] of Object.entries(OPENAPI_PATH_NAMES)) {
+    const item = doc.paths?.[generated]
+    if (!item) continue
+    for (const operation of Object.values(item)) {
+      operation.parameters = operation.parameters?.filter((p) => !(p.in === 'path' && p.name === '*'))
+      if (!operation.parameters?.some((p) => p.name === wildcard)) operation.parameters = [{ name: wildcard, in: 'path', required: true, schema: { type: 'string' } } as never, ...(operation.parameters ?? [])]
+    }
+    delete doc.paths![generated]
+    doc.paths![path] = item
+  }
+}
+
 const at = (path: string, ...steps: string[]) => [`/api/v1${path}`, 'get', '200', ...steps]
 
 /** Component names (data-api-v1.md part 2), each taken from where the schema first appears. */
@@ -89,6 +112,7 @@ export const openApiModule = (baseUrl: string, app: () => AnyElysia) =>
     tagOf,
     headers: HEADERS,
     headersFor,
+    finish: renamePaths,
     documentation: {
       info: {
         title: 'Geroscope Data API',
@@ -109,6 +133,10 @@ export const openApiModule = (baseUrl: string, app: () => AnyElysia) =>
           'text is percent-encoded UTF-8 (other bytes are a 400 naming the parameter). A URL over 8 KiB is a 414,',
           'header fields over 16 KiB or more than 100 of them a 431, both invalid_parameter in the error envelope.',
           'This document itself is served without a key.',
+          'AI agents: POST /api/v1/mcp is a Model Context Protocol server (Streamable HTTP, same key and limits) whose tools',
+          'search_papers, get_paper, get_papers, list_stories, find_entities, get_entity, list_claims and get_stats call these endpoints;',
+          'each MCP message counts as one request. GET answers carry a weak ETag (If-None-Match gives 304) and are sent in br or gzip',
+          'when Accept-Encoding asks.',
         ].join(' '),
       },
       servers: [{ url: baseUrl }],

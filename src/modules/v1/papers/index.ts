@@ -1,6 +1,6 @@
 /** GET /api/v1/papers and /api/v1/papers/{id}. */
 import { Elysia, t } from 'elysia'
-import { notFound, quoted } from '../../../http/errors'
+import { invalidParameter, notFound, quoted } from '../../../http/errors'
 import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
 import { serializeClaim } from '../claims/serialize'
 import { serializePaperEntity } from '../entities/serialize'
@@ -10,8 +10,15 @@ import { booleanParam, dateParam, listParam, numberParam, openApiParameters, pag
 import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import { assertSearchable } from '../../../search/syntax'
-import { getPaperDetail, listPapers, normalisePaperId, type PaperFilters } from '../../../queries/papers'
+import { getPaperDetail, listPapers, type PaperFilters } from '../../../queries/papers'
 import { serializeListedPaper, serializePaperRef, serializeStory } from './serialize'
+import { fieldsParam, selectFields } from '../fields'
+import { FacetFields, countedPagination, facetParams, withFacets } from '../facets/params'
+import { paperFacets } from '../facets/papers'
+import { BatchAnswer, batchAnswer, idsParam } from '../batch/answer'
+import type { BatchCharge } from '../batch/allowance'
+import { isPrefixedIdentifier, readPaperIdentifier } from '../batch/identifiers'
+import { resolvePaperIdentifier } from '../batch/service'
 
 export const paperFilterParams = {
   since: dateParam('Only papers with indexed_date on or after this UTC date.'),
@@ -31,25 +38,59 @@ const listParams = {
   ...paperFilterParams,
   q: stringParam(`Full-text filter over title and abstract: quoted phrases, OR and -exclusions. Order stays by date. ${Q_MATCHES}`, 500),
   ...pagingParams,
+  ids: idsParam,
+  fields: fieldsParam(Paper, 'paper'),
+  ...facetParams('papers'),
 }
+
+const detailParams = { fields: fieldsParam(PaperDetail, 'paper') }
 
 export function paperFilters(p: { since?: string; until?: string; min_relevance?: number; study_type?: string[]; topic?: string[]; preprint?: boolean }): PaperFilters {
   return { since: p.since, until: p.until, minRelevance: p.min_relevance ?? 2, studyType: p.study_type, topic: p.topic, preprint: p.preprint }
 }
 
-export const papersModule = ({ db, baseUrl, secret, cache }: V1Context) =>
-  new Elysia({ name: 'v1-papers' })
+export const PaperDetailAnswer = t.Object({ data: PaperDetail })
+
+/** The answer of /papers/{id}, /papers/doi:{doi} and /papers/pmid:{n}; `given` as the caller wrote it. */
+export async function paperDetailAnswer({ db, baseUrl }: V1Context, given: string) {
+  const identifier = readPaperIdentifier(given)
+  const id = identifier && await resolvePaperIdentifier(db, identifier)
+  const detail = id ? await getPaperDetail(db, id) : null
+  if (!detail) throw notFound(`no paper with ${isPrefixedIdentifier(given) ? '' : 'id '}${quoted(given)}`)
+  const license = detail.paper.abstractLicense
+  return {
+    data: {
+      ...serializePaperRef(detail.paper, baseUrl),
+      story: detail.story ? serializeStory(detail.story, baseUrl) : null,
+      upvotes: detail.upvotes,
+      entities: detail.entities.map((e) => serializePaperEntity(e, license)),
+      claims: detail.claims.map((c) => serializeClaim(c, license)),
+    },
+  }
+}
+
+export const papersModule = (v1: V1Context, charge: BatchCharge) => {
+  const { db, baseUrl, secret, cache } = v1
+  return new Elysia({ name: 'v1-papers' })
     .get('/api/v1/papers', ({ request, set }) => cachedJson(cache, request, set, async () => {
       const p = parseParams(request.url, listParams)
+      if (p.ids) {
+        const others = Object.keys(p).filter((name) => name !== 'ids' && name !== 'fields')
+        if (others.length > 0) throw invalidParameter(`ids cannot be combined with other parameters (got ${others.join(', ')})`)
+        return selectFields(await batchAnswer(v1, charge, request, set, p.ids, 'ids'), p.fields)
+      }
       const filters = { ...paperFilters(p), q: p.q }
       const paging = pager(secret, 'papers', filters, p)
       const { after } = paging
-      const rows = await listPapers(db, filters, paging.limit, after && { indexedDate: String(after[0]), id: String(after[1]) })
+      const [rows, facets] = await Promise.all([
+        listPapers(db, filters, paging.limit, after && { indexedDate: String(after[0]), id: String(after[1]) }),
+        paperFacets(db, filters, p),
+      ])
       if (rows.length === 0 && p.q) await assertSearchable(db, p.q)
       const { items, pagination } = paging.page(rows, (r) => [r.indexedDate, r.id])
-      return { data: items.map((r) => serializeListedPaper(r, baseUrl)), pagination }
+      return selectFields({ data: items.map((r) => serializeListedPaper(r, baseUrl)), ...withFacets(pagination, facets) }, p.fields)
     }), {
-      response: { 200: documented(t.Object({ data: t.Array(Paper), pagination: Pagination })), ...errorResponses },
+      response: { 200: documented(t.Union([t.Object({ data: t.Array(Paper), pagination: countedPagination(Pagination), ...FacetFields }), BatchAnswer])), ...errorResponses },
       detail: {
         summary: 'List papers',
         description: 'Papers newest first by indexed_date, then id ascending. By default only papers about aging biology (relevance 2 or more).',
@@ -57,26 +98,15 @@ export const papersModule = ({ db, baseUrl, secret, cache }: V1Context) =>
       },
     })
     .get('/api/v1/papers/:id', ({ params, request, set }) => cachedJson(cache, request, set, async () => {
-      parseParams(request.url, {})
-      const given = pathParam(params.id, 'id')
-      const id = normalisePaperId(given)
-      const detail = id ? await getPaperDetail(db, id) : null
-      if (!detail) throw notFound(`no paper with id ${quoted(given)}`)
-      const license = detail.paper.abstractLicense
-      return {
-        data: {
-          ...serializePaperRef(detail.paper, baseUrl),
-          story: detail.story ? serializeStory(detail.story, baseUrl) : null,
-          upvotes: detail.upvotes,
-          entities: detail.entities.map((e) => serializePaperEntity(e, license)),
-          claims: detail.claims.map((c) => serializeClaim(c, license)),
-        },
-      }
+      const p = parseParams(request.url, detailParams)
+      return selectFields(await paperDetailAnswer(v1, pathParam(params.id, 'id')), p.fields)
     }), {
-      response: { 200: documented(t.Object({ data: PaperDetail })), ...errorResponses },
+      response: { 200: documented(PaperDetailAnswer), ...errorResponses },
       detail: {
         summary: 'Get one paper',
-        description: 'The full record of one paper: judgement, full story, upvotes, entities and claims. The id is accepted case-insensitively.',
-        parameters: openApiParameters({}, { id: 'Paper id, e.g. MED-39172536 or PPR-841231.' }),
+        description: 'The full record of one paper: judgement, full story, upvotes, entities and claims. The id is accepted case-insensitively, ' +
+          'and so are pmid:39172536 (the same as MED-39172536) and, through /api/v1/papers/doi:{doi}, a DOI.',
+        parameters: openApiParameters(detailParams, { id: 'Paper id, e.g. MED-39172536 or PPR-841231, or pmid:39172536.' }),
       },
     })
+}

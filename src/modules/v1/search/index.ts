@@ -7,18 +7,20 @@ import { openApiParameters, pagingParams, parseParams, stringParam } from '../pa
 import type { V1Context } from '../context'
 import { Q_MATCHES, paperFilterParams, paperFilters } from '../papers'
 import { serializeListedPaper } from '../papers/serialize'
+import { fieldsParam, selectFields } from '../fields'
 import { invalidParameter } from '../../../http/errors'
 import type { SearchAfter } from '../../../search/backend'
 import { MEILI_MAX_HITS } from '../../../search/meilisearch/documents'
 import { assertSearchable } from '../../../search/syntax'
 
+const SearchHit = t.Object({ ...Paper.properties, score: t.Number({ minimum: 0, maximum: 1 }) })
+
 const searchParams = {
   q: { ...stringParam(`Words to search for: quoted phrases, OR and -exclusions. ${Q_MATCHES}`, 500), required: true },
   ...paperFilterParams,
   ...pagingParams,
+  fields: fieldsParam(SearchHit, 'hit'),
 }
-
-const SearchHit = t.Object({ ...Paper.properties, score: t.Number({ minimum: 0, maximum: 1 }) })
 
 /** Pagination, plus whether the ranking stops before every match (an additive field). */
 const SearchPagination = t.Object({
@@ -49,7 +51,7 @@ export const searchModule = ({ db, baseUrl, secret, search }: V1Context) =>
       if (hits.length === 0 && !after) await assertSearchable(db, p.q)
       const { items, pagination } = paging.page(hits, (r) => [r.score, r.id, r.rank, r.rankedBy])
       const cut = cutAt === null ? { truncated: false } : { truncated: true, max_hits: cutAt }
-      return { data: items.map((r) => ({ ...serializeListedPaper(r, baseUrl), score: r.score })), pagination: { ...pagination, ...cut } }
+      return selectFields({ data: items.map((r) => ({ ...serializeListedPaper(r, baseUrl), score: r.score })), pagination: { ...pagination, ...cut } }, p.fields)
     }, {
       response: { 200: documented(t.Object({ data: t.Array(SearchHit), pagination: SearchPagination })), ...errorResponses },
       detail: {

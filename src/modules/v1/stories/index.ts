@@ -8,6 +8,7 @@ import type { CursorPosition } from '../cursor'
 import { pager } from '../pager'
 import { Pagination, errorResponses, documented } from '../model'
 import { dateParam, listParam, openApiParameters, pagingParams, parseParams } from '../params'
+import { fieldsParam, selectFields } from '../fields'
 import { StoryItem } from './model'
 import { serializeStoryItem } from './serialize'
 import { listStories, type StoryPosition } from '../../../queries/stories'
@@ -18,6 +19,7 @@ const listParams = {
   topic: listParam("Filter on the paper's judgement.topic.", TOPICS),
   study_type: listParam("Filter on the paper's judgement.study_type.", STUDY_TYPES),
   ...pagingParams,
+  fields: fieldsParam(StoryItem, 'story'),
 }
 
 /** A signed cursor can only hold what we put in it, but a shape check costs nothing. */
@@ -37,7 +39,7 @@ export const storiesModule = ({ db, baseUrl, secret, cache }: V1Context) =>
       const paging = pager(secret, 'stories', filters, p)
       const rows = await listStories(db, filters, paging.limit, paging.after && positionOf(paging.after))
       const { items, pagination } = paging.page(rows, (r) => [r.publishedAtText, r.story.paperId])
-      return { data: items.map((r) => serializeStoryItem(r, baseUrl)), pagination }
+      return selectFields({ data: items.map((r) => serializeStoryItem(r, baseUrl)), pagination }, p.fields)
     }), {
       response: { 200: documented(t.Object({ data: t.Array(StoryItem), pagination: Pagination })), ...errorResponses },
       detail: {

@@ -1,0 +1,105 @@
+/**
+ * Validators and compression for the Data API's JSON answers (issue 18): a weak ETag on every 200,
+ * 304 Not Modified when If-None-Match holds it, and the body in brotli or gzip when Accept-Encoding
+ * asks for it. node:zlib and node:crypto run on Bun and Node alike, so nothing here is Bun-only.
+ *
+ * With the response cache (src/modules/v1/response-cache.ts): a cached answer is the same
+ * Uint8Array on every hit, so its ETag and compressed forms are kept beside it in a WeakMap and
+ * computed once; they go when the cache lets the body go. They are not counted in the cache's
+ * budget: they are at most the body's size again (compressed JSON is a fifth of it or less).
+ * The ETag is weak because brotli, gzip and identity bodies differ byte for byte but mean the same.
+ */
+import { createHash } from 'node:crypto'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { Elysia } from 'elysia'
+
+/** Bodies smaller than this go uncompressed: the headers would cost more than the saving. */
+export const MIN_COMPRESS_BYTES = 1024
+// Quality 5 of 11: most of brotli's gain at gzip's speed; 11 costs tens of milliseconds a page.
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }
+
+type Encoding = 'br' | 'gzip'
+type Variants = { etag: string; br?: Uint8Array; gzip?: Uint8Array }
+
+const encoder = new TextEncoder()
+const variants = new WeakMap<Uint8Array, Variants>()
+
+function variantsOf(body: Uint8Array): Variants {
+  let v = variants.get(body)
+  if (!v) {
+    v = { etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` }
+    variants.set(body, v)
+  }
+  return v
+}
+
+function compressed(body: Uint8Array, encoding: Encoding): Uint8Array {
+  const v = variantsOf(body)
+  return (v[encoding] ??= encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body, { level: 6 }))
+}
+
+/**
+ * The encoding to answer in: br before gzip at equal preference, none when neither is acceptable.
+ * `gzip;q=0` refuses gzip; `*` stands for any encoding not named.
+ */
+export function chooseEncoding(header: string | null): Encoding | null {
+  if (!header) return null
+  const q = new Map<string, number>()
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';').map((s) => s.trim())
+    if (!name) continue
+    const qParam = params.find((p) => p.startsWith('q='))
+    const value = qParam ? Number(qParam.slice(2)) : 1
+    q.set(name, Number.isFinite(value) ? value : 0)
+  }
+  const weight = (name: Encoding) => q.get(name) ?? q.get('*') ?? 0
+  const best = (['br', 'gzip'] as const).filter((e) => weight(e) > 0).sort((a, b) => weight(b) - weight(a))[0]
+  return best ?? null
+}
+
+/** True when an If-None-Match header holds `etag` (weak comparison, as RFC 9110 asks for GET). */
+export function matchesEtag(header: string | null, etag: string): boolean {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
+  return header.split(',').some((tag) => bare(tag) === bare(etag))
+}
+
+const appendVary = (current: unknown, value: string) => (typeof current === 'string' && current ? `${current}, ${value}` : value)
+
+type Headers = Record<string, unknown>
+
+/**
+ * The answer to send for a 200 JSON `response` (an object, or the UTF-8 JSON the response cache
+ * holds), given the request's validators and encodings: a 304, or the body, compressed or not.
+ */
+export function conditionalJson(request: Request, response: unknown, headers: Headers, validators = true): Response | null {
+  let body: Uint8Array
+  if (response instanceof Uint8Array) body = response
+  else if (response !== null && typeof response === 'object' && !(response instanceof Response) && !(response instanceof Blob) && !(response instanceof ReadableStream)) {
+    body = encoder.encode(JSON.stringify(response))
+  } else return null
+  headers['vary'] = appendVary(headers['vary'], 'Accept-Encoding')
+  const etag = validators ? variantsOf(body).etag : null
+  if (etag) headers['etag'] = etag
+  if (etag && matchesEtag(request.headers.get('if-none-match'), etag)) {
+    delete headers['content-type']
+    return new Response(null, { status: 304, headers: headers as Record<string, string> })
+  }
+  headers['content-type'] = 'application/json'
+  const encoding = body.byteLength >= MIN_COMPRESS_BYTES ? chooseEncoding(request.headers.get('accept-encoding')) : null
+  if (encoding) headers['content-encoding'] = encoding
+  return new Response((encoding ? compressed(body, encoding) : body) as BodyInit, { status: 200, headers: headers as Record<string, string> })
+}
+
+/**
+ * For the routes of the module that uses it: JSON answers that succeeded are compressed when asked;
+ * GET answers also get an ETag and 304s. POST answers (batch lookups) are not representations of a
+ * resource that a client could revalidate, so they get no ETag.
+ */
+export const compressionPlugin = new Elysia({ name: 'http-compression' })
+  .mapResponse({ as: 'scoped' }, ({ request, response, set }) => {
+    if (set.status !== undefined && set.status !== 200) return
+    if (request.method !== 'GET' && request.method !== 'POST') return
+    return conditionalJson(request, response, set.headers as Headers, request.method === 'GET') ?? undefined
+  })

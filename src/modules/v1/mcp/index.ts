@@ -1,0 +1,45 @@
+/**
+ * POST /api/v1/mcp: a Model Context Protocol server over Streamable HTTP (issue 18), with the
+ * official SDK's web-standard transport, so it runs on app.fetch like every other route. Stateless:
+ * each message gets its own server and transport and is answered as JSON, so any instance can
+ * answer any message and nothing is held between them. The gate has checked the caller's key and
+ * counted the message as one request; each tool then calls the Data API in-process with the same
+ * key (not counted again: src/modules/v1/internal-requests.ts), so the tools obey the key's tier
+ * and, for get_papers, the batch cost of one request per 100 ids.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import { Elysia } from 'elysia'
+import { internalRequests } from '../internal-requests'
+import { registerTools, type ApiCall } from './tools'
+
+export type Handle = (request: Request) => Promise<Response>
+
+const SERVER_INFO = { name: 'geroscope', version: '1.0.0' }
+
+/** A Data API call on behalf of `request`'s caller: same key, same origin, not counted again. */
+function apiCallFor(request: Request, handle: Handle): ApiCall {
+  const origin = new URL(request.url).origin
+  const authorization = request.headers.get('authorization') ?? ''
+  return (path, init) => {
+    const inner = new Request(`${origin}${path}`, init
+      ? { method: init.method, headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(init.body) }
+      : { headers: { authorization } })
+    internalRequests.add(inner)
+    return handle(inner)
+  }
+}
+
+export const mcpModule = (handle: () => Handle) =>
+  new Elysia({ name: 'v1-mcp' })
+    .all('/api/v1/mcp', async ({ request }) => {
+      const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} } })
+      registerTools(server, apiCallFor(request, handle()))
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+      await server.connect(transport)
+      try {
+        return await transport.handleRequest(request)
+      } finally {
+        void server.close()
+      }
+    }, { parse: 'none', detail: { hide: true } })

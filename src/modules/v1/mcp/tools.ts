@@ -1,0 +1,102 @@
+/**
+ * The MCP tools: each is one Data API call made in-process with the caller's own key, so the tools
+ * answer exactly what the HTTP API answers (same serializers, licensing rules, validation messages)
+ * and the caller's key, tier and limits apply. An API error becomes a tool error carrying the
+ * contract's message, so the agent can correct its arguments.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { z } from 'zod'
+
+export type ApiCall = (path: string, init?: { method: 'POST'; body: unknown }) => Promise<Response>
+
+const text = (value: unknown) => ({ content: [{ type: 'text' as const, text: typeof value === 'string' ? value : JSON.stringify(value) }] })
+
+async function answer(response: Response) {
+  const body = await response.json().catch(() => null) as { error?: { message: string; code: string } } | null
+  if (!response.ok) {
+    const error = body?.error
+    return { ...text(`${response.status} ${error?.code ?? 'error'}: ${error?.message ?? response.statusText}`), isError: true }
+  }
+  return text(body)
+}
+
+/** A query string from the arguments given, in their order; absent ones are left out. */
+function query(args: Record<string, unknown>): string {
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(args)) {
+    if (value === undefined || value === null) continue
+    params.set(name, Array.isArray(value) ? value.join(',') : String(value))
+  }
+  const q = params.toString()
+  return q ? `?${q}` : ''
+}
+
+const paging = {
+  limit: z.number().int().min(1).max(100).optional().describe('Page size, 1 to 100 (default 25).'),
+  cursor: z.string().optional().describe('pagination.next_cursor of the previous page; other arguments unchanged.'),
+}
+const paperFilters = {
+  topic: z.string().optional().describe('Topic slug or comma-separated slugs (see get_stats / the topics list).'),
+  study_type: z.string().optional().describe('human, animal, in-vitro, review, ... or a comma-separated list.'),
+  since: z.string().optional().describe('Only papers indexed on or after this date (YYYY-MM-DD).'),
+  until: z.string().optional().describe('Only papers indexed on or before this date (YYYY-MM-DD).'),
+  min_relevance: z.number().min(0).max(3).optional().describe('Lowest relevance to aging biology, 0 to 3 (default 2).'),
+  preprint: z.boolean().optional().describe('true: preprints only; false: peer-reviewed only.'),
+  fields: z.string().optional().describe('Comma-separated fields to keep, e.g. id,title,judgement.topic.'),
+}
+
+const READ_ONLY = { readOnlyHint: true, openWorldHint: false }
+
+export function registerTools(server: McpServer, call: ApiCall): void {
+  server.registerTool('search_papers', {
+    description: 'Ranked full-text search over aging-biology papers (titles and abstracts), with judgement, story summary and score.',
+    inputSchema: { q: z.string().describe('Words, "quoted phrases", OR and -exclusions.'), ...paperFilters, ...paging },
+    annotations: READ_ONLY,
+  }, async (args) => answer(await call(`/api/v1/search${query(args)}`)))
+
+  server.registerTool('get_paper', {
+    description: 'The full record of one paper: judgement, story, entities and claims. id: MED-123, PPR-45, pmid:123 or doi:10.x/y.',
+    inputSchema: { id: z.string(), fields: paperFilters.fields },
+    annotations: READ_ONLY,
+  }, async ({ id, fields }) => answer(await call(`/api/v1/papers/${encodeURIComponent(id)}${query({ fields })}`)))
+
+  server.registerTool('get_papers', {
+    description: 'Up to 500 papers at once by id, pmid:N or doi:10.x/y, in the order given; unknown ids come back as null and in not_found. ' +
+      'Each started 100 ids count as one request against the rate limit.',
+    inputSchema: { ids: z.array(z.string()).min(1).max(500) },
+    annotations: READ_ONLY,
+  }, async ({ ids }) => answer(await call('/api/v1/papers/batch', { method: 'POST', body: { ids } })))
+
+  server.registerTool('list_stories', {
+    description: 'Published plain-language stories about papers, newest first.',
+    inputSchema: { since: paperFilters.since, until: paperFilters.until, topic: paperFilters.topic, study_type: paperFilters.study_type, ...paging },
+    annotations: READ_ONLY,
+  }, async (args) => answer(await call(`/api/v1/stories${query(args)}`)))
+
+  server.registerTool('find_entities', {
+    description: 'Genes, interventions, organisms, pathways and other entities the papers involve, most-studied first. q matches names, keys and aliases.',
+    inputSchema: { q: z.string().optional(), type: z.string().optional().describe('Entity type, e.g. gene, intervention, organism.'), ...paging },
+    annotations: READ_ONLY,
+  }, async (args) => answer(await call(`/api/v1/entities${query(args)}`)))
+
+  server.registerTool('get_entity', {
+    description: 'One entity with its claim count and its papers, newest first.',
+    inputSchema: { type: z.string(), key: z.string().describe('The entity key, e.g. HGNC:3942 or CHEBI:9168.'), min_relevance: paperFilters.min_relevance, ...paging },
+    annotations: READ_ONLY,
+  }, async ({ type, key, ...rest }) => answer(await call(`/api/v1/entities/${encodeURIComponent(type)}/${encodeURIComponent(key)}${query(rest)}`)))
+
+  server.registerTool('list_claims', {
+    description: 'Extracted claims (subject, relation, object, organism, evidence), newest first; count and group_by summarise them.',
+    inputSchema: {
+      subject: z.string().optional(), object: z.string().optional(), relation: z.string().optional(), organism: z.string().optional(),
+      paper_id: z.string().optional(), count: z.boolean().optional(),
+      group_by: z.enum(['topic', 'study_type', 'preprint', 'indexed_month', 'organism', 'relation']).optional(), ...paging,
+    },
+    annotations: READ_ONLY,
+  }, async (args) => answer(await call(`/api/v1/claims${query(args)}`)))
+
+  server.registerTool('get_stats', {
+    description: 'Corpus figures: papers read and judged, stories, entities and claims, by topic.',
+    annotations: READ_ONLY,
+  }, async () => answer(await call('/api/v1/stats')))
+}
