@@ -153,8 +153,9 @@ export const claims = pgTable('claims', {
 }, (t) => [
   index('claims_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('claims_paper_idx').on(t.paperId),
-  index('claims_subject_entity_idx').on(t.subjectEntityId),
-  index('claims_object_entity_idx').on(t.objectEntityId),
+  // An entity's claims, newest first, without walking every claim for an entity with none or few.
+  index('claims_subject_entity_idx').on(t.subjectEntityId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('claims_object_entity_idx').on(t.objectEntityId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('claims_relation_idx').on(t.relation, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
 ])
 

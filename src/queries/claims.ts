@@ -39,7 +39,10 @@ export type ClaimPaperRow = {
   abstractLicense: string | null
 }
 
-export type ClaimFilters = { subject?: string; object?: string; relation?: string; organism?: string; paperId?: string }
+export type ClaimFilters = {
+  subject?: string; object?: string; relation?: string; organism?: string; paperId?: string
+  subjectEntityId?: number; objectEntityId?: number // one resolved entity's claims (an entity's page), by the entity indexes
+}
 
 export type ClaimListRow = ClaimRow & { paper: ClaimPaperRow; createdAtText: string }
 
@@ -113,6 +116,8 @@ export async function listClaims(db: Db, f: ClaimFilters, limit: number, after: 
   if (f.relation) where.add('c.relation = $?', f.relation)
   if (f.organism) organismMatchesText(where, f.organism)
   if (f.paperId) where.add('c.paper_id = $?', f.paperId)
+  if (f.subjectEntityId !== undefined) where.add('c.subject_entity_id = $?::integer', f.subjectEntityId)
+  if (f.objectEntityId !== undefined) where.add('c.object_entity_id = $?::integer', f.objectEntityId)
   if (after) where.add('(c.created_at, c.id) < ($?::timestamptz, $?::integer)', after.createdAt, after.id)
   return (await claimPage(db, [], where, [limit + 1])).map(claimListRow)
 }

@@ -106,8 +106,8 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
       const position = positionOf(request.url, DATE)
       const [ids, asSubject, asObject] = await Promise.all([
         listEntityPaperIds(db, entity.id, undefined, PAGE_SIZE + 1, position && { indexedDate: position.at, paperId: position.paperId }),
-        listClaims(db, { subject: entity.key }, 10, null),
-        listClaims(db, { object: entity.key }, 10, null),
+        listClaims(db, { subjectEntityId: entity.id }, 10, null),
+        listClaims(db, { objectEntityId: entity.id }, 10, null),
       ])
       const page = ids.slice(0, PAGE_SIZE)
       const papers = await entityPapers(db, entity.id, page.map((r) => r.paperId))
