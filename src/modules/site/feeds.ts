@@ -28,7 +28,10 @@ function item(base: string, { story, paper }: StoryListRow): string {
 }
 
 /** The feed's response, or a 304 when the request's validators say the reader has it. */
-export function rssResponse(request: Request, base: string, channel: Channel, rows: StoryListRow[]): Response {
+/** A rendered feed: its XML and the time of its newest story (Last-Modified). */
+export type Feed = { xml: string; lastModified: Date }
+
+export function renderFeed(base: string, channel: Channel, rows: StoryListRow[]): Feed {
   const newest = rows.reduce<Date | null>((m, r) => (!m || r.story.publishedAt > m ? r.story.publishedAt : m), null) ?? new Date(0)
   const lastModified = new Date(Math.floor(newest.getTime() / 1000) * 1000)
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
@@ -39,6 +42,11 @@ export function rssResponse(request: Request, base: string, channel: Channel, ro
 <copyright>Stories and judgements by Geroscope; papers belong to their authors.</copyright>
 ${rows.map((r) => item(base, r)).join('\n')}
 </channel></rss>`
+  return { xml, lastModified }
+}
+
+/** The feed as an answer: ETag and Last-Modified, 304 to a client that holds it already. */
+export function feedResponse(request: Request, { xml, lastModified }: Feed): Response {
   const etag = `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`
   const headers = { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': FEED_CACHE_CONTROL, etag, 'last-modified': lastModified.toUTCString() }
   const ifNoneMatch = request.headers.get('if-none-match')

@@ -17,7 +17,7 @@ import { assertSearchable } from '../../search/syntax'
 import { TOPIC_INFO } from '../../taxonomy'
 import type { CorpusSnapshot } from '../v1/stats/snapshot'
 import type { ResponseCache } from '../v1/response-cache'
-import { rssResponse } from './feeds'
+import { feedResponse, renderFeed, type Feed } from './feeds'
 import { entitySitePath } from './links'
 import { entityPage, feedLink, homePage, paperPage, searchPage, storyPage, topicPage } from './pages'
 import { html, layout } from './render'
@@ -67,6 +67,19 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
     const key = `site ${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`
     const body = await cache.bytes(key, async () => encoder.encode(layout(await render())))
     return html(decoder.decode(body), PAGE_CACHE_CONTROL)
+  }
+
+  /** A feed, kept in the same cache as pages: its newest story's time on the first line, then the XML. */
+  async function sendFeed(request: Request, render: () => Promise<Feed>): Promise<Response> {
+    if (!cache) return feedResponse(request, await render())
+    const url = request.url
+    const key = `feed ${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`
+    const text = decoder.decode(await cache.bytes(key, async () => {
+      const feed = await render()
+      return encoder.encode(`${feed.lastModified.getTime()}\n${feed.xml}`)
+    }))
+    const newline = text.indexOf('\n')
+    return feedResponse(request, { lastModified: new Date(Number(text.slice(0, newline))), xml: text.slice(newline + 1) })
   }
 
   return new Elysia({ name: 'site' })
@@ -124,13 +137,15 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
       if (hits.length === 0) await assertSearchable(db, q)
       return searchPage(base, q, hits.slice(0, PAGE_SIZE), hits.length > PAGE_SIZE)
     }), hidden)
-    .get('/feed.xml', async ({ request }) => {
+    .get('/feed.xml', ({ request }) => sendFeed(request, async () => {
       const rows = await listStories(db, {}, FEED_SIZE, null)
-      return rssResponse(request, base, { title: 'Geroscope: all stories', link: `${base}/`, self: `${base}/feed.xml`, description: 'Stories about new research on the biology of aging.' }, rows)
-    }, hidden)
-    .get('/topics/:slug/feed.xml', async ({ params, request }) => {
-      const topic = topicOf(params.slug)
-      const rows = await listStories(db, { topic: [topic.slug] }, FEED_SIZE, null)
-      return rssResponse(request, base, { title: `Geroscope: ${topic.name}`, link: topicSiteUrl(base, topic.slug), self: topicFeedUrl(base, topic.slug), description: topic.description }, rows)
+      return renderFeed(base, { title: 'Geroscope: all stories', link: `${base}/`, self: `${base}/feed.xml`, description: 'Stories about new research on the biology of aging.' }, rows)
+    }), hidden)
+    .get('/topics/:slug/feed.xml', ({ params, request }) => {
+      const topic = topicOf(params.slug) // an unknown topic is a 404 before the cache is asked
+      return sendFeed(request, async () => {
+        const rows = await listStories(db, { topic: [topic.slug] }, FEED_SIZE, null)
+        return renderFeed(base, { title: `Geroscope: ${topic.name}`, link: topicSiteUrl(base, topic.slug), self: topicFeedUrl(base, topic.slug), description: topic.description }, rows)
+      })
     }, hidden)
 }
