@@ -8,6 +8,7 @@ import type { Config } from './config'
 import { DATA_CHANGED, KEYS_CHANGED, watchChanges } from './db/changes'
 import type { Database } from './db/client'
 import { DatabasePulse } from './db/pulse'
+import { DatabaseBreaker } from './db/breaker'
 import { corsPlugin } from './http/cors'
 import { errorPlugin } from './http/error-plugin'
 import { requestIdPlugin } from './http/request-id'
@@ -54,6 +55,8 @@ export function buildApp(context: AppContext) {
   // Answers from memory (cached pages, the /stats snapshot) wait for this, so an outage is a 503 everywhere.
   const pulse = new DatabasePulse(() => database.rows(sql`select 1`))
   const reachable = () => pulse.check()
+  // Data API requests answer 503 at once while the database was found down moments ago (db/breaker.ts).
+  const breaker = new DatabaseBreaker(reachable)
   const cache = context.responseCache !== undefined ? context.responseCache : responseCacheFor(config.responseCacheMb, reachable)
   if (cache) void watchChanges(database, DATA_CHANGED, () => cache.invalidate())
   const snapshot = context.snapshot ?? new CorpusSnapshot(database.reader, context.now)
@@ -65,6 +68,7 @@ export function buildApp(context: AppContext) {
   const app = new Elysia({ normalize: false })
     .use(requestIdPlugin) // first, so the preflight answers the CORS plugin gives carry it too
     .use(corsPlugin)
+    .onError({ as: 'global' }, ({ error }) => { breaker.record(error) }) // notes only; the error plugin below answers
     .use(errorPlugin)
     .use(requestLimitsPlugin) // before the v1 gate: an oversized request costs no key check
     .use(healthModule(context))
@@ -72,7 +76,7 @@ export function buildApp(context: AppContext) {
     .use(consoleModule())
     .use(docsModule(config.publicBaseUrl))
     .use(openApiModule(config.publicBaseUrl, root))
-    .use(dataApi({ ...context, search }, { keys, snapshot, cache, reachable, keyUsage, handle: () => (request) => root().handle(request) }))
+    .use(dataApi({ ...context, search }, { keys, snapshot, cache, reachable, keyUsage, breaker, handle: () => (request) => root().handle(request) }))
     .use(adminApi(context, root))
   built = app
   return app

@@ -1,7 +1,7 @@
 /**
  * The service's entry point on Deno (`npm run start:deno`): the same app, configuration and
  * lifecycle as src/index.ts; src/platform/ serves it with Deno.serve and hashes passwords with
- * scrypt there.
+ * hash-wasm's argon2id there (the same PHC strings Bun.password writes).
  */
 import { runService } from './lifecycle/start.ts'
 

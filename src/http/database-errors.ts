@@ -26,5 +26,8 @@ function hasCode(error: unknown, codes: Set<string>): boolean {
   return false
 }
 
+/** The 503's message, wherever the database is found unavailable (a failed query, the breaker). */
+export const UNAVAILABLE_MESSAGE = 'the database cannot be reached or is refusing connections; retry with backoff'
+
 export const isDatabaseUnavailable = (error: unknown) => hasCode(error, UNAVAILABLE_CODES)
 export const isUnstorableText = (error: unknown) => hasCode(error, UNSTORABLE_TEXT_CODES)

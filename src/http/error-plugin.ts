@@ -9,7 +9,7 @@
 import { Elysia, ValidationError } from 'elysia'
 import { errorPage } from '../modules/site/render'
 import { ApiError, errorEnvelope, excerpt, type ErrorCode } from './errors'
-import { isDatabaseUnavailable, isUnstorableText } from './database-errors'
+import { isDatabaseUnavailable, isUnstorableText, UNAVAILABLE_MESSAGE } from './database-errors'
 import { log } from '../log'
 
 export const RETRY_AFTER_UNAVAILABLE = '5'
@@ -43,7 +43,7 @@ function classify(code: string | number, error: unknown, request: Request, reque
   if (isDatabaseUnavailable(error)) {
     return {
       errorCode: 'unavailable',
-      message: 'the database cannot be reached or is refusing connections; retry with backoff',
+      message: UNAVAILABLE_MESSAGE,
       headers: { 'retry-after': RETRY_AFTER_UNAVAILABLE },
     }
   }

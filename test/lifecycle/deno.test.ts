@@ -1,12 +1,16 @@
 /**
  * The same service on Deno (`npm run start:deno`, src/deno.ts): start it on the run's driver (an
- * embedded PGlite data dir, or PostgreSQL), log in on the admin interface, get a key there, page
- * /api/v1/papers and search. Runs whenever the deno binary is installed (the `deno` devDependency).
+ * embedded PGlite data dir, or PostgreSQL), log in on the admin interface with an operator Bun made
+ * (its argon2id hash written by Bun.password), get a key there, page /api/v1/papers and search; an
+ * account Deno makes (hash-wasm) then verifies with Bun.password. Runs whenever the deno binary is installed (the `deno` devDependency).
  */
 import { describe, expect, test } from 'bun:test'
 import { existsSync, readFileSync } from 'node:fs'
+import { eq } from 'drizzle-orm'
 import { parseConfig } from '../../src/config'
 import { openConfiguredDatabase } from '../../src/db/open'
+import { accounts } from '../../src/db/schema'
+import { ensureOperator } from '../../src/modules/accounts/operator'
 import { testDriver } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'
 import { freshServiceEnv, startServiceProcess } from '../support/service-process'
@@ -22,17 +26,20 @@ function startDenoCommand(): string[] {
 }
 
 describe.if(installed)(`the service on Deno, on ${testDriver}`, () => {
-  test('starts, logs in on /api/auth/login, gets a key, pages /api/v1/papers and searches', async () => {
+  test('starts, logs in as an operator Bun made, gets a key, pages /api/v1/papers and searches', async () => {
     const env = await freshServiceEnv('deno')
     const rows = [paperRow(), paperRow(), paperRow()]
+    const password = 'a long operator password'
     const seeded = await openConfiguredDatabase(parseConfig({ ...env, NODE_ENV: 'test' }), 1) // migrated by Bun, served by Deno
     try {
       await insertPapers(seeded.db, rows)
+      expect(await ensureOperator(seeded.db, { adminUsername: 'admin', adminPassword: password })).not.toBeNull()
+      const [operator] = await seeded.db.select({ hash: accounts.passwordHash }).from(accounts).where(eq(accounts.username, 'admin'))
+      expect(operator.hash).toStartWith('$argon2id$v=19$m=65536,t=2,p=1$') // Bun.password's, not a Deno-readable stand-in
     } finally {
       await seeded.close()
     }
-    const password = 'a long operator password'
-    const service = startServiceProcess({ ...env, ADMIN_PASSWORD: password }, startDenoCommand())
+    const service = startServiceProcess(env, startDenoCommand()) // no ADMIN_PASSWORD: the operator exists already
     try {
       if (!await service.ready) throw new Error(`deno did not start: ${await service.stderr()}`)
       expect((await fetch(`${service.url}/readyz`)).status).toBe(200)
@@ -64,9 +71,28 @@ describe.if(installed)(`the service on Deno, on ${testDriver}`, () => {
       expect(search.status).toBe(200)
       expect((await search.json()).data).toHaveLength(3)
 
+      const wrong = await fetch(`${service.url}/api/auth/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'not the password' }),
+      })
+      expect(wrong.status).toBe(401)
+      const member = await fetch(`${service.url}/api/accounts`, {
+        method: 'POST', headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'made-on-deno', password: 'a member password', role: 'member' }),
+      })
+      expect(member.status).toBe(201)
+
       service.child.kill('SIGTERM')
       expect(await service.child.exited).toBe(0)
       expect(service.lines.at(-1)?.msg).toBe('stopped')
+
+      const after = await openConfiguredDatabase(parseConfig({ ...env, NODE_ENV: 'test' }), 1)
+      try {
+        const [made] = await after.db.select({ hash: accounts.passwordHash }).from(accounts).where(eq(accounts.username, 'made-on-deno'))
+        expect(made.hash).toStartWith('$argon2id$v=19$m=65536,t=2,p=1$')
+        expect(await Bun.password.verify('a member password', made.hash)).toBe(true) // Deno's hash, Bun's check
+      } finally {
+        await after.close()
+      }
     } finally {
       if (service.child.exitCode === null) service.child.kill('SIGKILL')
     }

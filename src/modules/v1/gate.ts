@@ -5,6 +5,7 @@
  * OpenAPI document pass without a key.
  */
 import { Elysia } from 'elysia'
+import type { DatabaseBreaker } from '../../db/breaker'
 import { ApiError } from '../../http/errors'
 import { noteKeyId } from '../../http/request-notes'
 import type { KeyUsageRecorder } from '../keys/last-used'
@@ -21,6 +22,7 @@ export type GateOptions = {
   limits: RateLimitStore
   now: () => Date
   usage: KeyUsageRecorder // api_keys.last_used_at, written in batches
+  breaker?: DatabaseBreaker // a 503 at once, before the key check, while the database was just found down
 }
 
 function pathOf(url: string): string {
@@ -29,7 +31,7 @@ function pathOf(url: string): string {
   return end === -1 ? url.slice(start) : url.slice(start, end)
 }
 
-export const v1Gate = ({ keys, limits, now, usage }: GateOptions) =>
+export const v1Gate = ({ keys, limits, now, usage, breaker }: GateOptions) =>
   new Elysia({ name: 'v1-gate' })
     .onRequest(async ({ request, set }) => {
       const path = pathOf(request.url)
@@ -40,6 +42,7 @@ export const v1Gate = ({ keys, limits, now, usage }: GateOptions) =>
         set.headers['cache-control'] = 'private, max-age=60'
         return
       }
+      breaker?.admit()
       const holder = await keys.authenticate(request.headers.get('authorization'))
       const at = now()
       usage.touch(holder.keyId, at)

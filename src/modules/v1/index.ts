@@ -19,20 +19,22 @@ import { storiesModule } from './stories'
 import { topicsModule } from './topics'
 import { searchBackend } from '../../search'
 import type { KeyUsageRecorder } from '../keys/last-used'
+import type { DatabaseBreaker } from '../../db/breaker'
 
 type Shared = {
   keys: KeyAuthenticator; snapshot: CorpusSnapshot; cache: ResponseCache | null; reachable: () => Promise<void>; keyUsage: KeyUsageRecorder
+  breaker: DatabaseBreaker
   handle: () => Handle // the whole app's, for the MCP tools' in-process calls
 }
 
-export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable, keyUsage, handle }: Shared) => {
+export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable, keyUsage, breaker, handle }: Shared) => {
   const db = context.database.reader // reads only: on a fresh replica when there are any (src/db/replicas.ts)
   const search = context.search ?? searchBackend(db, context.config)
   const v1: V1Context = { db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search, cache, reachable }
   const now = context.now ?? (() => new Date())
   const charge = batchCharge({ keys, limits: context.limits, now })
   return new Elysia({ name: 'v1' })
-    .use(v1Gate({ keys, limits: context.limits, now, usage: keyUsage }))
+    .use(v1Gate({ keys, limits: context.limits, now, usage: keyUsage, breaker }))
     .use(compressionPlugin) // ETag, 304 and gzip/br on every GET answer below
     .use(batchModule(v1, charge))
     .use(papersModule(v1, charge))
