@@ -53,7 +53,7 @@ export type ClaimListRow = ClaimRow & { paper: ClaimPaperRow; createdAtText: str
  * to a substring of the side's text, entity name or key. So "sirolimus" never matches "temsirolimus",
  * a different drug, which is asked for by its own name. (`c` claims, `se`/`oe` their entities.)
  */
-export async function sideMatchesText(db: Db, where: Conditions, side: 'subject' | 'object', value: string): Promise<void> {
+async function sideMatchesText(db: Db, where: Conditions, side: 'subject' | 'object', value: string): Promise<void> {
   const [text, entityId, entity] = side === 'subject' ? ['c.subject_text', 'c.subject_entity_id', 'se'] : ['c.object_text', 'c.object_entity_id', 'oe']
   const pattern = containsPattern(value)
   const ids = await resolveEntityIds(db, value)
@@ -62,7 +62,7 @@ export async function sideMatchesText(db: Db, where: Conditions, side: 'subject'
 }
 
 /** The organism as written, and for a name of a lexicon organism ("mice", "mouse"), any of that organism's names. */
-export function organismMatchesText(where: Conditions, value: string): void {
+function organismMatchesText(where: Conditions, value: string): void {
   const pattern = containsPattern(value)
   const entry = curatedNamed('organism', value)
   if (!entry) where.add('c.organism ilike $?', pattern)
@@ -104,12 +104,10 @@ function claimListRow(r: ClaimPageRow): ClaimListRow {
 }
 
 /**
- * Claims newest first by created_at, then id, both descending, so one row comparison continues a
- * walk. created_at has microseconds and a JS Date only milliseconds: the position travels as exact
- * text and is compared as timestamptz, so claims made within one millisecond are neither
- * skipped nor repeated.
+ * The conditions of a claims filter over `c` claims, `p` papers and `se`/`oe` their entities: the one
+ * reading of ClaimFilters, shared by the list and its counts and facets (src/modules/v1/facets).
  */
-export async function listClaims(db: Db, f: ClaimFilters, limit: number, after: { createdAt: string; id: number } | null): Promise<ClaimListRow[]> {
+export async function claimConditions(db: Db, f: ClaimFilters): Promise<Conditions> {
   const where = new Conditions()
   if (f.subject) await sideMatchesText(db, where, 'subject', f.subject)
   if (f.object) await sideMatchesText(db, where, 'object', f.object)
@@ -118,6 +116,17 @@ export async function listClaims(db: Db, f: ClaimFilters, limit: number, after: 
   if (f.paperId) where.add('c.paper_id = $?', f.paperId)
   if (f.subjectEntityId !== undefined) where.add('c.subject_entity_id = $?::integer', f.subjectEntityId)
   if (f.objectEntityId !== undefined) where.add('c.object_entity_id = $?::integer', f.objectEntityId)
+  return where
+}
+
+/**
+ * Claims newest first by created_at, then id, both descending, so one row comparison continues a
+ * walk. created_at has microseconds and a JS Date only milliseconds: the position travels as exact
+ * text and is compared as timestamptz, so claims made within one millisecond are neither
+ * skipped nor repeated.
+ */
+export async function listClaims(db: Db, f: ClaimFilters, limit: number, after: { createdAt: string; id: number } | null): Promise<ClaimListRow[]> {
+  const where = await claimConditions(db, f)
   if (after) where.add('(c.created_at, c.id) < ($?::timestamptz, $?::integer)', after.createdAt, after.id)
   return (await claimPage(db, [], where, [limit + 1])).map(claimListRow)
 }

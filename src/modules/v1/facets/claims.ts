@@ -1,22 +1,11 @@
 /**
- * Counts and facets over /claims with the list's filters. The conditions are those of listClaims
- * (src/queries/claims.ts), built from the same exported pieces over the same aliases (c claims,
- * p papers, se/oe the entities); keep the two in step.
+ * Counts and facets over /claims with the list's filters: the list's own conditions (claimConditions
+ * in src/queries/claims.ts) over the same aliases (c claims, p papers, se/oe the entities).
  */
 import type { Db } from '../../../db/client'
-import { organismMatchesText, sideMatchesText, type ClaimFilters } from '../../../queries/claims'
-import { Conditions, statementFamily } from '../../../queries/prepared'
+import { claimConditions, type ClaimFilters } from '../../../queries/claims'
+import { statementFamily } from '../../../queries/prepared'
 import { MAX_GROUPS, type FacetAnswer, type GroupBy } from './params'
-
-async function claimConditions(db: Db, f: ClaimFilters): Promise<Conditions> {
-  const where = new Conditions()
-  if (f.subject) await sideMatchesText(db, where, 'subject', f.subject)
-  if (f.object) await sideMatchesText(db, where, 'object', f.object)
-  if (f.relation) where.add('c.relation = $?', f.relation)
-  if (f.organism) organismMatchesText(where, f.organism)
-  if (f.paperId) where.add('c.paper_id = $?', f.paperId)
-  return where
-}
 
 // The same joins as the list, so subject/object filters on entity names see the same rows.
 const FROM = `from claims c join papers p on p.id = c.paper_id
