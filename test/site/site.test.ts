@@ -6,6 +6,14 @@ import { seedSite } from './corpus'
 const api = useTestApp()
 beforeAll(async () => { await seedSite(api.database.db) })
 
+/** The path of a topic page's "Older stories" or "Older papers" link, or null. */
+function olderLink(html: string, list: 'stories' | 'papers'): string | null {
+  const href = new RegExp(`<a rel="next" href="([^"]+)">Older ${list}</a>`).exec(html)?.[1]
+  if (!href) return null
+  const url = new URL(href.replaceAll('&amp;', '&'))
+  return url.pathname + url.search
+}
+
 async function page(path: string) {
   const response = await api.app.handle(req(path))
   return { status: response.status, headers: response.headers, html: await response.text() }
@@ -56,13 +64,31 @@ describe('a topic page', () => {
     const first = await page('/topics/senescence')
     expect(first.html.match(/Clearing old cells, part/g)).toHaveLength(20)
     expect(first.html).toContain('<link rel="alternate" type="application/rss+xml" title="Geroscope: Cellular senescence" href="https://geroscope.test/topics/senescence/feed.xml">')
-    const next = /<a rel="next" href="([^"]+)"/.exec(first.html)![1].replaceAll('&amp;', '&')
-    const second = await page(new URL(next).pathname + new URL(next).search)
+    const next = olderLink(first.html, 'stories')!
+    const second = await page(next)
     expect(second.status).toBe(200)
     expect(second.html.match(/Clearing old cells, part/g)).toHaveLength(3)
     expect(second.html).toContain('Clearing old cells, part 0')
-    expect(second.html).not.toContain('rel="next"')
+    expect(olderLink(second.html, 'stories')).toBeNull()
     expect(first.html).toContain('Recent papers')
+  })
+
+  test('pages its recent papers 10 at a time, each list keeping its own place', async () => {
+    const recent = (html: string) => [...html.slice(html.indexOf('id="recent"')).matchAll(/href="https:\/\/geroscope\.test\/papers\/([^"]+)"/g)].map((m) => m[1])
+    const storiesPage2 = olderLink((await page('/topics/senescence')).html, 'stories')!
+    const seen: string[] = []
+    let path: string | null = storiesPage2
+    const sizes: number[] = []
+    while (path) {
+      const { status, html } = await page(path)
+      expect(status).toBe(200)
+      expect(html.match(/Clearing old cells, part/g)).toHaveLength(3) // still the second page of stories
+      sizes.push(recent(html).length)
+      seen.push(...recent(html))
+      path = olderLink(html, 'papers')
+    }
+    expect(sizes).toEqual([10, 10, 3])
+    expect(new Set(seen).size).toBe(23)
   })
 
   test('a page position that is not one is an HTML 400', async () => {
@@ -70,6 +96,9 @@ describe('a topic page', () => {
     expect(status).toBe(400)
     expect(headers.get('content-type')).toContain('text/html')
     expect(html).toContain('after is not a page position')
+    const papers = await page('/topics/senescence?papers_after=2026-01-01~nope')
+    expect(papers.status).toBe(400)
+    expect(papers.html).toContain('papers_after is not a page position')
   })
 })
 

@@ -43,15 +43,16 @@ function paperIdOf(rawId: string | null): string {
 }
 
 /** A page position `after=<time or date>~<paper id>`, as the "older" links write it. */
-function positionOf(url: string, shape: RegExp): { at: string; paperId: string } | null {
-  const raw = new URL(url).searchParams.get('after')
+function positionOf(url: string, shape: RegExp, name = 'after'): { at: string; paperId: string } | null {
+  const raw = new URL(url).searchParams.get(name)
   if (raw === null) return null
   const [at, paperId] = raw.split('~')
-  if (!at || !paperId || !shape.test(at) || !normalisePaperId(paperId)) throw invalidParameter(`after is not a page position: ${quoted(raw)}`)
+  if (!at || !paperId || !shape.test(at) || !normalisePaperId(paperId)) throw invalidParameter(`${name} is not a page position: ${quoted(raw)}`)
   return { at, paperId: normalisePaperId(paperId)! }
 }
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
 const DATE = /^\d{4}-\d{2}-\d{2}$/
+const PAPERS_PER_TOPIC_PAGE = 10
 
 type Rendered = { title: string; body: string; head?: string }
 const encoder = new TextEncoder()
@@ -101,15 +102,30 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
     }), hidden)
     .get('/topics/:slug', ({ params, request }) => send(request, async () => {
       const topic = topicOf(params.slug)
+      // Stories and recent papers page on their own: `after` and `papers_after`, each link keeping the other.
       const position = positionOf(request.url, TIMESTAMP)
+      const papersPosition = positionOf(request.url, DATE, 'papers_after')
       const after: StoryPosition | null = position && { publishedAt: position.at, paperId: position.paperId }
       const [stories, papers] = await Promise.all([
         listStories(db, { topic: [topic.slug] }, PAGE_SIZE + 1, after),
-        listPapers(db, { minRelevance: 0, topic: [topic.slug] }, 10, null),
+        listPapers(db, { minRelevance: 0, topic: [topic.slug] }, PAPERS_PER_TOPIC_PAGE + 1,
+          papersPosition && { indexedDate: papersPosition.at, id: papersPosition.paperId }),
       ])
+      const current = new URL(request.url).searchParams
+      const link = (name: string, value: string) => {
+        const query = new URLSearchParams()
+        for (const kept of ['after', 'papers_after']) if (kept !== name && current.has(kept)) query.set(kept, current.get(kept)!)
+        query.set(name, value)
+        return `${topicSiteUrl(base, topic.slug)}?${query}`
+      }
       const last = stories.length > PAGE_SIZE ? stories[PAGE_SIZE - 1] : null
-      const next = last && `${topicSiteUrl(base, topic.slug)}?after=${encodeURIComponent(`${last.publishedAtText}~${last.paper.id}`)}`
-      return { ...topicPage(base, topic, stories.slice(0, PAGE_SIZE), papers, next), head: feedLink(`Geroscope: ${topic.name}`, topicFeedUrl(base, topic.slug)) }
+      const next = last && link('after', `${last.publishedAtText}~${last.paper.id}`)
+      const lastPaper = papers.length > PAPERS_PER_TOPIC_PAGE ? papers[PAPERS_PER_TOPIC_PAGE - 1] : null
+      const nextPapers = lastPaper && link('papers_after', `${lastPaper.indexedDate}~${lastPaper.id}`)
+      return {
+        ...topicPage(base, topic, stories.slice(0, PAGE_SIZE), papers.slice(0, PAPERS_PER_TOPIC_PAGE), next, nextPapers),
+        head: feedLink(`Geroscope: ${topic.name}`, topicFeedUrl(base, topic.slug)),
+      }
     }), hidden)
     .get('/entities/:type/:key', ({ params, request }) => send(request, async () => {
       const raw = params as { type: string | null; key: string | null }

@@ -92,14 +92,15 @@ Written by ${OPERATOR_CREDIT} (${e(story.model)}), published <time datetime="${s
   }
 }
 
-export function topicPage(base: string, topic: TopicInfo, stories: StoryListRow[], papers: PaperRow[], next: string | null): { title: string; body: string } {
+export function topicPage(base: string, topic: TopicInfo, stories: StoryListRow[], papers: PaperRow[], next: string | null, nextPapers: string | null): { title: string; body: string } {
   return {
     title: topic.name,
     body: `<h1>${e(topic.name)}</h1><p>${e(topic.description)}</p><p><a href="${e(topicFeedUrl(base, topic.slug))}">RSS feed of this topic's stories</a></p>
 <section aria-labelledby="stories"><h2 id="stories">Stories</h2>${stories.length ? `<ul class="items">${stories.map((r) => storyLine(base, r)).join('')}</ul>` : '<p>No stories on this page.</p>'}
 ${next ? `<nav class="pager" aria-label="Pages"><a rel="next" href="${e(next)}">Older stories</a></nav>` : ''}</section>
 <section aria-labelledby="recent"><h2 id="recent">Recent papers</h2><ul class="items">${papers.map((p) =>
-  `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> <span class="meta">${e(p.journal)} · ${e(p.indexedDate)}</span></li>`).join('')}</ul></section>`,
+  `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> <span class="meta">${e(p.journal)} · ${e(p.indexedDate)}</span></li>`).join('')}</ul>
+${nextPapers ? `<nav class="pager" aria-label="Pages of papers"><a rel="next" href="${e(nextPapers)}">Older papers</a></nav>` : ''}</section>`,
   }
 }
 
