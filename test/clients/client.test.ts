@@ -16,6 +16,17 @@ let server: RunningServer
 let baseUrl = ''
 const client = (options: Partial<ClientOptions> = {}) => new GeroscopeClient({ baseUrl, key: api.key, ...options })
 
+/** The GeroscopeError `promise` is rejected with. */
+async function failure(promise: Promise<unknown>): Promise<GeroscopeError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof GeroscopeError) return error
+    throw error
+  }
+  throw new Error('expected a GeroscopeError, got an answer')
+}
+
 const CORPUS = Array.from({ length: 7 }, (_, i) => `MED-${81000 + i}`)
 
 beforeAll(async () => {
@@ -74,9 +85,7 @@ describe('reading', () => {
 
 describe('errors', () => {
   test('a 404 is a GeroscopeError with the contract\'s status, code and message, and the request id', async () => {
-    const error = await client().paper('MED-99999').catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(GeroscopeError)
-    const e = error as GeroscopeError
+    const e = await failure(client().paper('MED-99999'))
     expect({ status: e.status, code: e.code }).toEqual({ status: 404, code: 'not_found' })
     expect(e.message.length).toBeGreaterThan(0)
     expect(e.requestId).toBeTruthy()
@@ -85,16 +94,16 @@ describe('errors', () => {
   test('a bad parameter is invalid_parameter, and no key is missing_key (neither retried)', async () => {
     let calls = 0
     const counting = (options: Partial<ClientOptions> = {}) => client({ fetch: (url, init) => (calls++, fetch(url, init)), ...options })
-    const bad = await counting().papers({ limit: 0 }).catch((e: GeroscopeError) => e)
+    const bad = await failure(counting().papers({ limit: 0 }))
     expect([bad.status, bad.code]).toEqual([400, 'invalid_parameter'])
-    const anonymous = await counting({ key: undefined }).papers().catch((e: GeroscopeError) => e)
+    const anonymous = await failure(counting({ key: undefined }).papers())
     expect([anonymous.status, anonymous.code]).toEqual([401, 'missing_key'])
     expect(calls).toBe(2)
   })
 
   test('an answer that is not the envelope is still a GeroscopeError (unexpected_response)', async () => {
     const proxy = client({ fetch: async () => new Response('<html>Bad gateway</html>', { status: 502 }) })
-    const error = await proxy.papers().catch((e: GeroscopeError) => e)
+    const error = await failure(proxy.papers())
     expect([error.status, error.code]).toEqual([502, 'unexpected_response'])
     expect(error.message).toContain('Bad gateway')
   })
@@ -124,7 +133,7 @@ describe('rate limits', () => {
   test('retries are bounded: past maxRetries the 429 is thrown, with its Retry-After', async () => {
     const key = await spentMemberKey()
     const waits: number[] = []
-    const error = await client({ key, maxRetries: 2, sleep: async (ms) => { waits.push(ms) } }).papers().catch((e: GeroscopeError) => e)
+    const error = await failure(client({ key, maxRetries: 2, sleep: async (ms) => { waits.push(ms) } }).papers())
     expect(error).toBeInstanceOf(GeroscopeError)
     expect([error.status, error.code, error.retryAfter]).toEqual([429, 'rate_limited', 30])
     expect(waits).toEqual([30_000, 30_000])
@@ -133,14 +142,14 @@ describe('rate limits', () => {
   test('a Retry-After longer than maxRetryWaitSeconds is not waited for', async () => {
     const key = await spentMemberKey()
     const waits: number[] = []
-    const error = await client({ key, maxRetryWaitSeconds: 10, sleep: async (ms) => { waits.push(ms) } }).papers().catch((e: GeroscopeError) => e)
+    const error = await failure(client({ key, maxRetryWaitSeconds: 10, sleep: async (ms) => { waits.push(ms) } }).papers())
     expect([error.status, error.code]).toEqual([429, 'rate_limited'])
     expect(waits).toEqual([])
   })
 
   test('a 503 is retried too: after its Retry-After, or backing off 1, 2, 4 s by attempt when it gives none', async () => {
     // The app answers 503 only while its database is down; here the first answers are made up in front of the real one.
-    const outages = [{ 'retry-after': '5' }, {}, {}]
+    const outages: Record<string, string>[] = [{ 'retry-after': '5' }, {}, {}]
     const waits: number[] = []
     const flaky = client({
       sleep: async (ms) => { waits.push(ms) },

@@ -27,7 +27,7 @@ export type QueryOf<P extends GetPath> = NonNullable<Parameters<P> extends { que
 type PathParamsOf<P extends GetPath> = Parameters<P> extends { path: infer A } ? (A extends Record<string, unknown> ? A : never) : never
 /** The 200 answer of the GET operation at `P`. */
 export type AnswerOf<P extends GetPath> = JsonOf<GetOperation<P> extends { responses: { 200: infer R } } ? R : never>
-type PageOf<P extends GetPath> = Extract<AnswerOf<P>, { data: unknown[]; pagination: { next_cursor: string | null } }>
+export type PageOf<P extends GetPath> = Extract<AnswerOf<P>, { data: unknown[]; pagination: { next_cursor: string | null } }>
 /** The paths whose answers are pages (`data` and `pagination.next_cursor`). */
 export type PagedPath = { [P in GetPath]: PageOf<P> extends never ? never : P }[GetPath]
 export type ItemOf<P extends PagedPath> = PageOf<P>['data'][number]
@@ -115,8 +115,9 @@ export class GeroscopeClient {
     for await (const page of this.pages(path, ...args)) yield* page.data as ItemOf<P>[]
   }
 
-  papers(query?: QueryOf<'/api/v1/papers'>) {
-    return this.get('/api/v1/papers', { query })
+  /** A page of papers (`ids=` is `papersBatch`'s, whose answer is not a page). */
+  papers(query?: Omit<QueryOf<'/api/v1/papers'>, 'ids'>): Promise<PageOf<'/api/v1/papers'>> {
+    return this.get('/api/v1/papers', { query }) as Promise<PageOf<'/api/v1/papers'>>
   }
 
   paper(id: string, query?: QueryOf<'/api/v1/papers/{id}'>) {
