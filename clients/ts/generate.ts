@@ -17,12 +17,25 @@ const root = fileURLToPath(new URL('../../', import.meta.url))
 export const schemaFile = fileURLToPath(new URL('./src/schema.d.ts', import.meta.url))
 export const generatorBin = join(root, 'tools/openapi-client/node_modules/.bin/openapi-typescript')
 
+type Document = { paths?: Record<string, unknown>; components?: Record<string, Record<string, unknown>> }
+const sortedByKey = (map: Record<string, unknown>) => Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+
+/**
+ * The document with its paths and named components in name order: the service lists component
+ * schemas in the order its modules were first loaded, which differs between processes (a test run
+ * loads them in another order), and the types should not.
+ */
+function canonical(document: Document): Document {
+  const components = Object.fromEntries(Object.entries(document.components ?? {}).map(([kind, map]) => [kind, sortedByKey(map)]))
+  return { ...document, paths: sortedByKey(document.paths ?? {}), components }
+}
+
 /** The types openapi-typescript makes of `document` (the parsed /api/v1/openapi.json). */
 export function typesFor(document: unknown): string {
   if (!existsSync(generatorBin)) throw new Error('openapi-typescript is not installed: npm ci --prefix tools/openapi-client')
   const dir = mkdtempSync(join(tmpdir(), 'geroscope-client-'))
   try {
-    writeFileSync(join(dir, 'v1.json'), JSON.stringify(document))
+    writeFileSync(join(dir, 'v1.json'), JSON.stringify(canonical(document as Document)))
     const run = spawnSync(generatorBin, [join(dir, 'v1.json'), '-o', join(dir, 'v1.d.ts')], { encoding: 'utf8' })
     if (run.status !== 0) throw new Error(`openapi-typescript failed: ${run.stdout}${run.stderr}`)
     return readFileSync(join(dir, 'v1.d.ts'), 'utf8')

@@ -4,27 +4,7 @@
  */
 
 export interface paths {
-    "/api/v1/papers/batch": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Get many papers at once
-         * @description Up to 500 papers by id, DOI or PMID in one call, in the order asked, with null and a not_found entry for ids that match no paper. A malformed id is a 400 naming its position (ids[3]). Each started 100 ids count as one request against the rate limit (a batch of 500 ids counts as 5). GET /api/v1/papers?ids= does the same for up to 100 ids.
-         */
-        post: operations["postApiV1PapersBatch"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/papers": {
+    "/api/v1/claims": {
         parameters: {
             query?: never;
             header?: never;
@@ -32,50 +12,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List papers
-         * @description Papers newest first by indexed_date, then id ascending. By default only papers about aging biology (relevance 2 or more).
+         * List claims
+         * @description Claims newest first: created_at descending, then id descending. Each carries its paper in brief; evidence is null unless the paper's abstract licence allows reuse.
          */
-        get: operations["getApiV1Papers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/papers/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get one paper
-         * @description The full record of one paper: judgement, full story, upvotes, entities and claims. The id is accepted case-insensitively, and so are pmid:39172536 (the same as MED-39172536) and, through /api/v1/papers/doi:{doi}, a DOI.
-         */
-        get: operations["getApiV1PapersById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Search papers
-         * @description Ranked full-text search: results by score (0 to 1, higher is better; the best hit need not be 1), then id ascending. Matches rank in tiers: the query in the title with its words together and in order; the query in the title; some of its words in the title; the query with its words together in the text (title and abstract); the query in the text. Within a tier, papers are ordered by judgement relevance (unjudged last), then recency, then id. Words match in titles and abstracts only (not keywords or MeSH headings), so a hit shows why it matched. Irregular plurals (mouse and mice, nucleus and nuclei), British and American spellings (ageing and aging, tumour and tumor, haem and heme, randomised and randomized) and stemmed forms (senolytic and senolytics) match each other; NAD+ matches NAD, not NADH. Every match can be paged to by cursor, except when the service searches through Meilisearch, which ranks at most the 1,000 best matches: a ranking cut there says so in pagination.truncated and pagination.max_hits. Every /papers filter applies; min_relevance defaults to 2.
-         */
-        get: operations["getApiV1Search"];
+        get: operations["getApiV1Claims"];
         put?: never;
         post?: never;
         delete?: never;
@@ -124,7 +64,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/claims": {
+    "/api/v1/papers": {
         parameters: {
             query?: never;
             header?: never;
@@ -132,10 +72,110 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List claims
-         * @description Claims newest first: created_at descending, then id descending. Each carries its paper in brief; evidence is null unless the paper's abstract licence allows reuse.
+         * List papers
+         * @description Papers newest first by indexed_date, then id ascending. By default only papers about aging biology (relevance 2 or more).
          */
-        get: operations["getApiV1Claims"];
+        get: operations["getApiV1Papers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/papers/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get many papers at once
+         * @description Up to 500 papers by id, DOI or PMID in one call, in the order asked, with null and a not_found entry for ids that match no paper. A malformed id is a 400 naming its position (ids[3]). Each started 100 ids count as one request against the rate limit (a batch of 500 ids counts as 5). GET /api/v1/papers?ids= does the same for up to 100 ids.
+         */
+        post: operations["postApiV1PapersBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/papers/doi:{doi}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one paper by DOI
+         * @description As GET /api/v1/papers/{id}, for a DOI: /api/v1/papers/doi:10.1038/s43587-024-00001-x (slashes as they are or as %2F; case-insensitive). GET /api/v1/papers/pmid:39172536 finds a paper by its PubMed id the same way.
+         */
+        get: operations["getApiV1PapersByDoi*"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/papers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one paper
+         * @description The full record of one paper: judgement, full story, upvotes, entities and claims. The id is accepted case-insensitively, and so are pmid:39172536 (the same as MED-39172536) and, through /api/v1/papers/doi:{doi}, a DOI.
+         */
+        get: operations["getApiV1PapersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search papers
+         * @description Ranked full-text search: results by score (0 to 1, higher is better; the best hit need not be 1), then id ascending. Matches rank in tiers: the query in the title with its words together and in order; the query in the title; some of its words in the title; the query with its words together in the text (title and abstract); the query in the text. Within a tier, papers are ordered by judgement relevance (unjudged last), then recency, then id. Words match in titles and abstracts only (not keywords or MeSH headings), so a hit shows why it matched. Irregular plurals (mouse and mice, nucleus and nuclei), British and American spellings (ageing and aging, tumour and tumor, haem and heme, randomised and randomized) and stemmed forms (senolytic and senolytics) match each other; NAD+ matches NAD, not NADH. Every match can be paged to by cursor, except when the service searches through Meilisearch, which ranks at most the 1,000 best matches: a ranking cut there says so in pagination.truncated and pagination.max_hits. Every /papers filter applies; min_relevance defaults to 2.
+         */
+        get: operations["getApiV1Search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Corpus statistics
+         * @description Counts over the whole corpus: papers by relevance band, stories, extracted knowledge, aging papers by study type and by topic, the last 30 UTC days (newest first, today included, days without papers as zeros) and the indexed_date range. Aging: relevance 2 or more; core: 2.5 or more; tangential: 1 to under 2. The numbers are computed at most once a minute; generated_at says when.
+         */
+        get: operations["getApiV1Stats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -184,154 +224,10 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/stats": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Corpus statistics
-         * @description Counts over the whole corpus: papers by relevance band, stories, extracted knowledge, aging papers by study type and by topic, the last 30 UTC days (newest first, today included, days without papers as zeros) and the indexed_date range. Aging: relevance 2 or more; core: 2.5 or more; tangential: 1 to under 2. The numbers are computed at most once a minute; generated_at says when.
-         */
-        get: operations["getApiV1Stats"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/papers/doi:{doi}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get one paper by DOI
-         * @description As GET /api/v1/papers/{id}, for a DOI: /api/v1/papers/doi:10.1038/s43587-024-00001-x (slashes as they are or as %2F; case-insensitive). GET /api/v1/papers/pmid:39172536 finds a paper by its PubMed id the same way.
-         */
-        get: operations["getApiV1PapersByDoi*"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        EntityRef: {
-            type: string;
-            key: string;
-            name: string;
-        };
-        StorySummary: {
-            headline: string;
-            dek: string;
-            /** Format: uri */
-            url: string;
-        };
-        ClaimSide: {
-            text: string;
-            entity: components["schemas"]["EntityRef"] | null;
-        };
-        PaperEntity: {
-            type: string;
-            key: string;
-            name: string;
-            ids: {
-                [key: string]: string;
-            };
-            role: string;
-            detail: {
-                [key: string]: unknown;
-            } | null;
-        };
-        Pagination: {
-            next_cursor: string | null;
-            has_more: boolean;
-            limit: number;
-            /** @description Present with count=true: how many items match the filters, over every page. */
-            total?: number;
-        };
-        /** @description Error */
-        Error: {
-            error: {
-                status: number;
-                /** @enum {string} */
-                code: "missing_key" | "invalid_key" | "revoked_key" | "plan_required" | "rate_limited" | "invalid_parameter" | "not_found" | "unavailable" | "internal_error";
-                message: string;
-            };
-        };
-        ClaimPaper: {
-            id: string;
-            title: string;
-            doi: string | null;
-            journal: string;
-            /** Format: date */
-            published_date: string | null;
-            preprint: boolean;
-            /** Format: uri */
-            url: string;
-            /** Format: uri */
-            site_url: string;
-        };
-        Story: {
-            headline: string;
-            dek: string;
-            body: string;
-            why_it_matters: string;
-            caveats: string;
-            support: number | null;
-            model: string;
-            /** Format: date-time */
-            published_at: string;
-            /** Format: uri */
-            url: string;
-        };
-        Topic: {
-            /** @enum {string} */
-            slug: "senescence" | "epigenetic-clocks" | "mtor-rapamycin" | "reprogramming" | "nad-sirtuins" | "mitochondria" | "dietary-restriction" | "glp-1" | "inflammaging" | "brain-aging" | "other";
-            name: string;
-            description: string;
-            papers_7d: number;
-            papers_total: number;
-            /** Format: uri */
-            site_url: string;
-            /** Format: uri */
-            feed_url: string;
-        };
-        SearchPagination: {
-            next_cursor: string | null;
-            has_more: boolean;
-            limit: number;
-            /** @description True when more papers match than this ranking serves: the last page then has has_more false although matches remain (narrow the query or its filters to reach them). False when every match can be paged to. */
-            truncated: boolean;
-            /** @description Present when truncated: the number of hits the ranking stops at. */
-            max_hits?: number;
-        };
-        Entity: {
-            /** @description Entity type, e.g. intervention, gene, pathway, hallmark, phenotype, organism, tissue, disease, biomarker, mesh. */
-            type: string;
-            /** @description Normalised key within the type: an ontology id when known. */
-            key: string;
-            name: string;
-            ids: {
-                [key: string]: string;
-            };
-            /** @description Papers that involve the entity (refreshed every minute). */
-            paper_count: number;
-            /** Format: uri */
-            api_url: string;
-        };
         Claim: {
             id: number;
             paper_id: string;
@@ -349,23 +245,6 @@ export interface components {
             confidence: number | null;
             /** Format: date-time */
             created_at: string;
-        };
-        Judgement: {
-            relevance: number;
-            relevance_confidence: number | null;
-            newsworthiness: number;
-            /** @enum {string|null} */
-            study_type: "human_trial" | "human_observational" | "animal" | "invertebrate" | "cells" | "computational" | "review" | "other" | null;
-            study_type_label: string | null;
-            study_type_confidence: number | null;
-            /** @enum {string|null} */
-            topic: "senescence" | "epigenetic-clocks" | "mtor-rapamycin" | "reprogramming" | "nad-sirtuins" | "mitochondria" | "dietary-restriction" | "glp-1" | "inflammaging" | "brain-aging" | "other" | null;
-            topic_confidence: number | null;
-            promotional: number | null;
-            model: string;
-            prompt_version: string;
-            /** Format: date-time */
-            judged_at: string;
         };
         ClaimItem: {
             id: number;
@@ -385,6 +264,211 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             paper: components["schemas"]["ClaimPaper"];
+        };
+        ClaimPaper: {
+            id: string;
+            title: string;
+            doi: string | null;
+            journal: string;
+            /** Format: date */
+            published_date: string | null;
+            preprint: boolean;
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            site_url: string;
+        };
+        ClaimSide: {
+            text: string;
+            entity: components["schemas"]["EntityRef"] | null;
+        };
+        Entity: {
+            /** @description Entity type, e.g. intervention, gene, pathway, hallmark, phenotype, organism, tissue, disease, biomarker, mesh. */
+            type: string;
+            /** @description Normalised key within the type: an ontology id when known. */
+            key: string;
+            name: string;
+            ids: {
+                [key: string]: string;
+            };
+            /** @description Papers that involve the entity (refreshed every minute). */
+            paper_count: number;
+            /** Format: uri */
+            api_url: string;
+        };
+        EntityDetail: {
+            /** @description Entity type, e.g. intervention, gene, pathway, hallmark, phenotype, organism, tissue, disease, biomarker, mesh. */
+            type: string;
+            /** @description Normalised key within the type: an ontology id when known. */
+            key: string;
+            name: string;
+            ids: {
+                [key: string]: string;
+            };
+            /** @description Papers that involve the entity (refreshed every minute). */
+            paper_count: number;
+            /** Format: uri */
+            api_url: string;
+            /** @description Claims with the entity as subject or object. */
+            claim_count: number;
+            /** @description Newest first by indexed_date, then id; paged by the top-level pagination. */
+            papers: components["schemas"]["EntityPaper"][];
+        };
+        EntityPaper: {
+            id: string;
+            /** @enum {string} */
+            source: "MED" | "PPR";
+            doi: string | null;
+            title: string;
+            authors: string;
+            journal: string;
+            /** Format: date */
+            published_date: string | null;
+            /** Format: date */
+            indexed_date: string;
+            preprint: boolean;
+            publication_types: string[];
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            site_url: string;
+            abstract: string | null;
+            abstract_license: string | null;
+            judgement: components["schemas"]["Judgement"] | null;
+            /** @description Roles the entity plays in this paper, sorted. */
+            roles: string[];
+        };
+        EntityRef: {
+            type: string;
+            key: string;
+            name: string;
+        };
+        /** @description Error */
+        Error: {
+            error: {
+                status: number;
+                /** @enum {string} */
+                code: "missing_key" | "invalid_key" | "revoked_key" | "plan_required" | "rate_limited" | "invalid_parameter" | "not_found" | "unavailable" | "internal_error";
+                message: string;
+            };
+        };
+        Judgement: {
+            relevance: number;
+            relevance_confidence: number | null;
+            newsworthiness: number;
+            /** @enum {string|null} */
+            study_type: "human_trial" | "human_observational" | "animal" | "invertebrate" | "cells" | "computational" | "review" | "other" | null;
+            study_type_label: string | null;
+            study_type_confidence: number | null;
+            /** @enum {string|null} */
+            topic: "senescence" | "epigenetic-clocks" | "mtor-rapamycin" | "reprogramming" | "nad-sirtuins" | "mitochondria" | "dietary-restriction" | "glp-1" | "inflammaging" | "brain-aging" | "other" | null;
+            topic_confidence: number | null;
+            promotional: number | null;
+            model: string;
+            prompt_version: string;
+            /** Format: date-time */
+            judged_at: string;
+        };
+        Pagination: {
+            next_cursor: string | null;
+            has_more: boolean;
+            limit: number;
+            /** @description Present with count=true: how many items match the filters, over every page. */
+            total?: number;
+        };
+        Paper: {
+            id: string;
+            /** @enum {string} */
+            source: "MED" | "PPR";
+            doi: string | null;
+            title: string;
+            authors: string;
+            journal: string;
+            /** Format: date */
+            published_date: string | null;
+            /** Format: date */
+            indexed_date: string;
+            preprint: boolean;
+            publication_types: string[];
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            site_url: string;
+            abstract: string | null;
+            abstract_license: string | null;
+            judgement: components["schemas"]["Judgement"] | null;
+            story: components["schemas"]["StorySummary"] | null;
+        };
+        PaperDetail: {
+            id: string;
+            /** @enum {string} */
+            source: "MED" | "PPR";
+            doi: string | null;
+            title: string;
+            authors: string;
+            journal: string;
+            /** Format: date */
+            published_date: string | null;
+            /** Format: date */
+            indexed_date: string;
+            preprint: boolean;
+            publication_types: string[];
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            site_url: string;
+            abstract: string | null;
+            abstract_license: string | null;
+            judgement: components["schemas"]["Judgement"] | null;
+            story: components["schemas"]["Story"] | null;
+            upvotes: number;
+            entities: components["schemas"]["PaperEntity"][];
+            claims: components["schemas"]["Claim"][];
+        };
+        PaperEntity: {
+            type: string;
+            key: string;
+            name: string;
+            ids: {
+                [key: string]: string;
+            };
+            role: string;
+            detail: {
+                [key: string]: unknown;
+            } | null;
+        };
+        SearchHit: {
+            id: string;
+            /** @enum {string} */
+            source: "MED" | "PPR";
+            doi: string | null;
+            title: string;
+            authors: string;
+            journal: string;
+            /** Format: date */
+            published_date: string | null;
+            /** Format: date */
+            indexed_date: string;
+            preprint: boolean;
+            publication_types: string[];
+            /** Format: uri */
+            url: string;
+            /** Format: uri */
+            site_url: string;
+            abstract: string | null;
+            abstract_license: string | null;
+            judgement: components["schemas"]["Judgement"] | null;
+            story: components["schemas"]["StorySummary"] | null;
+            score: number;
+        };
+        SearchPagination: {
+            next_cursor: string | null;
+            has_more: boolean;
+            limit: number;
+            /** @description True when more papers match than this ranking serves: the last page then has has_more false although matches remain (narrow the query or its filters to reach them). False when every match can be paged to. */
+            truncated: boolean;
+            /** @description Present when truncated: the number of hits the ranking stops at. */
+            max_hits?: number;
         };
         Stats: {
             papers: {
@@ -431,76 +515,18 @@ export interface components {
             /** Format: date-time */
             generated_at: string;
         };
-        EntityPaper: {
-            id: string;
-            /** @enum {string} */
-            source: "MED" | "PPR";
-            doi: string | null;
-            title: string;
-            authors: string;
-            journal: string;
-            /** Format: date */
-            published_date: string | null;
-            /** Format: date */
-            indexed_date: string;
-            preprint: boolean;
-            publication_types: string[];
+        Story: {
+            headline: string;
+            dek: string;
+            body: string;
+            why_it_matters: string;
+            caveats: string;
+            support: number | null;
+            model: string;
+            /** Format: date-time */
+            published_at: string;
             /** Format: uri */
             url: string;
-            /** Format: uri */
-            site_url: string;
-            abstract: string | null;
-            abstract_license: string | null;
-            judgement: components["schemas"]["Judgement"] | null;
-            /** @description Roles the entity plays in this paper, sorted. */
-            roles: string[];
-        };
-        Paper: {
-            id: string;
-            /** @enum {string} */
-            source: "MED" | "PPR";
-            doi: string | null;
-            title: string;
-            authors: string;
-            journal: string;
-            /** Format: date */
-            published_date: string | null;
-            /** Format: date */
-            indexed_date: string;
-            preprint: boolean;
-            publication_types: string[];
-            /** Format: uri */
-            url: string;
-            /** Format: uri */
-            site_url: string;
-            abstract: string | null;
-            abstract_license: string | null;
-            judgement: components["schemas"]["Judgement"] | null;
-            story: components["schemas"]["StorySummary"] | null;
-        };
-        SearchHit: {
-            id: string;
-            /** @enum {string} */
-            source: "MED" | "PPR";
-            doi: string | null;
-            title: string;
-            authors: string;
-            journal: string;
-            /** Format: date */
-            published_date: string | null;
-            /** Format: date */
-            indexed_date: string;
-            preprint: boolean;
-            publication_types: string[];
-            /** Format: uri */
-            url: string;
-            /** Format: uri */
-            site_url: string;
-            abstract: string | null;
-            abstract_license: string | null;
-            judgement: components["schemas"]["Judgement"] | null;
-            story: components["schemas"]["StorySummary"] | null;
-            score: number;
         };
         StoryItem: {
             headline: string;
@@ -538,274 +564,78 @@ export interface components {
                 judgement: components["schemas"]["Judgement"] | null;
             };
         };
-        EntityDetail: {
-            /** @description Entity type, e.g. intervention, gene, pathway, hallmark, phenotype, organism, tissue, disease, biomarker, mesh. */
-            type: string;
-            /** @description Normalised key within the type: an ontology id when known. */
-            key: string;
-            name: string;
-            ids: {
-                [key: string]: string;
-            };
-            /** @description Papers that involve the entity (refreshed every minute). */
-            paper_count: number;
-            /** Format: uri */
-            api_url: string;
-            /** @description Claims with the entity as subject or object. */
-            claim_count: number;
-            /** @description Newest first by indexed_date, then id; paged by the top-level pagination. */
-            papers: components["schemas"]["EntityPaper"][];
-        };
-        PaperDetail: {
-            id: string;
-            /** @enum {string} */
-            source: "MED" | "PPR";
-            doi: string | null;
-            title: string;
-            authors: string;
-            journal: string;
-            /** Format: date */
-            published_date: string | null;
-            /** Format: date */
-            indexed_date: string;
-            preprint: boolean;
-            publication_types: string[];
+        StorySummary: {
+            headline: string;
+            dek: string;
             /** Format: uri */
             url: string;
+        };
+        Topic: {
+            /** @enum {string} */
+            slug: "senescence" | "epigenetic-clocks" | "mtor-rapamycin" | "reprogramming" | "nad-sirtuins" | "mitochondria" | "dietary-restriction" | "glp-1" | "inflammaging" | "brain-aging" | "other";
+            name: string;
+            description: string;
+            papers_7d: number;
+            papers_total: number;
             /** Format: uri */
             site_url: string;
-            abstract: string | null;
-            abstract_license: string | null;
-            judgement: components["schemas"]["Judgement"] | null;
-            story: components["schemas"]["Story"] | null;
-            upvotes: number;
-            entities: components["schemas"]["PaperEntity"][];
-            claims: components["schemas"]["Claim"][];
+            /** Format: uri */
+            feed_url: string;
         };
     };
     responses: never;
     parameters: never;
     requestBodies: never;
     headers: {
-        /** @description Identifies the request; quote it when reporting a problem. Echoed when the request sends one. */
-        "X-Request-Id": string;
         /** @description private, max-age=60 on answers (clients may keep them 60 seconds); no-store on errors. */
         "Cache-Control": string;
+        /** @description Seconds to wait before retrying. */
+        "Retry-After": number;
+        /** @description Bearer realm="geroscope", with error="invalid_token" for a malformed, unknown or revoked key. */
+        "WWW-Authenticate": string;
         /** @description Requests allowed per UTC day. */
         "X-RateLimit-Limit": number;
-        /** @description Requests left today. */
-        "X-RateLimit-Remaining": number;
-        /** @description When the daily allowance resets, Unix seconds. */
-        "X-RateLimit-Reset": number;
-        /** @description Requests made today, this one included. */
-        "X-RateLimit-Used": number;
         /** @description Requests allowed per UTC minute. */
         "X-RateLimit-Minute-Limit": number;
         /** @description Requests left this minute. */
         "X-RateLimit-Minute-Remaining": number;
         /** @description When the minute allowance resets, Unix seconds. */
         "X-RateLimit-Minute-Reset": number;
-        /** @description Seconds to wait before retrying. */
-        "Retry-After": number;
-        /** @description Bearer realm="geroscope", with error="invalid_token" for a malformed, unknown or revoked key. */
-        "WWW-Authenticate": string;
+        /** @description Requests left today. */
+        "X-RateLimit-Remaining": number;
+        /** @description When the daily allowance resets, Unix seconds. */
+        "X-RateLimit-Reset": number;
+        /** @description Requests made today, this one included. */
+        "X-RateLimit-Used": number;
+        /** @description Identifies the request; quote it when reporting a problem. Echoed when the request sends one. */
+        "X-Request-Id": string;
     };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    postApiV1PapersBatch: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Up to 500 paper identifiers, each a paper id (MED-39172536, PPR-841231), doi:10.xxxx/... or pmid:39172536. */
-                    ids: string[];
-                };
-            };
-        };
-        responses: {
-            /** @description Response for status 200 */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description One entry per id asked for, in the same order: the paper, or null when no paper has that id. */
-                        data: ({
-                            id: string;
-                            /** @enum {string} */
-                            source: "MED" | "PPR";
-                            doi: string | null;
-                            title: string;
-                            authors: string;
-                            journal: string;
-                            /** Format: date */
-                            published_date: string | null;
-                            /** Format: date */
-                            indexed_date: string;
-                            preprint: boolean;
-                            publication_types: string[];
-                            /** Format: uri */
-                            url: string;
-                            /** Format: uri */
-                            site_url: string;
-                            abstract: string | null;
-                            abstract_license: string | null;
-                            judgement: components["schemas"]["Judgement"] | null;
-                            story: components["schemas"]["StorySummary"] | null;
-                        } | null)[];
-                        /** @description The ids (as given) that matched no paper, in the order given. */
-                        not_found: string[];
-                    };
-                };
-            };
-            /** @description Error */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getApiV1Papers: {
+    getApiV1Claims: {
         parameters: {
             query?: {
-                /** @description Only papers with indexed_date on or after this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
-                since?: string | unknown | unknown;
-                /** @description Only papers with indexed_date on or before this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
-                until?: string | unknown | unknown;
-                /** @description Lowest judgement.relevance (0 to 3). 0 returns every paper read, unjudged ones included. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. */
-                min_relevance?: number;
-                /** @description Filter on judgement.study_type. One value or a comma-separated list. */
-                study_type?: string;
-                /** @description Filter on judgement.topic. One value or a comma-separated list. */
-                topic?: string;
-                /** @description true: preprints only; false: peer-reviewed only; omitted: both. */
-                preprint?: boolean;
-                /** @description Full-text filter over title and abstract: quoted phrases, OR and -exclusions. Order stays by date. Words match in titles and abstracts only (not keywords or MeSH headings), so a hit shows why it matched. Irregular plurals (mouse and mice, nucleus and nuclei), British and American spellings (ageing and aging, tumour and tumor, haem and heme, randomised and randomized) and stemmed forms (senolytic and senolytics) match each other; NAD+ matches NAD, not NADH. */
-                q?: string;
+                /** @description What the claim is about. A value that names an entity exactly (its name, key or any alias, ignoring case, spaces and punctuation: sirolimus is rapamycin, p16 is CDKN2A, NR is nicotinamide riboside) matches the claims whose subject is that entity, and subjects resolved to no entity whose text contains the value; so sirolimus never matches temsirolimus, which is asked for by name. Any other value is a case-insensitive substring of the subject text, or of its entity's name or key (% and _ match themselves). */
+                subject?: string;
+                /** @description Same for the object. */
+                object?: string;
+                /** @description Exact relation, e.g. increases, extends_lifespan. */
+                relation?: string;
+                /** @description Case-insensitive substring of the organism; a common name of a known organism also matches its other names (mice or mouse finds Mus musculus). */
+                organism?: string;
+                /** @description Only claims from this paper (paper id, case-insensitive). */
+                paper_id?: string;
                 /** @description Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same. */
                 cursor?: string;
                 /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
                 limit?: number;
-                /** @description Up to 100 comma-separated paper identifiers (a paper id (MED-39172536, PPR-841231), doi:10.xxxx/... or pmid:39172536); the answer is then a batch answer (data in the order given with null for unknown ids, and not_found), and no other parameter may be given. Each started 100 ids count as one request against the rate limit (a batch of 500 ids counts as 5). */
-                ids?: string;
-                /** @description Keep only these fields of each paper: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, source, doi, title, authors, journal, published_date, indexed_date, preprint, publication_types, url, site_url, abstract, abstract_license, judgement, story. */
+                /** @description Keep only these fields of each claim: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, paper_id, subject, relation, object, organism, context, direction, magnitude, evidence, confidence, created_at, paper. */
                 fields?: string;
-                /** @description true: pagination.total is the exact number of papers matching the filters (all pages, not this page). */
+                /** @description true: pagination.total is the exact number of claims matching the filters (all pages, not this page). */
                 count?: boolean;
-                /** @description One of topic, study_type, preprint, indexed_month, organism, relation: group_by in the answer counts the papers matching the filters by that value, largest group first (then by key), at most 200 groups. indexed_month is the paper's YYYY-MM; organism is an organism entity of the paper (for /papers) or the claim's organism text (for /claims); relation counts papers having a claim of that relation (for /papers) or claims (for /claims); topic, study_type and preprint are the paper's. A paper with two organisms counts in both; a null key counts what has no value. */
+                /** @description One of topic, study_type, preprint, indexed_month, organism, relation: group_by in the answer counts the claims matching the filters by that value, largest group first (then by key), at most 200 groups. indexed_month is the paper's YYYY-MM; organism is an organism entity of the paper (for /papers) or the claim's organism text (for /claims); relation counts papers having a claim of that relation (for /papers) or claims (for /claims); topic, study_type and preprint are the paper's. A paper with two organisms counts in both; a null key counts what has no value. */
                 group_by?: "topic" | "study_type" | "preprint" | "indexed_month" | "organism" | "relation";
             };
             header?: never;
@@ -830,7 +660,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Paper"][];
+                        data: components["schemas"]["ClaimItem"][];
                         pagination: components["schemas"]["Pagination"];
                         /** @description Present with group_by=: counts by the value asked for, over every page. */
                         group_by?: {
@@ -838,325 +668,6 @@ export interface operations {
                             key: string | boolean | null;
                             count: number;
                         }[];
-                    } | {
-                        /** @description One entry per id asked for, in the same order: the paper, or null when no paper has that id. */
-                        data: ({
-                            id: string;
-                            /** @enum {string} */
-                            source: "MED" | "PPR";
-                            doi: string | null;
-                            title: string;
-                            authors: string;
-                            journal: string;
-                            /** Format: date */
-                            published_date: string | null;
-                            /** Format: date */
-                            indexed_date: string;
-                            preprint: boolean;
-                            publication_types: string[];
-                            /** Format: uri */
-                            url: string;
-                            /** Format: uri */
-                            site_url: string;
-                            abstract: string | null;
-                            abstract_license: string | null;
-                            judgement: components["schemas"]["Judgement"] | null;
-                            story: components["schemas"]["StorySummary"] | null;
-                        } | null)[];
-                        /** @description The ids (as given) that matched no paper, in the order given. */
-                        not_found: string[];
-                    };
-                };
-            };
-            /** @description Error */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getApiV1PapersById: {
-        parameters: {
-            query?: {
-                /** @description Keep only these fields of each paper: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, source, doi, title, authors, journal, published_date, indexed_date, preprint, publication_types, url, site_url, abstract, abstract_license, judgement, story, upvotes, entities, claims. */
-                fields?: string;
-            };
-            header?: never;
-            path: {
-                /** @description Paper id, e.g. MED-39172536 or PPR-841231, or pmid:39172536. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Response for status 200 */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["PaperDetail"];
-                    };
-                };
-            };
-            /** @description Error */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getApiV1Search: {
-        parameters: {
-            query: {
-                /** @description Words to search for: quoted phrases, OR and -exclusions. Words match in titles and abstracts only (not keywords or MeSH headings), so a hit shows why it matched. Irregular plurals (mouse and mice, nucleus and nuclei), British and American spellings (ageing and aging, tumour and tumor, haem and heme, randomised and randomized) and stemmed forms (senolytic and senolytics) match each other; NAD+ matches NAD, not NADH. */
-                q: string;
-                /** @description Only papers with indexed_date on or after this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
-                since?: string | unknown | unknown;
-                /** @description Only papers with indexed_date on or before this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
-                until?: string | unknown | unknown;
-                /** @description Lowest judgement.relevance (0 to 3). 0 returns every paper read, unjudged ones included. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. */
-                min_relevance?: number;
-                /** @description Filter on judgement.study_type. One value or a comma-separated list. */
-                study_type?: string;
-                /** @description Filter on judgement.topic. One value or a comma-separated list. */
-                topic?: string;
-                /** @description true: preprints only; false: peer-reviewed only; omitted: both. */
-                preprint?: boolean;
-                /** @description Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same. */
-                cursor?: string;
-                /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
-                limit?: number;
-                /** @description Keep only these fields of each hit: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, source, doi, title, authors, journal, published_date, indexed_date, preprint, publication_types, url, site_url, abstract, abstract_license, judgement, story, score. */
-                fields?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Response for status 200 */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["SearchHit"][];
-                        pagination: components["schemas"]["SearchPagination"];
                     };
                 };
             };
@@ -1562,28 +1073,34 @@ export interface operations {
             };
         };
     };
-    getApiV1Claims: {
+    getApiV1Papers: {
         parameters: {
             query?: {
-                /** @description What the claim is about. A value that names an entity exactly (its name, key or any alias, ignoring case, spaces and punctuation: sirolimus is rapamycin, p16 is CDKN2A, NR is nicotinamide riboside) matches the claims whose subject is that entity, and subjects resolved to no entity whose text contains the value; so sirolimus never matches temsirolimus, which is asked for by name. Any other value is a case-insensitive substring of the subject text, or of its entity's name or key (% and _ match themselves). */
-                subject?: string;
-                /** @description Same for the object. */
-                object?: string;
-                /** @description Exact relation, e.g. increases, extends_lifespan. */
-                relation?: string;
-                /** @description Case-insensitive substring of the organism; a common name of a known organism also matches its other names (mice or mouse finds Mus musculus). */
-                organism?: string;
-                /** @description Only claims from this paper (paper id, case-insensitive). */
-                paper_id?: string;
+                /** @description Only papers with indexed_date on or after this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
+                since?: string | unknown | unknown;
+                /** @description Only papers with indexed_date on or before this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
+                until?: string | unknown | unknown;
+                /** @description Lowest judgement.relevance (0 to 3). 0 returns every paper read, unjudged ones included. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. */
+                min_relevance?: number;
+                /** @description Filter on judgement.study_type. One value or a comma-separated list. */
+                study_type?: string;
+                /** @description Filter on judgement.topic. One value or a comma-separated list. */
+                topic?: string;
+                /** @description true: preprints only; false: peer-reviewed only; omitted: both. */
+                preprint?: boolean;
+                /** @description Full-text filter over title and abstract: quoted phrases, OR and -exclusions. Order stays by date. Words match in titles and abstracts only (not keywords or MeSH headings), so a hit shows why it matched. Irregular plurals (mouse and mice, nucleus and nuclei), British and American spellings (ageing and aging, tumour and tumor, haem and heme, randomised and randomized) and stemmed forms (senolytic and senolytics) match each other; NAD+ matches NAD, not NADH. */
+                q?: string;
                 /** @description Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same. */
                 cursor?: string;
                 /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
                 limit?: number;
-                /** @description Keep only these fields of each claim: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, paper_id, subject, relation, object, organism, context, direction, magnitude, evidence, confidence, created_at, paper. */
+                /** @description Up to 100 comma-separated paper identifiers (a paper id (MED-39172536, PPR-841231), doi:10.xxxx/... or pmid:39172536); the answer is then a batch answer (data in the order given with null for unknown ids, and not_found), and no other parameter may be given. Each started 100 ids count as one request against the rate limit (a batch of 500 ids counts as 5). */
+                ids?: string;
+                /** @description Keep only these fields of each paper: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, source, doi, title, authors, journal, published_date, indexed_date, preprint, publication_types, url, site_url, abstract, abstract_license, judgement, story. */
                 fields?: string;
-                /** @description true: pagination.total is the exact number of claims matching the filters (all pages, not this page). */
+                /** @description true: pagination.total is the exact number of papers matching the filters (all pages, not this page). */
                 count?: boolean;
-                /** @description One of topic, study_type, preprint, indexed_month, organism, relation: group_by in the answer counts the claims matching the filters by that value, largest group first (then by key), at most 200 groups. indexed_month is the paper's YYYY-MM; organism is an organism entity of the paper (for /papers) or the claim's organism text (for /claims); relation counts papers having a claim of that relation (for /papers) or claims (for /claims); topic, study_type and preprint are the paper's. A paper with two organisms counts in both; a null key counts what has no value. */
+                /** @description One of topic, study_type, preprint, indexed_month, organism, relation: group_by in the answer counts the papers matching the filters by that value, largest group first (then by key), at most 200 groups. indexed_month is the paper's YYYY-MM; organism is an organism entity of the paper (for /papers) or the claim's organism text (for /claims); relation counts papers having a claim of that relation (for /papers) or claims (for /claims); topic, study_type and preprint are the paper's. A paper with two organisms counts in both; a null key counts what has no value. */
                 group_by?: "topic" | "study_type" | "preprint" | "indexed_month" | "organism" | "relation";
             };
             header?: never;
@@ -1608,7 +1125,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["ClaimItem"][];
+                        data: components["schemas"]["Paper"][];
                         pagination: components["schemas"]["Pagination"];
                         /** @description Present with group_by=: counts by the value asked for, over every page. */
                         group_by?: {
@@ -1616,6 +1133,755 @@ export interface operations {
                             key: string | boolean | null;
                             count: number;
                         }[];
+                    } | {
+                        /** @description One entry per id asked for, in the same order: the paper, or null when no paper has that id. */
+                        data: ({
+                            id: string;
+                            /** @enum {string} */
+                            source: "MED" | "PPR";
+                            doi: string | null;
+                            title: string;
+                            authors: string;
+                            journal: string;
+                            /** Format: date */
+                            published_date: string | null;
+                            /** Format: date */
+                            indexed_date: string;
+                            preprint: boolean;
+                            publication_types: string[];
+                            /** Format: uri */
+                            url: string;
+                            /** Format: uri */
+                            site_url: string;
+                            abstract: string | null;
+                            abstract_license: string | null;
+                            judgement: components["schemas"]["Judgement"] | null;
+                            story: components["schemas"]["StorySummary"] | null;
+                        } | null)[];
+                        /** @description The ids (as given) that matched no paper, in the order given. */
+                        not_found: string[];
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1PapersBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Up to 500 paper identifiers, each a paper id (MED-39172536, PPR-841231), doi:10.xxxx/... or pmid:39172536. */
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One entry per id asked for, in the same order: the paper, or null when no paper has that id. */
+                        data: ({
+                            id: string;
+                            /** @enum {string} */
+                            source: "MED" | "PPR";
+                            doi: string | null;
+                            title: string;
+                            authors: string;
+                            journal: string;
+                            /** Format: date */
+                            published_date: string | null;
+                            /** Format: date */
+                            indexed_date: string;
+                            preprint: boolean;
+                            publication_types: string[];
+                            /** Format: uri */
+                            url: string;
+                            /** Format: uri */
+                            site_url: string;
+                            abstract: string | null;
+                            abstract_license: string | null;
+                            judgement: components["schemas"]["Judgement"] | null;
+                            story: components["schemas"]["StorySummary"] | null;
+                        } | null)[];
+                        /** @description The ids (as given) that matched no paper, in the order given. */
+                        not_found: string[];
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "getApiV1PapersByDoi*": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                doi: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaperDetail"];
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1PapersById: {
+        parameters: {
+            query?: {
+                /** @description Keep only these fields of each paper: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, source, doi, title, authors, journal, published_date, indexed_date, preprint, publication_types, url, site_url, abstract, abstract_license, judgement, story, upvotes, entities, claims. */
+                fields?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Paper id, e.g. MED-39172536 or PPR-841231, or pmid:39172536. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaperDetail"];
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Search: {
+        parameters: {
+            query: {
+                /** @description Words to search for: quoted phrases, OR and -exclusions. Words match in titles and abstracts only (not keywords or MeSH headings), so a hit shows why it matched. Irregular plurals (mouse and mice, nucleus and nuclei), British and American spellings (ageing and aging, tumour and tumor, haem and heme, randomised and randomized) and stemmed forms (senolytic and senolytics) match each other; NAD+ matches NAD, not NADH. */
+                q: string;
+                /** @description Only papers with indexed_date on or after this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
+                since?: string | unknown | unknown;
+                /** @description Only papers with indexed_date on or before this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
+                until?: string | unknown | unknown;
+                /** @description Lowest judgement.relevance (0 to 3). 0 returns every paper read, unjudged ones included. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. */
+                min_relevance?: number;
+                /** @description Filter on judgement.study_type. One value or a comma-separated list. */
+                study_type?: string;
+                /** @description Filter on judgement.topic. One value or a comma-separated list. */
+                topic?: string;
+                /** @description true: preprints only; false: peer-reviewed only; omitted: both. */
+                preprint?: boolean;
+                /** @description Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same. */
+                cursor?: string;
+                /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
+                limit?: number;
+                /** @description Keep only these fields of each hit: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, source, doi, title, authors, journal, published_date, indexed_date, preprint, publication_types, url, site_url, abstract, abstract_license, judgement, story, score. */
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SearchHit"][];
+                        pagination: components["schemas"]["SearchPagination"];
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Stats"];
                     };
                 };
             };
@@ -1903,272 +2169,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Topic"][];
-                    };
-                };
-            };
-            /** @description Error */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getApiV1Stats: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Response for status 200 */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Stats"];
-                    };
-                };
-            };
-            /** @description Error */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "getApiV1PapersByDoi*": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                doi: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Response for status 200 */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
-                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
-                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["PaperDetail"];
                     };
                 };
             };
