@@ -3,9 +3,9 @@
  * for anything), and its "try it" call, authorised with a key, gets a 200 from the API.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { serve } from '../../src/platform/serve'
+import type { RunningServer } from '../../src/platform/serve'
 import { haveBrowser, noteMissingBrowser, screenshot, useBrowser } from '../support/browser'
-import { testApp } from '../support/app'
+import { serveAtItsOrigin } from '../support/app'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { createTestKey, insertPapers, paperRow } from '../support/fixtures'
 
@@ -14,7 +14,7 @@ noteMissingBrowser('API reference')
 describe.skipIf(!haveBrowser)('the API reference in Chromium', () => {
   const browser = useBrowser()
   let database: TestDatabase
-  let server: ReturnType<typeof serve>
+  let server: RunningServer
   let origin: string
   let key: string
 
@@ -22,18 +22,7 @@ describe.skipIf(!haveBrowser)('the API reference in Chromium', () => {
     database = await freshDatabase()
     await insertPapers(database.db, [paperRow({ id: 'MED-1', topic: 'senescence' })])
     key = (await createTestKey(database.db, { tier: 'pro' })).key
-    // The document names its server from PUBLIC_BASE_URL, so the page must be served at exactly that origin.
-    for (let attempt = 0; ; attempt++) {
-      const port = 20_000 + Math.floor(Math.random() * 40_000)
-      origin = `http://127.0.0.1:${port}`
-      const app = await testApp(database, {}, { PUBLIC_BASE_URL: origin })
-      try {
-        server = serve(app.fetch, port)
-        break
-      } catch (error) {
-        if (attempt > 5) throw error
-      }
-    }
+    ;({ server, origin } = await serveAtItsOrigin(database))
   })
   afterAll(async () => {
     await server?.stop()

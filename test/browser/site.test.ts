@@ -4,19 +4,17 @@
  * wider than the screen. A paper page opened from an API site_url, and a topic feed followed from its page.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createRequire } from 'node:module'
 import Parser from 'rss-parser'
 import type { Page } from 'playwright-core'
-import { serve } from '../../src/platform/serve'
-import { haveBrowser, noteMissingBrowser, screenshot, useBrowser } from '../support/browser'
-import { testApp } from '../support/app'
+import type { RunningServer } from '../../src/platform/serve'
+import { haveBrowser, noteMissingBrowser, screenshot, seriousViolations, useBrowser } from '../support/browser'
+import { serveAtItsOrigin } from '../support/app'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { createTestKey } from '../support/fixtures'
 import { seedSite } from '../site/corpus'
 
 noteMissingBrowser('public site')
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 const PAGES: [name: string, path: string][] = [
   ['home', '/'], ['paper', '/papers/MED-1'], ['paper-closed', '/papers/MED-2'], ['story', '/stories/MED-1'],
@@ -24,22 +22,16 @@ const PAGES: [name: string, path: string][] = [
   ['not-found', '/papers/MED-999'], ['api-docs', '/api/v1/docs'],
 ]
 
-type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath })
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (o?: object) => Promise<{ violations: Violation[] }> } }).axe.run()
-    return result.violations
-  })
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+/** The serious and critical violations of every axe-core rule, one line each. */
+async function seriousProblems(page: Page): Promise<string[]> {
+  return (await seriousViolations(page))
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 describe.skipIf(!haveBrowser)('the public site in Chromium', () => {
   const browser = useBrowser()
   let database: TestDatabase
-  let server: ReturnType<typeof serve>
+  let server: RunningServer
   let origin = ''
   let key = ''
 
@@ -47,16 +39,7 @@ describe.skipIf(!haveBrowser)('the public site in Chromium', () => {
     database = await freshDatabase()
     await seedSite(database.db)
     key = (await createTestKey(database.db, { tier: 'pro' })).key
-    for (let attempt = 0; ; attempt++) {
-      const port = 20_000 + Math.floor(Math.random() * 40_000)
-      origin = `http://127.0.0.1:${port}`
-      try {
-        server = serve((await testApp(database, {}, { PUBLIC_BASE_URL: origin })).fetch, port)
-        break
-      } catch (error) {
-        if (attempt > 5) throw error
-      }
-    }
+    ;({ server, origin } = await serveAtItsOrigin(database))
   })
   afterAll(async () => {
     await server?.stop()
@@ -71,7 +54,7 @@ describe.skipIf(!haveBrowser)('the public site in Chromium', () => {
         const response = await page.goto(`${origin}${path}`)
         expect({ path, status: response?.status() }).toEqual({ path, status: name === 'not-found' ? 404 : 200 })
         if (name.endsWith('docs')) await page.locator('.opblock').first().waitFor({ timeout: 20_000 })
-        const found = await seriousViolations(page)
+        const found = await seriousProblems(page)
         if (found.length) problems[`${name}@${width}`] = found
         if (width === 390 && !name.endsWith('docs')) {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

@@ -5,11 +5,10 @@
  * the session cookie is not Secure on the test's http origin.
  */
 import { afterAll, beforeAll, expect } from 'bun:test'
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { createAccount, type Membership, type Role } from '../../src/modules/accounts/service'
 import { serve, type RunningServer } from '../../src/platform/serve'
+import { seriousViolations } from '../support/browser'
 import { testApp } from '../support/app'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { replayServer, type ReplayServer } from '../support/replay-server'
@@ -78,26 +77,10 @@ export async function open(page: Page, url: string, heading: string | RegExp): P
   await page.locator('#loading').waitFor({ state: 'detached' })
 }
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
-
-/**
- * Runs axe-core in the page (evaluated through the DevTools protocol, which the page's CSP does
- * not govern: the console itself runs no inline script) and answers the serious and critical
- * violations, WCAG 2.1 A and AA rules and best practices.
- */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource)
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
-  })
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-}
+/** WCAG 2.1 A and AA rules and best practices: what the console's screens are held to. */
+const CONSOLE_RULES = { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } }
 
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const serious = await seriousViolations(page)
+  const serious = await seriousViolations(page, CONSOLE_RULES)
   expect({ screen, serious }).toEqual({ screen, serious: [] })
 }

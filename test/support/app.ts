@@ -5,6 +5,7 @@ import { parseConfig } from '../../src/config'
 import type { Database } from '../../src/db/client'
 import { KeyUsageRecorder } from '../../src/modules/keys/last-used'
 import { MemoryRateLimitStore } from '../../src/rate-limit/memory-store'
+import { serve, type RunningServer } from '../../src/platform/serve'
 import { freshDatabase, type TestDatabase } from './database'
 import { createTestKey } from './fixtures'
 
@@ -19,6 +20,24 @@ export async function testApp(database: Database, extra: Partial<Omit<AppContext
   const limits = extra.limits ?? await MemoryRateLimitStore.open(database, new Date())
   const keyUsage = extra.keyUsage ?? new KeyUsageRecorder(database, { flushEveryMs: 0 })
   return buildApp({ config, database, limits, keyUsage, ...extra })
+}
+
+/**
+ * The app over `database` on a real socket whose origin is its PUBLIC_BASE_URL (the OpenAPI
+ * documents and site links name that origin, so a browser must load the pages from exactly there):
+ * a random port, tried again if taken.
+ */
+export async function serveAtItsOrigin(database: Database): Promise<{ server: RunningServer; origin: string }> {
+  for (let attempt = 0; ; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 40_000)
+    const origin = `http://127.0.0.1:${port}`
+    const app = await testApp(database, {}, { PUBLIC_BASE_URL: origin })
+    try {
+      return { server: serve(app.fetch, port), origin }
+    } catch (error) {
+      if (attempt > 5) throw error
+    }
+  }
 }
 
 export const req = (path: string, init?: RequestInit) => new Request(`http://localhost${path}`, init)

@@ -8,7 +8,8 @@
  *   await screenshot(page, 'home-390')      // into artifacts/screenshots/, kept by CI
  */
 import { afterAll, beforeAll } from 'bun:test'
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
 
@@ -60,4 +61,23 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = `${screenshotDir}${name}.png`
   await page.screenshot({ path, fullPage: true })
   return path
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+/**
+ * Runs axe-core in the page (evaluated through the DevTools protocol, which a page's CSP does not
+ * govern) and answers the serious and critical violations; `options` are axe.run's (all rules when
+ * left out).
+ */
+export async function seriousViolations(page: Page, options: object = {}): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource)
+  const violations = await page.evaluate(async (runOptions) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run(document, runOptions)
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
+  }, options)
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 }
