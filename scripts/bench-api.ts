@@ -64,13 +64,28 @@ const percent = Math.min(100, (100_000 / Math.max(n, 1)) * 100)
 const ids = shuffle((await database.rows<{ id: string }>(sql`select id from papers tablesample bernoulli (${sql.raw(percent.toFixed(4))})`)).map((r) => r.id))
 const entityPaths = shuffle((await database.rows<{ type: string; key: string }>(sql`select type, key from entities where paper_count > 0`))
   .map((e) => `/api/v1/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}`)).slice(0, 20_000)
+// /claims filters drawn from the whole corpus: every entity's name as subject (most name an entity with few or no
+// claims on that side) and subject texts as written; rare values of the other filters.
+const claimSubjects = shuffle([
+  ...(await database.rows<{ v: string }>(sql`select name as v from entities`)).map((r) => r.v),
+  ...(await database.rows<{ v: string }>(sql`select distinct subject_text as v from claims tablesample system (0.5)`)).map((r) => r.v),
+]).map((v) => `/api/v1/claims?subject=${encodeURIComponent(v)}`).slice(0, 5000)
+const rareOrganisms = (await database.rows<{ v: string }>(sql`select organism as v from claims where organism is not null group by 1 order by count(*) limit 6`)).map((r) => r.v)
+const rareObjects = (await database.rows<{ v: string }>(sql`select name as v from entities e
+  where not exists (select from claims c where c.object_entity_id = e.id) order by random() limit 20`)).map((r) => r.v)
+const claimRare = shuffle([
+  ...rareOrganisms.map((v) => `/api/v1/claims?organism=${encodeURIComponent(v)}`),
+  ...rareObjects.map((v) => `/api/v1/claims?object=${encodeURIComponent(v)}`),
+  '/api/v1/claims?relation=extends_lifespan', '/api/v1/claims?relation=no_such_relation', '/api/v1/claims?organism=no%20such%20organism',
+  '/api/v1/claims?object=no%20such%20thing', '/api/v1/claims?subject=no%20such%20thing',
+])
 const [newest] = await database.rows<{ d: string }>(sql`select (max(indexed_date) - 30)::text as d from papers`)
 await database.close()
 console.log(`${ids.length.toLocaleString('en-US')} paper ids, ${entityPaths.length.toLocaleString('en-US')} entities`)
 
 const servers = new Map<Mode, BenchServer>()
 const appName = (mode: string) => `geroscope-bench-cache-${mode}-${process.pid}`
-const basePort = 20000 + Math.floor(Math.random() * 30000)
+const basePort = numberOption('port', 20000 + Math.floor(Math.random() * 30000)) // --port: the first of the ports the services take
 for (const [i, mode] of modes.entries()) {
   servers.set(mode, await startServer(databaseUrl, basePort + i, {
     PGAPPNAME: appName(mode), ...(mode !== 'on' ? { RESPONSE_CACHE_MB: '0' } : {}),
@@ -96,6 +111,8 @@ const scenarios: { name: string; paths: () => Promise<string[]> | string[] }[] =
   { name: 'paper', paths: () => ids.map((id) => `/api/v1/papers/${id}`) },
   { name: 'papers', paths: () => ['/api/v1/papers'] },
   { name: 'claims', paths: () => ['/api/v1/claims'] },
+  { name: 'claims-subject', paths: () => claimSubjects },
+  { name: 'claims-rare', paths: () => claimRare },
   { name: 'stories', paths: () => ['/api/v1/stories'] },
   { name: 'entities', paths: () => ['/api/v1/entities'] },
   { name: 'entity', paths: () => entityPaths },

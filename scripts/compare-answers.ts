@@ -15,11 +15,27 @@ const at = process.argv.indexOf('--before')
 if (at < 0) throw new Error('--before <directory of the other tree>')
 const before = process.argv[at + 1]
 const count = numberOption('papers', 2000)
+const entityCount = numberOption('entities', 300)
 
 const database = await openDatabase({ kind: 'postgres', url: databaseUrl, max: 2 })
 const keys = await benchKeys(database.db, 40) // pro keys allow 600 requests a minute each
 const ids = (await database.rows<{ id: string }>(sql`select id from papers order by random() limit ${count}`)).map((r) => r.id)
-const entities = (await database.rows<{ type: string; key: string }>(sql`select type, key from entities where paper_count > 0 order by random() limit 300`))
+const entities = (await database.rows<{ type: string; key: string }>(sql`select type, key from entities where paper_count > 0 order by random() limit ${entityCount}`))
+// Claim filters from the whole corpus: entity names and keys (resolved sides), side texts as written and cut short
+// (substrings, often naming no entity), every organism and relation, and values nothing matches.
+const entityNames = (await database.rows<{ v: string }>(sql`select name as v from entities order by random() limit 40`)).map((r) => r.v)
+const sideTexts = (await database.rows<{ s: string; o: string }>(sql`select subject_text as s, object_text as o from claims tablesample system (1) order by random() limit 30`))
+const organisms = (await database.rows<{ v: string }>(sql`select distinct organism as v from claims where organism is not null`)).map((r) => r.v)
+const relations = (await database.rows<{ v: string }>(sql`select distinct relation as v from claims`)).map((r) => r.v)
+const claimQueries = [
+  ...entityNames.flatMap((v) => [`subject=${encodeURIComponent(v)}`, `object=${encodeURIComponent(v)}`]),
+  ...sideTexts.flatMap(({ s, o }) => [`subject=${encodeURIComponent(s)}`, `object=${encodeURIComponent(o)}`, `subject=${encodeURIComponent(s.slice(1, 6))}`]),
+  ...organisms.map((v) => `organism=${encodeURIComponent(v.slice(0, 8))}`), 'organism=mice', 'organism=naked%20mole-rat',
+  ...relations.map((v) => `relation=${v}`), 'relation=nothing_like_it', 'subject=zzqx', 'object=%25', 'subject=a',
+  `subject=${encodeURIComponent(entityNames[0])}&relation=${relations[0]}&organism=homo`, 'subject=rapamycin&object=lifespan',
+  'count=true&group_by=organism', `subject=${encodeURIComponent(entityNames[1])}&count=true&group_by=relation`,
+  'fields=id,subject.entity,paper.site_url&limit=7', 'limit=100', 'limit=1',
+]
 const [withStory] = await database.rows<{ id: string }>(sql`select paper_id as id from stories s where exists (select 1 from claims c where c.paper_id = s.paper_id) limit 1`)
 await database.close()
 
@@ -37,7 +53,7 @@ async function start(dir: string, port: number) {
   return { url, stop: async () => { child.kill(); await child.exited } }
 }
 
-const port = 20000 + Math.floor(Math.random() * 30000)
+const port = numberOption('port', 20000 + Math.floor(Math.random() * 30000)) // --port: the first of two ports
 const a = await start(before, port)
 const b = await start(process.cwd(), port + 1)
 let asked = 0
@@ -74,6 +90,7 @@ try {
     '/api/v1/papers?since=2026-10-01&until=2026-11-01', '/api/v1/papers?q=rapamycin', '/api/v1/claims', '/api/v1/claims?relation=increases',
     '/api/v1/claims?subject=rapamycin', '/api/v1/claims?organism=mice', '/api/v1/stories', '/api/v1/stories?topic=senolytics', '/api/v1/entities',
     '/api/v1/search?q=senolytic', '/api/v1/search?q=mice%20rapamycin&min_relevance=0', '/api/v1/stats', '/api/v1/topics']) await walk(list, 5)
+  for (const q of claimQueries) await walk(`/api/v1/claims?${q}`, 2)
   for (const e of entities) await walk(`/api/v1/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}`, 1)
 } finally {
   await a.stop()

@@ -10,7 +10,9 @@ import { claims, entities } from '../db/schema'
 import { curatedNamed } from '../lexicon/lexicon'
 import { resolveEntityIds } from './entities'
 import { containsPattern } from './text-pattern'
-import { Conditions, statementFamily } from './prepared'
+import { Conditions, preparedStatement } from './prepared'
+import { jsonbObjectText, jsonNumber, jsonString, jsonTimestamp, uriComponent } from './json-values'
+import { OPEN_LICENSES } from '../taxonomy'
 
 export const subjectEntity = alias(entities, 'subject_entity')
 export const objectEntity = alias(entities, 'object_entity')
@@ -51,14 +53,24 @@ export type ClaimListRow = ClaimRow & { paper: ClaimPaperRow; createdAtText: str
  * rapamycin, p16 is CDKN2A, NR is nicotinamide riboside) matches the claims whose side is one of those
  * entities, and the unresolved sides whose text contains it; only a value that names no entity falls back
  * to a substring of the side's text, entity name or key. So "sirolimus" never matches "temsirolimus",
- * a different drug, which is asked for by its own name. (`c` claims, `se`/`oe` their entities.)
+ * a different drug, which is asked for by its own name.
  */
-async function sideMatchesText(db: Db, where: Conditions, side: 'subject' | 'object', value: string): Promise<void> {
-  const [text, entityId, entity] = side === 'subject' ? ['c.subject_text', 'c.subject_entity_id', 'se'] : ['c.object_text', 'c.object_entity_id', 'oe']
-  const pattern = containsPattern(value)
-  const ids = await resolveEntityIds(db, value)
+type SideMatch = { side: 'subject' | 'object'; ids: number[]; pattern: string }
+
+const SIDE_COLUMNS = {
+  subject: { text: 'c.subject_text', entityId: 'c.subject_entity_id' },
+  object: { text: 'c.object_text', entityId: 'c.object_entity_id' },
+} as const
+
+async function sideMatch(db: Db, side: 'subject' | 'object', value: string): Promise<SideMatch> {
+  return { side, ids: await resolveEntityIds(db, value), pattern: containsPattern(value) }
+}
+
+/** The side's condition over `c` claims alone (no join), so that it can narrow any branch of a statement. */
+function addSideCondition(where: Conditions, { side, ids, pattern }: SideMatch): void {
+  const { text, entityId } = SIDE_COLUMNS[side]
   if (ids.length) where.add(`(${entityId} = any($?::integer[]) or (${entityId} is null and ${text} ilike $?))`, ids, pattern)
-  else where.add(`(${text} ilike $? or ${entity}.name ilike $? or ${entity}.key ilike $?)`, pattern, pattern, pattern)
+  else where.add(`(${text} ilike $? or ${entityId} in (select e.id from entities e where e.name ilike $? or e.key ilike $?))`, pattern, pattern, pattern)
 }
 
 /** The organism as written, and for a name of a lexicon organism ("mice", "mouse"), any of that organism's names. */
@@ -74,17 +86,13 @@ type ClaimPageRow = Omit<ClaimListRow['claim'], 'createdAt'> & { createdAt: stri
   pId: string; pTitle: string; pDoi: string | null; pJournal: string; pPublishedDate: string | null; pPreprint: boolean; pUrl: string; pAbstractLicense: string | null
 }
 
-const claimPage = statementFamily<ClaimPageRow>((where) => `select c.id, c.paper_id as "paperId", c.subject_text as "subjectText",
+const CLAIM_PAGE_SELECT = `select c.id, c.paper_id as "paperId", c.subject_text as "subjectText",
   c.subject_entity_id as "subjectEntityId", c.relation, c.object_text as "objectText", c.object_entity_id as "objectEntityId",
   c.organism, c.context, c.direction, c.magnitude, c.evidence, c.confidence, c.created_at::text as "createdAt",
   to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAtText",
   se.type as "seType", se.key as "seKey", se.name as "seName", oe.type as "oeType", oe.key as "oeKey", oe.name as "oeName",
   p.id as "pId", p.title as "pTitle", p.doi as "pDoi", p.journal as "pJournal", p.published_date::text as "pPublishedDate",
-  p.preprint as "pPreprint", p.url as "pUrl", p.abstract_license as "pAbstractLicense"
-from claims c join papers p on p.id = c.paper_id
-  left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
-where ${where}
-order by c.created_at desc, c.id desc limit $?`)
+  p.preprint as "pPreprint", p.url as "pUrl", p.abstract_license as "pAbstractLicense"`
 
 function claimListRow(r: ClaimPageRow): ClaimListRow {
   return {
@@ -103,20 +111,134 @@ function claimListRow(r: ClaimPageRow): ClaimListRow {
   }
 }
 
+type ClaimFilterParts = { sides: SideMatch[]; rest: Conditions }
+
+/** The sides a filter names (resolved to entities) and its other conditions, apart. */
+async function claimFilterParts(db: Db, f: ClaimFilters): Promise<ClaimFilterParts> {
+  const sides = await Promise.all([
+    f.subject ? sideMatch(db, 'subject', f.subject) : null,
+    f.object ? sideMatch(db, 'object', f.object) : null,
+  ])
+  const rest = new Conditions()
+  if (f.relation) rest.add('c.relation = $?', f.relation)
+  if (f.organism) organismMatchesText(rest, f.organism)
+  if (f.paperId) rest.add('c.paper_id = $?', f.paperId)
+  if (f.subjectEntityId !== undefined) rest.add('c.subject_entity_id = $?::integer', f.subjectEntityId)
+  if (f.objectEntityId !== undefined) rest.add('c.object_entity_id = $?::integer', f.objectEntityId)
+  return { sides: sides.filter((m) => m !== null), rest }
+}
+
 /**
- * The conditions of a claims filter over `c` claims, `p` papers and `se`/`oe` their entities: the one
- * reading of ClaimFilters, shared by the list and its counts and facets (src/modules/v1/facets).
+ * The conditions of a claims filter over `c` claims (and `p` papers, `se`/`oe` its entities, which
+ * the conditions do not need): the one reading of ClaimFilters, shared by the list and its counts
+ * and facets (src/modules/v1/facets).
  */
 export async function claimConditions(db: Db, f: ClaimFilters): Promise<Conditions> {
+  const { sides, rest } = await claimFilterParts(db, f)
   const where = new Conditions()
-  if (f.subject) await sideMatchesText(db, where, 'subject', f.subject)
-  if (f.object) await sideMatchesText(db, where, 'object', f.object)
-  if (f.relation) where.add('c.relation = $?', f.relation)
-  if (f.organism) organismMatchesText(where, f.organism)
-  if (f.paperId) where.add('c.paper_id = $?', f.paperId)
-  if (f.subjectEntityId !== undefined) where.add('c.subject_entity_id = $?::integer', f.subjectEntityId)
-  if (f.objectEntityId !== undefined) where.add('c.object_entity_id = $?::integer', f.objectEntityId)
+  for (const m of sides) addSideCondition(where, m)
+  where.fragments.push(...rest.fragments)
+  where.values.push(...rest.values)
   return where
+}
+
+const NEWEST_FIRST = 'order by c.created_at desc, c.id desc'
+
+/**
+ * The (id, created_at) of the page's claims, newest first, at most `limit` of them, as a statement
+ * piece and its values. Without a side filter, a walk of whichever index fits the conditions. With
+ * one, the side leads: the claims whose side is one of its entities, each entity's newest from its
+ * (entity, created_at, id) index, together with those whose side text holds the value (a trigram
+ * index, drizzle/0017). Left to one OR condition, the planner walked every claim newest first for
+ * a side with few claims (2 s at a million papers). Each branch keeps every condition, so their
+ * newest `limit` together hold the page's.
+ */
+function claimHits(parts: ClaimFilterParts, after: { createdAt: string; id: number } | null, limit: number): { text: string; values: unknown[] } {
+  const [lead, ...others] = parts.sides
+  const where = new Conditions()
+  for (const m of others) addSideCondition(where, m)
+  where.fragments.push(...parts.rest.fragments)
+  where.values.push(...parts.rest.values)
+  if (after) where.add('(c.created_at, c.id) < ($?::timestamptz, $?::integer)', after.createdAt, after.id)
+  const rest = where.fragments.length ? where.fragments.join(' and ') : 'true'
+  if (!lead) {
+    return { text: `select c.id, c.created_at from claims c where ${rest} ${NEWEST_FIRST} limit $?`, values: [...where.values, limit] }
+  }
+  const { text, entityId } = SIDE_COLUMNS[lead.side]
+  const byEntity = (source: string, sourceValues: unknown[], textCondition: string) => ({
+    text: `(select h.id, h.created_at from ${source} cross join lateral (
+      select c.id, c.created_at from claims c where ${entityId} = side.id and ${rest} ${NEWEST_FIRST} limit $?) h)
+    union
+    (select c.id, c.created_at from claims c where ${textCondition} and ${rest} ${NEWEST_FIRST} limit $?)`,
+    values: [...sourceValues, ...where.values, limit, lead.pattern, ...where.values, limit],
+  })
+  // Entities named exactly: their claims, and the unresolved sides whose text holds the value.
+  if (lead.ids.length) return byEntity('unnest($?::integer[]) as side(id)', [lead.ids], `${entityId} is null and ${text} ilike $?`)
+  // A value naming no entity: claims of entities whose name or key holds it, and sides whose text does.
+  const matching = byEntity('(select e.id from entities e where e.name ilike $? or e.key ilike $?) side', [lead.pattern, lead.pattern], `${text} ilike $?`)
+  return matching
+}
+
+const statements = new Map<string, (db: Db, values: unknown[]) => Promise<unknown[]>>()
+
+/**
+ * Runs a statement put together from fixed pieces (its shape follows the filters given, never their
+ * values): each shape is numbered once and stays one prepared statement per connection.
+ */
+function runStatement<Row>(db: Db, text: string, values: unknown[]): Promise<Row[]> {
+  let statement = statements.get(text)
+  if (!statement) {
+    statement = preparedStatement<unknown>(text)
+    statements.set(text, statement)
+  }
+  return statement(db, values) as Promise<Row[]>
+}
+
+type ClaimItemJsonRow = { head: string; context: string | null; contextValue: unknown; tail: string; createdAtText: string; id: number }
+
+/** A claim's JSON up to its context, and after it: ClaimItem as serializeClaimItem writes it. */
+const CLAIM_ITEM_HEAD = `'{"id":' || c.id || ',"paper_id":' || ${jsonString('c.paper_id')}
+  || ',"subject":{"text":' || ${jsonString('c.subject_text')} || ',"entity":' || case when se.id is null then 'null'
+    else '{"type":' || ${jsonString('se.type')} || ',"key":' || ${jsonString('se.key')} || ',"name":' || ${jsonString('se.name')} || '}' end
+  || '},"relation":' || ${jsonString('c.relation')}
+  || ',"object":{"text":' || ${jsonString('c.object_text')} || ',"entity":' || case when oe.id is null then 'null'
+    else '{"type":' || ${jsonString('oe.type')} || ',"key":' || ${jsonString('oe.key')} || ',"name":' || ${jsonString('oe.name')} || '}' end
+  || '},"organism":' || ${jsonString('c.organism')} || ',"context":'`
+
+const CLAIM_ITEM_TAIL = `',"direction":' || ${jsonString('c.direction')} || ',"magnitude":' || ${jsonString('c.magnitude')}
+  || ',"evidence":' || case when p.abstract_license = any($?::text[]) then ${jsonString('c.evidence')} else 'null' end
+  || ',"confidence":' || ${jsonNumber('c.confidence')} || ',"created_at":' || ${jsonTimestamp('c.created_at')}
+  || ',"paper":{"id":' || ${jsonString('p.id')} || ',"title":' || ${jsonString('p.title')} || ',"doi":' || ${jsonString('p.doi')}
+  || ',"journal":' || ${jsonString('p.journal')} || ',"published_date":' || ${jsonString('p.published_date::text')}
+  || ',"preprint":' || ${jsonString('p.preprint')} || ',"url":' || ${jsonString('p.url')}
+  || ',"site_url":' || ${jsonString(`$? || '/papers/' || ${uriComponent('p.id')}`)} || '}}'`
+
+/**
+ * One page of claims as ClaimItem JSON, built in PostgreSQL: each row is its item's text, but for a
+ * context JavaScript must write (claimContextJson), and the row's cursor position.
+ */
+export async function listClaimItemsJson(
+  db: Db, f: ClaimFilters, limit: number, after: { createdAt: string; id: number } | null, base: string,
+): Promise<{ json: string; createdAtText: string; id: number }[]> {
+  const hits = claimHits(await claimFilterParts(db, f), after, limit + 1)
+  const text = `with hits as (${hits.text})
+select ${CLAIM_ITEM_HEAD} as head,
+  case when c.context is null or c.context = '{}'::jsonb then 'null' else x.context end as context,
+  case when c.context <> '{}'::jsonb and x.context is null then c.context end as "contextValue",
+  ${CLAIM_ITEM_TAIL} as tail,
+  to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAtText", c.id
+from hits join claims c on c.id = hits.id join papers p on p.id = c.paper_id
+  left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
+  cross join lateral (select ${jsonbObjectText('c.context')} as context) x
+${NEWEST_FIRST} limit $?`
+  const rows = await runStatement<ClaimItemJsonRow>(db, text, [...hits.values, [...OPEN_LICENSES], base, limit + 1])
+  return rows.map((r) => ({ json: r.head + (r.context ?? claimContextJson(r.contextValue)) + r.tail, createdAtText: r.createdAtText, id: r.id }))
+}
+
+/** A context PostgreSQL left to JavaScript (nested values, index-like keys), as serializeClaim writes it. */
+function claimContextJson(context: unknown): string {
+  const value = context as Record<string, unknown> | null
+  return JSON.stringify(value && Object.keys(value).length > 0 ? value : null)
 }
 
 /**
@@ -126,7 +248,11 @@ export async function claimConditions(db: Db, f: ClaimFilters): Promise<Conditio
  * skipped nor repeated.
  */
 export async function listClaims(db: Db, f: ClaimFilters, limit: number, after: { createdAt: string; id: number } | null): Promise<ClaimListRow[]> {
-  const where = await claimConditions(db, f)
-  if (after) where.add('(c.created_at, c.id) < ($?::timestamptz, $?::integer)', after.createdAt, after.id)
-  return (await claimPage(db, [], where, [limit + 1])).map(claimListRow)
+  const hits = claimHits(await claimFilterParts(db, f), after, limit + 1)
+  const text = `with hits as (${hits.text})
+${CLAIM_PAGE_SELECT}
+from hits join claims c on c.id = hits.id join papers p on p.id = c.paper_id
+  left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
+${NEWEST_FIRST} limit $?`
+  return (await runStatement<ClaimPageRow>(db, text, [...hits.values, limit + 1])).map(claimListRow)
 }
