@@ -120,6 +120,17 @@ export type EntityDetailPage = {
 type PagePaperJson = Parameters<typeof paperRowOf>[0] & { pageIndexedDate: string; roles: string[] }
 
 /**
+ * The entity's claims, as subject or object, counted once: those on each side, less those on both,
+ * each read from the side's (entity, created_at, id) index alone. One count over `subject or object`
+ * visited every such claim's row (a bitmap heap scan): for an entity in 40,000 claims at a million
+ * papers, 0.5-1.3 s against 65 ms, on a busy machine.
+ */
+const CLAIM_COUNT = `((select count(*) from claims c where c.subject_entity_id = e.id)
+  + (select count(*) from claims c where c.object_entity_id = e.id)
+  - (select count(*) from claims s join claims o on o.created_at = s.created_at and o.id = s.id
+     where s.subject_entity_id = e.id and o.object_entity_id = e.id))::int`
+
+/**
  * One entity, its claim count and one range of its papers in one statement (findEntity,
  * countEntityClaims, listEntityPaperIds and entityPapers in one round trip). The papers come as
  * json: the paper's columns as PAPER_SELECT reads them.
@@ -131,7 +142,7 @@ const entityDetailPage = statementFamily<EntityListRow & { claimCount: number; p
   where pe.entity_id = (select id from e) and ${where}
   order by pe.indexed_date desc, pe.paper_id asc limit $?
 )
-select e.*, (select count(*)::int from claims c where c.subject_entity_id = e.id or c.object_entity_id = e.id) as "claimCount",
+select e.*, ${CLAIM_COUNT} as "claimCount",
   coalesce((select json_agg(json_build_object(
       'pageIndexedDate', page.indexed_date::text,
       'roles', (select array_agg(r.role order by r.role collate "C") from paper_entities r where r.entity_id = e.id and r.paper_id = page.paper_id),

@@ -57,7 +57,7 @@ beforeAll(async () => {
 async function expected(filters: ClaimFilters, limit: number, selection?: Selection) {
   const rows = await listClaims(api.database.db, filters, limit, null)
   const data = rows.slice(0, limit).map((r) => serializeClaimItem(r, BASE))
-  return { data: selection ? select(data, selection) : data, hasMore: rows.length > limit }
+  return { data, selected: selection ? select(data, selection) : data, hasMore: rows.length > limit }
 }
 
 async function served(query: string) {
@@ -95,6 +95,6 @@ describe('GET /api/v1/claims written by PostgreSQL', () => {
     expect(text).toBe(JSON.stringify({ data, pagination: { next_cursor: parsed.pagination.next_cursor, has_more: hasMore, limit: 5, total: parsed.pagination.total } }))
     const selection: Selection = { id: true, context: true, paper: { site_url: true } }
     const cut = await served('?fields=id,context,paper.site_url&limit=100')
-    expect(cut).toBe(JSON.stringify({ data: (await expected({}, 100, selection)).data, pagination: { next_cursor: null, has_more: false, limit: 100 } }))
+    expect(cut).toBe(JSON.stringify({ data: (await expected({}, 100, selection)).selected, pagination: { next_cursor: null, has_more: false, limit: 100 } }))
   })
 })
