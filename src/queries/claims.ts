@@ -11,8 +11,6 @@ import { curatedNamed } from '../lexicon/lexicon'
 import { resolveEntityIds } from './entities'
 import { containsPattern } from './text-pattern'
 import { Conditions, preparedStatement } from './prepared'
-import { jsonbObjectText, jsonNumber, jsonString, jsonTimestamp, uriComponent } from './json-values'
-import { OPEN_LICENSES } from '../taxonomy'
 
 export const subjectEntity = alias(entities, 'subject_entity')
 export const objectEntity = alias(entities, 'object_entity')
@@ -146,14 +144,15 @@ const NEWEST_FIRST = 'order by c.created_at desc, c.id desc'
 
 /**
  * The (id, created_at) of the page's claims, newest first, at most `limit` of them, as a statement
- * piece and its values. Without a side filter, a walk of whichever index fits the conditions. With
- * one, the side leads: the claims whose side is one of its entities, each entity's newest from its
- * (entity, created_at, id) index, together with those whose side text holds the value (a trigram
- * index, drizzle/0017). Left to one OR condition, the planner walked every claim newest first for
- * a side with few claims (2 s at a million papers). Each branch keeps every condition, so their
- * newest `limit` together hold the page's.
+ * piece and its values; without a side filter, only the WHERE clause of a walk of whichever index
+ * fits the conditions. With one, the side leads: the claims whose side is one of its entities, each
+ * entity's newest from its (entity, created_at, id) index, together with those whose side text holds
+ * the value (a trigram index, drizzle/0017). Left to one OR condition, the planner walked every claim
+ * newest first for a side with few claims (2 s at a million papers). Each branch keeps every
+ * condition, so their newest `limit` together hold the page's.
  */
-function claimHits(parts: ClaimFilterParts, after: { createdAt: string; id: number } | null, limit: number): { text: string; values: unknown[] } {
+function claimHits(parts: ClaimFilterParts, after: { createdAt: string; id: number } | null, limit: number):
+  { text: string; values: unknown[] } | { where: string; values: unknown[] } {
   const [lead, ...others] = parts.sides
   const where = new Conditions()
   for (const m of others) addSideCondition(where, m)
@@ -161,9 +160,7 @@ function claimHits(parts: ClaimFilterParts, after: { createdAt: string; id: numb
   where.values.push(...parts.rest.values)
   if (after) where.add('(c.created_at, c.id) < ($?::timestamptz, $?::integer)', after.createdAt, after.id)
   const rest = where.fragments.length ? where.fragments.join(' and ') : 'true'
-  if (!lead) {
-    return { text: `select c.id, c.created_at from claims c where ${rest} ${NEWEST_FIRST} limit $?`, values: [...where.values, limit] }
-  }
+  if (!lead) return { where: rest, values: where.values }
   const { text, entityId } = SIDE_COLUMNS[lead.side]
   const byEntity = (source: string, sourceValues: unknown[], textCondition: string) => ({
     text: `(select h.id, h.created_at from ${source} cross join lateral (
@@ -175,8 +172,7 @@ function claimHits(parts: ClaimFilterParts, after: { createdAt: string; id: numb
   // Entities named exactly: their claims, and the unresolved sides whose text holds the value.
   if (lead.ids.length) return byEntity('unnest($?::integer[]) as side(id)', [lead.ids], `${entityId} is null and ${text} ilike $?`)
   // A value naming no entity: claims of entities whose name or key holds it, and sides whose text does.
-  const matching = byEntity('(select e.id from entities e where e.name ilike $? or e.key ilike $?) side', [lead.pattern, lead.pattern], `${text} ilike $?`)
-  return matching
+  return byEntity('(select e.id from entities e where e.name ilike $? or e.key ilike $?) side', [lead.pattern, lead.pattern], `${text} ilike $?`)
 }
 
 const statements = new Map<string, (db: Db, values: unknown[]) => Promise<unknown[]>>()
@@ -194,53 +190,6 @@ function runStatement<Row>(db: Db, text: string, values: unknown[]): Promise<Row
   return statement(db, values) as Promise<Row[]>
 }
 
-type ClaimItemJsonRow = { head: string; context: string | null; contextValue: unknown; tail: string; createdAtText: string; id: number }
-
-/** A claim's JSON up to its context, and after it: ClaimItem as serializeClaimItem writes it. */
-const CLAIM_ITEM_HEAD = `'{"id":' || c.id || ',"paper_id":' || ${jsonString('c.paper_id')}
-  || ',"subject":{"text":' || ${jsonString('c.subject_text')} || ',"entity":' || case when se.id is null then 'null'
-    else '{"type":' || ${jsonString('se.type')} || ',"key":' || ${jsonString('se.key')} || ',"name":' || ${jsonString('se.name')} || '}' end
-  || '},"relation":' || ${jsonString('c.relation')}
-  || ',"object":{"text":' || ${jsonString('c.object_text')} || ',"entity":' || case when oe.id is null then 'null'
-    else '{"type":' || ${jsonString('oe.type')} || ',"key":' || ${jsonString('oe.key')} || ',"name":' || ${jsonString('oe.name')} || '}' end
-  || '},"organism":' || ${jsonString('c.organism')} || ',"context":'`
-
-const CLAIM_ITEM_TAIL = `',"direction":' || ${jsonString('c.direction')} || ',"magnitude":' || ${jsonString('c.magnitude')}
-  || ',"evidence":' || case when p.abstract_license = any($?::text[]) then ${jsonString('c.evidence')} else 'null' end
-  || ',"confidence":' || ${jsonNumber('c.confidence')} || ',"created_at":' || ${jsonTimestamp('c.created_at')}
-  || ',"paper":{"id":' || ${jsonString('p.id')} || ',"title":' || ${jsonString('p.title')} || ',"doi":' || ${jsonString('p.doi')}
-  || ',"journal":' || ${jsonString('p.journal')} || ',"published_date":' || ${jsonString('p.published_date::text')}
-  || ',"preprint":' || ${jsonString('p.preprint')} || ',"url":' || ${jsonString('p.url')}
-  || ',"site_url":' || ${jsonString(`$? || '/papers/' || ${uriComponent('p.id')}`)} || '}}'`
-
-/**
- * One page of claims as ClaimItem JSON, built in PostgreSQL: each row is its item's text, but for a
- * context JavaScript must write (claimContextJson), and the row's cursor position.
- */
-export async function listClaimItemsJson(
-  db: Db, f: ClaimFilters, limit: number, after: { createdAt: string; id: number } | null, base: string,
-): Promise<{ json: string; createdAtText: string; id: number }[]> {
-  const hits = claimHits(await claimFilterParts(db, f), after, limit + 1)
-  const text = `with hits as (${hits.text})
-select ${CLAIM_ITEM_HEAD} as head,
-  case when c.context is null or c.context = '{}'::jsonb then 'null' else x.context end as context,
-  case when c.context <> '{}'::jsonb and x.context is null then c.context end as "contextValue",
-  ${CLAIM_ITEM_TAIL} as tail,
-  to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAtText", c.id
-from hits join claims c on c.id = hits.id join papers p on p.id = c.paper_id
-  left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
-  cross join lateral (select ${jsonbObjectText('c.context')} as context) x
-${NEWEST_FIRST} limit $?`
-  const rows = await runStatement<ClaimItemJsonRow>(db, text, [...hits.values, [...OPEN_LICENSES], base, limit + 1])
-  return rows.map((r) => ({ json: r.head + (r.context ?? claimContextJson(r.contextValue)) + r.tail, createdAtText: r.createdAtText, id: r.id }))
-}
-
-/** A context PostgreSQL left to JavaScript (nested values, index-like keys), as serializeClaim writes it. */
-function claimContextJson(context: unknown): string {
-  const value = context as Record<string, unknown> | null
-  return JSON.stringify(value && Object.keys(value).length > 0 ? value : null)
-}
-
 /**
  * Claims newest first by created_at, then id, both descending, so one row comparison continues a
  * walk. created_at has microseconds and a JS Date only milliseconds: the position travels as exact
@@ -249,10 +198,9 @@ function claimContextJson(context: unknown): string {
  */
 export async function listClaims(db: Db, f: ClaimFilters, limit: number, after: { createdAt: string; id: number } | null): Promise<ClaimListRow[]> {
   const hits = claimHits(await claimFilterParts(db, f), after, limit + 1)
-  const text = `with hits as (${hits.text})
-${CLAIM_PAGE_SELECT}
-from hits join claims c on c.id = hits.id join papers p on p.id = c.paper_id
+  const text = `${'text' in hits ? `with hits as (${hits.text})\n` : ''}${CLAIM_PAGE_SELECT}
+from ${'text' in hits ? 'hits join claims c on c.id = hits.id' : 'claims c'} join papers p on p.id = c.paper_id
   left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
-${NEWEST_FIRST} limit $?`
+${'text' in hits ? '' : `where ${hits.where}\n`}${NEWEST_FIRST} limit $?`
   return (await runStatement<ClaimPageRow>(db, text, [...hits.values, limit + 1])).map(claimListRow)
 }

@@ -1,7 +1,7 @@
 /** GET /api/v1/claims. */
-import { Elysia, t, type Static } from 'elysia'
+import { Elysia, t } from 'elysia'
 import { invalidParameter, quoted } from '../../../http/errors'
-import { cachedJsonText } from '../json-answer'
+import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import { pager } from '../pager'
 import { Pagination, errorResponses, documented } from '../model'
@@ -11,7 +11,8 @@ import { fieldsParam, selectFields } from '../fields'
 import { FacetFields, countedPagination, facetParams, withFacets } from '../facets/params'
 import { claimFacets } from '../facets/claims'
 import { ClaimItem } from './model'
-import { listClaimItemsJson } from '../../../queries/claims'
+import { serializeClaimItem } from './serialize'
+import { listClaims } from '../../../queries/claims'
 
 /** Accepted case-insensitively, like /papers/{id}; a string that cannot be a paper id is a 400. */
 const paperIdParam: Param<string> = {
@@ -41,21 +42,17 @@ const listParams = {
 
 export const claimsModule = ({ db, baseUrl, secret, cache }: V1Context) =>
   new Elysia({ name: 'v1-claims' })
-    .get('/api/v1/claims', ({ request, set }) => cachedJsonText<{ data: Static<typeof ClaimItem>[]; pagination: Static<typeof Pagination> }>(cache, request, set, async () => {
+    .get('/api/v1/claims', ({ request, set }) => cachedJson(cache, request, set, async () => {
       const p = parseParams(request.url, listParams)
       const filters = { subject: p.subject, object: p.object, relation: p.relation, organism: p.organism, paperId: p.paper_id }
       const paging = pager(secret, 'claims', filters, p)
       const { after } = paging
-      // The items come as JSON text built in PostgreSQL (src/queries/claims.ts), the envelope is added here.
       const [rows, facets] = await Promise.all([
-        listClaimItemsJson(db, filters, paging.limit, after && { createdAt: String(after[0]), id: Number(after[1]) }, baseUrl),
+        listClaims(db, filters, paging.limit, after && { createdAt: String(after[0]), id: Number(after[1]) }),
         claimFacets(db, filters, p),
       ])
-      const { items, pagination } = paging.page(rows, (r) => [r.createdAtText, r.id])
-      const data = `[${items.map((r) => r.json).join(',')}]`
-      const rest = withFacets(pagination, facets)
-      if (p.fields) return JSON.stringify(selectFields({ data: JSON.parse(data) as unknown[], ...rest }, p.fields))
-      return `{"data":${data},${JSON.stringify(rest).slice(1)}`
+      const { items, pagination } = paging.page(rows, (r) => [r.createdAtText, r.claim.id])
+      return selectFields({ data: items.map((r) => serializeClaimItem(r, baseUrl)), ...withFacets(pagination, facets) }, p.fields)
     }), {
       response: { 200: documented(t.Object({ data: t.Array(ClaimItem), pagination: countedPagination(Pagination), ...FacetFields })), ...errorResponses },
       detail: {
