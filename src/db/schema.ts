@@ -158,9 +158,12 @@ export const claims = pgTable('claims', {
   index('claims_object_entity_idx').on(t.objectEntityId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('claims_relation_idx').on(t.relation, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   // Substring filters of /claims (subject, object, organism): a rare value's claims from a trigram index rather than a
-  // walk of every claim newest first (src/queries/claims.ts).
+  // walk of every claim newest first (src/queries/claims.ts). A value naming an entity looks only at the sides no
+  // entity was resolved for (a tenth of them): their own, smaller indexes.
   index('claims_subject_text_trgm_idx').using('gin', sql`${t.subjectText} gin_trgm_ops`),
   index('claims_object_text_trgm_idx').using('gin', sql`${t.objectText} gin_trgm_ops`),
+  index('claims_unresolved_subject_trgm_idx').using('gin', sql`${t.subjectText} gin_trgm_ops`).where(sql`${t.subjectEntityId} is null`),
+  index('claims_unresolved_object_trgm_idx').using('gin', sql`${t.objectText} gin_trgm_ops`).where(sql`${t.objectEntityId} is null`),
   index('claims_organism_trgm_idx').using('gin', sql`${t.organism} gin_trgm_ops`),
 ])
 
