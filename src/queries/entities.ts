@@ -5,7 +5,7 @@ import { anyOf } from './any-of'
 import { claims, entities, paperEntities, papers } from '../db/schema'
 import { keysetPage } from './keyset'
 import { PAPER_JSON_FIELDS, paperColumns, paperRowOf, type PaperRow } from './papers'
-import { Conditions, statementFamily } from './prepared'
+import { Conditions, preparedStatement, statementFamily } from './prepared'
 import { OPEN_LICENSES } from '../taxonomy'
 import { normalizeAlias } from '../lexicon/normalize'
 import { containsPattern } from './text-pattern'
@@ -53,13 +53,13 @@ export async function listEntities(db: Db, f: EntityFilters, limit: number, afte
  */
 export async function resolveEntityIds(db: Db, value: string): Promise<number[]> {
   const alias = normalizeAlias(value)
-  const rows = await db.select({ id: entities.id }).from(entities).where(or(
-    alias ? sql`${entities.aliases} @> array[${alias}]::text[]` : undefined,
-    sql`lower(${entities.name}) = lower(${value})`,
-    sql`lower(${entities.key}) = lower(${value})`,
-  )).orderBy(asc(entities.id)).limit(100)
-  return rows.map((r) => r.id)
+  return (await entityIdsNamed(db, [alias, alias, value, value])).map((r) => r.id)
 }
+
+// An empty alias (a value of punctuation alone) names nothing by alias.
+const entityIdsNamed = preparedStatement<{ id: number }>(`select id from entities
+  where ($?::text <> '' and aliases @> array[$?::text]) or lower(name) = lower($?::text) or lower(key) = lower($?::text)
+  order by id limit 100`)
 
 export async function findEntity(db: Db, type: string, key: string): Promise<EntityListRow | null> {
   const [row] = await db.select(entityColumns).from(entities).where(and(eq(entities.type, type), eq(entities.key, key)))
