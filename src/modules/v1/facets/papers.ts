@@ -1,21 +1,58 @@
 /**
- * Counts and facets over /papers with the list's own filters: the WHERE clause is the list's
- * (`paperConditions`), so a count can never disagree with the pages it counts.
+ * Counts and facets over /papers with the list's own filters. Filters the precomputed counts hold
+ * (dates, topic, study type, preprint, min_relevance at a multiple of 0.5) are answered by summing
+ * their rows, exact and in a few milliseconds at any size; anything else (q, or a min_relevance such as
+ * 2.25) is counted live with the list's own WHERE clause (`paperConditions`) up to a bound, and
+ * estimated above it (./bound.ts).
  */
 import { and, count, countDistinct, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { claims, entities, paperEntities, papers } from '../../../db/schema'
-import { paperConditions, type PaperFilters } from '../../../queries/papers'
-import { MAX_GROUPS, type FacetAnswer, type GroupBy } from './params'
+import { paperConditions, paperConditionsText, type PaperFilters } from '../../../queries/papers'
+import { Conditions, statementFamily, statementFamilyOf } from '../../../queries/prepared'
+import { FACET_EXACT_BOUND, FACET_SAMPLE_ROWS, boundedCounter, scaled } from './bound'
+import { MAX_GROUPS, type FacetAnswer, type Group, type GroupBy } from './params'
 
-/** The exact number of papers matching `filters`. */
-export async function countPapers(db: Db, filters: PaperFilters): Promise<number> {
+/** min_relevance as the counts' relevance_band (floor(relevance * 2)), when it falls on a band's edge. */
+const bandOf = (minRelevance: number) => (Number.isInteger(minRelevance * 2) ? minRelevance * 2 : null)
+
+/** True when the precomputed counts answer `filters` exactly. */
+export const countsAnswer = (f: PaperFilters) => !f.q && bandOf(f.minRelevance) !== null
+
+/** The filters as conditions over a precomputed count table (its own columns, unaliased). */
+function countConditions(f: PaperFilters): Conditions {
+  const where = new Conditions()
+  if (f.minRelevance > 0) where.add('relevance_band >= $?::smallint', Math.floor(f.minRelevance * 2))
+  if (f.since) where.add('indexed_date >= $?::date', f.since)
+  if (f.until) where.add('indexed_date <= $?::date', f.until)
+  if (f.studyType) where.add('study_type = any($?::text[])', [...f.studyType])
+  if (f.topic) where.add('topic = any($?::text[])', [...f.topic])
+  if (f.preprint !== undefined) where.add('preprint = $?::boolean', f.preprint)
+  return where
+}
+
+const TABLES: Record<GroupBy, { table: string; key: string }> = {
+  topic: { table: 'paper_facet_counts', key: 'topic' },
+  study_type: { table: 'paper_facet_counts', key: 'study_type' },
+  preprint: { table: 'paper_facet_counts', key: 'preprint' },
+  indexed_month: { table: 'paper_facet_counts', key: `to_char(indexed_date, 'YYYY-MM')` },
+  organism: { table: 'paper_organism_counts', key: 'organism' },
+  relation: { table: 'paper_relation_counts', key: 'relation' },
+}
+
+const summed = statementFamily<{ n: number }>((where) => `select coalesce(sum(n), 0)::int as n from paper_facet_counts where ${where}`)
+const summedGroups = Object.fromEntries(Object.entries(TABLES).map(([by, { table, key }]) => [by,
+  statementFamily<Group>((where) => `select ${key} as key, sum(n)::int as count from ${table} where ${where}
+    group by 1 having sum(n) > 0 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as Record<GroupBy, ReturnType<typeof statementFamily<Group>>>
+
+/** The exact number of papers matching `filters`, counted live (the rows themselves). */
+export async function countPapersLive(db: Db, filters: PaperFilters): Promise<number> {
   const [row] = await db.select({ n: count() }).from(papers).where(and(...paperConditions(filters)))
   return row.n
 }
 
-/** Papers matching `filters`, counted by `by`. */
-export async function groupPapers(db: Db, filters: PaperFilters, by: GroupBy) {
+/** Papers matching `filters`, counted live by `by` (the rows themselves). */
+export async function groupPapersLive(db: Db, filters: PaperFilters, by: GroupBy): Promise<Group[]> {
   const where = and(...paperConditions(filters))
   let query
   switch (by) {
@@ -49,11 +86,59 @@ export async function groupPapers(db: Db, filters: PaperFilters, by: GroupBy) {
   return rows.map((r) => ({ key: r.key as string | boolean | null, count: Number(r.count) }))
 }
 
+const countMatching = boundedCounter('papers p')
+
+// An estimate's sample: the newest FACET_SAMPLE_ROWS papers of the superset the counts hold (q dropped,
+// min_relevance down to its band's edge), in the list's own index order; the filters proper apply to it.
+const SAMPLE = (superset: string) => `sample as (select p.* from papers p where ${superset}
+  order by p.indexed_date desc, p.id asc limit ${FACET_SAMPLE_ROWS})`
+const sampleCount = statementFamilyOf<{ sampled: number; n: number }>((superset, full) => `with ${SAMPLE(superset)}
+  select (select count(*)::int from sample) as sampled, count(*)::int as n from sample p where ${full}`)
+const SAMPLE_KEYS: Record<GroupBy, { key: string; join: string }> = {
+  topic: { key: 'p.topic', join: '' },
+  study_type: { key: 'p.study_type', join: '' },
+  preprint: { key: 'p.preprint', join: '' },
+  indexed_month: { key: `to_char(p.indexed_date, 'YYYY-MM')`, join: '' },
+  organism: { key: 'e.name', join: `join paper_entities pe on pe.paper_id = p.id join entities e on e.id = pe.entity_id and e.type = 'organism'` },
+  relation: { key: 'c.relation', join: 'join claims c on c.paper_id = p.id' },
+}
+const sampleGroups = Object.fromEntries(Object.entries(SAMPLE_KEYS).map(([by, { key, join }]) => [by,
+  statementFamilyOf<Group & { sampled: number }>((superset, full) => `with ${SAMPLE(superset)}
+    select ${key} as key, count(distinct p.id)::int as count, (select count(*)::int from sample) as sampled
+    from sample p ${join} where ${full} group by 1 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as
+  Record<GroupBy, ReturnType<typeof statementFamilyOf<Group & { sampled: number }>>>
+
+/** The superset of `filters` the precomputed counts hold: q dropped, min_relevance down to a band's edge. */
+const supersetOf = (f: PaperFilters): PaperFilters => ({ ...f, q: undefined, minRelevance: Math.floor(f.minRelevance * 2) / 2 })
+
+/** Estimates from the sample, scaled to the superset's exact size; groups re-sorted after scaling. */
+async function estimate(db: Db, f: PaperFilters, p: { count?: boolean; group_by?: GroupBy }): Promise<FacetAnswer> {
+  const superset = supersetOf(f)
+  const population = (await summed(db, [], countConditions(superset), []))[0].n
+  const [total, groups] = await Promise.all([
+    p.count ? sampleCount(db, [paperConditionsText(superset), paperConditionsText(f)]).then(([r]) => scaled(r.n, r.sampled, population)) : undefined,
+    p.group_by ? sampleGroups[p.group_by](db, [paperConditionsText(superset), paperConditionsText(f)])
+      .then((rows) => rows.map((r) => ({ key: r.key, count: scaled(r.count, r.sampled, population) }))) : undefined,
+  ])
+  return {
+    ...(total === undefined ? {} : { total, totalEstimated: true }),
+    ...(groups ? { group_by: groups, groupByEstimated: true } : {}),
+  }
+}
+
 /** What count= and group_by= add to a /papers answer. */
 export async function paperFacets(db: Db, filters: PaperFilters, p: { count?: boolean; group_by?: GroupBy }): Promise<FacetAnswer> {
-  const [total, groups] = await Promise.all([
-    p.count ? countPapers(db, filters) : undefined,
-    p.group_by ? groupPapers(db, filters, p.group_by) : undefined,
-  ])
-  return { ...(total === undefined ? {} : { total }), ...(groups ? { group_by: groups } : {}) }
+  if (!p.count && !p.group_by) return {}
+  if (countsAnswer(filters)) {
+    const where = countConditions(filters)
+    const [total, groups] = await Promise.all([
+      p.count ? summed(db, [], where, []).then((rows) => rows[0].n) : undefined,
+      p.group_by ? summedGroups[p.group_by](db, [], where, []) : undefined,
+    ])
+    return { ...(total === undefined ? {} : { total }), ...(groups ? { group_by: groups } : {}) }
+  }
+  const matching = await countMatching(db, paperConditionsText(filters))
+  if (matching > FACET_EXACT_BOUND) return estimate(db, filters, p)
+  const groups = p.group_by ? await groupPapersLive(db, filters, p.group_by) : undefined
+  return { ...(p.count ? { total: matching } : {}), ...(groups ? { group_by: groups } : {}) }
 }

@@ -1,0 +1,300 @@
+CREATE TABLE "claim_facet_counts" (
+	"relation" text NOT NULL,
+	"organism" text,
+	"topic" text,
+	"study_type" text,
+	"preprint" boolean NOT NULL,
+	"indexed_month" date NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "claim_facet_counts_key" UNIQUE NULLS NOT DISTINCT("relation","organism","topic","study_type","preprint","indexed_month")
+);
+--> statement-breakpoint
+CREATE TABLE "paper_facet_counts" (
+	"indexed_date" date NOT NULL,
+	"topic" text,
+	"study_type" text,
+	"preprint" boolean NOT NULL,
+	"relevance_band" smallint,
+	"n" integer NOT NULL,
+	CONSTRAINT "paper_facet_counts_key" UNIQUE NULLS NOT DISTINCT("indexed_date","topic","study_type","preprint","relevance_band")
+);
+--> statement-breakpoint
+CREATE TABLE "paper_organism_counts" (
+	"indexed_date" date NOT NULL,
+	"topic" text,
+	"study_type" text,
+	"preprint" boolean NOT NULL,
+	"relevance_band" smallint,
+	"organism" text NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "paper_organism_counts_key" UNIQUE NULLS NOT DISTINCT("indexed_date","topic","study_type","preprint","relevance_band","organism")
+);
+--> statement-breakpoint
+CREATE TABLE "paper_relation_counts" (
+	"indexed_date" date NOT NULL,
+	"topic" text,
+	"study_type" text,
+	"preprint" boolean NOT NULL,
+	"relevance_band" smallint,
+	"relation" text NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "paper_relation_counts_key" UNIQUE NULLS NOT DISTINCT("indexed_date","topic","study_type","preprint","relevance_band","relation")
+);
+--> statement-breakpoint
+-- The counts above are kept by the database itself, so every writer (ingest, judging, extraction, the
+-- lexicon, the seeders, a psql session) keeps them exact in its own transaction. Writes to entities,
+-- their links and claims are counted per statement (one aggregate per statement: a bulk load of 10,000
+-- rows costs one upsert per key, not 10,000); a paper's own update is counted per row, and only when a
+-- counted column changes (judging touches papers often; the filter values rarely). Upserts go in
+-- key order so two writers touching the same keys wait for each other rather than deadlock.
+CREATE FUNCTION geroscope_relevance_band(relevance double precision) RETURNS smallint
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ select floor(relevance * 2)::smallint $$;
+--> statement-breakpoint
+-- Everything one paper contributes, with its filter values given (its old or its new ones), times sign.
+CREATE FUNCTION facet_counts_paper_apply(pid text, d date, tp text, st text, pp boolean, rb smallint, sign integer) RETURNS void
+  LANGUAGE plpgsql AS $$
+begin
+  insert into paper_facet_counts as t (indexed_date, topic, study_type, preprint, relevance_band, n)
+    values (d, tp, st, pp, rb, sign)
+    on conflict on constraint paper_facet_counts_key do update set n = t.n + excluded.n;
+  insert into paper_organism_counts as t (indexed_date, topic, study_type, preprint, relevance_band, organism, n)
+    select d, tp, st, pp, rb, e.name, sign from paper_entities pe join entities e on e.id = pe.entity_id
+    where pe.paper_id = pid and e.type = 'organism' group by e.name order by e.name
+    on conflict on constraint paper_organism_counts_key do update set n = t.n + excluded.n;
+  insert into paper_relation_counts as t (indexed_date, topic, study_type, preprint, relevance_band, relation, n)
+    select d, tp, st, pp, rb, c.relation, sign from claims c where c.paper_id = pid group by c.relation order by c.relation
+    on conflict on constraint paper_relation_counts_key do update set n = t.n + excluded.n;
+  insert into claim_facet_counts as t (relation, organism, topic, study_type, preprint, indexed_month, n)
+    select c.relation, c.organism, tp, st, pp, date_trunc('month', d)::date, sign * count(*)::int from claims c
+    where c.paper_id = pid group by c.relation, c.organism order by c.relation, c.organism
+    on conflict on constraint claim_facet_counts_key do update set n = t.n + excluded.n;
+end $$;
+--> statement-breakpoint
+CREATE FUNCTION facet_counts_papers_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+begin
+  -- A new paper has no entities or claims yet (they reference it), so only its own row counts.
+  insert into paper_facet_counts as t (indexed_date, topic, study_type, preprint, relevance_band, n)
+    select indexed_date, topic, study_type, preprint, geroscope_relevance_band(relevance), count(*)::int from added
+    group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+    on conflict on constraint paper_facet_counts_key do update set n = t.n + excluded.n;
+  return null;
+end $$;
+--> statement-breakpoint
+CREATE FUNCTION facet_counts_paper_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    perform facet_counts_paper_apply(old.id, old.indexed_date, old.topic, old.study_type, old.preprint, geroscope_relevance_band(old.relevance), -1);
+  end if;
+  if tg_op = 'UPDATE' then
+    perform facet_counts_paper_apply(new.id, new.indexed_date, new.topic, new.study_type, new.preprint, geroscope_relevance_band(new.relevance), 1);
+    return null;
+  end if;
+  -- BEFORE DELETE: the paper's entities and claims are still there to subtract; the cascade that
+  -- deletes them next finds no paper and leaves the counts alone.
+  return old;
+end $$;
+--> statement-breakpoint
+-- A paper counts once per organism name and once per claim relation, whatever its roles or claims:
+-- for each (paper, name) pair a statement touched, `delta` is how many linking rows it added (or, negative,
+-- removed) and `now` how many there are; only a pair going from none to some (+1) or some to none (-1)
+-- moves a count. Rows of a paper or entity being deleted find no paper or entity here: their BEFORE
+-- DELETE triggers subtracted them already.
+CREATE FUNCTION facet_counts_paper_entities_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+begin
+  if tg_op = 'INSERT' then
+    with d as (select r.paper_id, e.name, 1 as delta from added r join entities e on e.id = r.entity_id where e.type = 'organism'),
+      s as (select paper_id, name, sum(delta)::int as delta from d group by 1, 2)
+    insert into paper_organism_counts as t (indexed_date, topic, study_type, preprint, relevance_band, organism, n)
+    select p.indexed_date, p.topic, p.study_type, p.preprint, geroscope_relevance_band(p.relevance), s.name,
+      sum(case when c.now > 0 then 1 else -1 end)::int
+    from s cross join lateral (select count(*)::int as now from paper_entities pe join entities e on e.id = pe.entity_id
+        where pe.paper_id = s.paper_id and e.type = 'organism' and e.name = s.name) c
+      join papers p on p.id = s.paper_id
+    where (c.now = 0) <> (c.now - s.delta = 0)
+    group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+    on conflict on constraint paper_organism_counts_key do update set n = t.n + excluded.n;
+  elsif tg_op = 'DELETE' then
+    with d as (select r.paper_id, e.name, -1 as delta from removed r join entities e on e.id = r.entity_id where e.type = 'organism'),
+      s as (select paper_id, name, sum(delta)::int as delta from d group by 1, 2)
+    insert into paper_organism_counts as t (indexed_date, topic, study_type, preprint, relevance_band, organism, n)
+    select p.indexed_date, p.topic, p.study_type, p.preprint, geroscope_relevance_band(p.relevance), s.name,
+      sum(case when c.now > 0 then 1 else -1 end)::int
+    from s cross join lateral (select count(*)::int as now from paper_entities pe join entities e on e.id = pe.entity_id
+        where pe.paper_id = s.paper_id and e.type = 'organism' and e.name = s.name) c
+      join papers p on p.id = s.paper_id
+    where (c.now = 0) <> (c.now - s.delta = 0)
+    group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+    on conflict on constraint paper_organism_counts_key do update set n = t.n + excluded.n;
+  else
+    with d as (select r.paper_id, e.name, -1 as delta from removed r join entities e on e.id = r.entity_id where e.type = 'organism' union all select r.paper_id, e.name, 1 as delta from added r join entities e on e.id = r.entity_id where e.type = 'organism'),
+      s as (select paper_id, name, sum(delta)::int as delta from d group by 1, 2)
+    insert into paper_organism_counts as t (indexed_date, topic, study_type, preprint, relevance_band, organism, n)
+    select p.indexed_date, p.topic, p.study_type, p.preprint, geroscope_relevance_band(p.relevance), s.name,
+      sum(case when c.now > 0 then 1 else -1 end)::int
+    from s cross join lateral (select count(*)::int as now from paper_entities pe join entities e on e.id = pe.entity_id
+        where pe.paper_id = s.paper_id and e.type = 'organism' and e.name = s.name) c
+      join papers p on p.id = s.paper_id
+    where (c.now = 0) <> (c.now - s.delta = 0)
+    group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+    on conflict on constraint paper_organism_counts_key do update set n = t.n + excluded.n;
+  end if;
+  return null;
+end $$;
+--> statement-breakpoint
+-- An organism entity renamed (or retyped) moves its papers from one name to another; one deleted takes
+-- its papers out of its name (BEFORE DELETE, while its links are still there: see above).
+CREATE FUNCTION facet_counts_entities_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+begin
+  if tg_op = 'DELETE' then
+    with d as (select pe.paper_id, old.name as name, -1 as delta from paper_entities pe where pe.entity_id = old.id and old.type = 'organism'),
+      s as (select paper_id, name, sum(delta)::int as delta from d group by 1, 2)
+    insert into paper_organism_counts as t (indexed_date, topic, study_type, preprint, relevance_band, organism, n)
+    select p.indexed_date, p.topic, p.study_type, p.preprint, geroscope_relevance_band(p.relevance), s.name,
+      sum(case when c.now > 0 then 1 else -1 end)::int
+    from s cross join lateral (select count(*)::int as now from paper_entities pe join entities e on e.id = pe.entity_id
+        where pe.paper_id = s.paper_id and e.type = 'organism' and e.name = s.name) c
+      join papers p on p.id = s.paper_id
+    where (c.now = 0) <> (c.now - s.delta = 0)
+    group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+    on conflict on constraint paper_organism_counts_key do update set n = t.n + excluded.n;
+    return old;
+  end if;
+    with d as (select pe.paper_id, x.name, x.sign * 1 as delta
+      from (select o.id, o.name, -1 as sign from removed o join added n on n.id = o.id
+              where o.type = 'organism' and (o.name is distinct from n.name or n.type is distinct from 'organism')
+            union all
+            select n.id, n.name, 1 from removed o join added n on n.id = o.id
+              where n.type = 'organism' and (o.name is distinct from n.name or o.type is distinct from 'organism')) x
+      join paper_entities pe on pe.entity_id = x.id),
+      s as (select paper_id, name, sum(delta)::int as delta from d group by 1, 2)
+    insert into paper_organism_counts as t (indexed_date, topic, study_type, preprint, relevance_band, organism, n)
+    select p.indexed_date, p.topic, p.study_type, p.preprint, geroscope_relevance_band(p.relevance), s.name,
+      sum(case when c.now > 0 then 1 else -1 end)::int
+    from s cross join lateral (select count(*)::int as now from paper_entities pe join entities e on e.id = pe.entity_id
+        where pe.paper_id = s.paper_id and e.type = 'organism' and e.name = s.name) c
+      join papers p on p.id = s.paper_id
+    where (c.now = 0) <> (c.now - s.delta = 0)
+    group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+    on conflict on constraint paper_organism_counts_key do update set n = t.n + excluded.n;
+  return null;
+end $$;
+--> statement-breakpoint
+CREATE FUNCTION facet_counts_claims_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+begin
+  if tg_op in ('DELETE', 'UPDATE') then
+    insert into claim_facet_counts as t (relation, organism, topic, study_type, preprint, indexed_month, n)
+    select x.relation, x.organism, p.topic, p.study_type, p.preprint, date_trunc('month', p.indexed_date)::date, -count(*)::int
+    from removed x join papers p on p.id = x.paper_id
+    group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+    on conflict on constraint claim_facet_counts_key do update set n = t.n + excluded.n;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into claim_facet_counts as t (relation, organism, topic, study_type, preprint, indexed_month, n)
+    select x.relation, x.organism, p.topic, p.study_type, p.preprint, date_trunc('month', p.indexed_date)::date, count(*)::int
+    from added x join papers p on p.id = x.paper_id
+    group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+    on conflict on constraint claim_facet_counts_key do update set n = t.n + excluded.n;
+  end if;
+  if tg_op = 'INSERT' then
+    with d as (select paper_id, relation, 1 as delta from added),
+      s as (select paper_id, relation, sum(delta)::int as delta from d group by 1, 2)
+    insert into paper_relation_counts as t (indexed_date, topic, study_type, preprint, relevance_band, relation, n)
+    select p.indexed_date, p.topic, p.study_type, p.preprint, geroscope_relevance_band(p.relevance), s.relation,
+      sum(case when c.now > 0 then 1 else -1 end)::int
+    from s cross join lateral (select count(*)::int as now from claims cl where cl.paper_id = s.paper_id and cl.relation = s.relation) c
+      join papers p on p.id = s.paper_id
+    where (c.now = 0) <> (c.now - s.delta = 0)
+    group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+    on conflict on constraint paper_relation_counts_key do update set n = t.n + excluded.n;
+  elsif tg_op = 'DELETE' then
+    with d as (select paper_id, relation, -1 as delta from removed),
+      s as (select paper_id, relation, sum(delta)::int as delta from d group by 1, 2)
+    insert into paper_relation_counts as t (indexed_date, topic, study_type, preprint, relevance_band, relation, n)
+    select p.indexed_date, p.topic, p.study_type, p.preprint, geroscope_relevance_band(p.relevance), s.relation,
+      sum(case when c.now > 0 then 1 else -1 end)::int
+    from s cross join lateral (select count(*)::int as now from claims cl where cl.paper_id = s.paper_id and cl.relation = s.relation) c
+      join papers p on p.id = s.paper_id
+    where (c.now = 0) <> (c.now - s.delta = 0)
+    group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+    on conflict on constraint paper_relation_counts_key do update set n = t.n + excluded.n;
+  else
+    with d as (select paper_id, relation, -1 as delta from removed union all select paper_id, relation, 1 from added),
+      s as (select paper_id, relation, sum(delta)::int as delta from d group by 1, 2)
+    insert into paper_relation_counts as t (indexed_date, topic, study_type, preprint, relevance_band, relation, n)
+    select p.indexed_date, p.topic, p.study_type, p.preprint, geroscope_relevance_band(p.relevance), s.relation,
+      sum(case when c.now > 0 then 1 else -1 end)::int
+    from s cross join lateral (select count(*)::int as now from claims cl where cl.paper_id = s.paper_id and cl.relation = s.relation) c
+      join papers p on p.id = s.paper_id
+    where (c.now = 0) <> (c.now - s.delta = 0)
+    group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+    on conflict on constraint paper_relation_counts_key do update set n = t.n + excluded.n;
+  end if;
+  return null;
+end $$;
+--> statement-breakpoint
+CREATE FUNCTION facet_counts_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+begin
+  if tg_table_name = 'papers' then truncate paper_facet_counts, paper_organism_counts, paper_relation_counts, claim_facet_counts;
+  elsif tg_table_name in ('paper_entities', 'entities') then truncate paper_organism_counts;
+  else truncate paper_relation_counts, claim_facet_counts;
+  end if;
+  return null;
+end $$;
+--> statement-breakpoint
+CREATE TRIGGER facet_counts_papers_insert AFTER INSERT ON papers REFERENCING NEW TABLE AS added
+  FOR EACH STATEMENT EXECUTE FUNCTION facet_counts_papers_inserted();
+--> statement-breakpoint
+CREATE TRIGGER facet_counts_papers_update AFTER UPDATE OF indexed_date, topic, study_type, preprint, relevance ON papers
+  FOR EACH ROW WHEN (old.indexed_date IS DISTINCT FROM new.indexed_date OR old.topic IS DISTINCT FROM new.topic
+    OR old.study_type IS DISTINCT FROM new.study_type OR old.preprint IS DISTINCT FROM new.preprint
+    OR geroscope_relevance_band(old.relevance) IS DISTINCT FROM geroscope_relevance_band(new.relevance))
+  EXECUTE FUNCTION facet_counts_paper_changed();
+--> statement-breakpoint
+CREATE TRIGGER facet_counts_papers_delete BEFORE DELETE ON papers FOR EACH ROW EXECUTE FUNCTION facet_counts_paper_changed();
+--> statement-breakpoint
+CREATE TRIGGER facet_counts_papers_truncate AFTER TRUNCATE ON papers FOR EACH STATEMENT EXECUTE FUNCTION facet_counts_truncated();
+--> statement-breakpoint
+CREATE TRIGGER facet_counts_paper_entities_insert AFTER INSERT ON paper_entities REFERENCING NEW TABLE AS added
+  FOR EACH STATEMENT EXECUTE FUNCTION facet_counts_paper_entities_changed();
+--> statement-breakpoint
+CREATE TRIGGER facet_counts_paper_entities_delete AFTER DELETE ON paper_entities REFERENCING OLD TABLE AS removed
+  FOR EACH STATEMENT EXECUTE FUNCTION facet_counts_paper_entities_changed();
+--> statement-breakpoint
+CREATE TRIGGER facet_counts_paper_entities_update AFTER UPDATE ON paper_entities REFERENCING OLD TABLE AS removed NEW TABLE AS added
+  FOR EACH STATEMENT EXECUTE FUNCTION facet_counts_paper_entities_changed();
+--> statement-breakpoint
+CREATE TRIGGER facet_counts_paper_entities_truncate AFTER TRUNCATE ON paper_entities FOR EACH STATEMENT EXECUTE FUNCTION facet_counts_truncated();
+--> statement-breakpoint
+CREATE TRIGGER facet_counts_entities_update AFTER UPDATE ON entities REFERENCING OLD TABLE AS removed NEW TABLE AS added
+  FOR EACH STATEMENT EXECUTE FUNCTION facet_counts_entities_changed();
+--> statement-breakpoint
+CREATE TRIGGER facet_counts_entities_delete BEFORE DELETE ON entities FOR EACH ROW WHEN (old.type = 'organism')
+  EXECUTE FUNCTION facet_counts_entities_changed();
+--> statement-breakpoint
+CREATE TRIGGER facet_counts_claims_insert AFTER INSERT ON claims REFERENCING NEW TABLE AS added
+  FOR EACH STATEMENT EXECUTE FUNCTION facet_counts_claims_changed();
+--> statement-breakpoint
+CREATE TRIGGER facet_counts_claims_delete AFTER DELETE ON claims REFERENCING OLD TABLE AS removed
+  FOR EACH STATEMENT EXECUTE FUNCTION facet_counts_claims_changed();
+--> statement-breakpoint
+CREATE TRIGGER facet_counts_claims_update AFTER UPDATE ON claims REFERENCING OLD TABLE AS removed NEW TABLE AS added
+  FOR EACH STATEMENT EXECUTE FUNCTION facet_counts_claims_changed();
+--> statement-breakpoint
+CREATE TRIGGER facet_counts_claims_truncate AFTER TRUNCATE ON claims FOR EACH STATEMENT EXECUTE FUNCTION facet_counts_truncated();
+--> statement-breakpoint
+-- The counts of what is already there (a 1,000,000-paper database: see docs/benchmarks.md for the time).
+INSERT INTO paper_facet_counts (indexed_date, topic, study_type, preprint, relevance_band, n)
+  SELECT indexed_date, topic, study_type, preprint, geroscope_relevance_band(relevance), count(*)::int FROM papers GROUP BY 1, 2, 3, 4, 5;
+--> statement-breakpoint
+INSERT INTO paper_organism_counts (indexed_date, topic, study_type, preprint, relevance_band, organism, n)
+  SELECT p.indexed_date, p.topic, p.study_type, p.preprint, geroscope_relevance_band(p.relevance), o.name, count(*)::int
+  FROM (SELECT DISTINCT pe.paper_id, e.name FROM paper_entities pe JOIN entities e ON e.id = pe.entity_id WHERE e.type = 'organism') o
+  JOIN papers p ON p.id = o.paper_id GROUP BY 1, 2, 3, 4, 5, 6;
+--> statement-breakpoint
+INSERT INTO paper_relation_counts (indexed_date, topic, study_type, preprint, relevance_band, relation, n)
+  SELECT p.indexed_date, p.topic, p.study_type, p.preprint, geroscope_relevance_band(p.relevance), r.relation, count(*)::int
+  FROM (SELECT DISTINCT paper_id, relation FROM claims) r JOIN papers p ON p.id = r.paper_id GROUP BY 1, 2, 3, 4, 5, 6;
+--> statement-breakpoint
+INSERT INTO claim_facet_counts (relation, organism, topic, study_type, preprint, indexed_month, n)
+  SELECT c.relation, c.organism, p.topic, p.study_type, p.preprint, date_trunc('month', p.indexed_date)::date, count(*)::int
+  FROM claims c JOIN papers p ON p.id = c.paper_id GROUP BY 1, 2, 3, 4, 5, 6;
