@@ -146,13 +146,14 @@ end $$;
 CREATE FUNCTION facet_counts_entities_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 begin
   if tg_op = 'DELETE' then
+    -- BEFORE DELETE: the entity's links are still there, so `now` leaves them out.
     with d as (select pe.paper_id, old.name as name, -1 as delta from paper_entities pe where pe.entity_id = old.id and old.type = 'organism'),
       s as (select paper_id, name, sum(delta)::int as delta from d group by 1, 2)
     insert into paper_organism_counts as t (indexed_date, topic, study_type, preprint, relevance_band, organism, n)
     select p.indexed_date, p.topic, p.study_type, p.preprint, geroscope_relevance_band(p.relevance), s.name,
       sum(case when c.now > 0 then 1 else -1 end)::int
     from s cross join lateral (select count(*)::int as now from paper_entities pe join entities e on e.id = pe.entity_id
-        where pe.paper_id = s.paper_id and e.type = 'organism' and e.name = s.name) c
+        where pe.paper_id = s.paper_id and e.type = 'organism' and e.name = s.name and pe.entity_id <> old.id) c
       join papers p on p.id = s.paper_id
     where (c.now = 0) <> (c.now - s.delta = 0)
     group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
@@ -281,6 +282,36 @@ CREATE TRIGGER facet_counts_claims_update AFTER UPDATE ON claims REFERENCING OLD
   FOR EACH STATEMENT EXECUTE FUNCTION facet_counts_claims_changed();
 --> statement-breakpoint
 CREATE TRIGGER facet_counts_claims_truncate AFTER TRUNCATE ON claims FOR EACH STATEMENT EXECUTE FUNCTION facet_counts_truncated();
+--> statement-breakpoint
+-- Fire even under session_replication_role = replica, which the bulk loader sets to skip foreign-key
+-- checks (src/seed/bulk-load.ts): the counts must follow every write, the loader's included.
+ALTER TABLE papers ENABLE ALWAYS TRIGGER facet_counts_papers_insert;
+--> statement-breakpoint
+ALTER TABLE papers ENABLE ALWAYS TRIGGER facet_counts_papers_update;
+--> statement-breakpoint
+ALTER TABLE papers ENABLE ALWAYS TRIGGER facet_counts_papers_delete;
+--> statement-breakpoint
+ALTER TABLE papers ENABLE ALWAYS TRIGGER facet_counts_papers_truncate;
+--> statement-breakpoint
+ALTER TABLE paper_entities ENABLE ALWAYS TRIGGER facet_counts_paper_entities_insert;
+--> statement-breakpoint
+ALTER TABLE paper_entities ENABLE ALWAYS TRIGGER facet_counts_paper_entities_delete;
+--> statement-breakpoint
+ALTER TABLE paper_entities ENABLE ALWAYS TRIGGER facet_counts_paper_entities_update;
+--> statement-breakpoint
+ALTER TABLE paper_entities ENABLE ALWAYS TRIGGER facet_counts_paper_entities_truncate;
+--> statement-breakpoint
+ALTER TABLE entities ENABLE ALWAYS TRIGGER facet_counts_entities_update;
+--> statement-breakpoint
+ALTER TABLE entities ENABLE ALWAYS TRIGGER facet_counts_entities_delete;
+--> statement-breakpoint
+ALTER TABLE claims ENABLE ALWAYS TRIGGER facet_counts_claims_insert;
+--> statement-breakpoint
+ALTER TABLE claims ENABLE ALWAYS TRIGGER facet_counts_claims_delete;
+--> statement-breakpoint
+ALTER TABLE claims ENABLE ALWAYS TRIGGER facet_counts_claims_update;
+--> statement-breakpoint
+ALTER TABLE claims ENABLE ALWAYS TRIGGER facet_counts_claims_truncate;
 --> statement-breakpoint
 -- The counts of what is already there (a 1,000,000-paper database: see docs/benchmarks.md for the time).
 INSERT INTO paper_facet_counts (indexed_date, topic, study_type, preprint, relevance_band, n)
