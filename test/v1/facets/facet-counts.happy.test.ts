@@ -11,7 +11,7 @@ import { claimFacets, countsAnswer as claimCountsAnswer } from '../../../src/mod
 import { countPapersLive, groupPapersLive, paperFacets, countsAnswer } from '../../../src/modules/v1/facets/papers'
 import { GROUP_BY } from '../../../src/modules/v1/facets/params'
 import { claimConditions } from '../../../src/queries/claims'
-import { Conditions, statementFamily } from '../../../src/queries/prepared'
+import { statementFamily } from '../../../src/queries/prepared'
 import type { PaperFilters } from '../../../src/queries/papers'
 import { freshDatabase, type TestDatabase } from '../../support/database'
 import { insertClaim, insertEntity, insertPapers, linkEntity, paperRow } from '../../support/fixtures'
@@ -61,7 +61,7 @@ const PAPER_FILTERS: PaperFilters[] = [
   { minRelevance: 2, q: 'lifespan' }, // full text: counted live
 ]
 
-const liveClaims = statementFamily<{ key: unknown; count: number }>((where) => `select c.relation as key, count(*)::int as count
+const liveClaims = statementFamily<{ key: string | boolean | null; count: number }>((where) => `select c.relation as key, count(*)::int as count
   from claims c join papers p on p.id = c.paper_id left join entities se on se.id = c.subject_entity_id
   left join entities oe on oe.id = c.object_entity_id where ${where} group by 1 order by 2 desc, 1 asc nulls last`)
 
@@ -171,6 +171,36 @@ describe('precomputed counts equal a live count', () => {
     await expectCountsExact('deleted')
   })
 
+  test('outside the counts: exact under the bound, a flagged estimate above it', async () => {
+    const db = database.db
+    const q: PaperFilters = { minRelevance: 0, q: 'lifespan' }
+    const live = await countPapersLive(db, q)
+    expect(live).toBeGreaterThan(20) // the corpus has matches enough to cross a bound of 10
+    // At or under the bound: the live answer, exact, with no flag.
+    expect(await paperFacets(db, q, { count: true, group_by: 'topic' }, { exact: live, sample: 50 }))
+      .toEqual({ total: live, group_by: await groupPapersLive(db, q, 'topic') })
+    // Above it: an estimate from the newest `sample` papers, scaled to the superset's exact size, flagged.
+    const all = await countPapersLive(db, { minRelevance: 0 })
+    const estimated = await paperFacets(db, q, { count: true, group_by: 'organism' }, { exact: 10, sample: all })
+    // A sample holding every paper scales by 1: the estimate is then the live count itself.
+    expect(estimated).toEqual({ total: live, totalEstimated: true, group_by: await groupPapersLive(db, q, 'organism'), groupByEstimated: true })
+    const small = await paperFacets(db, { minRelevance: 2.25 }, { count: true, group_by: 'topic' }, { exact: 10, sample: 100 })
+    expect(small.totalEstimated).toBe(true)
+    expect(small.groupByEstimated).toBe(true)
+    const exact = await countPapersLive(db, { minRelevance: 2.25 })
+    expect(Math.abs(small.total! - exact)).toBeLessThan(exact) // an estimate, not a guess: within the population
+    expect(small.group_by!.reduce((s, g) => s + g.count, 0)).toBeGreaterThan(0)
+
+    const subject: Parameters<typeof claimFacets>[1] = { subject: 's' } // the claims added above, and any with an s in the subject
+    const claimLive = await liveClaims(db, [], await claimConditions(db, subject), [])
+    const claimTotal = claimLive.reduce((s, g) => s + g.count, 0)
+    expect(claimTotal).toBeGreaterThan(10)
+    expect(await claimFacets(db, subject, { count: true, group_by: 'relation' }, { exact: claimTotal, sample: 50 })).toEqual({ total: claimTotal, group_by: claimLive })
+    const [{ n: allClaims }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from claims`)
+    expect(await claimFacets(db, subject, { count: true, group_by: 'relation' }, { exact: 10, sample: Number(allClaims) }))
+      .toEqual({ total: claimTotal, totalEstimated: true, group_by: claimLive, groupByEstimated: true })
+  })
+
   test('a rolled-back write leaves the counts as they were', async () => {
     const before = await rows('select * from paper_facet_counts order by 1, 2, 3, 4, 5')
     await expect(database.db.transaction(async (tx) => {
@@ -181,4 +211,4 @@ describe('precomputed counts equal a live count', () => {
   })
 })
 
-void Conditions
+

@@ -14,12 +14,19 @@ export const FACET_EXACT_BOUND = 20_000
 /** Rows of the newest end of the list an estimate is made from. */
 export const FACET_SAMPLE_ROWS = 5_000
 
-/** How many rows of `from` match `where`, counted up to FACET_EXACT_BOUND + 1. */
+/** The bound and sample size a request uses (tests make them small to reach both paths on a small corpus). */
+export type Bounds = { exact: number; sample: number }
+export const BOUNDS: Bounds = { exact: FACET_EXACT_BOUND, sample: FACET_SAMPLE_ROWS }
+
+/** How many rows of `from` match `where`, counted up to `bound` + 1. */
 export function boundedCounter(from: string) {
   const statement = statementFamily<{ n: number }>((where) =>
-    `select count(*)::int as n from (select 1 from ${from} where ${where} limit ${FACET_EXACT_BOUND + 1}) matching`)
-  return async (db: Db, where: Conditions) => (await statement(db, [], where, []))[0].n
+    `select count(*)::int as n from (select 1 from ${from} where ${where} limit $?::int) matching`)
+  return async (db: Db, where: Conditions, bound: number) => (await statement(db, [], where, [bound + 1]))[0].n
 }
+
+/** A sample's size as a one-value clause for statementFamilyOf (`limit ${clause}`). */
+export const sampleLimit = (rows: number) => new Conditions().add('$?::int', rows)
 
 /** A condition set copied, so one request's clauses can be reused in two statements. */
 export const copyConditions = (c: Conditions) => {

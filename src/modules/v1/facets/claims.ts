@@ -8,7 +8,7 @@
 import type { Db } from '../../../db/client'
 import { claimConditions, type ClaimFilters } from '../../../queries/claims'
 import { statementFamily, statementFamilyOf } from '../../../queries/prepared'
-import { FACET_EXACT_BOUND, FACET_SAMPLE_ROWS, boundedCounter, copyConditions, scaled } from './bound'
+import { BOUNDS, boundedCounter, sampleLimit, type Bounds, copyConditions, scaled } from './bound'
 import { MAX_GROUPS, type FacetAnswer, type Group, type GroupBy } from './params'
 
 // The same joins as the list, so subject/object filters on entity names see the same rows.
@@ -50,25 +50,25 @@ const liveGroups = Object.fromEntries(Object.entries(GROUP_KEYS).map(([by, key])
   Record<GroupBy, Family>
 const countMatching = boundedCounter(FROM)
 
-// An estimate's sample: the newest FACET_SAMPLE_ROWS claims of the relation and organism asked for (the
+// An estimate's sample (its size travels as a one-value clause, `limit`): the newest bounds.sample claims of the relation and organism asked for (the
 // superset the counts hold), in the list's own index order; the filters proper apply to it.
-const SAMPLE = (superset: string) => `sample as (select c.* from claims c where ${superset}
-  order by c.created_at desc, c.id desc limit ${FACET_SAMPLE_ROWS})`
-const sampleCount = statementFamilyOf<{ sampled: number; n: number }>((superset, full) => `with ${SAMPLE(superset)}
+const SAMPLE = (superset: string, limit: string) => `sample as (select c.* from claims c where ${superset}
+  order by c.created_at desc, c.id desc limit ${limit})`
+const sampleCount = statementFamilyOf<{ sampled: number; n: number }>((superset, limit, full) => `with ${SAMPLE(superset, limit)}
   select (select count(*)::int from sample) as sampled, count(*)::int as n from sample c ${JOINS} where ${full}`)
 const sampleGroups = Object.fromEntries(Object.entries(GROUP_KEYS).map(([by, key]) => [by,
-  statementFamilyOf<Group & { sampled: number }>((superset, full) => `with ${SAMPLE(superset)}
+  statementFamilyOf<Group & { sampled: number }>((superset, limit, full) => `with ${SAMPLE(superset, limit)}
     select ${key} as key, count(*)::int as count, (select count(*)::int from sample) as sampled
     from sample c ${JOINS} where ${full} group by 1 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as
   Record<GroupBy, ReturnType<typeof statementFamilyOf<Group & { sampled: number }>>>
 
-async function estimate(db: Db, filters: ClaimFilters, p: { count?: boolean; group_by?: GroupBy }): Promise<FacetAnswer> {
+async function estimate(db: Db, filters: ClaimFilters, p: { count?: boolean; group_by?: GroupBy }, bounds: Bounds): Promise<FacetAnswer> {
   const superset = await claimConditions(db, { relation: filters.relation, organism: filters.organism })
   const full = await claimConditions(db, filters)
   const population = (await summed(db, [], copyConditions(superset), []))[0].n
   const [total, groups] = await Promise.all([
-    p.count ? sampleCount(db, [superset, full]).then(([r]) => scaled(r.n, r.sampled, population)) : undefined,
-    p.group_by ? sampleGroups[p.group_by](db, [superset, full])
+    p.count ? sampleCount(db, [superset, sampleLimit(bounds.sample), full]).then(([r]) => scaled(r.n, r.sampled, population)) : undefined,
+    p.group_by ? sampleGroups[p.group_by](db, [superset, sampleLimit(bounds.sample), full])
       .then((rows) => rows.map((r) => ({ key: r.key, count: scaled(r.count, r.sampled, population) }))) : undefined,
   ])
   return {
@@ -78,7 +78,7 @@ async function estimate(db: Db, filters: ClaimFilters, p: { count?: boolean; gro
 }
 
 /** What count= and group_by= add to a /claims answer. */
-export async function claimFacets(db: Db, filters: ClaimFilters, p: { count?: boolean; group_by?: GroupBy }): Promise<FacetAnswer> {
+export async function claimFacets(db: Db, filters: ClaimFilters, p: { count?: boolean; group_by?: GroupBy }, bounds = BOUNDS): Promise<FacetAnswer> {
   if (!p.count && !p.group_by) return {}
   const where = await claimConditions(db, filters)
   if (countsAnswer(filters)) {
@@ -88,8 +88,8 @@ export async function claimFacets(db: Db, filters: ClaimFilters, p: { count?: bo
     ])
     return { ...(total === undefined ? {} : { total }), ...(groups ? { group_by: groups } : {}) }
   }
-  const matching = await countMatching(db, where)
-  if (matching > FACET_EXACT_BOUND) return estimate(db, filters, p)
+  const matching = await countMatching(db, where, bounds.exact)
+  if (matching > bounds.exact) return estimate(db, filters, p, bounds)
   const groups = p.group_by ? await liveGroups[p.group_by](db, [], where, []) : undefined
   return { ...(p.count ? { total: matching } : {}), ...(groups ? { group_by: groups } : {}) }
 }

@@ -10,7 +10,7 @@ import type { Db } from '../../../db/client'
 import { claims, entities, paperEntities, papers } from '../../../db/schema'
 import { paperConditions, paperConditionsText, type PaperFilters } from '../../../queries/papers'
 import { Conditions, statementFamily, statementFamilyOf } from '../../../queries/prepared'
-import { FACET_EXACT_BOUND, FACET_SAMPLE_ROWS, boundedCounter, scaled } from './bound'
+import { BOUNDS, boundedCounter, sampleLimit, type Bounds, scaled } from './bound'
 import { MAX_GROUPS, type FacetAnswer, type Group, type GroupBy } from './params'
 
 /** min_relevance as the counts' relevance_band (floor(relevance * 2)), when it falls on a band's edge. */
@@ -88,11 +88,11 @@ export async function groupPapersLive(db: Db, filters: PaperFilters, by: GroupBy
 
 const countMatching = boundedCounter('papers p')
 
-// An estimate's sample: the newest FACET_SAMPLE_ROWS papers of the superset the counts hold (q dropped,
+// An estimate's sample (its size travels as a one-value clause, `limit`): the newest bounds.sample papers of the superset the counts hold (q dropped,
 // min_relevance down to its band's edge), in the list's own index order; the filters proper apply to it.
-const SAMPLE = (superset: string) => `sample as (select p.* from papers p where ${superset}
-  order by p.indexed_date desc, p.id asc limit ${FACET_SAMPLE_ROWS})`
-const sampleCount = statementFamilyOf<{ sampled: number; n: number }>((superset, full) => `with ${SAMPLE(superset)}
+const SAMPLE = (superset: string, limit: string) => `sample as (select p.* from papers p where ${superset}
+  order by p.indexed_date desc, p.id asc limit ${limit})`
+const sampleCount = statementFamilyOf<{ sampled: number; n: number }>((superset, limit, full) => `with ${SAMPLE(superset, limit)}
   select (select count(*)::int from sample) as sampled, count(*)::int as n from sample p where ${full}`)
 const SAMPLE_KEYS: Record<GroupBy, { key: string; join: string }> = {
   topic: { key: 'p.topic', join: '' },
@@ -103,7 +103,7 @@ const SAMPLE_KEYS: Record<GroupBy, { key: string; join: string }> = {
   relation: { key: 'c.relation', join: 'join claims c on c.paper_id = p.id' },
 }
 const sampleGroups = Object.fromEntries(Object.entries(SAMPLE_KEYS).map(([by, { key, join }]) => [by,
-  statementFamilyOf<Group & { sampled: number }>((superset, full) => `with ${SAMPLE(superset)}
+  statementFamilyOf<Group & { sampled: number }>((superset, limit, full) => `with ${SAMPLE(superset, limit)}
     select ${key} as key, count(distinct p.id)::int as count, (select count(*)::int from sample) as sampled
     from sample p ${join} where ${full} group by 1 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as
   Record<GroupBy, ReturnType<typeof statementFamilyOf<Group & { sampled: number }>>>
@@ -112,12 +112,12 @@ const sampleGroups = Object.fromEntries(Object.entries(SAMPLE_KEYS).map(([by, { 
 const supersetOf = (f: PaperFilters): PaperFilters => ({ ...f, q: undefined, minRelevance: Math.floor(f.minRelevance * 2) / 2 })
 
 /** Estimates from the sample, scaled to the superset's exact size; groups re-sorted after scaling. */
-async function estimate(db: Db, f: PaperFilters, p: { count?: boolean; group_by?: GroupBy }): Promise<FacetAnswer> {
+async function estimate(db: Db, f: PaperFilters, p: { count?: boolean; group_by?: GroupBy }, bounds: Bounds): Promise<FacetAnswer> {
   const superset = supersetOf(f)
   const population = (await summed(db, [], countConditions(superset), []))[0].n
   const [total, groups] = await Promise.all([
-    p.count ? sampleCount(db, [paperConditionsText(superset), paperConditionsText(f)]).then(([r]) => scaled(r.n, r.sampled, population)) : undefined,
-    p.group_by ? sampleGroups[p.group_by](db, [paperConditionsText(superset), paperConditionsText(f)])
+    p.count ? sampleCount(db, [paperConditionsText(superset), sampleLimit(bounds.sample), paperConditionsText(f)]).then(([r]) => scaled(r.n, r.sampled, population)) : undefined,
+    p.group_by ? sampleGroups[p.group_by](db, [paperConditionsText(superset), sampleLimit(bounds.sample), paperConditionsText(f)])
       .then((rows) => rows.map((r) => ({ key: r.key, count: scaled(r.count, r.sampled, population) }))) : undefined,
   ])
   return {
@@ -127,7 +127,7 @@ async function estimate(db: Db, f: PaperFilters, p: { count?: boolean; group_by?
 }
 
 /** What count= and group_by= add to a /papers answer. */
-export async function paperFacets(db: Db, filters: PaperFilters, p: { count?: boolean; group_by?: GroupBy }): Promise<FacetAnswer> {
+export async function paperFacets(db: Db, filters: PaperFilters, p: { count?: boolean; group_by?: GroupBy }, bounds = BOUNDS): Promise<FacetAnswer> {
   if (!p.count && !p.group_by) return {}
   if (countsAnswer(filters)) {
     const where = countConditions(filters)
@@ -137,8 +137,8 @@ export async function paperFacets(db: Db, filters: PaperFilters, p: { count?: bo
     ])
     return { ...(total === undefined ? {} : { total }), ...(groups ? { group_by: groups } : {}) }
   }
-  const matching = await countMatching(db, paperConditionsText(filters))
-  if (matching > FACET_EXACT_BOUND) return estimate(db, filters, p)
+  const matching = await countMatching(db, paperConditionsText(filters), bounds.exact)
+  if (matching > bounds.exact) return estimate(db, filters, p, bounds)
   const groups = p.group_by ? await groupPapersLive(db, filters, p.group_by) : undefined
   return { ...(p.count ? { total: matching } : {}), ...(groups ? { group_by: groups } : {}) }
 }
