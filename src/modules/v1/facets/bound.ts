@@ -9,10 +9,10 @@ import type { Db } from '../../../db/client'
 import { Conditions, statementFamily } from '../../../queries/prepared'
 
 /** Up to this many matching rows, counts and groups outside the precomputed counts are exact. */
-export const FACET_EXACT_BOUND = 20_000
+export const FACET_EXACT_BOUND = 5_000
 
 /** Rows of the newest end of the list an estimate is made from. */
-export const FACET_SAMPLE_ROWS = 5_000
+export const FACET_SAMPLE_ROWS = 2_000
 
 /** The bound and sample size a request uses (tests make them small to reach both paths on a small corpus). */
 export type Bounds = { exact: number; sample: number }

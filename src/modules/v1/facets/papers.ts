@@ -90,7 +90,9 @@ const countMatching = boundedCounter('papers p')
 
 // An estimate's sample (its size travels as a one-value clause, `limit`): the newest bounds.sample papers of the superset the counts hold (q dropped,
 // min_relevance down to its band's edge), in the list's own index order; the filters proper apply to it.
-const SAMPLE = (superset: string, limit: string) => `sample as (select p.* from papers p where ${superset}
+// Only the columns the filters and keys read: a paper's abstract and title stay on disk.
+const SAMPLE = (superset: string, limit: string) => `sample as (select p.id, p.indexed_date, p.topic, p.study_type, p.preprint, p.relevance,
+  p.search_vector from papers p where ${superset}
   order by p.indexed_date desc, p.id asc limit ${limit})`
 const sampleCount = statementFamilyOf<{ sampled: number; n: number }>((superset, limit, full) => `with ${SAMPLE(superset, limit)}
   select (select count(*)::int from sample) as sampled, count(*)::int as n from sample p where ${full}`)
