@@ -41,6 +41,38 @@ CREATE TABLE "paper_relation_counts" (
 	CONSTRAINT "paper_relation_counts_key" UNIQUE NULLS NOT DISTINCT("indexed_date","topic","study_type","preprint","relevance_band","relation")
 );
 --> statement-breakpoint
+CREATE TABLE "paper_facet_counts_monthly" (
+	"indexed_month" date NOT NULL,
+	"topic" text,
+	"study_type" text,
+	"preprint" boolean NOT NULL,
+	"relevance_band" smallint,
+	"n" integer NOT NULL,
+	CONSTRAINT "paper_facet_counts_monthly_key" UNIQUE NULLS NOT DISTINCT("indexed_month","topic","study_type","preprint","relevance_band")
+);
+--> statement-breakpoint
+CREATE TABLE "paper_organism_counts_monthly" (
+	"indexed_month" date NOT NULL,
+	"topic" text,
+	"study_type" text,
+	"preprint" boolean NOT NULL,
+	"relevance_band" smallint,
+	"organism" text NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "paper_organism_counts_monthly_key" UNIQUE NULLS NOT DISTINCT("indexed_month","topic","study_type","preprint","relevance_band","organism")
+);
+--> statement-breakpoint
+CREATE TABLE "paper_relation_counts_monthly" (
+	"indexed_month" date NOT NULL,
+	"topic" text,
+	"study_type" text,
+	"preprint" boolean NOT NULL,
+	"relevance_band" smallint,
+	"relation" text NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "paper_relation_counts_monthly_key" UNIQUE NULLS NOT DISTINCT("indexed_month","topic","study_type","preprint","relevance_band","relation")
+);
+--> statement-breakpoint
 -- The counts above are kept by the database itself, so every writer (ingest, judging, extraction, the
 -- lexicon, the seeders, a psql session) keeps them exact in its own transaction. Writes to entities,
 -- their links and claims are counted per statement (one aggregate per statement: a bulk load of 10,000
@@ -235,9 +267,11 @@ end $$;
 --> statement-breakpoint
 CREATE FUNCTION facet_counts_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
 begin
-  if tg_table_name = 'papers' then truncate paper_facet_counts, paper_organism_counts, paper_relation_counts, claim_facet_counts;
-  elsif tg_table_name in ('paper_entities', 'entities') then truncate paper_organism_counts;
-  else truncate paper_relation_counts, claim_facet_counts;
+  if tg_table_name = 'papers' then
+    truncate paper_facet_counts, paper_organism_counts, paper_relation_counts, claim_facet_counts,
+      paper_facet_counts_monthly, paper_organism_counts_monthly, paper_relation_counts_monthly;
+  elsif tg_table_name in ('paper_entities', 'entities') then truncate paper_organism_counts, paper_organism_counts_monthly;
+  else truncate paper_relation_counts, paper_relation_counts_monthly, claim_facet_counts;
   end if;
   return null;
 end $$;
@@ -329,3 +363,46 @@ INSERT INTO paper_relation_counts (indexed_date, topic, study_type, preprint, re
 INSERT INTO claim_facet_counts (relation, organism, topic, study_type, preprint, indexed_month, n)
   SELECT c.relation, c.organism, p.topic, p.study_type, p.preprint, date_trunc('month', p.indexed_date)::date, count(*)::int
   FROM claims c JOIN papers p ON p.id = c.paper_id GROUP BY 1, 2, 3, 4, 5, 6;
+--> statement-breakpoint
+INSERT INTO paper_facet_counts_monthly (indexed_month, topic, study_type, preprint, relevance_band, n)
+  SELECT date_trunc('month', indexed_date)::date, topic, study_type, preprint, relevance_band, sum(n)::int FROM paper_facet_counts GROUP BY 1, 2, 3, 4, 5;
+--> statement-breakpoint
+INSERT INTO paper_organism_counts_monthly (indexed_month, topic, study_type, preprint, relevance_band, organism, n)
+  SELECT date_trunc('month', indexed_date)::date, topic, study_type, preprint, relevance_band, organism, sum(n)::int FROM paper_organism_counts GROUP BY 1, 2, 3, 4, 5, 6;
+--> statement-breakpoint
+INSERT INTO paper_relation_counts_monthly (indexed_month, topic, study_type, preprint, relevance_band, relation, n)
+  SELECT date_trunc('month', indexed_date)::date, topic, study_type, preprint, relevance_band, relation, sum(n)::int FROM paper_relation_counts GROUP BY 1, 2, 3, 4, 5, 6;
+--> statement-breakpoint
+-- Every change of a daily row, added to its month's row (the daily rows are only ever upserted with a
+-- delta, truncated with the month rows, and never deleted).
+CREATE FUNCTION facet_counts_to_month() RETURNS trigger LANGUAGE plpgsql AS $$
+declare delta integer := new.n - coalesce(case when tg_op = 'UPDATE' then old.n end, 0);
+begin
+  if delta = 0 then return null; end if;
+  if tg_table_name = 'paper_facet_counts' then
+    insert into paper_facet_counts_monthly as t (indexed_month, topic, study_type, preprint, relevance_band, n)
+      values (date_trunc('month', new.indexed_date)::date, new.topic, new.study_type, new.preprint, new.relevance_band, delta)
+      on conflict on constraint paper_facet_counts_monthly_key do update set n = t.n + excluded.n;
+  elsif tg_table_name = 'paper_organism_counts' then
+    insert into paper_organism_counts_monthly as t (indexed_month, topic, study_type, preprint, relevance_band, organism, n)
+      values (date_trunc('month', new.indexed_date)::date, new.topic, new.study_type, new.preprint, new.relevance_band, new.organism, delta)
+      on conflict on constraint paper_organism_counts_monthly_key do update set n = t.n + excluded.n;
+  else
+    insert into paper_relation_counts_monthly as t (indexed_month, topic, study_type, preprint, relevance_band, relation, n)
+      values (date_trunc('month', new.indexed_date)::date, new.topic, new.study_type, new.preprint, new.relevance_band, new.relation, delta)
+      on conflict on constraint paper_relation_counts_monthly_key do update set n = t.n + excluded.n;
+  end if;
+  return null;
+end $$;
+--> statement-breakpoint
+CREATE TRIGGER facet_counts_to_month AFTER INSERT OR UPDATE ON paper_facet_counts FOR EACH ROW EXECUTE FUNCTION facet_counts_to_month();
+--> statement-breakpoint
+CREATE TRIGGER facet_counts_to_month AFTER INSERT OR UPDATE ON paper_organism_counts FOR EACH ROW EXECUTE FUNCTION facet_counts_to_month();
+--> statement-breakpoint
+CREATE TRIGGER facet_counts_to_month AFTER INSERT OR UPDATE ON paper_relation_counts FOR EACH ROW EXECUTE FUNCTION facet_counts_to_month();
+--> statement-breakpoint
+ALTER TABLE paper_facet_counts ENABLE ALWAYS TRIGGER facet_counts_to_month;
+--> statement-breakpoint
+ALTER TABLE paper_organism_counts ENABLE ALWAYS TRIGGER facet_counts_to_month;
+--> statement-breakpoint
+ALTER TABLE paper_relation_counts ENABLE ALWAYS TRIGGER facet_counts_to_month;

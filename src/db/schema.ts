@@ -195,6 +195,33 @@ export const paperRelationCounts = pgTable('paper_relation_counts', {
   n: integer('n').notNull(),
 }, (t) => [unique('paper_relation_counts_key').on(t.indexedDate, t.topic, t.studyType, t.preprint, t.relevanceBand, t.relation).nullsNotDistinct()])
 
+// The same counts by month (indexed_month, the first day), kept from the daily rows by triggers on them:
+// a request without dates, or with whole months between its dates, sums a twentieth as many rows.
+const monthDims = () => ({
+  indexedMonth: date('indexed_month', { mode: 'string' }).notNull(),
+  topic: text('topic'),
+  studyType: text('study_type'),
+  preprint: boolean('preprint').notNull(),
+  relevanceBand: smallint('relevance_band'),
+})
+
+export const paperFacetCountsMonthly = pgTable('paper_facet_counts_monthly', {
+  ...monthDims(),
+  n: integer('n').notNull(),
+}, (t) => [unique('paper_facet_counts_monthly_key').on(t.indexedMonth, t.topic, t.studyType, t.preprint, t.relevanceBand).nullsNotDistinct()])
+
+export const paperOrganismCountsMonthly = pgTable('paper_organism_counts_monthly', {
+  ...monthDims(),
+  organism: text('organism').notNull(),
+  n: integer('n').notNull(),
+}, (t) => [unique('paper_organism_counts_monthly_key').on(t.indexedMonth, t.topic, t.studyType, t.preprint, t.relevanceBand, t.organism).nullsNotDistinct()])
+
+export const paperRelationCountsMonthly = pgTable('paper_relation_counts_monthly', {
+  ...monthDims(),
+  relation: text('relation').notNull(),
+  n: integer('n').notNull(),
+}, (t) => [unique('paper_relation_counts_monthly_key').on(t.indexedMonth, t.topic, t.studyType, t.preprint, t.relevanceBand, t.relation).nullsNotDistinct()])
+
 /** Claims by relation, organism text and their paper's topic, study type, preprint and month (first day). */
 export const claimFacetCounts = pgTable('claim_facet_counts', {
   relation: text('relation').notNull(),

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { loadCorpus } from '../../../src/seed/bulk-load'
 import { claimFacets, countsAnswer as claimCountsAnswer } from '../../../src/modules/v1/facets/claims'
-import { countPapersLive, groupPapersLive, paperFacets, countsAnswer } from '../../../src/modules/v1/facets/papers'
+import { countPapersLive, groupPapersLive, paperFacets, countsAnswer, splitDates } from '../../../src/modules/v1/facets/papers'
 import { GROUP_BY } from '../../../src/modules/v1/facets/params'
 import { claimConditions } from '../../../src/queries/claims'
 import { statementFamily } from '../../../src/queries/prepared'
@@ -43,6 +43,24 @@ const RECOUNTS: Record<string, { keys: string; recount: string }> = {
     recount: `select p.indexed_date::text, p.topic, p.study_type, p.preprint, floor(p.relevance * 2)::smallint as relevance_band, r.relation, count(*)::int as n
       from (select distinct paper_id, relation from claims) r join papers p on p.id = r.paper_id group by 1, 2, 3, 4, 5, 6`,
   },
+  paper_facet_counts_monthly: {
+    keys: 'indexed_month::text, topic, study_type, preprint, relevance_band',
+    recount: `select date_trunc('month', indexed_date)::date::text as indexed_month, topic, study_type, preprint, floor(relevance * 2)::smallint as relevance_band,
+      count(*)::int as n from papers group by 1, 2, 3, 4, 5`,
+  },
+  paper_organism_counts_monthly: {
+    keys: 'indexed_month::text, topic, study_type, preprint, relevance_band, organism',
+    recount: `select date_trunc('month', p.indexed_date)::date::text as indexed_month, p.topic, p.study_type, p.preprint, floor(p.relevance * 2)::smallint as relevance_band,
+      o.name as organism, count(*)::int as n
+      from (select distinct pe.paper_id, e.name from paper_entities pe join entities e on e.id = pe.entity_id where e.type = 'organism') o
+      join papers p on p.id = o.paper_id group by 1, 2, 3, 4, 5, 6`,
+  },
+  paper_relation_counts_monthly: {
+    keys: 'indexed_month::text, topic, study_type, preprint, relevance_band, relation',
+    recount: `select date_trunc('month', p.indexed_date)::date::text as indexed_month, p.topic, p.study_type, p.preprint, floor(p.relevance * 2)::smallint as relevance_band,
+      r.relation, count(*)::int as n
+      from (select distinct paper_id, relation from claims) r join papers p on p.id = r.paper_id group by 1, 2, 3, 4, 5, 6`,
+  },
   claim_facet_counts: {
     keys: 'relation, organism, topic, study_type, preprint, indexed_month::text',
     recount: `select c.relation, c.organism, p.topic, p.study_type, p.preprint, date_trunc('month', p.indexed_date)::date::text as indexed_month, count(*)::int as n
@@ -55,7 +73,12 @@ const PAPER_FILTERS: PaperFilters[] = [
   { minRelevance: 0 },
   { minRelevance: 1.5, topic: ['senescence', 'mtor-rapamycin'] },
   { minRelevance: 2, studyType: ['animal'], preprint: false },
-  { minRelevance: 0.5, since: '2026-09-01', until: '2026-09-30' },
+  { minRelevance: 0.5, since: '2026-09-01', until: '2026-09-30' }, // one whole month
+  { minRelevance: 2, since: '2026-08-10', until: '2026-10-05' }, // days, a whole month, days
+  { minRelevance: 1, since: '2026-09-14' }, // days, then whole months to the end
+  { minRelevance: 0, until: '2026-09-14', topic: ['other'] }, // whole months, then days
+  { minRelevance: 2, since: '2026-09-03', until: '2026-09-20' }, // days within one month
+  { minRelevance: 2, since: '2026-10-01', until: '2026-09-01' }, // nothing
   { minRelevance: 3, preprint: true },
   { minRelevance: 2.25 }, // off the half-point grain: counted live
   { minRelevance: 2, q: 'lifespan' }, // full text: counted live
@@ -90,6 +113,15 @@ async function expectCountsExact(step: string) {
 }
 
 describe('precomputed counts equal a live count', () => {
+  test('dates split into whole months and the days around them', () => {
+    expect(splitDates()).toEqual({ months: [null, null], days: null })
+    expect(splitDates('2026-08-10', '2026-10-05')).toEqual({ months: ['2026-09-01', '2026-09-01'], days: [['2026-08-10', '2026-08-31'], ['2026-10-01', '2026-10-05']] })
+    expect(splitDates('2026-09-01', '2026-10-31')).toEqual({ months: ['2026-09-01', '2026-10-01'], days: null })
+    expect(splitDates('2026-09-03', '2026-09-20')).toEqual({ months: null, days: [['2026-09-03', '2026-09-20']] })
+    expect(splitDates(undefined, '2024-02-29')).toEqual({ months: [null, '2024-02-01'], days: null })
+    expect(splitDates('2026-12-15')).toEqual({ months: ['2027-01-01', null], days: [['2026-12-15', '2026-12-31']] })
+  })
+
   test('the filters split as documented between the counts and a live count', () => {
     expect(countsAnswer({ minRelevance: 2.5, topic: ['senescence'] })).toBe(true)
     expect(countsAnswer({ minRelevance: 2.25 })).toBe(false)

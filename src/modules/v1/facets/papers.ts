@@ -9,7 +9,7 @@ import { and, count, countDistinct, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { claims, entities, paperEntities, papers } from '../../../db/schema'
 import { paperConditions, paperConditionsText, type PaperFilters } from '../../../queries/papers'
-import { Conditions, statementFamily, statementFamilyOf } from '../../../queries/prepared'
+import { Conditions, statementFamilyOf } from '../../../queries/prepared'
 import { BOUNDS, boundedCounter, sampleLimit, type Bounds, scaled } from './bound'
 import { MAX_GROUPS, type FacetAnswer, type Group, type GroupBy } from './params'
 
@@ -19,31 +19,70 @@ const bandOf = (minRelevance: number) => (Number.isInteger(minRelevance * 2) ? m
 /** True when the precomputed counts answer `filters` exactly. */
 export const countsAnswer = (f: PaperFilters) => !f.q && bandOf(f.minRelevance) !== null
 
-/** The filters as conditions over a precomputed count table (its own columns, unaliased). */
-function countConditions(f: PaperFilters): Conditions {
+/** The filters other than dates as conditions over a precomputed count table (its own columns, unaliased). */
+function dimensionConditions(f: PaperFilters): Conditions {
   const where = new Conditions()
   if (f.minRelevance > 0) where.add('relevance_band >= $?::smallint', Math.floor(f.minRelevance * 2))
-  if (f.since) where.add('indexed_date >= $?::date', f.since)
-  if (f.until) where.add('indexed_date <= $?::date', f.until)
   if (f.studyType) where.add('study_type = any($?::text[])', [...f.studyType])
   if (f.topic) where.add('topic = any($?::text[])', [...f.topic])
   if (f.preprint !== undefined) where.add('preprint = $?::boolean', f.preprint)
   return where
 }
 
+const ymd = (t: number) => new Date(t).toISOString().slice(0, 10)
+const monthStart = (d: string, plus = 0) => { const [y, m] = d.split('-').map(Number); return ymd(Date.UTC(y, m - 1 + plus, 1)) }
+
+/**
+ * since..until as whole months (summed from the monthly rows) and the days at either end (from the
+ * daily rows): [first whole month, last whole month] (null: open), or none when no month lies wholly inside.
+ */
+export function splitDates(since?: string, until?: string): { months: [string | null, string | null] | null; days: [string | null, string][] | null } {
+  if (!since && !until) return { months: [null, null], days: null }
+  const first = since ? (since.endsWith('-01') ? since : monthStart(since, 1)) : null
+  const last = until ? (monthStart(until, 1) === ymd(Date.parse(until) + 86_400_000) ? monthStart(until) : monthStart(until, -1)) : null
+  if (first && last && first > last) return { months: null, days: [[since ?? null, until!]] }
+  const days: [string | null, string][] = []
+  if (since && first && since < first) days.push([since, ymd(Date.parse(first) - 86_400_000)])
+  if (until && last && monthStart(last, 1) <= until) days.push([monthStart(last, 1), until])
+  return { months: [first, last], days: days.length ? days : null }
+}
+
+/** The monthly and the daily rows' conditions for `f` (either may select nothing: `false`). */
+function countConditions(f: PaperFilters): [Conditions, Conditions] {
+  const { months, days } = splitDates(f.since, f.until)
+  const monthly = dimensionConditions(f)
+  if (!months) monthly.add('false')
+  else {
+    if (months[0]) monthly.add('indexed_month >= $?::date', months[0])
+    if (months[1]) monthly.add('indexed_month <= $?::date', months[1])
+  }
+  const daily = dimensionConditions(f)
+  if (!days) daily.add('false')
+  else {
+    const ranges = days.map(([from]) => (from ? '(indexed_date >= $?::date and indexed_date <= $?::date)' : 'indexed_date <= $?::date'))
+    daily.add(`(${ranges.join(' or ')})`, ...days.flatMap(([from, to]) => (from ? [from, to] : [to])))
+  }
+  return [monthly, daily]
+}
+
 const TABLES: Record<GroupBy, { table: string; key: string }> = {
   topic: { table: 'paper_facet_counts', key: 'topic' },
   study_type: { table: 'paper_facet_counts', key: 'study_type' },
   preprint: { table: 'paper_facet_counts', key: 'preprint' },
-  indexed_month: { table: 'paper_facet_counts', key: `to_char(indexed_date, 'YYYY-MM')` },
+  indexed_month: { table: 'paper_facet_counts', key: `to_char(indexed_$, 'YYYY-MM')` },
   organism: { table: 'paper_organism_counts', key: 'organism' },
   relation: { table: 'paper_relation_counts', key: 'relation' },
 }
 
-const summed = statementFamily<{ n: number }>((where) => `select coalesce(sum(n), 0)::int as n from paper_facet_counts where ${where}`)
+// Both statements read the monthly rows and the daily rows beside them, whichever the dates need.
+const summedRows = statementFamilyOf<{ n: number }>((monthly, daily) => `select coalesce(sum(n), 0)::int as n from (
+  select n from paper_facet_counts_monthly where ${monthly} union all select n from paper_facet_counts where ${daily}) r`)
+const summed = (db: Db, f: PaperFilters) => summedRows(db, countConditions(f)).then((rows) => rows[0].n)
 const summedGroups = Object.fromEntries(Object.entries(TABLES).map(([by, { table, key }]) => [by,
-  statementFamily<Group>((where) => `select ${key} as key, sum(n)::int as count from ${table} where ${where}
-    group by 1 having sum(n) > 0 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as Record<GroupBy, ReturnType<typeof statementFamily<Group>>>
+  statementFamilyOf<Group>((monthly, daily) => `select key, sum(n)::int as count from (
+    select ${key.replace('indexed_$', 'indexed_month')} as key, n from ${table}_monthly where ${monthly}
+    union all select ${key.replace('indexed_$', 'indexed_date')} as key, n from ${table} where ${daily}) r
+    group by 1 having sum(n) > 0 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as Record<GroupBy, ReturnType<typeof statementFamilyOf<Group>>>
 
 /** The exact number of papers matching `filters`, counted live (the rows themselves). */
 export async function countPapersLive(db: Db, filters: PaperFilters): Promise<number> {
@@ -116,7 +155,7 @@ const supersetOf = (f: PaperFilters): PaperFilters => ({ ...f, q: undefined, min
 /** Estimates from the sample, scaled to the superset's exact size; groups re-sorted after scaling. */
 async function estimate(db: Db, f: PaperFilters, p: { count?: boolean; group_by?: GroupBy }, bounds: Bounds): Promise<FacetAnswer> {
   const superset = supersetOf(f)
-  const population = (await summed(db, [], countConditions(superset), []))[0].n
+  const population = await summed(db, superset)
   const [total, groups] = await Promise.all([
     p.count ? sampleCount(db, [paperConditionsText(superset), sampleLimit(bounds.sample), paperConditionsText(f)]).then(([r]) => scaled(r.n, r.sampled, population)) : undefined,
     p.group_by ? sampleGroups[p.group_by](db, [paperConditionsText(superset), sampleLimit(bounds.sample), paperConditionsText(f)])
@@ -132,10 +171,9 @@ async function estimate(db: Db, f: PaperFilters, p: { count?: boolean; group_by?
 export async function paperFacets(db: Db, filters: PaperFilters, p: { count?: boolean; group_by?: GroupBy }, bounds = BOUNDS): Promise<FacetAnswer> {
   if (!p.count && !p.group_by) return {}
   if (countsAnswer(filters)) {
-    const where = countConditions(filters)
     const [total, groups] = await Promise.all([
-      p.count ? summed(db, [], where, []).then((rows) => rows[0].n) : undefined,
-      p.group_by ? summedGroups[p.group_by](db, [], where, []) : undefined,
+      p.count ? summed(db, filters) : undefined,
+      p.group_by ? summedGroups[p.group_by](db, countConditions(filters)) : undefined,
     ])
     return { ...(total === undefined ? {} : { total }), ...(groups ? { group_by: groups } : {}) }
   }
