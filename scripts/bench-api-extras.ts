@@ -33,7 +33,7 @@ if (!databaseUrl) throw new Error('set DATABASE_URL to the PostgreSQL database h
 
 const database = await openDatabase({ kind: 'postgres', url: databaseUrl, max: 4 })
 const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from papers`)
-const sample = await database.rows<{ id: string; doi: string | null }>(sql`select id, doi from papers tablesample system (5) limit 50000`)
+const sample = await database.rows<{ id: string; doi: string | null }>(sql`select id, doi from papers tablesample system (5) repeatable (18) limit 50000`)
 shuffle(sample)
 const [{ first, last }] = await database.rows<{ first: string; last: string }>(sql`select min(indexed_date)::text as first, max(indexed_date)::text as last from papers`)
 const relations = (await database.rows<{ relation: string }>(sql`select distinct relation from claim_facet_counts`)).map((r) => r.relation)
