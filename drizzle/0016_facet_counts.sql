@@ -82,23 +82,41 @@ CREATE TABLE "paper_relation_counts_monthly" (
 CREATE FUNCTION geroscope_relevance_band(relevance double precision) RETURNS smallint
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ select floor(relevance * 2)::smallint $$;
 --> statement-breakpoint
--- Everything one paper contributes, with its filter values given (its old or its new ones), times sign.
-CREATE FUNCTION facet_counts_paper_apply(pid text, d date, tp text, st text, pp boolean, rb smallint, sign integer) RETURNS void
-  LANGUAGE plpgsql AS $$
+-- The look-ups below go by index (a paper's links, claims and row): SET enable_seqscan = off keeps them so
+-- while a bulk load fills tables the planner has no statistics for yet (it would scan the table per row).
+-- Everything one paper contributes under its old values (o) taken away and under its new ones (nw) added,
+-- either null. One statement per table, in key order, so two writers moving papers between the same keys in
+-- opposite directions lock those keys in the same order instead of deadlocking.
+CREATE FUNCTION facet_counts_paper_apply(pid text, o papers, nw papers) RETURNS void
+  LANGUAGE plpgsql SET enable_seqscan = off AS $$
 begin
+  with v (d, tp, st, pp, rb, sign) as (
+      select o.indexed_date, o.topic, o.study_type, o.preprint, geroscope_relevance_band(o.relevance), -1 where o.id is not null
+      union all select nw.indexed_date, nw.topic, nw.study_type, nw.preprint, geroscope_relevance_band(nw.relevance), 1 where nw.id is not null)
   insert into paper_facet_counts as t (indexed_date, topic, study_type, preprint, relevance_band, n)
-    values (d, tp, st, pp, rb, sign)
+    select d, tp, st, pp, rb, sign from v order by 1, 2, 3, 4, 5
     on conflict on constraint paper_facet_counts_key do update set n = t.n + excluded.n;
+  with v (d, tp, st, pp, rb, sign) as (
+      select o.indexed_date, o.topic, o.study_type, o.preprint, geroscope_relevance_band(o.relevance), -1 where o.id is not null
+      union all select nw.indexed_date, nw.topic, nw.study_type, nw.preprint, geroscope_relevance_band(nw.relevance), 1 where nw.id is not null),
+    names as (select distinct e.name from paper_entities pe join entities e on e.id = pe.entity_id where pe.paper_id = pid and e.type = 'organism')
   insert into paper_organism_counts as t (indexed_date, topic, study_type, preprint, relevance_band, organism, n)
-    select d, tp, st, pp, rb, e.name, sign from paper_entities pe join entities e on e.id = pe.entity_id
-    where pe.paper_id = pid and e.type = 'organism' group by e.name order by e.name
+    select v.d, v.tp, v.st, v.pp, v.rb, names.name, v.sign from v cross join names order by 1, 2, 3, 4, 5, 6
     on conflict on constraint paper_organism_counts_key do update set n = t.n + excluded.n;
+  with v (d, tp, st, pp, rb, sign) as (
+      select o.indexed_date, o.topic, o.study_type, o.preprint, geroscope_relevance_band(o.relevance), -1 where o.id is not null
+      union all select nw.indexed_date, nw.topic, nw.study_type, nw.preprint, geroscope_relevance_band(nw.relevance), 1 where nw.id is not null),
+    relations as (select distinct c.relation from claims c where c.paper_id = pid)
   insert into paper_relation_counts as t (indexed_date, topic, study_type, preprint, relevance_band, relation, n)
-    select d, tp, st, pp, rb, c.relation, sign from claims c where c.paper_id = pid group by c.relation order by c.relation
+    select v.d, v.tp, v.st, v.pp, v.rb, relations.relation, v.sign from v cross join relations order by 1, 2, 3, 4, 5, 6
     on conflict on constraint paper_relation_counts_key do update set n = t.n + excluded.n;
+  with v (d, tp, st, pp, rb, sign) as (
+      select o.indexed_date, o.topic, o.study_type, o.preprint, geroscope_relevance_band(o.relevance), -1 where o.id is not null
+      union all select nw.indexed_date, nw.topic, nw.study_type, nw.preprint, geroscope_relevance_band(nw.relevance), 1 where nw.id is not null),
+    kinds as (select c.relation, c.organism, count(*)::int as k from claims c where c.paper_id = pid group by 1, 2)
   insert into claim_facet_counts as t (relation, organism, topic, study_type, preprint, indexed_month, n)
-    select c.relation, c.organism, tp, st, pp, date_trunc('month', d)::date, sign * count(*)::int from claims c
-    where c.paper_id = pid group by c.relation, c.organism order by c.relation, c.organism
+    select kinds.relation, kinds.organism, v.tp, v.st, v.pp, date_trunc('month', v.d)::date, v.sign * kinds.k from v cross join kinds
+    order by 1, 2, 3, 4, 5, 6
     on conflict on constraint claim_facet_counts_key do update set n = t.n + excluded.n;
 end $$;
 --> statement-breakpoint
@@ -114,15 +132,13 @@ end $$;
 --> statement-breakpoint
 CREATE FUNCTION facet_counts_paper_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 begin
-  if tg_op in ('UPDATE', 'DELETE') then
-    perform facet_counts_paper_apply(old.id, old.indexed_date, old.topic, old.study_type, old.preprint, geroscope_relevance_band(old.relevance), -1);
-  end if;
   if tg_op = 'UPDATE' then
-    perform facet_counts_paper_apply(new.id, new.indexed_date, new.topic, new.study_type, new.preprint, geroscope_relevance_band(new.relevance), 1);
+    perform facet_counts_paper_apply(old.id, old, new);
     return null;
   end if;
   -- BEFORE DELETE: the paper's entities and claims are still there to subtract; the cascade that
   -- deletes them next finds no paper and leaves the counts alone.
+  perform facet_counts_paper_apply(old.id, old, null);
   return old;
 end $$;
 --> statement-breakpoint
@@ -131,7 +147,7 @@ end $$;
 -- removed) and `now` how many there are; only a pair going from none to some (+1) or some to none (-1)
 -- moves a count. Rows of a paper or entity being deleted find no paper or entity here: their BEFORE
 -- DELETE triggers subtracted them already.
-CREATE FUNCTION facet_counts_paper_entities_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION facet_counts_paper_entities_changed() RETURNS trigger LANGUAGE plpgsql SET enable_seqscan = off AS $$
 begin
   if tg_op = 'INSERT' then
     with d as (select r.paper_id, e.name, 1 as delta from added r join entities e on e.id = r.entity_id where e.type = 'organism'),
@@ -175,7 +191,7 @@ end $$;
 --> statement-breakpoint
 -- An organism entity renamed (or retyped) moves its papers from one name to another; one deleted takes
 -- its papers out of its name (BEFORE DELETE, while its links are still there: see above).
-CREATE FUNCTION facet_counts_entities_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION facet_counts_entities_changed() RETURNS trigger LANGUAGE plpgsql SET enable_seqscan = off AS $$
 begin
   if tg_op = 'DELETE' then
     -- BEFORE DELETE: the entity's links are still there, so `now` leaves them out.
@@ -212,7 +228,7 @@ begin
   return null;
 end $$;
 --> statement-breakpoint
-CREATE FUNCTION facet_counts_claims_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION facet_counts_claims_changed() RETURNS trigger LANGUAGE plpgsql SET enable_seqscan = off AS $$
 begin
   if tg_op in ('DELETE', 'UPDATE') then
     insert into claim_facet_counts as t (relation, organism, topic, study_type, preprint, indexed_month, n)
