@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigserial, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text,
-  timestamp, uniqueIndex,
+  smallint, timestamp, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -166,6 +166,80 @@ export const claims = pgTable('claims', {
   index('claims_unresolved_object_trgm_idx').using('gin', sql`${t.objectText} gin_trgm_ops`).where(sql`${t.objectEntityId} is null`),
   index('claims_organism_trgm_idx').using('gin', sql`${t.organism} gin_trgm_ops`),
 ])
+
+// ---------------------------------------------------------------------------------------------
+// Precomputed counts for count= and group_by= (issue 18): one row per combination of the list
+// filters' values, kept exact and transactional by triggers (drizzle/0016_facet_counts.sql) on
+// papers, paper_entities, entities and claims, so every writer is covered. A read sums the rows
+// its filters select instead of counting a million papers. relevance_band is floor(relevance * 2)
+// (0..6; null = unjudged), so min_relevance at a multiple of 0.5 is answered from these rows.
+// Rows whose n falls to 0 stay (readers skip them).
+// ---------------------------------------------------------------------------------------------
+const paperDims = () => ({
+  indexedDate: date('indexed_date', { mode: 'string' }).notNull(),
+  topic: text('topic'),
+  studyType: text('study_type'),
+  preprint: boolean('preprint').notNull(),
+  relevanceBand: smallint('relevance_band'),
+})
+
+/** Papers by their filter values. */
+export const paperFacetCounts = pgTable('paper_facet_counts', {
+  ...paperDims(),
+  n: integer('n').notNull(),
+}, (t) => [unique('paper_facet_counts_key').on(t.indexedDate, t.topic, t.studyType, t.preprint, t.relevanceBand).nullsNotDistinct()])
+
+/** Papers by their filter values and organism name (each paper once per name, whatever its roles). */
+export const paperOrganismCounts = pgTable('paper_organism_counts', {
+  ...paperDims(),
+  organism: text('organism').notNull(),
+  n: integer('n').notNull(),
+}, (t) => [unique('paper_organism_counts_key').on(t.indexedDate, t.topic, t.studyType, t.preprint, t.relevanceBand, t.organism).nullsNotDistinct()])
+
+/** Papers by their filter values and the relation of a claim they have (each paper once per relation). */
+export const paperRelationCounts = pgTable('paper_relation_counts', {
+  ...paperDims(),
+  relation: text('relation').notNull(),
+  n: integer('n').notNull(),
+}, (t) => [unique('paper_relation_counts_key').on(t.indexedDate, t.topic, t.studyType, t.preprint, t.relevanceBand, t.relation).nullsNotDistinct()])
+
+// The same counts by month (indexed_month, the first day), kept from the daily rows by triggers on them:
+// a request without dates, or with whole months between its dates, sums a twentieth as many rows.
+const monthDims = () => ({
+  indexedMonth: date('indexed_month', { mode: 'string' }).notNull(),
+  topic: text('topic'),
+  studyType: text('study_type'),
+  preprint: boolean('preprint').notNull(),
+  relevanceBand: smallint('relevance_band'),
+})
+
+export const paperFacetCountsMonthly = pgTable('paper_facet_counts_monthly', {
+  ...monthDims(),
+  n: integer('n').notNull(),
+}, (t) => [unique('paper_facet_counts_monthly_key').on(t.indexedMonth, t.topic, t.studyType, t.preprint, t.relevanceBand).nullsNotDistinct()])
+
+export const paperOrganismCountsMonthly = pgTable('paper_organism_counts_monthly', {
+  ...monthDims(),
+  organism: text('organism').notNull(),
+  n: integer('n').notNull(),
+}, (t) => [unique('paper_organism_counts_monthly_key').on(t.indexedMonth, t.topic, t.studyType, t.preprint, t.relevanceBand, t.organism).nullsNotDistinct()])
+
+export const paperRelationCountsMonthly = pgTable('paper_relation_counts_monthly', {
+  ...monthDims(),
+  relation: text('relation').notNull(),
+  n: integer('n').notNull(),
+}, (t) => [unique('paper_relation_counts_monthly_key').on(t.indexedMonth, t.topic, t.studyType, t.preprint, t.relevanceBand, t.relation).nullsNotDistinct()])
+
+/** Claims by relation, organism text and their paper's topic, study type, preprint and month (first day). */
+export const claimFacetCounts = pgTable('claim_facet_counts', {
+  relation: text('relation').notNull(),
+  organism: text('organism'),
+  topic: text('topic'),
+  studyType: text('study_type'),
+  preprint: boolean('preprint').notNull(),
+  indexedMonth: date('indexed_month', { mode: 'string' }).notNull(),
+  n: integer('n').notNull(),
+}, (t) => [unique('claim_facet_counts_key').on(t.relation, t.organism, t.topic, t.studyType, t.preprint, t.indexedMonth).nullsNotDistinct()])
 
 // ---------------------------------------------------------------------------------------------
 // Accounts and credentials. Secrets are never stored, only their hashes.

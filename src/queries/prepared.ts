@@ -79,3 +79,20 @@ export function statementFamily<Row>(template: (where: string) => string) {
   return (db: Db, leading: unknown[], where: Conditions, trailing: unknown[]): Promise<Row[]> =>
     runnerOf(db)(textFor(where.fragments), [...leading, ...where.values, ...trailing]) as Promise<Row[]>
 }
+
+/**
+ * As statementFamily, for a statement with several WHERE clauses (a sample's conditions and the
+ * filter's, say): `template` gets one clause per Conditions, values travel in the same order.
+ */
+export function statementFamilyOf<Row>(template: (...wheres: string[]) => string) {
+  const texts = new Map<string, string>()
+  return (db: Db, wheres: Conditions[], trailing: unknown[] = []): Promise<Row[]> => {
+    const key = wheres.map((w) => w.fragments.join('\u0000')).join('\u0001')
+    let text = texts.get(key)
+    if (text === undefined) {
+      text = numbered(template(...wheres.map((w) => (w.fragments.length ? w.fragments.join(' and ') : 'true'))))
+      texts.set(key, text)
+    }
+    return runnerOf(db)(text, [...wheres.flatMap((w) => w.values), ...trailing]) as Promise<Row[]>
+  }
+}

@@ -69,7 +69,8 @@ const CHILD_TABLES = ['stories', 'paper_entities', 'claims']
 /**
  * Foreign-key checks are most of the cost of loading the child tables (two or three per row). They
  * can be skipped with `SET LOCAL session_replication_role = replica` when the role may set it
- * (superuser) and no user-defined trigger on those tables would be skipped with them. The loader
+ * (superuser) and no user-defined trigger on those tables would be skipped with them (triggers
+ * enabled ALWAYS, such as those keeping the facet counts, fire under replica as well). The loader
  * guarantees the references by construction: every entity exists before the first paper, and a
  * paper is committed (or inserted earlier in the same transaction) before its children. Being
  * LOCAL, the setting ends with each transaction, so no pooled connection keeps it.
@@ -77,7 +78,8 @@ const CHILD_TABLES = ['stories', 'paper_entities', 'claims']
 export async function canSkipTriggers(database: Database): Promise<boolean> {
   const tables = sql.join(CHILD_TABLES.map((t) => sql`${t}::regclass`), sql`, `)
   const [row] = await database.rows<{ n: number }>(
-    sql`select count(*)::int as n from pg_trigger where tgrelid in (${tables}) and not tgisinternal`,
+    // Triggers enabled ALWAYS (the precomputed counts, drizzle/0016_facet_counts.sql) fire under replica too, so they do not stand in the way.
+    sql`select count(*)::int as n from pg_trigger where tgrelid in (${tables}) and not tgisinternal and tgenabled <> 'A'`,
   )
   if (Number(row!.n) > 0) return false
   try {

@@ -105,3 +105,21 @@ describe('count and group_by refuse bad values', () => {
     await expectInvalidParameter(await api.app.handle(req(path, bearer(api.key))), message)
   })
 })
+
+describe('estimates say so in the answer', () => {
+  test('total_estimated and group_by_estimated appear only when set, beside exact answers unchanged', async () => {
+    const { withFacets } = await import('../../../src/modules/v1/facets/params')
+    const pagination = { limit: 25, has_more: false, next_cursor: null }
+    expect(withFacets(pagination, { total: 3, group_by: [{ key: 'a', count: 3 }] }))
+      .toEqual({ pagination: { ...pagination, total: 3 }, group_by: [{ key: 'a', count: 3 }] })
+    expect(withFacets(pagination, { total: 30000, totalEstimated: true, group_by: [{ key: 'a', count: 30000 }], groupByEstimated: true }))
+      .toEqual({ pagination: { ...pagination, total: 30000, total_estimated: true }, group_by: [{ key: 'a', count: 30000 }], group_by_estimated: true })
+  })
+
+  test('an exact answer through the API has neither flag', async () => {
+    const body = await get('/api/v1/papers?count=true&group_by=topic&q=rapamycin')
+    expect(body.pagination.total).toBe(4)
+    expect('total_estimated' in body.pagination).toBe(false)
+    expect('group_by_estimated' in body).toBe(false)
+  })
+})

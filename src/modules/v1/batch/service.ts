@@ -1,24 +1,30 @@
 /**
  * Many papers in one statement: every id and every DOI asked for travel as two array parameters
- * (`= any($1)`, src/queries/any-of.ts), so the SQL text is one prepared statement whatever the batch
- * size, and the answer keeps the caller's order with a null where nothing matched.
+ * (`= any($1)`), so the SQL text is one prepared statement whatever the batch size (fixed at load
+ * time, src/queries/prepared.ts: no query building per request), and the answer keeps the caller's
+ * order with a null where nothing matched.
  */
-import { eq, or } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
-import { papers, stories } from '../../../db/schema'
-import { anyOf } from '../../../queries/any-of'
-import { paperColumns, type PaperListRow } from '../../../queries/papers'
+import { papers } from '../../../db/schema'
+import { OPEN_LICENSES } from '../../../taxonomy'
+import { PAPER_SELECT, paperRowOf, type PaperListRow } from '../../../queries/papers'
+import { preparedStatement } from '../../../queries/prepared'
 import type { PaperIdentifier } from './identifiers'
+
+type TextRow = Omit<PaperListRow, 'judgedAt' | 'extractedAt'> & { judgedAt: string | null; extractedAt: string | null }
+
+// The list's own columns (PAPER_SELECT: the abstract only under an open licence, its one value), by id or DOI.
+const papersByIdOrDoi = preparedStatement<TextRow>(`select ${PAPER_SELECT}, s.headline as "storyHeadline", s.dek as "storyDek"
+from papers p left join stories s on s.paper_id = p.id
+where p.id = any($?::text[]) or p.doi = any($?::text[])`)
 
 /** Rows for `identifiers`, in their order; null for one that matches no paper. */
 export async function lookupPapers(db: Db, identifiers: PaperIdentifier[]): Promise<(PaperListRow | null)[]> {
   const ids = [...new Set(identifiers.flatMap((i) => (i.kind === 'id' ? [i.id] : [])))]
   const dois = [...new Set(identifiers.flatMap((i) => (i.kind === 'doi' ? [i.doi] : [])))]
-  const rows = await db.select({ ...paperColumns, storyHeadline: stories.headline, storyDek: stories.dek })
-    .from(papers)
-    .leftJoin(stories, eq(stories.paperId, papers.id))
-    // Both arrays always travel (one may be empty) so the statement text never varies.
-    .where(or(anyOf(papers.id, ids), anyOf(papers.doi, dois))) as PaperListRow[]
+  // Both arrays always travel (one may be empty) so the statement text never varies.
+  const rows: PaperListRow[] = (await papersByIdOrDoi(db, [[...OPEN_LICENSES], ids, dois])).map(paperRowOf)
   const byId = new Map(rows.map((r) => [r.id, r]))
   const byDoi = new Map<string, PaperListRow>()
   // A DOI held by two records (a preprint and its journal version) names the lowest id: MED before PPR.

@@ -1,15 +1,20 @@
 /**
- * Counts and facets over /claims with the list's filters: the list's own conditions (claimConditions
- * in src/queries/claims.ts) over the same aliases (c claims, p papers, se/oe the entities).
+ * Counts and facets over /claims with the list's filters. relation and organism (the claim's own
+ * values) are answered from the precomputed counts (claim_facet_counts, drizzle/0016_facet_counts.sql),
+ * whose columns carry the list's names so the list's own conditions (claimConditions in
+ * src/queries/claims.ts, alias c) apply to them unchanged. subject, object and paper_id are counted live
+ * over the list's joins up to a bound, and estimated above it (./bound.ts).
  */
 import type { Db } from '../../../db/client'
 import { claimConditions, type ClaimFilters } from '../../../queries/claims'
-import { statementFamily } from '../../../queries/prepared'
-import { MAX_GROUPS, type FacetAnswer, type GroupBy } from './params'
+import { statementFamily, statementFamilyOf } from '../../../queries/prepared'
+import { BOUNDS, boundedCounter, sampleLimit, type Bounds, copyConditions, scaled } from './bound'
+import { MAX_GROUPS, type FacetAnswer, type Group, type GroupBy } from './params'
 
 // The same joins as the list, so subject/object filters on entity names see the same rows.
-const FROM = `from claims c join papers p on p.id = c.paper_id
+const JOINS = `join papers p on p.id = c.paper_id
   left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id`
+const FROM = `claims c ${JOINS}`
 
 const GROUP_KEYS: Record<GroupBy, string> = {
   relation: 'c.relation',
@@ -20,19 +25,71 @@ const GROUP_KEYS: Record<GroupBy, string> = {
   indexed_month: `to_char(p.indexed_date, 'YYYY-MM')`,
 }
 
-const countClaims = statementFamily<{ n: number }>((where) => `select count(*)::int as n ${FROM} where ${where}`)
-const groupClaims = Object.fromEntries(Object.entries(GROUP_KEYS).map(([by, key]) => [by,
-  statementFamily<{ key: string | boolean | null; count: number }>((where) =>
-    `select ${key} as key, count(*)::int as count ${FROM} where ${where} group by 1 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as
-  Record<GroupBy, ReturnType<typeof statementFamily<{ key: string | boolean | null; count: number }>>>
+const COUNTED_KEYS: Record<GroupBy, string> = {
+  relation: 'c.relation',
+  organism: 'c.organism',
+  topic: 'c.topic',
+  study_type: 'c.study_type',
+  preprint: 'c.preprint',
+  indexed_month: `to_char(c.indexed_month, 'YYYY-MM')`,
+}
+
+/** True when the precomputed counts answer `f` exactly: only the claim's relation and organism filter it. */
+export const countsAnswer = (f: ClaimFilters) =>
+  !f.subject && !f.object && !f.paperId && f.subjectEntityId === undefined && f.objectEntityId === undefined
+
+type Family = ReturnType<typeof statementFamily<Group>>
+const summed = statementFamily<{ n: number }>((where) => `select coalesce(sum(n), 0)::int as n from claim_facet_counts c where ${where}`)
+const summedGroups = Object.fromEntries(Object.entries(COUNTED_KEYS).map(([by, key]) => [by,
+  statementFamily<Group>((where) => `select ${key} as key, sum(n)::int as count from claim_facet_counts c where ${where}
+    group by 1 having sum(n) > 0 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as Record<GroupBy, Family>
+
+const liveGroups = Object.fromEntries(Object.entries(GROUP_KEYS).map(([by, key]) => [by,
+  statementFamily<Group>((where) =>
+    `select ${key} as key, count(*)::int as count from ${FROM} where ${where} group by 1 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as
+  Record<GroupBy, Family>
+const countMatching = boundedCounter(FROM)
+
+// An estimate's sample (its size travels as a one-value clause, `limit`): the newest bounds.sample claims of the relation and organism asked for (the
+// superset the counts hold), in the list's own index order; the filters proper apply to it.
+const SAMPLE = (superset: string, limit: string) => `sample as (select c.* from claims c where ${superset}
+  order by c.created_at desc, c.id desc limit ${limit})`
+const sampleCount = statementFamilyOf<{ sampled: number; n: number }>((superset, limit, full) => `with ${SAMPLE(superset, limit)}
+  select (select count(*)::int from sample) as sampled, count(*)::int as n from sample c ${JOINS} where ${full}`)
+const sampleGroups = Object.fromEntries(Object.entries(GROUP_KEYS).map(([by, key]) => [by,
+  statementFamilyOf<Group & { sampled: number }>((superset, limit, full) => `with ${SAMPLE(superset, limit)}
+    select ${key} as key, count(*)::int as count, (select count(*)::int from sample) as sampled
+    from sample c ${JOINS} where ${full} group by 1 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as
+  Record<GroupBy, ReturnType<typeof statementFamilyOf<Group & { sampled: number }>>>
+
+async function estimate(db: Db, filters: ClaimFilters, p: { count?: boolean; group_by?: GroupBy }, bounds: Bounds): Promise<FacetAnswer> {
+  const superset = await claimConditions(db, { relation: filters.relation, organism: filters.organism })
+  const full = await claimConditions(db, filters)
+  const population = (await summed(db, [], copyConditions(superset), []))[0].n
+  const [total, groups] = await Promise.all([
+    p.count ? sampleCount(db, [superset, sampleLimit(bounds.sample), full]).then(([r]) => scaled(r.n, r.sampled, population)) : undefined,
+    p.group_by ? sampleGroups[p.group_by](db, [superset, sampleLimit(bounds.sample), full])
+      .then((rows) => rows.map((r) => ({ key: r.key, count: scaled(r.count, r.sampled, population) }))) : undefined,
+  ])
+  return {
+    ...(total === undefined ? {} : { total, totalEstimated: true }),
+    ...(groups ? { group_by: groups, groupByEstimated: true } : {}),
+  }
+}
 
 /** What count= and group_by= add to a /claims answer. */
-export async function claimFacets(db: Db, filters: ClaimFilters, p: { count?: boolean; group_by?: GroupBy }): Promise<FacetAnswer> {
+export async function claimFacets(db: Db, filters: ClaimFilters, p: { count?: boolean; group_by?: GroupBy }, bounds = BOUNDS): Promise<FacetAnswer> {
   if (!p.count && !p.group_by) return {}
   const where = await claimConditions(db, filters)
-  const [total, groups] = await Promise.all([
-    p.count ? countClaims(db, [], where, []).then((rows) => rows[0].n) : undefined,
-    p.group_by ? groupClaims[p.group_by](db, [], where, []) : undefined,
-  ])
-  return { ...(total === undefined ? {} : { total }), ...(groups ? { group_by: groups.map((g) => ({ key: g.key, count: Number(g.count) })) } : {}) }
+  if (countsAnswer(filters)) {
+    const [total, groups] = await Promise.all([
+      p.count ? summed(db, [], where, []).then((rows) => rows[0].n) : undefined,
+      p.group_by ? summedGroups[p.group_by](db, [], where, []) : undefined,
+    ])
+    return { ...(total === undefined ? {} : { total }), ...(groups ? { group_by: groups } : {}) }
+  }
+  const matching = await countMatching(db, where, bounds.exact)
+  if (matching > bounds.exact) return estimate(db, filters, p, bounds)
+  const groups = p.group_by ? await liveGroups[p.group_by](db, [], where, []) : undefined
+  return { ...(p.count ? { total: matching } : {}), ...(groups ? { group_by: groups } : {}) }
 }

@@ -1,21 +1,97 @@
 /**
- * Counts and facets over /papers with the list's own filters: the WHERE clause is the list's
- * (`paperConditions`), so a count can never disagree with the pages it counts.
+ * Counts and facets over /papers with the list's own filters. Filters the precomputed counts hold
+ * (dates, topic, study type, preprint, min_relevance at a multiple of 0.5) are answered by summing
+ * their rows, exact and in a few milliseconds at any size; anything else (q, or a min_relevance such as
+ * 2.25) is counted live with the list's own WHERE clause (`paperConditions`) up to a bound, and
+ * estimated above it (./bound.ts).
  */
 import { and, count, countDistinct, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { claims, entities, paperEntities, papers } from '../../../db/schema'
-import { paperConditions, type PaperFilters } from '../../../queries/papers'
-import { MAX_GROUPS, type FacetAnswer, type GroupBy } from './params'
+import { paperConditions, paperConditionsText, type PaperFilters } from '../../../queries/papers'
+import { Conditions, statementFamilyOf } from '../../../queries/prepared'
+import { BOUNDS, boundedCounter, sampleLimit, type Bounds, scaled } from './bound'
+import { MAX_GROUPS, type FacetAnswer, type Group, type GroupBy } from './params'
 
-/** The exact number of papers matching `filters`. */
-export async function countPapers(db: Db, filters: PaperFilters): Promise<number> {
+/** min_relevance as the counts' relevance_band (floor(relevance * 2)), when it falls on a band's edge. */
+const bandOf = (minRelevance: number) => (Number.isInteger(minRelevance * 2) ? minRelevance * 2 : null)
+
+/** True when the precomputed counts answer `filters` exactly. */
+export const countsAnswer = (f: PaperFilters) => !f.q && bandOf(f.minRelevance) !== null
+
+/** The filters other than dates as conditions over a precomputed count table (its own columns, unaliased). */
+function dimensionConditions(f: PaperFilters): Conditions {
+  const where = new Conditions()
+  if (f.minRelevance > 0) where.add('relevance_band >= $?::smallint', Math.floor(f.minRelevance * 2))
+  if (f.studyType) where.add('study_type = any($?::text[])', [...f.studyType])
+  if (f.topic) where.add('topic = any($?::text[])', [...f.topic])
+  if (f.preprint !== undefined) where.add('preprint = $?::boolean', f.preprint)
+  return where
+}
+
+const ymd = (t: number) => new Date(t).toISOString().slice(0, 10)
+const monthStart = (d: string, plus = 0) => { const [y, m] = d.split('-').map(Number); return ymd(Date.UTC(y, m - 1 + plus, 1)) }
+
+/**
+ * since..until as whole months (summed from the monthly rows) and the days at either end (from the
+ * daily rows): [first whole month, last whole month] (null: open), or none when no month lies wholly inside.
+ */
+export function splitDates(since?: string, until?: string): { months: [string | null, string | null] | null; days: [string | null, string][] | null } {
+  if (!since && !until) return { months: [null, null], days: null }
+  const first = since ? (since.endsWith('-01') ? since : monthStart(since, 1)) : null
+  const last = until ? (monthStart(until, 1) === ymd(Date.parse(until) + 86_400_000) ? monthStart(until) : monthStart(until, -1)) : null
+  if (first && last && first > last) return { months: null, days: [[since ?? null, until!]] }
+  const days: [string | null, string][] = []
+  if (since && first && since < first) days.push([since, ymd(Date.parse(first) - 86_400_000)])
+  if (until && last && monthStart(last, 1) <= until) days.push([monthStart(last, 1), until])
+  return { months: [first, last], days: days.length ? days : null }
+}
+
+/** The monthly and the daily rows' conditions for `f` (either may select nothing: `false`). */
+function countConditions(f: PaperFilters): [Conditions, Conditions] {
+  const { months, days } = splitDates(f.since, f.until)
+  const monthly = dimensionConditions(f)
+  if (!months) monthly.add('false')
+  else {
+    if (months[0]) monthly.add('indexed_month >= $?::date', months[0])
+    if (months[1]) monthly.add('indexed_month <= $?::date', months[1])
+  }
+  const daily = dimensionConditions(f)
+  if (!days) daily.add('false')
+  else {
+    const ranges = days.map(([from]) => (from ? '(indexed_date >= $?::date and indexed_date <= $?::date)' : 'indexed_date <= $?::date'))
+    daily.add(`(${ranges.join(' or ')})`, ...days.flatMap(([from, to]) => (from ? [from, to] : [to])))
+  }
+  return [monthly, daily]
+}
+
+const TABLES: Record<GroupBy, { table: string; key: string }> = {
+  topic: { table: 'paper_facet_counts', key: 'topic' },
+  study_type: { table: 'paper_facet_counts', key: 'study_type' },
+  preprint: { table: 'paper_facet_counts', key: 'preprint' },
+  indexed_month: { table: 'paper_facet_counts', key: `to_char(indexed_$, 'YYYY-MM')` },
+  organism: { table: 'paper_organism_counts', key: 'organism' },
+  relation: { table: 'paper_relation_counts', key: 'relation' },
+}
+
+// Both statements read the monthly rows and the daily rows beside them, whichever the dates need.
+const summedRows = statementFamilyOf<{ n: number }>((monthly, daily) => `select coalesce(sum(n), 0)::int as n from (
+  select n from paper_facet_counts_monthly where ${monthly} union all select n from paper_facet_counts where ${daily}) r`)
+const summed = (db: Db, f: PaperFilters) => summedRows(db, countConditions(f)).then((rows) => rows[0].n)
+const summedGroups = Object.fromEntries(Object.entries(TABLES).map(([by, { table, key }]) => [by,
+  statementFamilyOf<Group>((monthly, daily) => `select key, sum(n)::int as count from (
+    select ${key.replace('indexed_$', 'indexed_month')} as key, n from ${table}_monthly where ${monthly}
+    union all select ${key.replace('indexed_$', 'indexed_date')} as key, n from ${table} where ${daily}) r
+    group by 1 having sum(n) > 0 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as Record<GroupBy, ReturnType<typeof statementFamilyOf<Group>>>
+
+/** The exact number of papers matching `filters`, counted live (the rows themselves). */
+export async function countPapersLive(db: Db, filters: PaperFilters): Promise<number> {
   const [row] = await db.select({ n: count() }).from(papers).where(and(...paperConditions(filters)))
   return row.n
 }
 
-/** Papers matching `filters`, counted by `by`. */
-export async function groupPapers(db: Db, filters: PaperFilters, by: GroupBy) {
+/** Papers matching `filters`, counted live by `by` (the rows themselves). */
+export async function groupPapersLive(db: Db, filters: PaperFilters, by: GroupBy): Promise<Group[]> {
   const where = and(...paperConditions(filters))
   let query
   switch (by) {
@@ -49,11 +125,60 @@ export async function groupPapers(db: Db, filters: PaperFilters, by: GroupBy) {
   return rows.map((r) => ({ key: r.key as string | boolean | null, count: Number(r.count) }))
 }
 
-/** What count= and group_by= add to a /papers answer. */
-export async function paperFacets(db: Db, filters: PaperFilters, p: { count?: boolean; group_by?: GroupBy }): Promise<FacetAnswer> {
+const countMatching = boundedCounter('papers p')
+
+// An estimate's sample (its size travels as a one-value clause, `limit`): the newest bounds.sample papers of the superset the counts hold (q dropped,
+// min_relevance down to its band's edge), in the list's own index order; the filters proper apply to it.
+// Only the columns the filters and keys read: a paper's abstract and title stay on disk.
+const SAMPLE = (superset: string, limit: string) => `sample as (select p.id, p.indexed_date, p.topic, p.study_type, p.preprint, p.relevance,
+  p.search_vector from papers p where ${superset}
+  order by p.indexed_date desc, p.id asc limit ${limit})`
+const sampleCount = statementFamilyOf<{ sampled: number; n: number }>((superset, limit, full) => `with ${SAMPLE(superset, limit)}
+  select (select count(*)::int from sample) as sampled, count(*)::int as n from sample p where ${full}`)
+const SAMPLE_KEYS: Record<GroupBy, { key: string; join: string }> = {
+  topic: { key: 'p.topic', join: '' },
+  study_type: { key: 'p.study_type', join: '' },
+  preprint: { key: 'p.preprint', join: '' },
+  indexed_month: { key: `to_char(p.indexed_date, 'YYYY-MM')`, join: '' },
+  organism: { key: 'e.name', join: `join paper_entities pe on pe.paper_id = p.id join entities e on e.id = pe.entity_id and e.type = 'organism'` },
+  relation: { key: 'c.relation', join: 'join claims c on c.paper_id = p.id' },
+}
+const sampleGroups = Object.fromEntries(Object.entries(SAMPLE_KEYS).map(([by, { key, join }]) => [by,
+  statementFamilyOf<Group & { sampled: number }>((superset, limit, full) => `with ${SAMPLE(superset, limit)}
+    select ${key} as key, count(distinct p.id)::int as count, (select count(*)::int from sample) as sampled
+    from sample p ${join} where ${full} group by 1 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as
+  Record<GroupBy, ReturnType<typeof statementFamilyOf<Group & { sampled: number }>>>
+
+/** The superset of `filters` the precomputed counts hold: q dropped, min_relevance down to a band's edge. */
+const supersetOf = (f: PaperFilters): PaperFilters => ({ ...f, q: undefined, minRelevance: Math.floor(f.minRelevance * 2) / 2 })
+
+/** Estimates from the sample, scaled to the superset's exact size; groups re-sorted after scaling. */
+async function estimate(db: Db, f: PaperFilters, p: { count?: boolean; group_by?: GroupBy }, bounds: Bounds): Promise<FacetAnswer> {
+  const superset = supersetOf(f)
+  const population = await summed(db, superset)
   const [total, groups] = await Promise.all([
-    p.count ? countPapers(db, filters) : undefined,
-    p.group_by ? groupPapers(db, filters, p.group_by) : undefined,
+    p.count ? sampleCount(db, [paperConditionsText(superset), sampleLimit(bounds.sample), paperConditionsText(f)]).then(([r]) => scaled(r.n, r.sampled, population)) : undefined,
+    p.group_by ? sampleGroups[p.group_by](db, [paperConditionsText(superset), sampleLimit(bounds.sample), paperConditionsText(f)])
+      .then((rows) => rows.map((r) => ({ key: r.key, count: scaled(r.count, r.sampled, population) }))) : undefined,
   ])
-  return { ...(total === undefined ? {} : { total }), ...(groups ? { group_by: groups } : {}) }
+  return {
+    ...(total === undefined ? {} : { total, totalEstimated: true }),
+    ...(groups ? { group_by: groups, groupByEstimated: true } : {}),
+  }
+}
+
+/** What count= and group_by= add to a /papers answer. */
+export async function paperFacets(db: Db, filters: PaperFilters, p: { count?: boolean; group_by?: GroupBy }, bounds = BOUNDS): Promise<FacetAnswer> {
+  if (!p.count && !p.group_by) return {}
+  if (countsAnswer(filters)) {
+    const [total, groups] = await Promise.all([
+      p.count ? summed(db, filters) : undefined,
+      p.group_by ? summedGroups[p.group_by](db, countConditions(filters)) : undefined,
+    ])
+    return { ...(total === undefined ? {} : { total }), ...(groups ? { group_by: groups } : {}) }
+  }
+  const matching = await countMatching(db, paperConditionsText(filters), bounds.exact)
+  if (matching > bounds.exact) return estimate(db, filters, p, bounds)
+  const groups = p.group_by ? await groupPapersLive(db, filters, p.group_by) : undefined
+  return { ...(p.count ? { total: matching } : {}), ...(groups ? { group_by: groups } : {}) }
 }
