@@ -69,12 +69,13 @@ function organismMatchesText(where: Conditions, value: string): void {
   else where.add('(c.organism ilike $? or lower(c.organism) = any($?::text[]))', pattern, [entry.name, ...entry.synonyms].map((n) => n.toLowerCase()))
 }
 
-type ClaimPageRow = Omit<ClaimListRow['claim'], 'createdAt'> & { createdAt: string; createdAtText: string } & {
+export type ClaimPageRow = Omit<ClaimListRow['claim'], 'createdAt'> & { createdAt: string; createdAtText: string } & {
   seType: string | null; seKey: string; seName: string; oeType: string | null; oeKey: string; oeName: string
   pId: string; pTitle: string; pDoi: string | null; pJournal: string; pPublishedDate: string | null; pPreprint: boolean; pUrl: string; pAbstractLicense: string | null
 }
 
-const claimPage = statementFamily<ClaimPageRow>((where) => `select c.id, c.paper_id as "paperId", c.subject_text as "subjectText",
+/** A claim row with its entities and its paper in brief, as /claims selects it; the bulk export reads it too. */
+export const CLAIM_ROW_FROM = `select c.id, c.paper_id as "paperId", c.subject_text as "subjectText",
   c.subject_entity_id as "subjectEntityId", c.relation, c.object_text as "objectText", c.object_entity_id as "objectEntityId",
   c.organism, c.context, c.direction, c.magnitude, c.evidence, c.confidence, c.created_at::text as "createdAt",
   to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAtText",
@@ -82,11 +83,13 @@ const claimPage = statementFamily<ClaimPageRow>((where) => `select c.id, c.paper
   p.id as "pId", p.title as "pTitle", p.doi as "pDoi", p.journal as "pJournal", p.published_date::text as "pPublishedDate",
   p.preprint as "pPreprint", p.url as "pUrl", p.abstract_license as "pAbstractLicense"
 from claims c join papers p on p.id = c.paper_id
-  left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
+  left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id`
+
+const claimPage = statementFamily<ClaimPageRow>((where) => `${CLAIM_ROW_FROM}
 where ${where}
 order by c.created_at desc, c.id desc limit $?`)
 
-function claimListRow(r: ClaimPageRow): ClaimListRow {
+export function claimListRow(r: ClaimPageRow): ClaimListRow {
   return {
     claim: {
       id: r.id, paperId: r.paperId, subjectText: r.subjectText, subjectEntityId: r.subjectEntityId, relation: r.relation,
