@@ -22,9 +22,13 @@ export async function inSnapshot<T>(database: Database, work: (query: SnapshotQu
     return out
   }
   if (database.pg) {
-    return database.pg.begin(BEGIN, (sql) =>
-      work(<Row>(text: string, parameters: unknown[]) =>
-        sql.unsafe(fixed(text), parameters as never[], { prepare: true }) as unknown as Promise<Row[]>)) as Promise<T>
+    return database.pg.begin(BEGIN, async (sql) => {
+      // Each batch reads a few thousand rows by an index range: parallel workers only add start-up
+      // cost and processes competing for the same cores.
+      await sql.unsafe('set local max_parallel_workers_per_gather = 0')
+      return work(<Row>(text: string, parameters: unknown[]) =>
+        sql.unsafe(fixed(text), parameters as never[], { prepare: true }) as unknown as Promise<Row[]>)
+    }) as Promise<T>
   }
   const client = (database.db as unknown as { $client: PGlite }).$client
   return client.transaction(async (tx) => {
