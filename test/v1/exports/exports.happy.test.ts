@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { EXPORT_RESOURCES } from '../../../src/exports/resources'
 import { runExport } from '../../../src/exports/run-export'
+import { responseValidator } from '../../support/contract'
+import { req } from '../../support/app'
 import { testDriver } from '../../support/database'
 import { insertClaim, insertPapers, paperRow } from '../../support/fixtures'
 import { download, filesIn, get, linesOf, listExports, pathOf, runExportCli, useExportsApi, type Listed } from './support'
@@ -39,6 +41,11 @@ describe('cli export and GET /api/v1/exports', () => {
       })
     }
     expect(filesIn(api.dir)).toEqual(['manifest.json', ...files.map((f) => f.file)].sort())
+  })
+
+  test('the list matches its schema in the OpenAPI document', async () => {
+    const check = responseValidator(await (await api.app.handle(req('/api/v1/openapi.json'))).json())
+    expect(check('/api/v1/exports', 200, await (await get(api, '/api/v1/exports')).json())).toEqual([])
   })
 
   test('each file is the size and sha256 the list gives, and its line count is the count', async () => {
