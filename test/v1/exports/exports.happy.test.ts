@@ -131,6 +131,17 @@ describe('cli export and GET /api/v1/exports', () => {
     expect((await other.arrayBuffer()).byteLength).toBe(f.bytes)
   })
 
+  test('browsers may resume: Range and If-Range pass a preflight, Content-Range is exposed', async () => {
+    const preflight = await api.app.handle(req(pathOf(files[0].url), {
+      method: 'OPTIONS', headers: { origin: 'https://lab.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization, range, if-range' },
+    }))
+    const allowed = preflight.headers.get('access-control-allow-headers')!.toLowerCase()
+    for (const name of ['authorization', 'range', 'if-range']) expect(allowed).toContain(name)
+    const response = await get(api, pathOf(files[0].url), api.pro, { origin: 'https://lab.example', range: 'bytes=0-0' })
+    await response.arrayBuffer()
+    expect(response.headers.get('access-control-expose-headers')!.toLowerCase()).toContain('content-range')
+  })
+
   test('each download request counts as one request, a ranged one too', async () => {
     const f = files[0]
     const used = async (headers: Record<string, string>) => {
