@@ -14,6 +14,7 @@ export type Config = {
   /** Streaming replicas of databaseUrl that serve the data API's reads (src/db/replicas.ts); empty = the primary serves all. */
   databaseReplicas: { urls: string[]; maxLagMs: number }
   dataDir: string
+  exportDir: string // where the bulk export's NDJSON.gz files and manifest live (src/exports); default <dataDir>/exports
   publicBaseUrl: string // no trailing slash; every absolute URL in responses starts with it
   appSecret: string | null // null until resolveAppSecret() fills it in development
   workers: boolean
@@ -251,6 +252,7 @@ export function parseConfig(env: Env = process.env): Config {
     databaseUrl,
     databaseReplicas: parseReplicas(env, databaseUrl),
     dataDir: resolve(read(env, 'DATA_DIR') ?? './data'),
+    exportDir: resolve(read(env, 'EXPORT_DIR') ?? join(read(env, 'DATA_DIR') ?? './data', 'exports')),
     publicBaseUrl: parseBaseUrl(read(env, 'PUBLIC_BASE_URL'), port),
     appSecret: parseSecret(read(env, 'APP_SECRET'), production),
     workers: parseSwitch('WORKERS', read(env, 'WORKERS'), true),

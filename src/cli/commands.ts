@@ -11,6 +11,7 @@ import { INGEST_COMMANDS } from './ingest-commands'
 import { progressReporter } from './progress'
 import { ANALYSIS_COMMANDS } from './analysis-commands'
 import { LEXICON_COMMANDS } from './lexicon-commands'
+import { EXPORT_COMMANDS } from './export-commands'
 
 export type CliIO = { out: (line: string) => void; err: (line: string) => void }
 export type CliContext = { config: Config; io: CliIO; open: () => Promise<Database> }
@@ -132,6 +133,7 @@ export const COMMANDS: Command[] = [
   ...INGEST_COMMANDS,
   ...ANALYSIS_COMMANDS,
   ...LEXICON_COMMANDS,
+  ...EXPORT_COMMANDS,
 ]
 
 export function usage(): string {

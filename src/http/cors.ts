@@ -11,12 +11,14 @@ export const EXPOSED_HEADERS = [
   'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-RateLimit-Used',
   'X-RateLimit-Minute-Limit', 'X-RateLimit-Minute-Remaining', 'X-RateLimit-Minute-Reset',
   'Retry-After', 'X-Request-Id', 'WWW-Authenticate', 'ETag',
+  'Content-Range', 'Accept-Ranges', 'Content-Disposition', // export downloads (src/modules/v1/exports)
 ]
 
 const corsHeaders = cors({
   origin: '*',
   methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], // POST: /api/v1/papers/batch
-  allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+  // Range and the validators: resuming an export download, revalidating an answer by its ETag.
+  allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Range', 'If-Range', 'If-None-Match'],
   exposeHeaders: EXPOSED_HEADERS,
   credentials: false,
   maxAge: 600,

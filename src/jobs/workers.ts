@@ -18,6 +18,7 @@ import { runAnalysis } from '../analysis/pipeline'
 import { runJob } from './run-job'
 import { computeIntelligence, INTELLIGENCE_JOB } from '../intelligence/refresh'
 import { schedule, type ScheduledJob } from './scheduler'
+import { EXPORT_CRON, EXPORT_JOB, runExport } from '../exports/run-export'
 
 export type WorkerJob = {
   name: string
@@ -48,6 +49,8 @@ export const WORKER_JOBS: WorkerJob[] = [
   },
   // Contradictions and gaps for /api/intelligence; skipped when no claim or paper arrived since the last run.
   { name: INTELLIGENCE_JOB, cron: '3-59/10 * * * *', run: (database) => computeIntelligence(database, { ifChanged: true }) },
+  // The bulk export for /api/v1/exports (src/exports), nightly.
+  { name: EXPORT_JOB, cron: EXPORT_CRON, run: (database, config) => runExport(database, config) },
 ]
 
 export function startWorkers(database: Database, config: Config): ScheduledJob[] {

@@ -79,12 +79,13 @@ function organismMatchesText(where: Conditions, value: string): void {
   else where.add('(c.organism ilike $? or lower(c.organism) = any($?::text[]))', pattern, [entry.name, ...entry.synonyms].map((n) => n.toLowerCase()))
 }
 
-type ClaimPageRow = Omit<ClaimListRow['claim'], 'createdAt'> & { createdAt: string; createdAtText: string } & {
+export type ClaimPageRow = Omit<ClaimListRow['claim'], 'createdAt'> & { createdAt: string; createdAtText: string } & {
   seType: string | null; seKey: string; seName: string; oeType: string | null; oeKey: string; oeName: string
   pId: string; pTitle: string; pDoi: string | null; pJournal: string; pPublishedDate: string | null; pPreprint: boolean; pUrl: string; pAbstractLicense: string | null
 }
 
-const CLAIM_PAGE_SELECT = `select c.id, c.paper_id as "paperId", c.subject_text as "subjectText",
+/** A claim row with its entities and its paper in brief, as /claims selects it (the bulk export reads it too, with CLAIM_ROW_FROM). */
+export const CLAIM_PAGE_SELECT = `select c.id, c.paper_id as "paperId", c.subject_text as "subjectText",
   c.subject_entity_id as "subjectEntityId", c.relation, c.object_text as "objectText", c.object_entity_id as "objectEntityId",
   c.organism, c.context, c.direction, c.magnitude, c.evidence, c.confidence, c.created_at::text as "createdAt",
   to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAtText",
@@ -92,7 +93,12 @@ const CLAIM_PAGE_SELECT = `select c.id, c.paper_id as "paperId", c.subject_text 
   p.id as "pId", p.title as "pTitle", p.doi as "pDoi", p.journal as "pJournal", p.published_date::text as "pPublishedDate",
   p.preprint as "pPreprint", p.url as "pUrl", p.abstract_license as "pAbstractLicense"`
 
-function claimListRow(r: ClaimPageRow): ClaimListRow {
+/** CLAIM_PAGE_SELECT with the joins it reads from. */
+export const CLAIM_ROW_FROM = `${CLAIM_PAGE_SELECT}
+from claims c join papers p on p.id = c.paper_id
+  left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id`
+
+export function claimListRow(r: ClaimPageRow): ClaimListRow {
   return {
     claim: {
       id: r.id, paperId: r.paperId, subjectText: r.subjectText, subjectEntityId: r.subjectEntityId, relation: r.relation,

@@ -30,7 +30,7 @@ function runnerOf(db: Db): Run {
 }
 
 /** `$?` placeholders numbered in order of appearance: $1, $2, ... */
-const numbered = (text: string) => {
+export const numbered = (text: string) => {
   let n = 0
   return text.replace(/\$\?/g, () => `$${++n}`)
 }

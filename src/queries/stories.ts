@@ -46,18 +46,21 @@ function storyConditionsText(f: StoryFilters): Conditions {
   return where
 }
 
-type StoryPageRow = Omit<StoryRow, 'publishedAt'> & { publishedAt: string; publishedAtText: string } & Parameters<typeof paperRowOf>[0]
+export type StoryPageRow = Omit<StoryRow, 'publishedAt'> & { publishedAt: string; publishedAtText: string } & Parameters<typeof paperRowOf>[0]
 
 /** The story's columns are named apart from the paper's (paperId, headline, ... model, publishedAt): one flat row. */
-const storyPage = statementFamily<StoryPageRow>((where) => `select ${PAPER_SELECT},
+/** A story row with its paper, as every story statement selects it (one value: the open licences); the bulk export reads it too. */
+export const STORY_ROW_FROM = `select ${PAPER_SELECT},
   s.paper_id as "paperId", s.headline, s.dek, s.body, s.why_it_matters as "whyItMatters", s.caveats, s.support, s.model,
   s.published_at::text as "publishedAt",
   to_char(s.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "publishedAtText"
-from stories s join papers p on p.id = s.paper_id
+from stories s join papers p on p.id = s.paper_id`
+
+const storyPage = statementFamily<StoryPageRow>((where) => `${STORY_ROW_FROM}
 where ${where}
 order by s.published_at desc, s.paper_id asc limit $?`)
 
-function storyListRow(row: StoryPageRow): StoryListRow {
+export function storyListRow(row: StoryPageRow): StoryListRow {
   const { paperId, headline, dek, body, whyItMatters, caveats, support, model, publishedAt, publishedAtText, ...paper } = row
   return {
     story: { paperId, headline, dek, body, whyItMatters, caveats, support, model, publishedAt: new Date(publishedAt) },

@@ -11,6 +11,10 @@ import { parseConfig } from '../../src/config'
 import { openConfiguredDatabase } from '../../src/db/open'
 import { accounts } from '../../src/db/schema'
 import { ensureOperator } from '../../src/modules/accounts/operator'
+import { createKey } from '../../src/modules/keys/service'
+import { runExport } from '../../src/exports/run-export'
+import { createHash } from 'node:crypto'
+import { join } from 'node:path'
 import { testDriver } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'
 import { freshServiceEnv, startServiceProcess } from '../support/service-process'
@@ -30,12 +34,16 @@ describe.if(installed)(`the service on Deno, on ${testDriver}`, () => {
     const env = await freshServiceEnv('deno')
     const rows = [paperRow(), paperRow(), paperRow()]
     const password = 'a long operator password'
+    let proKey = ''
     const seeded = await openConfiguredDatabase(parseConfig({ ...env, NODE_ENV: 'test' }), 1) // migrated by Bun, served by Deno
     try {
       await insertPapers(seeded.db, rows)
       expect(await ensureOperator(seeded.db, { adminUsername: 'admin', adminPassword: password })).not.toBeNull()
       const [operator] = await seeded.db.select({ hash: accounts.passwordHash }).from(accounts).where(eq(accounts.username, 'admin'))
       expect(operator.hash).toStartWith('$argon2id$v=19$m=65536,t=2,p=1$') // Bun.password's, not a Deno-readable stand-in
+      // A bulk export made by Bun into the default EXPORT_DIR (DATA_DIR/exports), for Deno to serve.
+      await runExport(seeded, { exportDir: join(env.DATA_DIR, 'exports'), publicBaseUrl: 'http://localhost' })
+      proKey = (await createKey(seeded.db, 'admin', 'pro', 'deno exports')).key
     } finally {
       await seeded.close()
     }
@@ -70,6 +78,17 @@ describe.if(installed)(`the service on Deno, on ${testDriver}`, () => {
       const search = await fetch(`${service.url}/api/v1/search?q=rapamycin&limit=5`, auth)
       expect(search.status).toBe(200)
       expect((await search.json()).data).toHaveLength(3)
+
+      // Export files stream from disk through a web-standard ReadableStream, whole and in ranges.
+      const pro = { headers: { authorization: `Bearer ${proKey}` } }
+      const listed = (await (await fetch(`${service.url}/api/v1/exports`, pro)).json()).data
+      expect(listed.map((f: { resource: string; count: number }) => [f.resource, f.count])).toEqual([['papers', 3], ['stories', 0], ['entities', 0], ['claims', 0]])
+      const path = new URL(listed[0].url).pathname
+      const whole = await fetch(`${service.url}${path}`, pro)
+      expect(whole.status).toBe(200)
+      expect(createHash('sha256').update(new Uint8Array(await whole.arrayBuffer())).digest('hex')).toBe(listed[0].sha256)
+      const part = await fetch(`${service.url}${path}`, { headers: { ...pro.headers, range: 'bytes=2-11' } })
+      expect([part.status, part.headers.get('content-range'), (await part.arrayBuffer()).byteLength]).toEqual([206, `bytes 2-11/${listed[0].bytes}`, 10])
 
       const wrong = await fetch(`${service.url}/api/auth/login`, {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'not the password' }),

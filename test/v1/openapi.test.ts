@@ -72,7 +72,7 @@ describe('GET /api/v1/openapi.json', () => {
 
   test('describes every endpoint of the contract, each with the error envelope for the error statuses', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
-      '/api/v1/claims', '/api/v1/entities', '/api/v1/entities/{type}/{key}', '/api/v1/papers', '/api/v1/papers/batch', '/api/v1/papers/doi:{doi}',
+      '/api/v1/claims', '/api/v1/entities', '/api/v1/entities/{type}/{key}', '/api/v1/exports', '/api/v1/exports/{file}', '/api/v1/papers', '/api/v1/papers/batch', '/api/v1/papers/doi:{doi}',
       '/api/v1/papers/{id}', '/api/v1/search', '/api/v1/stats', '/api/v1/stories', '/api/v1/topics',
     ])
     for (const path of Object.keys(doc.paths)) {
@@ -106,6 +106,8 @@ describe('GET /api/v1/openapi.json', () => {
       ['/api/v1/claims', '/api/v1/claims', 200],
       ['/api/v1/search?q=rapamycin', '/api/v1/search', 200],
       ['/api/v1/search', '/api/v1/search', 400],
+      ['/api/v1/exports', '/api/v1/exports', 200],
+      ['/api/v1/exports/papers-20261124T023000000Z-1a2b3c4d.ndjson.gz', '/api/v1/exports/{file}', 404],
     ]
     for (const [url, path, status] of cases) {
       const response = await api.app.handle(req(url, bearer(api.key)))

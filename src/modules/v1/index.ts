@@ -17,6 +17,7 @@ import { statsModule } from './stats'
 import type { CorpusSnapshot } from './stats/snapshot'
 import { storiesModule } from './stories'
 import { topicsModule } from './topics'
+import { exportsModule } from './exports'
 import { searchBackend } from '../../search'
 import type { KeyUsageRecorder } from '../keys/last-used'
 import type { DatabaseBreaker } from '../../db/breaker'
@@ -44,5 +45,6 @@ export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable,
     .use(storiesModule(v1))
     .use(topicsModule(v1, snapshot))
     .use(statsModule(v1, snapshot))
+    .use(exportsModule({ exportDir: context.config.exportDir, baseUrl: context.config.publicBaseUrl, keys }))
     .use(mcpModule(handle))
 }

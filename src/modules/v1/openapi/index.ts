@@ -33,6 +33,30 @@ function renamePaths(doc: Document): void {
   }
 }
 
+/**
+ * The download of an export file answers with bytes, not JSON, and with statuses the generator
+ * knows nothing of (206, 304, 416): written here, on the operation the route documents otherwise.
+ */
+function describeExportDownload(doc: { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> }): void {
+  const operation = doc.paths?.['/api/v1/exports/{file}']?.get
+  if (!operation) return
+  const ref = (name: string) => ({ $ref: `#/components/headers/${name}` })
+  const rateLimited = Object.fromEntries(['X-Request-Id', 'Cache-Control', ...RATE_LIMIT].map((h) => [h, ref(h)]))
+  const file = { 'Accept-Ranges': ref('Accept-Ranges'), ETag: ref('ETag'), 'Content-Length': ref('Content-Length') }
+  const gzip = { 'application/gzip': { schema: { type: 'string', contentMediaType: 'application/gzip' } } }
+  operation.responses = {
+    200: { description: 'The whole file: gzip-compressed NDJSON, bytes and sha256 as listed', content: gzip, headers: { ...rateLimited, ...file } },
+    206: { description: 'The range asked for; Content-Range says which bytes of how many', content: gzip, headers: { ...rateLimited, ...file, 'Content-Range': ref('Content-Range') } },
+    304: { description: 'Not modified: If-None-Match holds the file\'s ETag', headers: { ...rateLimited, ETag: ref('ETag') } },
+    ...operation.responses,
+    416: {
+      description: 'The range starts beyond the end of the file (invalid_parameter)',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      headers: { ...rateLimited, 'Content-Range': ref('Content-Range') },
+    },
+  }
+}
+
 const at = (path: string, ...steps: string[]) => [`/api/v1${path}`, 'get', '200', ...steps]
 
 /** Component names (data-api-v1.md part 2), each taken from where the schema first appears. */
@@ -58,6 +82,7 @@ const NAMES: NamedAt[] = [
   { name: 'StoryItem', at: at('/stories', 'data', '[]') },
   { name: 'Topic', at: at('/topics', 'data', '[]') },
   { name: 'Stats', at: at('/stats', 'data') },
+  { name: 'ExportFile', at: at('/exports', 'data', '[]') },
 ]
 
 const TAGS = [
@@ -68,6 +93,7 @@ const TAGS = [
   { name: 'Entities', description: 'Genes, interventions, pathways and other things papers are about.' },
   { name: 'Claims', description: 'Claims extracted from papers: subject, relation, object.' },
   { name: 'Stats', description: 'Counts over the whole corpus.' },
+  { name: 'Exports', description: 'The nightly bulk export: every paper, story, entity and claim as gzip-compressed NDJSON, for pro keys.' },
 ]
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } })
@@ -83,6 +109,10 @@ const HEADERS = {
   'X-RateLimit-Minute-Remaining': integerHeader('Requests left this minute.'),
   'X-RateLimit-Minute-Reset': integerHeader('When the minute allowance resets, Unix seconds.'),
   'Retry-After': integerHeader('Seconds to wait before retrying.'),
+  'Accept-Ranges': { description: 'bytes: the file can be fetched in ranges.', schema: { type: 'string' } },
+  ETag: { description: 'The file\'s sha256 in quotes (a strong validator, for If-None-Match and If-Range).', schema: { type: 'string' } },
+  'Content-Length': integerHeader('Bytes in this answer.'),
+  'Content-Range': { description: 'bytes first-last/size on a 206; bytes */size on a 416.', schema: { type: 'string' } },
   'WWW-Authenticate': { description: 'Bearer realm="geroscope", with error="invalid_token" for a malformed, unknown or revoked key.', schema: { type: 'string' } },
 }
 
@@ -112,7 +142,10 @@ export const openApiModule = (baseUrl: string, app: () => AnyElysia) =>
     tagOf,
     headers: HEADERS,
     headersFor,
-    finish: renamePaths,
+    finish: (doc) => {
+      renamePaths(doc)
+      describeExportDownload(doc)
+    },
     documentation: {
       info: {
         title: 'Geroscope Data API',
@@ -137,6 +170,9 @@ export const openApiModule = (baseUrl: string, app: () => AnyElysia) =>
           'search_papers, get_paper, get_papers, list_stories, find_entities, get_entity, list_claims and get_stats call these endpoints;',
           'each MCP message counts as one request. GET answers carry a weak ETag (If-None-Match gives 304) and are sent in br or gzip',
           'when Accept-Encoding asks.',
+          'Bulk export: GET /api/v1/exports lists the nightly export, one gzip-compressed NDJSON file per resource (papers,',
+          'stories, entities, claims) with counts, sizes and sha256; pro keys download the files, in byte ranges if they like;',
+          'each download request, ranged or not, counts as one request.',
         ].join(' '),
       },
       servers: [{ url: baseUrl }],

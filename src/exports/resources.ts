@@ -1,0 +1,92 @@
+/**
+ * What each export file holds: one line per item in exactly the JSON the Data API serves for it,
+ * read with the service's own statements and written by its own serializers, so the licensing
+ * rules (an abstract, an entity mention or a claim's evidence only under an open licence) hold
+ * in the files as they do in the API:
+ * - papers: every paper, judged or not, as a /papers list item (Paper: judgement, story summary);
+ * - stories: every published story as a /stories item (StoryItem, with its paper);
+ * - entities: every entity some paper involves, as an /entities item;
+ * - claims: every claim as a /claims item (ClaimItem, with its paper in brief).
+ * Each is walked in primary-key order by keyset batches (an index range scan per batch, so batch
+ * 500 costs what batch 1 costs), in the run's snapshot.
+ */
+import { serializeClaimItem } from '../modules/v1/claims/serialize'
+import { serializeEntity } from '../modules/v1/entities/serialize'
+import { serializeListedPaper } from '../modules/v1/papers/serialize'
+import { serializeStoryItem } from '../modules/v1/stories/serialize'
+import { CLAIM_ROW_FROM, claimListRow, type ClaimPageRow } from '../queries/claims'
+import { PAPER_SELECT, paperRowOf } from '../queries/papers'
+import { STORY_ROW_FROM, storyListRow, type StoryPageRow } from '../queries/stories'
+import { OPEN_LICENSES } from '../taxonomy'
+import type { SnapshotQuery } from './snapshot'
+
+export const EXPORT_RESOURCES = ['papers', 'stories', 'entities', 'claims'] as const
+export type ExportResource = (typeof EXPORT_RESOURCES)[number]
+
+type Resource<Row, Key> = {
+  /** The batch after `after` (null: the first), at most `limit` rows, in key order. */
+  read: (query: SnapshotQuery, after: Key | null, limit: number) => Promise<Row[]>
+  keyOf: (row: Row) => Key
+  serialize: (row: Row, base: string) => unknown
+}
+
+const open = [...OPEN_LICENSES]
+
+type PaperBatchRow = Parameters<typeof paperRowOf>[0] & { storyHeadline: string | null; storyDek: string | null }
+
+const papers: Resource<PaperBatchRow, string> = {
+  read: (query, after, limit) => query(`select ${PAPER_SELECT}, s.headline as "storyHeadline", s.dek as "storyDek"
+from papers p left join stories s on s.paper_id = p.id
+where p.id > $? order by p.id limit $?`, [open, after ?? '', limit]),
+  keyOf: (row) => row.id,
+  serialize: (row, base) => serializeListedPaper(paperRowOf(row), base),
+}
+
+const stories: Resource<StoryPageRow, string> = {
+  read: (query, after, limit) => query(`${STORY_ROW_FROM}
+where s.paper_id > $? order by s.paper_id limit $?`, [open, after ?? '', limit]),
+  keyOf: (row) => row.paperId,
+  serialize: (row, base) => serializeStoryItem(storyListRow(row), base),
+}
+
+type EntityBatchRow = { id: number; type: string; key: string; name: string; ids: Record<string, string>; paperCount: number }
+
+const entities: Resource<EntityBatchRow, number> = {
+  // As /entities lists them: only entities some paper involves (paper_count > 0).
+  read: (query, after, limit) => query(`select id, type, key, name, ids, paper_count as "paperCount"
+from entities where paper_count > 0 and id > $?::integer order by id limit $?`, [after ?? 0, limit]),
+  keyOf: (row) => row.id,
+  serialize: (row, base) => serializeEntity(row, base),
+}
+
+const claims: Resource<ClaimPageRow, number> = {
+  read: (query, after, limit) => query(`${CLAIM_ROW_FROM}
+where c.id > $?::integer order by c.id limit $?`, [after ?? 0, limit]),
+  keyOf: (row) => row.id,
+  serialize: (row, base) => serializeClaimItem(claimListRow(row), base),
+}
+
+export const RESOURCES: Record<ExportResource, Resource<any, any>> = { papers, stories, entities, claims } // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * The resource's NDJSON, one chunk of lines per batch. The next batch is asked for before this
+ * one is serialized, so on PostgreSQL the database reads while the process serializes and
+ * compresses. `count` learns how many lines were produced.
+ */
+export async function* ndjsonBatches(query: SnapshotQuery, resource: ExportResource, base: string, batchSize: number, count: (n: number) => void): AsyncGenerator<string> {
+  const r = RESOURCES[resource]
+  let pending = r.read(query, null, batchSize)
+  for (;;) {
+    const rows = await pending
+    if (rows.length === batchSize) {
+      pending = r.read(query, r.keyOf(rows[rows.length - 1]), batchSize)
+      pending.catch(() => {}) // awaited on the next turn; a failure then is the run's failure
+    }
+    if (rows.length === 0) return
+    let chunk = ''
+    for (const row of rows) chunk += JSON.stringify(r.serialize(row, base)) + '\n'
+    count(rows.length)
+    yield chunk
+    if (rows.length < batchSize) return
+  }
+}
