@@ -5,7 +5,8 @@
  *   bun scripts/eval-analysis.ts                  held-out figures (the headline), with MeSH and withheld;
  *                                                 the tuning half's figures; the editors' agreement
  *   bun scripts/eval-analysis.ts --tuning         the tuning half only, with its matrices (what to look at while tuning)
- *   bun scripts/eval-analysis.ts --errors         also every disagreement on the TUNING half, on stderr
+ *   bun scripts/eval-analysis.ts --errors         every disagreement on the TUNING half, on stderr, beside the
+ *                                                 tuning half's figures (never the held-out ones)
  *                                                 (add --no-mesh for the disagreements with MeSH withheld)
  *   bun scripts/eval-analysis.ts --cv             5-fold cross-validation within the tuning half: each fold's figures
  *                                                 (folds by SHA-256 of id, scripts/eval/evaluate.ts foldOf)
@@ -147,7 +148,9 @@ if (has('--consistency')) {
 } else if (has('--rules')) {
   console.log(rulesReport(hidden).join('\n'))
 } else {
-  console.log((has('--tuning') ? tuningOnly() : handJudged()).join('\n'))
+  // --errors is a tuning tool: it never prints the held-out figures beside the disagreements (round 3 once
+  // printed them by leaving out --tuning).
+  console.log((has('--tuning') || has('--errors') ? tuningOnly() : handJudged()).join('\n'))
   const noMesh = has('--no-mesh')
   if (has('--errors')) {
     const tuning = handLabelled().filter((l) => l.half === 'tuning' && foldOf(l.id) !== hidden)

@@ -93,7 +93,7 @@ export function relevanceRules(labels: SplitLabel[], options: { noMesh?: boolean
   for (const label of labels) {
     const record = recordsOf(label.file).get(label.id)!
     const input = options.noMesh ? withoutMesh(record) : record
-    const { rule } = judgeRelevance(input, readPaper(input))
+    const { rule } = judgeRelevance(input, readPaper(input), analyzePaper(input).judgement.studyType === 'review')
     const row = out.get(rule) ?? [0, 0, 0, 0]
     row[label.relevance]++
     out.set(rule, row)

@@ -125,6 +125,20 @@ describe('relevance: what the paper is about, not which words occur', () => {
     expect(j.studyType).toBe('human_trial')
   })
 
+  test("a review's title says its subject: the mTOR pathway across diseases is tangential; tuberous sclerosis (the disease) is not the pathway", () => {
+    const pathway = judge('The mTOR pathway and its role in human genetic diseases',
+      "This review summarises how mutations in TSC1, TSC2, PTEN and LKB1 activate mTORC1 in hamartoma syndromes and cancer. We discuss mTOR inhibitors in these diseases and in Alzheimer's disease and diabetes.", { publicationTypes: ['Journal Article', 'Review'] })
+    expect(pathway.studyType).toBe('review')
+    expect(band(pathway.relevance)).toBe('1-2')
+    // The same survey of diseases, when the paper is not a review, keeps the old reading: mTOR as a tool in disease.
+    const study = judge('The mTOR pathway and its role in human genetic diseases',
+      'We sequenced TSC1, TSC2 and PTEN in 120 patients with hamartoma syndromes and cancer. mTORC1 was active in 85% of tumours (p < 0.01). These results show that mTOR activation drives hamartomas and cancer in these patients.')
+    expect(band(study.relevance)).toBe('<1')
+    const disease = judge('Less common manifestations in TSC',
+      'This review describes the rarer renal, pulmonary, dental and skin lesions of tuberous sclerosis complex and how mTOR inhibitors are used for them.', { publicationTypes: ['Journal Article', 'Review'] })
+    expect(band(disease.relevance)).toBe('<1')
+  })
+
   test('an autophagy review that treats ageing and longevity is relevant, and autophagy has no topic of its own', () => {
     const j = judge('Autophagy in ageing and longevity',
       'Autophagy declines with age in many tissues. In this review we discuss how autophagy genes are required for lifespan extension in worms, flies and mice, and the therapeutic potential of autophagy inducers.')
@@ -162,6 +176,12 @@ describe('study type: the design the abstract describes', () => {
       'More than 1 million women reach menopause each year, many of whom will experience hot flushes. It is critical to understand how hot flushes relate to sleep and mood. Growing evidence supports serotonergic antidepressants. There is strong evidence from epidemiological studies that nonhormonal treatments may be important alternatives.', 'review'],
   ])('%s', (_case, title, abstract, type) => {
     expect(judge(title, abstract).studyType as string).toBe(type)
+  })
+
+  test('a paper that makes and characterises an antibody is a methods paper (other), whatever animals it immunised', () => {
+    const j = judge('Generation and characterization of monoclonal antibodies against tuberous sclerosis complex 2',
+      'We describe the development of a monoclonal antibody specific towards TSC2. Hybridomas were produced from the splenocytes of immunized mice, and one clone recognised recombinant and endogenous TSC2 in Western blots of mouse embryo fibroblasts.')
+    expect(j.studyType).toBe('other')
   })
 
   test('publication types are a hint: a review tag on a paper reporting its own cohort does not make it a review', () => {

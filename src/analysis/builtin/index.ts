@@ -22,7 +22,7 @@ import type { Mention } from './matcher'
 
 export const BUILTIN_MODEL = 'geroscope-builtin-1'
 /** The built-in analyzer's rules version; bump it when its behaviour changes so operators can re-run. */
-export const BUILTIN_PROMPT_VERSION = 'builtin-3' // 2: issue 14, judging from the text by the judgement guidelines; 3: issue 14 round 2 (acronyms as the record defines them, cognitive ageing only in old people, meta-analyses are reviews)
+export const BUILTIN_PROMPT_VERSION = 'builtin-4' // 2: issue 14, judging from the text by the judgement guidelines; 3: issue 14 round 2 (acronyms as the record defines them, cognitive ageing only in old people, meta-analyses are reviews); 4: round 3 (a review's title says its subject; antibody-generation papers are methods)
 
 export type BuiltinAnalysis = Extraction & { judgement: Judgement; story: (StoryDraft & { support: number }) | null }
 
@@ -68,7 +68,7 @@ export function analyzePaper(paper: PaperInput): BuiltinAnalysis {
   const sentences = splitSentences(abstract)
   const reading = readPaper(paper)
   const study = classifyStudyType(paper, reading)
-  const relevance = judgeRelevance(paper, reading)
+  const relevance = judgeRelevance(paper, reading, study.studyType === 'review')
   const topic = classifyTopic(paper, reading, { cognitiveAgeing: relevance.rule === 'cognitive ageing' })
   const organismKey = mainOrganism(paper, view, study.studyType)
   const organismMention = organismKey ? entryByKey('organism', organismKey) : undefined

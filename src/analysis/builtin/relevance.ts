@@ -10,7 +10,8 @@
  *              disease studied through a core geroscience pathway (SIRT1 in Alzheimer's disease)
  *   tangential a neurodegenerative disease as the subject without an ageing frame; a dietary-restriction-type
  *              regimen for another outcome; a canonical geroscience process as the subject outside any other
- *              disease context; age as one variable among others; an ageing MeSH major topic the text does not bear
+ *              disease context (in a review, the title says the subject: its abstract surveys the diseases);
+ *              age as one variable among others; an ageing MeSH major topic the text does not bear
  *   unrelated  everything else, including hallmark processes studied in cancer, infection, injury or
  *              development, and ageing words that only name who was sampled
  * The distributions were set by hand and then checked against the tuning half of the hand-judged set.
@@ -36,6 +37,7 @@ export type RelevanceEvidence = {
   neuroSubject: number
   neuro: number
   processTitle: number
+  pathwayTitle: number // process words in the title that are not the disease TSC ("manifestations in TSC")
   processSubject: number
   processKinds: number // distinct processes named in title, aim or conclusion
   pathwaySubject: number // a core pathway named in the title, aim or conclusion
@@ -49,6 +51,7 @@ export type RelevanceEvidence = {
   cognitionSubject: number
   frame: number // sampling-frame words anywhere
   neuroPopulation: boolean // people with a neurodegenerative disease are who was studied
+  review: boolean // the paper is a review: its title says its subject, its abstract surveys the contexts
 }
 
 /** Processes of one pathway count once: TSC, Rheb, mTOR and rapamycin are all the mTOR pathway. */
@@ -57,6 +60,9 @@ const FAMILIES: [RegExp, string][] = [
   [/sirt|nad|nicotinamide|nmn/i, 'sirtuins'], [/autophag|mitophag/i, 'autophagy'], [/restriction|fasting|time-restricted/i, 'diet'],
 ]
 const kinds = (text: string) => new Set((text.match(PROCESS) ?? []).map((m) => FAMILIES.find(([re]) => re.test(m))?.[1] ?? m.toLowerCase().slice(0, 6))).size
+
+/** The disease tuberous sclerosis by its name or acronym, not its genes (TSC1, TSC2). */
+const TSC_DISEASE = /\bTSC\b(?![12])|\btuberous sclerosis complex\b(?! [12])/gi
 
 /** "Paget's disease (PD)": an acronym the record defines, with the words before its parenthesis. */
 const DEFINED = /([^().;]{0,60})\((AD|PD|ALS|MCI|FTD|FTLD|DLB|HD)\)/g
@@ -74,11 +80,11 @@ function neuroAcronyms(all: string): Set<string> | null {
 }
 const countAcronyms = (used: Set<string> | null, text: string) => (used ? (text.match(NEURO_ACRONYMS) ?? []).filter((a) => used.has(a)).length : 0)
 
-export function relevanceEvidence(r: Reading): RelevanceEvidence {
+export function relevanceEvidence(r: Reading, review = false): RelevanceEvidence {
   const e: RelevanceEvidence = {
     ageing: 0, ageingTitle: 0, ageingSubject: 0, ageingElsewhere: 0, ageVariable: 0, neuroTitle: 0, neuroSubject: 0, neuro: 0,
-    processTitle: 0, processSubject: 0, processKinds: 0, pathwaySubject: 0, contextTitle: 0, contextSubject: 0, physiologyTitle: 0, regimenTitle: 0,
-    ageDiseaseSubject: 0, ageDiseaseTitle: 0, senescenceSubject: 0, cognitionSubject: 0, frame: count(SAMPLING_FRAME, r.all), neuroPopulation: false,
+    processTitle: 0, pathwayTitle: 0, processSubject: 0, processKinds: 0, pathwaySubject: 0, contextTitle: 0, contextSubject: 0, physiologyTitle: 0, regimenTitle: 0,
+    ageDiseaseSubject: 0, ageDiseaseTitle: 0, senescenceSubject: 0, cognitionSubject: 0, frame: count(SAMPLING_FRAME, r.all), neuroPopulation: false, review,
   }
   for (const { role, text } of r.parts) {
     if (role === 'title') e.contextTitle += count(OTHER_CONTEXT, text)
@@ -99,6 +105,7 @@ export function relevanceEvidence(r: Reading): RelevanceEvidence {
       e.ageingTitle += ageing
       e.neuroTitle += neuro
       e.processTitle += count(PROCESS, text)
+      e.pathwayTitle += count(PROCESS, text) - count(TSC_DISEASE, text)
       e.physiologyTitle += count(PHYSIOLOGY, text)
       e.regimenTitle += count(DR_REGIMEN, text)
       e.ageDiseaseTitle += count(AGE_RELATED_DISEASE, text)
@@ -158,7 +165,9 @@ export function ruleFor(e: RelevanceEvidence): string {
   // Senescence of cancer cells, or in fibrosis: a canonical process outside an ageing context.
   if (e.senescenceSubject > 0) return 'process as subject'
   // The pathway is the subject when the title names it and no disease or organ context outweighs it.
-  const processIsSubject = e.processTitle > 0 && e.contextTitle === 0 && 2 * e.contextSubject <= e.processSubject
+  // A review's abstract surveys the diseases a pathway touches; its title says what it is about (guidelines:
+  // "mTOR signalling as the subject of a review" is tangential).
+  const processIsSubject = e.processTitle > 0 && e.contextTitle === 0 && (2 * e.contextSubject <= e.processSubject || (e.review && e.pathwayTitle > 0))
   const crosstalk = e.processKinds >= 2 && e.contextSubject === 0 // two geroscience pathways together (SIRT1 and mTOR)
   if (processIsSubject && (e.physiologyTitle === 0 || crosstalk || e.ageingSubject > 0)) return 'process as subject'
   if (e.ageVariable > 0) return 'age as one variable'
@@ -169,8 +178,8 @@ export function ruleFor(e: RelevanceEvidence): string {
 /** MeSH major topics the indexers give papers about ageing. */
 const AGEING_MESH = /^(Aging|Cell Aging|Cellular Senescence|Longevity|Aging, Premature|Rejuvenation|Healthy Aging|Cognitive Aging|Senotherapeutics|Epigenetic Clock|Progeria|Immunosenescence)$/
 
-export function judgeRelevance(paper: PaperInput, reading: Reading): RelevanceResult {
-  let rule = ruleFor(relevanceEvidence(reading))
+export function judgeRelevance(paper: PaperInput, reading: Reading, review = false): RelevanceResult {
+  let rule = ruleFor(relevanceEvidence(reading, review))
   // MeSH is a hint, not evidence: an ageing major topic lifts a paper whose text has no ageing subject to tangential, no further.
   if ((rule === 'unrelated' || rule === 'passing ageing frame') && paper.meshHeadings.some((h) => h.major && AGEING_MESH.test(h.descriptor))) rule = 'indexed as ageing'
   const p = DISTRIBUTIONS[rule]

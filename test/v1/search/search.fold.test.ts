@@ -24,6 +24,8 @@ beforeAll(async () => {
     paperRow({ id: 'MED-73', title: 'NAD precursors in muscle', abstract: 'Riboside raised NAD levels.' }),
     paperRow({ id: 'MED-74', title: 'NADH oxidase activity', abstract: 'An enzyme of the liver.' }),
     paperRow({ id: 'MED-75', title: 'Tumor growth slows', abstract: 'Fewer tumors in the treated group.' }),
+    paperRow({ id: 'MED-77', title: 'Heme oxygenase in the kidney', abstract: 'Free heme was raised.' }),
+    paperRow({ id: 'MED-78', title: 'Nicotinamide riboside in muscle', abstract: 'NAD+ levels rose with supplementation.' }),
     paperRow({
       id: 'MED-76', title: 'Cell biology of the liver', abstract: 'Nothing else is said here.', keywords: ['zebrafish'],
       meshHeadings: [{ descriptor: 'Sirtuins', major: true, qualifiers: [] }],
@@ -49,8 +51,16 @@ describe('what q matches', () => {
   })
 
   test.each(['/api/v1/search', '/api/v1/papers'])('%s: NAD+ finds NAD, and NADH stays apart', async (path) => {
-    expect(ids((await get(`${path}?q=${encodeURIComponent('NAD+')}`)).body)).toEqual(['MED-73'])
+    expect(ids((await get(`${path}?q=${encodeURIComponent('NAD+')}`)).body).sort()).toEqual(['MED-73', 'MED-78'])
     expect(ids((await get(`${path}?q=NADH`)).body)).toEqual(['MED-74'])
+  })
+
+  test.each(['/api/v1/search', '/api/v1/papers'])('%s?q=haem finds a paper that only says "heme"', async (path) => {
+    expect(ids((await get(`${path}?q=haem`)).body)).toEqual(['MED-77'])
+  })
+
+  test.each(['/api/v1/search', '/api/v1/papers'])('%s?q=NAD finds a paper that says "NAD+"', async (path) => {
+    expect(ids((await get(`${path}?q=NAD`)).body).sort()).toEqual(['MED-73', 'MED-78'])
   })
 
   test.each(['/api/v1/search', '/api/v1/papers'])('%s: a paper whose only match is a keyword or a MeSH heading is no hit', async (path) => {

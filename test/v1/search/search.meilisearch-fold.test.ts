@@ -29,6 +29,8 @@ beforeAll(async () => {
     paperRow({ id: 'MED-81', title: 'Caloric restriction in old mice', abstract: 'Lifespan rose with restriction.' }),
     paperRow({ id: 'MED-82', title: 'Healthy ageing in centenarians', abstract: 'A cohort study.' }),
     paperRow({ id: 'MED-83', title: 'Tumor growth slows', abstract: 'Fewer in the treated group.' }),
+    paperRow({ id: 'MED-85', title: 'Heme oxygenase in the kidney', abstract: 'Free heme was raised.' }),
+    paperRow({ id: 'MED-86', title: 'NAD precursors in muscle', abstract: 'Riboside raised NAD levels.' }),
     paperRow({
       id: 'MED-84', title: 'Cell biology of the liver', abstract: 'Nothing else is said here.', keywords: ['zebrafish'],
       meshHeadings: [{ descriptor: 'Sirtuins', major: true, qualifiers: [] }],
@@ -47,6 +49,7 @@ describe('what Meilisearch is asked', () => {
 
   test.each([
     ['mouse', 'MED-81'], ['mice', 'MED-81'], ['aging', 'MED-82'], ['ageing', 'MED-82'], ['tumour', 'MED-83'], ['tumor', 'MED-83'],
+    ['haem', 'MED-85'], ['heme', 'MED-85'], [encodeURIComponent('NAD+'), 'MED-86'], ['NAD', 'MED-86'],
   ])('/search?q=%s finds %s', async (q, id) => {
     meili.hits = 'match'
     expect(ids((await get(`/api/v1/search?q=${q}`)).body)).toEqual([id])
