@@ -7,6 +7,7 @@ import type { ResponseCache } from './response-cache'
 import { v1Gate } from './gate'
 import { compressionPlugin } from '../../http/compression'
 import { claimsModule } from './claims'
+import { changesModule } from './changes'
 import { entitiesModule } from './entities'
 import { papersModule } from './papers'
 import { batchModule } from './batch'
@@ -42,6 +43,7 @@ export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable,
     .use(entitiesModule(v1))
     .use(claimsModule(v1))
     .use(storiesModule(v1))
+    .use(changesModule(v1))
     .use(topicsModule(v1, snapshot))
     .use(statsModule(v1, snapshot))
     .use(mcpModule(handle))
