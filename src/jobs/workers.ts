@@ -18,6 +18,7 @@ import { runAnalysis } from '../analysis/pipeline'
 import { runJob } from './run-job'
 import { computeIntelligence, INTELLIGENCE_JOB } from '../intelligence/refresh'
 import { schedule, type ScheduledJob } from './scheduler'
+import { purgeTombstones } from '../queries/changes'
 
 export type WorkerJob = {
   name: string
@@ -48,6 +49,8 @@ export const WORKER_JOBS: WorkerJob[] = [
   },
   // Contradictions and gaps for /api/intelligence; skipped when no claim or paper arrived since the last run.
   { name: INTELLIGENCE_JOB, cron: '3-59/10 * * * *', run: (database) => computeIntelligence(database, { ifChanged: true }) },
+  // Change-feed tombstones older than TOMBSTONE_RETENTION_DAYS (src/queries/changes.ts); cursors expire a day before.
+  { name: 'purge-tombstones', cron: '47 3 * * *', run: async (database) => ({ deleted: await purgeTombstones(database.db) }) },
 ]
 
 export function startWorkers(database: Database, config: Config): ScheduledJob[] {

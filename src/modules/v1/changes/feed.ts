@@ -58,7 +58,7 @@ function readCursor(secret: string, endpoint: string, filters: Record<string, un
   const k = decodeCursor(secret, endpoint, filters, cursor)
   const [txid, seq, issuedAt] = k
   if (k.length !== 3 || typeof txid !== 'string' || !/^\d{1,20}$/.test(txid) || typeof seq !== 'string' || !/^\d{1,20}$/.test(seq) ||
-    typeof issuedAt !== 'number') {
+    typeof issuedAt !== 'number' || BigInt(txid) >= 2n ** 64n || BigInt(seq) >= 2n ** 63n) { // xid8 and bigint ranges
     throw invalidParameter('cursor is not a cursor this API issued')
   }
   if (now - issuedAt > CURSOR_LIFETIME_DAYS * DAY_MS) {
