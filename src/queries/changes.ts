@@ -4,17 +4,25 @@
  * The feed is the table change_feed, one row per item at the position (txid, seq) of its latest
  * change, written by triggers (drizzle/0014_change_feed.sql). A page is read in position order.
  *
- * Why (txid, seq) and the snapshot's xmin, not a timestamp or a sequence alone: a change gets its
- * sequence number or timestamp when it is written, but becomes visible when its transaction
- * commits, which may be much later. A reader that went past seq 105 while the transaction holding
- * seq 102 was still open would never see 102. So a page only hands out rows whose writing
- * transaction is older than the reading snapshot's xmin (pg_snapshot_xmin(pg_current_snapshot())):
- * every transaction below xmin has ended, so no row can ever appear below that horizon again, and
- * rows are ordered by transaction first so that "below the horizon" is a prefix of the order.
- * Every later write, whoever makes it, comes from a transaction at or above the horizon and lands
- * after any position already handed out; an item written again moves forward to its new position.
- * The horizon is read in the same statement as the rows, so both come from one snapshot.
- * On PGlite (one connection, one transaction at a time) the horizon is simply the next transaction.
+ * Why (txid, seq) and a horizon, not a timestamp or a sequence alone: a change gets its sequence
+ * number or timestamp when it is written, but becomes visible when its transaction commits, which
+ * may be much later. A reader that went past seq 105 while the transaction holding seq 102 was
+ * still open would never see 102. So a page only hands out rows whose writing transaction is below
+ * a horizon under which every transaction that could write the feed has ended; rows are ordered by
+ * transaction first, so "below the horizon" is a prefix of the order. Every later write comes from
+ * a transaction at or above the horizon and lands after any position already handed out; an item
+ * written again moves forward to its new position.
+ *
+ * The horizon (feedHorizon) is read in a statement before the page's: the lowest transaction id
+ * still running in this database (pg_stat_activity.backend_xid, and prepared transactions), capped
+ * by the first id not yet assigned when that statement's snapshot was taken. Anything below it had
+ * ended before the page's statement took its snapshot, so its rows are there or never will be.
+ * It is per database rather than the snapshot's xmin (pg_snapshot_xmin(pg_current_snapshot())), which
+ * is just as safe but counts every database of the cluster: a bulk load or an idle-in-transaction
+ * session in another database would hold the feed back for its whole length. On a hot-standby
+ * replica pg_stat_activity cannot see the primary's transactions, so there the snapshot's xmin is
+ * the horizon. On PGlite (one connection, one transaction at a time) the horizon is simply the next
+ * transaction id.
  *
  * The items are read in the same statement as the positions: an item that no longer exists is a
  * tombstone, whatever the row's hint says, and an item that exists but no longer matches the
@@ -38,36 +46,52 @@ export const CURSOR_LIFETIME_DAYS = 30
 
 /** What every feed row carries besides the item. */
 export type FeedRowBase = {
-  horizon: string // the snapshot's xmin: everything below it has been seen once the page is the last
-  itemId: string | null // null only in the one row of an empty page (which still carries the horizon)
-  txid: string | null
-  seq: string | null
-  changedAt: string | null
-  exists: boolean | null
-  matches: boolean | null
+  itemId: string
+  txid: string
+  seq: string
+  changedAt: string
+  exists: boolean
+  matches: boolean
+}
+
+/**
+ * The horizon (see above), as xid8 text. backend_xid is a 32-bit xid; it is widened to the 64-bit
+ * xid8 against the snapshot's xmax, which it can only be (less than 2^31) behind.
+ */
+const horizonStatement = preparedStatement<{ horizon: string }>(`with s as (select pg_current_snapshot() as snap),
+running as (
+  select backend_xid as xid from pg_stat_activity where datname = current_database() and backend_xid is not null
+  union all
+  select transaction from pg_prepared_xacts where database = current_database()),
+widened as (
+  select pg_snapshot_xmax(s.snap)::text::numeric
+    - ((pg_snapshot_xmax(s.snap)::text::numeric % 4294967296) - r.xid::text::numeric + 4294967296) % 4294967296 as xid
+  from running r, s)
+select case when pg_is_in_recovery() then pg_snapshot_xmin(s.snap)::text
+  else least(pg_snapshot_xmax(s.snap)::text::numeric, (select min(xid) from widened))::text end as horizon
+from s`)
+
+export async function feedHorizon(db: Db): Promise<string> {
+  const [row] = await horizonStatement(db, [])
+  return row!.horizon
 }
 
 const EXACT = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
-/**
- * The page's positions and the horizon. $? in order: resource, txid, seq, updated_since, limit.
- * `(select 1) one left join` keeps one row on an empty page, for the horizon.
- */
-const positions = (resource: string) => `with h as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as xmin),
-e as (
+/** The page's positions. $? in order: horizon, txid, seq, updated_since, limit. */
+const positions = (resource: string) => `with e as (
   select f.item_id, f.txid, f.seq, f.changed_at from change_feed f
-  where f.resource = '${resource}' and f.txid < (select xmin from h)
+  where f.resource = '${resource}' and f.txid < $?::xid8
     and (f.txid, f.seq) > ($?::xid8, $?::bigint) and f.changed_at >= $?::timestamptz
   order by f.txid, f.seq limit $?)`
 
-const BASE_COLUMNS = `(select xmin::text from h) as horizon, e.item_id as "itemId", e.txid::text as txid, e.seq::text as seq,
-  ${EXACT('e.changed_at')} as "changedAt"`
+const BASE_COLUMNS = `e.item_id as "itemId", e.txid::text as txid, e.seq::text as seq, ${EXACT('e.changed_at')} as "changedAt"`
 
 /** $? in order: the positions' five, the filters' values, the open licences. */
 const paperPage = statementFamily<FeedRowBase & Record<string, unknown>>((where) => `${positions('paper')}
 select ${BASE_COLUMNS}, p.id is not null as exists, coalesce(p.id is not null and ${where}, false) as matches,
   ${PAPER_SELECT}, s.headline as "storyHeadline", s.dek as "storyDek"
-from (select 1) one left join e on true left join papers p on p.id = e.item_id left join stories s on s.paper_id = p.id
+from e left join papers p on p.id = e.item_id left join stories s on s.paper_id = p.id
 order by e.txid, e.seq`)
 
 const storyPage = statementFamily<FeedRowBase & Record<string, unknown>>((where) => `${positions('story')}
@@ -75,7 +99,7 @@ select ${BASE_COLUMNS}, s.paper_id is not null as exists, coalesce(s.paper_id is
   ${PAPER_SELECT},
   s.paper_id as "paperId", s.headline, s.dek, s.body, s.why_it_matters as "whyItMatters", s.caveats, s.support, s.model,
   s.published_at::text as "publishedAt", ${EXACT('s.published_at')} as "publishedAtText"
-from (select 1) one left join e on true left join stories s on s.paper_id = e.item_id left join papers p on p.id = s.paper_id
+from e left join stories s on s.paper_id = e.item_id left join papers p on p.id = s.paper_id
 order by e.txid, e.seq`)
 
 const claimPage = statementFamily<FeedRowBase & Record<string, unknown>>((where) => `${positions('claim')}
@@ -87,7 +111,7 @@ select ${BASE_COLUMNS}, c.id is not null as exists, coalesce(c.id is not null an
   se.type as "seType", se.key as "seKey", se.name as "seName", oe.type as "oeType", oe.key as "oeKey", oe.name as "oeName",
   p.id as "pId", p.title as "pTitle", p.doi as "pDoi", p.journal as "pJournal", p.published_date::text as "pPublishedDate",
   p.preprint as "pPreprint", p.url as "pUrl", p.abstract_license as "pAbstractLicense"
-from (select 1) one left join e on true left join claims c on c.id = e.item_id::integer
+from e left join claims c on c.id = e.item_id::integer
   left join papers p on p.id = c.paper_id
   left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
 order by e.txid, e.seq`)
@@ -104,30 +128,32 @@ function storyConditionsText(f: StoryFeedFilters): Conditions {
   return where
 }
 
-const positionValues = (after: FeedPosition, updatedSince: string, limit: number) => [after.txid, after.seq, updatedSince, limit + 1]
+/** Where a page reads: below `horizon`, after `after`, changed at or after `updatedSince`. */
+export type FeedWindow = { horizon: string; after: FeedPosition; updatedSince: string; limit: number }
 
-export function readPaperChanges(db: Db, filters: PaperFilters, updatedSince: string, after: FeedPosition, limit: number) {
-  return paperPage(db, positionValues(after, updatedSince, limit), paperConditionsText(filters), [[...OPEN_LICENSES]])
+const positionValues = (w: FeedWindow) => [w.horizon, w.after.txid, w.after.seq, w.updatedSince, w.limit + 1]
+
+export function readPaperChanges(db: Db, filters: PaperFilters, w: FeedWindow) {
+  return paperPage(db, positionValues(w), paperConditionsText(filters), [[...OPEN_LICENSES]])
 }
 
-export function readStoryChanges(db: Db, filters: StoryFeedFilters, updatedSince: string, after: FeedPosition, limit: number) {
-  return storyPage(db, positionValues(after, updatedSince, limit), storyConditionsText(filters), [[...OPEN_LICENSES]])
+export function readStoryChanges(db: Db, filters: StoryFeedFilters, w: FeedWindow) {
+  return storyPage(db, positionValues(w), storyConditionsText(filters), [[...OPEN_LICENSES]])
 }
 
-export async function readClaimChanges(db: Db, filters: ClaimFilters, updatedSince: string, after: FeedPosition, limit: number) {
-  return claimPage(db, positionValues(after, updatedSince, limit), await claimConditions(db, filters), [])
+export async function readClaimChanges(db: Db, filters: ClaimFilters, w: FeedWindow) {
+  return claimPage(db, positionValues(w), await claimConditions(db, filters), [])
 }
 
-export type ChangeRow = FeedRowBase & { resource: FeedResource | null }
+export type ChangeRow = FeedRowBase & { resource: FeedResource }
 
 /**
  * Every resource's changes in one order, for GET /api/v1/changes: positions only, and whether the
  * item still exists. $? in order: resources, txid, seq, updated_since, limit.
  */
-const changePage = preparedStatement<ChangeRow>(`with h as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as xmin),
-e as (
+const changePage = preparedStatement<ChangeRow>(`with e as (
   select f.resource, f.item_id, f.txid, f.seq, f.changed_at from change_feed f
-  where f.resource = any($?::text[]) and f.txid < (select xmin from h)
+  where f.resource = any($?::text[]) and f.txid < $?::xid8
     and (f.txid, f.seq) > ($?::xid8, $?::bigint) and f.changed_at >= $?::timestamptz
   order by f.txid, f.seq limit $?)
 select ${BASE_COLUMNS}, e.resource,
@@ -137,17 +163,17 @@ select ${BASE_COLUMNS}, e.resource,
     when 'claim' then exists (select 1 from claims c where c.id = e.item_id::integer)
   end as exists,
   true as matches
-from (select 1) one left join e on true
+from e
 order by e.txid, e.seq`)
 
-export function readChanges(db: Db, resources: readonly FeedResource[], updatedSince: string, after: FeedPosition, limit: number) {
-  return changePage(db, [[...resources], ...positionValues(after, updatedSince, limit)])
+export function readChanges(db: Db, resources: readonly FeedResource[], w: FeedWindow) {
+  return changePage(db, [[...resources], ...positionValues(w)])
 }
 
 /**
  * Where a walk from `updatedSince` starts: just before the oldest transaction that wrote a row at
- * or after that time, or the horizon if none did (a transaction still open may yet write one, and
- * it is at or above the horizon). Read by the changed_at index; only the first page of a walk asks.
+ * or after that time, or the snapshot's xmin if lower (a transaction still open may yet write one,
+ * and it is at or above that xmin). Read by the changed_at index; only the first page of a walk asks.
  */
 const startOf = preparedStatement<{ txid: string }>(`select least(
     coalesce((select min(f.txid) from change_feed f where f.changed_at >= $?::timestamptz and f.resource = any($?::text[])),

@@ -12,7 +12,7 @@ const get = async (path: string) => {
   return { status: response.status, body: await response.json(), headers: response.headers }
 }
 
-type Item = { id?: string | number; paper_id?: string; deleted?: true; reason?: string; judgement?: { relevance: number } | null; story?: unknown }
+type Item = { id?: string | number; paper_id?: string; deleted?: true; reason?: string; changed_at?: string; judgement?: { relevance: number } | null; story?: unknown }
 type Page = { data: Item[]; pagination: { next_cursor: string | null; has_more: boolean; limit: number; resume_cursor: string } }
 
 /** Every entry from `path` on, following next_cursor; returns them and the last resume_cursor. */

@@ -33,7 +33,7 @@ export const ClaimsFeedAnswer = t.Object({ data: t.Array(t.Union([ClaimItem, Cla
 export const NOT_WITH_FEED = ['q', 'ids', 'fields', 'count', 'group_by']
 
 const tombstoneOf = <Id>(row: FeedRowBase, id: Id, key: 'id' | 'paper_id' = 'id') => ({
-  [key]: id, deleted: true as const, reason: row.exists ? 'excluded' as const : 'deleted' as const, changed_at: row.changedAt!,
+  [key]: id, deleted: true as const, reason: row.exists ? 'excluded' as const : 'deleted' as const, changed_at: row.changedAt,
 })
 
 type Given = Record<string, unknown> & { cursor?: string; limit?: number }
@@ -42,12 +42,12 @@ export async function papersFeed({ db, baseUrl, secret }: V1Context, p: Given, f
   refuseWithFeed(p, NOT_WITH_FEED)
   const { q: _q, ...listFilters } = filters
   const paging = await feedPaging(db, secret, 'papers-changes', ['paper'], { ...listFilters, updatedSince }, p)
-  const rows = await readPaperChanges(db, listFilters, updatedSince, paging.after, paging.limit)
+  const rows = await readPaperChanges(db, listFilters, paging.window)
   const { items, pagination } = paging.page(rows)
   return {
     data: items.map((row) => row.matches
       ? serializeListedPaper(paperRowOf(row as never) as never, baseUrl)
-      : tombstoneOf(row, row.itemId!)),
+      : tombstoneOf(row, row.itemId)),
     pagination,
   }
 }
@@ -55,11 +55,11 @@ export async function papersFeed({ db, baseUrl, secret }: V1Context, p: Given, f
 export async function storiesFeed({ db, baseUrl, secret }: V1Context, p: Given, filters: StoryFeedFilters, updatedSince: string) {
   refuseWithFeed(p, NOT_WITH_FEED)
   const paging = await feedPaging(db, secret, 'stories-changes', ['story'], { ...filters, updatedSince }, p)
-  const rows = await readStoryChanges(db, filters, updatedSince, paging.after, paging.limit)
+  const rows = await readStoryChanges(db, filters, paging.window)
   const { items, pagination } = paging.page(rows)
   return {
     data: items.map((row) => {
-      if (!row.matches) return tombstoneOf(row, row.itemId!, 'paper_id')
+      if (!row.matches) return tombstoneOf(row, row.itemId, 'paper_id')
       const { paperId, headline, dek, body, whyItMatters, caveats, support, model, publishedAt, ...paper } = row as unknown as Record<string, never>
       const story = { paperId, headline, dek, body, whyItMatters, caveats, support, model, publishedAt: new Date(publishedAt) }
       return { ...serializeStory(story, baseUrl), paper_id: paperId, paper: serializePaperRef(paperRowOf(paper as never), baseUrl) }
@@ -71,7 +71,7 @@ export async function storiesFeed({ db, baseUrl, secret }: V1Context, p: Given, 
 export async function claimsFeed({ db, baseUrl, secret }: V1Context, p: Given, filters: ClaimFilters, updatedSince: string) {
   refuseWithFeed(p, NOT_WITH_FEED)
   const paging = await feedPaging(db, secret, 'claims-changes', ['claim'], { ...filters, updatedSince }, p)
-  const rows = await readClaimChanges(db, filters, updatedSince, paging.after, paging.limit)
+  const rows = await readClaimChanges(db, filters, paging.window)
   const { items, pagination } = paging.page(rows)
   return {
     data: items.map((row) => {

@@ -6,7 +6,10 @@
 import { invalidParameter, quoted } from '../../../http/errors'
 import type { Param } from '../../../http/params'
 import { decodeCursor, encodeCursor } from '../../../http/cursor'
-import { CURSOR_LIFETIME_DAYS, TOMBSTONE_RETENTION_DAYS, feedStart, laterPosition, type FeedPosition, type FeedResource, type FeedRowBase } from '../../../queries/changes'
+import {
+  CURSOR_LIFETIME_DAYS, TOMBSTONE_RETENTION_DAYS, feedHorizon, feedStart, laterPosition, type FeedPosition, type FeedResource, type FeedRowBase,
+  type FeedWindow,
+} from '../../../queries/changes'
 import type { Db } from '../../../db/client'
 
 const DAY_MS = 86_400_000
@@ -70,35 +73,35 @@ function readCursor(secret: string, endpoint: string, filters: Record<string, un
 }
 
 export type FeedPaging = {
-  limit: number
-  after: FeedPosition
+  /** What the page reads: the horizon, the position after which, updated_since and the limit. */
+  window: FeedWindow
   /** The page's items (rows cut to the limit) and its pagination. */
   page<Row extends FeedRowBase>(rows: Row[]): { items: Row[]; pagination: { next_cursor: string | null; has_more: boolean; limit: number; resume_cursor: string } }
 }
 
 /**
  * The paging of one feed request: where it starts (the cursor's position, else the start of
- * updated_since), and how a page's rows become next_cursor and resume_cursor. `filters` includes
- * updated_since, so a cursor is bound to it like any other filter.
+ * updated_since), the horizon below which it reads (a statement of its own, before the page's:
+ * see src/queries/changes.ts), and how a page's rows become next_cursor and resume_cursor.
+ * `filters` includes updated_since, so a cursor is bound to it like any other filter.
  */
 export async function feedPaging(db: Db, secret: string, endpoint: string, resources: readonly FeedResource[],
   filters: Record<string, unknown> & { updatedSince: string }, p: { cursor?: string; limit?: number }, now = Date.now()): Promise<FeedPaging> {
   const limit = p.limit ?? 25
   const after = p.cursor ? readCursor(secret, endpoint, filters, p.cursor, now).position : await feedStart(db, resources, filters.updatedSince)
+  const horizon = await feedHorizon(db)
   const cursorAt = (position: FeedPosition) => encodeCursor(secret, endpoint, filters, [position.txid, position.seq, now])
   return {
-    limit,
-    after,
+    window: { horizon, after, updatedSince: filters.updatedSince, limit },
     page(rows) {
-      const entries = rows.filter((r) => r.itemId !== null)
-      const hasMore = entries.length > limit
-      const items = entries.slice(0, limit)
+      const hasMore = rows.length > limit
+      const items = rows.slice(0, limit)
       const last = items.at(-1)
-      const next = hasMore && last ? cursorAt({ txid: last.txid!, seq: last.seq! }) : null
-      // The last page has seen everything below the horizon: resume from there (never behind where this page began,
-      // should a lagging replica answer with an older horizon).
-      const horizon = rows[0]?.horizon
-      const resume = next ?? cursorAt(horizon ? laterPosition({ txid: horizon, seq: '0' }, last ? { txid: last.txid!, seq: last.seq! } : after) : after)
+      const lastPosition = last ? { txid: last.txid, seq: last.seq } : after
+      const next = hasMore ? cursorAt(lastPosition) : null
+      // The last page has seen everything below the horizon: resume from there, never behind where this page
+      // ended (a lagging replica may answer a later request with a lower horizon).
+      const resume = next ?? cursorAt(laterPosition({ txid: horizon, seq: '0' }, lastPosition))
       return { items, pagination: { next_cursor: next, has_more: hasMore, limit, resume_cursor: resume } }
     },
   }

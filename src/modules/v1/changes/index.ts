@@ -30,13 +30,13 @@ export const changesModule = ({ db, secret, cache }: V1Context) =>
       const types = (p.type ?? [...FEED_RESOURCES]) as FeedResource[]
       const updatedSince = p.updated_since ?? EPOCH
       const paging = await feedPaging(db, secret, 'changes', types, { updatedSince, type: types }, p)
-      const { items, pagination } = paging.page(await readChanges(db, types, updatedSince, paging.after, paging.limit))
+      const { items, pagination } = paging.page(await readChanges(db, types, paging.window))
       return {
         data: items.map((row) => ({
-          type: row.resource!,
-          id: row.resource === 'claim' ? Number(row.itemId) : row.itemId!,
+          type: row.resource,
+          id: row.resource === 'claim' ? Number(row.itemId) : row.itemId,
           deleted: !row.exists,
-          changed_at: row.changedAt!,
+          changed_at: row.changedAt,
         })),
         pagination,
       }
