@@ -27,18 +27,20 @@ CREATE INDEX "change_feed_changed_idx" ON "change_feed" USING btree ("changed_at
 -- Marks are upserted through one statement per trigger, in (resource, item_id) order, so two writers
 -- marking overlapping sets take the row locks in one order. `deleted` is a hint kept for the purge
 -- of old tombstones; readers decide "deleted" by whether the item still exists.
-CREATE FUNCTION geroscope_feed_upsert(resources text[], item_ids text[], deleted boolean[]) RETURNS void LANGUAGE sql AS $$
+CREATE FUNCTION geroscope_feed_upsert(resources text[], item_ids text[], deleted boolean[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  -- plpgsql rather than SQL: a SQL function's statement is planned again at every call, plpgsql keeps its plan per session.
   INSERT INTO change_feed (resource, item_id, deleted)
   SELECT m.resource, m.item_id, bool_or(m.deleted)
   FROM unnest(resources, item_ids, deleted) AS m(resource, item_id, deleted)
   GROUP BY m.resource, m.item_id
   ORDER BY m.resource, m.item_id
   ON CONFLICT (resource, item_id) DO UPDATE
-    SET txid = excluded.txid, seq = excluded.seq, changed_at = excluded.changed_at, deleted = excluded.deleted
-$$;
+    SET txid = excluded.txid, seq = excluded.seq, changed_at = excluded.changed_at, deleted = excluded.deleted;
+END $$;
 --> statement-breakpoint
 CREATE FUNCTION geroscope_feed_papers() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE rs text[]; ids text[]; ds boolean[];
+DECLARE rs text[]; ids text[]; ds boolean[]; changed text[]; claim_paper_changed text[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg('paper'::text), array_agg(n.id), array_agg(false) INTO rs, ids, ds FROM new_rows n;
@@ -48,10 +50,10 @@ BEGIN
   ELSE
     -- Only what the API serves: a harvest re-fetch that changes nothing served (or only MeSH,
     -- keywords, updated_at) is not a change. extracted_at counts (re-extraction).
-    WITH changed AS (
-      SELECT n.id,
-        (n.title, n.doi, n.journal, n.published_date, n.preprint, n.url, n.abstract_license)
-          IS DISTINCT FROM (o.title, o.doi, o.journal, o.published_date, o.preprint, o.url, o.abstract_license) AS claim_paper_changed
+    SELECT array_agg(n.id),
+        array_agg(n.id) FILTER (WHERE (n.title, n.doi, n.journal, n.published_date, n.preprint, n.url, n.abstract_license)
+          IS DISTINCT FROM (o.title, o.doi, o.journal, o.published_date, o.preprint, o.url, o.abstract_license))
+      INTO changed, claim_paper_changed
       FROM new_rows n JOIN old_rows o ON o.id = n.id
       WHERE (n.source, n.doi, n.title, n.authors, n.journal, n.published_date, n.indexed_date, n.preprint, n.publication_types,
              n.url, n.abstract, n.abstract_license, n.relevance, n.relevance_confidence, n.newsworthiness, n.study_type,
@@ -61,17 +63,18 @@ BEGIN
             (o.source, o.doi, o.title, o.authors, o.journal, o.published_date, o.indexed_date, o.preprint, o.publication_types,
              o.url, o.abstract, o.abstract_license, o.relevance, o.relevance_confidence, o.newsworthiness, o.study_type,
              o.study_type_confidence, o.topic, o.topic_confidence, o.promotional, o.judgement_model, o.judgement_prompt_version,
-             o.judged_at, o.extracted_at)
-    )
+             o.judged_at, o.extracted_at);
+    IF changed IS NULL THEN RETURN NULL; END IF;
+    -- The ids as arrays, not joins on the transition tables: those have no statistics, and a join
+    -- planned for a guessed 1,000 rows would scan all of stories and claims for a one-paper update.
     SELECT array_agg(r), array_agg(i), array_agg(d) INTO rs, ids, ds FROM (
-      SELECT 'paper'::text AS r, c.id AS i, false AS d FROM changed c
+      SELECT 'paper'::text AS r, c AS i, false AS d FROM unnest(changed) c
       UNION ALL
       -- a story item carries its paper (every field but the story)
-      SELECT 'story'::text AS r, s.paper_id AS i, false AS d FROM changed c JOIN stories s ON s.paper_id = c.id
+      SELECT 'story'::text, s.paper_id, false FROM stories s WHERE s.paper_id = ANY (changed)
       UNION ALL
       -- a claim item carries its paper in brief, and the licence decides whether evidence is served
-      SELECT 'claim'::text AS r, cl.id::text AS i, false AS d
-        FROM changed c JOIN claims cl ON cl.paper_id = c.id WHERE c.claim_paper_changed
+      SELECT 'claim'::text, cl.id::text, false FROM claims cl WHERE cl.paper_id = ANY (claim_paper_changed)
     ) marked;
   END IF;
   IF ids IS NOT NULL THEN PERFORM geroscope_feed_upsert(rs, ids, ds); END IF;
@@ -91,7 +94,9 @@ BEGIN
     SELECT array_agg(r), array_agg(i), array_agg(d) INTO rs, ids, ds FROM (
       SELECT 'story'::text AS r, o.paper_id AS i, true AS d FROM old_rows o
       UNION ALL -- the paper loses its story summary (or is being deleted itself: then its own mark says so)
-      SELECT 'paper'::text AS r, o.paper_id AS i, NOT EXISTS (SELECT 1 FROM papers p WHERE p.id = o.paper_id) AS d
+      -- (an array look-up, not a join on the transition table: see geroscope_feed_papers)
+      SELECT 'paper'::text AS r, o.paper_id AS i, NOT (o.paper_id = ANY (ARRAY(SELECT p.id FROM papers p
+          WHERE p.id = ANY (ARRAY(SELECT paper_id FROM old_rows))))) AS d
         FROM old_rows o
     ) marked;
   ELSE
@@ -127,13 +132,13 @@ END $$;
 -- none of them and marks nothing. (A deleted entity sets the claims' entity ids to null: an
 -- UPDATE of claims, marked above.)
 CREATE FUNCTION geroscope_feed_entities() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE rs text[]; ids text[]; ds boolean[];
+DECLARE rs text[]; ids text[]; ds boolean[]; renamed integer[];
 BEGIN
-  WITH renamed AS (
-    SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE (n.type, n.key, n.name) IS DISTINCT FROM (o.type, o.key, o.name)
-  )
+  SELECT array_agg(n.id) INTO renamed FROM new_rows n JOIN old_rows o ON o.id = n.id
+    WHERE (n.type, n.key, n.name) IS DISTINCT FROM (o.type, o.key, o.name);
+  IF renamed IS NULL THEN RETURN NULL; END IF;
   SELECT array_agg('claim'::text), array_agg(c.id::text), array_agg(false) INTO rs, ids, ds
-    FROM claims c WHERE c.subject_entity_id IN (SELECT id FROM renamed) OR c.object_entity_id IN (SELECT id FROM renamed);
+    FROM claims c WHERE c.subject_entity_id = ANY (renamed) OR c.object_entity_id = ANY (renamed);
   IF ids IS NOT NULL THEN PERFORM geroscope_feed_upsert(rs, ids, ds); END IF;
   RETURN NULL;
 END $$;

@@ -124,7 +124,7 @@ describe('updated_since on /stories and /claims', () => {
 
   test('re-extraction replaces claims: the old become tombstones, the new are served', async () => {
     await insertPapers(db(), [paperRow({ id: 'MED-601' })])
-    const old = await Promise.all([insertClaim(db(), { paperId: 'MED-601' }), insertClaim(db(), { paperId: 'MED-601', relation: 'increases' })])
+    const old = [await insertClaim(db(), { paperId: 'MED-601' }), await insertClaim(db(), { paperId: 'MED-601', relation: 'increases' })] // one after another: the feed's order is the transactions'
     const path = '/api/v1/claims?updated_since=2000-01-01&paper_id=MED-601'
     const { items, resume } = await walk(path)
     // a deleted claim can no longer be matched against paper_id, so deletions come whatever the filters (MED-301's claim)
