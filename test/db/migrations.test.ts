@@ -17,7 +17,7 @@ describe(`migrations on ${testDriver}`, () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
     )
     expect(rows.map((r) => r.table_name)).toEqual([
-      'accounts', 'api_keys', 'article_analyses', 'articles', 'briefs', 'claims', 'contradiction_groups',
+      'accounts', 'api_keys', 'article_analyses', 'articles', 'briefs', 'change_feed', 'claims', 'contradiction_groups',
       'contradiction_pairs', 'entities', 'job_runs', 'job_state', 'knowledge_gaps', 'paper_entities', 'papers',
       'prompt_versions', 'prompts', 'rate_limit_counters', 'rss_sources', 'search_outbox', 'sessions', 'stories', 'upvotes',
     ])

@@ -35,7 +35,9 @@ export const FEED_DOC = `Changes are ordered by the transaction that made them, 
 export const updatedSinceParam: Param<string> = {
   description: 'A change feed instead of the usual list: only items changed at or after this time (an ISO 8601 timestamp with Z or an ' +
     'offset, up to microseconds; a bare YYYY-MM-DD means 00:00 UTC), every change counted (new, edited, re-judged, re-extracted, ' +
-    `story written or taken down, deleted). ${FEED_DOC}`,
+    `story written or taken down, deleted). The list's other filters apply to each changed item's current state (an item that ` +
+    'no longer matches them comes as a tombstone with reason excluded; the default min_relevance=2 of /papers applies too); q, ids, ' +
+    `fields, count and group_by cannot be combined with it. ${FEED_DOC}`,
   schema: { type: 'string', anyOf: [{ format: 'date-time' }, { format: 'date' }], examples: ['2026-11-01T00:00:00Z'] },
   parse: (raw, name) => {
     const timestamp = TIMESTAMP.exec(raw)
