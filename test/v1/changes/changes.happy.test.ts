@@ -181,3 +181,19 @@ describe('GET /api/v1/changes', () => {
     expect(all.items.filter((i) => !(i as { deleted: boolean }).deleted)).toHaveLength(n)
   })
 })
+
+describe('retention', () => {
+  test('the daily purge drops tombstones older than 31 days, keeps newer ones and every live item', async () => {
+    const { purgeTombstones } = await import('../../../src/queries/changes')
+    const { changeFeed } = await import('../../../src/db/schema')
+    await insertPapers(db(), [paperRow({ id: 'MED-1201' }), paperRow({ id: 'MED-1202' }), paperRow({ id: 'MED-1203' })])
+    await db().delete(papers).where(sql`id in ('MED-1201', 'MED-1202')`)
+    // MED-1201 went 32 days ago, MED-1202 30 days ago; MED-1203 is live but its last change is 40 days old
+    await db().update(changeFeed).set({ changedAt: sql`now() - interval '32 days'` }).where(sql`item_id = 'MED-1201'`)
+    await db().update(changeFeed).set({ changedAt: sql`now() - interval '30 days'` }).where(sql`item_id = 'MED-1202'`)
+    await db().update(changeFeed).set({ changedAt: sql`now() - interval '40 days'` }).where(sql`item_id = 'MED-1203'`)
+    expect(await purgeTombstones(db())).toBe(1)
+    const left = await db().select({ id: changeFeed.itemId }).from(changeFeed).where(sql`item_id like 'MED-120%' and resource = 'paper'`)
+    expect(left.map((r) => r.id).sort()).toEqual(['MED-1202', 'MED-1203'])
+  })
+})
