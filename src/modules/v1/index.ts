@@ -31,7 +31,7 @@ type Shared = {
 export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable, keyUsage, breaker, handle }: Shared) => {
   const db = context.database.reader // reads only: on a fresh replica when there are any (src/db/replicas.ts)
   const search = context.search ?? searchBackend(db, context.config)
-  const v1: V1Context = { db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search, cache, reachable }
+  const v1: V1Context = { db, primary: context.database.db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search, cache, reachable }
   const now = context.now ?? (() => new Date())
   const charge = batchCharge({ keys, limits: context.limits, now })
   return new Elysia({ name: 'v1' })

@@ -38,8 +38,9 @@ const tombstoneOf = <Id>(row: FeedRowBase, id: Id, key: 'id' | 'paper_id' = 'id'
 
 type Given = Record<string, unknown> & { cursor?: string; limit?: number }
 
-export async function papersFeed({ db, baseUrl, secret }: V1Context, p: Given, filters: PaperFilters, updatedSince: string) {
+export async function papersFeed({ db: reader, primary, baseUrl, secret }: V1Context, p: Given, filters: PaperFilters, updatedSince: string) {
   refuseWithFeed(p, NOT_WITH_FEED)
+  const db = primary ?? reader // see V1Context.primary
   const { q: _q, ...listFilters } = filters
   const paging = await feedPaging(db, secret, 'papers-changes', ['paper'], { ...listFilters, updatedSince }, p)
   const rows = await readPaperChanges(db, listFilters, paging.window)
@@ -52,8 +53,9 @@ export async function papersFeed({ db, baseUrl, secret }: V1Context, p: Given, f
   }
 }
 
-export async function storiesFeed({ db, baseUrl, secret }: V1Context, p: Given, filters: StoryFeedFilters, updatedSince: string) {
+export async function storiesFeed({ db: reader, primary, baseUrl, secret }: V1Context, p: Given, filters: StoryFeedFilters, updatedSince: string) {
   refuseWithFeed(p, NOT_WITH_FEED)
+  const db = primary ?? reader // see V1Context.primary
   const paging = await feedPaging(db, secret, 'stories-changes', ['story'], { ...filters, updatedSince }, p)
   const rows = await readStoryChanges(db, filters, paging.window)
   const { items, pagination } = paging.page(rows)
@@ -68,8 +70,9 @@ export async function storiesFeed({ db, baseUrl, secret }: V1Context, p: Given, 
   }
 }
 
-export async function claimsFeed({ db, baseUrl, secret }: V1Context, p: Given, filters: ClaimFilters, updatedSince: string) {
+export async function claimsFeed({ db: reader, primary, baseUrl, secret }: V1Context, p: Given, filters: ClaimFilters, updatedSince: string) {
   refuseWithFeed(p, NOT_WITH_FEED)
+  const db = primary ?? reader // see V1Context.primary
   const paging = await feedPaging(db, secret, 'claims-changes', ['claim'], { ...filters, updatedSince }, p)
   const rows = await readClaimChanges(db, filters, paging.window)
   const { items, pagination } = paging.page(rows)

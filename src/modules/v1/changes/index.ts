@@ -23,8 +23,9 @@ const changesParams = {
 
 export const ChangesAnswer = t.Object({ data: t.Array(ChangeEntry), pagination: FeedPagination })
 
-export const changesModule = ({ db, secret, cache }: V1Context) =>
-  new Elysia({ name: 'v1-changes' })
+export const changesModule = ({ db: reader, primary, secret, cache }: V1Context) => {
+  const db = primary ?? reader // see V1Context.primary
+  return new Elysia({ name: 'v1-changes' })
     .get('/api/v1/changes', ({ request, set }) => cachedJson(cache, request, set, async () => {
       const p = parseParams(request.url, changesParams)
       const types = (p.type ?? [...FEED_RESOURCES]) as FeedResource[]
@@ -51,3 +52,4 @@ export const changesModule = ({ db, secret, cache }: V1Context) =>
         parameters: openApiParameters(changesParams),
       },
     })
+}
