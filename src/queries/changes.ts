@@ -22,7 +22,10 @@
  * session in another database would hold the feed back for its whole length. On a hot-standby
  * replica pg_stat_activity cannot see the primary's transactions, so there the snapshot's xmin is
  * the horizon. On PGlite (one connection, one transaction at a time) the horizon is simply the next
- * transaction id.
+ * transaction id. The API reads the feed from the primary (V1Context.primary): replicas are chosen
+ * per query, and a horizon from one server with a page from a more lagging one could pass over rows.
+ * A long transaction in this database (an idle-in-transaction session, one huge load) holds the feed
+ * back until it ends: late, never wrong.
  *
  * The items are read in the same statement as the positions: an item that no longer exists is a
  * tombstone, whatever the row's hint says, and an item that exists but no longer matches the
