@@ -468,3 +468,26 @@ export const searchOutbox = pgTable('search_outbox', {
   paperId: text('paper_id').notNull(),
   createdAt: createdAt(),
 })
+
+// ---------------------------------------------------------------------------------------------
+// The change feed (updated_since on /papers, /stories, /claims and GET /api/v1/changes): one row
+// per item that ever changed, at the position of its latest change, written by triggers
+// (drizzle/0014) so every writer is covered. A deleted item's row stays as a tombstone for
+// CHANGE_FEED_RETENTION_DAYS (src/queries/changes.ts). Rows are read in (txid, seq) order and
+// only below the snapshot's xmin, so a change committed late is never passed over (see there).
+// ---------------------------------------------------------------------------------------------
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' })
+
+export const changeFeed = pgTable('change_feed', {
+  resource: text('resource').notNull(), // paper | story | claim
+  itemId: text('item_id').notNull(), // paper id, story's paper id, claim id as text
+  txid: xid8('txid').notNull().default(sql`pg_current_xact_id()`), // the writing transaction
+  seq: bigserial('seq', { mode: 'number' }).notNull(), // order within (and tie-break across) transactions
+  changedAt: tstz('changed_at').notNull().defaultNow(), // the writing transaction's time
+  deleted: boolean('deleted').notNull().default(false),
+}, (t) => [
+  primaryKey({ columns: [t.resource, t.itemId] }),
+  index('change_feed_resource_position_idx').on(t.resource, t.txid, t.seq),
+  index('change_feed_position_idx').on(t.txid, t.seq),
+  index('change_feed_changed_idx').on(t.changedAt),
+])

@@ -19,6 +19,7 @@ import { runJob } from './run-job'
 import { computeIntelligence, INTELLIGENCE_JOB } from '../intelligence/refresh'
 import { schedule, type ScheduledJob } from './scheduler'
 import { EXPORT_CRON, EXPORT_JOB, runExport } from '../exports/run-export'
+import { purgeTombstones } from '../queries/changes'
 
 export type WorkerJob = {
   name: string
@@ -51,6 +52,8 @@ export const WORKER_JOBS: WorkerJob[] = [
   { name: INTELLIGENCE_JOB, cron: '3-59/10 * * * *', run: (database) => computeIntelligence(database, { ifChanged: true }) },
   // The bulk export for /api/v1/exports (src/exports), nightly.
   { name: EXPORT_JOB, cron: EXPORT_CRON, run: (database, config) => runExport(database, config) },
+  // Change-feed tombstones older than TOMBSTONE_RETENTION_DAYS (src/queries/changes.ts); cursors expire a day before.
+  { name: 'purge-tombstones', cron: '47 3 * * *', run: async (database) => ({ deleted: await purgeTombstones(database.db) }) },
 ]
 
 export function startWorkers(database: Database, config: Config): ScheduledJob[] {

@@ -70,9 +70,10 @@ describe('reading', () => {
 
   test('reads claims, filtered and paged', async () => {
     const claims = await client().claims({ subject: 'metformin' })
-    expect(claims.data.map((c) => c.paper.id)).toEqual(['MED-81003'])
+    // a claims page may hold tombstones only with updated_since (the change feed); the types say both
+    expect(claims.data.map((c) => ('paper' in c ? c.paper.id : null))).toEqual(['MED-81003'])
     const every = []
-    for await (const claim of client().all('/api/v1/claims', { query: { limit: 1 } })) every.push(claim.paper.id)
+    for await (const claim of client().all('/api/v1/claims', { query: { limit: 1 } })) every.push('paper' in claim ? claim.paper.id : null)
     expect(every.sort()).toEqual(['MED-81001', 'MED-81003'])
   })
 

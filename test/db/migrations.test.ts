@@ -17,7 +17,7 @@ describe(`migrations on ${testDriver}`, () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
     )
     expect(rows.map((r) => r.table_name)).toEqual([
-      'accounts', 'api_keys', 'article_analyses', 'articles', 'briefs', 'claim_facet_counts', 'claims', 'contradiction_groups',
+      'accounts', 'api_keys', 'article_analyses', 'articles', 'briefs', 'change_feed', 'claim_facet_counts', 'claims', 'contradiction_groups',
       'contradiction_pairs', 'entities', 'job_runs', 'job_state', 'knowledge_gaps', 'paper_entities', 'paper_facet_counts',
       'paper_facet_counts_monthly', 'paper_organism_counts', 'paper_organism_counts_monthly', 'paper_relation_counts',
       'paper_relation_counts_monthly', 'papers', 'prompt_versions', 'prompts', 'rate_limit_counters', 'rss_sources',

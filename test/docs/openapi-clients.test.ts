@@ -105,7 +105,9 @@ export const unjudged: Paper['judgement'] = null
 export const direction: components['schemas']['Claim']['direction'] = null
 export const remaining: paths['/api/v1/papers']['get']['responses'][200]['headers']['X-RateLimit-Remaining'] = 59
 export function titleOf(page: paths['/api/v1/papers']['get']['responses'][200]['content']['application/json']): string | undefined {
-  return page.data[0]?.title
+  // with updated_since a page may hold tombstones ({ id, deleted: true, ... }), so an item is narrowed first
+  const first = page.data[0]
+  return first && 'title' in first ? first.title : undefined
 }
 export type Login = adminPaths['/api/auth/login']['post']
 `)

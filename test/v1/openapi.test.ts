@@ -42,7 +42,7 @@ describe('GET /api/v1/openapi.json', () => {
   test('declares the bearer security scheme and every parameter with its allowed values and default', () => {
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' })
     const params = Object.fromEntries(doc.paths['/api/v1/papers'].get.parameters.map((p: { name: string }) => [p.name, p]))
-    expect(Object.keys(params).sort()).toEqual(['count', 'cursor', 'fields', 'group_by', 'ids', 'limit', 'min_relevance', 'preprint', 'q', 'since', 'study_type', 'topic', 'until'])
+    expect(Object.keys(params).sort()).toEqual(['count', 'cursor', 'fields', 'group_by', 'ids', 'limit', 'min_relevance', 'preprint', 'q', 'since', 'study_type', 'topic', 'until', 'updated_since'])
     expect(params.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 })
     expect(params.min_relevance.schema).toMatchObject({ minimum: 0, maximum: 3, default: 2 })
     expect(params.topic.schema['x-allowed-values']).toContain('glp-1')
@@ -72,6 +72,7 @@ describe('GET /api/v1/openapi.json', () => {
 
   test('describes every endpoint of the contract, each with the error envelope for the error statuses', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/v1/changes',
       '/api/v1/claims', '/api/v1/entities', '/api/v1/entities/{type}/{key}', '/api/v1/exports', '/api/v1/exports/{file}', '/api/v1/papers', '/api/v1/papers/batch', '/api/v1/papers/doi:{doi}',
       '/api/v1/papers/{id}', '/api/v1/search', '/api/v1/stats', '/api/v1/stories', '/api/v1/topics',
     ])
@@ -108,6 +109,12 @@ describe('GET /api/v1/openapi.json', () => {
       ['/api/v1/search', '/api/v1/search', 400],
       ['/api/v1/exports', '/api/v1/exports', 200],
       ['/api/v1/exports/papers-20261124T023000000Z-1a2b3c4d.ndjson.gz', '/api/v1/exports/{file}', 404],
+      ['/api/v1/papers?updated_since=2000-01-01', '/api/v1/papers', 200], // unjudged and tangential papers as tombstones
+      ['/api/v1/papers?updated_since=2000-01-01&min_relevance=0', '/api/v1/papers', 200],
+      ['/api/v1/stories?updated_since=2000-01-01T00:00:00Z&topic=senescence', '/api/v1/stories', 200],
+      ['/api/v1/claims?updated_since=2000-01-01&relation=decreases', '/api/v1/claims', 200],
+      ['/api/v1/changes', '/api/v1/changes', 200],
+      ['/api/v1/changes?updated_since=yesterday', '/api/v1/changes', 400],
     ]
     for (const [url, path, status] of cases) {
       const response = await api.app.handle(req(url, bearer(api.key)))

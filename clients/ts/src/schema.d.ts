@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/api/v1/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List changes
+         * @description Every change to papers, stories and claims, as one entry per changed item at its latest change. Each paper, story and claim that exists is in the feed, so updated_since omitted lists them all. A change to a paper also counts for its story and (when its title, DOI, journal, dates, URL or licence change) its claims, and a story change for its paper, because the list items carry each other. Changes are ordered by the transaction that made them, then in the order written; this follows the time of change, but changes of overlapping transactions may interleave. A change is only handed out once every transaction that began before it has ended, so a change that commits late is never skipped: follow next_cursor, then keep resume_cursor and call again later with it (and the same parameters) to get what changed since, exactly. Each item appears once per page walk at its latest change, in its current state. Items deleted (or, under the request's filters, no longer listed) come as tombstones { id, deleted: true, reason, changed_at }. Tombstones are kept 31 days and a cursor is usable for 30 days; an older cursor is a 400 invalid_parameter whose message says it expired: start again from a fresh copy (updated_since far in the past gives every item).
+         */
+        get: operations["getApiV1Changes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/claims": {
         parameters: {
             query?: never;
@@ -685,6 +705,164 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getApiV1Changes: {
+        parameters: {
+            query?: {
+                /** @description Only changes at or after this time (an ISO 8601 timestamp with Z or an offset, or YYYY-MM-DD for 00:00 UTC). Omitted: every item in the feed, from the start. */
+                updated_since?: string | unknown | unknown;
+                /** @description Only these kinds of item: paper, story, claim. One value or a comma-separated list. */
+                type?: string;
+                /** @description Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same. */
+                cursor?: string;
+                /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "paper" | "story" | "claim";
+                            /** @description Paper id for paper and story (a story is keyed by its paper), claim id (integer) for claim. */
+                            id: string | number;
+                            /** @description True when the item no longer exists. */
+                            deleted: boolean;
+                            /** Format: date-time */
+                            changed_at: string;
+                        }[];
+                        /** @description Pagination of a change feed (with updated_since): the usual fields plus resume_cursor. */
+                        pagination: {
+                            next_cursor: string | null;
+                            has_more: boolean;
+                            limit: number;
+                            /** @description Where to continue later: pass it as cursor, with the same parameters, to get only what changed after this page. Equal to next_cursor while has_more; on the last page it points past everything seen so far. Valid for 30 days. */
+                            resume_cursor: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiV1Claims: {
         parameters: {
             query?: {
@@ -708,6 +886,8 @@ export interface operations {
                 count?: boolean;
                 /** @description One of topic, study_type, preprint, indexed_month, organism, relation: group_by in the answer counts the claims matching the filters by that value, largest group first (then by key), at most 200 groups. indexed_month is the paper's YYYY-MM; organism is an organism entity of the paper (for /papers) or the claim's organism text (for /claims); relation counts papers having a claim of that relation (for /papers) or claims (for /claims); topic, study_type and preprint are the paper's. A paper with two organisms counts in both; a null key counts what has no value. */
                 group_by?: "topic" | "study_type" | "preprint" | "indexed_month" | "organism" | "relation";
+                /** @description A change feed instead of the usual list: only items changed at or after this time (an ISO 8601 timestamp with Z or an offset, up to microseconds; a bare YYYY-MM-DD means 00:00 UTC), every change counted (new, edited, re-judged, re-extracted, story written or taken down, deleted). The list's other filters apply to each changed item's current state (an item that no longer matches them comes as a tombstone with reason excluded; the default min_relevance=2 of /papers applies too); q, ids, fields, count and group_by cannot be combined with it. Changes are ordered by the transaction that made them, then in the order written; this follows the time of change, but changes of overlapping transactions may interleave. A change is only handed out once every transaction that began before it has ended, so a change that commits late is never skipped: follow next_cursor, then keep resume_cursor and call again later with it (and the same parameters) to get what changed since, exactly. Each item appears once per page walk at its latest change, in its current state. Items deleted (or, under the request's filters, no longer listed) come as tombstones { id, deleted: true, reason, changed_at }. Tombstones are kept 31 days and a cursor is usable for 30 days; an older cursor is a 400 invalid_parameter whose message says it expired: start again from a fresh copy (updated_since far in the past gives every item). */
+                updated_since?: string | unknown | unknown;
             };
             header?: never;
             path?: never;
@@ -739,6 +919,30 @@ export interface operations {
                             key: string | boolean | null;
                             count: number;
                         }[];
+                    } | {
+                        data: (components["schemas"]["ClaimItem"] | {
+                            id: number;
+                            /** @constant */
+                            deleted: true;
+                            /**
+                             * @description deleted: the claim no longer exists (a paper removed, a story taken down, claims replaced by re-extraction). excluded: the claim exists but, after this change, no longer matches the request's filters (e.g. re-judged below min_relevance). A deleted item cannot be matched against filters any more, so deletions are reported whatever the filters.
+                             * @enum {string}
+                             */
+                            reason: "deleted" | "excluded";
+                            /**
+                             * Format: date-time
+                             * @description When the change was made (UTC, microseconds).
+                             */
+                            changed_at: string;
+                        })[];
+                        /** @description Pagination of a change feed (with updated_since): the usual fields plus resume_cursor. */
+                        pagination: {
+                            next_cursor: string | null;
+                            has_more: boolean;
+                            limit: number;
+                            /** @description Where to continue later: pass it as cursor, with the same parameters, to get only what changed after this page. Equal to next_cursor while has_more; on the last page it points past everything seen so far. Valid for 30 days. */
+                            resume_cursor: string;
+                        };
                     };
                 };
             };
@@ -1505,6 +1709,8 @@ export interface operations {
                 count?: boolean;
                 /** @description One of topic, study_type, preprint, indexed_month, organism, relation: group_by in the answer counts the papers matching the filters by that value, largest group first (then by key), at most 200 groups. indexed_month is the paper's YYYY-MM; organism is an organism entity of the paper (for /papers) or the claim's organism text (for /claims); relation counts papers having a claim of that relation (for /papers) or claims (for /claims); topic, study_type and preprint are the paper's. A paper with two organisms counts in both; a null key counts what has no value. */
                 group_by?: "topic" | "study_type" | "preprint" | "indexed_month" | "organism" | "relation";
+                /** @description A change feed instead of the usual list: only items changed at or after this time (an ISO 8601 timestamp with Z or an offset, up to microseconds; a bare YYYY-MM-DD means 00:00 UTC), every change counted (new, edited, re-judged, re-extracted, story written or taken down, deleted). The list's other filters apply to each changed item's current state (an item that no longer matches them comes as a tombstone with reason excluded; the default min_relevance=2 of /papers applies too); q, ids, fields, count and group_by cannot be combined with it. Changes are ordered by the transaction that made them, then in the order written; this follows the time of change, but changes of overlapping transactions may interleave. A change is only handed out once every transaction that began before it has ended, so a change that commits late is never skipped: follow next_cursor, then keep resume_cursor and call again later with it (and the same parameters) to get what changed since, exactly. Each item appears once per page walk at its latest change, in its current state. Items deleted (or, under the request's filters, no longer listed) come as tombstones { id, deleted: true, reason, changed_at }. Tombstones are kept 31 days and a cursor is usable for 30 days; an older cursor is a 400 invalid_parameter whose message says it expired: start again from a fresh copy (updated_since far in the past gives every item). */
+                updated_since?: string | unknown | unknown;
             };
             header?: never;
             path?: never;
@@ -1563,6 +1769,30 @@ export interface operations {
                         } | null)[];
                         /** @description The ids (as given) that matched no paper, in the order given. */
                         not_found: string[];
+                    } | {
+                        data: (components["schemas"]["Paper"] | {
+                            id: string;
+                            /** @constant */
+                            deleted: true;
+                            /**
+                             * @description deleted: the paper no longer exists (a paper removed, a story taken down, claims replaced by re-extraction). excluded: the paper exists but, after this change, no longer matches the request's filters (e.g. re-judged below min_relevance). A deleted item cannot be matched against filters any more, so deletions are reported whatever the filters.
+                             * @enum {string}
+                             */
+                            reason: "deleted" | "excluded";
+                            /**
+                             * Format: date-time
+                             * @description When the change was made (UTC, microseconds).
+                             */
+                            changed_at: string;
+                        })[];
+                        /** @description Pagination of a change feed (with updated_since): the usual fields plus resume_cursor. */
+                        pagination: {
+                            next_cursor: string | null;
+                            has_more: boolean;
+                            limit: number;
+                            /** @description Where to continue later: pass it as cursor, with the same parameters, to get only what changed after this page. Equal to next_cursor while has_more; on the last page it points past everything seen so far. Valid for 30 days. */
+                            resume_cursor: string;
+                        };
                     };
                 };
             };
@@ -2408,6 +2638,8 @@ export interface operations {
                 limit?: number;
                 /** @description Keep only these fields of each story: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: headline, dek, body, why_it_matters, caveats, support, model, published_at, url, paper_id, paper. */
                 fields?: string;
+                /** @description A change feed instead of the usual list: only items changed at or after this time (an ISO 8601 timestamp with Z or an offset, up to microseconds; a bare YYYY-MM-DD means 00:00 UTC), every change counted (new, edited, re-judged, re-extracted, story written or taken down, deleted). The list's other filters apply to each changed item's current state (an item that no longer matches them comes as a tombstone with reason excluded; the default min_relevance=2 of /papers applies too); q, ids, fields, count and group_by cannot be combined with it. Changes are ordered by the transaction that made them, then in the order written; this follows the time of change, but changes of overlapping transactions may interleave. A change is only handed out once every transaction that began before it has ended, so a change that commits late is never skipped: follow next_cursor, then keep resume_cursor and call again later with it (and the same parameters) to get what changed since, exactly. Each item appears once per page walk at its latest change, in its current state. Items deleted (or, under the request's filters, no longer listed) come as tombstones { id, deleted: true, reason, changed_at }. Tombstones are kept 31 days and a cursor is usable for 30 days; an older cursor is a 400 invalid_parameter whose message says it expired: start again from a fresh copy (updated_since far in the past gives every item). */
+                updated_since?: string | unknown | unknown;
             };
             header?: never;
             path?: never;
@@ -2436,6 +2668,31 @@ export interface operations {
                             next_cursor: string | null;
                             has_more: boolean;
                             limit: number;
+                        };
+                    } | {
+                        data: (components["schemas"]["StoryItem"] | {
+                            /** @description The paper the story is about. */
+                            paper_id: string;
+                            /** @constant */
+                            deleted: true;
+                            /**
+                             * @description deleted: the story no longer exists (a paper removed, a story taken down, claims replaced by re-extraction). excluded: the story exists but, after this change, no longer matches the request's filters (e.g. re-judged below min_relevance). A deleted item cannot be matched against filters any more, so deletions are reported whatever the filters.
+                             * @enum {string}
+                             */
+                            reason: "deleted" | "excluded";
+                            /**
+                             * Format: date-time
+                             * @description When the change was made (UTC, microseconds).
+                             */
+                            changed_at: string;
+                        })[];
+                        /** @description Pagination of a change feed (with updated_since): the usual fields plus resume_cursor. */
+                        pagination: {
+                            next_cursor: string | null;
+                            has_more: boolean;
+                            limit: number;
+                            /** @description Where to continue later: pass it as cursor, with the same parameters, to get only what changed after this page. Equal to next_cursor while has_more; on the last page it points past everything seen so far. Valid for 30 days. */
+                            resume_cursor: string;
                         };
                     };
                 };

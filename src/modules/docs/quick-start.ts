@@ -16,6 +16,7 @@ export const ENDPOINT_EXAMPLES: { path: string; example: string; says: string; b
   { path: '/api/v1/entities', example: '/api/v1/entities?type=gene&q=sirt', says: 'Entities, most-studied first' },
   { path: '/api/v1/entities/{type}/{key}', example: '/api/v1/entities/intervention/rapamycin?min_relevance=2&limit=10', says: 'One entity and the papers about it (paged)' },
   { path: '/api/v1/claims', example: '/api/v1/claims?subject=rapamycin&relation=extends', says: 'Claims extracted from papers' },
+  { path: '/api/v1/changes', example: '/api/v1/changes?updated_since=2026-11-01T00:00:00Z&type=paper,claim', says: 'What changed since a time: one entry per changed item, deletions included' },
   { path: '/api/v1/stats', example: '/api/v1/stats', says: 'Corpus counts' },
   { path: '/api/v1/search', example: '/api/v1/search?q=%22senolytic%20therapy%22%20-review', says: 'Ranked full-text search' },
   { path: '/api/v1/exports', example: '/api/v1/exports', says: 'The nightly bulk export: one NDJSON.gz file per resource, with counts, sizes and sha256' },
@@ -56,7 +57,22 @@ answer is 429 with <code>Retry-After</code> (seconds). Answers may be cached pri
 Codes: <code>missing_key</code>, <code>invalid_key</code>, <code>revoked_key</code> (401), <code>plan_required</code> (403),
 <code>invalid_parameter</code> (400), <code>not_found</code> (404), <code>rate_limited</code> (429),
 <code>unavailable</code> (503, retry with backoff), <code>internal_error</code> (500: quote the <code>X-Request-Id</code> header).</p>
-<h3>5. One request per endpoint</h3>
+<h3>5. Keep a copy in sync</h3>
+<p>Add <code>updated_since</code> (an ISO 8601 timestamp with <code>Z</code> or an offset) to <code>/api/v1/papers</code>,
+<code>/api/v1/stories</code> or <code>/api/v1/claims</code> and the list becomes a change feed: every item changed since then
+(new, edited, re-judged, re-extracted, its story written or taken down), once each at its latest change, in change order, in the
+list's own shape. What must leave your copy comes as a tombstone: <code>{ "id", "deleted": true, "reason", "changed_at" }</code>
+(stories: <code>paper_id</code> instead of <code>id</code>); <code>reason</code> is <code>deleted</code>, or <code>excluded</code>
+when the item still exists but no longer matches your filters (for example re-judged below <code>min_relevance</code>). The other
+filters apply as in the list; <code>q</code>, <code>ids</code>, <code>fields</code>, <code>count</code> and <code>group_by</code>
+do not combine with it. Follow <code>next_cursor</code> to the end, keep <code>pagination.resume_cursor</code>, and next time send
+it as <code>cursor</code> with the same parameters: you get exactly what changed since, nothing skipped even when changes commit
+out of order. Tombstones are kept 31 days and cursors last 30; an older cursor is a 400 <code>invalid_parameter</code> saying it
+expired, and you start again from an empty copy with <code>updated_since=1970-01-01T00:00:00Z</code>.
+<code>/api/v1/changes</code> lists the same changes across all three as light entries.</p>
+<pre tabindex="0"><code>${escapeXml(curl(base, '/api/v1/papers?updated_since=1970-01-01T00:00:00Z&min_relevance=0&limit=100'))}
+${escapeXml(curl(base, '/api/v1/papers?updated_since=1970-01-01T00:00:00Z&min_relevance=0&limit=100&cursor=<resume_cursor>'))}</code></pre>
+<h3>6. One request per endpoint</h3>
 <ul class="items">${examples}</ul>
 <p>The contract as OpenAPI 3.1: <a href="${escapeXml(base)}/api/v1/openapi.json">${escapeXml(base)}/api/v1/openapi.json</a> (no key needed),
 ready for client generators such as <code>openapi-typescript</code>.</p>

@@ -7,6 +7,7 @@ import type { ResponseCache } from './response-cache'
 import { v1Gate } from './gate'
 import { compressionPlugin } from '../../http/compression'
 import { claimsModule } from './claims'
+import { changesModule } from './changes'
 import { entitiesModule } from './entities'
 import { papersModule } from './papers'
 import { batchModule } from './batch'
@@ -31,7 +32,7 @@ type Shared = {
 export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable, keyUsage, breaker, handle }: Shared) => {
   const db = context.database.reader // reads only: on a fresh replica when there are any (src/db/replicas.ts)
   const search = context.search ?? searchBackend(db, context.config)
-  const v1: V1Context = { db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search, cache, reachable }
+  const v1: V1Context = { db, primary: context.database.db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search, cache, reachable }
   const now = context.now ?? (() => new Date())
   const charge = batchCharge({ keys, limits: context.limits, now })
   return new Elysia({ name: 'v1' })
@@ -43,6 +44,7 @@ export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable,
     .use(entitiesModule(v1))
     .use(claimsModule(v1))
     .use(storiesModule(v1))
+    .use(changesModule(v1))
     .use(topicsModule(v1, snapshot))
     .use(statsModule(v1, snapshot))
     .use(exportsModule({ exportDir: context.config.exportDir, baseUrl: context.config.publicBaseUrl, keys }))

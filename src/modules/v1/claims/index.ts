@@ -13,6 +13,8 @@ import { claimFacets } from '../facets/claims'
 import { ClaimItem } from './model'
 import { serializeClaimItem } from './serialize'
 import { listClaims } from '../../../queries/claims'
+import { updatedSinceParam } from '../changes/feed'
+import { ClaimsFeedAnswer, claimsFeed } from '../changes/answers'
 
 /** Accepted case-insensitively, like /papers/{id}; a string that cannot be a paper id is a 400. */
 const paperIdParam: Param<string> = {
@@ -38,13 +40,16 @@ const listParams = {
   ...pagingParams,
   fields: fieldsParam(ClaimItem, 'claim'),
   ...facetParams('claims'),
+  updated_since: updatedSinceParam,
 }
 
-export const claimsModule = ({ db, baseUrl, secret, cache }: V1Context) =>
-  new Elysia({ name: 'v1-claims' })
+export const claimsModule = (v1: V1Context) => {
+  const { db, baseUrl, secret, cache } = v1
+  return new Elysia({ name: 'v1-claims' })
     .get('/api/v1/claims', ({ request, set }) => cachedJson(cache, request, set, async () => {
       const p = parseParams(request.url, listParams)
       const filters = { subject: p.subject, object: p.object, relation: p.relation, organism: p.organism, paperId: p.paper_id }
+      if (p.updated_since) return claimsFeed(v1, p, filters, p.updated_since) // the change feed (src/modules/v1/changes)
       const paging = pager(secret, 'claims', filters, p)
       const { after } = paging
       const [rows, facets] = await Promise.all([
@@ -54,10 +59,11 @@ export const claimsModule = ({ db, baseUrl, secret, cache }: V1Context) =>
       const { items, pagination } = paging.page(rows, (r) => [r.createdAtText, r.claim.id])
       return selectFields({ data: items.map((r) => serializeClaimItem(r, baseUrl)), ...withFacets(pagination, facets) }, p.fields)
     }), {
-      response: { 200: documented(t.Object({ data: t.Array(ClaimItem), pagination: countedPagination(Pagination), ...FacetFields })), ...errorResponses },
+      response: { 200: documented(t.Union([t.Object({ data: t.Array(ClaimItem), pagination: countedPagination(Pagination), ...FacetFields }), ClaimsFeedAnswer])), ...errorResponses },
       detail: {
         summary: 'List claims',
         description: 'Claims newest first: created_at descending, then id descending. Each carries its paper in brief; evidence is null unless the paper\'s abstract licence allows reuse.',
         parameters: openApiParameters(listParams),
       },
     })
+}

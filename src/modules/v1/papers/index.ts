@@ -19,6 +19,8 @@ import { BatchAnswer, batchAnswer, idsParam } from '../batch/answer'
 import type { BatchCharge } from '../batch/allowance'
 import { isPrefixedIdentifier, readPaperIdentifier } from '../batch/identifiers'
 import { resolvePaperIdentifier } from '../batch/service'
+import { updatedSinceParam } from '../changes/feed'
+import { PapersFeedAnswer, papersFeed } from '../changes/answers'
 
 export const paperFilterParams = {
   since: dateParam('Only papers with indexed_date on or after this UTC date.'),
@@ -41,6 +43,7 @@ const listParams = {
   ids: idsParam,
   fields: fieldsParam(Paper, 'paper'),
   ...facetParams('papers'),
+  updated_since: updatedSinceParam,
 }
 
 const detailParams = { fields: fieldsParam(PaperDetail, 'paper') }
@@ -79,6 +82,7 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
         if (others.length > 0) throw invalidParameter(`ids cannot be combined with other parameters (got ${others.join(', ')})`)
         return selectFields(await batchAnswer(v1, charge, request, set, p.ids, 'ids'), p.fields)
       }
+      if (p.updated_since) return papersFeed(v1, p, { ...paperFilters(p), q: p.q }, p.updated_since) // the change feed (src/modules/v1/changes)
       const filters = { ...paperFilters(p), q: p.q }
       const paging = pager(secret, 'papers', filters, p)
       const { after } = paging
@@ -90,7 +94,7 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
       const { items, pagination } = paging.page(rows, (r) => [r.indexedDate, r.id])
       return selectFields({ data: items.map((r) => serializeListedPaper(r, baseUrl)), ...withFacets(pagination, facets) }, p.fields)
     }), {
-      response: { 200: documented(t.Union([t.Object({ data: t.Array(Paper), pagination: countedPagination(Pagination), ...FacetFields }), BatchAnswer])), ...errorResponses },
+      response: { 200: documented(t.Union([t.Object({ data: t.Array(Paper), pagination: countedPagination(Pagination), ...FacetFields }), BatchAnswer, PapersFeedAnswer])), ...errorResponses },
       detail: {
         summary: 'List papers',
         description: 'Papers newest first by indexed_date, then id ascending. By default only papers about aging biology (relevance 2 or more).',

@@ -12,6 +12,8 @@ import { fieldsParam, selectFields } from '../fields'
 import { StoryItem } from './model'
 import { serializeStoryItem } from './serialize'
 import { listStories, type StoryPosition } from '../../../queries/stories'
+import { updatedSinceParam } from '../changes/feed'
+import { StoriesFeedAnswer, storiesFeed } from '../changes/answers'
 
 const listParams = {
   since: dateParam('Only stories published on or after this UTC date.'),
@@ -20,6 +22,7 @@ const listParams = {
   study_type: listParam("Filter on the paper's judgement.study_type.", STUDY_TYPES),
   ...pagingParams,
   fields: fieldsParam(StoryItem, 'story'),
+  updated_since: updatedSinceParam,
 }
 
 /** A signed cursor can only hold what we put in it, but a shape check costs nothing. */
@@ -31,20 +34,23 @@ function positionOf(k: CursorPosition): StoryPosition {
   return { publishedAt, paperId }
 }
 
-export const storiesModule = ({ db, baseUrl, secret, cache }: V1Context) =>
-  new Elysia({ name: 'v1-stories' })
+export const storiesModule = (v1: V1Context) => {
+  const { db, baseUrl, secret, cache } = v1
+  return new Elysia({ name: 'v1-stories' })
     .get('/api/v1/stories', ({ request, set }) => cachedJson(cache, request, set, async () => {
       const p = parseParams(request.url, listParams)
       const filters = { since: p.since, until: p.until, topic: p.topic, studyType: p.study_type }
+      if (p.updated_since) return storiesFeed(v1, p, filters, p.updated_since) // the change feed (src/modules/v1/changes)
       const paging = pager(secret, 'stories', filters, p)
       const rows = await listStories(db, filters, paging.limit, paging.after && positionOf(paging.after))
       const { items, pagination } = paging.page(rows, (r) => [r.publishedAtText, r.story.paperId])
       return selectFields({ data: items.map((r) => serializeStoryItem(r, baseUrl)), pagination }, p.fields)
     }), {
-      response: { 200: documented(t.Object({ data: t.Array(StoryItem), pagination: Pagination })), ...errorResponses },
+      response: { 200: documented(t.Union([t.Object({ data: t.Array(StoryItem), pagination: Pagination }), StoriesFeedAnswer])), ...errorResponses },
       detail: {
         summary: 'List stories',
         description: 'Published stories newest first by published_at, then paper_id ascending. since and until act on the UTC date of published_at; topic and study_type on the judgement of the paper the story is about. Each item carries the paper as `paper` (a PaperRef).',
         parameters: openApiParameters(listParams),
       },
     })
+}
