@@ -184,3 +184,32 @@ INSERT INTO change_feed (resource, item_id) SELECT 'paper', id FROM papers ORDER
 INSERT INTO change_feed (resource, item_id) SELECT 'story', paper_id FROM stories ORDER BY paper_id;
 --> statement-breakpoint
 INSERT INTO change_feed (resource, item_id) SELECT 'claim', id::text FROM claims ORDER BY id;
+
+--> statement-breakpoint
+-- ALWAYS: the bulk loader skips foreign-key checks with session_replication_role = replica (src/seed/bulk-load.ts,
+-- canSkipTriggers), which would silence ordinary triggers; the feed must hear its writes too.
+ALTER TABLE papers ENABLE ALWAYS TRIGGER papers_feed_insert;
+--> statement-breakpoint
+ALTER TABLE papers ENABLE ALWAYS TRIGGER papers_feed_update;
+--> statement-breakpoint
+ALTER TABLE papers ENABLE ALWAYS TRIGGER papers_feed_delete;
+--> statement-breakpoint
+ALTER TABLE papers ENABLE ALWAYS TRIGGER papers_feed_truncate;
+--> statement-breakpoint
+ALTER TABLE stories ENABLE ALWAYS TRIGGER stories_feed_insert;
+--> statement-breakpoint
+ALTER TABLE stories ENABLE ALWAYS TRIGGER stories_feed_update;
+--> statement-breakpoint
+ALTER TABLE stories ENABLE ALWAYS TRIGGER stories_feed_delete;
+--> statement-breakpoint
+ALTER TABLE stories ENABLE ALWAYS TRIGGER stories_feed_truncate;
+--> statement-breakpoint
+ALTER TABLE claims ENABLE ALWAYS TRIGGER claims_feed_insert;
+--> statement-breakpoint
+ALTER TABLE claims ENABLE ALWAYS TRIGGER claims_feed_update;
+--> statement-breakpoint
+ALTER TABLE claims ENABLE ALWAYS TRIGGER claims_feed_delete;
+--> statement-breakpoint
+ALTER TABLE claims ENABLE ALWAYS TRIGGER claims_feed_truncate;
+--> statement-breakpoint
+ALTER TABLE entities ENABLE ALWAYS TRIGGER entities_feed_update;
