@@ -87,6 +87,8 @@ CREATE FUNCTION geroscope_relevance_band(relevance double precision) RETURNS sma
 -- Everything one paper contributes under its old values (o) taken away and under its new ones (nw) added,
 -- either null. One statement per table, in key order, so two writers moving papers between the same keys in
 -- opposite directions lock those keys in the same order instead of deadlocking.
+-- Old and new rows are summed per key before the upsert: a change that keeps a key (a re-judgement within
+-- the same band, or any change for claim counts, which have no relevance) must not upsert one key twice.
 CREATE FUNCTION facet_counts_paper_apply(pid text, o papers, nw papers) RETURNS void
   LANGUAGE plpgsql SET enable_seqscan = off AS $$
 begin
@@ -94,29 +96,31 @@ begin
       select o.indexed_date, o.topic, o.study_type, o.preprint, geroscope_relevance_band(o.relevance), -1 where o.id is not null
       union all select nw.indexed_date, nw.topic, nw.study_type, nw.preprint, geroscope_relevance_band(nw.relevance), 1 where nw.id is not null)
   insert into paper_facet_counts as t (indexed_date, topic, study_type, preprint, relevance_band, n)
-    select d, tp, st, pp, rb, sign from v order by 1, 2, 3, 4, 5
+    select d, tp, st, pp, rb, sum(sign)::int from v group by 1, 2, 3, 4, 5 having sum(sign) <> 0 order by 1, 2, 3, 4, 5
     on conflict on constraint paper_facet_counts_key do update set n = t.n + excluded.n;
   with v (d, tp, st, pp, rb, sign) as (
       select o.indexed_date, o.topic, o.study_type, o.preprint, geroscope_relevance_band(o.relevance), -1 where o.id is not null
       union all select nw.indexed_date, nw.topic, nw.study_type, nw.preprint, geroscope_relevance_band(nw.relevance), 1 where nw.id is not null),
     names as (select distinct e.name from paper_entities pe join entities e on e.id = pe.entity_id where pe.paper_id = pid and e.type = 'organism')
   insert into paper_organism_counts as t (indexed_date, topic, study_type, preprint, relevance_band, organism, n)
-    select v.d, v.tp, v.st, v.pp, v.rb, names.name, v.sign from v cross join names order by 1, 2, 3, 4, 5, 6
+    select v.d, v.tp, v.st, v.pp, v.rb, names.name, sum(v.sign)::int from v cross join names
+    group by 1, 2, 3, 4, 5, 6 having sum(v.sign) <> 0 order by 1, 2, 3, 4, 5, 6
     on conflict on constraint paper_organism_counts_key do update set n = t.n + excluded.n;
   with v (d, tp, st, pp, rb, sign) as (
       select o.indexed_date, o.topic, o.study_type, o.preprint, geroscope_relevance_band(o.relevance), -1 where o.id is not null
       union all select nw.indexed_date, nw.topic, nw.study_type, nw.preprint, geroscope_relevance_band(nw.relevance), 1 where nw.id is not null),
     relations as (select distinct c.relation from claims c where c.paper_id = pid)
   insert into paper_relation_counts as t (indexed_date, topic, study_type, preprint, relevance_band, relation, n)
-    select v.d, v.tp, v.st, v.pp, v.rb, relations.relation, v.sign from v cross join relations order by 1, 2, 3, 4, 5, 6
+    select v.d, v.tp, v.st, v.pp, v.rb, relations.relation, sum(v.sign)::int from v cross join relations
+    group by 1, 2, 3, 4, 5, 6 having sum(v.sign) <> 0 order by 1, 2, 3, 4, 5, 6
     on conflict on constraint paper_relation_counts_key do update set n = t.n + excluded.n;
   with v (d, tp, st, pp, rb, sign) as (
       select o.indexed_date, o.topic, o.study_type, o.preprint, geroscope_relevance_band(o.relevance), -1 where o.id is not null
       union all select nw.indexed_date, nw.topic, nw.study_type, nw.preprint, geroscope_relevance_band(nw.relevance), 1 where nw.id is not null),
     kinds as (select c.relation, c.organism, count(*)::int as k from claims c where c.paper_id = pid group by 1, 2)
   insert into claim_facet_counts as t (relation, organism, topic, study_type, preprint, indexed_month, n)
-    select kinds.relation, kinds.organism, v.tp, v.st, v.pp, date_trunc('month', v.d)::date, v.sign * kinds.k from v cross join kinds
-    order by 1, 2, 3, 4, 5, 6
+    select kinds.relation, kinds.organism, v.tp, v.st, v.pp, date_trunc('month', v.d)::date, sum(v.sign * kinds.k)::int from v cross join kinds
+    group by 1, 2, 3, 4, 5, 6 having sum(v.sign * kinds.k) <> 0 order by 1, 2, 3, 4, 5, 6
     on conflict on constraint claim_facet_counts_key do update set n = t.n + excluded.n;
 end $$;
 --> statement-breakpoint

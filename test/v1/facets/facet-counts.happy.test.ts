@@ -173,6 +173,13 @@ describe('precomputed counts equal a live count', () => {
     await expectCountsExact('re-judgements')
   })
 
+  test('after a paper with claims changes only its relevance band', async () => {
+    // Claim counts have no relevance: the old and new rows fall on one key, which one upsert must not touch twice.
+    const [paper] = await database.rows<{ id: string }>(sql`select p.id from papers p where exists (select 1 from claims c where c.paper_id = p.id) order by p.id limit 1`)
+    await database.db.execute(sql`update papers set relevance = case when coalesce(relevance, 0) >= 2 then 0.5 else 2.5 end where id = ${paper!.id}`)
+    await expectCountsExact('a band change alone')
+  })
+
   test('after entities renamed, merged and deleted, links moved and removed', async () => {
     const db = database.db
     // Two organisms of one paper renamed to one name in one statement: the paper counts once under it.
