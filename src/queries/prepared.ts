@@ -30,7 +30,7 @@ function runnerOf(db: Db): Run {
 }
 
 /** `$?` placeholders numbered in order of appearance: $1, $2, ... */
-const numbered = (text: string) => {
+export const numbered = (text: string) => {
   let n = 0
   return text.replace(/\$\?/g, () => `$${++n}`)
 }
@@ -78,4 +78,17 @@ export function statementFamily<Row>(template: (where: string) => string) {
   }
   return (db: Db, leading: unknown[], where: Conditions, trailing: unknown[]): Promise<Row[]> =>
     runnerOf(db)(textFor(where.fragments), [...leading, ...where.values, ...trailing]) as Promise<Row[]>
+}
+
+/**
+ * A statement whose text the caller chose from a family too large to fix at load time (one per
+ * `fields=` selection, src/queries/paper-json.ts): prepared on each connection only when `prepare`,
+ * so a caller that keeps a bounded set of texts prepared cannot be made to fill the server with
+ * prepared statements. `text` is already numbered ($1, $2, ...).
+ */
+export function runStatement<Row>(db: Db, text: string, parameters: unknown[], prepare: boolean): Promise<Row[]> {
+  if (prepare) return runnerOf(db)(text, parameters) as Promise<Row[]>
+  const client = (db as unknown as { $client?: PostgresClient | PgliteClient }).$client
+  if (client && 'unsafe' in client) return client.unsafe(text, parameters, { prepare: false }) as Promise<Row[]>
+  return runnerOf(db)(text, parameters) as Promise<Row[]>
 }

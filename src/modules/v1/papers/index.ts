@@ -1,5 +1,5 @@
 /** GET /api/v1/papers and /api/v1/papers/{id}. */
-import { Elysia, t } from 'elysia'
+import { Elysia, t, type Static } from 'elysia'
 import { invalidParameter, notFound, quoted } from '../../../http/errors'
 import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
 import { serializeClaim } from '../claims/serialize'
@@ -11,6 +11,8 @@ import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import { assertSearchable } from '../../../search/syntax'
 import { getPaperDetail, listPapers, type PaperFilters } from '../../../queries/papers'
+import { listPapersJson } from '../../../queries/paper-json'
+import { jsonPage } from '../json-page'
 import { serializeListedPaper, serializePaperRef, serializeStory } from './serialize'
 import { fieldsParam, selectFields } from '../fields'
 import { FacetFields, countedPagination, facetParams, withFacets } from '../facets/params'
@@ -69,6 +71,8 @@ export async function paperDetailAnswer({ db, baseUrl }: V1Context, given: strin
   }
 }
 
+type PapersAnswer = { data: Static<typeof Paper>[]; pagination: Static<typeof Pagination> }
+
 export const papersModule = (v1: V1Context, charge: BatchCharge) => {
   const { db, baseUrl, secret, cache } = v1
   return new Elysia({ name: 'v1-papers' })
@@ -82,10 +86,17 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
       const filters = { ...paperFilters(p), q: p.q }
       const paging = pager(secret, 'papers', filters, p)
       const { after } = paging
-      const [rows, facets] = await Promise.all([
-        listPapers(db, filters, paging.limit, after && { indexedDate: String(after[0]), id: String(after[1]) }),
+      const position = after && { indexedDate: String(after[0]), id: String(after[1]) }
+      const [written, facets] = await Promise.all([
+        listPapersJson(db, baseUrl, filters, paging.limit, position, p.fields), // null: fields= not built in SQL
         paperFacets(db, filters, p),
       ])
+      if (written) {
+        if (written.length === 0 && p.q) await assertSearchable(db, p.q)
+        const { items, pagination } = paging.page(written, (r) => [r.indexedDate, r.id])
+        return jsonPage(items.map((r) => r.json), withFacets(pagination, facets)) as unknown as PapersAnswer
+      }
+      const rows = await listPapers(db, filters, paging.limit, position)
       if (rows.length === 0 && p.q) await assertSearchable(db, p.q)
       const { items, pagination } = paging.page(rows, (r) => [r.indexedDate, r.id])
       return selectFields({ data: items.map((r) => serializeListedPaper(r, baseUrl)), ...withFacets(pagination, facets) }, p.fields)
