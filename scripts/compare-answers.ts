@@ -2,7 +2,7 @@
  * Byte-for-byte comparison of two builds of the service on one database (issue 15: no answer may
  * change a byte). Starts `src/index.ts` of each tree with the response cache off and asks both the
  * same paths: paper ids drawn from the whole corpus, list pages and their next pages, entities.
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/compare-answers.ts --before /work/main [--papers 2000]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/compare-answers.ts --before /work/main [--papers 2000] [--port N]
  */
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../src/db/client'
@@ -37,7 +37,7 @@ async function start(dir: string, port: number) {
   return { url, stop: async () => { child.kill(); await child.exited } }
 }
 
-const port = 20000 + Math.floor(Math.random() * 30000)
+const port = numberOption('port', 20000 + Math.floor(Math.random() * 30000)) // --port N: N and N + 1
 const a = await start(before, port)
 const b = await start(process.cwd(), port + 1)
 let asked = 0

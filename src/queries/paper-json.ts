@@ -13,7 +13,9 @@ import type { Db } from '../db/client'
 import { OPEN_LICENSES, STUDY_TYPE_LABELS } from '../taxonomy'
 import { jsonBoolean, jsonNumber, jsonObject, jsonString, jsonTimestamp, uriComponent, type FieldSelection, type JsonField } from './json-text'
 import { Conditions, runStatement } from './prepared'
-import { paperConditionsText, type PaperFilters } from './papers'
+import { PAPER_CLAIMS_JSON, PAPER_ENTITIES_JSON, paperConditionsText, type PaperFilters } from './papers'
+import type { PaperEntityRow } from '../modules/v1/entities/serialize'
+import type { ClaimRow } from './claims'
 import { storyConditionsText, type StoryFilters, type StoryPosition } from './stories'
 
 // The constants a statement may use, written $1..$5 here and renumbered by numberedStatement.
@@ -81,8 +83,8 @@ const listedPaperFields: JsonField[] = [
   },
 ]
 
-/** StoryItem (serializeStoryItem): the story `s`, its paper's id, the paper `p` as a PaperRef. */
-const storyItemFields: JsonField[] = [
+/** Story (serializeStory) of `s`. */
+const storyFields: JsonField[] = [
   { key: 'headline', value: jsonString('s.headline', false) },
   { key: 'dek', value: jsonString('s.dek', false) },
   { key: 'body', value: jsonString('s.body', false) },
@@ -92,6 +94,11 @@ const storyItemFields: JsonField[] = [
   { key: 'model', value: jsonString('s.model', false) },
   { key: 'published_at', value: jsonTimestamp('s.published_at') },
   { key: 'url', value: `${STORY_URL} || ${uriComponent('s.paper_id')} || '"'` },
+]
+
+/** StoryItem (serializeStoryItem): the story `s`, its paper's id, the paper `p` as a PaperRef. */
+const storyItemFields: JsonField[] = [
+  ...storyFields,
   { key: 'paper_id', value: jsonString('s.paper_id', false) },
   { key: 'paper', nullWhen: null, fields: paperRefFields },
 ]
@@ -204,4 +211,36 @@ export async function listStoriesJson(
   if (tied === null || tied.length > limit) return tied
   const rest = await fetch((w) => w.add('s.published_at < $?::timestamptz', after.publishedAt), limit + 1 - tied.length)
   return rest && tied.concat(rest)
+}
+
+/**
+ * The record of /papers/{id}: its PaperRef, full story and upvotes as JSON text written here, its
+ * entities and claims as json rows. Those two go through the JavaScript serializers: their ids,
+ * detail and context are jsonb, whose text PostgreSQL writes with spaces and numbers as numeric
+ * (1.50, 1E+2), and JSON.stringify of the parsed value orders integer-like keys first; writing
+ * that exactly in SQL is not worth it for the handful of entities and claims a paper has.
+ */
+export type PaperDetailJsonRow = {
+  head: string // {"id":...,"story":...,"upvotes":n}
+  abstractLicense: string | null
+  entities: PaperEntityRow[]
+  claims: (Omit<ClaimRow, 'claim'> & { claim: Omit<ClaimRow['claim'], 'createdAt'> & { createdAt: string } })[]
+}
+
+const detailHead = jsonObject([
+  ...paperRefFields,
+  { key: 'story', nullWhen: 's.paper_id is null', fields: storyFields },
+  { key: 'upvotes', value: '(select count(*) from upvotes u where u.paper_id = p.id)::text' },
+])!
+
+const detailStatement = numberedStatement(`select ${detailHead} as head, p.abstract_license as "abstractLicense",
+  ${PAPER_ENTITIES_JSON} as entities,
+  ${PAPER_CLAIMS_JSON} as claims
+from papers p left join stories s on s.paper_id = p.id
+where p.id = $?`)
+
+export async function getPaperDetailJson(db: Db, base: string, id: string): Promise<PaperDetailJsonRow | null> {
+  const lead = constants(base)
+  const [row] = await runStatement<PaperDetailJsonRow>(db, detailStatement.text, [...detailStatement.constants.map((i) => lead[i]), id], true)
+  return row ?? null
 }

@@ -14,7 +14,8 @@ import { serializeListedPaper } from '../../../src/modules/v1/papers/serialize'
 import { serializeStoryItem } from '../../../src/modules/v1/stories/serialize'
 import { select, type Selection } from '../../../src/modules/v1/fields'
 import { req, useTestApp } from '../../support/app'
-import { bearer, insertPapers, insertStory, paperRow } from '../../support/fixtures'
+import { bearer, insertClaim, insertEntity, insertPapers, insertStory, linkEntity, paperRow } from '../../support/fixtures'
+import { paperDetailAnswer } from '../../../src/modules/v1/papers'
 
 const api = useTestApp()
 const BASE = 'https://geroscope.test' // PUBLIC_BASE_URL of the test app (test/support/app.ts)
@@ -46,6 +47,15 @@ beforeAll(async () => {
     })
   }
   await api.database.db.execute(sql`update stories set published_at = '2026-10-09 08:00:00.000999+00' where paper_id = 'MED-900'`)
+  const gene = await insertEntity(api.database.db, 'gene', 'NCBIGene:2475', 'MTOR "x"', { ncbi: '2475', '10': 'ten', b: '1' })
+  const drug = await insertEntity(api.database.db, 'compound', 'CHEBI:9168', 'rapamycin')
+  for (const id of ['MED-900', 'MED-901', 'MED-902', 'MED-903']) {
+    await linkEntity(api.database.db, id, '2026-09-10', gene.id, 'target', { mention: 'mTOR', description: 'kinase', score: 1.5, n: 100 })
+    await linkEntity(api.database.db, id, '2026-09-10', drug.id, 'intervention')
+    await insertClaim(api.database.db, { paperId: id, subjectEntityId: drug.id, objectEntityId: gene.id, context: { dose: '1 mg/kg', '2': 'x' }, confidence: 0.00001 })
+    await insertClaim(api.database.db, { paperId: id, context: {}, confidence: null })
+  }
+  await api.database.db.execute(sql`insert into upvotes (paper_id, account_id) select 'MED-901', id from accounts limit 1`)
 })
 
 const get = async (path: string) => {
@@ -104,5 +114,22 @@ describe('a /stories page written by PostgreSQL is byte for byte the JavaScript 
     const rows = await listStories(api.database.db, {}, 100, null)
     const data = select(rows.map((r) => serializeStoryItem(r, BASE)), { support: true, published_at: true, paper: { judgement: true } })
     expect(body).toBe(JSON.stringify({ data, pagination: { next_cursor: null, has_more: false, limit: 100 } }))
+  })
+})
+
+describe('/papers/{id} with the paper and its story written by PostgreSQL is byte for byte the JavaScript answer', () => {
+  test.each(['MED-900', 'MED-901', 'MED-902', 'MED-903', 'MED-904', 'MED-910', 'MED-990', 'med-913'])('%s', async (id) => {
+    const body = await get(`/api/v1/papers/${id}`)
+    const expected = JSON.stringify(await paperDetailAnswer({ db: api.database.db, baseUrl: BASE } as Parameters<typeof paperDetailAnswer>[0], id))
+    expect(body).toBe(expected)
+  })
+
+  test('an id that needs URL encoding in site_url and the story url', async () => {
+    const body = await get(`/api/v1/papers/pmid:913`)
+    expect(body).toBe(JSON.stringify(await paperDetailAnswer({ db: api.database.db, baseUrl: BASE } as Parameters<typeof paperDetailAnswer>[0], 'MED-913')))
+    const rows = await listPapers(api.database.db, filters, 100, null)
+    const odd = rows.find((r) => r.id.startsWith('PPR-'))!
+    expect(JSON.parse(await get('/api/v1/papers?min_relevance=0&limit=100')).data.find((p: { id: string }) => p.id === odd.id).site_url)
+      .toBe(`${BASE}/papers/PPR-%C3%A9%201%2F2%3F`)
   })
 })

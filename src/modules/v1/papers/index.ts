@@ -11,7 +11,8 @@ import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import { assertSearchable } from '../../../search/syntax'
 import { getPaperDetail, listPapers, type PaperFilters } from '../../../queries/papers'
-import { listPapersJson } from '../../../queries/paper-json'
+import { getPaperDetailJson, listPapersJson } from '../../../queries/paper-json'
+import { JsonText } from '../response-cache'
 import { jsonPage } from '../json-page'
 import { serializeListedPaper, serializePaperRef, serializeStory } from './serialize'
 import { fieldsParam, selectFields } from '../fields'
@@ -73,6 +74,21 @@ export async function paperDetailAnswer({ db, baseUrl }: V1Context, given: strin
 
 type PapersAnswer = { data: Static<typeof Paper>[]; pagination: Static<typeof Pagination> }
 
+/**
+ * paperDetailAnswer as JSON text: the paper and its story written by PostgreSQL, the entities and
+ * claims serialized here (src/queries/paper-json.ts says why), the same bytes.
+ */
+export async function paperDetailJson({ db, baseUrl }: V1Context, given: string): Promise<JsonText> {
+  const identifier = readPaperIdentifier(given)
+  const id = identifier && await resolvePaperIdentifier(db, identifier)
+  const row = id ? await getPaperDetailJson(db, baseUrl, id) : null
+  if (!row) throw notFound(`no paper with ${isPrefixedIdentifier(given) ? '' : 'id '}${quoted(given)}`)
+  const license = row.abstractLicense
+  const entities = row.entities.map((e) => serializePaperEntity(e, license))
+  const claims = row.claims.map((c) => serializeClaim({ ...c, claim: { ...c.claim, createdAt: new Date(c.claim.createdAt) } }, license))
+  return new JsonText(`{"data":${row.head.slice(0, -1)},"entities":${JSON.stringify(entities)},"claims":${JSON.stringify(claims)}}}`)
+}
+
 export const papersModule = (v1: V1Context, charge: BatchCharge) => {
   const { db, baseUrl, secret, cache } = v1
   return new Elysia({ name: 'v1-papers' })
@@ -110,7 +126,9 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
     })
     .get('/api/v1/papers/:id', ({ params, request, set }) => cachedJson(cache, request, set, async () => {
       const p = parseParams(request.url, detailParams)
-      return selectFields(await paperDetailAnswer(v1, pathParam(params.id, 'id')), p.fields)
+      const id = pathParam(params.id, 'id')
+      if (!p.fields) return await paperDetailJson(v1, id) as unknown as Static<typeof PaperDetailAnswer>
+      return selectFields(await paperDetailAnswer(v1, id), p.fields)
     }), {
       response: { 200: documented(PaperDetailAnswer), ...errorResponses },
       detail: {
