@@ -6,7 +6,8 @@
  * `, ` between items, where JSON.stringify writes neither space. row_to_json is compact but names
  * keys after columns and cannot leave a key out, which `fields=` needs (src/modules/v1/fields).
  *
- * Each function takes an SQL expression and returns an SQL expression of type text (never NULL).
+ * Each function takes an SQL expression and returns an SQL expression of type text (never NULL:
+ * concat() would write a NULL as nothing).
  * Everything here is fixed text written by the code; request values only ever arrive as parameters.
  */
 
@@ -81,7 +82,8 @@ export function jsonObject(fields: JsonField[], selection?: FieldSelection): str
       if (inner === null) return null
       value = field.nullWhen ? `case when ${field.nullWhen} then 'null' else ${inner} end` : inner
     }
-    parts.push(`${literal(`${parts.length ? ',' : '{'}${JSON.stringify(field.key)}:`)} || ${value}`)
+    parts.push(literal(`${parts.length ? ',' : '{'}${JSON.stringify(field.key)}:`), value)
   }
-  return parts.length ? `${parts.join(' || ')} || '}'` : `'{}'`
+  // One concat() call (one allocation) rather than a chain of ||, each of which copies the text so far.
+  return parts.length ? `concat(${parts.join(', ')}, '}')` : `'{}'`
 }
