@@ -120,10 +120,11 @@ function numberedStatement(text: string): Statement {
 
 /**
  * Statement texts by selection and conditions. Selections are the caller's choice, so only the
- * first MAX_PREPARED texts are kept and prepared; any further one is built and run unprepared
+ * first MAX_PREPARED texts of each family are kept and prepared (on every pooled connection, each
+ * with its plan: 64 bounds that memory); any further one is built and run unprepared
  * (src/queries/prepared.ts runStatement).
  */
-const MAX_PREPARED = 256
+const MAX_PREPARED = 64
 
 class Texts {
   private readonly texts = new Map<string, Statement | null>()
