@@ -1,7 +1,7 @@
 /**
  * Data API throughput, latency and CPU per request (issues 3 and 15) against PostgreSQL holding the synthetic corpus:
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/bench-api.ts \
- *     [--cache off|on|both] [--before DIR] [--runs 3] [--seconds 10] [--soak-seconds 0] [--only name,name] [--no-pgbench]
+ *     [--cache off|on|both] [--before DIR] [--runs 3] [--seconds 10] [--soak-seconds 0] [--only name,name] [--no-pgbench] [--port N]
  * Load the corpus first with `bun run cli seed synthetic --papers 1000000`. Needs wrk and pgbench
  * (apt-get install wrk postgresql-client).
  *
@@ -110,6 +110,10 @@ const combined = TOPICS.flatMap((topic) => STUDY_TYPES.slice(0, 3).map((st) =>
 const scenarios: { name: string; paths: () => Promise<string[]> | string[] }[] = [
   { name: 'paper', paths: () => ids.map((id) => `/api/v1/papers/${id}`) },
   { name: 'papers', paths: () => ['/api/v1/papers'] },
+  // fields= (issue 18): the same page with two fields of each paper, at 25 and 100 papers a page.
+  { name: 'papers-fields', paths: () => ['/api/v1/papers?fields=id,title'] },
+  { name: 'papers-100', paths: () => ['/api/v1/papers?limit=100'] },
+  { name: 'papers-100-fields', paths: () => ['/api/v1/papers?limit=100&fields=id,title'] },
   { name: 'claims', paths: () => ['/api/v1/claims'] },
   { name: 'claims-subject', paths: () => claimSubjects },
   { name: 'claims-rare', paths: () => claimRare },

@@ -2,7 +2,7 @@
  * Byte-for-byte comparison of two builds of the service on one database (issue 15: no answer may
  * change a byte). Starts `src/index.ts` of each tree with the response cache off and asks both the
  * same paths: paper ids drawn from the whole corpus, list pages and their next pages, entities.
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/compare-answers.ts --before /work/main [--papers 2000]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/compare-answers.ts --before /work/main [--papers 2000] [--port N]
  */
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../src/db/client'
@@ -89,6 +89,9 @@ try {
   for (const list of ['/api/v1/papers', '/api/v1/papers?min_relevance=0&limit=100', '/api/v1/papers?topic=senolytics,epigenetic-clocks&study_type=rct&preprint=false',
     '/api/v1/papers?since=2026-10-01&until=2026-11-01', '/api/v1/papers?q=rapamycin', '/api/v1/claims', '/api/v1/claims?relation=increases',
     '/api/v1/claims?subject=rapamycin', '/api/v1/claims?organism=mice', '/api/v1/stories', '/api/v1/stories?topic=senolytics', '/api/v1/entities',
+    '/api/v1/papers?fields=id,title', '/api/v1/papers?fields=judgement.topic,story.url,site_url,abstract&min_relevance=0&limit=100',
+    '/api/v1/papers?fields=story,judgement&preprint=true', '/api/v1/stories?fields=paper.judgement,headline,url&limit=100',
+    '/api/v1/stories?limit=100', '/api/v1/stories?since=2026-01-01&study_type=rct,cohort', '/api/v1/papers?limit=1&min_relevance=1',
     '/api/v1/search?q=senolytic', '/api/v1/search?q=mice%20rapamycin&min_relevance=0', '/api/v1/stats', '/api/v1/topics']) await walk(list, 5)
   for (const q of claimQueries) await walk(`/api/v1/claims?${q}`, 2)
   for (const e of entities) await walk(`/api/v1/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}`, 1)

@@ -96,3 +96,16 @@ export function statementFamilyOf<Row>(template: (...wheres: string[]) => string
     return runnerOf(db)(text, [...wheres.flatMap((w) => w.values), ...trailing]) as Promise<Row[]>
   }
 }
+
+/**
+ * A statement whose text the caller chose from a family too large to fix at load time (one per
+ * `fields=` selection, src/queries/paper-json.ts): prepared on each connection only when `prepare`,
+ * so a caller that keeps a bounded set of texts prepared cannot be made to fill the server with
+ * prepared statements. `text` is already numbered ($1, $2, ...).
+ */
+export function runStatement<Row>(db: Db, text: string, parameters: unknown[], prepare: boolean): Promise<Row[]> {
+  if (prepare) return runnerOf(db)(text, parameters) as Promise<Row[]>
+  const client = (db as unknown as { $client?: PostgresClient | PgliteClient }).$client
+  if (client && 'unsafe' in client) return client.unsafe(text, parameters, { prepare: false }) as Promise<Row[]>
+  return runnerOf(db)(text, parameters) as Promise<Row[]>
+}

@@ -37,7 +37,7 @@ export function storyConditions(f: StoryFilters): SQL[] {
 }
 
 /** storyConditions as fragments of a prepared statement's WHERE clause (`s` stories, `p` papers). */
-function storyConditionsText(f: StoryFilters): Conditions {
+export function storyConditionsText(f: StoryFilters): Conditions {
   const where = new Conditions()
   if (f.since) where.add(`s.published_at >= ($?::date)::timestamp at time zone 'UTC'`, f.since)
   if (f.until) where.add(`s.published_at < ($?::date + 1)::timestamp at time zone 'UTC'`, f.until)

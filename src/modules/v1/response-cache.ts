@@ -55,7 +55,7 @@ export class ResponseCache {
 
   /** The JSON for `key`, as UTF-8: cached, already being computed, or computed now by `compute`. */
   json(key: string, compute: () => Promise<unknown>): Promise<Uint8Array> {
-    return this.bytes(key, async () => encoder.encode(JSON.stringify(await compute())))
+    return this.bytes(key, async () => encodeJson(await compute()))
   }
 
   /** Any answer's bytes for `key` (the site's pages as HTML), kept and dropped like the JSON answers. */
@@ -156,15 +156,33 @@ export class ResponseCache {
 }
 
 /**
+ * An answer already written as JSON (by PostgreSQL, src/queries/paper-json.ts): sent and cached as
+ * its text, never parsed and stringified again.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** An answer's JSON as UTF-8: a JsonText as it is, anything else through JSON.stringify. */
+export const encodeJson = (answer: unknown): Uint8Array =>
+  encoder.encode(answer instanceof JsonText ? answer.text : JSON.stringify(answer))
+
+/**
  * A route's answer through the cache (or straight from `compute` when there is none), keyed by
  * path and query string. Errors are never cached: `compute` throws them before anything is kept.
  * The answer is typed as `compute`'s so route schemas still type-check the handler, but from the
- * cache it is that value's JSON as UTF-8 bytes, which Elysia sends as they are.
+ * cache it is that value's JSON as UTF-8 bytes, which Elysia sends as they are (so is a JsonText,
+ * cache or not).
  */
 export async function cachedJson<T>(
   cache: ResponseCache | null, request: Request, set: { headers: Record<string, unknown> }, compute: () => Promise<T>,
 ): Promise<T> {
-  if (!cache) return compute()
+  if (!cache) {
+    const answer = await compute()
+    if (!(answer instanceof JsonText)) return answer
+    set.headers['content-type'] = 'application/json'
+    return encodeJson(answer) as unknown as T
+  }
   const url = request.url
   const body = await cache.json(url.slice(url.indexOf('/', url.indexOf('//') + 2)), compute)
   set.headers['content-type'] = 'application/json'

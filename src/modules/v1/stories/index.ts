@@ -1,5 +1,5 @@
 /** GET /api/v1/stories: the operator's published stories, newest first, each with the paper it is about. */
-import { Elysia, t } from 'elysia'
+import { Elysia, t, type Static } from 'elysia'
 import { invalidParameter } from '../../../http/errors'
 import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
 import { cachedJson } from '../response-cache'
@@ -14,6 +14,8 @@ import { serializeStoryItem } from './serialize'
 import { listStories, type StoryPosition } from '../../../queries/stories'
 import { updatedSinceParam } from '../changes/feed'
 import { StoriesFeedAnswer, storiesFeed } from '../changes/answers'
+import { listStoriesJson } from '../../../queries/paper-json'
+import { jsonPage } from '../json-page'
 
 const listParams = {
   since: dateParam('Only stories published on or after this UTC date.'),
@@ -42,7 +44,13 @@ export const storiesModule = (v1: V1Context) => {
       const filters = { since: p.since, until: p.until, topic: p.topic, studyType: p.study_type }
       if (p.updated_since) return storiesFeed(v1, p, filters, p.updated_since) // the change feed (src/modules/v1/changes)
       const paging = pager(secret, 'stories', filters, p)
-      const rows = await listStories(db, filters, paging.limit, paging.after && positionOf(paging.after))
+      const position = paging.after && positionOf(paging.after)
+      const written = await listStoriesJson(db, baseUrl, filters, paging.limit, position, p.fields) // null: fields= not built in SQL
+      if (written) {
+        const { items, pagination } = paging.page(written, (r) => [r.publishedAtText, r.paperId])
+        return jsonPage(items.map((r) => r.json), { pagination }) as unknown as { data: Static<typeof StoryItem>[]; pagination: Static<typeof Pagination> }
+      }
+      const rows = await listStories(db, filters, paging.limit, position)
       const { items, pagination } = paging.page(rows, (r) => [r.publishedAtText, r.story.paperId])
       return selectFields({ data: items.map((r) => serializeStoryItem(r, baseUrl)), pagination }, p.fields)
     }), {

@@ -1,0 +1,247 @@
+/**
+ * List pages of /api/v1/papers and /api/v1/stories written as JSON by PostgreSQL (issue 15): each
+ * row comes back as the finished JSON text of its item, which the service joins into the page as
+ * it is. Decoding 27 columns a row into objects and stringifying them again was most of a list
+ * page's CPU in the service. With `fields=` only the selected keys are built (issue 18), and
+ * columns no selected key needs are not read (the story join goes when no story field is asked).
+ *
+ * The items are byte for byte what src/modules/v1/papers/serialize.ts and
+ * src/modules/v1/stories/serialize.ts make of the same rows (scripts/compare-answers.ts checks it
+ * against the JavaScript serializers; test/v1/json-text.test.ts checks the awkward values).
+ */
+import type { Db } from '../db/client'
+import { OPEN_LICENSES, STUDY_TYPE_LABELS } from '../taxonomy'
+import { jsonBoolean, jsonNumber, jsonObject, jsonString, jsonTimestamp, uriComponent, type FieldSelection, type JsonField } from './json-text'
+import { Conditions, runStatement } from './prepared'
+import { PAPER_CLAIMS_JSON, PAPER_ENTITIES_JSON, paperConditionsText, type PaperFilters } from './papers'
+import type { PaperEntityRow } from '../modules/v1/entities/serialize'
+import type { ClaimRow } from './claims'
+import { storyConditionsText, type StoryFilters, type StoryPosition } from './stories'
+
+// The constants a statement may use, written $1..$5 here and renumbered by numberedStatement.
+const LICENSES = '$1::text[]'
+const STUDY_TYPE_KEYS = '$2::text[]'
+const STUDY_TYPE_NAMES = '$3::text[]'
+const PAPER_URL = '$4::text' // `"<base>/papers/` as JSON text: the opening quote and the escaped base
+const STORY_URL = '$5::text'
+
+const labelEntries = Object.entries(STUDY_TYPE_LABELS)
+const constantsByBase = new Map<string, unknown[]>()
+const constants = (base: string) => {
+  let known = constantsByBase.get(base)
+  if (!known) constantsByBase.set(base, known = constantsOf(base))
+  return known
+}
+const constantsOf = (base: string) => [
+  [...OPEN_LICENSES], labelEntries.map(([k]) => k), labelEntries.map(([, v]) => v),
+  JSON.stringify(`${base}/papers/`).slice(0, -1), JSON.stringify(`${base}/stories/`).slice(0, -1),
+]
+
+/** PaperRef (serializePaperRef) of `p`. */
+const paperRefFields: JsonField[] = [
+  { key: 'id', value: jsonString('p.id', false) },
+  { key: 'source', value: jsonString('p.source', false) },
+  { key: 'doi', value: jsonString('p.doi') },
+  { key: 'title', value: jsonString('p.title', false) },
+  { key: 'authors', value: jsonString('p.authors', false) },
+  { key: 'journal', value: jsonString('p.journal', false) },
+  { key: 'published_date', value: jsonString('p.published_date::text') },
+  { key: 'indexed_date', value: jsonString('p.indexed_date::text', false) },
+  { key: 'preprint', value: jsonBoolean('p.preprint') },
+  { key: 'publication_types', value: `coalesce(to_json(p.publication_types)::text, 'null')` },
+  { key: 'url', value: jsonString('p.url', false) },
+  { key: 'site_url', value: `${PAPER_URL} || ${uriComponent('p.id')} || '"'` },
+  { key: 'abstract', value: `case when p.abstract_license = any(${LICENSES}) then ${jsonString('p.abstract')} else 'null' end` },
+  { key: 'abstract_license', value: jsonString('p.abstract_license') },
+  {
+    key: 'judgement', nullWhen: 'p.relevance is null or p.judged_at is null', fields: [
+      { key: 'relevance', value: jsonNumber('p.relevance') },
+      { key: 'relevance_confidence', value: jsonNumber('p.relevance_confidence') },
+      { key: 'newsworthiness', value: jsonNumber('coalesce(p.newsworthiness, 0)') },
+      { key: 'study_type', value: jsonString('p.study_type') },
+      { key: 'study_type_label', value: jsonString(`(${STUDY_TYPE_NAMES})[array_position(${STUDY_TYPE_KEYS}, p.study_type)]`) },
+      { key: 'study_type_confidence', value: jsonNumber('p.study_type_confidence') },
+      { key: 'topic', value: jsonString('p.topic') },
+      { key: 'topic_confidence', value: jsonNumber('p.topic_confidence') },
+      { key: 'promotional', value: jsonNumber('p.promotional') },
+      { key: 'model', value: jsonString(`coalesce(p.judgement_model, 'unknown')`, false) },
+      { key: 'prompt_version', value: jsonString(`coalesce(p.judgement_prompt_version, 'unknown')`, false) },
+      { key: 'judged_at', value: jsonTimestamp('p.judged_at') },
+    ],
+  },
+]
+
+/** Paper (serializeListedPaper): a PaperRef and its story's summary from the left join `s`. */
+const listedPaperFields: JsonField[] = [
+  ...paperRefFields,
+  {
+    key: 'story', nullWhen: 's.paper_id is null', fields: [
+      { key: 'headline', value: jsonString('s.headline', false) },
+      { key: 'dek', value: jsonString(`coalesce(s.dek, '')`, false) },
+      { key: 'url', value: `${STORY_URL} || ${uriComponent('p.id')} || '"'` },
+    ],
+  },
+]
+
+/** Story (serializeStory) of `s`. */
+const storyFields: JsonField[] = [
+  { key: 'headline', value: jsonString('s.headline', false) },
+  { key: 'dek', value: jsonString('s.dek', false) },
+  { key: 'body', value: jsonString('s.body', false) },
+  { key: 'why_it_matters', value: jsonString('s.why_it_matters', false) },
+  { key: 'caveats', value: jsonString('s.caveats', false) },
+  { key: 'support', value: jsonNumber('s.support') },
+  { key: 'model', value: jsonString('s.model', false) },
+  { key: 'published_at', value: jsonTimestamp('s.published_at') },
+  { key: 'url', value: `${STORY_URL} || ${uriComponent('s.paper_id')} || '"'` },
+]
+
+/** StoryItem (serializeStoryItem): the story `s`, its paper's id, the paper `p` as a PaperRef. */
+const storyItemFields: JsonField[] = [
+  ...storyFields,
+  { key: 'paper_id', value: jsonString('s.paper_id', false) },
+  { key: 'paper', nullWhen: null, fields: paperRefFields },
+]
+
+/**
+ * A statement's text with the constants it uses numbered first ($1, $2, ...: PostgreSQL cannot type
+ * a parameter the text never names, so a selection that needs no licence gets no licence value),
+ * then its `$?` in order; `constants` are the indexes (0..4) of the constants to pass first.
+ */
+type Statement = { text: string; constants: number[] }
+
+function numberedStatement(text: string): Statement {
+  const used = [1, 2, 3, 4, 5].filter((n) => text.includes(`$${n}::`))
+  let fixed = text.replace(/\$([1-5])::/g, (_, n: string) => `$${used.indexOf(Number(n)) + 1}::`)
+  let next = used.length
+  fixed = fixed.replace(/\$\?/g, () => `$${++next}`)
+  return { text: fixed, constants: used.map((n) => n - 1) }
+}
+
+/**
+ * Statement texts by selection and conditions. Selections are the caller's choice, so only the
+ * first MAX_PREPARED texts of each family are kept and prepared (on every pooled connection, each
+ * with its plan: 64 bounds that memory); any further one is built and run unprepared
+ * (src/queries/prepared.ts runStatement).
+ */
+const MAX_PREPARED = 64
+
+class Texts {
+  private readonly texts = new Map<string, Statement | null>()
+
+  get(key: string, make: () => Statement | null): { statement: Statement | null; prepare: boolean } {
+    const known = this.texts.get(key)
+    if (known !== undefined) return { statement: known, prepare: true }
+    const statement = make()
+    if (this.texts.size < MAX_PREPARED) {
+      this.texts.set(key, statement)
+      return { statement, prepare: true }
+    }
+    return { statement, prepare: false }
+  }
+}
+
+const selectionKey = (selection: FieldSelection | undefined) => (selection ? JSON.stringify(selection) : '*')
+const usesStory = (selection: FieldSelection | undefined) => !selection || 'story' in selection
+
+export type PaperJsonRow = { indexedDate: string; id: string; json: string }
+
+const paperTexts = new Texts()
+
+function paperPageText(selection: FieldSelection | undefined, where: string[]): Statement | null {
+  const object = jsonObject(listedPaperFields, selection)
+  if (object === null) return null
+  const join = usesStory(selection) ? 'left join stories s on s.paper_id = p.id' : ''
+  return numberedStatement(`select p.indexed_date::text as "indexedDate", p.id, ${object} as json
+from papers p ${join}
+where ${where.length ? where.join(' and ') : 'true'}
+order by p.indexed_date desc, p.id asc limit $?`)
+}
+
+/**
+ * listPapers (src/queries/papers.ts) with each row as its Paper's JSON text, cut to `selection`;
+ * null when the selection cannot be built in SQL (the caller serializes in JavaScript then).
+ */
+export async function listPapersJson(
+  db: Db, base: string, filters: PaperFilters, limit: number, after: { indexedDate: string; id: string } | null, selection?: FieldSelection,
+): Promise<PaperJsonRow[] | null> {
+  const lead = constants(base)
+  const fetch = async (extra: ((where: Conditions) => Conditions) | undefined, n: number) => {
+    const where = paperConditionsText(filters)
+    if (extra) extra(where)
+    const { statement, prepare } = paperTexts.get(`${selectionKey(selection)}\u0001${where.fragments.join('\u0000')}`, () => paperPageText(selection, where.fragments))
+    if (statement === null) return null
+    return runStatement<PaperJsonRow>(db, statement.text, [...statement.constants.map((i) => lead[i]), ...where.values, n], prepare)
+  }
+  if (!after) return fetch(undefined, limit + 1)
+  // Two index ranges (src/queries/keyset.ts), as listPapers.
+  const tied = await fetch((w) => w.add('p.indexed_date = $?::date', after.indexedDate).add('p.id > $?', after.id), limit + 1)
+  if (tied === null || tied.length > limit) return tied
+  const rest = await fetch((w) => w.add('p.indexed_date < $?::date', after.indexedDate), limit + 1 - tied.length)
+  return rest && tied.concat(rest)
+}
+
+export type StoryJsonRow = { publishedAtText: string; paperId: string; json: string }
+
+const storyTexts = new Texts()
+
+function storyPageText(selection: FieldSelection | undefined, where: string[]): Statement | null {
+  const object = jsonObject(storyItemFields, selection)
+  if (object === null) return null
+  return numberedStatement(`select to_char(s.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "publishedAtText",
+  s.paper_id as "paperId", ${object} as json
+from stories s join papers p on p.id = s.paper_id
+where ${where.length ? where.join(' and ') : 'true'}
+order by s.published_at desc, s.paper_id asc limit $?`)
+}
+
+/** listStories (src/queries/stories.ts) with each row as its StoryItem's JSON text, cut to `selection`; null as listPapersJson. */
+export async function listStoriesJson(
+  db: Db, base: string, filters: StoryFilters, limit: number, after: StoryPosition | null, selection?: FieldSelection,
+): Promise<StoryJsonRow[] | null> {
+  const lead = constants(base)
+  const fetch = async (extra: ((where: Conditions) => Conditions) | undefined, n: number) => {
+    const where = storyConditionsText(filters)
+    if (extra) extra(where)
+    const { statement, prepare } = storyTexts.get(`${selectionKey(selection)}\u0001${where.fragments.join('\u0000')}`, () => storyPageText(selection, where.fragments))
+    if (statement === null) return null
+    return runStatement<StoryJsonRow>(db, statement.text, [...statement.constants.map((i) => lead[i]), ...where.values, n], prepare)
+  }
+  if (!after) return fetch(undefined, limit + 1)
+  const tied = await fetch((w) => w.add('s.published_at = $?::timestamptz', after.publishedAt).add('s.paper_id > $?', after.paperId), limit + 1)
+  if (tied === null || tied.length > limit) return tied
+  const rest = await fetch((w) => w.add('s.published_at < $?::timestamptz', after.publishedAt), limit + 1 - tied.length)
+  return rest && tied.concat(rest)
+}
+
+/**
+ * The record of /papers/{id}: its PaperRef, full story and upvotes as JSON text written here, its
+ * entities and claims as json rows. Those two go through the JavaScript serializers: their ids,
+ * detail and context are jsonb, whose text PostgreSQL writes with spaces and numbers as numeric
+ * (1.50, 1E+2), and JSON.stringify of the parsed value orders integer-like keys first; writing
+ * that exactly in SQL is not worth it for the handful of entities and claims a paper has.
+ */
+export type PaperDetailJsonRow = {
+  head: string // {"id":...,"story":...,"upvotes":n}
+  abstractLicense: string | null
+  entities: PaperEntityRow[]
+  claims: (Omit<ClaimRow, 'claim'> & { claim: Omit<ClaimRow['claim'], 'createdAt'> & { createdAt: string } })[]
+}
+
+const detailHead = jsonObject([
+  ...paperRefFields,
+  { key: 'story', nullWhen: 's.paper_id is null', fields: storyFields },
+  { key: 'upvotes', value: '(select count(*) from upvotes u where u.paper_id = p.id)::text' },
+])!
+
+const detailStatement = numberedStatement(`select ${detailHead} as head, p.abstract_license as "abstractLicense",
+  ${PAPER_ENTITIES_JSON} as entities,
+  ${PAPER_CLAIMS_JSON} as claims
+from papers p left join stories s on s.paper_id = p.id
+where p.id = $?`)
+
+export async function getPaperDetailJson(db: Db, base: string, id: string): Promise<PaperDetailJsonRow | null> {
+  const lead = constants(base)
+  const [row] = await runStatement<PaperDetailJsonRow>(db, detailStatement.text, [...detailStatement.constants.map((i) => lead[i]), id], true)
+  return row ?? null
+}
