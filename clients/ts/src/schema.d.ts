@@ -456,8 +456,13 @@ export interface components {
             next_cursor: string | null;
             has_more: boolean;
             limit: number;
-            /** @description Present with count=true: how many items match the filters, over every page. */
+            /** @description Present with count=true: how many items match the filters, over every page (see count for when it is estimated). */
             total?: number;
+            /**
+             * @description Present (true) only when total is an estimate: more than 5,000 matches under a filter the precomputed counts do not hold (see count).
+             * @constant
+             */
+            total_estimated?: true;
         };
         Paper: {
             id: string;
@@ -882,9 +887,9 @@ export interface operations {
                 limit?: number;
                 /** @description Keep only these fields of each claim: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, paper_id, subject, relation, object, organism, context, direction, magnitude, evidence, confidence, created_at, paper. */
                 fields?: string;
-                /** @description true: pagination.total is the exact number of claims matching the filters (all pages, not this page). */
+                /** @description true: pagination.total is the number of claims matching the filters (all pages, not this page). Counts are exact, kept up to date with every write, when the filters are relation and organism; with any other filter (subject, object or paper_id) they are exact while at most 5,000 claims match, and above that estimated from a sample of the newest claims: the answer then says so with pagination.total_estimated and group_by_estimated set to true (both absent when exact). */
                 count?: boolean;
-                /** @description One of topic, study_type, preprint, indexed_month, organism, relation: group_by in the answer counts the claims matching the filters by that value, largest group first (then by key), at most 200 groups. indexed_month is the paper's YYYY-MM; organism is an organism entity of the paper (for /papers) or the claim's organism text (for /claims); relation counts papers having a claim of that relation (for /papers) or claims (for /claims); topic, study_type and preprint are the paper's. A paper with two organisms counts in both; a null key counts what has no value. */
+                /** @description One of topic, study_type, preprint, indexed_month, organism, relation: group_by in the answer counts the claims matching the filters by that value, largest group first (then by key), at most 200 groups. indexed_month is the paper's YYYY-MM; organism is an organism entity of the paper (for /papers) or the claim's organism text (for /claims); relation counts papers having a claim of that relation (for /papers) or claims (for /claims); topic, study_type and preprint are the paper's. A paper with two organisms counts in both; a null key counts what has no value. Counts are exact, kept up to date with every write, when the filters are relation and organism; with any other filter (subject, object or paper_id) they are exact while at most 5,000 claims match, and above that estimated from a sample of the newest claims: the answer then says so with pagination.total_estimated and group_by_estimated set to true (both absent when exact). */
                 group_by?: "topic" | "study_type" | "preprint" | "indexed_month" | "organism" | "relation";
                 /** @description A change feed instead of the usual list: only items changed at or after this time (an ISO 8601 timestamp with Z or an offset, up to microseconds; a bare YYYY-MM-DD means 00:00 UTC), every change counted (new, edited, re-judged, re-extracted, story written or taken down, deleted). The list's other filters apply to each changed item's current state (an item that no longer matches them comes as a tombstone with reason excluded; the default min_relevance=2 of /papers applies too); q, ids, fields, count and group_by cannot be combined with it. Changes are ordered by the transaction that made them, then in the order written; this follows the time of change, but changes of overlapping transactions may interleave. A change is only handed out once every transaction that began before it has ended, so a change that commits late is never skipped: follow next_cursor, then keep resume_cursor and call again later with it (and the same parameters) to get what changed since, exactly. Each item appears once per page walk at its latest change, in its current state. Items deleted (or, under the request's filters, no longer listed) come as tombstones { id, deleted: true, reason, changed_at }. Tombstones are kept 31 days and a cursor is usable for 30 days; an older cursor is a 400 invalid_parameter whose message says it expired: start again from a fresh copy (updated_since far in the past gives every item). */
                 updated_since?: string | unknown | unknown;
@@ -919,6 +924,11 @@ export interface operations {
                             key: string | boolean | null;
                             count: number;
                         }[];
+                        /**
+                         * @description Present (true) only when the group_by counts are estimated: more than 5,000 matches under a filter the precomputed counts do not hold (see group_by).
+                         * @constant
+                         */
+                        group_by_estimated?: true;
                     } | {
                         data: (components["schemas"]["ClaimItem"] | {
                             id: number;
@@ -1705,9 +1715,9 @@ export interface operations {
                 ids?: string;
                 /** @description Keep only these fields of each paper: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, source, doi, title, authors, journal, published_date, indexed_date, preprint, publication_types, url, site_url, abstract, abstract_license, judgement, story. */
                 fields?: string;
-                /** @description true: pagination.total is the exact number of papers matching the filters (all pages, not this page). */
+                /** @description true: pagination.total is the number of papers matching the filters (all pages, not this page). Counts are exact, kept up to date with every write, when the filters are since, until, topic, study_type, preprint and a min_relevance that is a multiple of 0.5; with any other filter (q, or a min_relevance such as 2.25) they are exact while at most 5,000 papers match, and above that estimated from a sample of the newest papers: the answer then says so with pagination.total_estimated and group_by_estimated set to true (both absent when exact). */
                 count?: boolean;
-                /** @description One of topic, study_type, preprint, indexed_month, organism, relation: group_by in the answer counts the papers matching the filters by that value, largest group first (then by key), at most 200 groups. indexed_month is the paper's YYYY-MM; organism is an organism entity of the paper (for /papers) or the claim's organism text (for /claims); relation counts papers having a claim of that relation (for /papers) or claims (for /claims); topic, study_type and preprint are the paper's. A paper with two organisms counts in both; a null key counts what has no value. */
+                /** @description One of topic, study_type, preprint, indexed_month, organism, relation: group_by in the answer counts the papers matching the filters by that value, largest group first (then by key), at most 200 groups. indexed_month is the paper's YYYY-MM; organism is an organism entity of the paper (for /papers) or the claim's organism text (for /claims); relation counts papers having a claim of that relation (for /papers) or claims (for /claims); topic, study_type and preprint are the paper's. A paper with two organisms counts in both; a null key counts what has no value. Counts are exact, kept up to date with every write, when the filters are since, until, topic, study_type, preprint and a min_relevance that is a multiple of 0.5; with any other filter (q, or a min_relevance such as 2.25) they are exact while at most 5,000 papers match, and above that estimated from a sample of the newest papers: the answer then says so with pagination.total_estimated and group_by_estimated set to true (both absent when exact). */
                 group_by?: "topic" | "study_type" | "preprint" | "indexed_month" | "organism" | "relation";
                 /** @description A change feed instead of the usual list: only items changed at or after this time (an ISO 8601 timestamp with Z or an offset, up to microseconds; a bare YYYY-MM-DD means 00:00 UTC), every change counted (new, edited, re-judged, re-extracted, story written or taken down, deleted). The list's other filters apply to each changed item's current state (an item that no longer matches them comes as a tombstone with reason excluded; the default min_relevance=2 of /papers applies too); q, ids, fields, count and group_by cannot be combined with it. Changes are ordered by the transaction that made them, then in the order written; this follows the time of change, but changes of overlapping transactions may interleave. A change is only handed out once every transaction that began before it has ended, so a change that commits late is never skipped: follow next_cursor, then keep resume_cursor and call again later with it (and the same parameters) to get what changed since, exactly. Each item appears once per page walk at its latest change, in its current state. Items deleted (or, under the request's filters, no longer listed) come as tombstones { id, deleted: true, reason, changed_at }. Tombstones are kept 31 days and a cursor is usable for 30 days; an older cursor is a 400 invalid_parameter whose message says it expired: start again from a fresh copy (updated_since far in the past gives every item). */
                 updated_since?: string | unknown | unknown;
@@ -1742,6 +1752,11 @@ export interface operations {
                             key: string | boolean | null;
                             count: number;
                         }[];
+                        /**
+                         * @description Present (true) only when the group_by counts are estimated: more than 5,000 matches under a filter the precomputed counts do not hold (see group_by).
+                         * @constant
+                         */
+                        group_by_estimated?: true;
                     } | {
                         /** @description One entry per id asked for, in the same order: the paper, or null when no paper has that id. */
                         data: ({
