@@ -1,9 +1,10 @@
 /**
- * List pages of /api/v1/papers and /api/v1/stories written as JSON by PostgreSQL (issue 15): each
- * row comes back as the finished JSON text of its item, which the service joins into the page as
- * it is. Decoding 27 columns a row into objects and stringifying them again was most of a list
- * page's CPU in the service. With `fields=` only the selected keys are built (issue 18), and
- * columns no selected key needs are not read (the story join goes when no story field is asked).
+ * `fields=` pages of /api/v1/papers and /api/v1/stories written as JSON by PostgreSQL (issues 15,
+ * 18): each row comes back as the finished JSON text of its item with only the selected keys, and
+ * columns no selected key needs are not read (the story join goes when no story field is asked), so
+ * `fields=id,title` costs a fraction of a full page on both sides. Full pages are not written here:
+ * built in SQL they cost PostgreSQL about twice the CPU they saved the service (docs/benchmarks.md),
+ * and the database is the tier that does not scale out.
  *
  * The items are byte for byte what src/modules/v1/papers/serialize.ts and
  * src/modules/v1/stories/serialize.ts make of the same rows (scripts/compare-answers.ts checks it
@@ -13,9 +14,7 @@ import type { Db } from '../db/client'
 import { OPEN_LICENSES, STUDY_TYPE_LABELS } from '../taxonomy'
 import { jsonBoolean, jsonNumber, jsonObject, jsonString, jsonTimestamp, uriComponent, type FieldSelection, type JsonField } from './json-text'
 import { Conditions, runStatement } from './prepared'
-import { PAPER_CLAIMS_JSON, PAPER_ENTITIES_JSON, paperConditionsText, type PaperFilters } from './papers'
-import type { PaperEntityRow } from '../modules/v1/entities/serialize'
-import type { ClaimRow } from './claims'
+import { paperConditionsText, type PaperFilters } from './papers'
 import { storyConditionsText, type StoryFilters, type StoryPosition } from './stories'
 
 // The constants a statement may use, written $1..$5 here and renumbered by numberedStatement.
@@ -212,36 +211,4 @@ export async function listStoriesJson(
   if (tied === null || tied.length > limit) return tied
   const rest = await fetch((w) => w.add('s.published_at < $?::timestamptz', after.publishedAt), limit + 1 - tied.length)
   return rest && tied.concat(rest)
-}
-
-/**
- * The record of /papers/{id}: its PaperRef, full story and upvotes as JSON text written here, its
- * entities and claims as json rows. Those two go through the JavaScript serializers: their ids,
- * detail and context are jsonb, whose text PostgreSQL writes with spaces and numbers as numeric
- * (1.50, 1E+2), and JSON.stringify of the parsed value orders integer-like keys first; writing
- * that exactly in SQL is not worth it for the handful of entities and claims a paper has.
- */
-export type PaperDetailJsonRow = {
-  head: string // {"id":...,"story":...,"upvotes":n}
-  abstractLicense: string | null
-  entities: PaperEntityRow[]
-  claims: (Omit<ClaimRow, 'claim'> & { claim: Omit<ClaimRow['claim'], 'createdAt'> & { createdAt: string } })[]
-}
-
-const detailHead = jsonObject([
-  ...paperRefFields,
-  { key: 'story', nullWhen: 's.paper_id is null', fields: storyFields },
-  { key: 'upvotes', value: '(select count(*) from upvotes u where u.paper_id = p.id)::text' },
-])!
-
-const detailStatement = numberedStatement(`select ${detailHead} as head, p.abstract_license as "abstractLicense",
-  ${PAPER_ENTITIES_JSON} as entities,
-  ${PAPER_CLAIMS_JSON} as claims
-from papers p left join stories s on s.paper_id = p.id
-where p.id = $?`)
-
-export async function getPaperDetailJson(db: Db, base: string, id: string): Promise<PaperDetailJsonRow | null> {
-  const lead = constants(base)
-  const [row] = await runStatement<PaperDetailJsonRow>(db, detailStatement.text, [...detailStatement.constants.map((i) => lead[i]), id], true)
-  return row ?? null
 }

@@ -140,12 +140,12 @@ export const CLAIM_ROW_JSON = `json_build_object(
   'objectEntity', case when oe.id is not null then json_build_object('type', oe.type, 'key', oe.key, 'name', oe.name) end)`
 
 /** The entities of paper `p` as json rows (PaperEntityRow), in the order the detail lists them. */
-export const PAPER_ENTITIES_JSON = `coalesce((select json_agg(json_build_object('type', e.type, 'key', e.key, 'name', e.name, 'ids', e.ids, 'role', pe.role,
+const PAPER_ENTITIES_JSON = `coalesce((select json_agg(json_build_object('type', e.type, 'key', e.key, 'name', e.name, 'ids', e.ids, 'role', pe.role,
       'detail', pe.detail) order by e.type, e.key, pe.role)
     from paper_entities pe join entities e on e.id = pe.entity_id where pe.paper_id = p.id), '[]'::json)`
 
 /** The claims of paper `p` as json rows (ClaimRow, createdAt as text), newest first. */
-export const PAPER_CLAIMS_JSON = `coalesce((select json_agg(${CLAIM_ROW_JSON} order by c.created_at desc, c.id desc)
+const PAPER_CLAIMS_JSON = `coalesce((select json_agg(${CLAIM_ROW_JSON} order by c.created_at desc, c.id desc)
     from claims c left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
     where c.paper_id = p.id), '[]'::json)`
 

@@ -7,11 +7,11 @@ import { serializePaperEntity } from '../entities/serialize'
 import { pager } from '../pager'
 import { Pagination, Paper, PaperDetail, errorResponses, documented } from '../model'
 import { booleanParam, dateParam, listParam, numberParam, openApiParameters, pagingParams, parseParams, pathParam, stringParam } from '../params'
-import { JsonText, cachedJson } from '../response-cache'
+import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import { assertSearchable } from '../../../search/syntax'
 import { getPaperDetail, listPapers, type PaperFilters } from '../../../queries/papers'
-import { getPaperDetailJson, listPapersJson } from '../../../queries/paper-json'
+import { listPapersJson } from '../../../queries/paper-json'
 import { jsonPage } from '../json-page'
 import { serializeListedPaper, serializePaperRef, serializeStory } from './serialize'
 import { fieldsParam, selectFields } from '../fields'
@@ -76,21 +76,6 @@ export async function paperDetailAnswer({ db, baseUrl }: V1Context, given: strin
 
 type PapersAnswer = { data: Static<typeof Paper>[]; pagination: Static<typeof Pagination> }
 
-/**
- * paperDetailAnswer as JSON text: the paper and its story written by PostgreSQL, the entities and
- * claims serialized here (src/queries/paper-json.ts says why), the same bytes.
- */
-export async function paperDetailJson({ db, baseUrl }: V1Context, given: string): Promise<JsonText> {
-  const identifier = readPaperIdentifier(given)
-  const id = identifier && await resolvePaperIdentifier(db, identifier)
-  const row = id ? await getPaperDetailJson(db, baseUrl, id) : null
-  if (!row) throw notFound(`no paper with ${isPrefixedIdentifier(given) ? '' : 'id '}${quoted(given)}`)
-  const license = row.abstractLicense
-  const entities = row.entities.map((e) => serializePaperEntity(e, license))
-  const claims = row.claims.map((c) => serializeClaim({ ...c, claim: { ...c.claim, createdAt: new Date(c.claim.createdAt) } }, license))
-  return new JsonText(`{"data":${row.head.slice(0, -1)},"entities":${JSON.stringify(entities)},"claims":${JSON.stringify(claims)}}}`)
-}
-
 export const papersModule = (v1: V1Context, charge: BatchCharge) => {
   const { db, baseUrl, secret, cache } = v1
   return new Elysia({ name: 'v1-papers' })
@@ -106,8 +91,10 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
       const paging = pager(secret, 'papers', filters, p)
       const { after } = paging
       const position = after && { indexedDate: String(after[0]), id: String(after[1]) }
+      // fields= pages are written by PostgreSQL, only the fields asked for (src/queries/paper-json.ts); full pages are
+      // serialized here: written in SQL they cost the database about twice the CPU they saved here (docs/benchmarks.md).
       const [written, facets] = await Promise.all([
-        listPapersJson(db, baseUrl, filters, paging.limit, position, p.fields), // null: fields= not built in SQL
+        p.fields ? listPapersJson(db, baseUrl, filters, paging.limit, position, p.fields) : null, // null: not built in SQL
         paperFacets(db, filters, p),
       ])
       if (written) {
@@ -130,7 +117,6 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
     .get('/api/v1/papers/:id', ({ params, request, set }) => cachedJson(cache, request, set, async () => {
       const p = parseParams(request.url, detailParams)
       const id = pathParam(params.id, 'id')
-      if (!p.fields) return await paperDetailJson(v1, id) as unknown as Static<typeof PaperDetailAnswer>
       return selectFields(await paperDetailAnswer(v1, id), p.fields)
     }), {
       response: { 200: documented(PaperDetailAnswer), ...errorResponses },

@@ -45,7 +45,8 @@ export const storiesModule = (v1: V1Context) => {
       if (p.updated_since) return storiesFeed(v1, p, filters, p.updated_since) // the change feed (src/modules/v1/changes)
       const paging = pager(secret, 'stories', filters, p)
       const position = paging.after && positionOf(paging.after)
-      const written = await listStoriesJson(db, baseUrl, filters, paging.limit, position, p.fields) // null: fields= not built in SQL
+      // fields= pages only, as for /papers (src/modules/v1/papers/index.ts says why)
+      const written = p.fields ? await listStoriesJson(db, baseUrl, filters, paging.limit, position, p.fields) : null
       if (written) {
         const { items, pagination } = paging.page(written, (r) => [r.publishedAtText, r.paperId])
         return jsonPage(items.map((r) => r.json), { pagination }) as unknown as { data: Static<typeof StoryItem>[]; pagination: Static<typeof Pagination> }
