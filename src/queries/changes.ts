@@ -34,7 +34,8 @@
 import type { Db } from '../db/client'
 import { claimConditions, type ClaimFilters } from './claims'
 import { PAPER_SELECT, paperConditionsText, type PaperFilters } from './papers'
-import { Conditions, preparedStatement, statementFamily } from './prepared'
+import { preparedStatement, statementFamily } from './prepared'
+import { storyConditionsText, type StoryFilters } from './stories'
 import { OPEN_LICENSES } from '../taxonomy'
 
 export type FeedResource = 'paper' | 'story' | 'claim'
@@ -119,17 +120,7 @@ from e left join claims c on c.id = e.item_id::integer
   left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
 order by e.txid, e.seq`)
 
-export type StoryFeedFilters = { since?: string; until?: string; topic?: string[]; studyType?: string[] }
-
-/** The /stories filters over `s` stories and `p` papers, as src/queries/stories.ts reads them (kept here: that file is rewritten for speed). */
-function storyConditionsText(f: StoryFeedFilters): Conditions {
-  const where = new Conditions()
-  if (f.since) where.add(`s.published_at >= ($?::date)::timestamp at time zone 'UTC'`, f.since)
-  if (f.until) where.add(`s.published_at < ($?::date + 1)::timestamp at time zone 'UTC'`, f.until)
-  if (f.topic) where.add('p.topic = any($?::text[])', [...f.topic])
-  if (f.studyType) where.add('p.study_type = any($?::text[])', [...f.studyType])
-  return where
-}
+export type StoryFeedFilters = StoryFilters
 
 /** Where a page reads: below `horizon`, after `after`, changed at or after `updatedSince`. */
 export type FeedWindow = { horizon: string; after: FeedPosition; updatedSince: string; limit: number }

@@ -6,7 +6,7 @@
 import { t } from 'elysia'
 import type { V1Context } from '../context'
 import type { PaperFilters } from '../../../queries/papers'
-import type { ClaimFilters } from '../../../queries/claims'
+import { claimListRow, type ClaimFilters, type ClaimPageRow } from '../../../queries/claims'
 import { paperRowOf } from '../../../queries/papers'
 import { readClaimChanges, readPaperChanges, readStoryChanges, type FeedRowBase, type StoryFeedFilters } from '../../../queries/changes'
 import { serializeListedPaper, serializePaperRef, serializeStory } from '../papers/serialize'
@@ -79,20 +79,7 @@ export async function claimsFeed({ db: reader, primary, baseUrl, secret }: V1Con
   return {
     data: items.map((row) => {
       if (!row.matches) return tombstoneOf(row, Number(row.itemId))
-      const r = row as unknown as Record<string, never>
-      return serializeClaimItem({
-        claim: {
-          id: r.id, paperId: r.paperId, subjectText: r.subjectText, subjectEntityId: r.subjectEntityId, relation: r.relation,
-          objectText: r.objectText, objectEntityId: r.objectEntityId, organism: r.organism, context: r.context, direction: r.direction,
-          magnitude: r.magnitude, evidence: r.evidence, confidence: r.confidence, createdAt: new Date(r.createdAt),
-        },
-        subjectEntity: r.seType === null ? null : { type: r.seType, key: r.seKey, name: r.seName },
-        objectEntity: r.oeType === null ? null : { type: r.oeType, key: r.oeKey, name: r.oeName },
-        paper: {
-          id: r.pId, title: r.pTitle, doi: r.pDoi, journal: r.pJournal, publishedDate: r.pPublishedDate, preprint: r.pPreprint,
-          url: r.pUrl, abstractLicense: r.pAbstractLicense,
-        },
-      }, baseUrl)
+      return serializeClaimItem(claimListRow(row as unknown as ClaimPageRow), baseUrl)
     }),
     pagination,
   }
