@@ -32,10 +32,10 @@
  * request's filters is reported as excluded (a mirror of a filtered list drops it).
  */
 import type { Db } from '../db/client'
-import { claimConditions, type ClaimFilters } from './claims'
+import { CLAIM_COLUMNS, claimConditions, type ClaimFilters } from './claims'
 import { PAPER_SELECT, paperConditionsText, type PaperFilters } from './papers'
 import { preparedStatement, statementFamily } from './prepared'
-import { storyConditionsText, type StoryFilters } from './stories'
+import { STORY_COLUMNS, storyConditionsText, type StoryFilters } from './stories'
 import { OPEN_LICENSES } from '../taxonomy'
 
 export type FeedResource = 'paper' | 'story' | 'claim'
@@ -101,20 +101,13 @@ order by e.txid, e.seq`)
 const storyPage = statementFamily<FeedRowBase & Record<string, unknown>>((where) => `${positions('story')}
 select ${BASE_COLUMNS}, s.paper_id is not null as exists, coalesce(s.paper_id is not null and ${where}, false) as matches,
   ${PAPER_SELECT},
-  s.paper_id as "paperId", s.headline, s.dek, s.body, s.why_it_matters as "whyItMatters", s.caveats, s.support, s.model,
-  s.published_at::text as "publishedAt", ${EXACT('s.published_at')} as "publishedAtText"
+  ${STORY_COLUMNS}
 from e left join stories s on s.paper_id = e.item_id left join papers p on p.id = s.paper_id
 order by e.txid, e.seq`)
 
 const claimPage = statementFamily<FeedRowBase & Record<string, unknown>>((where) => `${positions('claim')}
 select ${BASE_COLUMNS}, c.id is not null as exists, coalesce(c.id is not null and ${where}, false) as matches,
-  c.id, c.paper_id as "paperId", c.subject_text as "subjectText",
-  c.subject_entity_id as "subjectEntityId", c.relation, c.object_text as "objectText", c.object_entity_id as "objectEntityId",
-  c.organism, c.context, c.direction, c.magnitude, c.evidence, c.confidence, c.created_at::text as "createdAt",
-  ${EXACT('c.created_at')} as "createdAtText",
-  se.type as "seType", se.key as "seKey", se.name as "seName", oe.type as "oeType", oe.key as "oeKey", oe.name as "oeName",
-  p.id as "pId", p.title as "pTitle", p.doi as "pDoi", p.journal as "pJournal", p.published_date::text as "pPublishedDate",
-  p.preprint as "pPreprint", p.url as "pUrl", p.abstract_license as "pAbstractLicense"
+  ${CLAIM_COLUMNS}
 from e left join claims c on c.id = e.item_id::integer
   left join papers p on p.id = c.paper_id
   left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id

@@ -84,14 +84,16 @@ export type ClaimPageRow = Omit<ClaimListRow['claim'], 'createdAt'> & { createdA
   pId: string; pTitle: string; pDoi: string | null; pJournal: string; pPublishedDate: string | null; pPreprint: boolean; pUrl: string; pAbstractLicense: string | null
 }
 
-/** A claim row with its entities and its paper in brief, as /claims selects it (the bulk export reads it too, with CLAIM_ROW_FROM). */
-export const CLAIM_PAGE_SELECT = `select c.id, c.paper_id as "paperId", c.subject_text as "subjectText",
+/** A claim row's columns with its entities and its paper in brief (`c`, `se`, `oe`, `p`): /claims, the change feed and the bulk export read them. */
+export const CLAIM_COLUMNS = `c.id, c.paper_id as "paperId", c.subject_text as "subjectText",
   c.subject_entity_id as "subjectEntityId", c.relation, c.object_text as "objectText", c.object_entity_id as "objectEntityId",
   c.organism, c.context, c.direction, c.magnitude, c.evidence, c.confidence, c.created_at::text as "createdAt",
   to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAtText",
   se.type as "seType", se.key as "seKey", se.name as "seName", oe.type as "oeType", oe.key as "oeKey", oe.name as "oeName",
   p.id as "pId", p.title as "pTitle", p.doi as "pDoi", p.journal as "pJournal", p.published_date::text as "pPublishedDate",
   p.preprint as "pPreprint", p.url as "pUrl", p.abstract_license as "pAbstractLicense"`
+
+export const CLAIM_PAGE_SELECT = `select ${CLAIM_COLUMNS}`
 
 /** CLAIM_PAGE_SELECT with the joins it reads from. */
 export const CLAIM_ROW_FROM = `${CLAIM_PAGE_SELECT}

@@ -1,9 +1,8 @@
 /** Reading published stories, for every interface: filtered on the story's date and its paper's judgement, keyset-paged. */
-import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { anyOf } from './any-of'
 import { papers, stories } from '../db/schema'
-import { keysetPage } from './keyset'
 import { PAPER_SELECT, paperRowOf, type PaperRow, type StoryRow } from './papers'
 import { Conditions, statementFamily } from './prepared'
 import { OPEN_LICENSES } from '../taxonomy'
@@ -19,12 +18,6 @@ export type StoryFilters = {
 export type StoryPosition = { publishedAt: string; paperId: string }
 
 export type StoryListRow = { story: StoryRow; publishedAtText: string; paper: PaperRow }
-
-/**
- * published_at rendered in UTC with all six fractional digits, whatever the session's DateStyle
- * and TimeZone, so it can go into a cursor and come back as the very same instant.
- */
-const exactPublishedAt = sql<string>`to_char(${stories.publishedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
 export function storyConditions(f: StoryFilters): SQL[] {
   const conditions: SQL[] = []
@@ -48,12 +41,18 @@ export function storyConditionsText(f: StoryFilters): Conditions {
 
 export type StoryPageRow = Omit<StoryRow, 'publishedAt'> & { publishedAt: string; publishedAtText: string } & Parameters<typeof paperRowOf>[0]
 
-/** The story's columns are named apart from the paper's (paperId, headline, ... model, publishedAt): one flat row. */
+/**
+ * The story's columns (`s`), named apart from the paper's (paperId, headline, ... model, publishedAt) so a row can be
+ * flat; publishedAtText is published_at in UTC with all six fractional digits, whatever the session's DateStyle and
+ * TimeZone, so it can go into a cursor and come back as the very same instant.
+ */
+export const STORY_COLUMNS = `s.paper_id as "paperId", s.headline, s.dek, s.body, s.why_it_matters as "whyItMatters", s.caveats, s.support, s.model,
+  s.published_at::text as "publishedAt",
+  to_char(s.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "publishedAtText"`
+
 /** A story row with its paper, as every story statement selects it (one value: the open licences); the bulk export reads it too. */
 export const STORY_ROW_FROM = `select ${PAPER_SELECT},
-  s.paper_id as "paperId", s.headline, s.dek, s.body, s.why_it_matters as "whyItMatters", s.caveats, s.support, s.model,
-  s.published_at::text as "publishedAt",
-  to_char(s.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "publishedAtText"
+  ${STORY_COLUMNS}
 from stories s join papers p on p.id = s.paper_id`
 
 const storyPage = statementFamily<StoryPageRow>((where) => `${STORY_ROW_FROM}

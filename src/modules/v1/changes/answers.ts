@@ -9,7 +9,9 @@ import type { PaperFilters } from '../../../queries/papers'
 import { claimListRow, type ClaimFilters, type ClaimPageRow } from '../../../queries/claims'
 import { paperRowOf } from '../../../queries/papers'
 import { readClaimChanges, readPaperChanges, readStoryChanges, type FeedRowBase, type StoryFeedFilters } from '../../../queries/changes'
-import { serializeListedPaper, serializePaperRef, serializeStory } from '../papers/serialize'
+import { serializeListedPaper } from '../papers/serialize'
+import { serializeStoryItem } from '../stories/serialize'
+import { storyListRow, type StoryPageRow } from '../../../queries/stories'
 import { serializeClaimItem } from '../claims/serialize'
 import { Integer, Paper } from '../model'
 import { StoryItem } from '../stories/model'
@@ -62,9 +64,7 @@ export async function storiesFeed({ db: reader, primary, baseUrl, secret }: V1Co
   return {
     data: items.map((row) => {
       if (!row.matches) return tombstoneOf(row, row.itemId, 'paper_id')
-      const { paperId, headline, dek, body, whyItMatters, caveats, support, model, publishedAt, ...paper } = row as unknown as Record<string, never>
-      const story = { paperId, headline, dek, body, whyItMatters, caveats, support, model, publishedAt: new Date(publishedAt) }
-      return { ...serializeStory(story, baseUrl), paper_id: paperId, paper: serializePaperRef(paperRowOf(paper as never), baseUrl) }
+      return serializeStoryItem(storyListRow(row as unknown as StoryPageRow), baseUrl)
     }),
     pagination,
   }

@@ -7,6 +7,7 @@
  */
 import type { Db } from '../../../db/client'
 import { Conditions, statementFamily } from '../../../queries/prepared'
+import type { FacetAnswer, Group, GroupBy } from './params'
 
 /** Up to this many matching rows, counts and groups outside the precomputed counts are exact. */
 export const FACET_EXACT_BOUND = 5_000
@@ -39,3 +40,27 @@ export const copyConditions = (c: Conditions) => {
 /** `count` of `sampled` matching rows scaled to `population` rows of the superset the sample was drawn from. */
 export const scaled = (count: number, sampled: number, population: number) =>
   sampled === 0 ? 0 : Math.round((count * population) / sampled)
+
+/** The sample statements of a resource: its count and its groups over (superset, sample size, full filter) clauses. */
+export type SampleStatements = {
+  count: (db: Db, wheres: Conditions[]) => Promise<{ sampled: number; n: number }[]>
+  groups: Record<GroupBy, (db: Db, wheres: Conditions[]) => Promise<(Group & { sampled: number })[]>>
+}
+
+/**
+ * The answer above the bound: counted and grouped on the sample, scaled to `population`, the exact
+ * size of the superset the sample is drawn from, and flagged as estimated. `wheres` gives the
+ * clauses (the superset's, the sample size's, the full filter's) for each statement.
+ */
+export async function estimateFromSample(db: Db, p: { count?: boolean; group_by?: GroupBy }, sample: SampleStatements,
+  wheres: () => Conditions[], population: number): Promise<FacetAnswer> {
+  const [total, groups] = await Promise.all([
+    p.count ? sample.count(db, wheres()).then(([r]) => scaled(r!.n, r!.sampled, population)) : undefined,
+    p.group_by ? sample.groups[p.group_by](db, wheres())
+      .then((rows) => rows.map((r) => ({ key: r.key, count: scaled(r.count, r.sampled, population) }))) : undefined,
+  ])
+  return {
+    ...(total === undefined ? {} : { total, totalEstimated: true as const }),
+    ...(groups ? { group_by: groups, groupByEstimated: true as const } : {}),
+  }
+}

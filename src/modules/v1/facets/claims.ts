@@ -8,7 +8,7 @@
 import type { Db } from '../../../db/client'
 import { claimConditions, type ClaimFilters } from '../../../queries/claims'
 import { statementFamily, statementFamilyOf } from '../../../queries/prepared'
-import { BOUNDS, boundedCounter, sampleLimit, type Bounds, copyConditions, scaled } from './bound'
+import { BOUNDS, boundedCounter, estimateFromSample, sampleLimit, type Bounds, copyConditions } from './bound'
 import { MAX_GROUPS, type FacetAnswer, type Group, type GroupBy } from './params'
 
 // The same joins as the list, so subject/object filters on entity names see the same rows.
@@ -66,15 +66,7 @@ async function estimate(db: Db, filters: ClaimFilters, p: { count?: boolean; gro
   const superset = await claimConditions(db, { relation: filters.relation, organism: filters.organism })
   const full = await claimConditions(db, filters)
   const population = (await summed(db, [], copyConditions(superset), []))[0].n
-  const [total, groups] = await Promise.all([
-    p.count ? sampleCount(db, [superset, sampleLimit(bounds.sample), full]).then(([r]) => scaled(r.n, r.sampled, population)) : undefined,
-    p.group_by ? sampleGroups[p.group_by](db, [superset, sampleLimit(bounds.sample), full])
-      .then((rows) => rows.map((r) => ({ key: r.key, count: scaled(r.count, r.sampled, population) }))) : undefined,
-  ])
-  return {
-    ...(total === undefined ? {} : { total, totalEstimated: true }),
-    ...(groups ? { group_by: groups, groupByEstimated: true } : {}),
-  }
+  return estimateFromSample(db, p, { count: sampleCount, groups: sampleGroups }, () => [superset, sampleLimit(bounds.sample), full], population)
 }
 
 /** What count= and group_by= add to a /claims answer. */

@@ -10,7 +10,7 @@ import type { Db } from '../../../db/client'
 import { claims, entities, paperEntities, papers } from '../../../db/schema'
 import { paperConditions, paperConditionsText, type PaperFilters } from '../../../queries/papers'
 import { Conditions, statementFamilyOf } from '../../../queries/prepared'
-import { BOUNDS, boundedCounter, sampleLimit, type Bounds, scaled } from './bound'
+import { BOUNDS, boundedCounter, estimateFromSample, sampleLimit, type Bounds } from './bound'
 import { MAX_GROUPS, type FacetAnswer, type Group, type GroupBy } from './params'
 
 /** min_relevance as the counts' relevance_band (floor(relevance * 2)), when it falls on a band's edge. */
@@ -155,16 +155,8 @@ const supersetOf = (f: PaperFilters): PaperFilters => ({ ...f, q: undefined, min
 /** Estimates from the sample, scaled to the superset's exact size; groups re-sorted after scaling. */
 async function estimate(db: Db, f: PaperFilters, p: { count?: boolean; group_by?: GroupBy }, bounds: Bounds): Promise<FacetAnswer> {
   const superset = supersetOf(f)
-  const population = await summed(db, superset)
-  const [total, groups] = await Promise.all([
-    p.count ? sampleCount(db, [paperConditionsText(superset), sampleLimit(bounds.sample), paperConditionsText(f)]).then(([r]) => scaled(r.n, r.sampled, population)) : undefined,
-    p.group_by ? sampleGroups[p.group_by](db, [paperConditionsText(superset), sampleLimit(bounds.sample), paperConditionsText(f)])
-      .then((rows) => rows.map((r) => ({ key: r.key, count: scaled(r.count, r.sampled, population) }))) : undefined,
-  ])
-  return {
-    ...(total === undefined ? {} : { total, totalEstimated: true }),
-    ...(groups ? { group_by: groups, groupByEstimated: true } : {}),
-  }
+  const wheres = () => [paperConditionsText(superset), sampleLimit(bounds.sample), paperConditionsText(f)]
+  return estimateFromSample(db, p, { count: sampleCount, groups: sampleGroups }, wheres, await summed(db, superset))
 }
 
 /** What count= and group_by= add to a /papers answer. */
