@@ -22,9 +22,22 @@ export type ServiceProcess = {
   stderr: () => Promise<string>
 }
 
-/** A random port in 20000-60000 for this run (the machine is shared). */
+/**
+ * A free port for a service process. Drawn below the kernel's ephemeral range (32768 and up on
+ * Linux), where outgoing connections, ours to PostgreSQL included, never take a port; an earlier
+ * draw from 20000-60000 once met a client socket on the port and the service failed with
+ * EADDRINUSE. Each draw is checked by listening on it (the machine is shared).
+ */
 export function sparePort(): number {
-  return 20000 + Math.floor(Math.random() * 40000)
+  for (let attempt = 0; ; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 12000)
+    try {
+      Bun.listen({ hostname: '127.0.0.1', port, socket: { data() {} } }).stop(true)
+      return port
+    } catch (error) {
+      if (attempt >= 50) throw error
+    }
+  }
 }
 
 /** Environment for a fresh database on the run's driver: a new PostgreSQL database, or a new data dir. */
