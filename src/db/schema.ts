@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigserial, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text,
-  smallint, timestamp, unique, uniqueIndex,
+  smallint, timestamp, unique, uniqueIndex, type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -157,6 +157,9 @@ export const claims = pgTable('claims', {
   index('claims_subject_entity_idx').on(t.subjectEntityId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('claims_object_entity_idx').on(t.objectEntityId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('claims_relation_idx').on(t.relation, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  // An organism filter's claims, newest first, one walk per (relation, organism) value the counts hold
+  // (src/queries/claims.ts): a rare pair no longer walks its whole relation.
+  index('claims_relation_organism_idx').on(t.relation, t.organism, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   // Substring filters of /claims (subject, object, organism): a rare value's claims from a trigram index rather than a
   // walk of every claim newest first (src/queries/claims.ts). A value naming an entity looks only at the sides no
   // entity was resolved for (a tenth of them): their own, smaller indexes.
@@ -203,7 +206,7 @@ export const paperRelationCounts = pgTable('paper_relation_counts', {
   n: integer('n').notNull(),
 }, (t) => [unique('paper_relation_counts_key').on(t.indexedDate, t.topic, t.studyType, t.preprint, t.relevanceBand, t.relation).nullsNotDistinct()])
 
-// The same counts by month (indexed_month, the first day), kept from the daily rows by triggers on them:
+// The same counts by month (indexed_month, the first day), kept from the daily changes by triggers on them:
 // a request without dates, or with whole months between its dates, sums a twentieth as many rows.
 const monthDims = () => ({
   indexedMonth: date('indexed_month', { mode: 'string' }).notNull(),
@@ -240,6 +243,28 @@ export const claimFacetCounts = pgTable('claim_facet_counts', {
   indexedMonth: date('indexed_month', { mode: 'string' }).notNull(),
   n: integer('n').notNull(),
 }, (t) => [unique('claim_facet_counts_key').on(t.relation, t.organism, t.topic, t.studyType, t.preprint, t.indexedMonth).nullsNotDistinct()])
+
+// What writers add to the counts above: every write appends its aggregated change to the `_pending` table
+// beside the count (plain inserts, so concurrent writers never wait for one another on a shared count row,
+// nor deadlock over two of them), and readers sum both. facet_counts_compact() (drizzle/0019) moves
+// pending changes into the counts, one compaction at a time: a job every minute and the bulk loader after
+// each chunk (src/facets/compact.ts). A change's own transaction writes it, so counts stay exact.
+const pending = <T extends Record<string, PgColumnBuilderBase>>(name: string, columns: T) => pgTable(`${name}_pending`, columns)
+export const paperFacetCountsPending = pending('paper_facet_counts', { ...paperDims(), n: integer('n').notNull() })
+export const paperOrganismCountsPending = pending('paper_organism_counts', { ...paperDims(), organism: text('organism').notNull(), n: integer('n').notNull() })
+export const paperRelationCountsPending = pending('paper_relation_counts', { ...paperDims(), relation: text('relation').notNull(), n: integer('n').notNull() })
+export const paperFacetCountsMonthlyPending = pending('paper_facet_counts_monthly', { ...monthDims(), n: integer('n').notNull() })
+export const paperOrganismCountsMonthlyPending = pending('paper_organism_counts_monthly', { ...monthDims(), organism: text('organism').notNull(), n: integer('n').notNull() })
+export const paperRelationCountsMonthlyPending = pending('paper_relation_counts_monthly', { ...monthDims(), relation: text('relation').notNull(), n: integer('n').notNull() })
+export const claimFacetCountsPending = pending('claim_facet_counts', {
+  relation: text('relation').notNull(),
+  organism: text('organism'),
+  topic: text('topic'),
+  studyType: text('study_type'),
+  preprint: boolean('preprint').notNull(),
+  indexedMonth: date('indexed_month', { mode: 'string' }).notNull(),
+  n: integer('n').notNull(),
+})
 
 // ---------------------------------------------------------------------------------------------
 // Accounts and credentials. Secrets are never stored, only their hashes.

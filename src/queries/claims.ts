@@ -10,7 +10,8 @@ import { claims, entities } from '../db/schema'
 import { curatedNamed } from '../lexicon/lexicon'
 import { resolveEntityIds } from './entities'
 import { containsPattern } from './text-pattern'
-import { Conditions, preparedStatement } from './prepared'
+import { Conditions, preparedStatement, statementFamily } from './prepared'
+import { countsOf } from './facet-counts'
 
 export const subjectEntity = alias(entities, 'subject_entity')
 export const objectEntity = alias(entities, 'object_entity')
@@ -198,6 +199,37 @@ function runStatement<Row>(db: Db, text: string, values: unknown[]): Promise<Row
   return statement(db, values) as Promise<Row[]>
 }
 
+/** Past this many (relation, organism) values, an organism filter walks the list's own index instead. */
+const MAX_ORGANISM_PAIRS = 100
+
+/**
+ * The (relation, organism) values an organism filter (with or without a relation) matches, from the
+ * precomputed claim counts (drizzle/0016_facet_counts.sql), whose columns carry the claim's names so
+ * the list's conditions apply to them unchanged; at most MAX_ORGANISM_PAIRS + 1 of them.
+ */
+const organismPairs = statementFamily<{ relation: string; organism: string }>((where) =>
+  `select c.relation, c.organism from ${countsOf('claim_facet_counts')} c where ${where} group by 1, 2 having sum(c.n) > 0 limit ${MAX_ORGANISM_PAIRS + 1}`)
+
+/**
+ * An organism filter's page: the newest claims of each exact (relation, organism) value it matches,
+ * each from the (relation, organism, created_at, id) index, merged. Organism is a contains match, so
+ * no index walk could serve it; left to the relation's index, a rare pair (most random relation ×
+ * organism pairs match nothing at a million papers) walked every claim of the relation newest first
+ * to fill the page: 0.7-0.8 s. A filter matching nothing is answered without touching claims.
+ */
+const BY_PAIRS = (after: string) => `with hits as (select h.id, h.created_at from unnest($?::text[], $?::text[]) as pair(relation, organism)
+  cross join lateral (select c.id, c.created_at from claims c where c.relation = pair.relation and c.organism = pair.organism ${after}
+    ${NEWEST_FIRST} limit $?) h)
+${CLAIM_PAGE_SELECT}
+from hits join claims c on c.id = hits.id join papers p on p.id = c.paper_id
+  left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
+${NEWEST_FIRST} limit $?`
+const byPairs = { first: preparedStatement<ClaimPageRow>(BY_PAIRS('')), after: preparedStatement<ClaimPageRow>(BY_PAIRS('and (c.created_at, c.id) < ($?::timestamptz, $?::integer)')) }
+
+/** Only the claim's own relation and organism filter `f`, and organism is one of them. */
+const organismLeads = (f: ClaimFilters) => Boolean(f.organism) && !f.subject && !f.object && !f.paperId &&
+  f.subjectEntityId === undefined && f.objectEntityId === undefined
+
 /**
  * Claims newest first by created_at, then id, both descending, so one row comparison continues a
  * walk. created_at has microseconds and a JS Date only milliseconds: the position travels as exact
@@ -205,7 +237,19 @@ function runStatement<Row>(db: Db, text: string, values: unknown[]): Promise<Row
  * skipped nor repeated.
  */
 export async function listClaims(db: Db, f: ClaimFilters, limit: number, after: { createdAt: string; id: number } | null): Promise<ClaimListRow[]> {
-  const hits = claimHits(await claimFilterParts(db, f), after, limit + 1)
+  const parts = await claimFilterParts(db, f)
+  if (organismLeads(f)) {
+    const pairs = await organismPairs(db, [], parts.rest, [])
+    if (pairs.length === 0) return []
+    if (pairs.length <= MAX_ORGANISM_PAIRS) {
+      const values = [pairs.map((r) => r.relation), pairs.map((r) => r.organism)]
+      const rows = after
+        ? await byPairs.after(db, [...values, after.createdAt, after.id, limit + 1, limit + 1])
+        : await byPairs.first(db, [...values, limit + 1, limit + 1])
+      return rows.map(claimListRow)
+    }
+  }
+  const hits = claimHits(parts, after, limit + 1)
   const text = `${'text' in hits ? `with hits as (${hits.text})\n` : ''}${CLAIM_PAGE_SELECT}
 from ${'text' in hits ? 'hits join claims c on c.id = hits.id' : 'claims c'} join papers p on p.id = c.paper_id
   left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id

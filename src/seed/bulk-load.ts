@@ -20,6 +20,7 @@ import type { EntityIds } from './copy-format'
 import { insertBundles } from './load-pglite'
 import { copyBundles, type RowCounts } from './load-postgres'
 import { MESH_VOCABULARY, meshKey } from './mesh'
+import { compactFacetCounts } from '../queries/facet-counts'
 
 /** What this load added, the entities the corpus refers to, and its papers that were there before. */
 export type CorpusCounts = RowCounts & { entities: number; alreadyLoaded: number }
@@ -78,7 +79,7 @@ const CHILD_TABLES = ['stories', 'paper_entities', 'claims']
 export async function canSkipTriggers(database: Database): Promise<boolean> {
   const tables = sql.join(CHILD_TABLES.map((t) => sql`${t}::regclass`), sql`, `)
   const [row] = await database.rows<{ n: number }>(
-    // Triggers enabled ALWAYS (the precomputed counts, drizzle/0016_facet_counts.sql) fire under replica too, so they do not stand in the way.
+    // Triggers enabled ALWAYS (the precomputed counts, drizzle/0016 and 0019) fire under replica too, so they do not stand in the way.
     sql`select count(*)::int as n from pg_trigger where tgrelid in (${tables}) and not tgisinternal and tgenabled <> 'A'`,
   )
   if (Number(row!.n) > 0) return false
@@ -101,8 +102,11 @@ export async function loadBundles(
     options.onProgress?.({ papers: done, total: options.total ?? null, elapsedMs: performance.now() - started })
   }
   const skip = await canSkipTriggers(database)
-  if (database.pg) return copyBundles(database.pg, bundles, index.id, options.chunk ?? 10_000, skip, onChunk)
-  return insertBundles(database.db, bundles, index.id, options.chunk ?? 500, skip, onChunk)
+  const counts = database.pg
+    ? await copyBundles(database.pg, bundles, index.id, options.chunk ?? 10_000, skip, onChunk)
+    : await insertBundles(database.db, bundles, index.id, options.chunk ?? 500, skip, onChunk)
+  await compactFacetCounts(database)
+  return counts
 }
 
 const PAPER_COUNTS = `

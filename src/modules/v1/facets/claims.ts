@@ -8,6 +8,7 @@
 import type { Db } from '../../../db/client'
 import { claimConditions, type ClaimFilters } from '../../../queries/claims'
 import { statementFamily, statementFamilyOf } from '../../../queries/prepared'
+import { countsOf } from '../../../queries/facet-counts'
 import { BOUNDS, boundedCounter, estimateFromSample, sampleLimit, type Bounds, copyConditions } from './bound'
 import { MAX_GROUPS, type FacetAnswer, type Group, type GroupBy } from './params'
 
@@ -38,10 +39,12 @@ const COUNTED_KEYS: Record<GroupBy, string> = {
 export const countsAnswer = (f: ClaimFilters) =>
   !f.subject && !f.object && !f.paperId && f.subjectEntityId === undefined && f.objectEntityId === undefined
 
+const COUNTS = countsOf('claim_facet_counts')
+
 type Family = ReturnType<typeof statementFamily<Group>>
-const summed = statementFamily<{ n: number }>((where) => `select coalesce(sum(n), 0)::int as n from claim_facet_counts c where ${where}`)
+const summed = statementFamily<{ n: number }>((where) => `select coalesce(sum(n), 0)::int as n from ${COUNTS} c where ${where}`)
 const summedGroups = Object.fromEntries(Object.entries(COUNTED_KEYS).map(([by, key]) => [by,
-  statementFamily<Group>((where) => `select ${key} as key, sum(n)::int as count from claim_facet_counts c where ${where}
+  statementFamily<Group>((where) => `select ${key} as key, sum(n)::int as count from ${COUNTS} c where ${where}
     group by 1 having sum(n) > 0 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as Record<GroupBy, Family>
 
 const liveGroups = Object.fromEntries(Object.entries(GROUP_KEYS).map(([by, key]) => [by,

@@ -10,6 +10,7 @@ import type { Db } from '../../../db/client'
 import { claims, entities, paperEntities, papers } from '../../../db/schema'
 import { paperConditions, paperConditionsText, type PaperFilters } from '../../../queries/papers'
 import { Conditions, statementFamilyOf } from '../../../queries/prepared'
+import { countsOf } from '../../../queries/facet-counts'
 import { BOUNDS, boundedCounter, estimateFromSample, sampleLimit, type Bounds } from './bound'
 import { MAX_GROUPS, type FacetAnswer, type Group, type GroupBy } from './params'
 
@@ -65,7 +66,7 @@ function countConditions(f: PaperFilters): [Conditions, Conditions] {
   return [monthly, daily]
 }
 
-const TABLES: Record<GroupBy, { table: string; key: string }> = {
+const TABLES: Record<GroupBy, { table: 'paper_facet_counts' | 'paper_organism_counts' | 'paper_relation_counts'; key: string }> = {
   topic: { table: 'paper_facet_counts', key: 'topic' },
   study_type: { table: 'paper_facet_counts', key: 'study_type' },
   preprint: { table: 'paper_facet_counts', key: 'preprint' },
@@ -76,12 +77,12 @@ const TABLES: Record<GroupBy, { table: string; key: string }> = {
 
 // Both statements read the monthly rows and the daily rows beside them, whichever the dates need.
 const summedRows = statementFamilyOf<{ n: number }>((monthly, daily) => `select coalesce(sum(n), 0)::int as n from (
-  select n from paper_facet_counts_monthly where ${monthly} union all select n from paper_facet_counts where ${daily}) r`)
+  select n from ${countsOf('paper_facet_counts_monthly')} m where ${monthly} union all select n from ${countsOf('paper_facet_counts')} d where ${daily}) r`)
 const summed = (db: Db, f: PaperFilters) => summedRows(db, countConditions(f)).then((rows) => rows[0].n)
 const summedGroups = Object.fromEntries(Object.entries(TABLES).map(([by, { table, key }]) => [by,
   statementFamilyOf<Group>((monthly, daily) => `select key, sum(n)::int as count from (
-    select ${key.replace('indexed_$', 'indexed_month')} as key, n from ${table}_monthly where ${monthly}
-    union all select ${key.replace('indexed_$', 'indexed_date')} as key, n from ${table} where ${daily}) r
+    select ${key.replace('indexed_$', 'indexed_month')} as key, n from ${countsOf(`${table}_monthly`)} m where ${monthly}
+    union all select ${key.replace('indexed_$', 'indexed_date')} as key, n from ${countsOf(table)} d where ${daily}) r
     group by 1 having sum(n) > 0 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as Record<GroupBy, ReturnType<typeof statementFamilyOf<Group>>>
 
 /** The exact number of papers matching `filters`, counted live (the rows themselves). */

@@ -1,0 +1,1 @@
+CREATE INDEX "claims_relation_organism_idx" ON "claims" USING btree ("relation","organism","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
