@@ -1,7 +1,8 @@
 /**
  * Issue 18's additions, measured in-process (app.handle, no network) against PostgreSQL holding a
  * synthetic corpus, with the response cache off so every request does its database work:
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/bench-api-extras.ts [--rounds 7] [--per-round 20] [--only facets|batch|pages]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/bench-api-extras.ts [--rounds 7] [--per-round 20] [--only facets|batch|pages|changes]
+ *   (BENCH_MATCH=text keeps only the scenarios whose name contains it)
  * Inputs are drawn from the whole corpus: batch ids from a 50,000-paper sample of every part of it, and
  * for the `... with filters` scenarios a different random filter set per request (topics, study types,
  * preprint, min_relevance, date windows within the corpus's dates; claims' relations and organisms).
@@ -107,7 +108,7 @@ const directGroups: Scenario[] = DIMENSIONS.flatMap((by) => [
   { name: `papers group_by=${by} with filters, counts only`, run: (i: number) => direct(paperFacets(database.db, paperFilterObject(i), { group_by: by as GroupBy })) },
   { name: `claims group_by=${by} with filters, counts only`, run: (i: number) => direct(claimFacets(database.db, claimFilterObject(i), { group_by: by as GroupBy })) },
 ])
-const allScenarios: (Scenario & { kind: 'batch' | 'pages' | 'facets' })[] = [
+const allScenarios: (Scenario & { kind: 'batch' | 'pages' | 'facets' | 'changes' })[] = [
   { kind: 'batch', name: 'batch 500 (POST, 1 in 5 by DOI)', run: (i) => app.handle(new Request('http://localhost/api/v1/papers/batch', {
     method: 'POST', headers: { authorization: `Bearer ${key()}`, 'content-type': 'application/json' }, body: JSON.stringify({ ids: batchIds(i) }),
   })) },
@@ -122,9 +123,18 @@ const allScenarios: (Scenario & { kind: 'batch' | 'pages' | 'facets' })[] = [
   { kind: 'facets', name: 'claims count=true with filters', run: (i) => get(`/api/v1/claims?count=true&${claimFilters(i)}`) },
   { kind: 'facets', name: 'papers count+group_by=topic (live, q)', run: (i) => get(`/api/v1/papers?count=true&group_by=topic&q=${encodeURIComponent(words[i % words.length])}`) },
   { kind: 'facets', name: 'papers count+group_by=organism (live, min_relevance=2.25)', run: (i) => get(`/api/v1/papers?count=true&group_by=organism&min_relevance=2.25&${paperFilters(i).split('&').filter((f) => !f.startsWith('min_relevance=')).join('&')}`) },
+  // The change feed at this size: a mirror's first page, one from a recent time, and the bare feed.
+  { kind: 'changes', name: 'papers?updated_since (first page of a full sync, limit 100)', run: () => get('/api/v1/papers?updated_since=2000-01-01T00:00:00Z&min_relevance=0&limit=100') },
+  { kind: 'changes', name: 'claims?updated_since (first page of a full sync, limit 100)', run: () => get('/api/v1/claims?updated_since=2000-01-01T00:00:00Z&limit=100') },
+  { kind: 'changes', name: 'papers?updated_since=an hour ago (limit 100)', run: () => get(`/api/v1/papers?updated_since=${new Date(Date.now() - 3_600_000).toISOString()}&min_relevance=0&limit=100`) },
+  { kind: 'changes', name: 'changes (first page, limit 100)', run: () => get('/api/v1/changes?limit=100') },
+  // The same request's two halves apart: the list page alone, and the counts alone.
+  { kind: 'facets', name: 'papers page alone (min_relevance=2.25)', run: (i) => get(`/api/v1/papers?min_relevance=2.25&${paperFilters(i).split('&').filter((f) => !f.startsWith('min_relevance=')).join('&')}`) },
+  { kind: 'facets', name: 'papers count+group_by=organism (live, min_relevance=2.25), counts only', run: (i) => direct(paperFacets(database.db, { ...paperFilterObject(i), minRelevance: 2.25 }, { count: true, group_by: 'organism' })) },
   { kind: 'facets', name: 'claims count+group_by=relation (live, subject)', run: (i) => get(`/api/v1/claims?count=true&group_by=relation&subject=${encodeURIComponent(subjects[i % subjects.length])}`) },
 ]
-const scenarios: Scenario[] = allScenarios.filter((s) => !only || s.kind === only)
+const match = process.env.BENCH_MATCH
+const scenarios: Scenario[] = allScenarios.filter((s) => (!only || s.kind === only) && (!match || s.name.includes(match)))
 
 const times = new Map<string, number[]>(scenarios.map((s) => [s.name, []]))
 const bytes = new Map<string, number>()

@@ -149,6 +149,32 @@ export async function claimConditions(db: Db, f: ClaimFilters): Promise<Conditio
   return where
 }
 
+/**
+ * The filter as disjoint sets of `c` claims whose union is what it matches, each led by an index, for
+ * statements that read every match (counts, groups): with a side filter, the claims of the side's
+ * entities (their index) and, apart, those whose side text holds the value (a trigram index); one OR
+ * over both walked every claim (0.55 s at a million papers for a rare subject). Without one, the
+ * filter itself.
+ */
+export async function claimBranches(db: Db, f: ClaimFilters): Promise<Conditions[]> {
+  const { sides: [lead, ...others], rest } = await claimFilterParts(db, f)
+  const branch = (fragment: string, ...values: unknown[]) => {
+    const where = new Conditions().add(fragment, ...values)
+    for (const m of others) addSideCondition(where, m)
+    where.fragments.push(...rest.fragments)
+    where.values.push(...rest.values)
+    return where
+  }
+  if (!lead) return [branch('true')]
+  const { text, entityId } = SIDE_COLUMNS[lead.side]
+  if (lead.ids.length) return [branch(`${entityId} = any($?::integer[])`, lead.ids), branch(`${entityId} is null and ${text} ilike $?`, lead.pattern)]
+  const named = 'select e.id from entities e where e.name ilike $? or e.key ilike $?'
+  return [
+    branch(`${entityId} in (${named})`, lead.pattern, lead.pattern),
+    branch(`${text} ilike $? and (${entityId} is null or ${entityId} not in (${named}))`, lead.pattern, lead.pattern, lead.pattern),
+  ]
+}
+
 const NEWEST_FIRST = 'order by c.created_at desc, c.id desc'
 
 /**

@@ -6,10 +6,10 @@
  * over the list's joins up to a bound, and estimated above it (./bound.ts).
  */
 import type { Db } from '../../../db/client'
-import { claimConditions, type ClaimFilters } from '../../../queries/claims'
-import { statementFamily, statementFamilyOf } from '../../../queries/prepared'
+import { claimBranches, claimConditions, type ClaimFilters } from '../../../queries/claims'
+import { Conditions, statementFamily, statementFamilyOf } from '../../../queries/prepared'
 import { countsOf } from '../../../queries/facet-counts'
-import { BOUNDS, boundedCounter, estimateFromSample, sampleLimit, type Bounds, copyConditions } from './bound'
+import { BOUNDS, estimateFromSample, sampleLimit, type Bounds, copyConditions } from './bound'
 import { MAX_GROUPS, type FacetAnswer, type Group, type GroupBy } from './params'
 
 // The same joins as the list, so subject/object filters on entity names see the same rows.
@@ -47,11 +47,18 @@ const summedGroups = Object.fromEntries(Object.entries(COUNTED_KEYS).map(([by, k
   statementFamily<Group>((where) => `select ${key} as key, sum(n)::int as count from ${COUNTS} c where ${where}
     group by 1 having sum(n) > 0 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as Record<GroupBy, Family>
 
+// Live counts read the filter's branches (claimBranches: disjoint, each led by an index) one by one.
 const liveGroups = Object.fromEntries(Object.entries(GROUP_KEYS).map(([by, key]) => [by,
-  statementFamily<Group>((where) =>
-    `select ${key} as key, count(*)::int as count from ${FROM} where ${where} group by 1 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as
-  Record<GroupBy, Family>
-const countMatching = boundedCounter(FROM)
+  statementFamilyOf<Group>((...branches) =>
+    `select ${key} as key, count(*)::int as count
+    from (${branches.map((where) => `select c.* from claims c where ${where}`).join(' union all ')}) c ${JOINS}
+    group by 1 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as
+  Record<GroupBy, ReturnType<typeof statementFamilyOf<Group>>>
+// Each branch counted up to the bound + 1 (its clause follows the branch's): a sum above the bound is all an estimate needs to know.
+const countBranches = statementFamilyOf<{ n: number }>((...clauses) => `select ${clauses.flatMap((where, i) => (i % 2 ? [] : [
+  `(select count(*)::int from (select 1 from claims c where ${where} limit ${clauses[i + 1]}) b)`])).join(' + ')} as n`)
+const countMatching = async (db: Db, branches: Conditions[], bound: number) =>
+  (await countBranches(db, branches.flatMap((b) => [b, sampleLimit(bound + 1)])))[0].n
 
 // An estimate's sample (its size travels as a one-value clause, `limit`): the newest bounds.sample claims of the relation and organism asked for (the
 // superset the counts hold), in the list's own index order; the filters proper apply to it.
@@ -75,16 +82,17 @@ async function estimate(db: Db, filters: ClaimFilters, p: { count?: boolean; gro
 /** What count= and group_by= add to a /claims answer. */
 export async function claimFacets(db: Db, filters: ClaimFilters, p: { count?: boolean; group_by?: GroupBy }, bounds = BOUNDS): Promise<FacetAnswer> {
   if (!p.count && !p.group_by) return {}
-  const where = await claimConditions(db, filters)
   if (countsAnswer(filters)) {
+    const where = await claimConditions(db, filters)
     const [total, groups] = await Promise.all([
       p.count ? summed(db, [], where, []).then((rows) => rows[0].n) : undefined,
       p.group_by ? summedGroups[p.group_by](db, [], where, []) : undefined,
     ])
     return { ...(total === undefined ? {} : { total }), ...(groups ? { group_by: groups } : {}) }
   }
-  const matching = await countMatching(db, where, bounds.exact)
+  const branches = await claimBranches(db, filters)
+  const matching = await countMatching(db, branches, bounds.exact)
   if (matching > bounds.exact) return estimate(db, filters, p, bounds)
-  const groups = p.group_by ? await liveGroups[p.group_by](db, [], where, []) : undefined
+  const groups = p.group_by ? await liveGroups[p.group_by](db, branches) : undefined
   return { ...(p.count ? { total: matching } : {}), ...(groups ? { group_by: groups } : {}) }
 }
