@@ -310,49 +310,22 @@ CREATE FUNCTION facet_counts_compact() RETURNS integer LANGUAGE plpgsql AS $$
 declare
   folded integer := 0;
   k integer;
+  c record;
 begin
   perform pg_advisory_xact_lock(hashtext('geroscope.facet_counts_compact'));
-  with moved as (delete from paper_facet_counts_pending returning indexed_date, topic, study_type, preprint, relevance_band, n)
-  insert into paper_facet_counts as t (indexed_date, topic, study_type, preprint, relevance_band, n)
-    select indexed_date, topic, study_type, preprint, relevance_band, sum(n)::int from moved group by indexed_date, topic, study_type, preprint, relevance_band having sum(n) <> 0 order by indexed_date, topic, study_type, preprint, relevance_band
-    on conflict on constraint paper_facet_counts_key do update set n = t.n + excluded.n;
-  get diagnostics k = row_count;
-  folded := folded + k;
-  with moved as (delete from paper_organism_counts_pending returning indexed_date, topic, study_type, preprint, relevance_band, organism, n)
-  insert into paper_organism_counts as t (indexed_date, topic, study_type, preprint, relevance_band, organism, n)
-    select indexed_date, topic, study_type, preprint, relevance_band, organism, sum(n)::int from moved group by indexed_date, topic, study_type, preprint, relevance_band, organism having sum(n) <> 0 order by indexed_date, topic, study_type, preprint, relevance_band, organism
-    on conflict on constraint paper_organism_counts_key do update set n = t.n + excluded.n;
-  get diagnostics k = row_count;
-  folded := folded + k;
-  with moved as (delete from paper_relation_counts_pending returning indexed_date, topic, study_type, preprint, relevance_band, relation, n)
-  insert into paper_relation_counts as t (indexed_date, topic, study_type, preprint, relevance_band, relation, n)
-    select indexed_date, topic, study_type, preprint, relevance_band, relation, sum(n)::int from moved group by indexed_date, topic, study_type, preprint, relevance_band, relation having sum(n) <> 0 order by indexed_date, topic, study_type, preprint, relevance_band, relation
-    on conflict on constraint paper_relation_counts_key do update set n = t.n + excluded.n;
-  get diagnostics k = row_count;
-  folded := folded + k;
-  with moved as (delete from paper_facet_counts_monthly_pending returning indexed_month, topic, study_type, preprint, relevance_band, n)
-  insert into paper_facet_counts_monthly as t (indexed_month, topic, study_type, preprint, relevance_band, n)
-    select indexed_month, topic, study_type, preprint, relevance_band, sum(n)::int from moved group by indexed_month, topic, study_type, preprint, relevance_band having sum(n) <> 0 order by indexed_month, topic, study_type, preprint, relevance_band
-    on conflict on constraint paper_facet_counts_monthly_key do update set n = t.n + excluded.n;
-  get diagnostics k = row_count;
-  folded := folded + k;
-  with moved as (delete from paper_organism_counts_monthly_pending returning indexed_month, topic, study_type, preprint, relevance_band, organism, n)
-  insert into paper_organism_counts_monthly as t (indexed_month, topic, study_type, preprint, relevance_band, organism, n)
-    select indexed_month, topic, study_type, preprint, relevance_band, organism, sum(n)::int from moved group by indexed_month, topic, study_type, preprint, relevance_band, organism having sum(n) <> 0 order by indexed_month, topic, study_type, preprint, relevance_band, organism
-    on conflict on constraint paper_organism_counts_monthly_key do update set n = t.n + excluded.n;
-  get diagnostics k = row_count;
-  folded := folded + k;
-  with moved as (delete from paper_relation_counts_monthly_pending returning indexed_month, topic, study_type, preprint, relevance_band, relation, n)
-  insert into paper_relation_counts_monthly as t (indexed_month, topic, study_type, preprint, relevance_band, relation, n)
-    select indexed_month, topic, study_type, preprint, relevance_band, relation, sum(n)::int from moved group by indexed_month, topic, study_type, preprint, relevance_band, relation having sum(n) <> 0 order by indexed_month, topic, study_type, preprint, relevance_band, relation
-    on conflict on constraint paper_relation_counts_monthly_key do update set n = t.n + excluded.n;
-  get diagnostics k = row_count;
-  folded := folded + k;
-  with moved as (delete from claim_facet_counts_pending returning relation, organism, topic, study_type, preprint, indexed_month, n)
-  insert into claim_facet_counts as t (relation, organism, topic, study_type, preprint, indexed_month, n)
-    select relation, organism, topic, study_type, preprint, indexed_month, sum(n)::int from moved group by relation, organism, topic, study_type, preprint, indexed_month having sum(n) <> 0 order by relation, organism, topic, study_type, preprint, indexed_month
-    on conflict on constraint claim_facet_counts_key do update set n = t.n + excluded.n;
-  get diagnostics k = row_count;
-  folded := folded + k;
+  for c in select * from (values
+      ('paper_facet_counts', 'indexed_date, topic, study_type, preprint, relevance_band'),
+      ('paper_organism_counts', 'indexed_date, topic, study_type, preprint, relevance_band, organism'),
+      ('paper_relation_counts', 'indexed_date, topic, study_type, preprint, relevance_band, relation'),
+      ('paper_facet_counts_monthly', 'indexed_month, topic, study_type, preprint, relevance_band'),
+      ('paper_organism_counts_monthly', 'indexed_month, topic, study_type, preprint, relevance_band, organism'),
+      ('paper_relation_counts_monthly', 'indexed_month, topic, study_type, preprint, relevance_band, relation'),
+      ('claim_facet_counts', 'relation, organism, topic, study_type, preprint, indexed_month')) as counts (name, keys) loop
+    execute format('with moved as (delete from %1$I returning %2$s, n)
+      insert into %3$I as t (%2$s, n) select %2$s, sum(n)::int from moved group by %2$s having sum(n) <> 0 order by %2$s
+      on conflict on constraint %4$I do update set n = t.n + excluded.n', c.name || '_pending', c.keys, c.name, c.name || '_key');
+    get diagnostics k = row_count;
+    folded := folded + k;
+  end loop;
   return folded;
 end $$;

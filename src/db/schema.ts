@@ -233,14 +233,18 @@ export const paperRelationCountsMonthly = pgTable('paper_relation_counts_monthly
   n: integer('n').notNull(),
 }, (t) => [unique('paper_relation_counts_monthly_key').on(t.indexedMonth, t.topic, t.studyType, t.preprint, t.relevanceBand, t.relation).nullsNotDistinct()])
 
-/** Claims by relation, organism text and their paper's topic, study type, preprint and month (first day). */
-export const claimFacetCounts = pgTable('claim_facet_counts', {
+const claimDims = () => ({
   relation: text('relation').notNull(),
   organism: text('organism'),
   topic: text('topic'),
   studyType: text('study_type'),
   preprint: boolean('preprint').notNull(),
   indexedMonth: date('indexed_month', { mode: 'string' }).notNull(),
+})
+
+/** Claims by relation, organism text and their paper's topic, study type, preprint and month (first day). */
+export const claimFacetCounts = pgTable('claim_facet_counts', {
+  ...claimDims(),
   n: integer('n').notNull(),
 }, (t) => [unique('claim_facet_counts_key').on(t.relation, t.organism, t.topic, t.studyType, t.preprint, t.indexedMonth).nullsNotDistinct()])
 
@@ -256,15 +260,7 @@ export const paperRelationCountsPending = pending('paper_relation_counts', { ...
 export const paperFacetCountsMonthlyPending = pending('paper_facet_counts_monthly', { ...monthDims(), n: integer('n').notNull() })
 export const paperOrganismCountsMonthlyPending = pending('paper_organism_counts_monthly', { ...monthDims(), organism: text('organism').notNull(), n: integer('n').notNull() })
 export const paperRelationCountsMonthlyPending = pending('paper_relation_counts_monthly', { ...monthDims(), relation: text('relation').notNull(), n: integer('n').notNull() })
-export const claimFacetCountsPending = pending('claim_facet_counts', {
-  relation: text('relation').notNull(),
-  organism: text('organism'),
-  topic: text('topic'),
-  studyType: text('study_type'),
-  preprint: boolean('preprint').notNull(),
-  indexedMonth: date('indexed_month', { mode: 'string' }).notNull(),
-  n: integer('n').notNull(),
-})
+export const claimFacetCountsPending = pending('claim_facet_counts', { ...claimDims(), n: integer('n').notNull() })
 
 // ---------------------------------------------------------------------------------------------
 // Accounts and credentials. Secrets are never stored, only their hashes.
