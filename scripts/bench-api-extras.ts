@@ -114,6 +114,8 @@ const allScenarios: (Scenario & { kind: 'batch' | 'pages' | 'facets' | 'changes'
   })) },
   { kind: 'pages', name: 'papers full page (limit 100)', run: () => get('/api/v1/papers?limit=100') },
   { kind: 'pages', name: 'papers fields=id,title (limit 100)', run: () => get('/api/v1/papers?limit=100&fields=id,title') },
+  { kind: 'pages', name: 'papers with q, full page (limit 100)', run: (i) => get(`/api/v1/papers?limit=100&q=${encodeURIComponent(words[i % words.length])}`) },
+  { kind: 'pages', name: 'papers with q, fields=id,title (limit 100)', run: (i) => get(`/api/v1/papers?limit=100&fields=id,title&q=${encodeURIComponent(words[i % words.length])}`) },
   { kind: 'pages', name: 'papers full page, br', run: () => get('/api/v1/papers?limit=100', { 'accept-encoding': 'br' }) },
   { kind: 'facets', name: 'papers count=true', run: () => get('/api/v1/papers?count=true') },
   { kind: 'facets', name: 'papers count=true with filters', run: (i) => get(`/api/v1/papers?count=true&${paperFilters(i)}`) },

@@ -73,6 +73,9 @@ export const papers = pgTable('papers', {
   // Search ranks a bounded set of candidates taken in this order (src/search/postgres.ts); the
   // title vector rides along so title candidates are found by index-only scan, without the heap.
   index('papers_relevance_idx').on(t.relevance.desc().nullsLast(), t.indexedDate.desc().nullsFirst(), t.id), // INCLUDE (title_vector): drizzle/0003
+  // Live counts of a relevance range (an off-grain min_relevance's band, src/modules/v1/facets/papers.ts) by
+  // index-only scan: every filter column rides along, so no heap page is read. INCLUDE: drizzle/0020.
+  index('papers_relevance_facets_idx').on(t.relevance), // INCLUDE (topic, study_type, preprint, indexed_date, id)
   index('papers_topic_indexed_idx').on(t.topic, t.indexedDate.desc().nullsFirst(), t.id),
   index('papers_study_type_indexed_idx').on(t.studyType, t.indexedDate.desc().nullsFirst(), t.id),
   index('papers_preprint_indexed_idx').on(t.preprint, t.indexedDate.desc().nullsFirst(), t.id),
