@@ -14,6 +14,7 @@ import { GROUP_BY } from '../../../src/modules/v1/facets/params'
 import { claimConditions } from '../../../src/queries/claims'
 import { statementFamily } from '../../../src/queries/prepared'
 import { compactFacetCounts, countsOf, type CountTable } from '../../../src/queries/facet-counts'
+import { runJob } from '../../../src/jobs/run-job'
 import type { PaperFilters } from '../../../src/queries/papers'
 import postgres from 'postgres'
 import { freshDatabase, testDriver, type TestDatabase } from '../../support/database'
@@ -285,6 +286,17 @@ describe('precomputed counts equal a live count', () => {
     const [{ n: allClaims }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from claims`)
     expect(await claimFacets(db, subject, { count: true, group_by: 'relation' }, { exact: 10, sample: Number(allClaims) }))
       .toEqual({ total: claimTotal, totalEstimated: true, group_by: claimLive, groupByEstimated: true })
+  })
+
+  test('a job run (the CLI\'s too, with the workers off) folds in the count changes its writes appended', async () => {
+    const pending = async () => (await database.rows<{ n: number }>(sql`select count(*)::int as n from paper_facet_counts_pending`))[0].n
+    await runJob(database, 'counts-test', async () => {
+      await database.db.execute(sql`update papers set topic = 'other' where id in (select id from papers order by id limit 5)`)
+      expect(Number(await pending())).toBeGreaterThan(0)
+      return {}
+    })
+    expect(Number(await pending())).toBe(0)
+    await expectCountsExact('a job run')
   })
 
   test('a rolled-back write leaves the counts as they were', async () => {
