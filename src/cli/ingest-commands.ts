@@ -31,7 +31,7 @@ export const INGEST_COMMANDS: Command[] = [
         onRefused: (id, reason) => io.err(`${id}: skipped, ${reason}`),
       }))
       io.out(`harvest done: ${counts.records} records in ${counts.pages} pages; ${counts.inserted} new, ${counts.updated} updated ` +
-        `(${counts.textChanged} with new text), ${counts.unchanged} unchanged, ${counts.skipped} skipped`)
+        `(${counts.textChanged} with new text), ${counts.unchanged} unchanged, ${counts.withdrawn} withdrawn, ${counts.skipped} skipped`)
     },
   },
   {

@@ -515,3 +515,15 @@ export const changeFeed = pgTable('change_feed', {
   index('change_feed_position_idx').on(t.txid, t.seq),
   index('change_feed_changed_idx').on(t.changedAt),
 ])
+
+// ---------------------------------------------------------------------------------------------
+// Papers withdrawn at the source: retracted (MEDLINE's "Retracted Publication", a "RETRACTED:" title)
+// or withdrawn ("WITHDRAWN:"). The harvest deletes such a paper with everything derived from it and
+// keeps its id here, so a later harvest does not bring it back and the change feed tells mirrors why it
+// left (tombstones with reason withdrawn; src/ingest/europepmc/store.ts).
+// ---------------------------------------------------------------------------------------------
+export const withdrawnPapers = pgTable('withdrawn_papers', {
+  id: text('id').primaryKey(),
+  reason: text('reason').notNull(), // retracted | withdrawn
+  withdrawnAt: tstz('withdrawn_at').notNull().defaultNow(),
+})

@@ -55,6 +55,8 @@ export type FeedRowBase = {
   seq: string
   changedAt: string
   exists: boolean
+  /** The paper (of a paper or story row) was withdrawn at the source (withdrawn_papers). */
+  withdrawn: boolean
   matches: boolean
 }
 
@@ -94,12 +96,14 @@ const BASE_COLUMNS = `e.item_id as "itemId", e.txid::text as txid, e.seq::text a
 /** $? in order: the positions' five, the filters' values, the open licences. */
 const paperPage = statementFamily<FeedRowBase & Record<string, unknown>>((where) => `${positions('paper')}
 select ${BASE_COLUMNS}, p.id is not null as exists, coalesce(p.id is not null and ${where}, false) as matches,
+  exists (select 1 from withdrawn_papers w where w.id = e.item_id) as withdrawn,
   ${PAPER_SELECT}, s.headline as "storyHeadline", s.dek as "storyDek"
 from e left join papers p on p.id = e.item_id left join stories s on s.paper_id = p.id
 order by e.txid, e.seq`)
 
 const storyPage = statementFamily<FeedRowBase & Record<string, unknown>>((where) => `${positions('story')}
 select ${BASE_COLUMNS}, s.paper_id is not null as exists, coalesce(s.paper_id is not null and ${where}, false) as matches,
+  exists (select 1 from withdrawn_papers w where w.id = e.item_id) as withdrawn,
   ${PAPER_SELECT},
   ${STORY_COLUMNS}
 from e left join stories s on s.paper_id = e.item_id left join papers p on p.id = s.paper_id
@@ -107,6 +111,7 @@ order by e.txid, e.seq`)
 
 const claimPage = statementFamily<FeedRowBase & Record<string, unknown>>((where) => `${positions('claim')}
 select ${BASE_COLUMNS}, c.id is not null as exists, coalesce(c.id is not null and ${where}, false) as matches,
+  false as withdrawn, -- a deleted claim's row keeps no paper id to look up
   ${CLAIM_COLUMNS}
 from e left join claims c on c.id = e.item_id::integer
   left join papers p on p.id = c.paper_id

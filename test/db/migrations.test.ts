@@ -22,7 +22,7 @@ describe(`migrations on ${testDriver}`, () => {
       'paper_facet_counts_monthly', 'paper_facet_counts_monthly_pending', 'paper_facet_counts_pending', 'paper_organism_counts',
       'paper_organism_counts_monthly', 'paper_organism_counts_monthly_pending', 'paper_organism_counts_pending', 'paper_relation_counts',
       'paper_relation_counts_monthly', 'paper_relation_counts_monthly_pending', 'paper_relation_counts_pending', 'papers', 'prompt_versions', 'prompts', 'rate_limit_counters', 'rss_sources',
-      'search_outbox', 'sessions', 'stories', 'upvotes',
+      'search_outbox', 'sessions', 'stories', 'upvotes', 'withdrawn_papers',
     ])
   })
 

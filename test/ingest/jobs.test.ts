@@ -43,7 +43,7 @@ describe('cli ingest europepmc', () => {
   test('backfills a date range, shows progress against the hit count and leaves a job_runs row', async () => {
     const result = await cliWithEnv(database, env(), 'ingest', 'europepmc', '--since', '2026-11-01', '--until', '2026-11-02')
     expect(result.code).toBe(0)
-    expect(result.stdout).toEqual(['harvest done: 2 records in 2 pages; 2 new, 0 updated (0 with new text), 0 unchanged, 0 skipped'])
+    expect(result.stdout).toEqual(['harvest done: 2 records in 2 pages; 2 new, 0 updated (0 with new text), 0 unchanged, 0 withdrawn, 0 skipped'])
     expect(result.stderr.at(-1)).toMatch(/^2 \/ 2 records, [\d,]+\/s$/)
     expect(server.requests.at(-1)!.searchParams.get('query')).toEndWith('FIRST_IDATE:[2026-11-01 TO 2026-11-02]')
     const run = await lastRun('harvest')

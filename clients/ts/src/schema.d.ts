@@ -935,10 +935,10 @@ export interface operations {
                             /** @constant */
                             deleted: true;
                             /**
-                             * @description deleted: the claim no longer exists (a paper removed, a story taken down, claims replaced by re-extraction). excluded: the claim exists but, after this change, no longer matches the request's filters (e.g. re-judged below min_relevance). A deleted item cannot be matched against filters any more, so deletions are reported whatever the filters.
+                             * @description deleted: the claim no longer exists (a paper removed, a story taken down, claims replaced by re-extraction). withdrawn: the claim no longer exists because its paper was retracted or withdrawn at the source; such a paper is not stored again. excluded: the claim exists but, after this change, no longer matches the request's filters (e.g. re-judged below min_relevance). A deleted item cannot be matched against filters any more, so deletions are reported whatever the filters.
                              * @enum {string}
                              */
-                            reason: "deleted" | "excluded";
+                            reason: "deleted" | "excluded" | "withdrawn";
                             /**
                              * Format: date-time
                              * @description When the change was made (UTC, microseconds).
@@ -1790,10 +1790,10 @@ export interface operations {
                             /** @constant */
                             deleted: true;
                             /**
-                             * @description deleted: the paper no longer exists (a paper removed, a story taken down, claims replaced by re-extraction). excluded: the paper exists but, after this change, no longer matches the request's filters (e.g. re-judged below min_relevance). A deleted item cannot be matched against filters any more, so deletions are reported whatever the filters.
+                             * @description deleted: the paper no longer exists (a paper removed, a story taken down, claims replaced by re-extraction). withdrawn: the paper no longer exists because its paper was retracted or withdrawn at the source; such a paper is not stored again. excluded: the paper exists but, after this change, no longer matches the request's filters (e.g. re-judged below min_relevance). A deleted item cannot be matched against filters any more, so deletions are reported whatever the filters.
                              * @enum {string}
                              */
-                            reason: "deleted" | "excluded";
+                            reason: "deleted" | "excluded" | "withdrawn";
                             /**
                              * Format: date-time
                              * @description When the change was made (UTC, microseconds).
@@ -2691,10 +2691,10 @@ export interface operations {
                             /** @constant */
                             deleted: true;
                             /**
-                             * @description deleted: the story no longer exists (a paper removed, a story taken down, claims replaced by re-extraction). excluded: the story exists but, after this change, no longer matches the request's filters (e.g. re-judged below min_relevance). A deleted item cannot be matched against filters any more, so deletions are reported whatever the filters.
+                             * @description deleted: the story no longer exists (a paper removed, a story taken down, claims replaced by re-extraction). withdrawn: the story no longer exists because its paper was retracted or withdrawn at the source; such a paper is not stored again. excluded: the story exists but, after this change, no longer matches the request's filters (e.g. re-judged below min_relevance). A deleted item cannot be matched against filters any more, so deletions are reported whatever the filters.
                              * @enum {string}
                              */
-                            reason: "deleted" | "excluded";
+                            reason: "deleted" | "excluded" | "withdrawn";
                             /**
                              * Format: date-time
                              * @description When the change was made (UTC, microseconds).

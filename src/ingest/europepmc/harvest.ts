@@ -33,7 +33,7 @@ export type HarvestOptions = {
 }
 
 export type HarvestCounts = {
-  pages: number; records: number; inserted: number; updated: number; textChanged: number; unchanged: number; skipped: number
+  pages: number; records: number; inserted: number; updated: number; textChanged: number; unchanged: number; withdrawn: number; skipped: number
 }
 
 type HarvestConfig = Pick<Config, 'europepmcBaseUrl' | 'europepmcQuery'>
@@ -62,7 +62,7 @@ async function storePage(tx: Db, page: MappedPaper[], onRefused: (id: string, re
   } catch (error) {
     if (!refusesData(error) || page.length === 0) throw error
   }
-  const total = { inserted: 0, updated: 0, textChanged: 0, unchanged: 0, refused: 0 }
+  const total = { inserted: 0, updated: 0, textChanged: 0, unchanged: 0, withdrawn: 0, refused: 0 }
   for (const paper of page) {
     try {
       const one = await tx.transaction((savepoint) => storePapers(savepoint, [paper]))
@@ -70,6 +70,7 @@ async function storePage(tx: Db, page: MappedPaper[], onRefused: (id: string, re
       total.updated += one.updated
       total.textChanged += one.textChanged
       total.unchanged += one.unchanged
+      total.withdrawn += one.withdrawn
     } catch (error) {
       if (!refusesData(error)) throw error
       total.refused++
@@ -99,7 +100,7 @@ export async function harvestEuropePmc(database: Database, config: HarvestConfig
   const query = windowQuery(window.query, window.from, window.until)
   const client: ClientOptions = { baseUrl: config.europepmcBaseUrl, ...options.client }
 
-  const counts: HarvestCounts = { pages: 0, records: 0, inserted: 0, updated: 0, textChanged: 0, unchanged: 0, skipped: 0 }
+  const counts: HarvestCounts = { pages: 0, records: 0, inserted: 0, updated: 0, textChanged: 0, unchanged: 0, withdrawn: 0, skipped: 0 }
   let cursor = resumed?.cursor ?? '*'
   let done = resumed?.done ?? 0
   const seen = new Set<string>([cursor])
@@ -122,6 +123,7 @@ export async function harvestEuropePmc(database: Database, config: HarvestConfig
       counts.updated += stored.updated
       counts.textChanged += stored.textChanged
       counts.unchanged += stored.unchanged
+      counts.withdrawn += stored.withdrawn
       const after: HarvestState = finished
         ? { harvestedThrough: options.since ? state.harvestedThrough : window.until, pending: null }
         : { harvestedThrough: state.harvestedThrough, pending: { ...window, cursor: next!, done } }

@@ -97,6 +97,7 @@ const TYPE_NAMES: Record<string, string> = {
   'brief-report': 'Brief Report', correction: 'Published Erratum', 'published erratum': 'Published Erratum',
   editorial: 'Editorial', letter: 'Letter', 'article-commentary': 'Comment', comment: 'Comment',
   retraction: 'Retraction of Publication', 'retraction of publication': 'Retraction of Publication',
+  'retracted publication': 'Retracted Publication',
   'randomized controlled trial': 'Randomized Controlled Trial', 'clinical trial': 'Clinical Trial',
   'observational study': 'Observational Study', 'research-support': 'Research Support',
 }

@@ -6,18 +6,47 @@
  *   metadata changed (dates, journal, licence, types, MeSH...), the judgement stays: re-judging
  *   unchanged text would cost an LLM call and give the same answer;
  * - an unchanged record writes nothing at all (updated_at included), so a repeated window is a no-op.
- * indexed_date never changes: it is the day the paper entered the service.
+ * indexed_date never changes: it is the day the paper entered the service. A record saying the paper was
+ * retracted or withdrawn takes the paper out instead (withdrawalOf, withdraw).
  * MeSH headings become `mesh` entities linked with role `indexed`; every written paper is queued for
  * search, and articles waiting for a paper with the same DOI are linked to it.
  */
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { papers } from '../../db/schema'
+import { papers, withdrawnPapers } from '../../db/schema'
 import { enqueueSearchSync } from '../../search/outbox'
 import { meshKey } from '../../seed/mesh'
 import type { MappedPaper } from './mapping'
 
-export type StoreCounts = { inserted: number; updated: number; textChanged: number; unchanged: number }
+export type StoreCounts = { inserted: number; updated: number; textChanged: number; unchanged: number; withdrawn: number }
+
+/**
+ * Why a record says its paper is withdrawn at the source, or null: MEDLINE marks a retracted article
+ * with the publication type "Retracted Publication" (the notice itself is a "Retraction of
+ * Publication", an ordinary record), and PubMed and publishers prefix the title of a retracted or
+ * withdrawn article ("RETRACTED:", "RETRACTED ARTICLE:", "WITHDRAWN:").
+ */
+export function withdrawalOf(p: Pick<MappedPaper, 'publicationTypes' | 'title'>): 'retracted' | 'withdrawn' | null {
+  if (p.publicationTypes.includes('Retracted Publication')) return 'retracted'
+  const prefix = /^\s*(retracted(?: article)?|withdrawn)\s*:/i.exec(p.title)
+  if (!prefix) return null
+  return prefix[1]!.toLowerCase().startsWith('retracted') ? 'retracted' : 'withdrawn'
+}
+
+/**
+ * A withdrawn paper leaves the service with everything derived from it (its story, links and claims
+ * go by cascade; the change feed records each as deleted) and its id is kept in withdrawn_papers, so
+ * a later record of it is not stored again and the feed's tombstones say "withdrawn".
+ */
+async function withdraw(db: Db, withdrawn: { id: string; reason: string }[]): Promise<void> {
+  const ids = withdrawn.map((w) => w.id)
+  await db.execute(sql`
+    insert into withdrawn_papers (id, reason)
+    select id, reason from unnest(${sql.param(ids)}::text[], ${sql.param(withdrawn.map((w) => w.reason))}::text[]) as w(id, reason)
+    on conflict (id) do nothing`)
+  await db.execute(sql`delete from papers where id = any(${sql.param(ids)}::text[])`)
+  await enqueueSearchSync(db, ids) // the search index drops them too
+}
 
 type Existing = Omit<MappedPaper, 'id' | 'source' | 'indexedDate'> & { id: string; indexedDate: string }
 
@@ -100,7 +129,20 @@ async function linkMesh(db: Db, written: MeshLinks[]) {
 
 export async function storePapers(db: Db, batch: MappedPaper[]): Promise<StoreCounts> {
   const byId = new Map(batch.map((p) => [p.id, p])) // a page repeating an id keeps its last version
-  const counts: StoreCounts = { inserted: 0, updated: 0, textChanged: 0, unchanged: 0 }
+  const counts: StoreCounts = { inserted: 0, updated: 0, textChanged: 0, unchanged: 0, withdrawn: 0 }
+  if (byId.size === 0) return counts
+  const gone = await db.select({ id: withdrawnPapers.id }).from(withdrawnPapers)
+    .where(sql`${withdrawnPapers.id} = any(${sql.param([...byId.keys()])}::text[])`)
+  const withdrawn: { id: string; reason: string }[] = []
+  for (const paper of byId.values()) {
+    const reason = withdrawalOf(paper)
+    if (reason) withdrawn.push({ id: paper.id, reason })
+  }
+  for (const { id } of [...gone, ...withdrawn]) byId.delete(id) // withdrawn once, out for good
+  if (withdrawn.length) {
+    await withdraw(db, withdrawn)
+    counts.withdrawn = withdrawn.length
+  }
   if (byId.size === 0) return counts
   const existing = new Map<string, Existing>()
   const rows = await db.select({

@@ -35,7 +35,9 @@ export const ClaimsFeedAnswer = t.Object({ data: t.Array(t.Union([ClaimItem, Cla
 export const NOT_WITH_FEED = ['q', 'ids', 'fields', 'count', 'group_by']
 
 const tombstoneOf = <Id>(row: FeedRowBase, id: Id, key: 'id' | 'paper_id' = 'id') => ({
-  [key]: id, deleted: true as const, reason: row.exists ? 'excluded' as const : 'deleted' as const, changed_at: row.changedAt,
+  [key]: id, deleted: true as const,
+  reason: row.exists ? 'excluded' as const : row.withdrawn ? 'withdrawn' as const : 'deleted' as const,
+  changed_at: row.changedAt,
 })
 
 type Given = Record<string, unknown> & { cursor?: string; limit?: number }

@@ -17,9 +17,10 @@ export const FeedPagination = t.Object({
 export const tombstone = (key: 'id' | 'paper_id', id: ReturnType<typeof t.String> | ReturnType<typeof Integer>, what: string) => t.Object({
   [key]: id,
   deleted: t.Literal(true),
-  reason: t.UnionEnum(['deleted', 'excluded'], {
+  reason: t.UnionEnum(['deleted', 'excluded', 'withdrawn'], {
     default: undefined,
     description: `deleted: the ${what} no longer exists (a paper removed, a story taken down, claims replaced by re-extraction). ` +
+      `withdrawn: the ${what} no longer exists because its paper was retracted or withdrawn at the source; such a paper is not stored again. ` +
       `excluded: the ${what} exists but, after this change, no longer matches the request's filters (e.g. re-judged below min_relevance). ` +
       'A deleted item cannot be matched against filters any more, so deletions are reported whatever the filters.',
   }),
