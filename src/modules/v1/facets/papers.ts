@@ -198,7 +198,10 @@ export async function paperFacets(db: Db, filters: PaperFilters, p: { count?: bo
   const split = splitRelevance(filters)
   if (split) {
     const [counted, slice] = await Promise.all([paperFacets(db, split.counted, p, bounds), paperFacets(db, split.slice, p, bounds)])
-    return added(counted, slice)
+    // Each part keeps its largest MAX_GROUPS groups; when one may have left some out, their sum could be short,
+    // so such a filter is counted live as a whole instead (below).
+    const full = (answer: FacetAnswer) => (answer.group_by?.length ?? 0) >= MAX_GROUPS
+    if (!full(counted) && !full(slice)) return added(counted, slice)
   }
   if (countsAnswer(filters)) {
     const [total, groups] = await Promise.all([
