@@ -254,8 +254,8 @@ export const claimFacetCounts = pgTable('claim_facet_counts', {
 // What writers add to the counts above: every write appends its aggregated change to the `_pending` table
 // beside the count (plain inserts, so concurrent writers never wait for one another on a shared count row,
 // nor deadlock over two of them), and readers sum both. facet_counts_compact() (drizzle/0019) moves
-// pending changes into the counts, one compaction at a time: a job every minute and the bulk loader after
-// each chunk (src/facets/compact.ts). A change's own transaction writes it, so counts stay exact.
+// pending changes into the counts, one compaction at a time: after every job run (src/jobs/run-job.ts) and
+// in the bulk loader after each chunk. A change's own transaction writes it, so counts stay exact.
 const pending = <T extends Record<string, PgColumnBuilderBase>>(name: string, columns: T) => pgTable(`${name}_pending`, columns)
 export const paperFacetCountsPending = pending('paper_facet_counts', { ...paperDims(), n: integer('n').notNull() })
 export const paperOrganismCountsPending = pending('paper_organism_counts', { ...paperDims(), organism: text('organism').notNull(), n: integer('n').notNull() })

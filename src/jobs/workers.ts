@@ -20,7 +20,6 @@ import { computeIntelligence, INTELLIGENCE_JOB } from '../intelligence/refresh'
 import { schedule, type ScheduledJob } from './scheduler'
 import { EXPORT_CRON, EXPORT_JOB, runExport } from '../exports/run-export'
 import { purgeTombstones } from '../queries/changes'
-import { compactFacetCounts } from '../queries/facet-counts'
 
 export type WorkerJob = {
   name: string
@@ -29,9 +28,8 @@ export type WorkerJob = {
 }
 
 export const WORKER_JOBS: WorkerJob[] = [
+  // Every minute; like every job run, it ends by folding in pending count changes (run-job.ts).
   { name: 'refresh', cron: '* * * * *', run: (database) => refreshEntityCounts(database.db) },
-  // Writers append count changes (drizzle/0019_facet_counts_pending.sql); this keeps what count= and group_by= read small.
-  { name: 'compact-counts', cron: '* * * * *', run: async (database) => ({ folded: await compactFacetCounts(database) }) },
   {
     name: 'purge-rate-limits',
     cron: '7 * * * *',
