@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { jobRuns } from '../db/schema'
 import { errorText } from '../db/storable-text'
+import { preparedStatement } from '../queries/prepared'
 
 export type JobCounts = Record<string, number>
 
@@ -33,4 +34,22 @@ export async function closeAbandonedRuns(db: Db, job: string): Promise<number> {
   const closed = await db.update(jobRuns).set({ finishedAt: new Date(), outcome: 'failed', error: ABANDONED_RUN })
     .where(and(eq(jobRuns.job, job), eq(jobRuns.outcome, 'running'))).returning({ id: jobRuns.id })
   return closed.length
+}
+
+/** How long finished runs are kept for operators (GET /api/jobs). */
+export const JOB_RUN_RETENTION_DAYS = 30
+
+/**
+ * Deletes finished runs older than the retention, keeping the newest run of every job whatever its
+ * age: `refresh` and `search-sync` alone leave a row a minute, which would otherwise grow by a
+ * million rows a year.
+ */
+const purge = preparedStatement<{ n: number }>(`with deleted as (
+    delete from job_runs r where r.finished_at < $?::timestamptz and r.id <> (select max(x.id) from job_runs x where x.job = r.job)
+    returning 1)
+  select count(*)::int as n from deleted`)
+
+export async function purgeOldRuns(db: Db, now: Date, days = JOB_RUN_RETENTION_DAYS): Promise<number> {
+  const [row] = await purge(db, [new Date(now.getTime() - days * 86_400_000).toISOString()])
+  return row?.n ?? 0
 }

@@ -10,7 +10,7 @@ import { SEARCH_SYNC_JOB, syncSearchIndex } from '../search'
 import { harvestEuropePmc } from '../ingest/europepmc/harvest'
 import { scrapeFeeds } from '../ingest/rss/scrape'
 import { purgeExpiredCounters } from '../rate-limit/postgres-store'
-import type { JobCounts } from './job-runs'
+import { purgeOldRuns, type JobCounts } from './job-runs'
 import { refreshEntityCounts } from './refresh-entity-counts'
 import { purgeEndedSessions, sessionPolicy } from '../modules/admin/auth/sessions'
 import { createAnalyzer } from '../analysis/create-analyzer'
@@ -55,6 +55,8 @@ export const WORKER_JOBS: WorkerJob[] = [
   { name: EXPORT_JOB, cron: EXPORT_CRON, run: (database, config) => runExport(database, config) },
   // Change-feed tombstones older than TOMBSTONE_RETENTION_DAYS (src/queries/changes.ts); cursors expire a day before.
   { name: 'purge-tombstones', cron: '47 3 * * *', run: async (database) => ({ deleted: await purgeTombstones(database.db) }) },
+  // Finished job runs older than JOB_RUN_RETENTION_DAYS, the newest of each job kept (src/jobs/job-runs.ts).
+  { name: 'purge-job-runs', cron: '53 3 * * *', run: async (database) => ({ deleted: await purgeOldRuns(database.db, new Date()) }) },
 ]
 
 export function startWorkers(database: Database, config: Config): ScheduledJob[] {
