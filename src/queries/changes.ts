@@ -55,9 +55,13 @@ export type FeedRowBase = {
   seq: string
   changedAt: string
   exists: boolean
+  matches: boolean
+}
+
+/** A row of a resource's own feed (/papers, /stories, /claims with updated_since). */
+export type FeedItemRow = FeedRowBase & {
   /** The paper (of a paper or story row) was withdrawn at the source (withdrawn_papers). */
   withdrawn: boolean
-  matches: boolean
 }
 
 /**
@@ -94,14 +98,14 @@ const positions = (resource: string) => `with e as (
 const BASE_COLUMNS = `e.item_id as "itemId", e.txid::text as txid, e.seq::text as seq, ${EXACT('e.changed_at')} as "changedAt"`
 
 /** $? in order: the positions' five, the filters' values, the open licences. */
-const paperPage = statementFamily<FeedRowBase & Record<string, unknown>>((where) => `${positions('paper')}
+const paperPage = statementFamily<FeedItemRow & Record<string, unknown>>((where) => `${positions('paper')}
 select ${BASE_COLUMNS}, p.id is not null as exists, coalesce(p.id is not null and ${where}, false) as matches,
   exists (select 1 from withdrawn_papers w where w.id = e.item_id) as withdrawn,
   ${PAPER_SELECT}, s.headline as "storyHeadline", s.dek as "storyDek"
 from e left join papers p on p.id = e.item_id left join stories s on s.paper_id = p.id
 order by e.txid, e.seq`)
 
-const storyPage = statementFamily<FeedRowBase & Record<string, unknown>>((where) => `${positions('story')}
+const storyPage = statementFamily<FeedItemRow & Record<string, unknown>>((where) => `${positions('story')}
 select ${BASE_COLUMNS}, s.paper_id is not null as exists, coalesce(s.paper_id is not null and ${where}, false) as matches,
   exists (select 1 from withdrawn_papers w where w.id = e.item_id) as withdrawn,
   ${PAPER_SELECT},
@@ -109,7 +113,7 @@ select ${BASE_COLUMNS}, s.paper_id is not null as exists, coalesce(s.paper_id is
 from e left join stories s on s.paper_id = e.item_id left join papers p on p.id = s.paper_id
 order by e.txid, e.seq`)
 
-const claimPage = statementFamily<FeedRowBase & Record<string, unknown>>((where) => `${positions('claim')}
+const claimPage = statementFamily<FeedItemRow & Record<string, unknown>>((where) => `${positions('claim')}
 select ${BASE_COLUMNS}, c.id is not null as exists, coalesce(c.id is not null and ${where}, false) as matches,
   false as withdrawn, -- a deleted claim's row keeps no paper id to look up
   ${CLAIM_COLUMNS}
@@ -139,6 +143,13 @@ export async function readClaimChanges(db: Db, filters: ClaimFilters, w: FeedWin
 
 export type ChangeRow = FeedRowBase & { resource: FeedResource }
 
+/** Whether the item of feed row `f` still exists. */
+const ITEM_EXISTS = (f: string) => `case ${f}.resource
+    when 'paper' then exists (select 1 from papers p where p.id = ${f}.item_id)
+    when 'story' then exists (select 1 from stories s where s.paper_id = ${f}.item_id)
+    when 'claim' then exists (select 1 from claims c where c.id = ${f}.item_id::integer)
+  end`
+
 /**
  * Every resource's changes in one order, for GET /api/v1/changes: positions only, and whether the
  * item still exists. $? in order: resources, txid, seq, updated_since, limit.
@@ -148,13 +159,7 @@ const changePage = preparedStatement<ChangeRow>(`with e as (
   where f.resource = any($?::text[]) and f.txid < $?::xid8
     and (f.txid, f.seq) > ($?::xid8, $?::bigint) and f.changed_at >= $?::timestamptz
   order by f.txid, f.seq limit $?)
-select ${BASE_COLUMNS}, e.resource,
-  case e.resource
-    when 'paper' then exists (select 1 from papers p where p.id = e.item_id)
-    when 'story' then exists (select 1 from stories s where s.paper_id = e.item_id)
-    when 'claim' then exists (select 1 from claims c where c.id = e.item_id::integer)
-  end as exists,
-  true as matches
+select ${BASE_COLUMNS}, e.resource, ${ITEM_EXISTS('e')} as exists, true as matches
 from e
 order by e.txid, e.seq`)
 
@@ -190,11 +195,7 @@ export function laterPosition(a: FeedPosition, b: FeedPosition): FeedPosition {
  */
 const purge = preparedStatement<{ n: number }>(`with gone as (
   delete from change_feed f where f.deleted and f.changed_at < now() - make_interval(days => $?::integer)
-    and not case f.resource
-      when 'paper' then exists (select 1 from papers p where p.id = f.item_id)
-      when 'story' then exists (select 1 from stories s where s.paper_id = f.item_id)
-      when 'claim' then exists (select 1 from claims c where c.id = f.item_id::integer)
-      else false end
+    and not coalesce(${ITEM_EXISTS('f')}, false)
   returning 1)
 select count(*)::int as n from gone`)
 

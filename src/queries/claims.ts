@@ -65,11 +65,14 @@ async function sideMatch(db: Db, side: 'subject' | 'object', value: string): Pro
   return { side, ids: await resolveEntityIds(db, value), pattern: containsPattern(value) }
 }
 
+/** The entities whose name or key holds a value (its contains pattern, given twice). */
+const NAMED_ENTITIES = 'select e.id from entities e where e.name ilike $? or e.key ilike $?'
+
 /** The side's condition over `c` claims alone (no join), so that it can narrow any branch of a statement. */
 function addSideCondition(where: Conditions, { side, ids, pattern }: SideMatch): void {
   const { text, entityId } = SIDE_COLUMNS[side]
   if (ids.length) where.add(`(${entityId} = any($?::integer[]) or (${entityId} is null and ${text} ilike $?))`, ids, pattern)
-  else where.add(`(${text} ilike $? or ${entityId} in (select e.id from entities e where e.name ilike $? or e.key ilike $?))`, pattern, pattern, pattern)
+  else where.add(`(${text} ilike $? or ${entityId} in (${NAMED_ENTITIES}))`, pattern, pattern, pattern)
 }
 
 /** The organism as written, and for a name of a lexicon organism ("mice", "mouse"), any of that organism's names. */
@@ -96,10 +99,13 @@ export const CLAIM_COLUMNS = `c.id, c.paper_id as "paperId", c.subject_text as "
 
 export const CLAIM_PAGE_SELECT = `select ${CLAIM_COLUMNS}`
 
+/** What CLAIM_COLUMNS reads beside `c`: its paper and its two entities. */
+export const CLAIM_JOINS = `join papers p on p.id = c.paper_id
+  left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id`
+
 /** CLAIM_PAGE_SELECT with the joins it reads from. */
 export const CLAIM_ROW_FROM = `${CLAIM_PAGE_SELECT}
-from claims c join papers p on p.id = c.paper_id
-  left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id`
+from claims c ${CLAIM_JOINS}`
 
 export function claimListRow(r: ClaimPageRow): ClaimListRow {
   return {
@@ -135,6 +141,14 @@ async function claimFilterParts(db: Db, f: ClaimFilters): Promise<ClaimFilterPar
   return { sides: sides.filter((m) => m !== null), rest }
 }
 
+/** `where` narrowed by the given sides and the filter's other conditions. */
+function narrowed(where: Conditions, sides: SideMatch[], rest: Conditions): Conditions {
+  for (const m of sides) addSideCondition(where, m)
+  where.fragments.push(...rest.fragments)
+  where.values.push(...rest.values)
+  return where
+}
+
 /**
  * The conditions of a claims filter over `c` claims (and `p` papers, `se`/`oe` its entities, which
  * the conditions do not need): the one reading of ClaimFilters, shared by the list and its counts
@@ -142,11 +156,7 @@ async function claimFilterParts(db: Db, f: ClaimFilters): Promise<ClaimFilterPar
  */
 export async function claimConditions(db: Db, f: ClaimFilters): Promise<Conditions> {
   const { sides, rest } = await claimFilterParts(db, f)
-  const where = new Conditions()
-  for (const m of sides) addSideCondition(where, m)
-  where.fragments.push(...rest.fragments)
-  where.values.push(...rest.values)
-  return where
+  return narrowed(new Conditions(), sides, rest)
 }
 
 /**
@@ -158,20 +168,13 @@ export async function claimConditions(db: Db, f: ClaimFilters): Promise<Conditio
  */
 export async function claimBranches(db: Db, f: ClaimFilters): Promise<Conditions[]> {
   const { sides: [lead, ...others], rest } = await claimFilterParts(db, f)
-  const branch = (fragment: string, ...values: unknown[]) => {
-    const where = new Conditions().add(fragment, ...values)
-    for (const m of others) addSideCondition(where, m)
-    where.fragments.push(...rest.fragments)
-    where.values.push(...rest.values)
-    return where
-  }
+  const branch = (fragment: string, ...values: unknown[]) => narrowed(new Conditions().add(fragment, ...values), others, rest)
   if (!lead) return [branch('true')]
   const { text, entityId } = SIDE_COLUMNS[lead.side]
   if (lead.ids.length) return [branch(`${entityId} = any($?::integer[])`, lead.ids), branch(`${entityId} is null and ${text} ilike $?`, lead.pattern)]
-  const named = 'select e.id from entities e where e.name ilike $? or e.key ilike $?'
   return [
-    branch(`${entityId} in (${named})`, lead.pattern, lead.pattern),
-    branch(`${text} ilike $? and (${entityId} is null or ${entityId} not in (${named}))`, lead.pattern, lead.pattern, lead.pattern),
+    branch(`${entityId} in (${NAMED_ENTITIES})`, lead.pattern, lead.pattern),
+    branch(`${text} ilike $? and (${entityId} is null or ${entityId} not in (${NAMED_ENTITIES}))`, lead.pattern, lead.pattern, lead.pattern),
   ]
 }
 
@@ -189,10 +192,7 @@ const NEWEST_FIRST = 'order by c.created_at desc, c.id desc'
 function claimHits(parts: ClaimFilterParts, after: { createdAt: string; id: number } | null, limit: number):
   { text: string; values: unknown[] } | { where: string; values: unknown[] } {
   const [lead, ...others] = parts.sides
-  const where = new Conditions()
-  for (const m of others) addSideCondition(where, m)
-  where.fragments.push(...parts.rest.fragments)
-  where.values.push(...parts.rest.values)
+  const where = narrowed(new Conditions(), others, parts.rest)
   if (after) where.add('(c.created_at, c.id) < ($?::timestamptz, $?::integer)', after.createdAt, after.id)
   const rest = where.fragments.length ? where.fragments.join(' and ') : 'true'
   if (!lead) return { where: rest, values: where.values }
@@ -207,7 +207,7 @@ function claimHits(parts: ClaimFilterParts, after: { createdAt: string; id: numb
   // Entities named exactly: their claims, and the unresolved sides whose text holds the value.
   if (lead.ids.length) return byEntity('unnest($?::integer[]) as side(id)', [lead.ids], `${entityId} is null and ${text} ilike $?`)
   // A value naming no entity: claims of entities whose name or key holds it, and sides whose text does.
-  return byEntity('(select e.id from entities e where e.name ilike $? or e.key ilike $?) side', [lead.pattern, lead.pattern], `${text} ilike $?`)
+  return byEntity(`(${NAMED_ENTITIES}) side`, [lead.pattern, lead.pattern], `${text} ilike $?`)
 }
 
 const statements = new Map<string, (db: Db, values: unknown[]) => Promise<unknown[]>>()
@@ -247,8 +247,7 @@ const BY_PAIRS = (after: string) => `with hits as (select h.id, h.created_at fro
   cross join lateral (select c.id, c.created_at from claims c where c.relation = pair.relation and c.organism = pair.organism ${after}
     ${NEWEST_FIRST} limit $?) h)
 ${CLAIM_PAGE_SELECT}
-from hits join claims c on c.id = hits.id join papers p on p.id = c.paper_id
-  left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
+from hits join claims c on c.id = hits.id ${CLAIM_JOINS}
 ${NEWEST_FIRST} limit $?`
 const byPairs = { first: preparedStatement<ClaimPageRow>(BY_PAIRS('')), after: preparedStatement<ClaimPageRow>(BY_PAIRS('and (c.created_at, c.id) < ($?::timestamptz, $?::integer)')) }
 
@@ -277,8 +276,7 @@ export async function listClaims(db: Db, f: ClaimFilters, limit: number, after: 
   }
   const hits = claimHits(parts, after, limit + 1)
   const text = `${'text' in hits ? `with hits as (${hits.text})\n` : ''}${CLAIM_PAGE_SELECT}
-from ${'text' in hits ? 'hits join claims c on c.id = hits.id' : 'claims c'} join papers p on p.id = c.paper_id
-  left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
+from ${'text' in hits ? 'hits join claims c on c.id = hits.id' : 'claims c'} ${CLAIM_JOINS}
 ${'text' in hits ? '' : `where ${hits.where}\n`}${NEWEST_FIRST} limit $?`
   return (await runStatement<ClaimPageRow>(db, text, [...hits.values, limit + 1])).map(claimListRow)
 }

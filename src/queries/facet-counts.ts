@@ -22,11 +22,6 @@ export type CountTable = keyof typeof KEYS
 export const countsOf = (table: CountTable) =>
   `(select ${KEYS[table]}, n from ${table} union all select ${KEYS[table]}, n from ${table}_pending)`
 
-/** The key columns of a count table. */
-export const countKeys = (table: CountTable) => KEYS[table]
-
-export const COUNT_TABLES = Object.keys(KEYS) as CountTable[]
-
 /**
  * Folds the pending changes into the counts (one compaction at a time, database-wide); returns how
  * many count rows changed. Readers are exact either way: this keeps what they sum small.

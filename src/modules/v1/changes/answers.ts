@@ -8,7 +8,10 @@ import type { V1Context } from '../context'
 import type { PaperFilters } from '../../../queries/papers'
 import { claimListRow, type ClaimFilters, type ClaimPageRow } from '../../../queries/claims'
 import { paperRowOf } from '../../../queries/papers'
-import { readClaimChanges, readPaperChanges, readStoryChanges, type FeedRowBase, type StoryFeedFilters } from '../../../queries/changes'
+import {
+  readClaimChanges, readPaperChanges, readStoryChanges, type FeedItemRow, type FeedResource, type FeedWindow, type StoryFeedFilters,
+} from '../../../queries/changes'
+import type { Db } from '../../../db/client'
 import { serializeListedPaper } from '../papers/serialize'
 import { serializeStoryItem } from '../stories/serialize'
 import { storyListRow, type StoryPageRow } from '../../../queries/stories'
@@ -34,55 +37,43 @@ export const ClaimsFeedAnswer = t.Object({ data: t.Array(t.Union([ClaimItem, Cla
 /** The parameters of the usual list that a feed refuses (they search, look up, count or reshape). */
 export const NOT_WITH_FEED = ['q', 'ids', 'fields', 'count', 'group_by']
 
-const tombstoneOf = <Id>(row: FeedRowBase, id: Id, key: 'id' | 'paper_id' = 'id') => ({
+type Given = Record<string, unknown> & { cursor?: string; limit?: number }
+
+/** A tombstone for a row that changed and is no longer in the list the request describes. */
+const tombstoneOf = <Id>(row: FeedItemRow, id: Id, key: 'id' | 'paper_id' = 'id') => ({
   [key]: id, deleted: true as const,
   reason: row.exists ? 'excluded' as const : row.withdrawn ? 'withdrawn' as const : 'deleted' as const,
   changed_at: row.changedAt,
 })
 
-type Given = Record<string, unknown> & { cursor?: string; limit?: number }
-
-export async function papersFeed({ db: reader, primary, baseUrl, secret }: V1Context, p: Given, filters: PaperFilters, updatedSince: string) {
+/**
+ * One resource's feed: refuses the list parameters a feed cannot take, pages from the primary (see
+ * V1Context.primary), and answers each row as the list's item when it still matches, else as a tombstone.
+ */
+async function feedAnswer<Filters extends object, Row extends FeedItemRow, Item>(
+  { db: reader, primary, secret }: V1Context, p: Given, updatedSince: string,
+  feed: { cursorScope: string; resource: FeedResource; filters: Filters; read: (db: Db, filters: Filters, window: FeedWindow) => Promise<Row[]> },
+  answer: (row: Row) => Item,
+) {
   refuseWithFeed(p, NOT_WITH_FEED)
-  const db = primary ?? reader // see V1Context.primary
+  const db = primary ?? reader
+  const paging = await feedPaging(db, secret, feed.cursorScope, [feed.resource], { ...feed.filters, updatedSince }, p)
+  const { items, pagination } = paging.page(await feed.read(db, feed.filters, paging.window))
+  return { data: items.map(answer), pagination }
+}
+
+export function papersFeed(v1: V1Context, p: Given, filters: PaperFilters, updatedSince: string) {
   const { q: _q, ...listFilters } = filters
-  const paging = await feedPaging(db, secret, 'papers-changes', ['paper'], { ...listFilters, updatedSince }, p)
-  const rows = await readPaperChanges(db, listFilters, paging.window)
-  const { items, pagination } = paging.page(rows)
-  return {
-    data: items.map((row) => row.matches
-      ? serializeListedPaper(paperRowOf(row as never) as never, baseUrl)
-      : tombstoneOf(row, row.itemId)),
-    pagination,
-  }
+  return feedAnswer(v1, p, updatedSince, { cursorScope: 'papers-changes', resource: 'paper', filters: listFilters, read: readPaperChanges },
+    (row) => (row.matches ? serializeListedPaper(paperRowOf(row as never) as never, v1.baseUrl) : tombstoneOf(row, row.itemId)))
 }
 
-export async function storiesFeed({ db: reader, primary, baseUrl, secret }: V1Context, p: Given, filters: StoryFeedFilters, updatedSince: string) {
-  refuseWithFeed(p, NOT_WITH_FEED)
-  const db = primary ?? reader // see V1Context.primary
-  const paging = await feedPaging(db, secret, 'stories-changes', ['story'], { ...filters, updatedSince }, p)
-  const rows = await readStoryChanges(db, filters, paging.window)
-  const { items, pagination } = paging.page(rows)
-  return {
-    data: items.map((row) => {
-      if (!row.matches) return tombstoneOf(row, row.itemId, 'paper_id')
-      return serializeStoryItem(storyListRow(row as unknown as StoryPageRow), baseUrl)
-    }),
-    pagination,
-  }
+export function storiesFeed(v1: V1Context, p: Given, filters: StoryFeedFilters, updatedSince: string) {
+  return feedAnswer(v1, p, updatedSince, { cursorScope: 'stories-changes', resource: 'story', filters, read: readStoryChanges },
+    (row) => (row.matches ? serializeStoryItem(storyListRow(row as unknown as StoryPageRow), v1.baseUrl) : tombstoneOf(row, row.itemId, 'paper_id')))
 }
 
-export async function claimsFeed({ db: reader, primary, baseUrl, secret }: V1Context, p: Given, filters: ClaimFilters, updatedSince: string) {
-  refuseWithFeed(p, NOT_WITH_FEED)
-  const db = primary ?? reader // see V1Context.primary
-  const paging = await feedPaging(db, secret, 'claims-changes', ['claim'], { ...filters, updatedSince }, p)
-  const rows = await readClaimChanges(db, filters, paging.window)
-  const { items, pagination } = paging.page(rows)
-  return {
-    data: items.map((row) => {
-      if (!row.matches) return tombstoneOf(row, Number(row.itemId))
-      return serializeClaimItem(claimListRow(row as unknown as ClaimPageRow), baseUrl)
-    }),
-    pagination,
-  }
+export function claimsFeed(v1: V1Context, p: Given, filters: ClaimFilters, updatedSince: string) {
+  return feedAnswer(v1, p, updatedSince, { cursorScope: 'claims-changes', resource: 'claim', filters, read: readClaimChanges },
+    (row) => (row.matches ? serializeClaimItem(claimListRow(row as unknown as ClaimPageRow), v1.baseUrl) : tombstoneOf(row, Number(row.itemId))))
 }

@@ -6,16 +6,14 @@
  * over the list's joins up to a bound, and estimated above it (./bound.ts).
  */
 import type { Db } from '../../../db/client'
-import { claimBranches, claimConditions, type ClaimFilters } from '../../../queries/claims'
+import { CLAIM_JOINS, claimBranches, claimConditions, type ClaimFilters } from '../../../queries/claims'
 import { Conditions, statementFamily, statementFamilyOf } from '../../../queries/prepared'
 import { countsOf } from '../../../queries/facet-counts'
 import { BOUNDS, estimateFromSample, sampleLimit, type Bounds, copyConditions } from './bound'
 import { MAX_GROUPS, type FacetAnswer, type Group, type GroupBy } from './params'
 
 // The same joins as the list, so subject/object filters on entity names see the same rows.
-const JOINS = `join papers p on p.id = c.paper_id
-  left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id`
-const FROM = `claims c ${JOINS}`
+const JOINS = CLAIM_JOINS
 
 const GROUP_KEYS: Record<GroupBy, string> = {
   relation: 'c.relation',
