@@ -3,9 +3,14 @@ import type { Subprocess } from 'bun'
 
 export type BenchServer = { url: string; pid: number; rssMb: () => number; stop: () => Promise<void> }
 
-/** `cwd`: the tree whose src/index.ts runs (another checkout, to compare builds in one run). */
-export async function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}, cwd = process.cwd()): Promise<BenchServer> {
-  const child: Subprocess = Bun.spawn([process.execPath, 'src/index.ts'], {
+/**
+ * `cwd`: the tree whose src/index.ts runs (another checkout, to compare builds in one run).
+ * `runtimeFlags`: flags for bun itself, e.g. --cpu-prof (scripts/profile-server.ts).
+ */
+export async function startServer(
+  databaseUrl: string, port: number, env: Record<string, string> = {}, cwd = process.cwd(), runtimeFlags: string[] = [],
+): Promise<BenchServer> {
+  const child: Subprocess = Bun.spawn([process.execPath, ...runtimeFlags, 'src/index.ts'], {
     cwd,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), WORKERS: 'off', DEMO_DATA: 'off', NODE_ENV: 'production', APP_SECRET: 'b'.repeat(40), ...env },
     stdout: 'ignore',
