@@ -87,6 +87,16 @@ describe('a paper withdrawn at the source', () => {
     expect(await api.database.rows(sql`select id from papers order by id`)).toEqual([{ id: 'MED-3' }, { id: 'MED-4' }])
   })
 
+  test('on a page the database refuses in bulk, the withdrawal is undone with the page and done again record by record', async () => {
+    await harvest([record(6)])
+    // Distinct words enough to make the search vector bigger than PostgreSQL's 1 MB: the database refuses that row alone.
+    const huge = Array.from({ length: 100_000 }, (_, i) => `w${(i * 2654435761 % 4294967296).toString(16).padStart(8, '0')}${i}`).join(' ')
+    const counts = await harvest([record(6, { title: 'RETRACTED: Paper 6 on senescence' }), record(7, { abstractText: huge })])
+    expect(counts).toMatchObject({ withdrawn: 1, inserted: 0, skipped: 1 })
+    expect(await api.database.rows(sql`select id from papers where id in ('MED-6', 'MED-7')`)).toEqual([])
+    expect(await api.database.rows(sql`select id, reason from withdrawn_papers where id = 'MED-6'`)).toEqual([{ id: 'MED-6', reason: 'retracted' }])
+  })
+
   test('taken out of a paper already listed in the same harvest page, by its last version', async () => {
     const counts = await harvest([record(5), record(5, { title: 'RETRACTED: Paper 5 on senescence' })])
     expect(counts).toMatchObject({ inserted: 0, withdrawn: 1 })
