@@ -8,10 +8,9 @@
  * least recently used entries when full. Concurrent look-ups of one id share one read, and the ids
  * asked for at the same moment are read in one query.
  */
-import { eq, sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client'
-import { accounts, apiKeys } from '../../db/schema'
+import { preparedStatement } from '../../queries/prepared'
 import { ApiError } from '../../http/errors'
 import { parseApiKey, secretMatches } from '../keys/key-format'
 
@@ -26,6 +25,14 @@ const READ_BATCH = 500
 /** RFC 6750 challenges on 401s: how to authenticate, and for a key that was given, why it failed. */
 const CHALLENGE = 'Bearer realm="geroscope"'
 const INVALID_TOKEN = { 'www-authenticate': `${CHALLENGE}, error="invalid_token"` }
+
+/**
+ * The keys asked for and their accounts, as SQL text prepared once: with many keys in use, records
+ * expire and are read again all the time, and the query builder cost more CPU per read than the read.
+ */
+const readKeys = preparedStatement<{ id: string; secretHash: string; accountId: number; tier: string; revoked: boolean; role: string; membership: string }>(
+  `select k.id, k.secret_hash as "secretHash", k.account_id as "accountId", k.tier, k.revoked_at is not null as revoked, a.role, a.membership
+  from api_keys k join accounts a on a.id = k.account_id where k.id = any($?::text[])`)
 
 export type KeyHolder = { keyId: string; accountId: number; tier: 'member' | 'pro' }
 
@@ -115,19 +122,10 @@ export class KeyAuthenticator {
 
   private async readMany(ids: string[]): Promise<Map<string, KeyRecord>> {
     this.reads.queries++
-    const rows = await this.db.select({
-      id: apiKeys.id,
-      secretHash: apiKeys.secretHash,
-      accountId: apiKeys.accountId,
-      tier: apiKeys.tier,
-      revokedAt: apiKeys.revokedAt,
-      role: accounts.role,
-      membership: accounts.membership,
-    }).from(apiKeys).innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-      .where(ids.length === 1 ? eq(apiKeys.id, ids[0]) : sql`${apiKeys.id} = any(${sql.param(ids)}::text[])`)
+    const rows = await readKeys(this.db, [ids])
     return new Map(rows.map((row) => [row.id, {
       secretHash: row.secretHash, accountId: row.accountId, tier: row.tier as 'member' | 'pro',
-      revoked: row.revokedAt !== null, role: row.role, membership: row.membership,
+      revoked: row.revoked, role: row.role, membership: row.membership,
     }]))
   }
 }
