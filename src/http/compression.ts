@@ -1,7 +1,7 @@
 /**
  * Validators and compression for the Data API's JSON answers (issue 18): a weak ETag on every 200,
  * 304 Not Modified when If-None-Match holds it, and the body in brotli or gzip when Accept-Encoding
- * asks for it. node:zlib and node:crypto run on Bun and Node alike, so nothing here is Bun-only.
+ * asks for it. node:zlib runs on Bun and Node alike; the ETag's hash is the platform's (src/platform/digest.ts).
  *
  * With the response cache (src/modules/v1/response-cache.ts): a cached answer is the same
  * Uint8Array on every hit, so its ETag and compressed forms are kept beside it in a WeakMap and
@@ -9,9 +9,9 @@
  * budget: they are at most the body's size again (compressed JSON is a fifth of it or less).
  * The ETag is weak because brotli, gzip and identity bodies differ byte for byte but mean the same.
  */
-import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { Elysia } from 'elysia'
+import { bodyFingerprint } from '../platform/digest'
 
 /** Bodies smaller than this go uncompressed: the headers would cost more than the saving. */
 export const MIN_COMPRESS_BYTES = 1024
@@ -27,7 +27,7 @@ const variants = new WeakMap<Uint8Array, Variants>()
 function variantsOf(body: Uint8Array): Variants {
   let v = variants.get(body)
   if (!v) {
-    v = { etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` }
+    v = { etag: `W/"${bodyFingerprint(body)}"` }
     variants.set(body, v)
   }
   return v
