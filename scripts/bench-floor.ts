@@ -10,23 +10,17 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openDatabase } from '../src/db/client'
 import { captureStatements } from './bench/ceiling'
 import { cpuSeconds, loadAverage } from './bench/cpu'
-import { benchKeys } from './bench/keys'
+import { corpusWithKeys } from './bench/keys'
 import { median, startServer } from './bench/server'
 import { checkWrk, numberOption, wrk } from './bench/wrk'
 
 const runs = numberOption('runs', 3)
 const seconds = numberOption('seconds', 6)
 const port = numberOption('port', 28620)
-const databaseUrl = process.env.DATABASE_URL
-if (!databaseUrl) throw new Error('set DATABASE_URL to the PostgreSQL database holding the benchmark corpus')
 checkWrk()
-
-const database = await openDatabase({ kind: 'postgres', url: databaseUrl, max: 2 })
-const keys = await benchKeys(database.db, 3000)
-await database.close()
+const { databaseUrl, keys } = await corpusWithKeys()
 const dir = mkdtempSync(join(tmpdir(), 'geroscope-floor-'))
 const [[statement]] = await captureStatements(databaseUrl, keys[0], ['/api/v1/papers'])
 if (!statement || statement.parameters.length !== 3) throw new Error('/api/v1/papers no longer sends the one statement this benchmark replays')
@@ -47,7 +41,7 @@ async function floorServer(mode: string): Promise<Server> {
   return { url: `http://127.0.0.1:${port}`, path: '/floor', pid: child.pid, stop: async () => { child.kill(); await child.exited } }
 }
 async function realService(): Promise<Server> {
-  const s = await startServer(databaseUrl!, port, { RESPONSE_CACHE_MB: '0' })
+  const s = await startServer(databaseUrl, port, { RESPONSE_CACHE_MB: '0' })
   return { url: s.url, path: '/api/v1/papers', pid: s.pid, stop: s.stop }
 }
 

@@ -10,8 +10,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openDatabase } from '../src/db/client'
-import { benchKeys } from './bench/keys'
+import { corpusWithKeys } from './bench/keys'
 import { startServer } from './bench/server'
 import { checkWrk, numberOption, wrk } from './bench/wrk'
 
@@ -20,13 +19,8 @@ const path = at > 0 ? process.argv[at + 1]! : '/api/v1/papers'
 const seconds = numberOption('seconds', 8)
 const top = numberOption('top', 15)
 const port = numberOption('port', 28555)
-const databaseUrl = process.env.DATABASE_URL
-if (!databaseUrl) throw new Error('set DATABASE_URL to the PostgreSQL database holding the benchmark corpus')
 checkWrk()
-
-const database = await openDatabase({ kind: 'postgres', url: databaseUrl, max: 2 })
-const keys = await benchKeys(database.db, 3000)
-await database.close()
+const { databaseUrl, keys } = await corpusWithKeys()
 const dir = mkdtempSync(join(tmpdir(), 'geroscope-profile-'))
 const server = await startServer(databaseUrl, port, { RESPONSE_CACHE_MB: '0' }, process.cwd(), ['--cpu-prof', `--cpu-prof-dir=${dir}`])
 await wrk(server.url, [path], keys, 3) // warm-up, in the profile too but a small share of it
