@@ -128,10 +128,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
     // Added to the rows, not set: a row may already hold counts this process never loaded.
     const delta = (c: Counter, limit: number) => c.count < c.reserved ? 0 : Math.max(1, Math.min(blockOf(limit), limit - c.count))
     const added = { minute: delta(minute, allowance.perMinute), day: day ? delta(day, allowance.perDay!) : 0 }
-    const windows = day ? [day, minute] : [minute]
+    const windows: [Window, Counter][] = day ? [['day', day], ['minute', minute]] : [['minute', minute]]
     const rows = await addToCounters(this.database.db, [
-      windows.map(() => bucket), day ? ['day', 'minute'] : ['minute'],
-      windows.map((c) => new Date(c.start).toISOString()), day ? [added.day, added.minute] : [added.minute],
+      windows.map(() => bucket), windows.map(([w]) => w), windows.map(([, c]) => new Date(c.start).toISOString()), windows.map(([w]) => added[w]),
     ])
     for (const row of rows) {
       const counter = row.window === 'day' ? day! : minute

@@ -12,9 +12,6 @@ import { countsOf } from '../../../queries/facet-counts'
 import { BOUNDS, estimateFromSample, sampleLimit, type Bounds, copyConditions } from './bound'
 import { MAX_GROUPS, type FacetAnswer, type Group, type GroupBy } from './params'
 
-// The same joins as the list, so subject/object filters on entity names see the same rows.
-const JOINS = CLAIM_JOINS
-
 const GROUP_KEYS: Record<GroupBy, string> = {
   relation: 'c.relation',
   organism: 'c.organism',
@@ -49,7 +46,7 @@ const summedGroups = Object.fromEntries(Object.entries(COUNTED_KEYS).map(([by, k
 const liveGroups = Object.fromEntries(Object.entries(GROUP_KEYS).map(([by, key]) => [by,
   statementFamilyOf<Group>((...branches) =>
     `select ${key} as key, count(*)::int as count
-    from (${branches.map((where) => `select c.* from claims c where ${where}`).join(' union all ')}) c ${JOINS}
+    from (${branches.map((where) => `select c.* from claims c where ${where}`).join(' union all ')}) c ${CLAIM_JOINS}
     group by 1 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as
   Record<GroupBy, ReturnType<typeof statementFamilyOf<Group>>>
 // Each branch counted up to the bound + 1 (its clause follows the branch's): a sum above the bound is all an estimate needs to know.
@@ -63,11 +60,11 @@ const countMatching = async (db: Db, branches: Conditions[], bound: number) =>
 const SAMPLE = (superset: string, limit: string) => `sample as (select c.* from claims c where ${superset}
   order by c.created_at desc, c.id desc limit ${limit})`
 const sampleCount = statementFamilyOf<{ sampled: number; n: number }>((superset, limit, full) => `with ${SAMPLE(superset, limit)}
-  select (select count(*)::int from sample) as sampled, count(*)::int as n from sample c ${JOINS} where ${full}`)
+  select (select count(*)::int from sample) as sampled, count(*)::int as n from sample c ${CLAIM_JOINS} where ${full}`)
 const sampleGroups = Object.fromEntries(Object.entries(GROUP_KEYS).map(([by, key]) => [by,
   statementFamilyOf<Group & { sampled: number }>((superset, limit, full) => `with ${SAMPLE(superset, limit)}
     select ${key} as key, count(*)::int as count, (select count(*)::int from sample) as sampled
-    from sample c ${JOINS} where ${full} group by 1 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as
+    from sample c ${CLAIM_JOINS} where ${full} group by 1 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as
   Record<GroupBy, ReturnType<typeof statementFamilyOf<Group & { sampled: number }>>>
 
 async function estimate(db: Db, filters: ClaimFilters, p: { count?: boolean; group_by?: GroupBy }, bounds: Bounds): Promise<FacetAnswer> {
