@@ -13,6 +13,8 @@ export type Config = {
   databaseUrl: string | null // null = embedded PGlite under dataDir
   /** Streaming replicas of databaseUrl that serve the data API's reads (src/db/replicas.ts); empty = the primary serves all. */
   databaseReplicas: { urls: string[]; maxLagMs: number }
+  /** Prepared statements through Bun's native PostgreSQL client where the runtime has one (src/platform/native-postgres.ts). */
+  databaseNativeClient: boolean
   dataDir: string
   exportDir: string // where the bulk export's NDJSON.gz files and manifest live (src/exports); default <dataDir>/exports
   publicBaseUrl: string // no trailing slash; every absolute URL in responses starts with it
@@ -251,6 +253,7 @@ export function parseConfig(env: Env = process.env): Config {
     port,
     databaseUrl,
     databaseReplicas: parseReplicas(env, databaseUrl),
+    databaseNativeClient: parseSwitch('DATABASE_NATIVE_CLIENT', read(env, 'DATABASE_NATIVE_CLIENT'), true),
     dataDir: resolve(read(env, 'DATA_DIR') ?? './data'),
     exportDir: resolve(read(env, 'EXPORT_DIR') ?? join(read(env, 'DATA_DIR') ?? './data', 'exports')),
     publicBaseUrl: parseBaseUrl(read(env, 'PUBLIC_BASE_URL'), port),

@@ -11,6 +11,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { mkdirSync } from 'node:fs'
 import postgres from 'postgres'
+import { nativePostgres } from '../platform/native-postgres'
+import { runPreparedStatementsWith } from '../queries/prepared'
 import { ReplicaSet } from './replicas'
 import * as schema from './schema'
 
@@ -51,6 +53,8 @@ export type DatabaseOptions =
   | {
       kind: 'postgres'; url: string; max?: number; onQuery?: (text: string, parameters: unknown[]) => void
       replicas?: { urls: string[]; maxLagMs: number; probeMs?: number }
+      /** Prepared statements through Bun's native client where there is one (the default; src/platform/native-postgres.ts). */
+      nativeClient?: boolean
     }
   | { kind: 'pglite'; dataDir?: string } // no dataDir = in memory
   | { kind: 'pglite-instance'; client: PGlite }
@@ -64,7 +68,7 @@ export function createPglite(dataDir?: string): Promise<PGlite> {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'postgres') return openPostgres(options.url, options.max ?? 10, options.onQuery, options.replicas)
+  if (options.kind === 'postgres') return openPostgres(options)
   let client: PGlite
   if (options.kind === 'pglite-instance') client = options.client
   else {
@@ -101,12 +105,16 @@ function postgresClient(url: string, max: number, onQuery?: (text: string, param
 }
 
 async function openPostgres(
-  url: string, max: number, onQuery?: (text: string, parameters: unknown[]) => void,
-  replicaOptions?: { urls: string[]; maxLagMs: number; probeMs?: number },
+  { url, max = 10, onQuery, replicas: replicaOptions, nativeClient = true }: Extract<DatabaseOptions, { kind: 'postgres' }>,
 ): Promise<Database> {
   const client = postgresClient(url, max, onQuery)
   const primary = preparingStatements(client)
   const db = drizzlePostgres(primary, { schema }) as unknown as Db
+  // The primary's prepared statements (the Data API's hot reads, the key read, the rate-limit
+  // reservation) on Bun's native client: a second pool of up to `max` connections. Reads routed to
+  // replicas stay on postgres.js, whose replica set chooses the connection per query.
+  const native = nativeClient ? nativePostgres(url, max, onQuery) : null
+  if (native) runPreparedStatementsWith(db, native.run)
   let replicas: ReplicaSet | null = null
   let reader = db
   if (replicaOptions?.urls.length) {
@@ -133,6 +141,7 @@ async function openPostgres(
     },
     close: async () => {
       await replicas?.close()
+      await native?.close()
       await client.end({ timeout: 5 })
     },
   }

@@ -22,7 +22,9 @@ export function resolveEntityName(type: string, name: string): string | undefine
 
 export async function openConfiguredDatabase(config: Config, poolSize = 10): Promise<Database> {
   if (config.databaseUrl) {
-    const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl, max: poolSize, replicas: config.databaseReplicas })
+    const database = await openDatabase({
+      kind: 'postgres', url: config.databaseUrl, max: poolSize, replicas: config.databaseReplicas, nativeClient: config.databaseNativeClient,
+    })
     try {
       await bringUpToDate(database, config.databaseUrl)
     } catch (error) {

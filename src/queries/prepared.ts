@@ -4,7 +4,8 @@
  * it (issue 15); a fixed text costs nothing to build, and postgres.js keeps it prepared on each
  * connection (src/db/client.ts), so a request costs one Bind/Execute.
  *
- * Both drivers: postgres.js runs it with `unsafe` (prepared), PGlite with `query`. Their type
+ * Both drivers: postgres.js runs it with `unsafe` (prepared), or Bun's native client where the
+ * database handle was given it (runPreparedStatementsWith), PGlite with `query`. Their type
  * parsers differ (PGlite turns dates and timestamps into Date objects, drizzle's postgres.js setup
  * leaves them as text), so these statements return dates and timestamps as `::text` and
  * everything else as text, numbers, booleans, arrays or json, which both parse alike.
@@ -16,6 +17,14 @@ type PostgresClient = { unsafe: (text: string, parameters: unknown[], options: {
 type PgliteClient = { query: (text: string, parameters: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
 
 const runners = new WeakMap<object, Run>()
+
+/**
+ * Runs `db`'s prepared statements through `run` instead of its own client: on Bun, the primary's
+ * go through Bun's native client (src/platform/native-postgres.ts, wired in src/db/client.ts).
+ */
+export function runPreparedStatementsWith(db: Db, run: Run): void {
+  runners.set(db, run)
+}
 
 function runnerOf(db: Db): Run {
   const known = runners.get(db)
