@@ -49,6 +49,7 @@ const modes: [string, () => Promise<Server>][] = [
   ['bytes: the recorded page as it is', () => floorServer('bytes')],
   ['stringify: the page stringified', () => floorServer('stringify')],
   ['rows: statement, serializer, ETag', () => floorServer('rows')],
+  ['bunsql: the same through Bun.SQL', () => floorServer('bunsql')],
   ['the service, cache off', realService],
 ]
 const cpu = new Map<string, number[]>()

@@ -20,6 +20,7 @@ const page = JSON.parse(await Bun.file(process.env.FLOOR_PAGE!).text()) as { dat
 const bytes = new TextEncoder().encode(JSON.stringify(page))
 const statement = await Bun.file(process.env.FLOOR_STATEMENT!).text()
 const sql = postgres(process.env.DATABASE_URL!, { max: 10, onnotice: () => {} })
+const bunSql = mode === 'bunsql' ? new Bun.SQL(process.env.DATABASE_URL!, { max: 10 }) : null
 const headers = { 'content-type': 'application/json', 'cache-control': 'private, max-age=60', vary: 'Authorization' }
 
 const app = new Elysia()
@@ -28,7 +29,7 @@ const app = new Elysia()
     Object.assign(set.headers, headers)
     if (mode === 'bytes') return new Response(bytes, { headers })
     if (mode === 'stringify') return { data: page.data, pagination: page.pagination }
-    const rows = await sql.unsafe(statement, [[...OPEN_LICENSES], 2, 26], { prepare: true })
+    const rows = bunSql ? await bunSql.unsafe(statement, [[...OPEN_LICENSES], 2, 26]) : await sql.unsafe(statement, [[...OPEN_LICENSES], 2, 26], { prepare: true })
     const papers = (rows as unknown as Parameters<typeof paperRowOf>[0][]).map(paperRowOf) as PaperListRow[]
     return { data: papers.slice(0, 25).map((r) => serializeListedPaper(r, 'http://localhost')), pagination: page.pagination }
   })
