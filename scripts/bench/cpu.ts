@@ -22,7 +22,9 @@ export function cpuSeconds(pid: number): number {
 export async function backendPids(databaseUrl: string, applicationName: string): Promise<number[]> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
   try {
-    const rows = await sql<{ pid: number }[]>`select pid from pg_stat_activity where application_name = ${applicationName} and backend_type = 'client backend'`
+    // Both of the service's pools: postgres.js's, and Bun's native client's ("-native", src/platform/native-postgres.ts).
+    const rows = await sql<{ pid: number }[]>`select pid from pg_stat_activity
+      where application_name in (${applicationName}, ${applicationName + '-native'}) and backend_type = 'client backend'`
     return rows.map((r) => r.pid)
   } finally {
     await sql.end()

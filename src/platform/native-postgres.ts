@@ -49,8 +49,10 @@ export function nativePostgres(
 ): NativePostgres | null {
   if (!bunSql) return null
   // The same connection settings as the postgres.js pool (src/db/client.ts): no JIT for short
-  // statements, a 5 s connect timeout; named, so pg_stat_activity tells the two pools apart.
-  const sql = new bunSql(url, { max, connectionTimeout: 5, connection: { jit: 'off', application_name: 'geroscope-native' } })
+  // statements, a 5 s connect timeout. Named after PGAPPNAME, as postgres.js's are, with "-native",
+  // so pg_stat_activity shows both pools of one service and tells them apart.
+  const applicationName = `${process.env.PGAPPNAME || 'geroscope'}-native`
+  const sql = new bunSql(url, { max, connectionTimeout: 5, connection: { jit: 'off', application_name: applicationName } })
   return {
     run: async (text, parameters) => {
       onQuery?.(text, parameters)
