@@ -88,19 +88,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
+/** What every pool of the service's connects with, postgres.js's and the native client's alike. */
+const CONNECT_TIMEOUT_SECONDS = 5
+// The service runs short queries only. JIT compilation kicks in on cost estimates alone and took
+// 140 ms to compile a search statement (with a topic filter) that runs in 10 ms.
+const SESSION_SETTINGS = { jit: 'off' }
+
 function postgresClient(url: string, max: number, onQuery?: (text: string, parameters: unknown[]) => void): postgres.Sql {
   return postgres(url, {
     max,
     ...(onQuery && { debug: (_connection: number, text: string, parameters: unknown[]) => onQuery(text, parameters) }),
     onnotice: () => {}, // "relation already exists, skipping" and friends are not news
-    connect_timeout: 5,
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
     // Seconds before a connection that failed is tried again. postgres.js's default grows to 10-20 s,
     // and a request waits for it: in an outage its 503 would come that late, and so would recovery.
     // A capped half second keeps both prompt and is no storm for a server coming back.
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
-    // The service runs short queries only. JIT compilation kicks in on cost estimates alone and took
-    // 140 ms to compile a search statement (with a topic filter) that runs in 10 ms.
-    connection: { jit: 'off' },
+    connection: SESSION_SETTINGS,
   })
 }
 
@@ -113,7 +117,9 @@ async function openPostgres(
   // The primary's prepared statements (the Data API's hot reads, the key read, the rate-limit
   // reservation) on Bun's native client: a second pool of up to `max` connections. Reads routed to
   // replicas stay on postgres.js, whose replica set chooses the connection per query.
-  const native = nativeClient ? nativePostgres(url, max, onQuery) : null
+  const native = nativeClient
+    ? nativePostgres(url, { max, connectTimeoutSeconds: CONNECT_TIMEOUT_SECONDS, settings: SESSION_SETTINGS, onQuery })
+    : null
   if (native) runPreparedStatementsWith(db, native.run)
   let replicas: ReplicaSet | null = null
   let reader = db

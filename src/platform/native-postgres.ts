@@ -40,19 +40,22 @@ export function normalisedError(error: unknown): unknown {
 
 export type NativePostgres = { run: Run; close(): Promise<void> }
 
-/**
- * A pool of up to `max` connections to `url` through Bun.SQL, or null where there is none.
- * `onQuery` sees every statement with its parameters, as postgres.js's debug hook does.
- */
-export function nativePostgres(
-  url: string, max: number, onQuery?: (text: string, parameters: unknown[]) => void,
-): NativePostgres | null {
+export type NativePostgresOptions = {
+  max: number
+  connectTimeoutSeconds: number
+  /** Run-time settings every connection starts with (the postgres.js pool's, src/db/client.ts). */
+  settings: Record<string, string>
+  /** Sees every statement with its parameters, as postgres.js's debug hook does. */
+  onQuery?: (text: string, parameters: unknown[]) => void
+}
+
+/** A pool of up to `max` connections to `url` through Bun.SQL, or null where there is none. */
+export function nativePostgres(url: string, { max, connectTimeoutSeconds, settings, onQuery }: NativePostgresOptions): NativePostgres | null {
   if (!bunSql) return null
-  // The same connection settings as the postgres.js pool (src/db/client.ts): no JIT for short
-  // statements, a 5 s connect timeout. Named after PGAPPNAME, as postgres.js's are, with "-native",
-  // so pg_stat_activity shows both pools of one service and tells them apart.
+  // Named after PGAPPNAME, as postgres.js's connections are, with "-native", so pg_stat_activity
+  // shows both pools of one service and tells them apart.
   const applicationName = `${process.env.PGAPPNAME || 'geroscope'}-native`
-  const sql = new bunSql(url, { max, connectionTimeout: 5, connection: { jit: 'off', application_name: applicationName } })
+  const sql = new bunSql(url, { max, connectionTimeout: connectTimeoutSeconds, connection: { ...settings, application_name: applicationName } })
   return {
     run: async (text, parameters) => {
       onQuery?.(text, parameters)

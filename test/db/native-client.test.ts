@@ -18,6 +18,9 @@ const onPostgres = testDriver === 'postgres'
 const hasNativeClient = typeof (globalThis as { Bun?: { SQL?: unknown } }).Bun?.SQL === 'function'
 if (!onPostgres) console.log('native-client tests left out: they need PostgreSQL (run with DATABASE_URL; CI does)')
 
+/** A one-connection pool with the service's settings. */
+const ONE = { max: 1, connectTimeoutSeconds: 5, settings: { jit: 'off' } }
+
 const awkwardFloats = [0.00001, 1e-7, 0.1 + 0.2, 1 / 3, 5e-324, 1e21, 3, 0, -0]
 
 describe.skipIf(!onPostgres || !hasNativeClient)('prepared statements on the native client', () => {
@@ -93,7 +96,7 @@ describe.skipIf(!onPostgres || !hasNativeClient)('prepared statements on the nat
   })
 
   test('a server error carries its SQLSTATE, as from postgres.js', async () => {
-    const client = nativePostgres(database.url!, 1)!
+    const client = nativePostgres(database.url!, ONE)!
     try {
       const error = await client.run('select 1 / $1::int', [0]).catch((e: unknown) => e) as { code?: string; message: string }
       expect(error.code).toBe('22012')
@@ -105,12 +108,12 @@ describe.skipIf(!onPostgres || !hasNativeClient)('prepared statements on the nat
   })
 
   test('a database that cannot be reached is unavailable, and a lost connection is replaced', async () => {
-    const nowhere = nativePostgres('postgres://postgres@127.0.0.1:1/none', 1)!
+    const nowhere = nativePostgres('postgres://postgres@127.0.0.1:1/none', ONE)!
     const refused = await nowhere.run('select 1', []).catch((e: unknown) => e)
     expect(isDatabaseUnavailable(refused)).toBe(true)
     await nowhere.close()
 
-    const client = nativePostgres(database.url!, 1)!
+    const client = nativePostgres(database.url!, ONE)!
     try {
       const [{ pid }] = await client.run('select pg_backend_pid() as pid', []) as { pid: number }[]
       await database.rows(sql`select pg_terminate_backend(${pid}::int)`)
