@@ -28,7 +28,7 @@ const run = await wrk(server.url, [path], keys, seconds)
 await server.stop() // SIGTERM: a graceful exit writes the profile
 console.log(`${path}: ${Math.round(run.rps)} req/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms over ${seconds} s`)
 
-type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }
+type Node = { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } }
 const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))
 if (!file) throw new Error(`no profile written in ${dir}`)
 const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: Node[]; samples: number[] }
@@ -49,9 +49,25 @@ for (const id of profile.samples) {
 }
 const total = profile.samples.length
 const print = (title: string, counts: Map<string, number>) => {
-  console.log(`\n${title} (self time, ${total.toLocaleString('en-US')} samples)`)
+  console.log(`\n${title} (${total.toLocaleString('en-US')} samples)`)
   for (const [name, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${((100 * n) / total).toFixed(1).padStart(5)}%  ${name}`)
 }
-print('by place', byPlace)
-print('by function', byFunction)
+// Inclusive time: a sample counts for every function on its stack (once each), so a hook's figure
+// includes the driver, serializer or hashing it calls. Our own files and Elysia's only.
+const parent = new Map<number, number>()
+for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id)
+const inclusive = new Map<string, number>()
+for (const leaf of profile.samples) {
+  const seen = new Set<string>()
+  for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) {
+    const frame = nodes.get(id)!.callFrame
+    const place = where(frame)
+    if (!(place.startsWith('src/') || place === 'package elysia')) continue
+    seen.add(`${frame.functionName || '(anonymous)'} · ${place}:${frame.lineNumber + 1}`)
+  }
+  for (const name of seen) inclusive.set(name, (inclusive.get(name) ?? 0) + 1)
+}
+print('by place, self time', byPlace)
+print('by function, self time', byFunction)
+print('inclusive, src/ and elysia (total time)', inclusive)
 process.exit(0)

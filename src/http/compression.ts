@@ -12,6 +12,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { Elysia } from 'elysia'
 import { bodyFingerprint } from '../platform/digest'
+import { responseBody } from '../platform/response-body'
 
 /** Bodies smaller than this go uncompressed: the headers would cost more than the saving. */
 export const MIN_COMPRESS_BYTES = 1024
@@ -89,7 +90,7 @@ export function conditionalJson(request: Request, response: unknown, headers: He
   headers['content-type'] = 'application/json'
   const encoding = body.byteLength >= MIN_COMPRESS_BYTES ? chooseEncoding(request.headers.get('accept-encoding')) : null
   if (encoding) headers['content-encoding'] = encoding
-  return new Response((encoding ? compressed(body, encoding) : body) as BodyInit, { status: 200, headers: headers as Record<string, string> })
+  return new Response(responseBody(encoding ? compressed(body, encoding) : body), { status: 200, headers: headers as Record<string, string> })
 }
 
 /**

@@ -67,7 +67,7 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
     const url = request.url
     const key = `site ${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`
     const body = await cache.bytes(key, async () => encoder.encode(layout(await render())))
-    return html(decoder.decode(body), PAGE_CACHE_CONTROL)
+    return html(body, PAGE_CACHE_CONTROL)
   }
 
   /** A feed, kept in the same cache as pages: its newest story's time on the first line, then the XML. */

@@ -1,4 +1,6 @@
 /** The frame and escaping of the public pages (site, API reference, error pages). */
+import { responseBody } from '../../platform/response-body'
+
 export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 }
@@ -48,8 +50,11 @@ ${head}</head><body><a class="skip" href="#main">Skip to content</a>
 ${scripts.map((src) => `<script src="${escapeXml(src)}"></script>`).join('')}</body></html>`
 }
 
-export function html(markup: string, cacheControl = 'public, max-age=60'): Response {
-  return new Response(markup, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl } })
+const encoder = new TextEncoder()
+
+/** A page as bytes, so one larger than Bun's cork buffer leaves as one write (src/platform/response-body.ts). */
+export function html(markup: string | Uint8Array, cacheControl = 'public, max-age=60'): Response {
+  return new Response(responseBody(typeof markup === 'string' ? encoder.encode(markup) : markup), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl } })
 }
 
 export function page(title: string, body: string, head = ''): Response {
