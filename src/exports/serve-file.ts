@@ -1,10 +1,11 @@
 /**
  * Sending an export file: single byte ranges (RFC 9110 section 14), validators, and a body read from
- * disk as it is sent. The body is a web-standard ReadableStream over node:fs/promises reads, so it
- * runs on Bun, Node and Deno, holds one 256 KiB chunk at a time, and closes the file when the
- * client goes away.
+ * disk as it is sent. On Bun the body is the file itself (Bun sends it with its Content-Length); elsewhere
+ * a web-standard ReadableStream over node:fs/promises reads, which holds one 256 KiB chunk at a
+ * time and closes the file when the client goes away.
  */
 import { open, stat, type FileHandle } from 'node:fs/promises'
+import { fileSlice } from '../platform/file-slice'
 
 const CHUNK = 256 * 1024
 
@@ -80,4 +81,12 @@ export function fileStream(path: string, start: number, end: number): ReadableSt
     },
     cancel: close,
   }, { highWaterMark: 0 })
+}
+
+/**
+ * The body for bytes `start` to `end` of an export file: on Bun the file itself (sent with its
+ * Content-Length, src/platform/file-slice.ts), elsewhere the stream above.
+ */
+export function fileBody(path: string, start: number, end: number): BodyInit {
+  return fileSlice(path, start, end) ?? fileStream(path, start, end)
 }

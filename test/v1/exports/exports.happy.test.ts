@@ -5,8 +5,9 @@ import { EXPORT_RESOURCES } from '../../../src/exports/resources'
 import { runExport } from '../../../src/exports/run-export'
 import { responseValidator } from '../../support/contract'
 import { req } from '../../support/app'
+import { serve } from '../../../src/platform/serve'
 import { testDriver } from '../../support/database'
-import { insertClaim, insertPapers, paperRow } from '../../support/fixtures'
+import { bearer, insertClaim, insertPapers, paperRow } from '../../support/fixtures'
 import { download, filesIn, get, linesOf, listExports, pathOf, runExportCli, useExportsApi, type Listed } from './support'
 
 const api = useExportsApi()
@@ -119,6 +120,30 @@ describe('cli export and GET /api/v1/exports', () => {
     expect(Buffer.from(tail.body).equals(Buffer.from(whole.subarray(f.bytes - 10)))).toBe(true)
     const beyondEnd = await piece(`bytes=5-${f.bytes + 1000}`) // a last byte past the end means the end
     expect(beyondEnd.contentRange).toBe(`bytes 5-${f.bytes - 1}/${f.bytes}`)
+  })
+
+  test('through the HTTP server too, a download and a range carry their Content-Length (not chunked)', async () => {
+    const f = files[0]
+    const whole = await download(api, f)
+    const server = serve(api.app.fetch, 0)
+    try {
+      const at = async (headers: Record<string, string>) => {
+        const response = await fetch(`http://127.0.0.1:${server.port}${pathOf(f.url)}`, { headers: { ...bearer(api.pro).headers, ...headers } })
+        return { response, body: new Uint8Array(await response.arrayBuffer()) }
+      }
+      const all = await at({})
+      expect(all.response.status).toBe(200)
+      expect(all.response.headers.get('content-length')).toBe(String(f.bytes))
+      expect(all.response.headers.get('transfer-encoding')).toBeNull()
+      expect(Buffer.from(all.body).equals(Buffer.from(whole))).toBe(true)
+      const part = await at({ range: 'bytes=3-12' })
+      expect(part.response.status).toBe(206)
+      expect(part.response.headers.get('content-length')).toBe('10')
+      expect(part.response.headers.get('content-range')).toBe(`bytes 3-12/${f.bytes}`)
+      expect(Buffer.from(part.body).equals(Buffer.from(whole.subarray(3, 13)))).toBe(true)
+    } finally {
+      await server.stop(true)
+    }
   })
 
   test('If-Range with the ETag resumes; with another validator the whole file comes', async () => {

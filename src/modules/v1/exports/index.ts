@@ -10,7 +10,7 @@ import { Elysia, t } from 'elysia'
 import { ApiError, notFound, quoted } from '../../../http/errors'
 import { matchesEtag } from '../../../http/compression'
 import { MANIFEST, PREVIOUS_MANIFEST, readManifest, type ExportFileEntry, type Manifest } from '../../../exports/manifest'
-import { fileStream, parseRange, sizeOf } from '../../../exports/serve-file'
+import { fileBody, parseRange, sizeOf } from '../../../exports/serve-file'
 import type { KeyAuthenticator } from '../auth'
 import { documented, errorResponses } from '../model'
 import { openApiParameters, parseParams } from '../params'
@@ -75,8 +75,8 @@ export const exportsModule = ({ exportDir, baseUrl, keys }: ExportsSettings) =>
         throw new ApiError('invalid_parameter', `Range ${quoted(request.headers.get('range') ?? '')} is outside the file (${size} bytes)`, { 'content-range': `bytes */${size}` }, 416)
       }
       const path = join(exportDir, entry.file)
-      if (range === null) return new Response(fileStream(path, 0, size - 1), { status: 200, headers: { ...headers, 'content-length': String(size) } })
-      return new Response(fileStream(path, range.start, range.end), {
+      if (range === null) return new Response(fileBody(path, 0, size - 1), { status: 200, headers: { ...headers, 'content-length': String(size) } })
+      return new Response(fileBody(path, range.start, range.end), {
         status: 206,
         headers: { ...headers, 'content-length': String(range.end - range.start + 1), 'content-range': `bytes ${range.start}-${range.end}/${size}` },
       })
