@@ -2,6 +2,7 @@
  * Data API throughput, latency and CPU per request (issues 3 and 15) against PostgreSQL holding the synthetic corpus:
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/bench-api.ts \
  *     [--cache off|on|both] [--before DIR] [--runs 3] [--seconds 10] [--soak-seconds 0] [--only name,name] [--no-pgbench] [--port N]
+ *     [--accept-encoding br|gzip]
  * Load the corpus first with `bun run cli seed synthetic --papers 1000000`. Needs wrk and pgbench
  * (apt-get install wrk postgresql-client).
  *
@@ -15,6 +16,8 @@
  * the same rounds, so a change is compared with what it replaces under the same load.
  * Per run: req/s, p50/p99, CPU per request of the service process and of its PostgreSQL backends
  * (from /proc), and the load average. The summary gives the median of the runs of each figure.
+ * --accept-encoding sends that header with every request, as browsers and most HTTP libraries do, so
+ * answers are compressed (per request when they are computed); without it answers go uncompressed.
  */
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../src/db/client'
@@ -37,6 +40,7 @@ const only = option('only')?.split(',') ?? null
 const cacheOption = option('cache') ?? 'both'
 if (!['on', 'off', 'both'].includes(cacheOption)) throw new Error('--cache must be on, off or both')
 const before = option('before')
+const acceptEncoding = option('accept-encoding') // e.g. br: answers compressed, as most clients ask for them
 type Mode = 'off' | 'on' | 'before'
 const modes = [...(cacheOption === 'both' ? ['off', 'on'] : [cacheOption]), ...(before ? ['before'] : [])] as Mode[]
 const withPgbench = !process.argv.includes('--no-pgbench') && modes.includes('off')
@@ -57,7 +61,7 @@ const shuffle = <T>(values: T[]) => {
 const database = await openDatabase({ kind: 'postgres', url: databaseUrl, max: 2 })
 const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from papers`)
 console.log(`corpus: ${n.toLocaleString('en-US')} papers; cache ${modes.join(' and ')}; ${runs} interleaved rounds of ${seconds} s per scenario, ${CONNECTIONS} connections`)
-console.log(`load average at start: ${loadAverage()}`)
+console.log(`load average at start: ${loadAverage()}${acceptEncoding ? `; every request sends Accept-Encoding: ${acceptEncoding}` : ''}`)
 const keys = await benchKeys(database.db, 3000)
 // Bernoulli sampling reads every page: ids from the whole corpus, not from a few blocks.
 const percent = Math.min(100, (100_000 / Math.max(n, 1)) * 100)
@@ -139,7 +143,7 @@ async function run(mode: Mode, paths: string[], secs: number): Promise<Run> {
   const pgPids = await backendPids(databaseUrl!, appName(mode))
   const app = cpuMeter([server.pid])
   const pg = cpuMeter(pgPids)
-  const r = await wrk(server.url, paths, keys, secs, CONNECTIONS)
+  const r = await wrk(server.url, paths, keys, secs, CONNECTIONS, acceptEncoding)
   const [appSeconds, pgSeconds] = [app(), pg()]
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${paths[0]}: ${r.non2xx} non-2xx answers and ${r.errors} socket errors`)
   return { ...r, appMs: (appSeconds * 1000) / r.requests, pgMs: (pgSeconds * 1000) / r.requests, load: loadAverage() }
@@ -153,7 +157,7 @@ for (const s of selected) {
     const check = await fetch(servers.get(mode)!.url + paths[0], { headers: { authorization: `Bearer ${keys[0]}` } })
     if (check.status !== 200) throw new Error(`${paths[0]} answered ${check.status}: ${await check.text()}`)
     await check.arrayBuffer()
-    await wrk(servers.get(mode)!.url, paths, keys, 2, CONNECTIONS) // warm-up
+    await wrk(servers.get(mode)!.url, paths, keys, 2, CONNECTIONS, acceptEncoding) // warm-up
   }
   const script = withPgbench ? pgbenchScript(await captureStatements(databaseUrl, keys[0], paths.slice(0, 64))) : null
   prepared.push({ name: s.name, paths, script })

@@ -15,6 +15,7 @@ local paths, keys = {}, {}
 for line in io.lines(os.getenv("WRK_PATHS")) do paths[#paths + 1] = line end
 for line in io.lines(os.getenv("WRK_KEYS")) do keys[#keys + 1] = line end
 local i, k = 0, 0
+local encoding = os.getenv("WRK_ACCEPT_ENCODING") -- nil: no Accept-Encoding, answers uncompressed
 local thread_no = 0
 local threads = {}
 setup = function(thread) thread_no = thread_no + 1; thread:set("offset", thread_no * 7919); threads[#threads + 1] = thread end
@@ -22,7 +23,7 @@ init = function() i = offset or 0; k = offset or 0 end
 request = function()
   i = i % #paths + 1
   k = k % #keys + 1
-  return wrk.format("GET", paths[i], { ["Authorization"] = "Bearer " .. keys[k] })
+  return wrk.format("GET", paths[i], { ["Authorization"] = "Bearer " .. keys[k], ["Accept-Encoding"] = encoding })
 end
 server_errors = 0 -- a global of each thread's state, summed in done()
 response = function(status) if status >= 500 then server_errors = server_errors + 1 end end
@@ -39,13 +40,14 @@ export function checkWrk(): void {
   if (!Bun.which('wrk')) throw new Error('wrk is not installed: apt-get install wrk')
 }
 
-export async function wrk(url: string, paths: string[], keys: string[], seconds: number, connections = 32): Promise<WrkResult> {
+/** `acceptEncoding`: sent with every request, as browsers and most HTTP libraries do; omitted, none is sent. */
+export async function wrk(url: string, paths: string[], keys: string[], seconds: number, connections = 32, acceptEncoding?: string): Promise<WrkResult> {
   const dir = mkdtempSync(join(tmpdir(), 'geroscope-wrk-'))
   writeFileSync(join(dir, 'script.lua'), LUA)
   writeFileSync(join(dir, 'paths'), paths.join('\n') + '\n')
   writeFileSync(join(dir, 'keys'), keys.join('\n') + '\n')
   const child = Bun.spawn(['wrk', '-t2', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', join(dir, 'script.lua'), url], {
-    env: { ...process.env, WRK_PATHS: join(dir, 'paths'), WRK_KEYS: join(dir, 'keys') },
+    env: { ...process.env, WRK_PATHS: join(dir, 'paths'), WRK_KEYS: join(dir, 'keys'), ...(acceptEncoding ? { WRK_ACCEPT_ENCODING: acceptEncoding } : {}) },
     stdout: 'pipe',
     stderr: 'inherit',
   })

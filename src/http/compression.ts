@@ -16,8 +16,10 @@ import { responseBody } from '../platform/response-body'
 
 /** Bodies smaller than this go uncompressed: the headers would cost more than the saving. */
 export const MIN_COMPRESS_BYTES = 1024
-// Quality 5 of 11: most of brotli's gain at gzip's speed; 11 costs tens of milliseconds a page.
-const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }
+// Quality 4 of 11: answers computed for one request are compressed for it, so this is CPU on every
+// such request. On a 36 kB list page (Bun 1.4.5): quality 5 took 458 µs for 7,778 bytes, 4 took 234
+// µs for 8,206 (gzip level 6: 173 µs, 8,248); 11 costs tens of milliseconds (docs/benchmarks.md).
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }
 
 type Encoding = 'br' | 'gzip'
 type Variants = { etag: string; br?: Uint8Array; gzip?: Uint8Array }
