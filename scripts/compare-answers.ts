@@ -58,7 +58,8 @@ const a = await start(before, port)
 const b = await start(process.cwd(), port + 1)
 let asked = 0
 const get = async (base: string, path: string) => {
-  const r = await fetch(base + path, { headers: { authorization: `Bearer ${keys[Math.floor(asked++ / 2) % keys.length]}` } })
+  // identity: the bytes as the server sends them, with no decompression in between (fetch asks for br and gzip by default)
+  const r = await fetch(base + path, { headers: { authorization: `Bearer ${keys[Math.floor(asked++ / 2) % keys.length]}`, 'accept-encoding': 'identity' } })
   // /stats says when its numbers were computed: each service computed its own.
   return `${r.status} ${r.headers.get('content-type')}\n${(await r.text()).replace(/"generated_at":"[^"]*"/, '"generated_at":"…"')}`
 }
