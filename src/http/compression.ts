@@ -20,6 +20,8 @@ export const MIN_COMPRESS_BYTES = 1024
 // such request. On a 36 kB list page (Bun 1.4.5): quality 5 took 458 µs for 7,778 bytes, 4 took 234
 // µs for 8,206 (gzip level 6: 173 µs, 8,248); 11 costs tens of milliseconds (docs/benchmarks.md).
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }
+// Level 5 of 9: within 0.5% of level 6's size for 13–30% less CPU on the Data API's pages.
+const GZIP_LEVEL = 5
 
 type Encoding = 'br' | 'gzip'
 type Variants = { etag: string; br?: Uint8Array; gzip?: Uint8Array }
@@ -38,7 +40,7 @@ function variantsOf(body: Uint8Array): Variants {
 
 function compressed(body: Uint8Array, encoding: Encoding): Uint8Array {
   const v = variantsOf(body)
-  return (v[encoding] ??= encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body, { level: 6 }))
+  return (v[encoding] ??= encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body, { level: GZIP_LEVEL }))
 }
 
 /**
