@@ -54,7 +54,8 @@ const encoder = new TextEncoder()
 
 /** A page as bytes, so one larger than Bun's cork buffer leaves as one write (src/platform/response-body.ts). */
 export function html(markup: string | Uint8Array, cacheControl = 'public, max-age=60'): Response {
-  return new Response(responseBody(typeof markup === 'string' ? encoder.encode(markup) : markup), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl } })
+  const bytes = typeof markup === 'string' ? encoder.encode(markup) : markup
+  return new Response(responseBody(bytes), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl } })
 }
 
 export function page(title: string, body: string, head = ''): Response {
