@@ -12,10 +12,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { corpusWithKeys } from './bench/keys'
 import { startServer } from './bench/server'
-import { checkWrk, numberOption, wrk } from './bench/wrk'
+import { checkWrk, numberOption, stringOption, wrk } from './bench/wrk'
 
-const at = process.argv.indexOf('--path')
-const path = at > 0 ? process.argv[at + 1]! : '/api/v1/papers'
+const path = stringOption('path', '/api/v1/papers')
 const seconds = numberOption('seconds', 5)
 const port = numberOption('port', 28557)
 checkWrk()

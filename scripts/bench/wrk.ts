@@ -92,6 +92,10 @@ export async function measure(
 
 /** `--name value` from the command line as a number. */
 export function numberOption(name: string, fallback: number): number {
+  return Number(stringOption(name, String(fallback)))
+}
+
+export function stringOption(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? Number(process.argv[i + 1]) : fallback
+  return i > 0 ? process.argv[i + 1]! : fallback
 }

@@ -12,7 +12,7 @@
  * (Deno) get the bytes as they are.
  */
 
-const bun = (globalThis as { Bun?: unknown }).Bun !== undefined
+const bun = (globalThis as { Bun?: typeof Bun }).Bun
 
 /** Bun's cork buffer is 16 KiB for head and body together; the Data API's head is about 1 KiB. */
 export const LARGEST_CORKED_BODY = 12 * 1024
