@@ -63,3 +63,19 @@ export const errorPlugin = new Elysia({ name: 'errors' })
     set.headers['content-type'] = 'text/html; charset=utf-8'
     return errorPage(envelope.error.status, failure.message)
   })
+
+/**
+ * The server's answer when serving fails after the app, where no request is known any more: a
+ * body that failed as it was sent (an export file removed between the route's check and its
+ * first read, src/modules/v1/exports) or a fetch handler that threw. The envelope with a request id
+ * of its own, logged with the error, instead of the runtime's own HTML page.
+ */
+export function serverFailure(error: unknown, logger = log): Response {
+  const requestId = crypto.randomUUID()
+  logger.error({ requestId, err: error }, 'answer failed while it was being sent')
+  const envelope = errorEnvelope('internal_error', `internal error; quote request id ${requestId} when reporting it`)
+  return new Response(JSON.stringify(envelope), {
+    status: envelope.error.status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-request-id': requestId },
+  })
+}

@@ -11,12 +11,17 @@ export type RunningServer = { port: number; stop: (closeActiveConnections?: bool
 export type ServeOptions = {
   /** The most of a request head (request line and header fields) the HTTP parser reads before refusing on its own. */
   maxHeadBytes?: number
+  /**
+   * The answer when serving fails outside the app: the fetch handler threw, or a body failed as it
+   * was sent (a file removed before its first read). Without it each runtime sends a page of its own.
+   */
+  onError?: (error: unknown) => Response
 }
 
 type DenoServeInfo = { remoteAddr: { hostname: string } }
 declare const Deno: {
   serve: (
-    options: { port: number; onListen?: () => void; signal?: AbortSignal },
+    options: { port: number; onListen?: () => void; signal?: AbortSignal; onError?: (error: unknown) => Response },
     handler: (request: Request, info: DenoServeInfo) => Response | Promise<Response>,
   ) => { shutdown: () => Promise<void>; finished: Promise<void>; addr: { port: number } }
 } | undefined
@@ -52,6 +57,7 @@ export function serve(fetch: FetchHandler, port: number, options: ServeOptions =
       port,
       idleTimeout: IDLE_TIMEOUT_SECONDS,
       maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+      ...(options.onError ? { error: options.onError } : {}),
       fetch: (request, self) => {
         rememberPeer(request, self.requestIP(request)?.address)
         return fetch(request)
@@ -62,7 +68,7 @@ export function serve(fetch: FetchHandler, port: number, options: ServeOptions =
   if (typeof Deno !== 'undefined') {
     // Aborting the signal closes every connection at once; shutdown() lets requests in progress finish.
     const abort = new AbortController()
-    const server = Deno.serve({ port, onListen: () => {}, signal: abort.signal }, (request, info) => {
+    const server = Deno.serve({ port, onListen: () => {}, signal: abort.signal, onError: options.onError }, (request, info) => {
       rememberPeer(request, info.remoteAddr.hostname)
       return fetch(request)
     })

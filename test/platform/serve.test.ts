@@ -40,3 +40,28 @@ describe('serve', () => {
     expect(large.status).toBe(413)
   })
 })
+
+describe('serve: failures outside the app', () => {
+  test('a body that fails as it is sent, and a handler that throws, get onError\'s answer', async () => {
+    const seen: string[] = []
+    const failing = serve((request) => {
+      if (new URL(request.url).pathname === '/throws') throw new Error('handler failed')
+      return new Response(Bun.file('/nonexistent/geroscope-test-file').slice(0, 10), { headers: { 'content-length': '10' } })
+    }, 0, {
+      onError: (error) => {
+        seen.push((error as Error).message)
+        return new Response('{"failed":true}', { status: 500, headers: { 'content-type': 'application/json' } })
+      },
+    })
+    try {
+      for (const path of ['/file', '/throws']) {
+        const response = await fetch(`http://127.0.0.1:${failing.port}${path}`)
+        expect({ path, status: response.status, body: await response.text() }).toEqual({ path, status: 500, body: '{"failed":true}' })
+      }
+      expect(seen[0]).toContain('ENOENT')
+      expect(seen[1]).toBe('handler failed')
+    } finally {
+      await failing.stop(true)
+    }
+  })
+})

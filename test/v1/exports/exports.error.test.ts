@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'bun:test'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import pino from 'pino'
+import { serverFailure } from '../../../src/http/error-plugin'
 import { withJobLock } from '../../../src/jobs/job-lock'
+import { serve } from '../../../src/platform/serve'
+import { bearer } from '../../support/fixtures'
 import { cliWithEnv } from '../../support/cli'
 import { get, listExports, pathOf, runExportCli, useExportsApi, type Listed } from './support'
 
@@ -73,6 +77,31 @@ describe('GET /api/v1/exports/{file} errors', () => {
       expect(status).toBe(400)
       expect(body.error.code).toBe('invalid_parameter')
       expect(body.error.message).toContain(path.includes('limit') ? 'limit' : 'download')
+    }
+  })
+
+  test('a file removed after the route answered, before its first byte is read: 500 in the envelope with a request id, not the runtime\'s page', async () => {
+    const f = files[3]
+    const path = join(api.dir, f.file)
+    const bytes = readFileSync(path)
+    const logged: { level: number; requestId: string; err: { code: string } }[] = []
+    // The nightly run removing the run before the previous one at that very moment, made certain.
+    const server = serve(async (request) => {
+      const response = await api.app.fetch(request)
+      rmSync(path)
+      return response
+    }, 0, { onError: (error) => serverFailure(error, pino({ base: undefined }, { write: (line: string) => logged.push(JSON.parse(line)) })) })
+    try {
+      const response = await fetch(`http://127.0.0.1:${server.port}${pathOf(f.url)}`, bearer(api.pro))
+      expect(response.status).toBe(500)
+      expect(response.headers.get('content-type')).toBe('application/json')
+      const requestId = response.headers.get('x-request-id')
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/)
+      expect(await response.json()).toEqual({ error: { status: 500, code: 'internal_error', message: `internal error; quote request id ${requestId} when reporting it` } })
+      expect(logged.map((l) => ({ level: l.level, requestId: l.requestId, code: l.err.code }))).toEqual([{ level: 50, requestId: requestId!, code: 'ENOENT' }])
+    } finally {
+      await server.stop(true)
+      writeFileSync(path, bytes)
     }
   })
 })
