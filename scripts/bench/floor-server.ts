@@ -12,7 +12,7 @@ import { Elysia } from 'elysia'
 import postgres from 'postgres'
 import { conditionalJson } from '../../src/http/compression'
 import { serializeListedPaper } from '../../src/modules/v1/papers/serialize'
-import { paperRowOf, type PaperListRow } from '../../src/queries/papers'
+import type { PaperListRow } from '../../src/queries/papers'
 import { OPEN_LICENSES } from '../../src/taxonomy'
 
 const [mode, port] = [process.argv[2], Number(process.argv[3])]
@@ -30,7 +30,7 @@ const app = new Elysia()
     if (mode === 'bytes') return new Response(bytes, { headers })
     if (mode === 'stringify') return { data: page.data, pagination: page.pagination }
     const rows = bunSql ? await bunSql.unsafe(statement, [[...OPEN_LICENSES], 2, 26]) : await sql.unsafe(statement, [[...OPEN_LICENSES], 2, 26], { prepare: true })
-    const papers = (rows as unknown as Parameters<typeof paperRowOf>[0][]).map(paperRowOf) as PaperListRow[]
+    const papers = rows as unknown as PaperListRow[]
     return { data: papers.slice(0, 25).map((r) => serializeListedPaper(r, 'http://localhost')), pagination: page.pagination }
   })
   .listen(port)

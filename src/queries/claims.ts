@@ -10,7 +10,7 @@ import { claims, entities } from '../db/schema'
 import { curatedNamed } from '../lexicon/lexicon'
 import { resolveEntityIds } from './entities'
 import { containsPattern } from './text-pattern'
-import { Conditions, preparedStatement, statementFamily } from './prepared'
+import { Conditions, preparedStatement, statementFamily, type Timestamp } from './prepared'
 import { countsOf } from './facet-counts'
 
 export const subjectEntity = alias(entities, 'subject_entity')
@@ -29,7 +29,8 @@ export function selectClaims(db: Db) {
 }
 
 export type ClaimRow = {
-  claim: typeof claims.$inferSelect
+  /** created_at is a Date where the query builder read it, PostgreSQL's text where a prepared statement did. */
+  claim: Omit<typeof claims.$inferSelect, 'createdAt'> & { createdAt: Timestamp }
   subjectEntity: { type: string; key: string; name: string } | null
   objectEntity: { type: string; key: string; name: string } | null
 }
@@ -112,7 +113,7 @@ export function claimListRow(r: ClaimPageRow): ClaimListRow {
     claim: {
       id: r.id, paperId: r.paperId, subjectText: r.subjectText, subjectEntityId: r.subjectEntityId, relation: r.relation,
       objectText: r.objectText, objectEntityId: r.objectEntityId, organism: r.organism, context: r.context, direction: r.direction,
-      magnitude: r.magnitude, evidence: r.evidence, confidence: r.confidence, createdAt: new Date(r.createdAt),
+      magnitude: r.magnitude, evidence: r.evidence, confidence: r.confidence, createdAt: r.createdAt,
     },
     subjectEntity: r.seType === null ? null : { type: r.seType, key: r.seKey, name: r.seName },
     objectEntity: r.oeType === null ? null : { type: r.oeType, key: r.oeKey, name: r.oeName },

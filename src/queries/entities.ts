@@ -4,7 +4,7 @@ import type { Db } from '../db/client'
 import { anyOf } from './any-of'
 import { claims, entities, paperEntities, papers } from '../db/schema'
 import { keysetPage } from './keyset'
-import { PAPER_JSON_FIELDS, paperColumns, paperRowOf, type PaperRow } from './papers'
+import { PAPER_JSON_FIELDS, paperColumns, type PaperRow, type PaperTextRow } from './papers'
 import { Conditions, preparedStatement, statementFamily } from './prepared'
 import { OPEN_LICENSES } from '../taxonomy'
 import { normalizeAlias } from '../lexicon/normalize'
@@ -117,7 +117,7 @@ export type EntityDetailPage = {
   papers: { indexedDate: string; paperId: string; paper: PaperRow; roles: string[] }[]
 }
 
-type PagePaperJson = Parameters<typeof paperRowOf>[0] & { pageIndexedDate: string; roles: string[] }
+type PagePaperJson = PaperTextRow & { pageIndexedDate: string; roles: string[] }
 
 /**
  * The entity's claims, as subject or object, counted once: those on each side, less those on both,
@@ -166,7 +166,7 @@ export async function getEntityDetailPage(
     return {
       entity: entity as EntityListRow,
       claimCount,
-      papers: pageRows.map(({ pageIndexedDate, roles, ...paper }) => ({ indexedDate: pageIndexedDate, paperId: paper.id, paper: paperRowOf(paper), roles: roles ?? [] })),
+      papers: pageRows.map((p) => ({ indexedDate: p.pageIndexedDate, paperId: p.id, paper: p, roles: p.roles ?? [] })), // the row is the paper, not copied (src/queries/stories.ts)
     }
   }
   if (!after) return fetch(undefined, limit + 1)

@@ -7,15 +7,19 @@ import type { Db } from '../db/client'
 import { anyOf } from './any-of'
 import { claims, entities, paperEntities, papers, stories, upvotes } from '../db/schema'
 import type { ClaimRow } from './claims'
-import { Conditions, preparedStatement, statementFamily, timestampOf } from './prepared'
+import { Conditions, preparedStatement, statementFamily, type Timestamp } from './prepared'
 import type { PaperEntityRow } from '../modules/v1/entities/serialize'
 import { keysetPage } from './keyset'
 import { matchesQuery } from '../search/tsquery'
 import { OPEN_LICENSES } from '../taxonomy'
 
-/** A paper as the interfaces read it: every column but the analysis-only and search ones. */
-export type PaperRow = Omit<typeof papers.$inferSelect, 'meshHeadings' | 'keywords' | 'chemicals' | 'createdAt' | 'updatedAt' | 'searchVector' | 'titleVector'>
-export type StoryRow = typeof stories.$inferSelect
+/**
+ * A paper as the interfaces read it: every column but the analysis-only and search ones. Its
+ * timestamps are Dates where the query builder read them, PostgreSQL's text where a prepared statement did.
+ */
+export type PaperRow = Omit<typeof papers.$inferSelect, 'meshHeadings' | 'keywords' | 'chemicals' | 'createdAt' | 'updatedAt' | 'searchVector' | 'titleVector' | 'judgedAt' | 'extractedAt'>
+  & { judgedAt: Timestamp | null; extractedAt: Timestamp | null }
+export type StoryRow = Omit<typeof stories.$inferSelect, 'publishedAt'> & { publishedAt: Timestamp }
 
 export type PaperFilters = {
   since?: string
@@ -85,14 +89,10 @@ export function paperConditionsText(f: PaperFilters, where = new Conditions(), q
   return where
 }
 
-type TextTimestamps<Row> = Omit<Row, 'judgedAt' | 'extractedAt'> & { judgedAt: string | null; extractedAt: string | null }
+/** A paper row read by PAPER_SELECT: its timestamps are text, which the serializers write as ISO 8601 (isoTimestamp). */
+export type PaperTextRow = Omit<PaperRow, 'judgedAt' | 'extractedAt'> & { judgedAt: string | null; extractedAt: string | null }
 
-/** A paper row read as text (PAPER_SELECT) with its timestamps as the Dates the query builder made. */
-export function paperRowOf<Row extends TextTimestamps<PaperRow>>(row: Row): Omit<Row, 'judgedAt' | 'extractedAt'> & PaperRow {
-  return { ...row, judgedAt: timestampOf(row.judgedAt), extractedAt: timestampOf(row.extractedAt) }
-}
-
-const paperPage = statementFamily<TextTimestamps<PaperListRow>>((where) => `select ${PAPER_SELECT},
+const paperPage = statementFamily<PaperTextRow & { storyHeadline: string | null; storyDek: string | null }>((where) => `select ${PAPER_SELECT},
   s.headline as "storyHeadline", s.dek as "storyDek"
 from papers p left join stories s on s.paper_id = p.id
 where ${where}
@@ -102,8 +102,7 @@ order by p.indexed_date desc, p.id asc limit $?`)
 export async function listPapers(db: Db, filters: PaperFilters, limit: number, after: { indexedDate: string; id: string } | null): Promise<PaperListRow[]> {
   const fetch = async (extra: ((where: Conditions) => Conditions) | undefined, n: number) => {
     const where = paperConditionsText(filters)
-    const rows = await paperPage(db, [[...OPEN_LICENSES]], extra ? extra(where) : where, [n])
-    return rows.map(paperRowOf)
+    return paperPage(db, [[...OPEN_LICENSES]], extra ? extra(where) : where, [n])
   }
   if (!after) return fetch(undefined, limit + 1)
   // Two index ranges (src/queries/keyset.ts): the rest of the rows tied on indexed_date, then the older ones.
@@ -164,13 +163,7 @@ const PAPER_CLAIMS_JSON = `coalesce((select json_agg(${CLAIM_ROW_JSON} order by 
  * A paper's full record in one statement and one round trip: the paper, its story, upvote count,
  * entities and claims (each as json, in the orders the five separate queries used).
  */
-const paperDetail = preparedStatement<Omit<PaperRow, 'judgedAt' | 'extractedAt'> & {
-  judgedAt: string | null; extractedAt: string | null
-  story: (Omit<StoryRow, 'publishedAt'> & { publishedAt: string }) | null
-  upvotes: number
-  entities: PaperEntityRow[]
-  claims: (Omit<ClaimRow, 'claim'> & { claim: Omit<ClaimRow['claim'], 'createdAt'> & { createdAt: string } })[]
-}>(`select ${PAPER_SELECT},
+const paperDetail = preparedStatement<PaperTextRow & { story: StoryRow | null; upvotes: number; entities: PaperEntityRow[]; claims: ClaimRow[] }>(`select ${PAPER_SELECT},
   (select json_build_object('paperId', s.paper_id, 'headline', s.headline, 'dek', s.dek, 'body', s.body,
       'whyItMatters', s.why_it_matters, 'caveats', s.caveats, 'support', s.support, 'model', s.model,
       'publishedAt', s.published_at::text)
@@ -183,12 +176,6 @@ from papers p where p.id = $?`)
 export async function getPaperDetail(db: Db, id: string) {
   const [row] = await paperDetail(db, [[...OPEN_LICENSES], id])
   if (!row) return null
-  const { story, upvotes, entities: entityRows, claims: claimRows, ...paper } = row
-  return {
-    paper: { ...paper, judgedAt: timestampOf(paper.judgedAt), extractedAt: timestampOf(paper.extractedAt) } as PaperRow,
-    story: story && { ...story, publishedAt: new Date(story.publishedAt) },
-    upvotes,
-    entities: entityRows,
-    claims: claimRows.map((c): ClaimRow => ({ ...c, claim: { ...c.claim, createdAt: new Date(c.claim.createdAt) } })),
-  }
+  const { story, upvotes, entities, claims, ...paper } = row
+  return { paper, story, upvotes, entities, claims }
 }

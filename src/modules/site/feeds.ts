@@ -3,6 +3,7 @@
  * body and Last-Modified from the newest item, answered with 304 when the reader already has them.
  */
 import { createHash } from 'node:crypto'
+import { dateOf } from '../../queries/prepared'
 import type { StoryListRow } from '../../queries/stories'
 import { paperSiteUrl, storyUrl } from '../../public-urls'
 import { TOPIC_INFO } from '../../taxonomy'
@@ -20,7 +21,7 @@ function item(base: string, { story, paper }: StoryListRow): string {
   const doi = paper.doi ? `<dc:identifier>doi:${escapeXml(paper.doi)}</dc:identifier>` : ''
   const description = `${story.dek} (Paper: ${paper.title}, ${paper.journal}${paper.doi ? `, doi:${paper.doi}` : ''}.)`
   return `<item><title>${escapeXml(story.headline)}</title><link>${escapeXml(storyUrl(base, paper.id))}</link>`
-    + `<guid isPermaLink="false">geroscope:story:${escapeXml(paper.id)}</guid><pubDate>${story.publishedAt.toUTCString()}</pubDate>`
+    + `<guid isPermaLink="false">geroscope:story:${escapeXml(paper.id)}</guid><pubDate>${dateOf(story.publishedAt).toUTCString()}</pubDate>`
     + `<description>${escapeXml(description)}</description>${categories}${doi}`
     + `<source url="${escapeXml(paperSiteUrl(base, paper.id))}">${escapeXml(paper.journal)}</source>`
     + (paper.doi ? `<comments>${escapeXml(doiUrl(paper.doi))}</comments>` : '')
@@ -32,7 +33,10 @@ function item(base: string, { story, paper }: StoryListRow): string {
 export type Feed = { xml: string; lastModified: Date }
 
 export function renderFeed(base: string, channel: Channel, rows: StoryListRow[]): Feed {
-  const newest = rows.reduce<Date | null>((m, r) => (!m || r.story.publishedAt > m ? r.story.publishedAt : m), null) ?? new Date(0)
+  const newest = rows.reduce<Date | null>((m, r) => {
+    const at = dateOf(r.story.publishedAt)
+    return !m || at > m ? at : m
+  }, null) ?? new Date(0)
   const lastModified = new Date(Math.floor(newest.getTime() / 1000) * 1000)
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>

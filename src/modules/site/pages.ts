@@ -2,6 +2,7 @@
 import type { ClaimRow } from '../../queries/claims'
 import type { PaperRow, StoryRow, getPaperDetail } from '../../queries/papers'
 import type { EntityListRow } from '../../queries/entities'
+import { isoTimestamp, type Timestamp } from '../../queries/prepared'
 import type { StoryListRow } from '../../queries/stories'
 import { paperSiteUrl, storyUrl, topicFeedUrl, topicSiteUrl } from '../../public-urls'
 import { STUDY_TYPE_LABELS, TOPIC_INFO, licenseAllowsReuse, type TopicInfo } from '../../taxonomy'
@@ -12,7 +13,7 @@ export const OPERATOR_CREDIT = 'Geroscope'
 
 const topicName = (slug: string | null) => TOPIC_INFO.find((t) => t.slug === slug)?.name ?? null
 const count = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`
-const date = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d : d.toISOString().slice(0, 10))
+const date = (d: Timestamp | null) => (d === null ? null : isoTimestamp(d).slice(0, 10))
 
 export const feedLink = (title: string, href: string) => `<link rel="alternate" type="application/rss+xml" title="${e(title)}" href="${e(href)}">`
 
@@ -88,7 +89,7 @@ export function storyPage(base: string, paper: PaperRow, story: StoryRow): { tit
     body: `<article><h1>${e(story.headline)}</h1><p><strong>${e(story.dek)}</strong></p>
 ${paragraphs(story.body)}<h2>Why it matters</h2>${paragraphs(story.whyItMatters)}<h2>Caveats</h2>${paragraphs(story.caveats)}
 <p class="meta">About <a href="${e(paperSiteUrl(base, paper.id))}">${e(paper.title)}</a> (${e(paper.journal)}${paper.doi ? `, <a href="${e(doiUrl(paper.doi))}">doi:${e(paper.doi)}</a>` : ''}).
-Written by ${OPERATOR_CREDIT} (${e(story.model)}), published <time datetime="${story.publishedAt.toISOString()}">${date(story.publishedAt)}</time>.</p></article>`,
+Written by ${OPERATOR_CREDIT} (${e(story.model)}), published <time datetime="${isoTimestamp(story.publishedAt)}">${date(story.publishedAt)}</time>.</p></article>`,
   }
 }
 

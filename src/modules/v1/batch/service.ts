@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { papers } from '../../../db/schema'
 import { OPEN_LICENSES } from '../../../taxonomy'
-import { PAPER_SELECT, paperRowOf, type PaperListRow } from '../../../queries/papers'
+import { PAPER_SELECT, type PaperListRow } from '../../../queries/papers'
 import { preparedStatement } from '../../../queries/prepared'
 import type { PaperIdentifier } from './identifiers'
 
@@ -24,7 +24,7 @@ export async function lookupPapers(db: Db, identifiers: PaperIdentifier[]): Prom
   const ids = [...new Set(identifiers.flatMap((i) => (i.kind === 'id' ? [i.id] : [])))]
   const dois = [...new Set(identifiers.flatMap((i) => (i.kind === 'doi' ? [i.doi] : [])))]
   // Both arrays always travel (one may be empty) so the statement text never varies.
-  const rows: PaperListRow[] = (await papersByIdOrDoi(db, [[...OPEN_LICENSES], ids, dois])).map(paperRowOf)
+  const rows: PaperListRow[] = await papersByIdOrDoi(db, [[...OPEN_LICENSES], ids, dois])
   const byId = new Map(rows.map((r) => [r.id, r]))
   const byDoi = new Map<string, PaperListRow>()
   // A DOI held by two records (a preprint and its journal version) names the lowest id: MED before PPR.

@@ -7,7 +7,6 @@ import { t } from 'elysia'
 import type { V1Context } from '../context'
 import type { PaperFilters } from '../../../queries/papers'
 import { claimListRow, type ClaimFilters, type ClaimPageRow } from '../../../queries/claims'
-import { paperRowOf } from '../../../queries/papers'
 import {
   readClaimChanges, readPaperChanges, readStoryChanges, type FeedItemRow, type FeedResource, type FeedWindow, type StoryFeedFilters,
 } from '../../../queries/changes'
@@ -65,7 +64,7 @@ async function feedAnswer<Filters extends object, Row extends FeedItemRow, Item>
 export function papersFeed(v1: V1Context, p: Given, filters: PaperFilters, updatedSince: string) {
   const { q: _q, ...listFilters } = filters
   return feedAnswer(v1, p, updatedSince, { cursorScope: 'papers-changes', resource: 'paper', filters: listFilters, read: readPaperChanges },
-    (row) => (row.matches ? serializeListedPaper(paperRowOf(row as never) as never, v1.baseUrl) : tombstoneOf(row, row.itemId)))
+    (row) => (row.matches ? serializeListedPaper(row as never, v1.baseUrl) : tombstoneOf(row, row.itemId)))
 }
 
 export function storiesFeed(v1: V1Context, p: Given, filters: StoryFeedFilters, updatedSince: string) {

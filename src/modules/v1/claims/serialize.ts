@@ -2,6 +2,7 @@
 import { licenseAllowsReuse } from '../../../taxonomy'
 import { paperSiteUrl } from '../../../public-urls'
 import type { ClaimPaperRow, ClaimRow } from '../../../queries/claims'
+import { isoTimestamp } from '../../../queries/prepared'
 
 export function serializeClaim({ claim, subjectEntity, objectEntity }: ClaimRow, abstractLicense: string | null) {
   return {
@@ -16,7 +17,7 @@ export function serializeClaim({ claim, subjectEntity, objectEntity }: ClaimRow,
     magnitude: claim.magnitude,
     evidence: licenseAllowsReuse(abstractLicense) ? claim.evidence : null,
     confidence: claim.confidence,
-    created_at: claim.createdAt.toISOString(),
+    created_at: isoTimestamp(claim.createdAt),
   }
 }
 

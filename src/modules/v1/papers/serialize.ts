@@ -5,8 +5,7 @@
 import type { PaperRow, StoryRow } from '../../../queries/papers'
 import { STUDY_TYPE_LABELS, licenseAllowsReuse, type StudyType, type TopicSlug } from '../../../taxonomy'
 import { paperSiteUrl, storyUrl } from '../../../public-urls'
-
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString()
+import { isoTimestamp } from '../../../queries/prepared'
 
 export function serializeJudgement(p: PaperRow) {
   if (p.relevance === null || p.judgedAt === null) return null
@@ -22,7 +21,7 @@ export function serializeJudgement(p: PaperRow) {
     promotional: p.promotional,
     model: p.judgementModel ?? 'unknown',
     prompt_version: p.judgementPromptVersion ?? 'unknown',
-    judged_at: iso(p.judgedAt),
+    judged_at: isoTimestamp(p.judgedAt),
   }
 }
 
@@ -60,7 +59,7 @@ export function serializeStory(s: StoryRow, base: string) {
     caveats: s.caveats,
     support: s.support,
     model: s.model,
-    published_at: iso(s.publishedAt),
+    published_at: isoTimestamp(s.publishedAt),
     url: storyUrl(base, s.paperId),
   }
 }
