@@ -15,6 +15,8 @@ export type Config = {
   databaseReplicas: { urls: string[]; maxLagMs: number }
   /** Prepared statements through Bun's native PostgreSQL client where the runtime has one (src/platform/native-postgres.ts). */
   databaseNativeClient: boolean
+  /** Connections each of the instance's pools may open (postgres.js's to the primary, the native client's, one per replica); a running job holds one for its lock. */
+  databasePoolSize: number
   dataDir: string
   exportDir: string // where the bulk export's NDJSON.gz files and manifest live (src/exports); default <dataDir>/exports
   publicBaseUrl: string // no trailing slash; every absolute URL in responses starts with it
@@ -254,6 +256,7 @@ export function parseConfig(env: Env = process.env): Config {
     databaseUrl,
     databaseReplicas: parseReplicas(env, databaseUrl),
     databaseNativeClient: parseSwitch('DATABASE_NATIVE_CLIENT', read(env, 'DATABASE_NATIVE_CLIENT'), true),
+    databasePoolSize: parseBoundedInt('DATABASE_POOL_SIZE', read(env, 'DATABASE_POOL_SIZE'), 10, 2, 100),
     dataDir: resolve(read(env, 'DATA_DIR') ?? './data'),
     exportDir: resolve(read(env, 'EXPORT_DIR') ?? join(read(env, 'DATA_DIR') ?? './data', 'exports')),
     publicBaseUrl: parseBaseUrl(read(env, 'PUBLIC_BASE_URL'), port),

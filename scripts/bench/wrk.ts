@@ -95,6 +95,7 @@ export function numberOption(name: string, fallback: number): number {
   return Number(stringOption(name, String(fallback)))
 }
 
+/** `--name value` from the command line as it is written. */
 export function stringOption(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`)
   return i > 0 ? process.argv[i + 1]! : fallback

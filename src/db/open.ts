@@ -20,7 +20,7 @@ export function resolveEntityName(type: string, name: string): string | undefine
   return entry?.type === type ? entry.key : undefined
 }
 
-export async function openConfiguredDatabase(config: Config, poolSize = 10): Promise<Database> {
+export async function openConfiguredDatabase(config: Config, poolSize = config.databasePoolSize): Promise<Database> {
   if (config.databaseUrl) {
     const database = await openDatabase({
       kind: 'postgres', url: config.databaseUrl, max: poolSize, replicas: config.databaseReplicas, nativeClient: config.databaseNativeClient,

@@ -36,6 +36,11 @@ describe('parseConfig', () => {
     expect(parseConfig({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent')
   })
 
+  test('DATABASE_POOL_SIZE: 10 connections a pool by default, any number from 2 to 100', () => {
+    expect(parseConfig({}).databasePoolSize).toBe(10)
+    expect(parseConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4)
+  })
+
   test('RESPONSE_CACHE_MB=0 turns the response cache off', () => {
     expect(parseConfig({ RESPONSE_CACHE_MB: '0' }).responseCacheMb).toBe(0)
   })
@@ -98,6 +103,8 @@ describe('parseConfig', () => {
     ['MEILI_HOST', { MEILI_API_KEY: 'secret' }, 'MEILI_HOST is required when MEILI_API_KEY or MEILI_INDEX is set'],
     ['MEILI_INDEX', { MEILI_HOST: 'http://127.0.0.1:7700', MEILI_INDEX: 'papers/v2' }, 'MEILI_INDEX must be 1 to 100'],
     ['RESPONSE_CACHE_MB', { RESPONSE_CACHE_MB: '-1' }, 'RESPONSE_CACHE_MB must be an integer from 0 to 4096 (got "-1")'],
+    ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: '1' }, 'DATABASE_POOL_SIZE must be an integer from 2 to 100 (got "1")'],
+    ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: 'ten' }, 'DATABASE_POOL_SIZE must be an integer from 2 to 100 (got "ten")'],
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")'],
     ['SHUTDOWN_TIMEOUT_MS', { SHUTDOWN_TIMEOUT_MS: '10s' }, 'SHUTDOWN_TIMEOUT_MS must be an integer from 0 to 600000 (got "10s")'],
   ])('rejects a bad %s with one line naming it', (variable, env, message) => {
