@@ -24,6 +24,9 @@ const bunSql = (globalThis as { Bun?: { SQL?: new (url: string, options: object)
 const CONNECTION_CODES: Record<string, string> = {
   ERR_POSTGRES_CONNECTION_REFUSED: 'ECONNREFUSED',
   ERR_POSTGRES_CONNECTION_CLOSED: 'CONNECTION_CLOSED',
+  // "Connection closed before the connection was established": a server, or a proxy with no server
+  // behind it, that closed the connection during startup without a word.
+  ERR_POSTGRES_CONNECTION_FAILED: 'CONNECTION_CLOSED',
   ERR_POSTGRES_CONNECTION_TIMEOUT: 'CONNECT_TIMEOUT',
   ERR_POSTGRES_IDLE_TIMEOUT: 'CONNECTION_CLOSED',
   ERR_POSTGRES_LIFETIME_TIMEOUT: 'CONNECTION_CLOSED',

@@ -8,6 +8,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 export class TcpProxy {
   private server: Server | null = null
   private sockets = new Set<Socket>()
+  private stranded = false
   port = 0
 
   constructor(private targetHost: string, private targetPort: number) {}
@@ -15,6 +16,7 @@ export class TcpProxy {
   /** Starts accepting (again) on the same port once it has one. */
   async start(): Promise<void> {
     this.server = createServer((client) => {
+      if (this.stranded) return void client.end() // accepted, then closed without a word
       const upstream = createConnection({ host: this.targetHost, port: this.targetPort })
       for (const socket of [client, upstream]) {
         this.sockets.add(socket)
@@ -29,6 +31,20 @@ export class TcpProxy {
     const server = this.server
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(this.port, '127.0.0.1', resolve))
     this.port = (server.address() as { port: number }).port
+  }
+
+  /**
+   * Drops every open connection and goes on accepting new ones only to close them at once, without a
+   * word: a TCP load balancer whose database is gone. `restore()` ends it.
+   */
+  strand(): void {
+    this.stranded = true
+    for (const socket of this.sockets) socket.destroy()
+    this.sockets.clear()
+  }
+
+  restore(): void {
+    this.stranded = false
   }
 
   /** Stops listening and drops every open connection, as a crashed database would. */

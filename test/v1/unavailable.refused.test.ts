@@ -89,7 +89,8 @@ describe.skipIf(!onPostgres)('a server at its connection limit (53300)', () => {
   test('after its connections are cut, the client rejects every query the server refuses, none hangs', async () => {
     const client = postgres(roleUrl(), { max: 2, onnotice: () => {}, connect_timeout: 5, backoff: () => 0.05 })
     await holder!.end({ timeout: 0 })
-    await admin.unsafe(`alter role ${role} connection limit 5`)
+    // Room for these two beside the app's listening connections, which keep trying to get in.
+    await admin.unsafe(`alter role ${role} connection limit 20`)
     await Promise.all([client`select pg_sleep(0.1)`, client`select pg_sleep(0.1)`])
     await admin.unsafe(`alter role ${role} connection limit 0`)
     await admin`select pg_terminate_backend(pid) from pg_stat_activity where usename = ${role}`
@@ -100,16 +101,16 @@ describe.skipIf(!onPostgres)('a server at its connection limit (53300)', () => {
         Bun.sleep(8000).then(() => 'hung'),
       ]))
     }
-    // Every query is rejected, none hangs. The first ones may see the cut itself; on a loaded machine a
-    // reconnect can also time out before the server's refusal arrives, which is a rejection too.
+    // Every query is rejected, none hangs. The first two (one per connection) may see the cut itself;
+    // every later one is the server's refusal. (A connection cut with a write pending never sent its
+    // next startup message and timed out instead, 5 s each time, for good: test/db/postgres-cut.test.ts.)
     expect(outcomes).not.toContain('hung')
     expect(outcomes).not.toContain('answered')
-    for (const outcome of outcomes.slice(2)) expect(outcome).toMatch(/^(refused|lost CONNECT_TIMEOUT|lost CONNECTION_CLOSED)$/)
-    expect(outcomes.filter((outcome) => outcome === 'refused').length).toBeGreaterThan(0)
+    expect(outcomes.slice(2)).toEqual(Array(6).fill('refused'))
     await client.end({ timeout: 0 })
-    await admin.unsafe(`alter role ${role} connection limit 1`)
-    holder = postgres(roleUrl(), { max: 1, onnotice: () => {} })
-    await holder`select 1`
+    // Still full for the tests below: with no slot at all rather than one held, which the app's
+    // listening connections, trying again all along, could have taken while there was room.
+    await admin`select pg_terminate_backend(pid) from pg_stat_activity where usename = ${role}`
   }, 90_000)
 
   test('every endpoint answers 503 with Retry-After, the key check included', async () => {
@@ -120,8 +121,6 @@ describe.skipIf(!onPostgres)('a server at its connection limit (53300)', () => {
   })
 
   test('it recovers once there are slots again, and answers kept in memory still say 503 while it is full', async () => {
-    await holder!.end({ timeout: 0 })
-    holder = null
     await admin.unsafe(`alter role ${role} connection limit 5`) // the app needs its pool and its listening connection
     let status = 0
     for (let attempt = 0; attempt < 40 && status !== 200; attempt++) {
