@@ -1,9 +1,10 @@
 /**
  * How much of a list page's CPU is the service's own, and how much any server on this stack pays
- * (issue 15): the real service's /api/v1/papers with the cache off, against one-route servers that
- * do only the unavoidable part of it (scripts/bench/floor-server.ts: the page's bytes as they are;
- * the page stringified; the same statement through postgres.js, serialized by the same code).
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_speed bun scripts/bench-floor.ts [--runs 3] [--seconds 6]
+ * (issue 15): the real service's list (/api/v1/papers unless --path says /api/v1/claims or
+ * /api/v1/stories) with the cache off, against one-route servers that do only the unavoidable part
+ * of it (scripts/bench/floor-server.ts: the page's bytes as they are; the page stringified; the same
+ * statement through postgres.js and through Bun.SQL, serialized by the same code).
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_speed bun scripts/bench-floor.ts [--path /api/v1/claims or /api/v1/papers?limit=100] [--runs 3] [--seconds 6]
  * Interleaved rounds, 32 connections from wrk, CPU per request of the server process from /proc;
  * medians of the rounds and the load average at each run.
  */
@@ -14,27 +15,28 @@ import { captureStatements } from './bench/ceiling'
 import { cpuSeconds, loadAverage } from './bench/cpu'
 import { corpusWithKeys } from './bench/keys'
 import { median, startServer } from './bench/server'
-import { checkWrk, numberOption, wrk } from './bench/wrk'
+import { checkWrk, numberOption, stringOption, wrk } from './bench/wrk'
 
 const runs = numberOption('runs', 3)
 const seconds = numberOption('seconds', 6)
 const port = numberOption('port', 28620)
+const path = stringOption('path', '/api/v1/papers')
 checkWrk()
 const { databaseUrl, keys } = await corpusWithKeys()
 const dir = mkdtempSync(join(tmpdir(), 'geroscope-floor-'))
-const [[statement]] = await captureStatements(databaseUrl, keys[0], ['/api/v1/papers'])
-if (!statement || statement.parameters.length !== 3) throw new Error('/api/v1/papers no longer sends the one statement this benchmark replays')
-writeFileSync(join(dir, 'statement.sql'), statement.text)
+const [statements] = await captureStatements(databaseUrl, keys[0], [path])
+if (statements.length !== 1) throw new Error(`${path} sends ${statements.length} statements; this benchmark replays one`)
+writeFileSync(join(dir, 'statement.json'), JSON.stringify(statements[0]))
 const service = await startServer(databaseUrl, port, { RESPONSE_CACHE_MB: '0' })
-const first = await fetch(`${service.url}/api/v1/papers`, { headers: { authorization: `Bearer ${keys[0]}` } })
+const first = await fetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${keys[0]}` } })
 writeFileSync(join(dir, 'page.json'), await first.text())
 await service.stop()
-console.log(`load average at start: ${loadAverage()}; the page: ${Bun.file(join(dir, 'page.json')).size.toLocaleString('en-US')} bytes`)
+console.log(`${path}; load average at start: ${loadAverage()}; the page: ${Bun.file(join(dir, 'page.json')).size.toLocaleString('en-US')} bytes`)
 
 type Server = { url: string; path: string; pid: number; stop: () => Promise<void> }
 async function floorServer(mode: string): Promise<Server> {
   const child = Bun.spawn([process.execPath, 'scripts/bench/floor-server.ts', mode, String(port)], {
-    env: { ...process.env, FLOOR_PAGE: join(dir, 'page.json'), FLOOR_STATEMENT: join(dir, 'statement.sql') },
+    env: { ...process.env, FLOOR_PATH: path, FLOOR_PAGE: join(dir, 'page.json'), FLOOR_STATEMENT: join(dir, 'statement.json') },
     stdout: 'pipe', stderr: 'inherit',
   })
   await child.stdout.getReader().read() // "ready"
@@ -42,7 +44,7 @@ async function floorServer(mode: string): Promise<Server> {
 }
 async function realService(): Promise<Server> {
   const s = await startServer(databaseUrl, port, { RESPONSE_CACHE_MB: '0' })
-  return { url: s.url, path: '/api/v1/papers', pid: s.pid, stop: s.stop }
+  return { url: s.url, path, pid: s.pid, stop: s.stop }
 }
 
 const modes: [string, () => Promise<Server>][] = [

@@ -1,24 +1,38 @@
 /**
- * The least a server on this stack can do for a /api/v1/papers page, for scripts/bench-floor.ts:
- *   bun scripts/bench/floor-server.ts MODE PORT  (reads FLOOR_PAGE, FLOOR_STATEMENT, DATABASE_URL)
+ * The least a server on this stack can do for a list page (/api/v1/papers, /claims or /stories), for
+ * scripts/bench-floor.ts:
+ *   bun scripts/bench/floor-server.ts MODE PORT  (reads FLOOR_PATH, FLOOR_PAGE, FLOOR_STATEMENT, DATABASE_URL)
  * - bytes: the page's recorded bytes, as they are (Bun's HTTP server alone);
  * - stringify: the recorded page as an object, stringified, encoded and fingerprinted per request;
- * - rows: the statement the service sends for the page, run by postgres.js (prepared), its rows made
- *   contract papers by the service's own serializer and sent through the service's conditionalJson
- *   (ETag and all), in a one-route Elysia app: what every list request needs, with no key check,
- *   rate limit, parameters, pager, logging or other plugins.
+ * - rows: the statement the service sends for the page, with its parameters, run by postgres.js
+ *   (prepared), its rows made contract items by the service's own row mapping and serializer and sent
+ *   through the service's conditionalJson (ETag and all), in a one-route Elysia app: what every list
+ *   request needs, with no key check, rate limit, parameters, pager, logging or other plugins;
+ * - bunsql: the same through Bun.SQL, as the service runs its prepared statements.
  */
 import { Elysia } from 'elysia'
 import postgres from 'postgres'
 import { conditionalJson } from '../../src/http/compression'
+import { serializeClaimItem } from '../../src/modules/v1/claims/serialize'
 import { serializeListedPaper } from '../../src/modules/v1/papers/serialize'
+import { serializeStoryItem } from '../../src/modules/v1/stories/serialize'
+import { claimListRow, type ClaimPageRow } from '../../src/queries/claims'
 import type { PaperListRow } from '../../src/queries/papers'
-import { OPEN_LICENSES } from '../../src/taxonomy'
+import { storyListRow, type StoryPageRow } from '../../src/queries/stories'
+
+/** Each list's rows as its route makes them items. */
+const ITEMS: Record<string, (row: never, base: string) => unknown> = {
+  '/api/v1/papers': (row: PaperListRow, base) => serializeListedPaper(row, base),
+  '/api/v1/claims': (row: ClaimPageRow, base) => serializeClaimItem(claimListRow(row), base),
+  '/api/v1/stories': (row: StoryPageRow, base) => serializeStoryItem(storyListRow(row), base),
+}
 
 const [mode, port] = [process.argv[2], Number(process.argv[3])]
 const page = JSON.parse(await Bun.file(process.env.FLOOR_PAGE!).text()) as { data: unknown[]; pagination: unknown }
 const bytes = new TextEncoder().encode(JSON.stringify(page))
-const statement = await Bun.file(process.env.FLOOR_STATEMENT!).text()
+const { text: statement, parameters } = JSON.parse(await Bun.file(process.env.FLOOR_STATEMENT!).text()) as { text: string; parameters: unknown[] }
+const item = ITEMS[new URL(process.env.FLOOR_PATH!, 'http://localhost').pathname]
+if (!item) throw new Error(`no floor for ${process.env.FLOOR_PATH}: one of ${Object.keys(ITEMS).join(', ')}`)
 const sql = postgres(process.env.DATABASE_URL!, { max: 10, onnotice: () => {} })
 const bunSql = mode === 'bunsql' ? new Bun.SQL(process.env.DATABASE_URL!, { max: 10 }) : null
 const headers = { 'content-type': 'application/json', 'cache-control': 'private, max-age=60', vary: 'Authorization' }
@@ -29,9 +43,8 @@ const app = new Elysia()
     Object.assign(set.headers, headers)
     if (mode === 'bytes') return new Response(bytes, { headers })
     if (mode === 'stringify') return { data: page.data, pagination: page.pagination }
-    const rows = bunSql ? await bunSql.unsafe(statement, [[...OPEN_LICENSES], 2, 26]) : await sql.unsafe(statement, [[...OPEN_LICENSES], 2, 26], { prepare: true })
-    const papers = rows as unknown as PaperListRow[]
-    return { data: papers.slice(0, 25).map((r) => serializeListedPaper(r, 'http://localhost')), pagination: page.pagination }
+    const rows = bunSql ? await bunSql.unsafe(statement, parameters) : await sql.unsafe(statement, parameters as postgres.ParameterOrJSON<never>[], { prepare: true })
+    return { data: (rows as never[]).slice(0, page.data.length).map((r) => item(r, 'http://localhost')), pagination: page.pagination }
   })
   .listen(port)
 process.on('SIGTERM', async () => {
