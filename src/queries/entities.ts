@@ -4,7 +4,7 @@ import type { Db } from '../db/client'
 import { anyOf } from './any-of'
 import { claims, entities, paperEntities, papers } from '../db/schema'
 import { keysetPage } from './keyset'
-import { PAPER_JSON_FIELDS, paperColumns, type PaperRow, type PaperTextRow } from './papers'
+import { PAPER_SELECT, paperColumns, type PaperRow, type PaperTextRow } from './papers'
 import { Conditions, preparedStatement, statementFamily } from './prepared'
 import { OPEN_LICENSES } from '../taxonomy'
 import { normalizeAlias } from '../lexicon/normalize'
@@ -59,7 +59,7 @@ export async function resolveEntityIds(db: Db, value: string): Promise<number[]>
 // An empty alias (a value of punctuation alone) names nothing by alias.
 const entityIdsNamed = preparedStatement<{ id: number }>(`select id from entities
   where ($?::text <> '' and aliases @> array[$?::text]) or lower(name) = lower($?::text) or lower(key) = lower($?::text)
-  order by id limit 100`)
+  order by id limit 100`, { genericPlan: true })
 
 export async function findEntity(db: Db, type: string, key: string): Promise<EntityListRow | null> {
   const [row] = await db.select(entityColumns).from(entities).where(and(eq(entities.type, type), eq(entities.key, key)))
@@ -117,8 +117,6 @@ export type EntityDetailPage = {
   papers: { indexedDate: string; paperId: string; paper: PaperRow; roles: string[] }[]
 }
 
-type PagePaperJson = PaperTextRow & { pageIndexedDate: string; roles: string[] }
-
 /**
  * The entity's claims, as subject or object, counted once: those on each side, less those on both,
  * each read from the side's (entity, created_at, id) index alone. One count over `subject or object`
@@ -130,25 +128,30 @@ const CLAIM_COUNT = `((select count(*) from claims c where c.subject_entity_id =
   - (select count(*) from claims s join claims o on o.created_at = s.created_at and o.id = s.id
      where s.subject_entity_id = e.id and o.object_entity_id = e.id))::int`
 
+/** A row of the detail statement: the entity and its claim count beside one paper of the page (all null when there is none). */
+type EntityPaperRow = Omit<EntityListRow, 'id'> & { entityId: number; claimCount: number; pageIndexedDate: string | null; roles: string[] | null }
+  & { [K in keyof PaperTextRow]: PaperTextRow[K] | null }
+
 /**
  * One entity, its claim count and one range of its papers in one statement (findEntity,
- * countEntityClaims, listEntityPaperIds and entityPapers in one round trip). The papers come as
- * json: the paper's columns as PAPER_SELECT reads them.
+ * countEntityClaims, listEntityPaperIds and entityPapers in one round trip): a row per paper, its
+ * columns as PAPER_SELECT reads them beside the entity's, or one row without a paper when the range
+ * is empty. Rows, not the papers as json: PostgreSQL spent more CPU writing 25 papers' json than on
+ * the rest of the statement (docs/benchmarks.md, issue 15).
  */
-const entityDetailPage = statementFamily<EntityListRow & { claimCount: number; papers: PagePaperJson[] }>((where) => `with e as (
-  select id, type, key, name, ids, paper_count as "paperCount" from entities where type = $? and key = $?
+const entityDetailPage = statementFamily<EntityPaperRow>((where) => `with e as (
+  select e.id, e.type, e.key, e.name, e.ids, e.paper_count, ${CLAIM_COUNT} as claim_count from entities e where e.type = $? and e.key = $?
 ), page as (
   select distinct pe.paper_id, pe.indexed_date from paper_entities pe join papers p on p.id = pe.paper_id
   where pe.entity_id = (select id from e) and ${where}
-  order by pe.indexed_date desc, pe.paper_id asc limit $?
+  order by pe.indexed_date desc, pe.paper_id asc limit $limit
 )
-select e.*, ${CLAIM_COUNT} as "claimCount",
-  coalesce((select json_agg(json_build_object(
-      'pageIndexedDate', page.indexed_date::text,
-      'roles', (select array_agg(r.role order by r.role collate "C") from paper_entities r where r.entity_id = e.id and r.paper_id = page.paper_id),
-      ${PAPER_JSON_FIELDS}) order by page.indexed_date desc, page.paper_id asc)
-    from page join papers p on p.id = page.paper_id), '[]'::json) as papers
-from e`)
+select e.id as "entityId", e.type, e.key, e.name, e.ids, e.paper_count as "paperCount", e.claim_count as "claimCount",
+  page.indexed_date::text as "pageIndexedDate",
+  (select array_agg(r.role order by r.role collate "C") from paper_entities r where r.entity_id = e.id and r.paper_id = page.paper_id) as roles,
+  ${PAPER_SELECT}
+from e left join (page join papers p on p.id = page.paper_id) on true
+order by page.indexed_date desc, page.paper_id asc`, { genericPlan: true })
 
 /**
  * The entity's detail page in one round trip (two when a cursor's date has too few papers left:
@@ -160,13 +163,14 @@ export async function getEntityDetailPage(
   const fetch = async (extra: ((where: Conditions) => Conditions) | undefined, n: number) => {
     const where = new Conditions()
     if (minRelevance !== undefined && minRelevance > 0) where.add('p.relevance >= $?', minRelevance)
-    const [row] = await entityDetailPage(db, [type, key], extra ? extra(where) : where, [n, [...OPEN_LICENSES]])
-    if (!row) return null
-    const { claimCount, papers: pageRows, ...entity } = row
+    const rows = await entityDetailPage(db, [type, key], extra ? extra(where) : where, [n, [...OPEN_LICENSES]])
+    const [first] = rows
+    if (!first) return null
     return {
-      entity: entity as EntityListRow,
-      claimCount,
-      papers: pageRows.map((p) => ({ indexedDate: p.pageIndexedDate, paperId: p.id, paper: p, roles: p.roles ?? [] })), // the row is the paper, not copied (src/queries/stories.ts)
+      entity: { id: first.entityId, type: first.type, key: first.key, name: first.name, ids: first.ids, paperCount: first.paperCount },
+      claimCount: first.claimCount,
+      // Each row is its paper, not copied (src/queries/stories.ts); the entity's columns beside it go unread.
+      papers: first.id === null ? [] : rows.map((p) => ({ indexedDate: p.pageIndexedDate!, paperId: p.id!, paper: p as PaperTextRow, roles: p.roles ?? [] })),
     }
   }
   if (!after) return fetch(undefined, limit + 1)

@@ -96,7 +96,7 @@ const paperPage = statementFamily<PaperTextRow & { storyHeadline: string | null;
   s.headline as "storyHeadline", s.dek as "storyDek"
 from papers p left join stories s on s.paper_id = p.id
 where ${where}
-order by p.indexed_date desc, p.id asc limit $?`)
+order by p.indexed_date desc, p.id asc limit $limit`, { genericPlan: true })
 
 /** Papers newest first by indexed_date, then id; `after` is the last row of the previous page. */
 export async function listPapers(db: Db, filters: PaperFilters, limit: number, after: { indexedDate: string; id: string } | null): Promise<PaperListRow[]> {
@@ -130,16 +130,6 @@ export const PAPER_SELECT = `p.id, p.source, p.doi, p.title, p.authors, p.journa
   p.judgement_model as "judgementModel", p.judgement_prompt_version as "judgementPromptVersion",
   p.judged_at::text as "judgedAt", p.extracted_at::text as "extractedAt"`
 
-/** The same columns as json_build_object arguments, for papers nested in a statement's json (one value: the open licences). */
-export const PAPER_JSON_FIELDS = `'id', p.id, 'source', p.source, 'doi', p.doi, 'title', p.title, 'authors', p.authors, 'journal', p.journal,
-  'publishedDate', p.published_date::text, 'indexedDate', p.indexed_date::text, 'preprint', p.preprint,
-  'publicationTypes', p.publication_types, 'url', p.url,
-  'abstract', case when p.abstract_license = any($?::text[]) then p.abstract end, 'abstractLicense', p.abstract_license,
-  'relevance', p.relevance, 'relevanceConfidence', p.relevance_confidence, 'newsworthiness', p.newsworthiness,
-  'studyType', p.study_type, 'studyTypeConfidence', p.study_type_confidence, 'topic', p.topic, 'topicConfidence', p.topic_confidence,
-  'promotional', p.promotional, 'judgementModel', p.judgement_model, 'judgementPromptVersion', p.judgement_prompt_version,
-  'judgedAt', p.judged_at::text, 'extractedAt', p.extracted_at::text`
-
 /** The JSON of a claim row as `selectClaims` reads it (claim, subjectEntity, objectEntity); `c` claims, `se`/`oe` entities. */
 export const CLAIM_ROW_JSON = `json_build_object(
   'claim', json_build_object('id', c.id, 'paperId', c.paper_id, 'subjectText', c.subject_text, 'subjectEntityId', c.subject_entity_id,
@@ -171,7 +161,7 @@ const paperDetail = preparedStatement<PaperTextRow & { story: StoryRow | null; u
   (select count(*)::int from upvotes u where u.paper_id = p.id) as upvotes,
   ${PAPER_ENTITIES_JSON} as entities,
   ${PAPER_CLAIMS_JSON} as claims
-from papers p where p.id = $?`)
+from papers p where p.id = $?`, { genericPlan: true })
 
 export async function getPaperDetail(db: Db, id: string) {
   const [row] = await paperDetail(db, [[...OPEN_LICENSES], id])
