@@ -93,9 +93,13 @@ try {
     '/api/v1/papers?fields=id,title', '/api/v1/papers?fields=judgement.topic,story.url,site_url,abstract&min_relevance=0&limit=100',
     '/api/v1/papers?fields=story,judgement&preprint=true', '/api/v1/stories?fields=paper.judgement,headline,url&limit=100',
     '/api/v1/stories?limit=100', '/api/v1/stories?since=2026-01-01&study_type=rct,cohort', '/api/v1/papers?limit=1&min_relevance=1',
-    '/api/v1/search?q=senolytic', '/api/v1/search?q=mice%20rapamycin&min_relevance=0', '/api/v1/stats', '/api/v1/topics']) await walk(list, 5)
+    '/api/v1/search?q=senolytic', '/api/v1/search?q=mice%20rapamycin&min_relevance=0', '/api/v1/stats', '/api/v1/topics',
+    // Page sizes between the steps the statements' limits are written with (src/queries/prepared.ts, $limit).
+    '/api/v1/papers?limit=30', '/api/v1/papers?limit=10&min_relevance=0', '/api/v1/stories?limit=12', '/api/v1/claims?limit=40',
+    '/api/v1/claims?subject=rapamycin&limit=3']) await walk(list, 5)
   for (const q of claimQueries) await walk(`/api/v1/claims?${q}`, 2)
   for (const e of entities) await walk(`/api/v1/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}`, 1)
+  for (const e of entities.slice(0, 10)) await walk(`/api/v1/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}?limit=7`, 3)
 } finally {
   await a.stop()
   await b.stop()

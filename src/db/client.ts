@@ -12,7 +12,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { mkdirSync } from 'node:fs'
 import postgres from 'postgres'
 import { nativePostgres } from '../platform/native-postgres'
-import { runPreparedStatementsWith } from '../queries/prepared'
+import { runGenericPlansWith } from '../queries/prepared'
 import { ReplicaSet } from './replicas'
 import * as schema from './schema'
 
@@ -114,13 +114,14 @@ async function openPostgres(
   const client = postgresClient(url, max, onQuery)
   const primary = preparingStatements(client)
   const db = drizzlePostgres(primary, { schema }) as unknown as Db
-  // The primary's prepared statements (the Data API's hot reads, the key read, the rate-limit
-  // reservation) on Bun's native client: a second pool of up to `max` connections. Reads routed to
-  // replicas stay on postgres.js, whose replica set chooses the connection per query.
+  // The primary's statements planned once (the Data API's hot reads: src/queries/prepared.ts) on
+  // Bun's native client, whose connections keep one generic plan per statement: a second pool of up
+  // to `max` connections. Reads routed to replicas stay on postgres.js, whose replica set chooses
+  // the connection per query.
   const native = nativeClient
-    ? nativePostgres(url, { max, connectTimeoutSeconds: CONNECT_TIMEOUT_SECONDS, settings: SESSION_SETTINGS, onQuery })
+    ? nativePostgres(url, { max, connectTimeoutSeconds: CONNECT_TIMEOUT_SECONDS, settings: { ...SESSION_SETTINGS, plan_cache_mode: 'force_generic_plan' }, onQuery })
     : null
-  if (native) runPreparedStatementsWith(db, native.run)
+  if (native) runGenericPlansWith(db, native.run)
   let replicas: ReplicaSet | null = null
   let reader = db
   if (replicaOptions?.urls.length) {

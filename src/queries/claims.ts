@@ -10,7 +10,7 @@ import { claims, entities } from '../db/schema'
 import { curatedNamed } from '../lexicon/lexicon'
 import { resolveEntityIds } from './entities'
 import { containsPattern } from './text-pattern'
-import { Conditions, preparedStatement, statementFamily, type Timestamp } from './prepared'
+import { Conditions, preparedStatement, statementFamily, type Planning, type Timestamp } from './prepared'
 import { countsOf } from './facet-counts'
 
 export const subjectEntity = alias(entities, 'subject_entity')
@@ -200,9 +200,9 @@ function claimHits(parts: ClaimFilterParts, after: { createdAt: string; id: numb
   const { text, entityId } = SIDE_COLUMNS[lead.side]
   const byEntity = (source: string, sourceValues: unknown[], textCondition: string) => ({
     text: `(select h.id, h.created_at from ${source} cross join lateral (
-      select c.id, c.created_at from claims c where ${entityId} = side.id and ${rest} ${NEWEST_FIRST} limit $?) h)
+      select c.id, c.created_at from claims c where ${entityId} = side.id and ${rest} ${NEWEST_FIRST} limit $limit) h)
     union
-    (select c.id, c.created_at from claims c where ${textCondition} and ${rest} ${NEWEST_FIRST} limit $?)`,
+    (select c.id, c.created_at from claims c where ${textCondition} and ${rest} ${NEWEST_FIRST} limit $limit)`,
     values: [...sourceValues, ...where.values, limit, lead.pattern, ...where.values, limit],
   })
   // Entities named exactly: their claims, and the unresolved sides whose text holds the value.
@@ -217,10 +217,10 @@ const statements = new Map<string, (db: Db, values: unknown[]) => Promise<unknow
  * Runs a statement put together from fixed pieces (its shape follows the filters given, never their
  * values): each shape is numbered once and stays one prepared statement per connection.
  */
-function runStatement<Row>(db: Db, text: string, values: unknown[]): Promise<Row[]> {
+function runStatement<Row>(db: Db, text: string, values: unknown[], planning: Planning): Promise<Row[]> {
   let statement = statements.get(text)
   if (!statement) {
-    statement = preparedStatement<unknown>(text)
+    statement = preparedStatement<unknown>(text, planning)
     statements.set(text, statement)
   }
   return statement(db, values) as Promise<Row[]>
@@ -246,11 +246,14 @@ const organismPairs = statementFamily<{ relation: string; organism: string }>((w
  */
 const BY_PAIRS = (after: string) => `with hits as (select h.id, h.created_at from unnest($?::text[], $?::text[]) as pair(relation, organism)
   cross join lateral (select c.id, c.created_at from claims c where c.relation = pair.relation and c.organism = pair.organism ${after}
-    ${NEWEST_FIRST} limit $?) h)
+    ${NEWEST_FIRST} limit $limit) h)
 ${CLAIM_PAGE_SELECT}
 from hits join claims c on c.id = hits.id ${CLAIM_JOINS}
-${NEWEST_FIRST} limit $?`
-const byPairs = { first: preparedStatement<ClaimPageRow>(BY_PAIRS('')), after: preparedStatement<ClaimPageRow>(BY_PAIRS('and (c.created_at, c.id) < ($?::timestamptz, $?::integer)')) }
+${NEWEST_FIRST} limit $limit`
+const byPairs = {
+  first: preparedStatement<ClaimPageRow>(BY_PAIRS('')),
+  after: preparedStatement<ClaimPageRow>(BY_PAIRS('and (c.created_at, c.id) < ($?::timestamptz, $?::integer)')),
+}
 
 /** Only the claim's own relation and organism filter `f`, and organism is one of them. */
 const organismLeads = (f: ClaimFilters) => Boolean(f.organism) && !f.subject && !f.object && !f.paperId &&
@@ -278,6 +281,8 @@ export async function listClaims(db: Db, f: ClaimFilters, limit: number, after: 
   const hits = claimHits(parts, after, limit + 1)
   const text = `${'text' in hits ? `with hits as (${hits.text})\n` : ''}${CLAIM_PAGE_SELECT}
 from ${'text' in hits ? 'hits join claims c on c.id = hits.id' : 'claims c'} ${CLAIM_JOINS}
-${'text' in hits ? '' : `where ${hits.where}\n`}${NEWEST_FIRST} limit $?`
-  return (await runStatement<ClaimPageRow>(db, text, [...hits.values, limit + 1])).map(claimListRow)
+${'text' in hits ? '' : `where ${hits.where}\n`}${NEWEST_FIRST} limit $limit`
+  // A page led by a side's entities and text is planned for its values: a generic plan of it read twice the
+  // PostgreSQL CPU over subjects drawn from the whole corpus (docs/benchmarks.md, eighth session).
+  return (await runStatement<ClaimPageRow>(db, text, [...hits.values, limit + 1], { genericPlan: !('text' in hits) })).map(claimListRow)
 }

@@ -154,7 +154,7 @@ function paperPageText(selection: FieldSelection | undefined, where: string[]): 
   return numberedStatement(`select p.indexed_date::text as "indexedDate", p.id, ${object} as json
 from papers p ${join}
 where ${where.length ? where.join(' and ') : 'true'}
-order by p.indexed_date desc, p.id asc limit $?`)
+order by p.indexed_date desc, p.id asc limit $limit`)
 }
 
 /**
@@ -170,7 +170,7 @@ export async function listPapersJson(
     if (extra) extra(where)
     const { statement, prepare } = paperTexts.get(`${selectionKey(selection)}\u0001${where.fragments.join('\u0000')}`, () => paperPageText(selection, where.fragments))
     if (statement === null) return null
-    return runStatement<PaperJsonRow>(db, statement.text, [...statement.constants.map((i) => lead[i]), ...where.values, n], prepare)
+    return runStatement<PaperJsonRow>(db, statement.text, [...statement.constants.map((i) => lead[i]), ...where.values, n], prepare, { genericPlan: true })
   }
   if (!after) return fetch(undefined, limit + 1)
   // Two index ranges (src/queries/keyset.ts), as listPapers.
@@ -191,7 +191,7 @@ function storyPageText(selection: FieldSelection | undefined, where: string[]): 
   s.paper_id as "paperId", ${object} as json
 from stories s join papers p on p.id = s.paper_id
 where ${where.length ? where.join(' and ') : 'true'}
-order by s.published_at desc, s.paper_id asc limit $?`)
+order by s.published_at desc, s.paper_id asc limit $limit`)
 }
 
 /** listStories (src/queries/stories.ts) with each row as its StoryItem's JSON text, cut to `selection`; null as listPapersJson. */
@@ -204,7 +204,7 @@ export async function listStoriesJson(
     if (extra) extra(where)
     const { statement, prepare } = storyTexts.get(`${selectionKey(selection)}\u0001${where.fragments.join('\u0000')}`, () => storyPageText(selection, where.fragments))
     if (statement === null) return null
-    return runStatement<StoryJsonRow>(db, statement.text, [...statement.constants.map((i) => lead[i]), ...where.values, n], prepare)
+    return runStatement<StoryJsonRow>(db, statement.text, [...statement.constants.map((i) => lead[i]), ...where.values, n], prepare, { genericPlan: true })
   }
   if (!after) return fetch(undefined, limit + 1)
   const tied = await fetch((w) => w.add('s.published_at = $?::timestamptz', after.publishedAt).add('s.paper_id > $?', after.paperId), limit + 1)

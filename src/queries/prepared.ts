@@ -4,8 +4,8 @@
  * it (issue 15); a fixed text costs nothing to build, and postgres.js keeps it prepared on each
  * connection (src/db/client.ts), so a request costs one Bind/Execute.
  *
- * Both drivers: postgres.js runs it with `unsafe` (prepared), or Bun's native client where the
- * database handle was given it (runPreparedStatementsWith), PGlite with `query`. Their type
+ * Both drivers: postgres.js runs it with `unsafe` (prepared), PGlite with `query`, and Bun's native
+ * client those marked `genericPlan` where the database handle was given it (runGenericPlansWith). Their type
  * parsers differ (PGlite turns dates and timestamps into Date objects, drizzle's postgres.js setup
  * leaves them as text), so these statements return dates and timestamps as `::text` and
  * everything else as text, numbers, booleans, arrays or json, which both parse alike.
@@ -17,16 +17,22 @@ type PostgresClient = { unsafe: (text: string, parameters: unknown[], options: {
 type PgliteClient = { query: (text: string, parameters: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
 
 const runners = new WeakMap<object, Run>()
+const genericRunners = new WeakMap<object, Run>()
 
 /**
- * Runs `db`'s prepared statements through `run` instead of its own client: on Bun, the primary's
- * go through Bun's native client (src/platform/native-postgres.ts, wired in src/db/client.ts).
+ * Runs `db`'s statements marked `genericPlan` through `run`, whose connections keep one generic plan
+ * per statement (plan_cache_mode = force_generic_plan): on Bun, Bun's native client
+ * (src/platform/native-postgres.ts, wired in src/db/client.ts).
  */
-export function runPreparedStatementsWith(db: Db, run: Run): void {
-  runners.set(db, run)
+export function runGenericPlansWith(db: Db, run: Run): void {
+  genericRunners.set(db, run)
 }
 
-function runnerOf(db: Db): Run {
+function runnerOf(db: Db, genericPlan = false): Run {
+  if (genericPlan) {
+    const generic = genericRunners.get(db)
+    if (generic) return generic
+  }
   const known = runners.get(db)
   if (known) return known
   const client = (db as unknown as { $client?: PostgresClient | PgliteClient }).$client
@@ -44,10 +50,69 @@ export const numbered = (text: string) => {
   return text.replace(/\$\?/g, () => `$${++n}`)
 }
 
+/**
+ * How a statement is planned. PostgreSQL plans a prepared statement afresh on every run (a custom
+ * plan) unless it estimates that a plan made without the values costs no more, and for the Data
+ * API's pages it never did: a range condition's generic selectivity, or a LIMIT it cannot read,
+ * looked dearer, although the plan was the same. Planning then cost as much PostgreSQL CPU as
+ * running: 0.15-0.5 ms a page (docs/benchmarks.md, issue 15). `genericPlan` statements are planned
+ * once per connection instead. Only for statements whose best plan does not depend on their values
+ * (a keyset walk of one index, a primary key look-up), each measured generic against custom, and
+ * with every row limit written `limit $limit` (below): a LIMIT parameter is planned as 10% of the
+ * rows, which turns a walk of 26 index entries into a sort of all of them.
+ */
+export type Planning = { genericPlan?: boolean }
+
+/**
+ * Row limits written as literals, so that a generic plan knows them: `limit $limit` takes its value
+ * from the values in the same order as `$?`, and the statement's text says `limit N` for the
+ * smallest N of LIMIT_STEPS at or above it (one text per step, not per value). All of a
+ * statement's `$limit` values are its page size, and its rows come back cut to that many, so a
+ * statement may use `$limit` only where a larger limit yields the same rows first: a top-level
+ * limit after its ORDER BY, or a subquery's whose surplus rows a top-level `$limit` cuts.
+ */
+const LIMIT_STEPS = [2, 11, 26, 51, 101]
+const limitStep = (n: number) => LIMIT_STEPS.find((step) => step >= n) ?? n
+
+type Compiled = { run: (runner: Run, values: unknown[]) => Promise<Record<string, unknown>[]> }
+
+/** `text` with its `$?` numbered, and its `$limit`s written per step when it is run. */
+function compile(text: string): Compiled {
+  let n = 0
+  let position = 0
+  const limitAt: number[] = []
+  const parts = text.replace(/\$\?|\$limit\b/g, (token) => {
+    if (token === '$?') {
+      position++
+      return `$${++n}`
+    }
+    limitAt.push(position++)
+    return '\u0000'
+  }).split('\u0000')
+  if (limitAt.length === 0) {
+    const fixed = parts[0]
+    return { run: (runner, values) => runner(fixed, values) }
+  }
+  const texts = new Map<number, string>()
+  return {
+    run: async (runner, values) => {
+      const limit = Number(values[limitAt[0]])
+      if (!Number.isInteger(limit) || limit < 0 || limitAt.some((i) => values[i] !== values[limitAt[0]])) {
+        throw new Error(`a statement's $limit values must be one whole number, not ${limitAt.map((i) => String(values[i])).join(', ')}`)
+      }
+      const step = limitStep(limit)
+      let stepText = texts.get(step)
+      if (stepText === undefined) texts.set(step, (stepText = parts.join(String(step))))
+      const rows = await runner(stepText, values.filter((_, i) => !limitAt.includes(i)))
+      return step > limit ? rows.slice(0, limit) : rows
+    },
+  }
+}
+
 /** A statement fixed at load time, `$?` for each value; call it with the values in order. */
-export function preparedStatement<Row>(text: string): (db: Db, parameters: unknown[]) => Promise<Row[]> {
-  const fixed = numbered(text)
-  return (db, parameters) => runnerOf(db)(fixed, parameters) as Promise<Row[]>
+export function preparedStatement<Row>(text: string, { genericPlan = false }: Planning = {}): (db: Db, parameters: unknown[]) => Promise<Row[]> {
+  const statement = compile(text)
+  return (db, parameters) => statement.run(runnerOf(db, genericPlan), parameters) as Promise<Row[]>
 }
 
 /**
@@ -98,19 +163,19 @@ export class Conditions {
  * `run` is given them (leading values, the conditions' values, trailing values). Each set of
  * conditions is turned into text once; afterwards a request costs a map look-up.
  */
-export function statementFamily<Row>(template: (where: string) => string) {
-  const texts = new Map<string, string>()
+export function statementFamily<Row>(template: (where: string) => string, { genericPlan = false }: Planning = {}) {
+  const texts = new Map<string, Compiled>()
   const textFor = (fragments: string[]) => {
     const key = fragments.join('\u0000')
     let text = texts.get(key)
     if (text === undefined) {
-      text = numbered(template(fragments.length ? fragments.join(' and ') : 'true'))
+      text = compile(template(fragments.length ? fragments.join(' and ') : 'true'))
       texts.set(key, text)
     }
     return text
   }
   return (db: Db, leading: unknown[], where: Conditions, trailing: unknown[]): Promise<Row[]> =>
-    runnerOf(db)(textFor(where.fragments), [...leading, ...where.values, ...trailing]) as Promise<Row[]>
+    textFor(where.fragments).run(runnerOf(db, genericPlan), [...leading, ...where.values, ...trailing]) as Promise<Row[]>
 }
 
 /**
@@ -134,10 +199,17 @@ export function statementFamilyOf<Row>(template: (...wheres: string[]) => string
  * A statement whose text the caller chose from a family too large to fix at load time (one per
  * `fields=` selection, src/queries/paper-json.ts): prepared on each connection only when `prepare`,
  * so a caller that keeps a bounded set of texts prepared cannot be made to fill the server with
- * prepared statements. `text` is already numbered ($1, $2, ...).
+ * prepared statements. `text` is already numbered ($1, $2, ...); a `$limit` in it takes the last
+ * value, written as its step and cut to it as in `compile`.
  */
-export function runStatement<Row>(db: Db, text: string, parameters: unknown[], prepare: boolean): Promise<Row[]> {
-  if (prepare) return runnerOf(db)(text, parameters) as Promise<Row[]>
+export function runStatement<Row>(db: Db, text: string, parameters: unknown[], prepare: boolean, { genericPlan = false }: Planning = {}): Promise<Row[]> {
+  if (text.includes('$limit')) {
+    const limit = Number(parameters[parameters.length - 1])
+    const step = limitStep(limit)
+    const rows = runStatement<Row>(db, text.replaceAll('$limit', String(step)), parameters.slice(0, -1), prepare, { genericPlan })
+    return step > limit ? rows.then((r) => r.slice(0, limit)) : rows
+  }
+  if (prepare) return runnerOf(db, genericPlan)(text, parameters) as Promise<Row[]>
   const client = (db as unknown as { $client?: PostgresClient | PgliteClient }).$client
   if (client && 'unsafe' in client) return client.unsafe(text, parameters, { prepare: false }) as Promise<Row[]>
   return runnerOf(db)(text, parameters) as Promise<Row[]>

@@ -57,7 +57,7 @@ from stories s join papers p on p.id = s.paper_id`
 
 const storyPage = statementFamily<StoryPageRow>((where) => `${STORY_ROW_FROM}
 where ${where}
-order by s.published_at desc, s.paper_id asc limit $?`)
+order by s.published_at desc, s.paper_id asc limit $limit`, { genericPlan: true })
 
 /**
  * The row itself serves as the paper (the story's columns beside it are never read as the paper's):

@@ -49,7 +49,7 @@ describe('isoTimestamp on the database\'s own text', () => {
     await database.close()
   })
 
-  const asText = preparedStatement<{ text: string }>(`select (t at time zone 'UTC')::timestamptz::text as text from unnest($?::timestamp[]) as t`)
+  const asText = preparedStatement<{ text: string }>(`select (t::timestamp at time zone 'UTC')::timestamptz::text as text from unnest($?::text[]) as t`)
 
   test('every instant PostgreSQL writes as text, in the session\'s zone and in others, comes out as toISOString() writes it', async () => {
     const values = instants.map((t) => t.replace('+00', ''))

@@ -17,7 +17,7 @@ type TextRow = Omit<PaperListRow, 'judgedAt' | 'extractedAt'> & { judgedAt: stri
 // The list's own columns (PAPER_SELECT: the abstract only under an open licence, its one value), by id or DOI.
 const papersByIdOrDoi = preparedStatement<TextRow>(`select ${PAPER_SELECT}, s.headline as "storyHeadline", s.dek as "storyDek"
 from papers p left join stories s on s.paper_id = p.id
-where p.id = any($?::text[]) or p.doi = any($?::text[])`)
+where p.id = any($?::text[]) or p.doi = any($?::text[])`, { genericPlan: true })
 
 /** Rows for `identifiers`, in their order; null for one that matches no paper. */
 export async function lookupPapers(db: Db, identifiers: PaperIdentifier[]): Promise<(PaperListRow | null)[]> {
