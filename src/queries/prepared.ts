@@ -72,7 +72,16 @@ export type Planning = { genericPlan?: boolean }
  * limit after its ORDER BY, or a subquery's whose surplus rows a top-level `$limit` cuts.
  */
 const LIMIT_STEPS = [2, 11, 26, 51, 101]
-const limitStep = (n: number) => LIMIT_STEPS.find((step) => step >= n) ?? n
+
+/** The step a page size of `values` (one whole number, however many `$limit`s carry it) is written with, and the cut to it. */
+function limitStep(values: unknown[]): { step: number; cut: <Row>(rows: Row[]) => Row[] } {
+  const limit = Number(values[0])
+  if (!Number.isInteger(limit) || limit < 0 || values.some((v) => v !== values[0])) {
+    throw new Error(`a statement's $limit values must be one whole number, not ${values.map(String).join(', ')}`)
+  }
+  const step = LIMIT_STEPS.find((s) => s >= limit) ?? limit
+  return { step, cut: (rows) => (step > limit ? rows.slice(0, limit) : rows) }
+}
 
 type Compiled = { run: (runner: Run, values: unknown[]) => Promise<Record<string, unknown>[]> }
 
@@ -96,15 +105,10 @@ function compile(text: string): Compiled {
   const texts = new Map<number, string>()
   return {
     run: async (runner, values) => {
-      const limit = Number(values[limitAt[0]])
-      if (!Number.isInteger(limit) || limit < 0 || limitAt.some((i) => values[i] !== values[limitAt[0]])) {
-        throw new Error(`a statement's $limit values must be one whole number, not ${limitAt.map((i) => String(values[i])).join(', ')}`)
-      }
-      const step = limitStep(limit)
+      const { step, cut } = limitStep(limitAt.map((i) => values[i]))
       let stepText = texts.get(step)
       if (stepText === undefined) texts.set(step, (stepText = parts.join(String(step))))
-      const rows = await runner(stepText, values.filter((_, i) => !limitAt.includes(i)))
-      return step > limit ? rows.slice(0, limit) : rows
+      return cut(await runner(stepText, values.filter((_, i) => !limitAt.includes(i))))
     },
   }
 }
@@ -204,10 +208,8 @@ export function statementFamilyOf<Row>(template: (...wheres: string[]) => string
  */
 export function runStatement<Row>(db: Db, text: string, parameters: unknown[], prepare: boolean, { genericPlan = false }: Planning = {}): Promise<Row[]> {
   if (text.includes('$limit')) {
-    const limit = Number(parameters[parameters.length - 1])
-    const step = limitStep(limit)
-    const rows = runStatement<Row>(db, text.replaceAll('$limit', String(step)), parameters.slice(0, -1), prepare, { genericPlan })
-    return step > limit ? rows.then((r) => r.slice(0, limit)) : rows
+    const { step, cut } = limitStep(parameters.slice(-1))
+    return runStatement<Row>(db, text.replaceAll('$limit', String(step)), parameters.slice(0, -1), prepare, { genericPlan }).then(cut)
   }
   if (prepare) return runnerOf(db, genericPlan)(text, parameters) as Promise<Row[]>
   const client = (db as unknown as { $client?: PostgresClient | PgliteClient }).$client
