@@ -186,9 +186,10 @@ const NEWEST_FIRST = 'order by c.created_at desc, c.id desc'
  * piece and its values; without a side filter, only the WHERE clause of a walk of whichever index
  * fits the conditions. With one, the side leads: the claims whose side is one of its entities, each
  * entity's newest from its (entity, created_at, id) index, together with those whose side text holds
- * the value (a trigram index, drizzle/0017). Left to one OR condition, the planner walked every claim
- * newest first for a side with few claims (2 s at a million papers). Each branch keeps every
- * condition, so their newest `limit` together hold the page's.
+ * the value (a trigram index, drizzle/0017; for a value naming entities, the unresolved sides alone,
+ * whose walk newest first has indexes of its own, 0022). Left to one OR condition, the planner walked
+ * every claim newest first for a side with few claims (2 s at a million papers). Each branch keeps
+ * every condition, so their newest `limit` together hold the page's.
  */
 function claimHits(parts: ClaimFilterParts, after: { createdAt: string; id: number } | null, limit: number):
   { text: string; values: unknown[] } | { where: string; values: unknown[] } {

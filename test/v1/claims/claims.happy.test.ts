@@ -169,6 +169,15 @@ describe('GET /api/v1/claims', () => {
     expect((await walk(get, '/api/v1/claims?organism=mus&limit=1')).flatMap(names)).toEqual(['c1', 'c6', 'c5'])
   })
 
+  test('a side filter\'s pages of 1 and 2 join up into its page of 100', async () => {
+    for (const query of ['subject=i', 'object=a', 'subject=rapamycin&object=i']) {
+      const all = await list(`?${query}&limit=100`)
+      expect(all.length).toBeGreaterThanOrEqual(2)
+      expect(all).toEqual(ALL.filter((c) => all.includes(c)))
+      for (const limit of [1, 2]) expect((await walk(get, `/api/v1/claims?${query}&limit=${limit}`)).flatMap(names)).toEqual(all)
+    }
+  })
+
   test('a cursor is good for another limit, and for paper_id in another case', async () => {
     const first = (await get('/api/v1/claims?limit=2')).body
     expect(await list(`?limit=100&cursor=${first.pagination.next_cursor}`)).toEqual(ALL.slice(2))
