@@ -15,7 +15,7 @@ import { serializeEntity } from '../modules/v1/entities/serialize'
 import { serializeListedPaper } from '../modules/v1/papers/serialize'
 import { serializeStoryItem } from '../modules/v1/stories/serialize'
 import { CLAIM_ROW_FROM, claimListRow, type ClaimPageRow } from '../queries/claims'
-import { PAPER_SELECT, type PaperTextRow } from '../queries/papers'
+import { PAPER_LIST_FROM, type PaperListTextRow } from '../queries/papers'
 import { STORY_ROW_FROM, storyListRow, type StoryPageRow } from '../queries/stories'
 import { OPEN_LICENSES } from '../taxonomy'
 import type { SnapshotQuery } from './snapshot'
@@ -32,11 +32,8 @@ type Resource<Row, Key> = {
 
 const open = [...OPEN_LICENSES]
 
-type PaperBatchRow = PaperTextRow & { storyHeadline: string | null; storyDek: string | null }
-
-const papers: Resource<PaperBatchRow, string> = {
-  read: (query, after, limit) => query(`select ${PAPER_SELECT}, s.headline as "storyHeadline", s.dek as "storyDek"
-from papers p left join stories s on s.paper_id = p.id
+const papers: Resource<PaperListTextRow, string> = {
+  read: (query, after, limit) => query(`${PAPER_LIST_FROM}
 where p.id > $? order by p.id limit $?`, [open, after ?? '', limit]),
   keyOf: (row) => row.id,
   serialize: (row, base) => serializeListedPaper(row, base),

@@ -92,9 +92,10 @@ export function paperConditionsText(f: PaperFilters, where = new Conditions(), q
 /** A paper row read by PAPER_SELECT: its timestamps are text, which the serializers write as ISO 8601 (isoTimestamp). */
 export type PaperTextRow = Omit<PaperRow, 'judgedAt' | 'extractedAt'> & { judgedAt: string | null; extractedAt: string | null }
 
-const paperPage = statementFamily<PaperTextRow & { storyHeadline: string | null; storyDek: string | null }>((where) => `select ${PAPER_SELECT},
-  s.headline as "storyHeadline", s.dek as "storyDek"
-from papers p left join stories s on s.paper_id = p.id
+/** A list's paper as PAPER_SELECT reads it, with its story's headline and dek (`s`). */
+export type PaperListTextRow = PaperTextRow & { storyHeadline: string | null; storyDek: string | null }
+
+const paperPage = statementFamily<PaperListTextRow>((where) => `${PAPER_LIST_FROM}
 where ${where}
 order by p.indexed_date desc, p.id asc limit $limit`, { genericPlan: true })
 
@@ -129,6 +130,10 @@ export const PAPER_SELECT = `p.id, p.source, p.doi, p.title, p.authors, p.journa
   p.study_type_confidence as "studyTypeConfidence", p.topic, p.topic_confidence as "topicConfidence", p.promotional,
   p.judgement_model as "judgementModel", p.judgement_prompt_version as "judgementPromptVersion",
   p.judged_at::text as "judgedAt", p.extracted_at::text as "extractedAt"`
+
+/** A list's papers with their stories' headlines (PaperListTextRow), for a WHERE clause over `p` to follow. */
+export const PAPER_LIST_FROM = `select ${PAPER_SELECT}, s.headline as "storyHeadline", s.dek as "storyDek"
+from papers p left join stories s on s.paper_id = p.id`
 
 /** The JSON of a claim row as `selectClaims` reads it (claim, subjectEntity, objectEntity); `c` claims, `se`/`oe` entities. */
 export const CLAIM_ROW_JSON = `json_build_object(

@@ -8,15 +8,12 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { papers } from '../../../db/schema'
 import { OPEN_LICENSES } from '../../../taxonomy'
-import { PAPER_SELECT, type PaperListRow } from '../../../queries/papers'
+import { PAPER_LIST_FROM, type PaperListRow, type PaperListTextRow } from '../../../queries/papers'
 import { preparedStatement } from '../../../queries/prepared'
 import type { PaperIdentifier } from './identifiers'
 
-type TextRow = Omit<PaperListRow, 'judgedAt' | 'extractedAt'> & { judgedAt: string | null; extractedAt: string | null }
-
 // The list's own columns (PAPER_SELECT: the abstract only under an open licence, its one value), by id or DOI.
-const papersByIdOrDoi = preparedStatement<TextRow>(`select ${PAPER_SELECT}, s.headline as "storyHeadline", s.dek as "storyDek"
-from papers p left join stories s on s.paper_id = p.id
+const papersByIdOrDoi = preparedStatement<PaperListTextRow>(`${PAPER_LIST_FROM}
 where p.id = any($?::text[]) or p.doi = any($?::text[])`, { genericPlan: true })
 
 /** Rows for `identifiers`, in their order; null for one that matches no paper. */
