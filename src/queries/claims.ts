@@ -10,7 +10,7 @@ import { claims, entities } from '../db/schema'
 import { curatedNamed } from '../lexicon/lexicon'
 import { resolveEntityIds } from './entities'
 import { containsPattern } from './text-pattern'
-import { Conditions, preparedStatement, statementFamily, type Planning, type Timestamp } from './prepared'
+import { Conditions, numbered, preparedStatement, runStatement, statementFamily, type Planning, type Timestamp } from './prepared'
 import { countsOf } from './facet-counts'
 
 export const subjectEntity = alias(entities, 'subject_entity')
@@ -181,35 +181,114 @@ export async function claimBranches(db: Db, f: ClaimFilters): Promise<Conditions
 
 const NEWEST_FIRST = 'order by c.created_at desc, c.id desc'
 
+/** A statement piece and its values, in the order of its `$?` and `$limit`s. */
+type Piece = { text: string; values: unknown[] }
+
+const piece = (conditions: Conditions): Piece =>
+  ({ text: conditions.fragments.length ? conditions.fragments.join(' and ') : 'true', values: conditions.values })
+
+const both = (a: Piece, b: Piece): Piece => ({ text: `${a.text} and ${b.text}`, values: [...a.values, ...b.values] })
+
 /**
- * The (id, created_at) of the page's claims, newest first, at most `limit` of them, as a statement
- * piece and its values; without a side filter, only the WHERE clause of a walk of whichever index
- * fits the conditions. With one, the side leads: the claims whose side is one of its entities, each
- * entity's newest from its (entity, created_at, id) index, together with those whose side text holds
- * the value (a trigram index, drizzle/0017; for a value naming entities, the unresolved sides alone,
- * whose walk newest first has indexes of its own, 0022). Left to one OR condition, the planner walked
- * every claim newest first for a side with few claims (2 s at a million papers). Each branch keeps
- * every condition, so their newest `limit` together hold the page's.
+ * The (id, created_at) of the page's claims, newest first, at most `limit` of them; without a side
+ * filter, only the WHERE clause of a walk of whichever index fits the conditions. With one, the side
+ * leads, as CTEs ending in `hits`: the claims whose side is one of its entities, each entity's newest
+ * from its (entity, created_at, id) index, together with those whose side text holds the value
+ * (sideText below; for a value naming entities, the unresolved sides alone). Left to one OR
+ * condition, the planner walked every claim newest first for a side with few claims (2 s at a
+ * million papers). Each branch keeps every condition, so their newest `limit` together hold the page's.
  */
 function claimHits(parts: ClaimFilterParts, after: { createdAt: string; id: number } | null, limit: number):
-  { text: string; values: unknown[] } | { where: string; values: unknown[] } {
+  { ctes: string; values: unknown[] } | { where: string; values: unknown[] } {
   const [lead, ...others] = parts.sides
-  const where = narrowed(new Conditions(), others, parts.rest)
-  if (after) where.add('(c.created_at, c.id) < ($?::timestamptz, $?::integer)', after.createdAt, after.id)
-  const rest = where.fragments.length ? where.fragments.join(' and ') : 'true'
-  if (!lead) return { where: rest, values: where.values }
+  const filters = piece(narrowed(new Conditions(), others, parts.rest))
+  const cursor: Piece = after
+    ? { text: '(c.created_at, c.id) < ($?::timestamptz, $?::integer)', values: [after.createdAt, after.id] }
+    : { text: 'true', values: [] }
+  const rest = both(filters, cursor)
+  if (!lead) return { where: rest.text, values: rest.values }
   const { text, entityId } = SIDE_COLUMNS[lead.side]
-  const byEntity = (source: string, sourceValues: unknown[], textCondition: string) => ({
-    text: `(select h.id, h.created_at from ${source} cross join lateral (
-      select c.id, c.created_at from claims c where ${entityId} = side.id and ${rest} ${NEWEST_FIRST} limit $limit) h)
+  const byEntity = (source: Piece, base: string, textIndex: string) => {
+    const textHits = sideText({ column: text, index: textIndex, base, after: cursor, filters, pattern: lead.pattern, limit })
+    return {
+      ctes: `${textHits.ctes.text},
+    hits as ((select h.id, h.created_at from ${source.text} cross join lateral (
+      select c.id, c.created_at from claims c where ${entityId} = side.id and ${rest.text} ${NEWEST_FIRST} limit $limit) h)
     union
-    (select c.id, c.created_at from claims c where ${textCondition} and ${rest} ${NEWEST_FIRST} limit $limit)`,
-    values: [...sourceValues, ...where.values, limit, lead.pattern, ...where.values, limit],
-  })
+    (${textHits.select.text}))`,
+      values: [...textHits.ctes.values, ...source.values, ...rest.values, limit, ...textHits.select.values],
+    }
+  }
   // Entities named exactly: their claims, and the unresolved sides whose text holds the value.
-  if (lead.ids.length) return byEntity('unnest($?::integer[]) as side(id)', [lead.ids], `${entityId} is null and ${text} ilike $?`)
+  if (lead.ids.length) {
+    return byEntity({ text: 'unnest($?::integer[]) as side(id)', values: [lead.ids] }, `${entityId} is null`, `claims_unresolved_${lead.side}_trgm_idx`)
+  }
   // A value naming no entity: claims of entities whose name or key holds it, and sides whose text does.
-  return byEntity(`(${NAMED_ENTITIES}) side`, [lead.pattern, lead.pattern], `${text} ilike $?`)
+  return byEntity({ text: `(${NAMED_ENTITIES}) side`, values: [lead.pattern, lead.pattern] }, 'true', `claims_${lead.side}_text_trgm_idx`)
+}
+
+/** The newest claims a side text's scout reads: when they hold a page, that is the page. */
+const TEXT_SCOUT = 250
+/** The most claims a walk for a side text reads before its trigram index is read after all. */
+const TEXT_WALK = 20_000
+/**
+ * What reading one match from a trigram index costs against walking one claim newest first and testing
+ * its text (at a million papers: a bitmap of 505 matches 1.9 ms, a walk of 8,932 claims 8.8 ms; and
+ * about 5 ms more for a pattern whose trigrams are common, such as "loss of ...").
+ */
+const MATCH_COST_IN_WALKED = 4
+
+type SideText = {
+  /** The side's text column, and the trigram index over the claims `base` selects. */
+  column: string; index: string; base: string
+  /** Where the page starts, and the filter's other conditions. */
+  after: Piece; filters: Piece
+  pattern: string; limit: number
+}
+
+/**
+ * The newest `$limit` claims (`base`, after the cursor, passing `filters`) whose side text holds a
+ * pattern, as CTEs and the select that reads them. PostgreSQL cannot tell how many sides hold a text:
+ * it prices any pattern at a fixed share of the claims, so a custom plan walked every claim newest
+ * first for some rare texts (76 ms for one that 638 claims hold, 7.5 ms from the trigram index) and a
+ * generic plan read the index for a common one. So the statement chooses as it runs, as search's
+ * tiers do (src/search/tiers.ts): a scout reads the newest TEXT_SCOUT claims. If they hold a page,
+ * that is the page. Else their share of matches projects both costs: the walk to a page (`limit` ×
+ * TEXT_SCOUT / hits claims) and the trigram index (hits / TEXT_SCOUT of the claims it holds,
+ * PostgreSQL's count of them, each MATCH_COST_IN_WALKED); the walk is taken when it is the cheaper, up
+ * to TEXT_WALK claims, and otherwise or when it falls short every match comes from the trigram index,
+ * sorted in an order no index supplies, so that no plan walks instead. The scout and the walk count
+ * claims read, whatever the filters, so a filter nothing passes cannot make them read every claim.
+ * Each path's plan holds for any value, so the statement can be planned once.
+ */
+function sideText({ column, index, base, after, filters, pattern, limit }: SideText): { ctes: Piece; select: Piece } {
+  const walk = (rows: number, only: string, onlyValues: unknown[]): Piece => ({
+    text: `select c.id, c.created_at from (
+        select * from claims c where ${base} and ${after.text} ${NEWEST_FIRST} limit ${rows}) c
+      where ${only}${column} ilike $? and ${filters.text} ${NEWEST_FIRST} limit $limit`,
+    values: [...after.values, ...onlyValues, pattern, ...filters.values, limit],
+  })
+  const scouted = '(select count(*) from side_scout)'
+  const walked = '(select count(*) from side_walk)'
+  // limit × SCOUT / hits ≤ COST × hits / SCOUT × matched, without a division.
+  const walkIsCheaper = `${scouted} * ${scouted} * ${MATCH_COST_IN_WALKED}
+      * (select greatest(reltuples, 0) from pg_class where oid = '${index}'::regclass) >= $limit * ${TEXT_SCOUT * TEXT_SCOUT}::bigint`
+  const scout = walk(TEXT_SCOUT, '', [])
+  const longer = walk(TEXT_WALK, `${scouted} < $limit and ${walkIsCheaper} and `, [limit, limit])
+  return {
+    ctes: { text: `side_scout as materialized (${scout.text}),
+    side_walk as materialized (${longer.text})`, values: [...scout.values, ...longer.values] },
+    select: {
+      text: `select * from side_scout where ${scouted} >= $limit
+    union all
+    select * from side_walk where ${walked} >= $limit
+    union all
+    (select c.id, c.created_at from claims c
+      where ${scouted} < $limit and ${walked} < $limit and ${column} ilike $? and ${base} and ${filters.text} and ${after.text}
+      order by c.created_at + interval '0 s' desc, c.id desc limit $limit)`,
+      values: [limit, limit, limit, limit, pattern, ...filters.values, ...after.values, limit],
+    },
+  }
 }
 
 const statements = new Map<string, (db: Db, values: unknown[]) => Promise<unknown[]>>()
@@ -218,7 +297,7 @@ const statements = new Map<string, (db: Db, values: unknown[]) => Promise<unknow
  * Runs a statement put together from fixed pieces (its shape follows the filters given, never their
  * values): each shape is numbered once and stays one prepared statement per connection.
  */
-function runStatement<Row>(db: Db, text: string, values: unknown[], planning: Planning): Promise<Row[]> {
+function runShape<Row>(db: Db, text: string, values: unknown[], planning: Planning): Promise<Row[]> {
   let statement = statements.get(text)
   if (!statement) {
     statement = preparedStatement<unknown>(text, planning)
@@ -280,10 +359,17 @@ export async function listClaims(db: Db, f: ClaimFilters, limit: number, after: 
     }
   }
   const hits = claimHits(parts, after, limit + 1)
-  const text = `${'text' in hits ? `with hits as (${hits.text})\n` : ''}${CLAIM_PAGE_SELECT}
-from ${'text' in hits ? 'hits join claims c on c.id = hits.id' : 'claims c'} ${CLAIM_JOINS}
-${'text' in hits ? '' : `where ${hits.where}\n`}${NEWEST_FIRST} limit $limit`
-  // A page led by a side's entities and text is planned for its values: a generic plan of it read twice the
-  // PostgreSQL CPU over subjects drawn from the whole corpus (docs/benchmarks.md, eighth session).
-  return (await runStatement<ClaimPageRow>(db, text, [...hits.values, limit + 1], { genericPlan: !('text' in hits) })).map(claimListRow)
+  const text = 'ctes' in hits
+    ? `with ${hits.ctes}\n${CLAIM_PAGE_SELECT}\nfrom hits join claims c on c.id = hits.id ${CLAIM_JOINS}\n${NEWEST_FIRST} limit $limit`
+    : `${CLAIM_PAGE_SELECT}\nfrom claims c ${CLAIM_JOINS}\nwhere ${hits.where}\n${NEWEST_FIRST} limit $limit`
+  const values = [...hits.values, limit + 1]
+  // A page led by a side is left to PostgreSQL's rule. Since its text's path is chosen as it runs (sideText), the
+  // rule settles on a generic plan for most values, and forcing one measured no faster (docs/benchmarks.md,
+  // tenth session); before, a generic plan read twice the PostgreSQL CPU (eighth session).
+  if ('ctes' in hits) return (await runShape<ClaimPageRow>(db, text, values, {})).map(claimListRow)
+  // A relation's page is planned for its relation, every time: planned without it, the page walked every claim
+  // newest first testing the relation, as one relation in eight would fill it at once, and for a relation no
+  // claim has that read all of them (0.56 s at a million papers); with it, a rare relation reads its own index.
+  if (f.relation) return (await runStatement<ClaimPageRow>(db, numbered(text), values, false)).map(claimListRow)
+  return (await runShape<ClaimPageRow>(db, text, values, { genericPlan: true })).map(claimListRow)
 }
