@@ -83,6 +83,13 @@ const claimRare = shuffle([
   '/api/v1/claims?relation=extends_lifespan', '/api/v1/claims?relation=no_such_relation', '/api/v1/claims?organism=no%20such%20organism',
   '/api/v1/claims?object=no%20such%20thing', '/api/v1/claims?subject=no%20such%20thing',
 ])
+// /papers?q= with a word of a title drawn from the whole corpus (common and rare words as they come) and words none holds.
+const titleWords = (await database.rows<{ title: string }>(sql`select title from papers tablesample bernoulli (0.05) limit 400`))
+  .map((r, i) => { const words = r.title.split(/[^A-Za-z]+/).filter((w) => w.length >= 4); return words[i % Math.max(words.length, 1)] })
+  .filter((w): w is string => Boolean(w))
+// Stop words are refused (400: q has no searchable words), as the contract says.
+const searchable = (await database.rows<{ w: string }>(sql`select w from unnest(string_to_array(${titleWords.join(' ')}, ' ')) w where numnode(geroscope_tsquery(w)) > 0`)).map((r) => r.w)
+const paperQueries = shuffle([...searchable, 'zzqxv', 'klothoo', 'senolytix']).map((w) => `/api/v1/papers?q=${encodeURIComponent(w)}`)
 const [newest] = await database.rows<{ d: string }>(sql`select (max(indexed_date) - 30)::text as d from papers`)
 await database.close()
 console.log(`${ids.length.toLocaleString('en-US')} paper ids, ${entityPaths.length.toLocaleString('en-US')} entities`)
@@ -125,6 +132,7 @@ const scenarios: { name: string; paths: () => Promise<string[]> | string[] }[] =
   { name: 'entities', paths: () => ['/api/v1/entities'] },
   { name: 'entity', paths: () => entityPaths },
   { name: 'papers-combined', paths: () => combined },
+  { name: 'papers-q', paths: () => paperQueries },
   { name: 'papers-page-400', paths: async () => [`/api/v1/papers?limit=25&cursor=${await cursorAfter(399)}`] },
   { name: 'search', paths: () => ['senolytic', 'rapamycin mice', '"caloric restriction"', 'NAD+', 'autophagy OR mitophagy', 'klotho']
     .map((q) => `/api/v1/search?q=${encodeURIComponent(q)}`) },

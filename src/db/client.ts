@@ -12,7 +12,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { mkdirSync } from 'node:fs'
 import postgres from 'postgres'
 import { nativePostgres } from '../platform/native-postgres'
-import { runGenericPlansWith } from '../queries/prepared'
+import { runGenericPlansWith, UNPREPARED } from '../queries/prepared'
 import { ReplicaSet } from './replicas'
 import * as schema from './schema'
 
@@ -177,6 +177,7 @@ export function preparingStatements(client: postgres.Sql, maxTexts = MAX_PREPARE
   const prepared = new Set<string>()
   return new Proxy(client, {
     get(target, property, receiver) {
+      if (property === UNPREPARED) return (query: string, parameters?: postgres.ParameterOrJSON<never>[]) => target.unsafe(query, parameters, { prepare: false })
       if (property !== 'unsafe') return Reflect.get(target, property, receiver)
       return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) => {
         const prepare = prepared.has(query) || (prepared.size < maxTexts && prepared.add(query) !== undefined)

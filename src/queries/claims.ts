@@ -10,7 +10,7 @@ import { claims, entities } from '../db/schema'
 import { curatedNamed } from '../lexicon/lexicon'
 import { resolveEntityIds } from './entities'
 import { containsPattern } from './text-pattern'
-import { Conditions, numbered, preparedStatement, runStatement, statementFamily, type Planning, type Timestamp } from './prepared'
+import { Conditions, preparedStatement, statementFamily, type Planning, type Timestamp } from './prepared'
 import { countsOf } from './facet-counts'
 
 export const subjectEntity = alias(entities, 'subject_entity')
@@ -295,7 +295,7 @@ const statements = new Map<string, (db: Db, values: unknown[]) => Promise<unknow
 
 /**
  * Runs a statement put together from fixed pieces (its shape follows the filters given, never their
- * values): each shape is numbered once and stays one prepared statement per connection.
+ * values): each shape is numbered once and, unless planned per run, stays one prepared statement per connection.
  */
 function runShape<Row>(db: Db, text: string, values: unknown[], planning: Planning): Promise<Row[]> {
   let statement = statements.get(text)
@@ -370,6 +370,5 @@ export async function listClaims(db: Db, f: ClaimFilters, limit: number, after: 
   // A relation's page is planned for its relation, every time: planned without it, the page walked every claim
   // newest first testing the relation, as one relation in eight would fill it at once, and for a relation no
   // claim has that read all of them (0.56 s at a million papers); with it, a rare relation reads its own index.
-  if (f.relation) return (await runStatement<ClaimPageRow>(db, numbered(text), values, false)).map(claimListRow)
-  return (await runShape<ClaimPageRow>(db, text, values, { genericPlan: true })).map(claimListRow)
+  return (await runShape<ClaimPageRow>(db, text, values, f.relation ? { customPlan: true } : { genericPlan: true })).map(claimListRow)
 }

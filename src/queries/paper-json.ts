@@ -14,7 +14,8 @@ import type { Db } from '../db/client'
 import { OPEN_LICENSES, STUDY_TYPE_LABELS } from '../taxonomy'
 import { jsonBoolean, jsonNumber, jsonObject, jsonString, jsonTimestamp, uriComponent, type FieldSelection, type JsonField } from './json-text'
 import { Conditions, runStatement } from './prepared'
-import { paperConditionsText, type PaperFilters } from './papers'
+import { windowedPage } from './windowed-page'
+import { paperDatesText, paperFilterText, type PaperFilters } from './papers'
 import { storyConditionsText, type StoryFilters, type StoryPosition } from './stories'
 
 // The constants a statement may use, written $1..$5 here and renumbered by numberedStatement.
@@ -147,15 +148,29 @@ export type PaperJsonRow = { indexedDate: string; id: string; json: string }
 
 const paperTexts = new Texts()
 
-function paperPageText(selection: FieldSelection | undefined, where: string[]): Statement | null {
+/**
+ * A page's statement: over `range` alone, the walk of papers_indexed_idx; with `filters`, a window of
+ * the range's newest `window` papers filtered, or ('sorted') every paper the filters pass, sorted by an
+ * expression no index gives (src/queries/papers.ts, paperSorted).
+ */
+function paperPageText(selection: FieldSelection | undefined, range: string[], filters: string[], window: number | 'sorted' | null): Statement | null {
   const object = jsonObject(listedPaperFields, selection)
   if (object === null) return null
   const join = usesStory(selection) ? 'left join stories s on s.paper_id = p.id' : ''
-  return numberedStatement(`select p.indexed_date::text as "indexedDate", p.id, ${object} as json
-from papers p ${join}
-where ${where.length ? where.join(' and ') : 'true'}
-order by p.indexed_date desc, p.id asc limit $limit`)
+  const clause = (fragments: string[]) => (fragments.length ? fragments.join(' and ') : 'true')
+  const head = `select p.indexed_date::text as "indexedDate", p.id, ${object} as json`
+  if (window === null) return numberedStatement(`${head}\nfrom papers p ${join}\nwhere ${clause(range)}\n${NEWEST} limit $limit`)
+  if (window === 'sorted') {
+    return numberedStatement(`${head}\nfrom papers p ${join}\nwhere ${clause([...range, ...filters])}
+order by p.indexed_date + 0 desc, p.id asc limit $limit`)
+  }
+  return numberedStatement(`${head}
+from (select * from papers p where ${clause(range)} ${NEWEST} limit ${window}) p ${join}
+where ${clause(filters)}
+${NEWEST} limit $limit`)
 }
+
+const NEWEST = 'order by p.indexed_date desc, p.id asc'
 
 /**
  * listPapers (src/queries/papers.ts) with each row as its Paper's JSON text, cut to `selection`;
@@ -165,18 +180,32 @@ export async function listPapersJson(
   db: Db, base: string, filters: PaperFilters, limit: number, after: { indexedDate: string; id: string } | null, selection?: FieldSelection,
 ): Promise<PaperJsonRow[] | null> {
   const lead = constants(base)
-  const fetch = async (extra: ((where: Conditions) => Conditions) | undefined, n: number) => {
-    const where = paperConditionsText(filters)
-    if (extra) extra(where)
-    const { statement, prepare } = paperTexts.get(`${selectionKey(selection)}\u0001${where.fragments.join('\u0000')}`, () => paperPageText(selection, where.fragments))
+  const run = (range: Conditions, filtered: Conditions, window: number | 'sorted' | null, n: number) => {
+    const key = `${selectionKey(selection)}\u0001${window}\u0001${range.fragments.join('\u0000')}\u0001${filtered.fragments.join('\u0000')}`
+    const { statement, prepare } = paperTexts.get(key, () => paperPageText(selection, range.fragments, filtered.fragments, window))
     if (statement === null) return null
-    return runStatement<PaperJsonRow>(db, statement.text, [...statement.constants.map((i) => lead[i]), ...where.values, n], prepare, { genericPlan: true })
+    const values = [...statement.constants.map((i) => lead[i]), ...range.values, ...filtered.values, n]
+    // The sorted page is planned for its values on every run.
+    return runStatement<PaperJsonRow>(db, statement.text, values, prepare, window === 'sorted' ? { customPlan: true } : { genericPlan: true })
   }
-  if (!after) return fetch(undefined, limit + 1)
+  const fetch = async (position: Conditions, n: number) => {
+    const range = paperDatesText(filters, position)
+    const filtered = paperFilterText(filters, undefined, true) // q's tsquery built once per run in the windows
+    if (filtered.fragments.length === 0) return run(range, filtered, null, n)
+    // A selection the SQL cannot build is known from the first window.
+    let unbuildable = false
+    const rows = await windowedPage(n, async (rows) => {
+      const page = await run(range, filtered, rows, n)
+      if (page === null) unbuildable = true
+      return page ?? []
+    }, async () => (await run(range, paperFilterText(filters), 'sorted', n)) ?? [], { dearTest: Boolean(filters.q) })
+    return unbuildable ? null : rows
+  }
+  if (!after) return fetch(new Conditions(), limit + 1)
   // Two index ranges (src/queries/keyset.ts), as listPapers.
-  const tied = await fetch((w) => w.add('p.indexed_date = $?::date', after.indexedDate).add('p.id > $?', after.id), limit + 1)
+  const tied = await fetch(new Conditions().add('p.indexed_date = $?::date', after.indexedDate).add('p.id > $?', after.id), limit + 1)
   if (tied === null || tied.length > limit) return tied
-  const rest = await fetch((w) => w.add('p.indexed_date < $?::date', after.indexedDate), limit + 1 - tied.length)
+  const rest = await fetch(new Conditions().add('p.indexed_date < $?::date', after.indexedDate), limit + 1 - tied.length)
   return rest && tied.concat(rest)
 }
 

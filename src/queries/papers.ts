@@ -7,7 +7,8 @@ import type { Db } from '../db/client'
 import { anyOf } from './any-of'
 import { claims, entities, paperEntities, papers, stories, upvotes } from '../db/schema'
 import type { ClaimRow } from './claims'
-import { Conditions, preparedStatement, statementFamily, type Timestamp } from './prepared'
+import { Conditions, preparedStatement, statementFamily, statementFamilyOf, type Timestamp } from './prepared'
+import { LONG_WINDOW, PAGE_WINDOW, windowedPage } from './windowed-page'
 import type { PaperEntityRow } from '../modules/v1/entities/serialize'
 import { keysetPage } from './keyset'
 import { matchesQuery } from '../search/tsquery'
@@ -73,15 +74,26 @@ export type PaperListRow = PaperRow & { storyHeadline: string | null; storyDek: 
  * paperConditions as fragments of a prepared statement's WHERE clause (`p` is papers). `queryOnce`:
  * q's tsquery as an InitPlan, built once per execution. In a generic plan (a prepared statement run
  * often) geroscope_tsquery($n) is not folded to a constant, so each row the scan rechecks called it
- * again: a bounded count over a common word took 240 ms instead of 58. Only for statements that read
- * every match (counts): the InitPlan hides the query from the planner's estimate, which a list page's
- * choice of index needs.
+ * again: a bounded count over a common word took 240 ms instead of 58. Only for statements whose
+ * path the query does not choose (counts, which read every match; a page's windows, which walk the
+ * index): the InitPlan hides the query from the planner's estimate, which a sorted page's choice of
+ * index needs.
  */
 export function paperConditionsText(f: PaperFilters, where = new Conditions(), queryOnce = false): Conditions {
-  if (f.minRelevance > 0) where.add('p.relevance >= $?', f.minRelevance)
-  if (f.relevanceBelow !== undefined) where.add('p.relevance < $?', f.relevanceBelow)
+  return paperFilterText(f, paperDatesText(f, where), queryOnce)
+}
+
+/** The filter's dates (since, until): a range of papers_indexed_idx, where a page's walk can start. */
+export function paperDatesText(f: PaperFilters, where = new Conditions()): Conditions {
   if (f.since) where.add('p.indexed_date >= $?::date', f.since)
   if (f.until) where.add('p.indexed_date <= $?::date', f.until)
+  return where
+}
+
+/** The filter's conditions but its dates. */
+export function paperFilterText(f: PaperFilters, where = new Conditions(), queryOnce = false): Conditions {
+  if (f.minRelevance > 0) where.add('p.relevance >= $?', f.minRelevance)
+  if (f.relevanceBelow !== undefined) where.add('p.relevance < $?', f.relevanceBelow)
   if (f.studyType) where.add('p.study_type = any($?::text[])', [...f.studyType])
   if (f.topic) where.add('p.topic = any($?::text[])', [...f.topic])
   if (f.preprint !== undefined) where.add('p.preprint = $?::boolean', f.preprint)
@@ -95,21 +107,46 @@ export type PaperTextRow = Omit<PaperRow, 'judgedAt' | 'extractedAt'> & { judged
 /** A list's paper as PAPER_SELECT reads it, with its story's headline and dek (`s`). */
 export type PaperListTextRow = PaperTextRow & { storyHeadline: string | null; storyDek: string | null }
 
-const paperPage = statementFamily<PaperListTextRow>((where) => `${PAPER_LIST_FROM}
+const NEWEST = 'order by p.indexed_date desc, p.id asc'
+
+/** A page of every paper in a range: the walk of papers_indexed_idx, planned once. */
+const paperPage = statementFamily<PaperListTextRow>((range) => `${PAPER_LIST_FROM}
+where ${range}
+${NEWEST} limit $limit`, { genericPlan: true })
+
+/** A filtered page's window (src/queries/windowed-page.ts): the newest `rows` papers of the range, filtered. */
+const paperWindows = new Map([PAGE_WINDOW, LONG_WINDOW].map((rows) => [rows, statementFamilyOf<PaperListTextRow>((range, filters) =>
+  `${paperListFrom(`(select * from papers p where ${range} ${NEWEST} limit ${rows})`)}
+where ${filters}
+${NEWEST} limit $limit`, { genericPlan: true })]))
+
+/**
+ * A filtered page no window could fill (windowedPage): every paper the filter passes, sorted by an
+ * expression no index gives, planned for its values so that PostgreSQL reads them from the index that
+ * suits them (the text index for `q`, whose words it cannot price: it prices any word its statistics do
+ * not list as held by one paper in a few hundred, and walked every paper for a word none holds).
+ */
+const paperSorted = statementFamily<PaperListTextRow>((where) => `${PAPER_LIST_FROM}
 where ${where}
-order by p.indexed_date desc, p.id asc limit $limit`, { genericPlan: true })
+order by p.indexed_date + 0 desc, p.id asc limit $limit`, { customPlan: true })
 
 /** Papers newest first by indexed_date, then id; `after` is the last row of the previous page. */
 export async function listPapers(db: Db, filters: PaperFilters, limit: number, after: { indexedDate: string; id: string } | null): Promise<PaperListRow[]> {
-  const fetch = async (extra: ((where: Conditions) => Conditions) | undefined, n: number) => {
-    const where = paperConditionsText(filters)
-    return paperPage(db, [[...OPEN_LICENSES]], extra ? extra(where) : where, [n])
+  const licences = [[...OPEN_LICENSES]]
+  const page = (position: () => Conditions, n: number) => {
+    const range = () => paperDatesText(filters, position())
+    const filtered = paperFilterText(filters, undefined, true) // planned once: q's tsquery built once per run
+    if (filtered.fragments.length === 0) return paperPage(db, licences, range(), [n])
+    return windowedPage(n,
+      (rows) => paperWindows.get(rows)!(db, [range(), filtered], [n], licences),
+      () => paperSorted(db, licences, paperFilterText(filters, range()), [n]),
+      { dearTest: Boolean(filters.q) })
   }
-  if (!after) return fetch(undefined, limit + 1)
+  if (!after) return page(() => new Conditions(), limit + 1)
   // Two index ranges (src/queries/keyset.ts): the rest of the rows tied on indexed_date, then the older ones.
-  const tied = await fetch((w) => w.add('p.indexed_date = $?::date', after.indexedDate).add('p.id > $?', after.id), limit + 1)
+  const tied = await page(() => new Conditions().add('p.indexed_date = $?::date', after.indexedDate).add('p.id > $?', after.id), limit + 1)
   if (tied.length > limit) return tied
-  const rest = await fetch((w) => w.add('p.indexed_date < $?::date', after.indexedDate), limit + 1 - tied.length)
+  const rest = await page(() => new Conditions().add('p.indexed_date < $?::date', after.indexedDate), limit + 1 - tied.length)
   return tied.concat(rest)
 }
 
@@ -131,9 +168,11 @@ export const PAPER_SELECT = `p.id, p.source, p.doi, p.title, p.authors, p.journa
   p.judgement_model as "judgementModel", p.judgement_prompt_version as "judgementPromptVersion",
   p.judged_at::text as "judgedAt", p.extracted_at::text as "extractedAt"`
 
-/** A list's papers with their stories' headlines (PaperListTextRow), for a WHERE clause over `p` to follow. */
-export const PAPER_LIST_FROM = `select ${PAPER_SELECT}, s.headline as "storyHeadline", s.dek as "storyDek"
-from papers p left join stories s on s.paper_id = p.id`
+/** A list's papers with their stories' headlines (PaperListTextRow) from `papers`, for a WHERE clause over `p` to follow. */
+const paperListFrom = (papers: string) => `select ${PAPER_SELECT}, s.headline as "storyHeadline", s.dek as "storyDek"
+from ${papers} p left join stories s on s.paper_id = p.id`
+
+export const PAPER_LIST_FROM = paperListFrom('papers')
 
 /** The JSON of a claim row as `selectClaims` reads it (claim, subjectEntity, objectEntity); `c` claims, `se`/`oe` entities. */
 export const CLAIM_ROW_JSON = `json_build_object(

@@ -16,6 +16,13 @@ type Run = (text: string, parameters: unknown[]) => Promise<Record<string, unkno
 type PostgresClient = { unsafe: (text: string, parameters: unknown[], options: { prepare: boolean }) => Promise<Record<string, unknown>[]> }
 type PgliteClient = { query: (text: string, parameters: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
 
+/**
+ * Where a client (src/db/client.ts, preparingStatements) keeps an `unsafe` that sends a statement
+ * unprepared whatever else it would do: an unnamed statement, which PostgreSQL plans for its values on
+ * every run (customPlan).
+ */
+export const UNPREPARED = Symbol('unprepared')
+
 const runners = new WeakMap<object, Run>()
 const genericRunners = new WeakMap<object, Run>()
 
@@ -28,14 +35,19 @@ export function runGenericPlansWith(db: Db, run: Run): void {
   genericRunners.set(db, run)
 }
 
-function runnerOf(db: Db, genericPlan = false): Run {
+function runnerOf(db: Db, { genericPlan = false, customPlan = false }: Planning = {}): Run {
   if (genericPlan) {
     const generic = genericRunners.get(db)
     if (generic) return generic
   }
+  const client = (db as unknown as { $client?: PostgresClient | PgliteClient }).$client
+  // Sent unnamed, a statement is planned for its values on every run; PGlite plans every query so.
+  if (customPlan && client && 'unsafe' in client) {
+    const unprepared = (client as unknown as { [UNPREPARED]?: (text: string, parameters: unknown[]) => Promise<Record<string, unknown>[]> })[UNPREPARED]
+    return unprepared ?? ((text, parameters) => client.unsafe(text, parameters, { prepare: false }))
+  }
   const known = runners.get(db)
   if (known) return known
-  const client = (db as unknown as { $client?: PostgresClient | PgliteClient }).$client
   let run: Run
   if (client && 'unsafe' in client) run = (text, parameters) => client.unsafe(text, parameters, { prepare: true })
   else if (client && 'query' in client) run = async (text, parameters) => (await client.query(text, parameters)).rows
@@ -61,7 +73,15 @@ export const numbered = (text: string) => {
  * with every row limit written `limit $limit` (below): a LIMIT parameter is planned as 10% of the
  * rows, which turns a walk of 26 index entries into a sort of all of them.
  */
-export type Planning = { genericPlan?: boolean }
+export type Planning = {
+  genericPlan?: boolean
+  /**
+   * Planned for its values on every run (not prepared): for a statement whose best plan depends on them in a way
+   * PostgreSQL only sees from the values themselves, where a generic plan, or the rule's switch to one, could read
+   * a whole table.
+   */
+  customPlan?: boolean
+}
 
 /**
  * Row limits written as literals, so that a generic plan knows them: `limit $limit` takes its value
@@ -114,9 +134,9 @@ function compile(text: string): Compiled {
 }
 
 /** A statement fixed at load time, `$?` for each value; call it with the values in order. */
-export function preparedStatement<Row>(text: string, { genericPlan = false }: Planning = {}): (db: Db, parameters: unknown[]) => Promise<Row[]> {
+export function preparedStatement<Row>(text: string, planning: Planning = {}): (db: Db, parameters: unknown[]) => Promise<Row[]> {
   const statement = compile(text)
-  return (db, parameters) => statement.run(runnerOf(db, genericPlan), parameters) as Promise<Row[]>
+  return (db, parameters) => statement.run(runnerOf(db, planning), parameters) as Promise<Row[]>
 }
 
 /**
@@ -167,7 +187,7 @@ export class Conditions {
  * `run` is given them (leading values, the conditions' values, trailing values). Each set of
  * conditions is turned into text once; afterwards a request costs a map look-up.
  */
-export function statementFamily<Row>(template: (where: string) => string, { genericPlan = false }: Planning = {}) {
+export function statementFamily<Row>(template: (where: string) => string, planning: Planning = {}) {
   const texts = new Map<string, Compiled>()
   const textFor = (fragments: string[]) => {
     const key = fragments.join('\u0000')
@@ -179,23 +199,24 @@ export function statementFamily<Row>(template: (where: string) => string, { gene
     return text
   }
   return (db: Db, leading: unknown[], where: Conditions, trailing: unknown[]): Promise<Row[]> =>
-    textFor(where.fragments).run(runnerOf(db, genericPlan), [...leading, ...where.values, ...trailing]) as Promise<Row[]>
+    textFor(where.fragments).run(runnerOf(db, planning), [...leading, ...where.values, ...trailing]) as Promise<Row[]>
 }
 
 /**
  * As statementFamily, for a statement with several WHERE clauses (a sample's conditions and the
- * filter's, say): `template` gets one clause per Conditions, values travel in the same order.
+ * filter's, say): `template` gets one clause per Conditions, values travel in the same order, after
+ * any `leading` values (those of `$?` written before the first clause).
  */
-export function statementFamilyOf<Row>(template: (...wheres: string[]) => string) {
-  const texts = new Map<string, string>()
-  return (db: Db, wheres: Conditions[], trailing: unknown[] = []): Promise<Row[]> => {
+export function statementFamilyOf<Row>(template: (...wheres: string[]) => string, planning: Planning = {}) {
+  const texts = new Map<string, Compiled>()
+  return (db: Db, wheres: Conditions[], trailing: unknown[] = [], leading: unknown[] = []): Promise<Row[]> => {
     const key = wheres.map((w) => w.fragments.join('\u0000')).join('\u0001')
     let text = texts.get(key)
     if (text === undefined) {
-      text = numbered(template(...wheres.map((w) => (w.fragments.length ? w.fragments.join(' and ') : 'true'))))
+      text = compile(template(...wheres.map((w) => (w.fragments.length ? w.fragments.join(' and ') : 'true'))))
       texts.set(key, text)
     }
-    return runnerOf(db)(text, [...wheres.flatMap((w) => w.values), ...trailing]) as Promise<Row[]>
+    return text.run(runnerOf(db, planning), [...leading, ...wheres.flatMap((w) => w.values), ...trailing]) as Promise<Row[]>
   }
 }
 
@@ -206,12 +227,12 @@ export function statementFamilyOf<Row>(template: (...wheres: string[]) => string
  * prepared statements. `text` is already numbered ($1, $2, ...); a `$limit` in it takes the last
  * value, written as its step and cut to it as in `compile`.
  */
-export function runStatement<Row>(db: Db, text: string, parameters: unknown[], prepare: boolean, { genericPlan = false }: Planning = {}): Promise<Row[]> {
+export function runStatement<Row>(db: Db, text: string, parameters: unknown[], prepare: boolean, planning: Planning = {}): Promise<Row[]> {
   if (text.includes('$limit')) {
     const { step, cut } = limitStep(parameters.slice(-1))
-    return runStatement<Row>(db, text.replaceAll('$limit', String(step)), parameters.slice(0, -1), prepare, { genericPlan }).then(cut)
+    return runStatement<Row>(db, text.replaceAll('$limit', String(step)), parameters.slice(0, -1), prepare, planning).then(cut)
   }
-  if (prepare) return runnerOf(db, genericPlan)(text, parameters) as Promise<Row[]>
+  if (prepare || planning.customPlan) return runnerOf(db, planning)(text, parameters) as Promise<Row[]>
   const client = (db as unknown as { $client?: PostgresClient | PgliteClient }).$client
   if (client && 'unsafe' in client) return client.unsafe(text, parameters, { prepare: false }) as Promise<Row[]>
   return runnerOf(db)(text, parameters) as Promise<Row[]>
