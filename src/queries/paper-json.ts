@@ -15,7 +15,7 @@ import { OPEN_LICENSES, STUDY_TYPE_LABELS } from '../taxonomy'
 import { jsonBoolean, jsonNumber, jsonObject, jsonString, jsonTimestamp, uriComponent, type FieldSelection, type JsonField } from './json-text'
 import { Conditions, runStatement } from './prepared'
 import { windowedPage } from './windowed-page'
-import { paperDatesText, paperFilterText, type PaperFilters } from './papers'
+import { paperDatesText, paperFilterText, papersInRange, type PaperFilters } from './papers'
 import { storyConditionsText, type StoryFilters, type StoryPosition } from './stories'
 
 // The constants a statement may use, written $1..$5 here and renumbered by numberedStatement.
@@ -164,9 +164,10 @@ function paperPageText(selection: FieldSelection | undefined, range: string[], f
     return numberedStatement(`${head}\nfrom papers p ${join}\nwhere ${clause([...range, ...filters])}
 order by p.indexed_date + 0 desc, p.id asc limit $limit`)
   }
+  // The range inside and out, as in src/queries/papers.ts (paperWindows).
   return numberedStatement(`${head}
 from (select * from papers p where ${clause(range)} ${NEWEST} limit ${window}) p ${join}
-where ${clause(filters)}
+where ${clause([...filters, ...range])}
 ${NEWEST} limit $limit`)
 }
 
@@ -184,12 +185,12 @@ export async function listPapersJson(
     const key = `${selectionKey(selection)}\u0001${window}\u0001${range.fragments.join('\u0000')}\u0001${filtered.fragments.join('\u0000')}`
     const { statement, prepare } = paperTexts.get(key, () => paperPageText(selection, range.fragments, filtered.fragments, window))
     if (statement === null) return null
-    const values = [...statement.constants.map((i) => lead[i]), ...range.values, ...filtered.values, n]
+    const values = [...statement.constants.map((i) => lead[i]), ...range.values, ...filtered.values, ...(typeof window === 'number' ? range.values : []), n]
     // The sorted page is planned for its values on every run.
     return runStatement<PaperJsonRow>(db, statement.text, values, prepare, window === 'sorted' ? { customPlan: true } : { genericPlan: true })
   }
-  const fetch = async (position: Conditions, n: number) => {
-    const range = paperDatesText(filters, position)
+  const fetch = async (position: () => Conditions, n: number) => {
+    const range = paperDatesText(filters, position())
     const filtered = paperFilterText(filters, undefined, true) // q's tsquery built once per run in the windows
     if (filtered.fragments.length === 0) return run(range, filtered, null, n)
     // A selection the SQL cannot build is known from the first window.
@@ -198,14 +199,16 @@ export async function listPapersJson(
       const page = await run(range, filtered, rows, n)
       if (page === null) unbuildable = true
       return page ?? []
-    }, async () => (await run(range, paperFilterText(filters), 'sorted', n)) ?? [], { dearTest: Boolean(filters.q) })
+    }, async () => (await run(range, paperFilterText(filters), 'sorted', n)) ?? [], {
+      dearTest: Boolean(filters.q), rangeRows: (cap) => papersInRange(db, () => paperDatesText(filters, position()), cap),
+    })
     return unbuildable ? null : rows
   }
-  if (!after) return fetch(new Conditions(), limit + 1)
+  if (!after) return fetch(() => new Conditions(), limit + 1)
   // Two index ranges (src/queries/keyset.ts), as listPapers.
-  const tied = await fetch(new Conditions().add('p.indexed_date = $?::date', after.indexedDate).add('p.id > $?', after.id), limit + 1)
+  const tied = await fetch(() => new Conditions().add('p.indexed_date = $?::date', after.indexedDate).add('p.id > $?', after.id), limit + 1)
   if (tied === null || tied.length > limit) return tied
-  const rest = await fetch(new Conditions().add('p.indexed_date < $?::date', after.indexedDate), limit + 1 - tied.length)
+  const rest = await fetch(() => new Conditions().add('p.indexed_date < $?::date', after.indexedDate), limit + 1 - tied.length)
   return rest && tied.concat(rest)
 }
 

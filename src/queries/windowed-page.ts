@@ -22,15 +22,18 @@ export const PAGE_WINDOW = 1_000
 /** The rows a second window reads, when the first's matches project a page within it. */
 export const LONG_WINDOW = 20_000
 
-/** The newest `n` rows (fewer at the end of the range): see above. */
+/** The newest `n` rows (fewer at the end of the range): see above. `rangeRows(cap)` counts the range's rows, up to `cap`. */
 export async function windowedPage<Row>(
-  n: number, window: (rows: number) => Promise<Row[]>, sorted: () => Promise<Row[]>, { dearTest }: { dearTest: boolean },
+  n: number, window: (rows: number) => Promise<Row[]>, sorted: () => Promise<Row[]>,
+  { dearTest, rangeRows }: { dearTest: boolean; rangeRows: (cap: number) => Promise<number> },
 ): Promise<Row[]> {
   const first = await window(PAGE_WINDOW)
   if (first.length >= n) return first
+  // A window that read the whole range (the rest of a day, say, on a later page) holds every match in it.
+  if (await rangeRows(PAGE_WINDOW + 1) <= PAGE_WINDOW) return first
   if (!dearTest || first.length * (LONG_WINDOW / PAGE_WINDOW) >= n) {
     const longer = await window(LONG_WINDOW)
-    if (longer.length >= n) return longer
+    if (longer.length >= n || await rangeRows(LONG_WINDOW + 1) <= LONG_WINDOW) return longer
   }
   return sorted()
 }
