@@ -36,6 +36,16 @@ const claimQueries = [
   'count=true&group_by=organism', `subject=${encodeURIComponent(entityNames[1])}&count=true&group_by=relation`,
   'fields=id,subject.entity,paper.site_url&limit=7', 'limit=100', 'limit=1',
 ]
+// Paper filters from the whole corpus: words of titles, common and rare (stop words are refused by both), words none
+// holds, and combinations of facets, walked several pages (src/queries/windowed-page.ts reads them in windows).
+const titleWords = (await database.rows<{ w: string }>(sql`select w from (select (regexp_split_to_array(title, '[^A-Za-z]+'))[3] as w
+  from papers tablesample system (0.1) limit 200) t where length(w) >= 4 and numnode(geroscope_tsquery(w)) > 0 order by random() limit 24`)).map((r) => r.w)
+const paperQueries = [
+  ...titleWords.map((w, i) => `q=${encodeURIComponent(w)}${i % 3 === 0 ? '&fields=id,title' : ''}${i % 4 === 0 ? '&limit=100' : ''}`),
+  'q=zzqxv', 'q=klothoo&fields=id', 'q=%22dietary%20restriction%22&limit=100', 'preprint=true', 'preprint=true&fields=id&limit=7',
+  'topic=reprogramming&study_type=other&preprint=true&min_relevance=3', 'study_type=invertebrate&topic=glp-1', 'study_type=invertebrate&topic=glp-1&fields=id',
+  'topic=reprogramming&since=2026-09-01&until=2026-09-20', 'q=aging&topic=glp-1&preprint=true',
+]
 const [withStory] = await database.rows<{ id: string }>(sql`select paper_id as id from stories s where exists (select 1 from claims c where c.paper_id = s.paper_id) limit 1`)
 await database.close()
 
@@ -98,6 +108,7 @@ try {
     '/api/v1/papers?limit=30', '/api/v1/papers?limit=10&min_relevance=0', '/api/v1/stories?limit=12', '/api/v1/claims?limit=40',
     '/api/v1/claims?subject=rapamycin&limit=3']) await walk(list, 5)
   for (const q of claimQueries) await walk(`/api/v1/claims?${q}`, 2)
+  for (const q of paperQueries) await walk(`/api/v1/papers?${q}`, 3)
   for (const e of entities) await walk(`/api/v1/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}`, 1)
   for (const e of entities.slice(0, 10)) await walk(`/api/v1/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}?limit=7`, 3)
 } finally {
