@@ -14,7 +14,7 @@ import type { Db } from '../db/client'
 import { OPEN_LICENSES, STUDY_TYPE_LABELS } from '../taxonomy'
 import { jsonBoolean, jsonNumber, jsonObject, jsonString, jsonTimestamp, uriComponent, type FieldSelection, type JsonField } from './json-text'
 import { Conditions, runStatement } from './prepared'
-import { windowedPage } from './windowed-page'
+import { PAGE_WINDOW, windowedPage } from './windowed-page'
 import { paperDatesText, paperFilterText, papersInRange, type PaperFilters } from './papers'
 import { storyConditionsText, type StoryFilters, type StoryPosition } from './stories'
 
@@ -193,16 +193,11 @@ export async function listPapersJson(
     const range = paperDatesText(filters, position())
     const filtered = paperFilterText(filters, undefined, true) // q's tsquery built once per run in the windows
     if (filtered.fragments.length === 0) return run(range, filtered, null, n)
-    // A selection the SQL cannot build is known from the first window.
-    let unbuildable = false
-    const rows = await windowedPage(n, async (rows) => {
-      const page = await run(range, filtered, rows, n)
-      if (page === null) unbuildable = true
-      return page ?? []
-    }, async () => (await run(range, paperFilterText(filters), 'sorted', n)) ?? [], {
-      dearTest: Boolean(filters.q), rangeRows: (cap) => papersInRange(db, () => paperDatesText(filters, position()), cap),
-    })
-    return unbuildable ? null : rows
+    const first = await run(range, filtered, PAGE_WINDOW, n)
+    if (first === null) return null // a selection the SQL cannot build
+    return windowedPage(n, async (rows) => (rows === PAGE_WINDOW ? first : (await run(range, filtered, rows, n)) ?? []),
+      async () => (await run(range, paperFilterText(filters), 'sorted', n)) ?? [],
+      { dearTest: Boolean(filters.q), rangeRows: (cap) => papersInRange(db, () => paperDatesText(filters, position()), cap) })
   }
   if (!after) return fetch(() => new Conditions(), limit + 1)
   // Two index ranges (src/queries/keyset.ts), as listPapers.

@@ -6,7 +6,8 @@
  * preprint and min_relevance together 0.65 s.
  *
  * So the page reads a window of the newest PAGE_WINDOW rows of its range first, planned once; when
- * they hold a page, that is the page. If not, a window of LONG_WINDOW rows: for a filter cheap to test
+ * they hold a page, that is the page, and so it is when they were the whole range (counted: on a later
+ * page the range can be the rest of one day). If not, a window of LONG_WINDOW rows: for a filter cheap to test
  * always (the first window can miss what a longer one finds: within a day ids put every MED- paper
  * before the first PPR- one, so a thousand papers of one day may hold no preprint), for a dear one
  * (a text query reads each paper's vector) only when the first window's matches project a page in it.
@@ -19,7 +20,7 @@
 
 /** The rows a filtered page's first window reads. */
 export const PAGE_WINDOW = 1_000
-/** The rows a second window reads, when the first's matches project a page within it. */
+/** The rows a second window reads (for a filter dear to test, only when the first's matches project a page within it). */
 export const LONG_WINDOW = 20_000
 
 /** The newest `n` rows (fewer at the end of the range): see above. `rangeRows(cap)` counts the range's rows, up to `cap`. */
