@@ -16,7 +16,7 @@ import { jsonBoolean, jsonNumber, jsonObject, jsonString, jsonTimestamp, uriComp
 import { Conditions, runStatement } from './prepared'
 import { PAGE_WINDOW, windowedPage } from './windowed-page'
 import { paperDatesText, paperFilterText, papersInRange, type PaperFilters } from './papers'
-import { storyConditionsText, type StoryFilters, type StoryPosition } from './stories'
+import { storiesInRange, storyDatesText, storyFilterText, type StoryFilters, type StoryPosition } from './stories'
 
 // The constants a statement may use, written $1..$5 here and renumbered by numberedStatement.
 const LICENSES = '$1::text[]'
@@ -211,14 +211,23 @@ export type StoryJsonRow = { publishedAtText: string; paperId: string; json: str
 
 const storyTexts = new Texts()
 
-function storyPageText(selection: FieldSelection | undefined, where: string[]): Statement | null {
+/** A story page's statement, as paperPageText: the walk of a range, a window of it filtered, or every match sorted. */
+function storyPageText(selection: FieldSelection | undefined, range: string[], filters: string[], window: number | 'sorted' | null): Statement | null {
   const object = jsonObject(storyItemFields, selection)
   if (object === null) return null
-  return numberedStatement(`select to_char(s.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "publishedAtText",
-  s.paper_id as "paperId", ${object} as json
-from stories s join papers p on p.id = s.paper_id
-where ${where.length ? where.join(' and ') : 'true'}
-order by s.published_at desc, s.paper_id asc limit $limit`)
+  const clause = (fragments: string[]) => (fragments.length ? fragments.join(' and ') : 'true')
+  const head = `select to_char(s.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "publishedAtText",
+  s.paper_id as "paperId", ${object} as json`
+  const newest = 'order by s.published_at desc, s.paper_id asc'
+  if (window === null) return numberedStatement(`${head}\nfrom stories s join papers p on p.id = s.paper_id\nwhere ${clause(range)}\n${newest} limit $limit`)
+  if (window === 'sorted') {
+    return numberedStatement(`${head}\nfrom stories s join papers p on p.id = s.paper_id\nwhere ${clause([...range, ...filters])}
+order by s.published_at + interval '0 s' desc, s.paper_id asc limit $limit`)
+  }
+  return numberedStatement(`${head}
+from (select * from stories s where ${clause(range)} ${newest} limit ${window}) s join papers p on p.id = s.paper_id
+where ${clause([...filters, ...range])}
+${newest} limit $limit`)
 }
 
 /** listStories (src/queries/stories.ts) with each row as its StoryItem's JSON text, cut to `selection`; null as listPapersJson. */
@@ -226,16 +235,26 @@ export async function listStoriesJson(
   db: Db, base: string, filters: StoryFilters, limit: number, after: StoryPosition | null, selection?: FieldSelection,
 ): Promise<StoryJsonRow[] | null> {
   const lead = constants(base)
-  const fetch = async (extra: ((where: Conditions) => Conditions) | undefined, n: number) => {
-    const where = storyConditionsText(filters)
-    if (extra) extra(where)
-    const { statement, prepare } = storyTexts.get(`${selectionKey(selection)}\u0001${where.fragments.join('\u0000')}`, () => storyPageText(selection, where.fragments))
+  const run = (range: Conditions, filtered: Conditions, window: number | 'sorted' | null, n: number) => {
+    const key = `${selectionKey(selection)}\u0001${window}\u0001${range.fragments.join('\u0000')}\u0001${filtered.fragments.join('\u0000')}`
+    const { statement, prepare } = storyTexts.get(key, () => storyPageText(selection, range.fragments, filtered.fragments, window))
     if (statement === null) return null
-    return runStatement<StoryJsonRow>(db, statement.text, [...statement.constants.map((i) => lead[i]), ...where.values, n], prepare, { genericPlan: true })
+    const values = [...statement.constants.map((i) => lead[i]), ...range.values, ...filtered.values, ...(typeof window === 'number' ? range.values : []), n]
+    return runStatement<StoryJsonRow>(db, statement.text, values, prepare, window === 'sorted' ? { customPlan: true } : { genericPlan: true })
   }
-  if (!after) return fetch(undefined, limit + 1)
-  const tied = await fetch((w) => w.add('s.published_at = $?::timestamptz', after.publishedAt).add('s.paper_id > $?', after.paperId), limit + 1)
+  const fetch = async (position: () => Conditions, n: number) => {
+    const range = storyDatesText(filters, position())
+    const filtered = storyFilterText(filters)
+    if (filtered.fragments.length === 0) return run(range, filtered, null, n)
+    const first = await run(range, filtered, PAGE_WINDOW, n)
+    if (first === null) return null // a selection the SQL cannot build
+    return windowedPage(n, async (rows) => (rows === PAGE_WINDOW ? first : (await run(range, filtered, rows, n)) ?? []),
+      async () => (await run(range, filtered, 'sorted', n)) ?? [],
+      { dearTest: true, rangeRows: (cap) => storiesInRange(db, () => storyDatesText(filters, position()), cap) })
+  }
+  if (!after) return fetch(() => new Conditions(), limit + 1)
+  const tied = await fetch(() => new Conditions().add('s.published_at = $?::timestamptz', after.publishedAt).add('s.paper_id > $?', after.paperId), limit + 1)
   if (tied === null || tied.length > limit) return tied
-  const rest = await fetch((w) => w.add('s.published_at < $?::timestamptz', after.publishedAt), limit + 1 - tied.length)
+  const rest = await fetch(() => new Conditions().add('s.published_at < $?::timestamptz', after.publishedAt), limit + 1 - tied.length)
   return rest && tied.concat(rest)
 }

@@ -4,7 +4,8 @@ import type { Db } from '../db/client'
 import { anyOf } from './any-of'
 import { papers, stories } from '../db/schema'
 import { PAPER_SELECT, type PaperRow, type PaperTextRow, type StoryRow } from './papers'
-import { Conditions, statementFamily } from './prepared'
+import { Conditions, statementFamily, statementFamilyOf } from './prepared'
+import { LONG_WINDOW, PAGE_WINDOW, windowedPage } from './windowed-page'
 import { OPEN_LICENSES } from '../taxonomy'
 
 export type StoryFilters = {
@@ -31,9 +32,18 @@ export function storyConditions(f: StoryFilters): SQL[] {
 
 /** storyConditions as fragments of a prepared statement's WHERE clause (`s` stories, `p` papers). */
 export function storyConditionsText(f: StoryFilters): Conditions {
-  const where = new Conditions()
+  return storyFilterText(f, storyDatesText(f))
+}
+
+/** The filter's dates (since, until): a range of stories_published_idx, where a page's walk can start. */
+export function storyDatesText(f: StoryFilters, where = new Conditions()): Conditions {
   if (f.since) where.add(`s.published_at >= ($?::date)::timestamp at time zone 'UTC'`, f.since)
   if (f.until) where.add(`s.published_at < ($?::date + 1)::timestamp at time zone 'UTC'`, f.until)
+  return where
+}
+
+/** The filter's conditions but its dates: its paper's judgement. */
+export function storyFilterText(f: StoryFilters, where = new Conditions()): Conditions {
   if (f.topic) where.add('p.topic = any($?::text[])', [...f.topic])
   if (f.studyType) where.add('p.study_type = any($?::text[])', [...f.studyType])
   return where
@@ -55,9 +65,30 @@ export const STORY_ROW_FROM = `select ${PAPER_SELECT},
   ${STORY_COLUMNS}
 from stories s join papers p on p.id = s.paper_id`
 
+const NEWEST = 'order by s.published_at desc, s.paper_id asc'
+
+/** A page of every story in a range: the walk of stories_published_idx, planned once. */
 const storyPage = statementFamily<StoryPageRow>((where) => `${STORY_ROW_FROM}
 where ${where}
-order by s.published_at desc, s.paper_id asc limit $limit`, { genericPlan: true })
+${NEWEST} limit $limit`, { genericPlan: true })
+
+/** A filtered page's window (src/queries/windowed-page.ts), the range inside and out as for papers (src/queries/papers.ts). */
+const storyWindows = new Map([PAGE_WINDOW, LONG_WINDOW].map((rows) => [rows, statementFamilyOf<StoryPageRow>((range, filters, rangeAgain) =>
+  `${STORY_ROW_FROM.replace('from stories s', `from (select * from stories s where ${range} ${NEWEST} limit ${rows}) s`)}
+where ${filters} and ${rangeAgain}
+${NEWEST} limit $limit`, { genericPlan: true })]))
+
+/** A filtered page no window could fill: every story the filter passes, sorted by an expression no index gives, planned for its values. */
+const storySorted = statementFamily<StoryPageRow>((where) => `${STORY_ROW_FROM}
+where ${where}
+order by s.published_at + interval '0 s' desc, s.paper_id asc limit $limit`, { customPlan: true })
+
+/** How many stories a range holds, counted up to a cap (windowedPage). */
+const storyRangeRows = statementFamily<{ n: number }>((range) =>
+  `select count(*)::int as n from (select 1 from stories s where ${range} limit $limit) r`, { genericPlan: true })
+
+/** The stories in `range` (its conditions made afresh by each call), counted up to `cap`. */
+export const storiesInRange = async (db: Db, range: () => Conditions, cap: number) => (await storyRangeRows(db, [], range(), [cap]))[0].n
 
 /**
  * The row itself serves as the paper (the story's columns beside it are never read as the paper's):
@@ -74,15 +105,21 @@ export function storyListRow(row: StoryPageRow): StoryListRow {
 
 /** Stories newest first by published_at, then paper_id ascending; `after` is the last row of the previous page. */
 export async function listStories(db: Db, filters: StoryFilters, limit: number, after: StoryPosition | null): Promise<StoryListRow[]> {
-  const fetch = async (extra: ((where: Conditions) => Conditions) | undefined, n: number) => {
-    const where = storyConditionsText(filters)
-    const rows = await storyPage(db, [[...OPEN_LICENSES]], extra ? extra(where) : where, [n])
+  const licences = [[...OPEN_LICENSES]]
+  const fetch = async (position: () => Conditions, n: number) => {
+    const range = () => storyDatesText(filters, position())
+    const filtered = storyFilterText(filters)
+    // A filter is its paper's judgement, tested through a join for each story walked: dear, as q is for papers.
+    const rows = filtered.fragments.length === 0 ? await storyPage(db, licences, range(), [n]) : await windowedPage(n,
+      (rows) => storyWindows.get(rows)!(db, [range(), filtered, range()], [n], licences),
+      () => storySorted(db, licences, storyFilterText(filters, range()), [n]),
+      { dearTest: true, rangeRows: (cap) => storiesInRange(db, range, cap) })
     return rows.map(storyListRow)
   }
-  if (!after) return fetch(undefined, limit + 1)
+  if (!after) return fetch(() => new Conditions(), limit + 1)
   // Two index ranges (src/queries/keyset.ts): the rest of the rows tied on published_at, then the older ones.
-  const tied = await fetch((w) => w.add('s.published_at = $?::timestamptz', after.publishedAt).add('s.paper_id > $?', after.paperId), limit + 1)
+  const tied = await fetch(() => new Conditions().add('s.published_at = $?::timestamptz', after.publishedAt).add('s.paper_id > $?', after.paperId), limit + 1)
   if (tied.length > limit) return tied
-  const rest = await fetch((w) => w.add('s.published_at < $?::timestamptz', after.publishedAt), limit + 1 - tied.length)
+  const rest = await fetch(() => new Conditions().add('s.published_at < $?::timestamptz', after.publishedAt), limit + 1 - tied.length)
   return tied.concat(rest)
 }
