@@ -109,6 +109,8 @@ try {
     '/api/v1/claims?subject=rapamycin&limit=3']) await walk(list, 5)
   for (const q of claimQueries) await walk(`/api/v1/claims?${q}`, 2)
   for (const q of paperQueries) await walk(`/api/v1/papers?${q}`, 3)
+  for (const q of ['topic=glp-1&study_type=invertebrate', 'topic=reprogramming&study_type=other&fields=paper_id,headline', 'topic=other&limit=100',
+    'study_type=invertebrate&since=2026-10-01&fields=paper_id&limit=7']) await walk(`/api/v1/stories?${q}`, 3)
   for (const e of entities) await walk(`/api/v1/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}`, 1)
   for (const e of entities.slice(0, 10)) await walk(`/api/v1/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}?limit=7`, 3)
 } finally {

@@ -1,5 +1,5 @@
 /**
- * A filtered page of a list read newest first from one index (/papers, their `fields=` pages), whatever
+ * A filtered page of a list read newest first from one index (/papers, /stories, their `fields=` pages), whatever
  * the filter. Walking the index and testing each row is right when the filter passes many rows and
  * ruinous when it passes few: planned without its values (a generic plan, as the hot pages are),
  * `/papers?q=` with a word no paper holds walked all million papers (4.7 s), and topic, study type,
@@ -10,7 +10,8 @@
  * page the range can be the rest of one day). If not, a window of LONG_WINDOW rows: for a filter cheap to test
  * always (the first window can miss what a longer one finds: within a day ids put every MED- paper
  * before the first PPR- one, so a thousand papers of one day may hold no preprint), for a dear one
- * (a text query reads each paper's vector) only when the first window's matches project a page in it.
+ * (a text query reads each paper's vector; a story's filter joins its paper) only when the first window's
+ * matches project a page in it.
  * When no window holds a page, the filter is rare in this range: the page is every row it passes,
  * read from whichever index suits the values and sorted (`sorted`, planned for its values, by an
  * expression no index gives so that no plan walks instead). Either way the page is the same: a window
