@@ -10,7 +10,7 @@ import { claims, entities } from '../db/schema'
 import { curatedNamed } from '../lexicon/lexicon'
 import { resolveEntityIds } from './entities'
 import { containsPattern } from './text-pattern'
-import { Conditions, preparedStatement, statementFamily, type Planning, type Timestamp } from './prepared'
+import { Conditions, preparedStatement, statementFamily, whereText, type Planning, type Timestamp } from './prepared'
 import { countsOf } from './facet-counts'
 
 export const subjectEntity = alias(entities, 'subject_entity')
@@ -184,10 +184,22 @@ const NEWEST_FIRST = 'order by c.created_at desc, c.id desc'
 /** A statement piece and its values, in the order of its `$?` and `$limit`s. */
 type Piece = { text: string; values: unknown[] }
 
-const piece = (conditions: Conditions): Piece =>
-  ({ text: conditions.fragments.length ? conditions.fragments.join(' and ') : 'true', values: conditions.values })
+/** Pieces and raw text put together in order, each piece's values with it, so no list of values is kept by hand. */
+function piece(strings: TemplateStringsArray, ...parts: (Piece | string)[]): Piece {
+  let text = strings[0]
+  const values: unknown[] = []
+  parts.forEach((part, i) => {
+    if (typeof part === 'string') text += part
+    else {
+      text += part.text
+      values.push(...part.values)
+    }
+    text += strings[i + 1]
+  })
+  return { text, values }
+}
 
-const both = (a: Piece, b: Piece): Piece => ({ text: `${a.text} and ${b.text}`, values: [...a.values, ...b.values] })
+const whereOf = (conditions: Conditions): Piece => ({ text: whereText(conditions.fragments), values: conditions.values })
 
 /**
  * The (id, created_at) of the page's claims, newest first, at most `limit` of them; without a side
@@ -201,23 +213,21 @@ const both = (a: Piece, b: Piece): Piece => ({ text: `${a.text} and ${b.text}`, 
 function claimHits(parts: ClaimFilterParts, after: { createdAt: string; id: number } | null, limit: number):
   { ctes: string; values: unknown[] } | { where: string; values: unknown[] } {
   const [lead, ...others] = parts.sides
-  const filters = piece(narrowed(new Conditions(), others, parts.rest))
+  const filters = whereOf(narrowed(new Conditions(), others, parts.rest))
   const cursor: Piece = after
     ? { text: '(c.created_at, c.id) < ($?::timestamptz, $?::integer)', values: [after.createdAt, after.id] }
     : { text: 'true', values: [] }
-  const rest = both(filters, cursor)
+  const rest = piece`${filters} and ${cursor}`
   if (!lead) return { where: rest.text, values: rest.values }
   const { text, entityId } = SIDE_COLUMNS[lead.side]
   const byEntity = (source: Piece, base: string, textIndex: string) => {
     const textHits = sideText({ column: text, index: textIndex, base, after: cursor, filters, pattern: lead.pattern, limit })
-    return {
-      ctes: `${textHits.ctes.text},
-    hits as ((select h.id, h.created_at from ${source.text} cross join lateral (
-      select c.id, c.created_at from claims c where ${entityId} = side.id and ${rest.text} ${NEWEST_FIRST} limit $limit) h)
+    const hits = piece`${textHits.ctes},
+    hits as ((select h.id, h.created_at from ${source} cross join lateral (
+      select c.id, c.created_at from claims c where ${entityId} = side.id and ${rest} ${NEWEST_FIRST} limit ${pageLimit(limit)}) h)
     union
-    (${textHits.select.text}))`,
-      values: [...textHits.ctes.values, ...source.values, ...rest.values, limit, ...textHits.select.values],
-    }
+    (${textHits.select}))`
+    return { ctes: hits.text, values: hits.values }
   }
   // Entities named exactly: their claims, and the unresolved sides whose text holds the value.
   if (lead.ids.length) {
@@ -262,34 +272,31 @@ type SideText = {
  * Each path's plan holds for any value, so the statement can be planned once.
  */
 function sideText({ column, index, base, after, filters, pattern, limit }: SideText): { ctes: Piece; select: Piece } {
-  const walk = (rows: number, only: string, onlyValues: unknown[]): Piece => ({
-    text: `select c.id, c.created_at from (
-        select * from claims c where ${base} and ${after.text} ${NEWEST_FIRST} limit ${rows}) c
-      where ${only}${column} ilike $? and ${filters.text} ${NEWEST_FIRST} limit $limit`,
-    values: [...after.values, ...onlyValues, pattern, ...filters.values, limit],
-  })
+  const page = pageLimit(limit)
+  const matches: Piece = { text: `${column} ilike $?`, values: [pattern] }
+  const walk = (rows: number, only: Piece) => piece`select c.id, c.created_at from (
+        select * from claims c where ${base} and ${after} ${NEWEST_FIRST} limit ${String(rows)}) c
+      where ${only}${matches} and ${filters} ${NEWEST_FIRST} limit ${page}`
   const scouted = '(select count(*) from side_scout)'
   const walked = '(select count(*) from side_walk)'
   // limit × SCOUT / hits ≤ COST × hits / SCOUT × matched, without a division.
-  const walkIsCheaper = `${scouted} * ${scouted} * ${MATCH_COST_IN_WALKED}
-      * (select greatest(reltuples, 0) from pg_class where oid = '${index}'::regclass) >= $limit * ${TEXT_SCOUT * TEXT_SCOUT}::bigint`
-  const scout = walk(TEXT_SCOUT, '', [])
-  const longer = walk(TEXT_WALK, `${scouted} < $limit and ${walkIsCheaper} and `, [limit, limit])
+  const walkIsCheaper = piece`${scouted} * ${scouted} * ${String(MATCH_COST_IN_WALKED)}
+      * (select greatest(reltuples, 0) from pg_class where oid = '${index}'::regclass) >= ${page} * ${String(TEXT_SCOUT * TEXT_SCOUT)}::bigint`
   return {
-    ctes: { text: `side_scout as materialized (${scout.text}),
-    side_walk as materialized (${longer.text})`, values: [...scout.values, ...longer.values] },
-    select: {
-      text: `select * from side_scout where ${scouted} >= $limit
+    ctes: piece`side_scout as materialized (${walk(TEXT_SCOUT, piece``)}),
+    side_walk as materialized (${walk(TEXT_WALK, piece`${scouted} < ${page} and ${walkIsCheaper} and `)})`,
+    select: piece`select * from side_scout where ${scouted} >= ${page}
     union all
-    select * from side_walk where ${walked} >= $limit
+    select * from side_walk where ${walked} >= ${page}
     union all
     (select c.id, c.created_at from claims c
-      where ${scouted} < $limit and ${walked} < $limit and ${column} ilike $? and ${base} and ${filters.text} and ${after.text}
-      order by c.created_at + interval '0 s' desc, c.id desc limit $limit)`,
-      values: [limit, limit, limit, limit, pattern, ...filters.values, ...after.values, limit],
-    },
+      where ${scouted} < ${page} and ${walked} < ${page} and ${matches} and ${base} and ${filters} and ${after}
+      order by c.created_at + interval '0 s' desc, c.id desc limit ${page})`,
   }
 }
+
+/** A `$limit` (src/queries/prepared.ts) and its value, the page size. */
+const pageLimit = (limit: number): Piece => ({ text: '$limit', values: [limit] })
 
 const statements = new Map<string, (db: Db, values: unknown[]) => Promise<unknown[]>>()
 

@@ -13,7 +13,7 @@
 import type { Db } from '../db/client'
 import { OPEN_LICENSES, STUDY_TYPE_LABELS } from '../taxonomy'
 import { jsonBoolean, jsonNumber, jsonObject, jsonString, jsonTimestamp, uriComponent, type FieldSelection, type JsonField } from './json-text'
-import { Conditions, runStatement } from './prepared'
+import { Conditions, runStatement, whereText } from './prepared'
 import { PAGE_WINDOW, windowedPage } from './windowed-page'
 import { paperDatesText, paperFilterText, papersInRange, type PaperFilters } from './papers'
 import { storiesInRange, storyDatesText, storyFilterText, type StoryFilters, type StoryPosition } from './stories'
@@ -146,32 +146,70 @@ const usesStory = (selection: FieldSelection | undefined) => !selection || 'stor
 
 export type PaperJsonRow = { indexedDate: string; id: string; json: string }
 
-const paperTexts = new Texts()
+/** Which statement of a list page: the walk of a range, a window of its newest rows filtered, or every match sorted. */
+type Window = number | 'sorted' | null
+
+/** How a list's page statements are written: the selected JSON, the table walked (and its alias), what it joins, its orders. */
+type ListShape = { head: string; table: string; alias: string; join: string; newest: string; sorted: string }
 
 /**
- * A page's statement: over `range` alone, the walk of papers_indexed_idx; with `filters`, a window of
- * the range's newest `window` papers filtered, or ('sorted') every paper the filters pass, sorted by an
- * expression no index gives (src/queries/papers.ts, paperSorted).
+ * A page's statement (src/queries/windowed-page.ts): over `range` alone, the walk of the list's index; with
+ * `filters`, a window of the range's newest `window` rows filtered, with the range again outside (so a date it
+ * fixes leaves the window's order usable, as in src/queries/papers.ts, paperWindows); or ('sorted') every row
+ * the filters pass, sorted by an expression no index gives. Values: the range's, the filters', and for a window
+ * the range's again.
  */
-function paperPageText(selection: FieldSelection | undefined, range: string[], filters: string[], window: number | 'sorted' | null): Statement | null {
-  const object = jsonObject(listedPaperFields, selection)
-  if (object === null) return null
-  const join = usesStory(selection) ? 'left join stories s on s.paper_id = p.id' : ''
-  const clause = (fragments: string[]) => (fragments.length ? fragments.join(' and ') : 'true')
-  const head = `select p.indexed_date::text as "indexedDate", p.id, ${object} as json`
-  if (window === null) return numberedStatement(`${head}\nfrom papers p ${join}\nwhere ${clause(range)}\n${NEWEST} limit $limit`)
-  if (window === 'sorted') {
-    return numberedStatement(`${head}\nfrom papers p ${join}\nwhere ${clause([...range, ...filters])}
-order by p.indexed_date + 0 desc, p.id asc limit $limit`)
-  }
-  // The range inside and out, as in src/queries/papers.ts (paperWindows).
-  return numberedStatement(`${head}
-from (select * from papers p where ${clause(range)} ${NEWEST} limit ${window}) p ${join}
-where ${clause([...filters, ...range])}
-${NEWEST} limit $limit`)
+function pageStatement(shape: ListShape, range: string[], filters: string[], window: Window): Statement {
+  const { head, table, alias, join, newest, sorted } = shape
+  const source = typeof window === 'number' ? `(select * from ${table} ${alias} where ${whereText(range)} ${newest} limit ${window})` : table
+  const where = window === null ? range : typeof window === 'number' ? [...filters, ...range] : [...range, ...filters]
+  return numberedStatement(`${head}\nfrom ${source} ${alias} ${join}\nwhere ${whereText(where)}\n${window === 'sorted' ? sorted : newest} limit $limit`)
 }
 
-const NEWEST = 'order by p.indexed_date desc, p.id asc'
+type JsonPage = {
+  /** The range the page reads (its position and the filter's dates), and the filter's other conditions. */
+  range: Conditions; filtered: Conditions
+  /** The same conditions written for a page planned for its values. */
+  sortedFilter: Conditions
+  dearTest: boolean; rangeRows: (cap: number) => Promise<number>
+}
+
+/**
+ * A `fields=` page of `n` rows, read as windowedPage reads a list: its statements by selection, range and
+ * filters from `texts`, the windows planned once, the sorted page for its values; null when the selection
+ * cannot be built in SQL.
+ */
+async function windowedJsonPage<Row>(
+  db: Db, base: string, texts: Texts, selection: FieldSelection | undefined,
+  pageText: (range: string[], filters: string[], window: Window) => Statement | null, page: JsonPage, n: number,
+): Promise<Row[] | null> {
+  const lead = constants(base)
+  const run = (filtered: Conditions, window: Window) => {
+    const { range } = page
+    const key = `${selectionKey(selection)}\u0001${window}\u0001${range.fragments.join('\u0000')}\u0001${filtered.fragments.join('\u0000')}`
+    const { statement, prepare } = texts.get(key, () => pageText(range.fragments, filtered.fragments, window))
+    if (statement === null) return null
+    const values = [...statement.constants.map((i) => lead[i]), ...range.values, ...filtered.values, ...(typeof window === 'number' ? range.values : []), n]
+    return runStatement<Row>(db, statement.text, values, prepare, window === 'sorted' ? { customPlan: true } : { genericPlan: true })
+  }
+  if (page.filtered.fragments.length === 0) return run(page.filtered, null)
+  const first = await run(page.filtered, PAGE_WINDOW)
+  if (first === null) return null // a selection the SQL cannot build
+  return windowedPage(n, async (rows) => (rows === PAGE_WINDOW ? first : (await run(page.filtered, rows)) ?? []),
+    async () => (await run(page.sortedFilter, 'sorted')) ?? [], page)
+}
+
+const paperTexts = new Texts()
+
+function paperPageText(selection: FieldSelection | undefined, range: string[], filters: string[], window: Window): Statement | null {
+  const object = jsonObject(listedPaperFields, selection)
+  if (object === null) return null
+  return pageStatement({
+    head: `select p.indexed_date::text as "indexedDate", p.id, ${object} as json`,
+    table: 'papers', alias: 'p', join: usesStory(selection) ? 'left join stories s on s.paper_id = p.id' : '',
+    newest: 'order by p.indexed_date desc, p.id asc', sorted: 'order by p.indexed_date + 0 desc, p.id asc',
+  }, range, filters, window)
+}
 
 /**
  * listPapers (src/queries/papers.ts) with each row as its Paper's JSON text, cut to `selection`;
@@ -180,25 +218,14 @@ const NEWEST = 'order by p.indexed_date desc, p.id asc'
 export async function listPapersJson(
   db: Db, base: string, filters: PaperFilters, limit: number, after: { indexedDate: string; id: string } | null, selection?: FieldSelection,
 ): Promise<PaperJsonRow[] | null> {
-  const lead = constants(base)
-  const run = (range: Conditions, filtered: Conditions, window: number | 'sorted' | null, n: number) => {
-    const key = `${selectionKey(selection)}\u0001${window}\u0001${range.fragments.join('\u0000')}\u0001${filtered.fragments.join('\u0000')}`
-    const { statement, prepare } = paperTexts.get(key, () => paperPageText(selection, range.fragments, filtered.fragments, window))
-    if (statement === null) return null
-    const values = [...statement.constants.map((i) => lead[i]), ...range.values, ...filtered.values, ...(typeof window === 'number' ? range.values : []), n]
-    // The sorted page is planned for its values on every run.
-    return runStatement<PaperJsonRow>(db, statement.text, values, prepare, window === 'sorted' ? { customPlan: true } : { genericPlan: true })
-  }
-  const fetch = async (position: () => Conditions, n: number) => {
-    const range = paperDatesText(filters, position())
-    const filtered = paperFilterText(filters, undefined, true) // q's tsquery built once per run in the windows
-    if (filtered.fragments.length === 0) return run(range, filtered, null, n)
-    const first = await run(range, filtered, PAGE_WINDOW, n)
-    if (first === null) return null // a selection the SQL cannot build
-    return windowedPage(n, async (rows) => (rows === PAGE_WINDOW ? first : (await run(range, filtered, rows, n)) ?? []),
-      async () => (await run(range, paperFilterText(filters), 'sorted', n)) ?? [],
-      { dearTest: Boolean(filters.q), rangeRows: (cap) => papersInRange(db, () => paperDatesText(filters, position()), cap) })
-  }
+  const fetch = (position: () => Conditions, n: number) => windowedJsonPage<PaperJsonRow>(db, base, paperTexts, selection,
+    (range, fragments, window) => paperPageText(selection, range, fragments, window), {
+      range: paperDatesText(filters, position()),
+      filtered: paperFilterText(filters, undefined, true), // q's tsquery built once per run in the windows
+      sortedFilter: paperFilterText(filters),
+      dearTest: Boolean(filters.q),
+      rangeRows: (cap) => papersInRange(db, () => paperDatesText(filters, position()), cap),
+    }, n)
   if (!after) return fetch(() => new Conditions(), limit + 1)
   // Two index ranges (src/queries/keyset.ts), as listPapers.
   const tied = await fetch(() => new Conditions().add('p.indexed_date = $?::date', after.indexedDate).add('p.id > $?', after.id), limit + 1)
@@ -211,47 +238,29 @@ export type StoryJsonRow = { publishedAtText: string; paperId: string; json: str
 
 const storyTexts = new Texts()
 
-/** A story page's statement, as paperPageText: the walk of a range, a window of it filtered, or every match sorted. */
-function storyPageText(selection: FieldSelection | undefined, range: string[], filters: string[], window: number | 'sorted' | null): Statement | null {
+function storyPageText(selection: FieldSelection | undefined, range: string[], filters: string[], window: Window): Statement | null {
   const object = jsonObject(storyItemFields, selection)
   if (object === null) return null
-  const clause = (fragments: string[]) => (fragments.length ? fragments.join(' and ') : 'true')
-  const head = `select to_char(s.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "publishedAtText",
-  s.paper_id as "paperId", ${object} as json`
-  const newest = 'order by s.published_at desc, s.paper_id asc'
-  if (window === null) return numberedStatement(`${head}\nfrom stories s join papers p on p.id = s.paper_id\nwhere ${clause(range)}\n${newest} limit $limit`)
-  if (window === 'sorted') {
-    return numberedStatement(`${head}\nfrom stories s join papers p on p.id = s.paper_id\nwhere ${clause([...range, ...filters])}
-order by s.published_at + interval '0 s' desc, s.paper_id asc limit $limit`)
-  }
-  return numberedStatement(`${head}
-from (select * from stories s where ${clause(range)} ${newest} limit ${window}) s join papers p on p.id = s.paper_id
-where ${clause([...filters, ...range])}
-${newest} limit $limit`)
+  return pageStatement({
+    head: `select to_char(s.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "publishedAtText",
+  s.paper_id as "paperId", ${object} as json`,
+    table: 'stories', alias: 's', join: 'join papers p on p.id = s.paper_id',
+    newest: 'order by s.published_at desc, s.paper_id asc', sorted: `order by s.published_at + interval '0 s' desc, s.paper_id asc`,
+  }, range, filters, window)
 }
 
 /** listStories (src/queries/stories.ts) with each row as its StoryItem's JSON text, cut to `selection`; null as listPapersJson. */
 export async function listStoriesJson(
   db: Db, base: string, filters: StoryFilters, limit: number, after: StoryPosition | null, selection?: FieldSelection,
 ): Promise<StoryJsonRow[] | null> {
-  const lead = constants(base)
-  const run = (range: Conditions, filtered: Conditions, window: number | 'sorted' | null, n: number) => {
-    const key = `${selectionKey(selection)}\u0001${window}\u0001${range.fragments.join('\u0000')}\u0001${filtered.fragments.join('\u0000')}`
-    const { statement, prepare } = storyTexts.get(key, () => storyPageText(selection, range.fragments, filtered.fragments, window))
-    if (statement === null) return null
-    const values = [...statement.constants.map((i) => lead[i]), ...range.values, ...filtered.values, ...(typeof window === 'number' ? range.values : []), n]
-    return runStatement<StoryJsonRow>(db, statement.text, values, prepare, window === 'sorted' ? { customPlan: true } : { genericPlan: true })
-  }
-  const fetch = async (position: () => Conditions, n: number) => {
-    const range = storyDatesText(filters, position())
-    const filtered = storyFilterText(filters)
-    if (filtered.fragments.length === 0) return run(range, filtered, null, n)
-    const first = await run(range, filtered, PAGE_WINDOW, n)
-    if (first === null) return null // a selection the SQL cannot build
-    return windowedPage(n, async (rows) => (rows === PAGE_WINDOW ? first : (await run(range, filtered, rows, n)) ?? []),
-      async () => (await run(range, filtered, 'sorted', n)) ?? [],
-      { dearTest: true, rangeRows: (cap) => storiesInRange(db, () => storyDatesText(filters, position()), cap) })
-  }
+  const fetch = (position: () => Conditions, n: number) => windowedJsonPage<StoryJsonRow>(db, base, storyTexts, selection,
+    (range, fragments, window) => storyPageText(selection, range, fragments, window), {
+      range: storyDatesText(filters, position()),
+      filtered: storyFilterText(filters),
+      sortedFilter: storyFilterText(filters),
+      dearTest: true, // a story's filter is its paper's judgement, tested through a join (src/queries/stories.ts)
+      rangeRows: (cap) => storiesInRange(db, () => storyDatesText(filters, position()), cap),
+    }, n)
   if (!after) return fetch(() => new Conditions(), limit + 1)
   const tied = await fetch(() => new Conditions().add('s.published_at = $?::timestamptz', after.publishedAt).add('s.paper_id > $?', after.paperId), limit + 1)
   if (tied === null || tied.length > limit) return tied

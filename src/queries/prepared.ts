@@ -170,6 +170,9 @@ export const dateOf = (value: Timestamp): Date => (typeof value === 'string' ? n
  * The WHERE clause of a statement whose conditions depend on the request (which filters are
  * given): fragments with `$?` for their values, kept in the order they are added.
  */
+/** Fragments of a WHERE clause joined by `and`; `true` for none. */
+export const whereText = (fragments: readonly string[]) => (fragments.length ? fragments.join(' and ') : 'true')
+
 export class Conditions {
   readonly fragments: string[] = []
   readonly values: unknown[] = []
@@ -193,7 +196,7 @@ export function statementFamily<Row>(template: (where: string) => string, planni
     const key = fragments.join('\u0000')
     let text = texts.get(key)
     if (text === undefined) {
-      text = compile(template(fragments.length ? fragments.join(' and ') : 'true'))
+      text = compile(template(whereText(fragments)))
       texts.set(key, text)
     }
     return text
@@ -213,7 +216,7 @@ export function statementFamilyOf<Row>(template: (...wheres: string[]) => string
     const key = wheres.map((w) => w.fragments.join('\u0000')).join('\u0001')
     let text = texts.get(key)
     if (text === undefined) {
-      text = compile(template(...wheres.map((w) => (w.fragments.length ? w.fragments.join(' and ') : 'true'))))
+      text = compile(template(...wheres.map((w) => whereText(w.fragments))))
       texts.set(key, text)
     }
     return text.run(runnerOf(db, planning), [...leading, ...wheres.flatMap((w) => w.values), ...trailing]) as Promise<Row[]>

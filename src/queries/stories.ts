@@ -60,10 +60,12 @@ export const STORY_COLUMNS = `s.paper_id as "paperId", s.headline, s.dek, s.body
   s.published_at::text as "publishedAt",
   to_char(s.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "publishedAtText"`
 
-/** A story row with its paper, as every story statement selects it (one value: the open licences); the bulk export reads it too. */
-export const STORY_ROW_FROM = `select ${PAPER_SELECT},
+/** A story row with its paper from `stories` (the table, or a window of it), as every story statement selects it (one value: the open licences); the bulk export reads it too. */
+const storyRowFrom = (stories: string) => `select ${PAPER_SELECT},
   ${STORY_COLUMNS}
-from stories s join papers p on p.id = s.paper_id`
+from ${stories} s join papers p on p.id = s.paper_id`
+
+export const STORY_ROW_FROM = storyRowFrom('stories')
 
 const NEWEST = 'order by s.published_at desc, s.paper_id asc'
 
@@ -74,7 +76,7 @@ ${NEWEST} limit $limit`, { genericPlan: true })
 
 /** A filtered page's window (src/queries/windowed-page.ts), the range inside and out as for papers (src/queries/papers.ts). */
 const storyWindows = new Map([PAGE_WINDOW, LONG_WINDOW].map((rows) => [rows, statementFamilyOf<StoryPageRow>((range, filters, rangeAgain) =>
-  `${STORY_ROW_FROM.replace('from stories s', `from (select * from stories s where ${range} ${NEWEST} limit ${rows}) s`)}
+  `${storyRowFrom(`(select * from stories s where ${range} ${NEWEST} limit ${rows})`)}
 where ${filters} and ${rangeAgain}
 ${NEWEST} limit $limit`, { genericPlan: true })]))
 
