@@ -2,15 +2,14 @@
  * Reading papers, for every interface (/api/v1, search, the site, the admin views): the filtered,
  * keyset-paged list and the full record of one paper.
  */
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { anyOf } from './any-of'
-import { claims, entities, paperEntities, papers, stories, upvotes } from '../db/schema'
+import { papers, stories } from '../db/schema'
 import type { ClaimRow } from './claims'
-import { Conditions, preparedStatement, statementFamily, statementFamilyOf, type Timestamp } from './prepared'
-import { LONG_WINDOW, PAGE_WINDOW, windowedPage } from './windowed-page'
+import { Conditions, preparedStatement, type Timestamp } from './prepared'
+import { windowedList } from './windowed-page'
 import type { PaperEntityRow } from '../modules/v1/entities/serialize'
-import { keysetPage } from './keyset'
 import { matchesQuery } from '../search/tsquery'
 import { OPEN_LICENSES } from '../taxonomy'
 
@@ -107,53 +106,29 @@ export type PaperTextRow = Omit<PaperRow, 'judgedAt' | 'extractedAt'> & { judged
 /** A list's paper as PAPER_SELECT reads it, with its story's headline and dek (`s`). */
 export type PaperListTextRow = PaperTextRow & { storyHeadline: string | null; storyDek: string | null }
 
-const NEWEST = 'order by p.indexed_date desc, p.id asc'
-
-/** A page of every paper in a range: the walk of papers_indexed_idx, planned once. */
-const paperPage = statementFamily<PaperListTextRow>((range) => `${PAPER_LIST_FROM}
-where ${range}
-${NEWEST} limit $limit`, { genericPlan: true })
-
 /**
- * A filtered page's window (src/queries/windowed-page.ts): the newest `rows` papers of the range, filtered.
- * The range is given twice, inside and out: a date the range fixes (the rest of a day, on a later page)
- * leaves the window ordered by id alone, and only a query that knows the date fixed takes that order as
- * the page's; otherwise every row of the window was read and sorted (10 ms a page at a million papers).
+ * The list's pages (src/queries/windowed-page.ts). A filtered page no window could fill is every paper the
+ * filter passes, sorted, planned for its values so that PostgreSQL reads them from the index that suits them:
+ * the text index for `q`, whose words it cannot price (it prices any word its statistics do not list as held by
+ * one paper in a few hundred, and walked every paper for a word none holds).
  */
-const paperWindows = new Map([PAGE_WINDOW, LONG_WINDOW].map((rows) => [rows, statementFamilyOf<PaperListTextRow>((range, filters, rangeAgain) =>
-  `${paperListFrom(`(select * from papers p where ${range} ${NEWEST} limit ${rows})`)}
-where ${filters} and ${rangeAgain}
-${NEWEST} limit $limit`, { genericPlan: true })]))
-
-/**
- * A filtered page no window could fill (windowedPage): every paper the filter passes, sorted by an
- * expression no index gives, planned for its values so that PostgreSQL reads them from the index that
- * suits them (the text index for `q`, whose words it cannot price: it prices any word its statistics do
- * not list as held by one paper in a few hundred, and walked every paper for a word none holds).
- */
-const paperSorted = statementFamily<PaperListTextRow>((where) => `${PAPER_LIST_FROM}
-where ${where}
-order by p.indexed_date + 0 desc, p.id asc limit $limit`, { customPlan: true })
-
-/** How many papers a range holds, counted up to a cap (windowedPage): a walk of papers_indexed_idx alone. */
-const paperRangeRows = statementFamily<{ n: number }>((range) =>
-  `select count(*)::int as n from (select 1 from papers p where ${range} limit $limit) r`, { genericPlan: true })
+const paperList = windowedList<PaperListTextRow>({
+  rowsFrom: (source) => paperListFrom(source), table: 'papers', alias: 'p',
+  newest: 'order by p.indexed_date desc, p.id asc', sorted: 'order by p.indexed_date + 0 desc, p.id asc',
+})
 
 /** The papers in `range` (its conditions made afresh by each call), counted up to `cap`. */
-export const papersInRange = async (db: Db, range: () => Conditions, cap: number) => (await paperRangeRows(db, [], range(), [cap]))[0].n
+export const papersInRange = paperList.countRange
 
 /** Papers newest first by indexed_date, then id; `after` is the last row of the previous page. */
 export async function listPapers(db: Db, filters: PaperFilters, limit: number, after: { indexedDate: string; id: string } | null): Promise<PaperListRow[]> {
   const licences = [[...OPEN_LICENSES]]
-  const page = (position: () => Conditions, n: number) => {
-    const range = () => paperDatesText(filters, position())
-    const filtered = paperFilterText(filters, undefined, true) // planned once: q's tsquery built once per run
-    if (filtered.fragments.length === 0) return paperPage(db, licences, range(), [n])
-    return windowedPage(n,
-      (rows) => paperWindows.get(rows)!(db, [range(), filtered, range()], [n], licences),
-      () => paperSorted(db, licences, paperFilterText(filters, range()), [n]),
-      { dearTest: Boolean(filters.q), rangeRows: (cap) => papersInRange(db, range, cap) })
-  }
+  const page = (position: () => Conditions, n: number) => paperList.read(db, licences, {
+    range: () => paperDatesText(filters, position()),
+    filtered: paperFilterText(filters, undefined, true), // planned once: q's tsquery built once per run
+    sortedWhere: () => paperFilterText(filters, paperDatesText(filters, position())),
+    dearTest: Boolean(filters.q),
+  }, n)
   if (!after) return page(() => new Conditions(), limit + 1)
   // Two index ranges (src/queries/keyset.ts): the rest of the rows tied on indexed_date, then the older ones.
   const tied = await page(() => new Conditions().add('p.indexed_date = $?::date', after.indexedDate).add('p.id > $?', after.id), limit + 1)

@@ -4,8 +4,8 @@ import type { Db } from '../db/client'
 import { anyOf } from './any-of'
 import { papers, stories } from '../db/schema'
 import { PAPER_SELECT, type PaperRow, type PaperTextRow, type StoryRow } from './papers'
-import { Conditions, statementFamily, statementFamilyOf } from './prepared'
-import { LONG_WINDOW, PAGE_WINDOW, windowedPage } from './windowed-page'
+import { Conditions } from './prepared'
+import { windowedList } from './windowed-page'
 import { OPEN_LICENSES } from '../taxonomy'
 
 export type StoryFilters = {
@@ -67,30 +67,14 @@ from ${stories} s join papers p on p.id = s.paper_id`
 
 export const STORY_ROW_FROM = storyRowFrom('stories')
 
-const NEWEST = 'order by s.published_at desc, s.paper_id asc'
-
-/** A page of every story in a range: the walk of stories_published_idx, planned once. */
-const storyPage = statementFamily<StoryPageRow>((where) => `${STORY_ROW_FROM}
-where ${where}
-${NEWEST} limit $limit`, { genericPlan: true })
-
-/** A filtered page's window (src/queries/windowed-page.ts), the range inside and out as for papers (src/queries/papers.ts). */
-const storyWindows = new Map([PAGE_WINDOW, LONG_WINDOW].map((rows) => [rows, statementFamilyOf<StoryPageRow>((range, filters, rangeAgain) =>
-  `${storyRowFrom(`(select * from stories s where ${range} ${NEWEST} limit ${rows})`)}
-where ${filters} and ${rangeAgain}
-${NEWEST} limit $limit`, { genericPlan: true })]))
-
-/** A filtered page no window could fill: every story the filter passes, sorted by an expression no index gives, planned for its values. */
-const storySorted = statementFamily<StoryPageRow>((where) => `${STORY_ROW_FROM}
-where ${where}
-order by s.published_at + interval '0 s' desc, s.paper_id asc limit $limit`, { customPlan: true })
-
-/** How many stories a range holds, counted up to a cap (windowedPage). */
-const storyRangeRows = statementFamily<{ n: number }>((range) =>
-  `select count(*)::int as n from (select 1 from stories s where ${range} limit $limit) r`, { genericPlan: true })
+/** The list's pages (src/queries/windowed-page.ts). */
+const storyList = windowedList<StoryPageRow>({
+  rowsFrom: (source) => storyRowFrom(source), table: 'stories', alias: 's',
+  newest: 'order by s.published_at desc, s.paper_id asc', sorted: `order by s.published_at + interval '0 s' desc, s.paper_id asc`,
+})
 
 /** The stories in `range` (its conditions made afresh by each call), counted up to `cap`. */
-export const storiesInRange = async (db: Db, range: () => Conditions, cap: number) => (await storyRangeRows(db, [], range(), [cap]))[0].n
+export const storiesInRange = storyList.countRange
 
 /**
  * The row itself serves as the paper (the story's columns beside it are never read as the paper's):
@@ -108,16 +92,13 @@ export function storyListRow(row: StoryPageRow): StoryListRow {
 /** Stories newest first by published_at, then paper_id ascending; `after` is the last row of the previous page. */
 export async function listStories(db: Db, filters: StoryFilters, limit: number, after: StoryPosition | null): Promise<StoryListRow[]> {
   const licences = [[...OPEN_LICENSES]]
-  const fetch = async (position: () => Conditions, n: number) => {
-    const range = () => storyDatesText(filters, position())
-    const filtered = storyFilterText(filters)
+  const fetch = async (position: () => Conditions, n: number) => (await storyList.read(db, licences, {
+    range: () => storyDatesText(filters, position()),
+    filtered: storyFilterText(filters),
+    sortedWhere: () => storyFilterText(filters, storyDatesText(filters, position())),
     // A filter is its paper's judgement, tested through a join for each story walked: dear, as q is for papers.
-    const rows = filtered.fragments.length === 0 ? await storyPage(db, licences, range(), [n]) : await windowedPage(n,
-      (rows) => storyWindows.get(rows)!(db, [range(), filtered, range()], [n], licences),
-      () => storySorted(db, licences, storyFilterText(filters, range()), [n]),
-      { dearTest: true, rangeRows: (cap) => storiesInRange(db, range, cap) })
-    return rows.map(storyListRow)
-  }
+    dearTest: true,
+  }, n)).map(storyListRow)
   if (!after) return fetch(() => new Conditions(), limit + 1)
   // Two index ranges (src/queries/keyset.ts): the rest of the rows tied on published_at, then the older ones.
   const tied = await fetch(() => new Conditions().add('s.published_at = $?::timestamptz', after.publishedAt).add('s.paper_id > $?', after.paperId), limit + 1)
