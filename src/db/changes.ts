@@ -5,7 +5,7 @@
 import type { Database } from './client'
 import { log } from '../log'
 
-/** papers, stories, claims, paper_entities, entities, upvotes. */
+/** papers, stories, claims, paper_entities, entities, upvotes; search_outbox when drained (drizzle/0023). */
 export const DATA_CHANGED = 'geroscope_data_changed'
 /** api_keys, accounts. */
 export const KEYS_CHANGED = 'geroscope_keys_changed'

@@ -14,6 +14,8 @@ import { enqueueSearchSync } from '../../src/search/outbox'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'
 import { cliWithEnv } from '../support/cli'
+import { eventually } from '../support/eventually'
+import { DATA_CHANGED } from '../../src/db/changes'
 import { startMeiliReplay, type MeiliReplay } from '../support/meili-replay'
 
 let database: TestDatabase
@@ -172,6 +174,19 @@ describe('cli search reindex', () => {
     const swap = meili.requests.find((r) => r.path === '/swap-indexes')?.body
     expect(swap).toEqual([{ indexes: ['papers', 'papers_rebuild'], rename: false }])
     expect(await outboxIds()).toEqual([])
+  })
+
+  test('tells every API process to drop the answers of the index it replaced, even with nothing queued', async () => {
+    expect(await outboxIds()).toEqual([])
+    const heard: string[] = []
+    const stop = await database.listen(DATA_CHANGED, (table) => heard.push(table))
+    try {
+      const result = await cliWithEnv(database, { MEILI_HOST: meili.url, MEILI_INDEX: 'papers' }, 'search', 'reindex')
+      expect(result.code).toBe(0)
+      expect(await eventually(async () => heard.includes('search_outbox'))).toBe(true)
+    } finally {
+      await stop()
+    }
   })
 
   test('says there is nothing to rebuild without MEILI_HOST', async () => {

@@ -94,7 +94,8 @@ export async function reindex(db: Db, client: Meilisearch, uid: string, onProgre
   const swap = await client.swapIndexes([{ indexes: [uid, fresh], rename: false }]).waitTask({ timeout: TASK_TIMEOUT_MS })
   if (swap.status !== 'succeeded') throw new Error(`Meilisearch could not swap in the rebuilt index: ${swap.error?.message ?? swap.status}`)
   await client.deleteIndex(fresh).waitTask({ timeout: TASK_TIMEOUT_MS })
-  for (let i = 0; i < covered.length; i += 10_000) {
+  // At least one delete, even of no rows: it tells every process to drop answers of the old index (drizzle/0023).
+  for (let i = 0; i === 0 || i < covered.length; i += 10_000) {
     await db.delete(searchOutbox).where(sql`${searchOutbox.id} = any(${sql.param(covered.slice(i, i + 10_000))}::bigint[])`)
   }
   return { papers: done }
