@@ -95,6 +95,19 @@ describe.skipIf(!onPostgres || !hasNativeClient)('prepared statements on the nat
     expect(n).toBeGreaterThan(0)
   })
 
+  test('a statement without values is prepared once on its connection, as one with values is', async () => {
+    // Sent by Bun.SQL's unsafe(), it went by the simple protocol: parsed and planned on every run.
+    const client = nativePostgres(database.url!, ONE)!
+    try {
+      const text = 'select 42 as n, count(*)::int as papers from papers where false'
+      for (let i = 0; i < 3; i++) expect(await client.run(text, [])).toEqual([{ n: 42, papers: 0 }])
+      const prepared = await client.run('select count(*)::int as n from pg_prepared_statements where statement = $1', [text])
+      expect(prepared).toEqual([{ n: 1 }])
+    } finally {
+      await client.close()
+    }
+  })
+
   test('a server error carries its SQLSTATE, as from postgres.js', async () => {
     const client = nativePostgres(database.url!, ONE)!
     try {
