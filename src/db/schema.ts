@@ -253,7 +253,11 @@ const claimDims = () => ({
 export const claimFacetCounts = pgTable('claim_facet_counts', {
   ...claimDims(),
   n: integer('n').notNull(),
-}, (t) => [unique('claim_facet_counts_key').on(t.relation, t.organism, t.topic, t.studyType, t.preprint, t.indexedMonth).nullsNotDistinct()])
+}, (t) => [
+  unique('claim_facet_counts_key').on(t.relation, t.organism, t.topic, t.studyType, t.preprint, t.indexedMonth).nullsNotDistinct(),
+  // /claims?organism= finds its (relation, organism) values here by a contains match (src/queries/claims.ts).
+  index('claim_facet_counts_organism_trgm_idx').using('gin', sql`${t.organism} gin_trgm_ops`),
+])
 
 // What writers add to the counts above: every write appends its aggregated change to the `_pending` table
 // beside the count (plain inserts, so concurrent writers never wait for one another on a shared count row,

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { freshDatabase, testDriver, type TestDatabase } from '../support/database'
 import { migrateDatabase } from '../../src/db/migrate'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 
 let database: TestDatabase
 beforeAll(async () => {
@@ -32,6 +34,16 @@ describe(`migrations on ${testDriver}`, () => {
     const after = await database.rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
     expect(before[0].n).toBeGreaterThan(0)
     expect(after[0].n).toBe(before[0].n)
+  })
+
+  test('are journalled in order of their time: drizzle applies only those newer than the last one a database has', async () => {
+    // A migration written later but journalled with an earlier time would be skipped, without a word,
+    // by every database that already has the one before it.
+    const journal = JSON.parse(readFileSync(join(import.meta.dir, '../../drizzle/meta/_journal.json'), 'utf8')) as { entries: { idx: number; when: number; tag: string }[] }
+    journal.entries.forEach((entry, i) => {
+      expect(entry.idx).toBe(i)
+      if (i > 0) expect(`${entry.tag} ${entry.when > journal.entries[i - 1].when}`).toBe(`${entry.tag} true`)
+    })
   })
 
   test('create the keyset index for the default paper order', async () => {
