@@ -255,8 +255,10 @@ export const claimFacetCounts = pgTable('claim_facet_counts', {
   n: integer('n').notNull(),
 }, (t) => [
   unique('claim_facet_counts_key').on(t.relation, t.organism, t.topic, t.studyType, t.preprint, t.indexedMonth).nullsNotDistinct(),
-  // /claims?organism= finds its (relation, organism) values here by a contains match (src/queries/claims.ts).
+  // /claims?organism= finds its (relation, organism) values here: a contains match, or for a lexicon organism
+  // ("mice") also any of its names (src/queries/claims.ts, organismMatchesText); each side reads its own index.
   index('claim_facet_counts_organism_trgm_idx').using('gin', sql`${t.organism} gin_trgm_ops`),
+  index('claim_facet_counts_organism_lower_idx').on(sql`lower(${t.organism})`),
 ])
 
 // What writers add to the counts above: every write appends its aggregated change to the `_pending` table

@@ -1,0 +1,2 @@
+CREATE INDEX "claim_facet_counts_organism_trgm_idx" ON "claim_facet_counts" USING gin ("organism" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "claim_facet_counts_organism_lower_idx" ON "claim_facet_counts" USING btree (lower("organism"));

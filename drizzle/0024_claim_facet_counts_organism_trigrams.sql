@@ -1,1 +1,0 @@
-CREATE INDEX "claim_facet_counts_organism_trgm_idx" ON "claim_facet_counts" USING gin ("organism" gin_trgm_ops);
