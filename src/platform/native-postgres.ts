@@ -59,9 +59,9 @@ export type NativePostgresOptions = {
 /**
  * `text` as a template with nothing in it, made once per text. Bun.SQL sends `unsafe` without values by
  * the simple protocol (such a text may hold several statements), so PostgreSQL parsed and planned
- * the first /claims page on every request: 0.3 ms of its CPU a page, more than running it. A tagged
- * call is prepared once per connection, as a statement with values is; Bun takes a template object
- * made by hand when its `raw` is not enumerable.
+ * the first /claims page on every request: 1.09 ms of its CPU a page, 0.39 once prepared
+ * (docs/benchmarks.md, eleventh session). A tagged call is prepared once per connection, as a
+ * statement with values is; Bun takes a template object made by hand when its `raw` is not enumerable.
  */
 const templates = new Map<string, TemplateStringsArray>()
 /** The texts run here are fixed ones and the 64 fields= texts kept prepared; the bound is against a mistake. */

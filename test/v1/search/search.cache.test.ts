@@ -68,5 +68,4 @@ describe('on Meilisearch', () => {
     await drain() // the index has it now
     expect(await eventually(async () => (await ids(api, path)).includes('MED-12'))).toBe(true)
   })
-
 })
