@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
-import { encodeCursor } from '../../../src/modules/v1/cursor'
+import { encodeCursor } from '../../../src/http/cursor'
 import { TEST_SECRET, req, useTestApp } from '../../support/app'
 import { expectInvalidParameter } from '../../support/expect'
 import { bearer, insertClaim, insertPapers, insertStory, paperRow } from '../../support/fixtures'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { encodeCursor } from '../../../src/modules/v1/cursor'
+import { encodeCursor } from '../../../src/http/cursor'
 import { TEST_SECRET, req } from '../../support/app'
 import { freshDatabase, type TestDatabase } from '../../support/database'
 import { bearer, createTestKey, insertPapers, linkEntity, paperRow } from '../../support/fixtures'

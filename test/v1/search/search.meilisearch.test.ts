@@ -4,7 +4,7 @@
  * can agree.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { encodeCursor } from '../../../src/modules/v1/cursor'
+import { encodeCursor } from '../../../src/http/cursor'
 import { MeilisearchSearch } from '../../../src/search/meilisearch/backend'
 import { TEST_SECRET, req, useTestApp } from '../../support/app'
 import { bearer, insertPapers, paperRow } from '../../support/fixtures'

@@ -1,7 +1,7 @@
 /** GET /api/v1/search: ranked search; every /papers filter applies (decisions.md). */
 import { Elysia, t } from 'elysia'
-import type { CursorPosition } from '../cursor'
-import { pager } from '../pager'
+import type { CursorPosition } from '../../../http/cursor'
+import { pager } from '../../../http/pager'
 import { Integer, Pagination, Paper, errorResponses, documented } from '../model'
 import { openApiParameters, pagingParams, parseParams, stringParam } from '../params'
 import type { V1Context } from '../context'
