@@ -2,7 +2,7 @@
  * Data API throughput, latency and CPU per request (issues 3 and 15) against PostgreSQL holding the synthetic corpus:
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/bench-api.ts \
  *     [--cache off|on|both] [--before DIR] [--runs 3] [--seconds 10] [--soak-seconds 0] [--only name,name] [--no-pgbench] [--port N]
- *     [--accept-encoding br|gzip]
+ *     [--accept-encoding br|gzip] [--plain]
  * Load the corpus first with `bun run cli seed synthetic --papers 1000000`. Needs wrk and pgbench
  * (apt-get install wrk postgresql-client).
  *
@@ -14,18 +14,25 @@
  * (captured in process for 64 of its paths: each is prepared once per pgbench connection) at the same concurrency: the database's own ceiling.
  * --before DIR also runs DIR's service (another checkout, e.g. the main branch) with the cache off, in
  * the same rounds, so a change is compared with what it replaces under the same load.
+ * --plain also runs the plain implementation issue 15 measured the service against (scripts/bench/plain-server.mjs:
+ * Node's http and postgres.js, one statement per request writing the JSON in PostgreSQL) in the same rounds, for the
+ * scenarios it serves (paper, papers, papers-100, claims, stories, papers-page-400), after checking that its answers
+ * parse to the service's; the summary's last column is the service's req/s over the plain implementation's.
  * Per run: req/s, p50/p99, CPU per request of the service process and of its PostgreSQL backends
  * (from /proc), and the load average. The summary gives the median of the runs of each figure.
  * --accept-encoding sends that header with every request, as browsers and most HTTP libraries do, so
  * answers are compressed (per request when they are computed); without it answers go uncompressed.
  */
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../src/db/client'
-import { STUDY_TYPES, TOPICS } from '../src/taxonomy'
-import { captureStatements, pgbench, pgbenchScript } from './bench/ceiling'
+import { OPEN_LICENSES, STUDY_TYPES, STUDY_TYPE_LABELS, TOPICS } from '../src/taxonomy'
+import { captureStatements, pgbench, pgbenchScript, type Captured } from './bench/ceiling'
 import { backendPids, cpuMeter, loadAverage } from './bench/cpu'
 import { benchKeys } from './bench/keys'
-import { median, startServer, type BenchServer } from './bench/server'
+import { median, startPlainServer, startServer, type BenchServer } from './bench/server'
 import { checkWrk, numberOption, wrk, type WrkResult } from './bench/wrk'
 
 const runs = numberOption('runs', 3)
@@ -41,8 +48,11 @@ const cacheOption = option('cache') ?? 'both'
 if (!['on', 'off', 'both'].includes(cacheOption)) throw new Error('--cache must be on, off or both')
 const before = option('before')
 const acceptEncoding = option('accept-encoding') // e.g. br: answers compressed, as most clients ask for them
-type Mode = 'off' | 'on' | 'before'
-const modes = [...(cacheOption === 'both' ? ['off', 'on'] : [cacheOption]), ...(before ? ['before'] : [])] as Mode[]
+type Mode = 'off' | 'on' | 'before' | 'plain'
+const plain = process.argv.includes('--plain')
+const modes = [...(cacheOption === 'both' ? ['off', 'on'] : [cacheOption]), ...(before ? ['before'] : []), ...(plain ? ['plain'] : [])] as Mode[]
+/** The scenarios the plain implementation serves: those issue 15's table compared. */
+const PLAIN_SCENARIOS = new Set(['paper', 'papers', 'papers-100', 'claims', 'stories', 'papers-page-400'])
 const withPgbench = !process.argv.includes('--no-pgbench') && modes.includes('off')
 
 const databaseUrl = process.env.DATABASE_URL
@@ -95,20 +105,53 @@ await database.close()
 console.log(`${ids.length.toLocaleString('en-US')} paper ids, ${entityPaths.length.toLocaleString('en-US')} entities`)
 
 const servers = new Map<Mode, BenchServer>()
+let plainConstants: object = {}
 const appName = (mode: string) => `geroscope-bench-cache-${mode}-${process.pid}`
 const basePort = numberOption('port', 20000 + Math.floor(Math.random() * 30000)) // --port: the first of the ports the services take
 for (const [i, mode] of modes.entries()) {
+  if (mode === 'plain') continue
   servers.set(mode, await startServer(databaseUrl, basePort + i, {
     PGAPPNAME: appName(mode), ...(mode !== 'on' ? { RESPONSE_CACHE_MB: '0' } : {}),
   }, mode === 'before' ? before : undefined))
 }
 const anyServer = servers.values().next().value!
+if (plain) {
+  // The plain implementation writes the service's public base URL into its SQL, as the service's answers show it.
+  const sample = await fetch(`${anyServer.url}/api/v1/papers?limit=1`, { headers: { authorization: `Bearer ${keys[0]}` } })
+  const siteUrl = ((await sample.json()) as { data: { site_url: string }[] }).data[0].site_url
+  plainConstants = { base: siteUrl.slice(0, siteUrl.lastIndexOf('/papers/')), openLicenses: OPEN_LICENSES, studyTypeLabels: STUDY_TYPE_LABELS }
+  servers.set('plain', await startPlainServer(databaseUrl, basePort + modes.indexOf('plain'), { PGAPPNAME: appName('plain') }, plainConstants))
+}
 
-/** Walks `pages` pages of /papers to get the cursor of the page after them. */
-async function cursorAfter(pages: number): Promise<string> {
+/** The plain implementation's statements for `paths`, one request each: written down by an instance of its own, not the one measured. */
+async function capturePlainStatements(paths: string[]): Promise<Captured[]> {
+  const file = join(mkdtempSync(join(tmpdir(), 'geroscope-plain-')), 'statements.jsonl')
+  const capturing = await startPlainServer(databaseUrl!, basePort + modes.length, { PLAIN_CAPTURE: file }, plainConstants)
+  try {
+    const out: Captured[] = []
+    for (const path of paths) {
+      const before = readLines(file).length
+      await answerOf(capturing, path)
+      out.push(readLines(file).slice(before))
+    }
+    return out
+  } finally {
+    await capturing.stop()
+  }
+}
+const readLines = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Captured[number])
+  } catch {
+    return [] // nothing written yet
+  }
+}
+
+/** Walks `pages` pages of /papers on `server` to get the cursor of the page after them. */
+async function cursorAfter(pages: number, server = anyServer): Promise<string> {
   let cursor = ''
   for (let i = 0; i < pages; i++) {
-    const response = await fetch(`${anyServer.url}/api/v1/papers?limit=25${cursor ? `&cursor=${cursor}` : ''}`, { headers: { authorization: `Bearer ${keys[i % keys.length]}` } })
+    const response = await fetch(`${server.url}/api/v1/papers?limit=25${cursor ? `&cursor=${cursor}` : ''}`, { headers: { authorization: `Bearer ${keys[i % keys.length]}` } })
     const body = await response.json() as { pagination: { next_cursor: string } }
     cursor = body.pagination.next_cursor
   }
@@ -118,7 +161,8 @@ async function cursorAfter(pages: number): Promise<string> {
 const combined = TOPICS.flatMap((topic) => STUDY_TYPES.slice(0, 3).map((st) =>
   `/api/v1/papers?topic=${topic}&study_type=${st}&since=${newest.d}&preprint=false`))
 
-const scenarios: { name: string; paths: () => Promise<string[]> | string[] }[] = [
+/** `paths`: what each build is asked; the plain implementation's cursors are its own, so a deep page is walked on it too. */
+const scenarios: { name: string; paths: (server: BenchServer) => Promise<string[]> | string[] }[] = [
   { name: 'paper', paths: () => ids.map((id) => `/api/v1/papers/${id}`) },
   { name: 'papers', paths: () => ['/api/v1/papers'] },
   // fields= (issue 18): the same page with two fields of each paper, at 25 and 100 papers a page.
@@ -133,7 +177,7 @@ const scenarios: { name: string; paths: () => Promise<string[]> | string[] }[] =
   { name: 'entity', paths: () => entityPaths },
   { name: 'papers-combined', paths: () => combined },
   { name: 'papers-q', paths: () => paperQueries },
-  { name: 'papers-page-400', paths: async () => [`/api/v1/papers?limit=25&cursor=${await cursorAfter(399)}`] },
+  { name: 'papers-page-400', paths: async (server) => [`/api/v1/papers?limit=25&cursor=${await cursorAfter(399, server)}`] },
   { name: 'search', paths: () => ['senolytic', 'rapamycin mice', '"caloric restriction"', 'NAD+', 'autophagy OR mitophagy', 'klotho']
     .map((q) => `/api/v1/search?q=${encodeURIComponent(q)}`) },
   { name: 'stats', paths: () => ['/api/v1/stats'] },
@@ -157,18 +201,41 @@ async function run(mode: Mode, paths: string[], secs: number): Promise<Run> {
   return { ...r, appMs: (appSeconds * 1000) / r.requests, pgMs: (pgSeconds * 1000) / r.requests, load: loadAverage() }
 }
 
-const selected = scenarios.filter((s) => !only || only.includes(s.name))
-const prepared: { name: string; paths: string[]; script: string | null }[] = []
-for (const s of selected) {
-  const paths = await s.paths()
-  for (const mode of modes) {
-    const check = await fetch(servers.get(mode)!.url + paths[0], { headers: { authorization: `Bearer ${keys[0]}` } })
-    if (check.status !== 200) throw new Error(`${paths[0]} answered ${check.status}: ${await check.text()}`)
-    await check.arrayBuffer()
-    await wrk(servers.get(mode)!.url, paths, keys, 2, CONNECTIONS, acceptEncoding) // warm-up
+/** The answer to `path` parsed, without the cursor (each implementation writes its own). */
+async function answerOf(server: BenchServer, path: string) {
+  const response = await fetch(server.url + path, { headers: { authorization: `Bearer ${keys[0]}` } })
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
+  const body = await response.json() as { pagination?: { next_cursor?: unknown } }
+  if (body.pagination) body.pagination.next_cursor = body.pagination.next_cursor === null ? null : 'a cursor'
+  return body
+}
+
+/** Stops the benchmark unless the plain implementation's answers to the first `n` paths parse to the service's. */
+async function checkPlainAnswers(servicePaths: string[], plainPaths: string[], n = 200) {
+  const service = servers.get(modes.find((m) => m !== 'plain')!)!
+  for (let i = 0; i < Math.min(n, servicePaths.length); i++) {
+    const [mine, theirs] = [await answerOf(service, servicePaths[i]), await answerOf(servers.get('plain')!, plainPaths[i])]
+    if (!Bun.deepEquals(mine, theirs)) {
+      throw new Error(`the plain implementation's answer to ${plainPaths[i]} is not the service's:\n${JSON.stringify(mine).slice(0, 2000)}\n${JSON.stringify(theirs).slice(0, 2000)}`)
+    }
   }
-  const script = withPgbench ? pgbenchScript(await captureStatements(databaseUrl, keys[0], paths.slice(0, 64))) : null
-  prepared.push({ name: s.name, paths, script })
+}
+
+const selected = scenarios.filter((s) => !only || only.includes(s.name))
+const prepared: { name: string; modes: Mode[]; paths: Map<Mode, string[]>; script: string | null; plainScript: string | null }[] = []
+for (const s of selected) {
+  const own = modes.filter((m) => m !== 'plain' || PLAIN_SCENARIOS.has(s.name))
+  const paths = new Map<Mode, string[]>()
+  const servicePaths = await s.paths(anyServer)
+  for (const mode of own) paths.set(mode, mode === 'plain' ? await s.paths(servers.get('plain')!) : servicePaths)
+  if (own.includes('plain')) await checkPlainAnswers(servicePaths, paths.get('plain')!)
+  for (const mode of own) {
+    await answerOf(servers.get(mode)!, paths.get(mode)![0])
+    await wrk(servers.get(mode)!.url, paths.get(mode)!, keys, 2, CONNECTIONS, acceptEncoding) // warm-up
+  }
+  const script = withPgbench ? pgbenchScript(await captureStatements(databaseUrl, keys[0], servicePaths.slice(0, 64))) : null
+  const plainScript = withPgbench && own.includes('plain') ? pgbenchScript(await capturePlainStatements(paths.get('plain')!.slice(0, 64))) : null
+  prepared.push({ name: s.name, modes: own, paths, script, plainScript })
 }
 
 const results = new Map<string, Run[]>()
@@ -179,9 +246,9 @@ try {
     for (const [k, s] of prepared.entries()) {
       // The first build measured follows the last scenario's pgbench, and runs of the 2026-11-24 (eleventh session)
       // lost up to 60% in that place alone now and then: each scenario and round starts with the next build in turn.
-      const turn = (round - 1 + k) % modes.length
-      for (const mode of [...modes.slice(turn), ...modes.slice(0, turn)]) {
-        const r = await run(mode, s.paths, seconds)
+      const turn = (round - 1 + k) % s.modes.length
+      for (const mode of [...s.modes.slice(turn), ...s.modes.slice(0, turn)]) {
+        const r = await run(mode, s.paths.get(mode)!, seconds)
         push(results, `${s.name}|${mode}`, r)
         console.log(`round ${round} ${s.name.padEnd(16)} ${mode.padEnd(6)}: ${format(r)}`)
       }
@@ -190,12 +257,17 @@ try {
         push(ceilings, s.name, tps)
         console.log(`round ${round} ${s.name.padEnd(16)} pgbench  : ${Math.round(tps).toString().padStart(6)} tps (its statements, ${CONNECTIONS} clients, prepared)`)
       }
+      if (s.plainScript) {
+        const tps = await pgbench(databaseUrl, s.plainScript, seconds, CONNECTIONS)
+        push(ceilings, `${s.name}|plain`, tps)
+        console.log(`round ${round} ${s.name.padEnd(16)} pgbench  : ${Math.round(tps).toString().padStart(6)} tps (the plain implementation's statements)`)
+      }
     }
   }
   if (soakSeconds > 0) {
     const mixed = [...ids.slice(0, 500).map((id) => `/api/v1/papers/${id}`), '/api/v1/papers', '/api/v1/claims', '/api/v1/stories',
       '/api/v1/entities', '/api/v1/stats', '/api/v1/topics', ...combined.slice(0, 20)]
-    for (const mode of modes) {
+    for (const mode of modes.filter((m) => m !== 'plain')) {
       const r = await wrk(servers.get(mode)!.url, mixed, keys, soakSeconds)
       console.log(`soak ${soakSeconds} s mixed, cache ${mode}: ${Math.round(r.rps)} req/s p99 ${r.p99.toFixed(1)} ms; server RSS after it: ${servers.get(mode)!.rssMb().toFixed(0)} MB`)
     }
@@ -206,15 +278,21 @@ try {
 
 const lines: string[] = []
 for (const s of prepared) {
-  const ceiling = ceilings.has(s.name) ? median(ceilings.get(s.name)!) : null
-  for (const mode of modes) {
+  const ceilingOf = (key: string) => (ceilings.has(key) ? median(ceilings.get(key)!) : null)
+  const rpsOf = (mode: Mode) => median(results.get(`${s.name}|${mode}`)!.map((r) => r.rps))
+  for (const mode of s.modes) {
     const rs = results.get(`${s.name}|${mode}`)!
     const mid = (pick: (r: Run) => number) => median(rs.map(pick))
-    const ratio = ceiling && mode !== 'on' ? `${((mid((r) => r.rps) / ceiling) * 100).toFixed(0)}%` : ''
+    // The service's builds against its statements' ceiling, the plain implementation against its own.
+    const ceiling = mode === 'on' ? null : ceilingOf(mode === 'plain' ? `${s.name}|plain` : s.name)
+    const ratio = ceiling ? `${((mid((r) => r.rps) / ceiling) * 100).toFixed(0)}%` : ''
+    const overPlain = s.modes.includes('plain') && mode !== 'plain' ? `${(rpsOf(mode) / rpsOf('plain')).toFixed(2)}×` : ''
     lines.push(`| ${s.name} | ${mode} | ${Math.round(mid((r) => r.rps))} | ${mid((r) => r.p50).toFixed(1)} | ${mid((r) => r.p99).toFixed(1)} | ` +
-      `${mid((r) => r.appMs).toFixed(3)} | ${mid((r) => r.pgMs).toFixed(3)} | ${mode !== 'on' && ceiling ? Math.round(ceiling) : ''} | ${ratio} |`)
+      `${mid((r) => r.appMs).toFixed(3)} | ${mid((r) => r.pgMs).toFixed(3)} | ${ceiling ? Math.round(ceiling) : ''} | ${ratio} |` +
+      (plain ? ` ${overPlain} |` : ''))
   }
 }
 console.log(`\nload average at end: ${loadAverage()}\nmedians of ${runs} interleaved rounds:\n` +
-  '| scenario | service (cache) | req/s | p50 ms | p99 ms | app CPU ms/req | PG CPU ms/req | pgbench tps | of ceiling |\n|---|---|---|---|---|---|---|---|---|\n' +
+  `| scenario | service (cache) | req/s | p50 ms | p99 ms | app CPU ms/req | PG CPU ms/req | pgbench tps | of ceiling |${plain ? ' ÷ plain |' : ''}\n` +
+  `|---|---|---|---|---|---|---|---|---|${plain ? '---|' : ''}\n` +
   lines.join('\n'))

@@ -16,6 +16,26 @@ export async function startServer(
     stdout: 'ignore',
     stderr: 'inherit',
   })
+  return listening(child, port)
+}
+
+/**
+ * The plain implementation issue 15 compares the service with (scripts/bench/plain-server.mjs), on Node as the
+ * original ran; `constants` are what it writes into its SQL (the public base URL, licences, study-type labels).
+ */
+export async function startPlainServer(databaseUrl: string, port: number, env: Record<string, string>, constants: object): Promise<BenchServer> {
+  const node = Bun.which('node')
+  if (!node) throw new Error('--plain runs scripts/bench/plain-server.mjs on Node: node is not on the PATH')
+  const child: Subprocess = Bun.spawn([node, 'scripts/bench/plain-server.mjs'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), PLAIN_CONSTANTS: JSON.stringify(constants), ...env },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
+  return listening(child, port)
+}
+
+/** Waits until the server on `port` answers (an unauthenticated list: 401), then hands it over. */
+async function listening(child: Subprocess, port: number): Promise<BenchServer> {
   const url = `http://127.0.0.1:${port}`
   const started = performance.now()
   for (;;) {
@@ -24,6 +44,7 @@ export async function startServer(
     } catch {
       // not listening yet
     }
+    if (child.exitCode !== null) throw new Error(`the server on port ${port} exited with ${child.exitCode}`)
     if (performance.now() - started > 120_000) throw new Error('the service did not answer within 120 s')
     await Bun.sleep(50)
   }
