@@ -9,6 +9,11 @@
  * granted more than the database says, and the next one starts from those counts: a crash loop
  * cannot hand out fresh allowance. What a crash costs a bucket is the unused part of its blocks,
  * at most a twentieth of its minute and of its day allowance. A clean close gives those back.
+ *
+ * Reservations are written as a group commit: one write at a time, and the buckets that need one
+ * while it runs go together in the next. When a minute starts, every key in use needs its block at
+ * once; written one statement and one commit per key, they queued for the database pool by the
+ * thousand, and every request behind them waited.
  */
 import { and, eq, or, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
@@ -22,16 +27,18 @@ import { decide, windowsAt, type Allowance, type RateDecision, type RateLimitSto
  * more CPU per write than the write. Window starts travel as text: drizzle's postgres.js setup passes
  * timestamptz[] parameters through unserialised.
  */
-const addToCounters = preparedStatement<{ window: string; count: number }>(`insert into rate_limit_counters as c (bucket, "window", window_start, count)
+const addToCounters = preparedStatement<{ bucket: string; window: string; count: number }>(`insert into rate_limit_counters as c (bucket, "window", window_start, count)
   select bucket, win, start::timestamptz, n from unnest($?::text[], $?::text[], $?::text[], $?::int[]) as given(bucket, win, start, n)
   on conflict (bucket, "window", window_start) do update set count = c.count + excluded.count
-  returning c."window", c.count`)
+  returning c.bucket, c."window", c.count`)
 
 /** How much of an allowance one write reserves: what a crash can cost a bucket, per window. */
 export const RESERVATION_SHARE = 1 / 20
 
 type Window = 'minute' | 'day'
 type Counter = { start: number; count: number; reserved: number } // reserved: the count the database holds
+/** A bucket waiting for its reservation: the counters it needs, as they were when it asked. */
+type Wanted = { allowance: Allowance; minute: Counter; day: Counter | null }
 
 const blockOf = (limit: number) => Math.max(1, Math.ceil(limit * RESERVATION_SHARE))
 
@@ -39,7 +46,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
   private readonly minutes = new Map<string, Counter>()
   private readonly days = new Map<string, Counter>()
   private readonly reserving = new Map<string, Promise<void>>() // by bucket: one write at a time
+  private next: { wanted: Map<string, Wanted>; written: Promise<void> } | null = null // the next group
+  private writing: Promise<void> = Promise.resolve() // the group being written
   private sweptMinute = 0
+  /** Buckets reserved for and the statements that wrote them (for tests and diagnostics). */
+  readonly writes = { buckets: 0, statements: 0 }
 
   private constructor(private readonly database: Database) {}
 
@@ -117,28 +128,51 @@ export class MemoryRateLimitStore implements RateLimitStore {
   private reserve(bucket: string, allowance: Allowance): Promise<void> {
     const pending = this.reserving.get(bucket)
     if (pending) return pending
-    const write = this.writeReservation(bucket, allowance).finally(() => this.reserving.delete(bucket))
+    const minute = this.minutes.get(bucket)!
+    const day = allowance.perDay === undefined ? null : this.days.get(bucket)!
+    const write = this.join(bucket, { allowance, minute, day }).finally(() => this.reserving.delete(bucket))
     this.reserving.set(bucket, write)
     return write
   }
 
-  private async writeReservation(bucket: string, allowance: Allowance): Promise<void> {
-    const minute = this.minutes.get(bucket)!
-    const day = allowance.perDay === undefined ? null : this.days.get(bucket)!
+  /** Adds the bucket to the next group, which is written as soon as the group before it is. */
+  private join(bucket: string, wanted: Wanted): Promise<void> {
+    if (!this.next) {
+      const group = new Map<string, Wanted>()
+      const written = this.writing.catch(() => {}).then(() => {
+        if (this.next?.wanted === group) this.next = null
+        return this.writeReservations(group)
+      })
+      this.next = { wanted: group, written }
+      this.writing = written
+    }
+    this.next.wanted.set(bucket, wanted)
+    return this.next.written
+  }
+
+  private async writeReservations(group: Map<string, Wanted>): Promise<void> {
     // Added to the rows, not set: a row may already hold counts this process never loaded.
     const delta = (c: Counter, limit: number) => c.count < c.reserved ? 0 : Math.max(1, Math.min(blockOf(limit), limit - c.count))
-    const added = { minute: delta(minute, allowance.perMinute), day: day ? delta(day, allowance.perDay!) : 0 }
-    const windows: [Window, Counter][] = day ? [['day', day], ['minute', minute]] : [['minute', minute]]
-    const rows = await addToCounters(this.database.db, [
-      windows.map(() => bucket), windows.map(([w]) => w), windows.map(([, c]) => new Date(c.start).toISOString()), windows.map(([w]) => added[w]),
+    const rows: { bucket: string; window: Window; counter: Counter; added: number }[] = []
+    // Buckets in one order, in every instance, so that two instances' writes lock their rows in the same order.
+    for (const bucket of [...group.keys()].sort()) {
+      const { allowance, minute, day } = group.get(bucket)!
+      if (day) rows.push({ bucket, window: 'day', counter: day, added: delta(day, allowance.perDay!) })
+      rows.push({ bucket, window: 'minute', counter: minute, added: delta(minute, allowance.perMinute) })
+    }
+    this.writes.buckets += group.size
+    this.writes.statements++
+    const totals = await addToCounters(this.database.db, [
+      rows.map((r) => r.bucket), rows.map((r) => r.window), rows.map((r) => new Date(r.counter.start).toISOString()), rows.map((r) => r.added),
     ])
-    for (const row of rows) {
-      const counter = row.window === 'day' ? day! : minute
+    const written = new Map(rows.map((r) => [`${r.window}\u0000${r.bucket}`, r]))
+    for (const total of totals) {
+      const { counter, added } = written.get(`${total.window}\u0000${total.bucket}`)!
       // Of the row's total, ours to grant is what was left of our reservation plus what we just added;
       // everything else has been used, here or by a process before a restart.
-      const ours = counter.reserved - counter.count + added[row.window as Window]
-      counter.count = row.count - ours
-      counter.reserved = row.count
+      const ours = counter.reserved - counter.count + added
+      counter.count = total.count - ours
+      counter.reserved = total.count
     }
   }
 

@@ -242,6 +242,26 @@ describe('memory store persistence', () => {
     await second.close()
   })
 
+  test('reservations asked for at once are written together, each bucket granted exactly its own', async () => {
+    const store = await MemoryRateLimitStore.open(database, at('2030-04-02T09:00:00Z'))
+    const allowance = { perMinute: 40, perDay: 100 } // blocks of 2 and 5
+    const many = Array.from({ length: 300 }, () => newBucket())
+    // A minute starts: every bucket in use needs its block at the same moment, three requests each.
+    const decisions = await Promise.all(many.flatMap((bucket) => [0, 1, 2].map(() => store.take(bucket, allowance, at('2030-04-02T09:00:01Z')))))
+    expect(decisions.every((d) => d.allowed)).toBe(true)
+    expect(store.writes.buckets).toBeGreaterThanOrEqual(600) // the third request of each needs a second minute block
+    expect(store.writes.statements).toBeLessThanOrEqual(6) // not one per bucket
+    for (const bucket of [many[0], many[150], many[299]]) {
+      expect(await minuteCount(database, bucket, '2030-04-02T09:00:00Z')).toBe(4)
+      expect(await dayCount(database, bucket, '2030-04-02T00:00:00Z')).toBe(5)
+    }
+    await store.close()
+    for (const bucket of [many[0], many[299]]) {
+      expect(await minuteCount(database, bucket, '2030-04-02T09:00:00Z')).toBe(3)
+      expect(await dayCount(database, bucket, '2030-04-02T00:00:00Z')).toBe(3)
+    }
+  })
+
   test('drops counters of past windows', async () => {
     const store = await MemoryRateLimitStore.open(database, at('2030-03-10T10:00:00Z'))
     const first = newBucket()
