@@ -123,28 +123,21 @@ if (plain) {
   servers.set('plain', await startPlainServer(databaseUrl, basePort + modes.indexOf('plain'), { PGAPPNAME: appName('plain') }, plainConstants))
 }
 
-/** The plain implementation's statements for `paths`, one request each: written down by an instance of its own, not the one measured. */
+/**
+ * The plain implementation's statements for `paths`, one request each (it runs one statement a request): written
+ * down by an instance of its own, not the one measured, asked one path at a time.
+ */
 async function capturePlainStatements(paths: string[]): Promise<Captured[]> {
   const file = join(mkdtempSync(join(tmpdir(), 'geroscope-plain-')), 'statements.jsonl')
   const capturing = await startPlainServer(databaseUrl!, basePort + modes.length, { PLAIN_CAPTURE: file }, plainConstants)
   try {
-    const out: Captured[] = []
-    for (const path of paths) {
-      const before = readLines(file).length
-      await answerOf(capturing, path)
-      out.push(readLines(file).slice(before))
-    }
-    return out
+    for (const path of paths) await answerOf(capturing, path)
   } finally {
     await capturing.stop()
   }
-}
-const readLines = (file: string) => {
-  try {
-    return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Captured[number])
-  } catch {
-    return [] // nothing written yet
-  }
+  const statements = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Captured[number])
+  if (statements.length !== paths.length) throw new Error(`the plain implementation ran ${statements.length} statements for ${paths.length} requests`)
+  return statements.map((statement) => [statement])
 }
 
 /** Walks `pages` pages of /papers on `server` to get the cursor of the page after them. */

@@ -1,9 +1,9 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { freshDatabase, testDriver, type TestDatabase } from '../support/database'
 import { migrateDatabase } from '../../src/db/migrate'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 
 let database: TestDatabase
 beforeAll(async () => {
