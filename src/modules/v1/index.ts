@@ -13,6 +13,7 @@ import { papersModule } from './papers'
 import { batchModule } from './batch'
 import { mcpModule, type Handle } from './mcp'
 import { batchCharge } from './batch/allowance'
+import { takeOne } from './rate-limit/take'
 import { searchModule } from './search'
 import { statsModule } from './stats'
 import type { CorpusSnapshot } from './stats/snapshot'
@@ -34,7 +35,8 @@ export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable,
   const search = context.search ?? searchBackend(db, context.config)
   const v1: V1Context = { db, primary: context.database.db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search, cache, reachable }
   const now = context.now ?? (() => new Date())
-  const charge = batchCharge({ keys, limits: context.limits, now })
+  const take = takeOne({ keys, limits: context.limits, now })
+  const charge = batchCharge(take)
   return new Elysia({ name: 'v1' })
     .use(v1Gate({ keys, limits: context.limits, now, usage: keyUsage, breaker }))
     .use(compressionPlugin) // ETag, 304 and gzip/br on every GET answer below
@@ -48,5 +50,5 @@ export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable,
     .use(topicsModule(v1, snapshot))
     .use(statsModule(v1, snapshot))
     .use(exportsModule({ exportDir: context.config.exportDir, baseUrl: context.config.publicBaseUrl, keys }))
-    .use(mcpModule(handle))
+    .use(mcpModule(handle, take))
 }

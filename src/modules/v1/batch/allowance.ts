@@ -6,22 +6,18 @@
  * stay counted, as each would have been had the ids come in separate requests.
  */
 import { ApiError } from '../../../http/errors'
-import { rateLimitHeaders, type RateLimitStore } from '../../../rate-limit/store'
-import type { KeyAuthenticator } from '../auth'
-import { ALLOWANCES, bucketFor } from '../rate-limit/allowances'
+import { rateLimitHeaders } from '../../../rate-limit/store'
+import type { TakeOne } from '../rate-limit/take'
 
 export const IDS_PER_REQUEST = 100
 
 export type BatchCharge = (request: Request, set: { headers: Record<string, unknown> }, ids: number) => Promise<void>
 
-export function batchCharge({ keys, limits, now }: { keys: KeyAuthenticator; limits: RateLimitStore; now: () => Date }): BatchCharge {
+export function batchCharge(take: TakeOne): BatchCharge {
   return async (request, set, ids) => {
     const extra = Math.ceil(ids / IDS_PER_REQUEST) - 1
-    if (extra <= 0) return
-    // The gate checked this key moments ago: this is a cache hit, not a database read.
-    const holder = await keys.authenticate(request.headers.get('authorization'))
     for (let i = 0; i < extra; i++) {
-      const decision = await limits.take(bucketFor(holder), ALLOWANCES[holder.tier], now())
+      const decision = await take(request)
       const headers = rateLimitHeaders(decision)
       if (!decision.allowed) {
         throw new ApiError('rate_limited', `rate limit reached: a batch of ${ids} ids counts as ${extra + 1} requests (one per ${IDS_PER_REQUEST} ids); retry after ${decision.retryAfter} seconds`, headers)

@@ -3,14 +3,19 @@
  * official SDK's web-standard transport, so it runs on app.fetch like every other route. Stateless:
  * each message gets its own server and transport and is answered as JSON, so any instance can
  * answer any message and nothing is held between them. The gate has checked the caller's key and
- * counted the message as one request; each tool then calls the Data API in-process with the same
- * key (not counted again: src/modules/v1/internal-requests.ts), so the tools obey the key's tier
- * and, for get_papers, the batch cost of one request per 100 ids.
+ * counted the request as one; a batch of messages pays for each further message (./batch.ts).
+ * Each tool then calls the Data API in-process with the same key (not counted again:
+ * src/modules/v1/internal-requests.ts), so the tools obey the key's tier and, for get_papers, the
+ * batch cost of one request per 100 ids.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { readRequestBody, requestBodyTooLargeMessage } from '@modelcontextprotocol/sdk/server/requestBody.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { Elysia } from 'elysia'
+import { MAX_REQUEST_BODY_BYTES } from '../../../platform/serve'
 import { internalRequests } from '../internal-requests'
+import type { TakeOne } from '../rate-limit/take'
+import { refuseBatch, rpcError, serveBatch } from './batch'
 import { registerTools, type ApiCall } from './tools'
 
 export type Handle = (request: Request) => Promise<Response>
@@ -30,16 +35,38 @@ function apiCallFor(request: Request, handle: Handle): ApiCall {
   }
 }
 
-export const mcpModule = (handle: () => Handle) =>
+/** One request through its own server and transport, as the SDK answers it. */
+async function serveOne(request: Request, handle: Handle): Promise<Response> {
+  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} } })
+  registerTools(server, apiCallFor(request, handle))
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+  await server.connect(transport)
+  try {
+    return await transport.handleRequest(request)
+  } finally {
+    void server.close()
+  }
+}
+
+/** `request` again with `body` as its body (the original's was read). */
+const withBody = (request: Request, body: string) => new Request(request.url, { method: request.method, headers: request.headers, body })
+
+export const mcpModule = (handle: () => Handle, take: TakeOne) =>
   new Elysia({ name: 'v1-mcp' })
-    .all('/api/v1/mcp', async ({ request }) => {
-      const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} } })
-      registerTools(server, apiCallFor(request, handle()))
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
-      await server.connect(transport)
+    .all('/api/v1/mcp', async ({ request, set }) => {
+      if (request.method !== 'POST') return serveOne(request, handle())
+      const body = await readRequestBody(request, MAX_REQUEST_BODY_BYTES)
+      if (body.tooLarge) return rpcError(413, -32000, requestBodyTooLargeMessage(MAX_REQUEST_BODY_BYTES))
+      let parsed: unknown
       try {
-        return await transport.handleRequest(request)
-      } finally {
-        void server.close()
+        parsed = JSON.parse(body.text)
+      } catch {
+        parsed = undefined // the transport answers the parse error, after its header checks
       }
+      if (!Array.isArray(parsed) || parsed.length < 2) return serveOne(withBody(request, body.text), handle())
+      const refused = refuseBatch(parsed)
+      if (refused) return refused
+      const outcome = await serveBatch(parsed, (message) => serveOne(withBody(request, JSON.stringify(message)), handle()), () => take(request))
+      if (outcome.lastDecision) for (const [name, value] of outcome.response.headers) if (name.startsWith('x-ratelimit') || name === 'retry-after') set.headers[name] = value
+      return outcome.response
     }, { parse: 'none', detail: { hide: true } })
