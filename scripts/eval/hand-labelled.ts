@@ -4,7 +4,7 @@
  * its fixed split into a tuning half and a held-out half.
  *
  * The split rule (fixed before any result was looked at; never change it):
- *   stratum  = labelled file (lund-autophagy, mixed) x relevance level (0, 1, 2, 3)
+ *   stratum  = labelled file (lund-autophagy, mixed, synergy) x relevance level (0, 1, 2, 3)
  *   order    = within a stratum, ascending SHA-256 of "geroscope-eval-split:" + id (hex)
  *   half     = 1st, 3rd, 5th ... of that order held out; 2nd, 4th, 6th ... for tuning
  * So each stratum is halved (an odd one gives the held-out half the extra record), and which half a record
@@ -30,7 +30,7 @@ export type SplitLabel = HandLabel & { set: string; half: Half }
 const here = fileURLToPath(new URL('./hand-labelled/', import.meta.url))
 
 /** The labelled files of the development set (the agreement file is a second opinion, not more records). */
-export const SETS = ['lund-autophagy', 'mixed'] as const
+export const SETS = ['lund-autophagy', 'mixed', 'synergy'] as const
 
 type LabelFile = { source?: string; papers: (Omit<HandLabel, 'file'> & { file?: string })[] }
 

@@ -7,7 +7,7 @@
  *   MEDLINE / PubMed XML   <MedlineCitation> blocks, MedlineCitationSet and PubmedArticleSet alike (.xml, .xml.gz)
  *   Lund-Autophagy JSON    EasyNER's PubMed records keyed by PMID ("UI:term; ..." lists)
  *   PubMedQA JSON          the question (the title as a question), the contexts and the conclusion
- *   SYNERGY zip            OpenAlex works; the abstract rebuilt from its inverted index
+ *   SYNERGY zip / json.gz  OpenAlex works; the abstract rebuilt from its inverted index
  *
  * Ids: MED-<pmid>, PPR-<n> (and AGR-<n>) as Europe PMC names them; OpenAlex works without a PMID are
  * OA-<work id>, and a PMID that two works share names neither.
@@ -142,9 +142,13 @@ type Work = {
 }
 const OPENALEX_TYPES: Record<string, string> = { 'journal-article': 'Journal Article', review: 'Review', editorial: 'Editorial', letter: 'Letter', erratum: 'Published Erratum' }
 
-function readSynergy(bytes: Uint8Array): PaperInput[] {
+/** A SYNERGY release zip: works_*.json files of OpenAlex works, read in name order. */
+function readSynergyZip(bytes: Uint8Array): PaperInput[] {
   const zip = unzipSync(bytes)
-  const works = Object.keys(zip).sort().flatMap((name) => JSON.parse(strFromU8(zip[name])) as Work[])
+  return readWorks(Object.keys(zip).sort().flatMap((name) => JSON.parse(strFromU8(zip[name])) as Work[]))
+}
+
+function readWorks(works: Work[]): PaperInput[] {
   const papers = works.map((w) => {
     const words: string[] = []
     for (const [word, positions] of Object.entries(w.abstract_inverted_index ?? {})) for (const p of positions) words[p] = word
@@ -172,7 +176,9 @@ function readSynergy(bytes: Uint8Array): PaperInput[] {
 /** Every record of one fixture file (a path under ../shared/fixtures), in file order. */
 export function readFile(file: string): PaperInput[] {
   const bytes = readFileSync(fixturesDir + file)
-  if (file.endsWith('.zip')) return readSynergy(new Uint8Array(bytes))
+  if (file.endsWith('.zip')) return readSynergyZip(new Uint8Array(bytes))
+  // literature/synergy-v1/*/works_kept.json.gz: the same OpenAlex works as one gzipped JSON array.
+  if (file.endsWith('.json.gz')) return readWorks(JSON.parse(gunzipSync(bytes).toString('utf8')) as Work[])
   if (/\.xml(\.gz)?$/.test(file)) return readMedline((file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'))
   const text = bytes.toString('utf8')
   if (file.includes('pubmedqa/')) return readPubmedQa(text)

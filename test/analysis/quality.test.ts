@@ -4,9 +4,9 @@ import { accuracy, judge, precision, recall, score } from '../../scripts/eval/ev
 import { haveFixtures } from '../../scripts/eval/records'
 
 // The built-in analyzer on the held-out half of the hand-judged set (records read from ../shared at run time).
-// The floors are the figures measured after issue 14 (docs/benchmarks.md), rounded down: the test catches a
-// regression. They are below the issue's targets (study type 90%, band 85%, precision and recall 85%), which the
-// analyzer does not reach on papers it was not tuned on; docs/benchmarks.md says so and why.
+// The floors are the figures measured on the 701-record held-out half once the synergy set joined it (issue 34;
+// docs/benchmarks.md), rounded down: the test catches a regression. They are below the issue's targets (study type
+// 90%, band 85%, precision and recall 85%), which the analyzer does not reach on papers it was not tuned on.
 if (!haveFixtures) console.log('analysis quality: left out because ../shared/fixtures is missing')
 
 describe.if(haveFixtures)('built-in analyzer on the held-out hand-judged records', () => {
@@ -14,10 +14,10 @@ describe.if(haveFixtures)('built-in analyzer on the held-out hand-judged records
   const runs = haveFixtures ? { 'with MeSH': score(judge(heldOut)), 'MeSH withheld': score(judge(heldOut, { noMesh: true })) } : {}
 
   test.each(Object.entries(runs))('does not fall below the measured figures, %s', (_name, s) => {
-    expect(accuracy(s.studyType)).toBeGreaterThanOrEqual(0.82)
-    expect(accuracy(s.band)).toBeGreaterThanOrEqual(0.81)
-    expect(accuracy(s.topic)).toBeGreaterThanOrEqual(0.87)
-    expect(precision(s.positives)).toBeGreaterThanOrEqual(0.68)
-    expect(recall(s.positives)).toBeGreaterThanOrEqual(0.57)
+    expect(accuracy(s.studyType)).toBeGreaterThanOrEqual(0.75)
+    expect(accuracy(s.band)).toBeGreaterThanOrEqual(0.88)
+    expect(accuracy(s.topic)).toBeGreaterThanOrEqual(0.89)
+    expect(precision(s.positives)).toBeGreaterThanOrEqual(0.57)
+    expect(recall(s.positives)).toBeGreaterThanOrEqual(0.59)
   })
 })

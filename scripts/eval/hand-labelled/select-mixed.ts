@@ -39,7 +39,7 @@ export const LUND_FILE = 'literature/easyner-lund-autophagy/Lund-Autophagy-1_art
 export type Rec = { id: string; file: string; title: string; abstract: string; types: string[] }
 
 /** The records of one file through the evaluation's shared reader (scripts/eval/records.ts). */
-const read = (file: string): Rec[] => readFile(file).map((p) => ({ id: p.id, file, title: p.title, abstract: p.abstract ?? '', types: p.publicationTypes }))
+export const read = (file: string): Rec[] => readFile(file).map((p) => ({ id: p.id, file, title: p.title, abstract: p.abstract ?? '', types: p.publicationTypes }))
 
 export function readAll(): Rec[] {
   return [...MEDLINE_FILES, ...EUROPEPMC_FILES, PUBMEDQA_FILE, SYNERGY_FILE].flatMap(read)
@@ -48,7 +48,7 @@ export function readAll(): Rec[] {
 export const isCandidate = (r: Rec) => STRONG.test(`${r.title} ${r.abstract}`) || WEAK_IN_TITLE.test(r.title)
 
 /** mulberry32: a small seeded generator, so the draw is the same on every machine. */
-function mulberry32(seed: number) {
+export function mulberry32(seed: number) {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0
