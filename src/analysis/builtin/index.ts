@@ -5,11 +5,9 @@
  */
 import { findMentions } from './matcher'
 import { splitSentences } from './sentences'
-import { classifyStudyType } from './study-type'
 import { judgeNewsworthiness, judgePromotional, type TextView } from './judge'
-import { classifyTopic } from './topic'
 import { readPaper } from './reading'
-import { judgeRelevance } from './relevance'
+import { judgeByRules } from './rules'
 import { extractClaims, latinName } from './claims'
 import { extractEntities } from './entities'
 import { writeStory } from './story'
@@ -67,9 +65,7 @@ export function analyzePaper(paper: PaperInput): BuiltinAnalysis {
   const view: TextView = { title: paper.title, abstract, ...mentionsOf(paper.title, abstract) }
   const sentences = splitSentences(abstract)
   const reading = readPaper(paper)
-  const study = classifyStudyType(paper, reading)
-  const relevance = judgeRelevance(paper, reading, study.studyType === 'review')
-  const topic = classifyTopic(paper, reading, { cognitiveAgeing: relevance.rule === 'cognitive ageing' })
+  const { study, relevance, topic } = judgeByRules(paper, reading)
   const organismKey = mainOrganism(paper, view, study.studyType)
   const organismMention = organismKey ? entryByKey('organism', organismKey) : undefined
   const claims: FoundClaim[] = extractClaims(sentences, {

@@ -22,7 +22,7 @@ import type { Reading, Role } from './reading'
 import { round } from './study-type'
 
 export type Levels = [number, number, number, number]
-export type RelevanceResult = { relevance: number; confidence: number; probabilities: Levels; rule: string }
+export type RelevanceResult = { relevance: number; confidence: number; probabilities: Levels; rule: string; evidence: RelevanceEvidence }
 
 const WEIGHT: Record<Role, number> = { title: 3, aim: 1.5, conclusion: 1.5, background: 0.5, body: 0.5 }
 
@@ -179,12 +179,13 @@ export function ruleFor(e: RelevanceEvidence): string {
 const AGEING_MESH = /^(Aging|Cell Aging|Cellular Senescence|Longevity|Aging, Premature|Rejuvenation|Healthy Aging|Cognitive Aging|Senotherapeutics|Epigenetic Clock|Progeria|Immunosenescence)$/
 
 export function judgeRelevance(paper: PaperInput, reading: Reading, review = false): RelevanceResult {
-  let rule = ruleFor(relevanceEvidence(reading, review))
+  const evidence = relevanceEvidence(reading, review)
+  let rule = ruleFor(evidence)
   // MeSH is a hint, not evidence: an ageing major topic lifts a paper whose text has no ageing subject to tangential, no further.
   if ((rule === 'unrelated' || rule === 'passing ageing frame') && paper.meshHeadings.some((h) => h.major && AGEING_MESH.test(h.descriptor))) rule = 'indexed as ageing'
   const p = DISTRIBUTIONS[rule]
   const relevance = p[1] + 2 * p[2] + 3 * p[3]
   // Confidence: the probability that the band the relevance falls in (<1, 1-2, 2+) is the right one.
   const confidence = relevance < 1 ? p[0] : relevance < 2 ? p[1] : p[2] + p[3]
-  return { relevance: round(relevance), confidence: round(confidence), probabilities: p, rule }
+  return { relevance: round(relevance), confidence: round(confidence), probabilities: p, rule, evidence }
 }
