@@ -1,0 +1,183 @@
+/**
+ * Trains the built-in analyzer's learned judge (src/analysis/learned/) on the TUNING half of the hand-judged
+ * records (scripts/eval/hand-labelled/), never the held-out half, and writes src/analysis/learned/model.json.
+ * Deterministic: the same labels give the same file (test/analysis/learned-model.test.ts retrains and compares).
+ *
+ *   bun scripts/train-analyzer.ts            train and write the model
+ *   bun scripts/train-analyzer.ts --check    train and compare with the committed model; exit 1 if they differ
+ *   bun scripts/train-analyzer.ts --cv       5-fold cross-validation within the tuning half: the written rules,
+ *                                            the learned model over words, and the two combined, on the same folds
+ *
+ * Each record is trained on twice, with its MeSH headings and without (new papers and preprints have none).
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { readPaper } from '../src/analysis/builtin/reading'
+import { judgeRelevance } from '../src/analysis/builtin/relevance'
+import { judgeByRules } from '../src/analysis/builtin/rules'
+import { featuresFor, learnedJudgement, offsetsFor, type LearnedModels, type Offsets, type ShippedModel } from '../src/analysis/learned/judge'
+import type { RuleOutcome } from '../src/analysis/learned/rules-as-features'
+import { fitTemperature, train, type Example, type SoftmaxModel } from '../src/analysis/learned/softmax'
+import type { PaperInput } from '../src/analysis/types'
+import { STUDY_TYPES, TOPICS } from '../src/taxonomy'
+import { foldOf, FOLDS } from './eval/evaluate'
+import { handLabelled, relevanceBand, type SplitLabel } from './eval/hand-labelled'
+import { recordsOf, withoutMesh } from './eval/records'
+
+const MODEL_FILE = fileURLToPath(new URL('../src/analysis/learned/model.json', import.meta.url))
+export const OPTIONS = {
+  l2: 0.002, steps: 150, learningRate: 0.05,
+  classWeight: 0, // (mean class size / class size) ^ classWeight per record; 0.5 measured no better
+}
+/** The design shipped, chosen by the cross-validation below (docs/benchmarks.md). */
+export const SHIPPED: Kind = 'stacked'
+export const MIN_RECORDS = 3 // a feature must occur in at least this many training records
+const LEVELS = ['0', '1', '2', '3']
+
+type Variant = { mesh: boolean; rules: RuleOutcome; offsets: Offsets; text: string[]; combined: string[] }
+type Prepared = { label: SplitLabel; variants: Variant[] }
+export type Kind = 'text' | 'combined' | 'stacked'
+const featuresOf = (v: Variant, kind: Kind) => (kind === 'text' ? v.text : v.combined)
+
+const rulesOf = (paper: PaperInput): RuleOutcome => judgeByRules(paper, readPaper(paper)).outcome
+
+export function prepare(labels: SplitLabel[]): Prepared[] {
+  return labels.map((label) => {
+    const record = recordsOf(label.file).get(label.id)
+    if (!record) throw new Error(`${label.id} is not in ${label.file}`)
+    return {
+      label,
+      variants: [record, withoutMesh(record)].map((paper, i) => {
+        const rules = rulesOf(paper)
+        const reading = readPaper(paper)
+        return { mesh: i === 0, rules, offsets: offsetsFor(rules), text: featuresFor(paper, reading, rules, 'text'), combined: featuresFor(paper, reading, rules, 'text+rules') }
+      }),
+    }
+  })
+}
+
+function vocabularyOf(records: Prepared[], kind: Kind): string[] {
+  const count = new Map<string, number>()
+  for (const r of records) for (const f of new Set(r.variants.flatMap((v) => featuresOf(v, kind)))) count.set(f, (count.get(f) ?? 0) + 1)
+  return [...count].filter(([f, n]) => n >= MIN_RECORDS || f.startsWith('r')).map(([f]) => f).sort()
+}
+
+type Target = 'studyType' | 'relevance' | 'topic'
+const CLASSES: Record<Target, string[]> = { studyType: [...STUDY_TYPES], relevance: LEVELS, topic: [...TOPICS] }
+const labelOf = (l: SplitLabel, target: Target) => (target === 'studyType' ? l.study_type : target === 'relevance' ? String(l.relevance) : l.topic)
+
+export function trainModels(records: Prepared[], kind: Kind): LearnedModels {
+  const features = kind === 'text' ? 'text' : kind === 'combined' ? 'text+rules' : 'stacked'
+  const vocabulary = vocabularyOf(records, kind)
+  const fit = (target: Target) => trainModel(records, kind, target, vocabulary)
+  return { features, studyType: fit('studyType'), relevance: fit('relevance'), topic: fit('topic') }
+}
+
+function trainModel(records: Prepared[], kind: Kind, target: Target, vocabulary = vocabularyOf(records, kind)): SoftmaxModel {
+    const labels = records.map((r) => labelOf(r.label, target))
+    const count = new Map<string, number>()
+    for (const l of labels) count.set(l, (count.get(l) ?? 0) + 1)
+    // Rare classes weigh more, by (mean class size / class size) ^ classWeight: 0 leaves every record at 1.
+    const mean = labels.length / count.size
+    const examples: Example[] = records.flatMap((r, i) => r.variants.map((v) => ({
+      features: featuresOf(v, kind), label: labels[i], weight: (mean / count.get(labels[i])!) ** OPTIONS.classWeight,
+      offset: kind === 'stacked' ? v.offsets[target] : undefined,
+    })))
+    return train(examples, CLASSES[target], vocabulary, { ...OPTIONS, fitBias: kind !== 'stacked' })
+}
+
+type Row = { label: SplitLabel; mesh: boolean; studyType: string; band: string; topic: string; positive: boolean; conf: { studyType: number; band: number; topic: number } }
+
+function score(rows: Row[]) {
+  const acc = (f: (r: Row) => boolean, rs: Row[]) => rs.filter(f).length / rs.length
+  const rel1 = rows.filter((r) => r.label.relevance >= 1)
+  const tp = rows.filter((r) => r.positive && r.label.relevance >= 2).length
+  const predicted = rows.filter((r) => r.positive).length
+  const actual = rows.filter((r) => r.label.relevance >= 2).length
+  return {
+    studyType: acc((r) => r.studyType === r.label.study_type, rows),
+    band: acc((r) => r.band === relevanceBand(r.label.relevance), rows),
+    topic: acc((r) => r.topic === r.label.topic, rel1),
+    precision: `${tp}/${predicted}`, recall: `${tp}/${actual}`,
+  }
+}
+
+function crossValidate(records: Prepared[]) {
+  const rows: Record<'rules' | Kind, Row[]> = { rules: [], text: [], combined: [], stacked: [] }
+  const outOfFold: Record<Target, { model: SoftmaxModel; features: string[]; offset?: number[]; label: string }[]> = { studyType: [], relevance: [], topic: [] }
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const trainOn = records.filter((r) => foldOf(r.label.id) !== fold)
+    const testOn = records.filter((r) => foldOf(r.label.id) === fold)
+    const models = { text: trainModels(trainOn, 'text'), combined: trainModels(trainOn, 'combined'), stacked: trainModels(trainOn, 'stacked') }
+    for (const r of testOn) {
+      for (const v of r.variants) {
+        const paper = v.mesh ? recordsOf(r.label.file).get(r.label.id)! : withoutMesh(recordsOf(r.label.file).get(r.label.id)!)
+        const rule = judgeRelevance(paper, readPaper(paper), v.rules.studyType === 'review')
+        rows.rules.push({ label: r.label, mesh: v.mesh, studyType: v.rules.studyType, topic: v.rules.topic, band: relevanceBand(rule.relevance), positive: rule.relevance >= 2, conf: { studyType: 0, band: 0, topic: 0 } })
+        for (const kind of ['text', 'combined', 'stacked'] as const) {
+          const j = learnedJudgement(models[kind], featuresOf(v, kind), kind === 'stacked' ? v.offsets : {})
+          rows[kind].push({ label: r.label, mesh: v.mesh, studyType: j.studyType, topic: j.topic, band: relevanceBand(j.relevance), positive: j.relevance >= 2, conf: { studyType: j.studyTypeConfidence, band: j.relevanceConfidence, topic: j.topicConfidence } })
+        }
+        for (const target of ['studyType', 'relevance', 'topic'] as const) {
+          outOfFold[target].push({ model: models[SHIPPED][target], features: featuresOf(v, SHIPPED), offset: SHIPPED === 'stacked' ? v.offsets[target] : undefined, label: labelOf(r.label, target) })
+        }
+      }
+    }
+    console.error(`fold ${fold + 1} of ${FOLDS} done`)
+  }
+  return { rows, outOfFold }
+}
+
+function printCv(records: Prepared[]) {
+  const { rows } = crossValidate(records)
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`
+  console.log(`| design | MeSH | study type | relevance band | topic (rel ≥ 1) | precision at ≥ 2 | recall at ≥ 2 |`)
+  console.log('|---|---|---|---|---|---|---|')
+  for (const kind of ['rules', 'text', 'combined', 'stacked'] as const) {
+    for (const mesh of [true, false]) {
+      const s = score(rows[kind].filter((r) => r.mesh === mesh))
+      console.log(`| ${kind} | ${mesh ? 'with' : 'withheld'} | ${pct(s.studyType)} | ${pct(s.band)} | ${pct(s.topic)} | ${s.precision} | ${s.recall} |`)
+    }
+  }
+}
+
+/**
+ * The shipped model: the stacked study-type model trained on the whole tuning half, its temperature fitted
+ * on its out-of-fold predictions. Relevance and topic stay with the written rules: on the same folds the
+ * learned and stacked models lost to them there (docs/benchmarks.md), with 25 papers of relevance 2 or
+ * more to learn from.
+ */
+export function buildModel(): ShippedModel {
+  const tuning = handLabelled().filter((l) => l.half === 'tuning')
+  const records = prepare(tuning)
+  const outOfFold = []
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const model = trainModel(records.filter((r) => foldOf(r.label.id) !== fold), SHIPPED, 'studyType')
+    for (const r of records.filter((r) => foldOf(r.label.id) === fold)) {
+      for (const v of r.variants) outOfFold.push({ model, features: featuresOf(v, SHIPPED), offset: v.offsets.studyType, label: r.label.study_type })
+    }
+  }
+  const studyType = trainModel(records, SHIPPED, 'studyType')
+  studyType.temperature = fitTemperature(outOfFold)
+  return {
+    trainedOn: `tuning half of scripts/eval/hand-labelled (${tuning.length} records, each with and without MeSH)`,
+    options: OPTIONS, features: 'stacked', studyType,
+  }
+}
+
+const serialise = (model: unknown) => `${JSON.stringify(model)}\n`
+
+if (import.meta.main) {
+  if (process.argv.includes('--cv')) {
+    printCv(prepare(handLabelled().filter((l) => l.half === 'tuning')))
+  } else {
+    const text = serialise(buildModel())
+    if (process.argv.includes('--check')) {
+      const same = readFileSync(MODEL_FILE, 'utf8') === text
+      console.log(same ? 'retrained model is identical to the committed one' : 'retrained model DIFFERS from the committed one')
+      process.exit(same ? 0 : 1)
+    }
+    writeFileSync(MODEL_FILE, text)
+    console.log(`wrote ${MODEL_FILE} (${(text.length / 1024).toFixed(0)} KiB)`)
+  }
+}
