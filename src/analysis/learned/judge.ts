@@ -68,12 +68,6 @@ export function relevanceFrom(levels: number[]): { relevance: number; confidence
   return { relevance: round(relevance), confidence: round(confidence) }
 }
 
-/** The study type by the shipped model, which starts from the rules' answer and corrects it. */
-export function learnedStudyType(model: ShippedModel, paper: PaperInput, reading: Reading, rules: RuleOutcome): { studyType: StudyType; confidence: number } {
-  const study = best(model.studyType, featuresFor(paper, reading, rules, 'text+rules'), offsetsFor(rules).studyType)
-  return { studyType: study.label as StudyType, confidence: round(study.p) }
-}
-
 export function learnedJudgement(models: LearnedModels, features: string[], offsets: Offsets = {}): LearnedJudgement {
   const levels = probabilities(models.relevance, features, offsets.relevance)
   const { relevance, confidence } = relevanceFrom(levels)
