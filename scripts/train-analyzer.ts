@@ -5,17 +5,17 @@
  *
  *   bun scripts/train-analyzer.ts            train and write the model
  *   bun scripts/train-analyzer.ts --check    train and compare with the committed model; exit 1 if they differ
- *   bun scripts/train-analyzer.ts --cv       5-fold cross-validation within the tuning half: the written rules,
- *                                            the learned model over words, and the two combined, on the same folds
+ *   bun scripts/train-analyzer.ts --cv       5-fold cross-validation within the tuning half, on the same folds: the
+ *                                            written rules, the learned model over words, words and rules as features
+ *                                            (combined), and the model stacked on the rules' answer
  *
  * Each record is trained on twice, with its MeSH headings and without (new papers and preprints have none).
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { readPaper } from '../src/analysis/builtin/reading'
-import { judgeRelevance } from '../src/analysis/builtin/relevance'
 import { judgeByRules } from '../src/analysis/builtin/rules'
-import { featuresFor, learnedJudgement, offsetsFor, type LearnedModels, type Offsets, type ShippedModel } from '../src/analysis/learned/judge'
+import { featuresFor, learnedJudgement, offsetsFor, relevanceFrom, type LearnedModels, type Offsets, type ShippedModel } from '../src/analysis/learned/judge'
 import type { RuleOutcome } from '../src/analysis/learned/rules-as-features'
 import { fitTemperature, train, type Example, type SoftmaxModel } from '../src/analysis/learned/softmax'
 import type { PaperInput } from '../src/analysis/types'
@@ -74,19 +74,19 @@ export function trainModels(records: Prepared[], kind: Kind): LearnedModels {
 }
 
 function trainModel(records: Prepared[], kind: Kind, target: Target, vocabulary = vocabularyOf(records, kind)): SoftmaxModel {
-    const labels = records.map((r) => labelOf(r.label, target))
-    const count = new Map<string, number>()
-    for (const l of labels) count.set(l, (count.get(l) ?? 0) + 1)
-    // Rare classes weigh more, by (mean class size / class size) ^ classWeight: 0 leaves every record at 1.
-    const mean = labels.length / count.size
-    const examples: Example[] = records.flatMap((r, i) => r.variants.map((v) => ({
-      features: featuresOf(v, kind), label: labels[i], weight: (mean / count.get(labels[i])!) ** OPTIONS.classWeight,
-      offset: kind === 'stacked' ? v.offsets[target] : undefined,
-    })))
-    return train(examples, CLASSES[target], vocabulary, { ...OPTIONS, fitBias: kind !== 'stacked' })
+  const labels = records.map((r) => labelOf(r.label, target))
+  const count = new Map<string, number>()
+  for (const l of labels) count.set(l, (count.get(l) ?? 0) + 1)
+  // Rare classes weigh more, by (mean class size / class size) ^ classWeight: 0 leaves every record at 1.
+  const mean = labels.length / count.size
+  const examples: Example[] = records.flatMap((r, i) => r.variants.map((v) => ({
+    features: featuresOf(v, kind), label: labels[i], weight: (mean / count.get(labels[i])!) ** OPTIONS.classWeight,
+    offset: kind === 'stacked' ? v.offsets[target] : undefined,
+  })))
+  return train(examples, CLASSES[target], vocabulary, { ...OPTIONS, fitBias: kind !== 'stacked' })
 }
 
-type Row = { label: SplitLabel; mesh: boolean; studyType: string; band: string; topic: string; positive: boolean; conf: { studyType: number; band: number; topic: number } }
+type Row = { label: SplitLabel; mesh: boolean; studyType: string; band: string; topic: string; positive: boolean }
 
 function score(rows: Row[]) {
   const acc = (f: (r: Row) => boolean, rs: Row[]) => rs.filter(f).length / rs.length
@@ -111,12 +111,11 @@ function crossValidate(records: Prepared[]) {
     const models = { text: trainModels(trainOn, 'text'), combined: trainModels(trainOn, 'combined'), stacked: trainModels(trainOn, 'stacked') }
     for (const r of testOn) {
       for (const v of r.variants) {
-        const paper = v.mesh ? recordsOf(r.label.file).get(r.label.id)! : withoutMesh(recordsOf(r.label.file).get(r.label.id)!)
-        const rule = judgeRelevance(paper, readPaper(paper), v.rules.studyType === 'review')
-        rows.rules.push({ label: r.label, mesh: v.mesh, studyType: v.rules.studyType, topic: v.rules.topic, band: relevanceBand(rule.relevance), positive: rule.relevance >= 2, conf: { studyType: 0, band: 0, topic: 0 } })
+        const ruled = relevanceFrom(v.rules.relevanceLevels).relevance // the rules' relevance, from the levels they gave
+        rows.rules.push({ label: r.label, mesh: v.mesh, studyType: v.rules.studyType, topic: v.rules.topic, band: relevanceBand(ruled), positive: ruled >= 2 })
         for (const kind of ['text', 'combined', 'stacked'] as const) {
           const j = learnedJudgement(models[kind], featuresOf(v, kind), kind === 'stacked' ? v.offsets : {})
-          rows[kind].push({ label: r.label, mesh: v.mesh, studyType: j.studyType, topic: j.topic, band: relevanceBand(j.relevance), positive: j.relevance >= 2, conf: { studyType: j.studyTypeConfidence, band: j.relevanceConfidence, topic: j.topicConfidence } })
+          rows[kind].push({ label: r.label, mesh: v.mesh, studyType: j.studyType, topic: j.topic, band: relevanceBand(j.relevance), positive: j.relevance >= 2 })
         }
         for (const target of ['studyType', 'relevance', 'topic'] as const) {
           outOfFold[target].push({ model: models[SHIPPED][target], features: featuresOf(v, SHIPPED), offset: SHIPPED === 'stacked' ? v.offsets[target] : undefined, label: labelOf(r.label, target) })

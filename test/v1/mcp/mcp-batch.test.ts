@@ -96,6 +96,15 @@ describe('an MCP batch', () => {
     expect(((await twoInits.json()) as { error: { message: string } }).error.message).toContain('Only one initialization request')
   })
 
+  test('a body over 1 MiB is refused with a JSON-RPC 413, before anything runs', async () => {
+    const member = await createTestKey(api.database.db, { tier: 'member' })
+    const padding = 'x'.repeat(1024 * 1024)
+    const response = await post(member.key, [call(1, 'search_papers', { q: padding }), call(2)])
+    expect(response.status).toBe(413)
+    expect(((await response.json()) as { error: { message: string } }).error.message).toContain('must not exceed 1048576 bytes')
+    expect(await used(member.key)).toBe(2)
+  })
+
   test('a wrong Accept header answers for the whole batch, as for one message', async () => {
     const member = await createTestKey(api.database.db, { tier: 'member' })
     const response = await api.app.handle(req('/api/v1/mcp', {

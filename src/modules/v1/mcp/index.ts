@@ -53,7 +53,7 @@ const withBody = (request: Request, body: string) => new Request(request.url, { 
 
 export const mcpModule = (handle: () => Handle, take: TakeOne) =>
   new Elysia({ name: 'v1-mcp' })
-    .all('/api/v1/mcp', async ({ request, set }) => {
+    .all('/api/v1/mcp', async ({ request }) => {
       if (request.method !== 'POST') return serveOne(request, handle())
       const body = await readRequestBody(request, MAX_REQUEST_BODY_BYTES)
       if (body.tooLarge) return rpcError(413, -32000, requestBodyTooLargeMessage(MAX_REQUEST_BODY_BYTES))
@@ -67,6 +67,5 @@ export const mcpModule = (handle: () => Handle, take: TakeOne) =>
       const refused = refuseBatch(parsed)
       if (refused) return refused
       const outcome = await serveBatch(parsed, (message) => serveOne(withBody(request, JSON.stringify(message)), handle()), () => take(request))
-      if (outcome.lastDecision) for (const [name, value] of outcome.response.headers) if (name.startsWith('x-ratelimit') || name === 'retry-after') set.headers[name] = value
       return outcome.response
     }, { parse: 'none', detail: { hide: true } })
