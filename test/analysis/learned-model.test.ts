@@ -8,7 +8,17 @@ import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { buildModel } from '../../scripts/train-analyzer'
 import { haveFixtures } from '../../scripts/eval/records'
-import { probabilities, train } from '../../src/analysis/learned/softmax'
+import { probabilities, train, type SoftmaxModel } from '../../src/analysis/learned/softmax'
+import { calibrate, fitCalibration } from '../../src/analysis/learned/calibration'
+import { compile, scorePaper } from '../../src/analysis/learned/compiled'
+import { featuresFor } from '../../src/analysis/learned/judge'
+import { ruleOffset } from '../../src/analysis/learned/rules-as-features'
+import { readPaper } from '../../src/analysis/builtin/reading'
+import { judgeByRules } from '../../src/analysis/builtin/rules'
+import { handLabelled } from '../../scripts/eval/hand-labelled'
+import { recordsOf, withoutMesh } from '../../scripts/eval/records'
+import { STUDY_TYPES } from '../../src/taxonomy'
+import shipped from '../../src/analysis/learned/model.json'
 
 if (!haveFixtures) console.log('learned model retraining: left out because ../shared/fixtures is missing')
 
@@ -17,6 +27,56 @@ describe.if(haveFixtures)('the committed learned model', () => {
     const committed = readFileSync(new URL('../../src/analysis/learned/model.json', import.meta.url), 'utf8')
     expect(`${JSON.stringify(buildModel())}\n`).toBe(committed)
   }, 180_000)
+})
+
+describe.if(haveFixtures)('the model as the analyzer runs it', () => {
+  // The analyzer scores without building feature names (src/analysis/learned/compiled.ts); training and
+  // cross-validation score the names. Both must give the same probabilities on every kind of record.
+  test('gives the probabilities the trainer measured, on every hand-judged record, with and without MeSH', () => {
+    const model = (shipped as unknown as { studyType: SoftmaxModel }).studyType
+    const compiled = compile(model)
+    let largest = 0
+    for (const label of handLabelled()) {
+      const record = recordsOf(label.file).get(label.id)!
+      for (const paper of [record, withoutMesh(record)]) {
+        const reading = readPaper(paper)
+        const rules = judgeByRules(paper, reading).outcome
+        const offset = ruleOffset(STUDY_TYPES, rules.studyType, rules.studyTypeConfidence)
+        const expected = probabilities(model, featuresFor(paper, reading, rules, 'text+rules'), offset)
+        const got = scorePaper(compiled, paper, reading, rules, offset)
+        for (let k = 0; k < expected.length; k++) largest = Math.max(largest, Math.abs(expected[k] - got[k]))
+      }
+    }
+    expect(largest).toBeLessThan(1e-9)
+  }, 180_000)
+})
+
+describe('calibration maps', () => {
+  const observations = (pairs: [number, number, number][]) => // [confidence, right, wrong]
+    pairs.flatMap(([confidence, right, wrong]) => [
+      ...Array.from({ length: right }, () => ({ confidence, correct: true })),
+      ...Array.from({ length: wrong }, () => ({ confidence, correct: false })),
+    ])
+
+  test('map each confidence to the share right at it, pooling bins whose share falls as confidence rises', () => {
+    const map = fitCalibration(observations([[0.5, 30, 30], [0.7, 35, 15], [0.8, 30, 20], [0.95, 57, 3]]), 40)
+    expect(map.map(([, y]) => y)).toEqual([0.5, 0.65, 0.95]) // 0.7 (70%) and 0.8 (60%) pooled: 65 of 100
+    for (let i = 1; i < map.length; i++) expect(map[i][1]).toBeGreaterThan(map[i - 1][1])
+  })
+
+  test('never split a run of equal confidences between bins', () => {
+    const map = fitCalibration(observations([[0.6, 50, 50], [0.9, 90, 10]]), 30)
+    expect(map).toEqual([[0.6, 0.5], [0.9, 0.9]])
+  })
+
+  test('interpolate between knots, hold the ends, and keep within 0.01 and 0.99', () => {
+    const map: [number, number][] = [[0.5, 0.4], [0.9, 0.8]]
+    expect(calibrate(map, 0.7)).toBeCloseTo(0.6, 10)
+    expect(calibrate(map, 0.2)).toBe(0.4)
+    expect(calibrate(map, 1)).toBe(0.8)
+    expect(calibrate([[0.9, 1]], 0.95)).toBe(0.99)
+    expect(calibrate([], 0.42)).toBe(0.42)
+  })
 })
 
 describe('softmax training', () => {
