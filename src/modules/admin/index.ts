@@ -18,6 +18,7 @@ import { jobsModule } from './jobs'
 import { keysModule } from './keys'
 import { adminOpenApi } from './openapi'
 import { promptsModule } from './prompts'
+import { reviewModule } from './review'
 import { sourcesModule } from './sources'
 
 /** `root` is the whole application, whose routes the OpenAPI document describes. */
@@ -52,6 +53,7 @@ export const adminApi = (context: AppContext, root: () => AnyElysia) => {
     .use(sourcesModule(admin))
     .use(jobsModule(admin))
     .use(promptsModule(admin))
+    .use(reviewModule(admin))
     .use(intelligenceModule(admin))
     .use(briefsModule({ ...admin, accountOf: ({ request }) => admin.caller(request as Request).account.id }))
 }
