@@ -39,8 +39,6 @@ const queueColumns = {
   confidence: sql<number>`${LOWEST}`.mapWith(Number),
 }
 
-export type ReviewRow = Awaited<ReturnType<typeof readPart>>[number] & { reason: ReviewReason }
-
 function filtersOf(f: ReviewFilters): SQL[] {
   const conditions: SQL[] = []
   if (f.topics?.length) conditions.push(sql`${papers.topic} = any(${sql.param(f.topics)}::text[])`)
@@ -48,24 +46,33 @@ function filtersOf(f: ReviewFilters): SQL[] {
   return conditions
 }
 
-function readPart(db: Db, where: SQL[], order: SQL[], limit: number) {
-  return db.select(queueColumns).from(papers).where(and(REVIEWABLE, ...where)).orderBy(...order).limit(limit)
+/**
+ * One part of the queue as a query, not yet run: the low-confidence items or the audit sample,
+ * after `after` when it lies in that part (test/admin/review.test.ts explains it to check the indexes).
+ */
+export function queuePart(db: Db, part: ReviewReason, threshold: number, filters: ReviewFilters, after: ReviewPosition | null, limit: number) {
+  if (part === 'low_confidence') {
+    const where = [sql`${LOWEST} < ${threshold}::float8`, ...filtersOf(filters)]
+    if (after?.reason === 'low_confidence') where.push(sql`(${LOWEST}, ${papers.id}) > (${after.confidence}::float8, ${after.id})`)
+    return db.select(queueColumns).from(papers).where(and(REVIEWABLE, ...where)).orderBy(sql`${LOWEST}`, asc(papers.id)).limit(limit)
+  }
+  const where = [AUDIT, sql`${LOWEST} >= ${threshold}::float8`, ...filtersOf(filters)]
+  if (after?.reason === 'audit') where.push(sql`${papers.id} > ${after.id}`)
+  return db.select(queueColumns).from(papers).where(and(REVIEWABLE, ...where)).orderBy(asc(papers.id)).limit(limit)
 }
+
+export type ReviewRow = Awaited<ReturnType<typeof queuePart>>[number] & { reason: ReviewReason }
 
 /** Up to `limit` queue items after `after` (null: from the start), in queue order. */
 export async function reviewQueue(db: Db, threshold: number, filters: ReviewFilters, after: ReviewPosition | null, limit: number): Promise<ReviewRow[]> {
   const wanted = new Set(filters.reasons?.length ? filters.reasons : REVIEW_REASONS)
   const rows: ReviewRow[] = []
   if (wanted.has('low_confidence') && after?.reason !== 'audit') {
-    const where = [sql`${LOWEST} < ${threshold}::float8`, ...filtersOf(filters)]
-    if (after) where.push(sql`(${LOWEST}, ${papers.id}) > (${after.confidence}::float8, ${after.id})`)
-    const low = await readPart(db, where, [sql`${LOWEST}`, asc(papers.id)], limit)
+    const low = await queuePart(db, 'low_confidence', threshold, filters, after, limit)
     rows.push(...low.map((r) => ({ ...r, reason: 'low_confidence' as const })))
   }
   if (wanted.has('audit') && rows.length < limit) {
-    const where = [AUDIT, sql`${LOWEST} >= ${threshold}::float8`, ...filtersOf(filters)]
-    if (after?.reason === 'audit') where.push(sql`${papers.id} > ${after.id}`)
-    const audit = await readPart(db, where, [asc(papers.id)], limit - rows.length)
+    const audit = await queuePart(db, 'audit', threshold, filters, after, limit - rows.length)
     rows.push(...audit.map((r) => ({ ...r, reason: 'audit' as const })))
   }
   return rows

@@ -12,7 +12,7 @@ import { documented, errors } from '../schemas'
 import { CorrectionAnswer, HistoryAnswer, ReviewList, correctionBody, reviewParams } from './model'
 import { correctPaperJudgement, paperJudgementHistory, reviewPage } from './service'
 
-export const reviewModule = ({ db, secret, config, caller, now }: AdminContext) =>
+export const reviewModule = ({ db, secret, config, caller, now, dataChanged }: AdminContext) =>
   new Elysia({ name: 'admin-review' })
     .get('/api/review', ({ request }) => reviewPage(db, secret, config.reviewConfidenceThreshold, parseParams(request.url, reviewParams)), {
       response: { 200: documented(ReviewList), ...errors(400) },
@@ -28,7 +28,9 @@ export const reviewModule = ({ db, secret, config, caller, now }: AdminContext) 
     .put('/api/papers/:id/judgement', async ({ request, params, body }) => {
       const id = paperPathId(params.id)
       const fields = parseBody(request, body, correctionBody)
-      return correctPaperJudgement(db, id, fields, caller(request).account.id, now())
+      const answer = await correctPaperJudgement(db, id, fields, caller(request).account.id, now())
+      dataChanged() // committed: the next /api/v1 request here reads the correction
+      return answer
     }, {
       response: { 200: documented(CorrectionAnswer), ...errors(400, 404) },
       detail: {
