@@ -77,7 +77,8 @@ export function buildApp(context: AppContext) {
     .use(docsModule(config.publicBaseUrl))
     .use(openApiModule(config.publicBaseUrl, root))
     .use(dataApi({ ...context, search }, { keys, snapshot, cache, reachable, keyUsage, breaker, handle: () => (request) => root().handle(request) }))
-    .use(adminApi(context, root))
+    // A correction through the admin interface shows on the next request here at once; other instances hear the NOTIFY.
+    .use(adminApi(context, root, () => cache?.invalidate()))
   built = app
   return app
 }

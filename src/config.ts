@@ -37,6 +37,7 @@ export type Config = {
   trustProxy: TrustProxy // whose X-Forwarded-For to believe when taking the client address
   logLevel: LogLevel // pino's levels; "silent" logs nothing
   shutdownTimeoutMs: number // at SIGTERM/SIGINT, how long requests and job runs in progress may take to finish
+  reviewConfidenceThreshold: number // GET /api/review queues judgements whose lowest confidence is below this (0..1)
 }
 
 /** An admin session ends after `idleMinutes` without a request, and `maxHours` after login whatever happens. */
@@ -200,6 +201,14 @@ function parseBoundedInt(name: string, value: string | undefined, fallback: numb
   return n
 }
 
+/** A decimal number from `min` to `max` (0.6, 1, 0.05; no exponent, no sign). */
+function parseBoundedDecimal(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback
+  const n = Number(value)
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(value) || n < min || n > max) throw new ConfigError(name, `must be a number from ${min} to ${max} (got "${value}")`)
+  return n
+}
+
 function parseLlm(env: Env): LlmConfig | null {
   const base = read(env, 'LLM_BASE_URL')
   const model = read(env, 'LLM_MODEL')
@@ -278,6 +287,7 @@ export function parseConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxyVariable(read(env, 'TRUST_PROXY')),
     logLevel: parseLogLevel(read(env, 'LOG_LEVEL'), nodeEnv),
     shutdownTimeoutMs: parseBoundedInt('SHUTDOWN_TIMEOUT_MS', read(env, 'SHUTDOWN_TIMEOUT_MS'), 25_000, 0, 600_000),
+    reviewConfidenceThreshold: parseBoundedDecimal('REVIEW_CONFIDENCE_THRESHOLD', read(env, 'REVIEW_CONFIDENCE_THRESHOLD'), 0.6, 0, 1),
   }
 }
 

@@ -1,6 +1,8 @@
 /**
- * Writes one paper's analysis in one transaction: the judgement columns, the story, the entities
- * and claims. Re-analysis replaces the paper's earlier entities (all but the harvester's `indexed`
+ * Writes one paper's analysis in one transaction: the judgement columns (and the judgement's
+ * version, in the same statement), the story, the entities and claims. A judgement an editor
+ * corrected (judgement_model 'editor', src/judgements/correct.ts) is never overwritten: the row is
+ * locked before it is read, and the update itself skips it, so no correction landing meanwhile is lost. Re-analysis replaces the paper's earlier entities (all but the harvester's `indexed`
  * subject headings) and claims; a story is replaced only by a new story, so a published story does
  * not vanish because a later run judged the paper less newsworthy.
  */
@@ -8,6 +10,7 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import { executeRows, type Db } from '../db/client'
 import { articleAnalyses, articles, claims, entities, paperEntities, papers, stories } from '../db/schema'
 import { entityAliases } from '../lexicon/aliases'
+import { EDITOR_MODEL } from '../judgements/judgement'
 import { enqueueSearchSync } from '../search/outbox'
 import type { ArticleResult, PaperAnalysis } from './analyzer'
 import type { ClaimSide } from './types'
@@ -44,18 +47,33 @@ export async function storePaperAnalysis(
   return db.transaction(async (tx) => {
     const [before] = await tx.select({
       relevance: papers.relevance, newsworthiness: papers.newsworthiness, studyType: papers.studyType, topic: papers.topic,
-      promotional: papers.promotional, indexedDate: papers.indexedDate,
+      promotional: papers.promotional, indexedDate: papers.indexedDate, judgementModel: papers.judgementModel,
     }).from(papers).where(eq(papers.id, paperId)).for('update')
     if (!before) return { judgementChanged: false, story: false, entities: 0, claims: 0 }
     const j = analysis.judgement
-    await tx.update(papers).set({
-      relevance: j.relevance, relevanceConfidence: j.relevanceConfidence, newsworthiness: j.newsworthiness,
-      studyType: j.studyType, studyTypeConfidence: j.studyTypeConfidence, topic: j.topic, topicConfidence: j.topicConfidence,
-      promotional: j.promotional, judgementModel: model, judgementPromptVersion: promptVersion, judgedAt: now,
-      extractedAt: now, updatedAt: now,
-    }).where(eq(papers.id, paperId))
-    const judgementChanged = before.relevance !== j.relevance || before.newsworthiness !== j.newsworthiness
-      || before.studyType !== j.studyType || before.topic !== j.topic || before.promotional !== j.promotional
+    const corrected = before.judgementModel === EDITOR_MODEL
+    if (corrected) {
+      await tx.update(papers).set({ extractedAt: now, updatedAt: now }).where(eq(papers.id, paperId))
+    } else {
+      // The version goes in with the judgement, in one statement: no round trip more per paper, and
+      // never a judgement without its version.
+      const at = now.toISOString()
+      await tx.execute(sql`
+        with judged as (
+          update papers set relevance = ${j.relevance}, relevance_confidence = ${j.relevanceConfidence}, newsworthiness = ${j.newsworthiness},
+            study_type = ${j.studyType}, study_type_confidence = ${j.studyTypeConfidence}, topic = ${j.topic},
+            topic_confidence = ${j.topicConfidence}, promotional = ${j.promotional}, judgement_model = ${model},
+            judgement_prompt_version = ${promptVersion}, judged_at = ${at}::timestamptz, extracted_at = ${at}::timestamptz,
+            updated_at = ${at}::timestamptz
+          where id = ${paperId} and judgement_model is distinct from ${EDITOR_MODEL}
+          returning id, relevance, relevance_confidence, study_type, study_type_confidence, topic, topic_confidence, newsworthiness,
+            judgement_model, judgement_prompt_version, judged_at)
+        insert into judgement_versions (paper_id, relevance, relevance_confidence, study_type, study_type_confidence, topic,
+          topic_confidence, newsworthiness, model, prompt_version, judged_at)
+        select * from judged`)
+    }
+    const judgementChanged = !corrected && (before.relevance !== j.relevance || before.newsworthiness !== j.newsworthiness
+      || before.studyType !== j.studyType || before.topic !== j.topic || before.promotional !== j.promotional)
     if (judgementChanged) await enqueueSearchSync(tx, [paperId])
 
     if (analysis.story) {

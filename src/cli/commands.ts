@@ -12,6 +12,7 @@ import { progressReporter } from './progress'
 import { ANALYSIS_COMMANDS } from './analysis-commands'
 import { LEXICON_COMMANDS } from './lexicon-commands'
 import { EXPORT_COMMANDS } from './export-commands'
+import { LABELS_COMMANDS } from './labels-commands'
 
 export type CliIO = { out: (line: string) => void; err: (line: string) => void }
 export type CliContext = { config: Config; io: CliIO; open: () => Promise<Database> }
@@ -134,6 +135,7 @@ export const COMMANDS: Command[] = [
   ...ANALYSIS_COMMANDS,
   ...LEXICON_COMMANDS,
   ...EXPORT_COMMANDS,
+  ...LABELS_COMMANDS,
 ]
 
 export function usage(): string {

@@ -83,7 +83,35 @@ export const papers = pgTable('papers', {
   // The search score (src/search/score.ts) packs relevance in thousandths; a finer value would
   // order differently there than in papers_relevance_idx. Writers round to hundredths.
   check('papers_relevance_grain', sql`${t.relevance} between 0 and 3 and ${t.relevance} = round(${t.relevance}::numeric, 3)::float8`),
+  // The review queue (src/review/queue.ts): judgements an editor has not corrected, by their lowest
+  // confidence, so the least certain are read first from the index instead of sorting every judged
+  // paper; and the stable audit sample in id order. The expressions must stay as src/review/queue.ts
+  // writes them, or the planner cannot match them (drizzle/0025).
+  index('papers_review_queue_idx').on(sql`least(coalesce(${t.relevanceConfidence}, 0), coalesce(${t.studyTypeConfidence}, 0), coalesce(${t.topicConfidence}, 0))`, t.id)
+    .where(sql`${t.judgedAt} is not null and ${t.relevance} is not null and ${t.judgementModel} is distinct from 'editor'`),
+  index('papers_review_audit_idx').on(t.id)
+    .where(sql`${t.judgedAt} is not null and ${t.relevance} is not null and ${t.judgementModel} is distinct from 'editor' and geroscope_review_audit(${t.id})`),
 ])
+
+// Every version of a paper's judgement, as written by the analysis (account null) or an editor
+// (PUT /api/papers/{id}/judgement, with the editor's note). A paper's version number is its row's
+// rank among the paper's rows in id order.
+export const judgementVersions = pgTable('judgement_versions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  paperId: text('paper_id').notNull().references(() => papers.id, { onDelete: 'cascade' }),
+  relevance: doublePrecision('relevance').notNull(),
+  relevanceConfidence: doublePrecision('relevance_confidence'),
+  studyType: text('study_type'),
+  studyTypeConfidence: doublePrecision('study_type_confidence'),
+  topic: text('topic'),
+  topicConfidence: doublePrecision('topic_confidence'),
+  newsworthiness: doublePrecision('newsworthiness'),
+  model: text('model').notNull(),
+  promptVersion: text('prompt_version'),
+  judgedAt: tstz('judged_at').notNull(),
+  note: text('note'),
+  accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+}, (t) => [index('judgement_versions_paper_idx').on(t.paperId, t.id)])
 
 export const stories = pgTable('stories', {
   paperId: text('paper_id').primaryKey().references(() => papers.id, { onDelete: 'cascade' }),

@@ -58,6 +58,19 @@ export function integerField(description: string, min: number, max: number): Fie
   }
 }
 
+/** A finite JSON number from `min` to `max`, fractions allowed. */
+export function numberField(description: string, min: number, max: number): Field<number> {
+  return {
+    description,
+    schema: { type: 'number', minimum: min, maximum: max },
+    parse: (value, name) => {
+      if (typeof value !== 'number' || !Number.isFinite(value)) throw invalidParameter(`${name} must be a number (got ${typeOf(value)})`)
+      if (value < min || value > max) throw invalidParameter(`${name} must be from ${min} to ${max.toLocaleString('en')} (got ${value})`)
+      return value
+    },
+  }
+}
+
 export function booleanField(description: string): Field<boolean> {
   return {
     description,

@@ -88,6 +88,7 @@ describe('GET /api/openapi.json', () => {
     const operator = await api.operator()
     const member = await api.member()
     await insertPapers(api.database.db, [paperRow({ id: 'MED-6161', judgedAt: null, relevance: null, judgementModel: null, judgementPromptVersion: null, extractedAt: null, topic: null, studyType: null })])
+    await insertPapers(api.database.db, [paperRow({ id: 'MED-6162', relevanceConfidence: 0.2 }), paperRow({ id: 'MED-6163', relevanceConfidence: null })])
     const op = { cookie: operator.token }
     const source = await (await api.call('/api/sources', { ...op, body: { name: 'Feed', url: `${feeds.url}/feed`, tags: ['journals'] } })).json()
     const account = await (await api.call('/api/accounts', { ...op, body: { username: 'oa-member', password: 'a long password', role: 'member' } })).json()
@@ -117,6 +118,14 @@ describe('GET /api/openapi.json', () => {
       ['GET', '/api/prompts/{id}', '/api/prompts/claims', op, 200],
       ['PUT', '/api/prompts/{id}', '/api/prompts/claims', { ...op, body: { text: 'Extract claims.' } }, 200],
       ['PUT', '/api/prompts/{id}', '/api/prompts/claims', { ...op, body: { text: '' } }, 400],
+      ['GET', '/api/review', '/api/review', op, 200],
+      ['GET', '/api/review', '/api/review?reason=soon', op, 400],
+      ['PUT', '/api/papers/{id}/judgement', '/api/papers/MED-6162/judgement', { ...op, body: { relevance: 1.5, note: 'Tangential.' } }, 200],
+      ['PUT', '/api/papers/{id}/judgement', '/api/papers/MED-6161/judgement', { ...op, body: { relevance: 2, study_type: 'animal', topic: 'other' } }, 200],
+      ['PUT', '/api/papers/{id}/judgement', '/api/papers/MED-6162/judgement', { ...op, body: { relevance: 9 } }, 400],
+      ['PUT', '/api/papers/{id}/judgement', '/api/papers/MED-1/judgement', { ...op, body: { relevance: 1 } }, 404],
+      ['GET', '/api/papers/{id}/judgement/history', '/api/papers/MED-6162/judgement/history', op, 200],
+      ['GET', '/api/papers/{id}/judgement/history', '/api/papers/MED-1/judgement/history', op, 404],
       ['DELETE', '/api/sources/{id}', `/api/sources/${source.data.id}`, op, 200],
     ]
     for (const [method, path, url, options, status] of cases) {

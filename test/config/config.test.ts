@@ -36,6 +36,13 @@ describe('parseConfig', () => {
     expect(parseConfig({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent')
   })
 
+  test('REVIEW_CONFIDENCE_THRESHOLD: 0.6 by default, any decimal from 0 to 1', () => {
+    expect(parseConfig({}).reviewConfidenceThreshold).toBe(0.6)
+    expect(parseConfig({ REVIEW_CONFIDENCE_THRESHOLD: '0.75' }).reviewConfidenceThreshold).toBe(0.75)
+    expect(parseConfig({ REVIEW_CONFIDENCE_THRESHOLD: '1' }).reviewConfidenceThreshold).toBe(1)
+    expect(parseConfig({ REVIEW_CONFIDENCE_THRESHOLD: '.5' }).reviewConfidenceThreshold).toBe(0.5)
+  })
+
   test('DATABASE_POOL_SIZE: 10 connections a pool by default, any number from 2 to 100', () => {
     expect(parseConfig({}).databasePoolSize).toBe(10)
     expect(parseConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4)
@@ -107,6 +114,10 @@ describe('parseConfig', () => {
     ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: 'ten' }, 'DATABASE_POOL_SIZE must be an integer from 2 to 100 (got "ten")'],
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")'],
     ['SHUTDOWN_TIMEOUT_MS', { SHUTDOWN_TIMEOUT_MS: '10s' }, 'SHUTDOWN_TIMEOUT_MS must be an integer from 0 to 600000 (got "10s")'],
+    ['REVIEW_CONFIDENCE_THRESHOLD', { REVIEW_CONFIDENCE_THRESHOLD: '1.5' }, 'REVIEW_CONFIDENCE_THRESHOLD must be a number from 0 to 1 (got "1.5")'],
+    ['REVIEW_CONFIDENCE_THRESHOLD', { REVIEW_CONFIDENCE_THRESHOLD: '60%' }, 'REVIEW_CONFIDENCE_THRESHOLD must be a number from 0 to 1 (got "60%")'],
+    ['REVIEW_CONFIDENCE_THRESHOLD', { REVIEW_CONFIDENCE_THRESHOLD: '-0.1' }, 'REVIEW_CONFIDENCE_THRESHOLD must be a number from 0 to 1 (got "-0.1")'],
+    ['REVIEW_CONFIDENCE_THRESHOLD', { REVIEW_CONFIDENCE_THRESHOLD: '1e-1' }, 'REVIEW_CONFIDENCE_THRESHOLD must be a number from 0 to 1 (got "1e-1")'],
   ])('rejects a bad %s with one line naming it', (variable, env, message) => {
     const error = fail(env as Record<string, string>)
     expect(error.variable).toBe(variable)

@@ -72,6 +72,7 @@ describe.skipIf(!haveBrowser)('every console screen', () => {
     ['accounts', '/console/accounts', 'Accounts'],
     ['account', `/console/accounts/${memberId}`, 'Account member-screens'],
     ['keys', '/console/keys', 'My API keys'],
+    ['review', '/console/review', 'Review'],
   ]
 
   /** The topic and entity filters go to the API's query and back into the page's address. */

@@ -10,7 +10,7 @@ import { CONSOLE_CSP } from '../../src/modules/console/shell'
 import { req, useTestApp } from '../support/app'
 
 const SCREENS = ['/console', '/console/', '/console/sign-in', '/console/sources', '/console/jobs', '/console/briefs', '/console/briefs/12',
-  '/console/contradictions', '/console/gaps', '/console/prompts', '/console/prompts/judge', '/console/accounts', '/console/accounts/3', '/console/keys']
+  '/console/contradictions', '/console/gaps', '/console/prompts', '/console/prompts/judge', '/console/accounts', '/console/accounts/3', '/console/keys', '/console/review']
 
 describe('the console shell and assets', () => {
   const api = useTestApp()

@@ -107,6 +107,20 @@ describe('harvestEuropePmc', () => {
     expect(await count('search_outbox')).toBe(3) // inserted, then each change
   })
 
+  test('an editor\'s judgement survives a new text; entities and claims are extracted again', async () => {
+    let abstract = '<p>Senolytics cleared cells.</p>'
+    server = replayServer(() => json(answer([record(1, { abstractText: abstract })])))
+    const window = { since: '2026-11-01', until: '2026-11-20' }
+    await harvestEuropePmc(database, configFor(server), window)
+    await database.db.execute(sql`update papers set relevance = 1.5, topic = 'other', relevance_confidence = 1, judged_at = now(),
+      extracted_at = now(), judgement_model = 'editor'`)
+    abstract = '<p>Corrected abstract.</p>'
+    expect(await harvestEuropePmc(database, configFor(server), window)).toMatchObject({ updated: 1, textChanged: 1 })
+    const [row] = await database.rows<Record<string, unknown>>(sql`select abstract, relevance, topic, judgement_model, judged_at, extracted_at from papers`)
+    expect(row).toMatchObject({ abstract: 'Corrected abstract.', relevance: 1.5, topic: 'other', judgement_model: 'editor', extracted_at: null })
+    expect(row.judged_at).not.toBeNull()
+  })
+
   test('links waiting articles to a newly harvested paper with the same DOI', async () => {
     await database.db.execute(sql`insert into rss_sources (name, url) values ('Feed', 'http://feed.test/rss')`)
     await database.db.execute(sql`insert into articles (source_id, guid, title, doi) select id, 'g1', 'Early word', '10.1000/t.1' from rss_sources`)

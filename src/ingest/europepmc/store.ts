@@ -14,6 +14,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { papers, withdrawnPapers } from '../../db/schema'
+import { EDITOR_MODEL } from '../../judgements/judgement'
 import { enqueueSearchSync } from '../../search/outbox'
 import { meshKey } from '../../seed/mesh'
 import type { MappedPaper } from './mapping'
@@ -66,11 +67,14 @@ const JUDGEMENT: PaperColumn[] = ['relevance', 'relevanceConfidence', 'newsworth
   'topic', 'topicConfidence', 'promotional', 'judgementModel', 'judgementPromptVersion', 'judgedAt', 'extractedAt']
 const column = (key: PaperColumn) => papers[key].name
 const INSERTED = sql.raw(['id', 'source', 'indexedDate', ...METADATA].map((k) => column(k as PaperColumn)).join(', '))
-const textChanged = 'papers.title is distinct from excluded.title or papers.abstract is distinct from excluded.abstract'
+const textChanged = '(papers.title is distinct from excluded.title or papers.abstract is distinct from excluded.abstract)'
+// An editor's judgement (src/judgements/correct.ts) outlives a new text: the editor read the paper,
+// and the analysis never replaces it; entities and claims are still extracted again.
+const judgementRedone = `${textChanged} and papers.judgement_model is distinct from '${EDITOR_MODEL}'`
 // ON CONFLICT: new metadata; the judgement kept unless the text changed; indexed_date never moves.
 const UPDATE_SET = sql.raw([
   ...METADATA.map((k) => `${column(k)} = excluded.${column(k)}`),
-  ...JUDGEMENT.map((k) => `${column(k)} = case when ${textChanged} then null else papers.${column(k)} end`),
+  ...JUDGEMENT.map((k) => `${column(k)} = case when ${k === 'extractedAt' ? textChanged : judgementRedone} then null else papers.${column(k)} end`),
   'updated_at = now()',
 ].join(', '))
 

@@ -18,10 +18,14 @@ import { jobsModule } from './jobs'
 import { keysModule } from './keys'
 import { adminOpenApi } from './openapi'
 import { promptsModule } from './prompts'
+import { reviewModule } from './review'
 import { sourcesModule } from './sources'
 
-/** `root` is the whole application, whose routes the OpenAPI document describes. */
-export const adminApi = (context: AppContext, root: () => AnyElysia) => {
+/**
+ * `root` is the whole application, whose routes the OpenAPI document describes; `dataChanged`
+ * empties this process's cached Data API answers (the database's NOTIFY does too, a moment later).
+ */
+export const adminApi = (context: AppContext, root: () => AnyElysia, dataChanged: () => void = () => {}) => {
   const { database, config, limits } = context
   const now = context.now ?? (() => new Date())
   const policy = sessionPolicy(config.sessions)
@@ -34,6 +38,7 @@ export const adminApi = (context: AppContext, root: () => AnyElysia) => {
     secret: config.appSecret,
     now,
     llm: config.llm,
+    dataChanged,
     caller: (request) => {
       const session = sessions.get(request)
       if (!session) throw new ApiError('unauthenticated', 'sign in first: POST /api/auth/login')
@@ -52,6 +57,7 @@ export const adminApi = (context: AppContext, root: () => AnyElysia) => {
     .use(sourcesModule(admin))
     .use(jobsModule(admin))
     .use(promptsModule(admin))
+    .use(reviewModule(admin))
     .use(intelligenceModule(admin))
     .use(briefsModule({ ...admin, accountOf: ({ request }) => admin.caller(request as Request).account.id }))
 }

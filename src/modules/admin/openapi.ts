@@ -8,7 +8,7 @@ import { documentRoute } from '../../http/openapi-document'
 import { SESSION_COOKIE } from './auth/cookie'
 
 const DESCRIPTION = [
-  'The operator interface of Geroscope: sessions, API keys, accounts, RSS sources, scraping, analysis, job runs and system prompts.',
+  'The operator interface of Geroscope: sessions, API keys, accounts, RSS sources, scraping, analysis, job runs, system prompts and the review of judgements.',
   '',
   '**Sessions.** `POST /api/auth/login` with `{ "username", "password" }` sets the `geroscope_session` cookie (an opaque random token;',
   'HttpOnly, SameSite=Lax, Path=/api, Secure over https). Send it back with every request. A session ends at logout, after',
@@ -42,6 +42,7 @@ const TAGS = [
   { name: 'Jobs', description: 'Analysis runs and the job log.', paths: ['analyze', 'jobs'] },
   { name: 'Prompts', description: 'System prompts with their version history.', paths: ['prompts'] },
   { name: 'Intelligence', description: 'Contradictions and gaps across papers.', paths: ['intelligence'] },
+  { name: 'Review', description: 'Judgements to review, editors\' corrections and their history.', paths: ['review', 'papers'] },
   { name: 'Briefs', description: 'Briefs over a window or tags, with citations.', paths: ['generate-brief', 'briefs'] },
 ]
 

@@ -1,6 +1,6 @@
 /**
  * The console's static assets: checked-in ES modules and one stylesheet, read once at start and
- * served with an ETag, plus a vocabulary module made from the taxonomy (topics, gap kinds, roles)
+ * served with an ETag, plus a vocabulary module made from the taxonomy (topics, study types, gap kinds, roles)
  * so the forms offer the values the admin interface accepts.
  */
 import { createHash } from 'node:crypto'
@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { GAP_KINDS } from '../../intelligence/gaps'
-import { TOPIC_INFO } from '../../taxonomy'
+import { STUDY_TYPES, STUDY_TYPE_LABELS, TOPIC_INFO } from '../../taxonomy'
 import { MEMBERSHIPS, ROLES } from '../accounts/service'
 import { TIERS } from '../keys/service'
 
@@ -29,6 +29,7 @@ function readTree(dir: string, prefix = ''): [string, Asset][] {
 
 const vocabulary = `// Made by the service from its taxonomy at start.
 export const TOPICS = ${JSON.stringify(TOPIC_INFO.map(({ slug, name }) => ({ slug, name })))}
+export const STUDY_TYPES = ${JSON.stringify(STUDY_TYPES.map((slug) => ({ slug, name: STUDY_TYPE_LABELS[slug] })))}
 export const GAP_KINDS = ${JSON.stringify(GAP_KINDS)}
 export const ROLES = ${JSON.stringify(ROLES)}
 export const MEMBERSHIPS = ${JSON.stringify(MEMBERSHIPS)}

@@ -11,7 +11,7 @@ import { CONSOLE_HEADERS, SHELL_HTML } from './shell'
 /** The screens the script renders; any other path under /console is a 404 page. */
 const SCREENS = [
   /^$/, /^sign-in$/, /^sources$/, /^jobs$/, /^briefs$/, /^briefs\/[1-9][0-9]{0,9}$/, /^contradictions$/, /^gaps$/,
-  /^prompts$/, /^prompts\/[a-z0-9_-]{1,100}$/, /^accounts$/, /^accounts\/[1-9][0-9]{0,9}$/, /^keys$/,
+  /^prompts$/, /^prompts\/[a-z0-9_-]{1,100}$/, /^accounts$/, /^accounts\/[1-9][0-9]{0,9}$/, /^keys$/, /^review$/,
 ]
 
 const pageHeaders = { ...CONSOLE_HEADERS, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }

@@ -4,7 +4,7 @@ import { api, ApiError } from './api.js'
 import { announce, begin, h, replace } from './dom.js'
 
 const OPERATOR_NAV = [
-  ['/console', 'Overview'], ['/console/sources', 'Sources'], ['/console/jobs', 'Jobs'], ['/console/briefs', 'Briefs'],
+  ['/console', 'Overview'], ['/console/review', 'Review'], ['/console/sources', 'Sources'], ['/console/jobs', 'Jobs'], ['/console/briefs', 'Briefs'],
   ['/console/contradictions', 'Contradictions'], ['/console/gaps', 'Gaps'], ['/console/prompts', 'Prompts'],
   ['/console/accounts', 'Accounts'], ['/console/keys', 'My keys'],
 ]
@@ -13,6 +13,7 @@ const MEMBER_NAV = [['/console/keys', 'My keys']]
 /** path pattern → [screen module, operators only] */
 const ROUTES = [
   [/^\/console\/?$/, 'overview', true],
+  [/^\/console\/review$/, 'review', true],
   [/^\/console\/sources$/, 'sources', true],
   [/^\/console\/jobs$/, 'jobs', true],
   [/^\/console\/briefs$/, 'briefs', true],
