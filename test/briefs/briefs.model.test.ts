@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { eq, sql } from 'drizzle-orm'
 import { promptVersions, prompts } from '../../src/db/schema'
 import { ensureDefaultPrompts } from '../../src/prompts/service'
+import { readSourceData } from '../../src/prompts/source-data'
 import { freshDatabase, testDriver, type TestDatabase } from '../support/database'
 import { startReplayServer, type ReplayServer } from '../analysis/replay-server'
 import { adminApp, call, type AdminApp } from '../intelligence/support'
@@ -35,7 +36,7 @@ const stored = async () => Number((await database.rows<{ n: number }>(sql`select
 
 /** The material the model was given, by ref. */
 function refsIn(user: string): Record<string, { title: string }> {
-  const material = JSON.parse(user.slice(user.indexOf('{"window"')))
+  const material = readSourceData(user) as { papers: { ref: string; title: string }[]; articles: { ref: string; title: string }[] }
   return Object.fromEntries([...material.papers, ...material.articles].map((x: { ref: string; title: string }) => [x.ref, x]))
 }
 
@@ -78,16 +79,16 @@ describe(`a brief written by a model on ${testDriver}`, () => {
         title: 'Mixed',
         summary: [{ text: 'Invented.', citations: ['P99'] }],
         sections: [{ heading: 'All', statements: [
-          { text: 'Real and invented.', citations: ['P1', 'P42', 'MED-201', 7] },
+          { text: 'Rapamycin extends lifespan in mice.', citations: ['P1', 'P42', 'MED-201', 7] },
           { text: 'Only invented.', citations: ['A9'] },
         ] }],
       },
     }))
     const { status, body } = await call(app, '/api/generate-brief', { json: WEEK })
     expect(status).toBe(201)
-    expect(body.data.sections).toEqual([{ heading: 'All', statements: [{ text: 'Real and invented.', citations: ['P1'] }] }])
+    expect(body.data.sections).toEqual([{ heading: 'All', statements: [{ text: 'Rapamycin extends lifespan in mice.', citations: ['P1'] }] }])
     // no cited summary statement is left: the first statements of the sections stand in
-    expect(body.data.summary).toEqual([{ text: 'Real and invented.', citations: ['P1'] }])
+    expect(body.data.summary).toEqual([{ text: 'Rapamycin extends lifespan in mice.', citations: ['P1'] }])
     expect(body.data.citations.map((c: { ref: string }) => c.ref)).toEqual(['P1'])
     expect(body.data.counts.dropped_citations).toBe(4)
   })
