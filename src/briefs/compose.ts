@@ -19,7 +19,7 @@ const MAX_PER_TOPIC = 8
 const MAX_QUOTE = 240
 export const NOTICES_HEADING = 'Notices from the feeds (not research)'
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
-const sentence = (s: string) => (/[.!?]["”’)]?$/.test(s.trim()) ? s.trim() : `${s.trim()}.`)
+const sentence = (s: string) => (/[.!?…]["”’)]?$/.test(s.trim()) ? s.trim() : `${s.trim()}.`)
 const unstop = (s: string) => s.trim().replace(/[.;:,]+$/, '')
 const topicName = (slug: string | null) => TOPIC_INFO.find((t) => t.slug === slug)?.name ?? 'Other'
 const NUMBER_WORDS = ['No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten']
@@ -32,7 +32,9 @@ const list = (xs: string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1
  * characters, in typographic quotes, so nothing a feed writes can read as the brief's own words.
  */
 export function quote(text: string): string {
-  let t = text.replace(/\s+/g, ' ').trim().replace(/^["“”]+|["“”]+$/g, '').replace(/["“”]/g, "'")
+  let t = text.replace(/\s+/g, ' ').trim()
+  if (/^["“][^"“”]*["”]$/.test(t)) t = t.slice(1, -1) // a title that is itself one quotation
+  t = t.replace(/["“”]/g, "'")
   if (t.length > MAX_QUOTE) t = `${t.slice(0, MAX_QUOTE).replace(/\s+\S*$/, '')}…`
   return `“${t}”`
 }
@@ -55,23 +57,34 @@ function verb(c: ClaimFact): string {
   }
 }
 
-const where = (c: ClaimFact) => (c.organism ? ` in ${c.organism}` : '')
+/** Organisms as a reader names them ("in mice", not "in Mus musculus"); others as the claim gives them. */
+const COMMON_NAMES: Record<string, string> = {
+  'homo sapiens': 'people', humans: 'people', human: 'people', 'mus musculus': 'mice', 'rattus norvegicus': 'rats',
+  'danio rerio': 'zebrafish', 'drosophila melanogaster': 'fruit flies', 'caenorhabditis elegans': 'C. elegans worms',
+  'saccharomyces cerevisiae': 'yeast', 'nothobranchius furzeri': 'killifish', 'heterocephalus glaber': 'naked mole-rats',
+  'mesocricetus auratus': 'hamsters', 'macaca mulatta': 'rhesus monkeys', 'canis lupus familiaris': 'dogs', 'canis familiaris': 'dogs',
+}
+export const organismName = (o: string) => COMMON_NAMES[o.trim().toLowerCase()] ?? o
+const where = (c: ClaimFact) => (c.organism ? ` in ${organismName(c.organism)}` : '')
 const claimText = (c: ClaimFact) => `${c.subject} ${verb(c)} ${c.object}${where(c)}${c.magnitude ? ` (${c.magnitude})` : ''}`
 
 /** What kind of paper it is, as a noun a sentence can carry ("an animal study", "a review"). */
 const DESIGN: Record<StudyType, string> = {
-  human_trial: 'clinical trial', human_observational: 'observational study in people', animal: 'animal study',
+  human_trial: 'clinical trial', human_observational: 'observational study', animal: 'animal study',
   invertebrate: 'invertebrate study', cells: 'cell study', computational: 'computational study', review: 'review', other: 'paper',
 }
 const design = (p: PaperItem) => `${p.preprint ? 'preprint ' : ''}${DESIGN[p.studyType as StudyType] ?? 'paper'}`
 /** "an animal study published in Aging Cell", "a preprint invertebrate study posted on bioRxiv" */
 const paperAndSource = (p: PaperItem) => `${article(design(p))} ${p.preprint ? 'posted on' : 'published in'} ${p.journal}`
 
+/** A review concludes; other papers report ("finds" after a journal called ... Reports, never "Reports reports"). */
+const says = (p: PaperItem) => (p.studyType === 'review' ? 'concludes' : /reports$/i.test(p.journal) ? 'finds' : 'reports')
+
 /** One paper in one sentence that names its source: its story's standfirst, else its main claim, else its title. */
 export function paperStatement(p: PaperItem): string {
   if (p.story) return sentence(`${unstop(p.story.dek)} (${p.journal}${p.preprint ? ', preprint' : ''})`)
   const main = p.claims[0]
-  if (main) return sentence(`${cap(paperAndSource(p))} reports that ${claimText(main)}`)
+  if (main) return sentence(`${cap(paperAndSource(p))} ${says(p)} that ${claimText(main)}`)
   return sentence(`${p.journal} ${p.preprint ? 'posted' : 'published'} ${article(design(p))}, ${quote(unstop(p.title))}`)
 }
 
@@ -97,7 +110,7 @@ function topicSection(topic: string | null, items: PaperItem[]): BriefSection {
     const same = key ? byFinding.get(key)! : [p]
     if (same.length > 1) {
       const c = p.claims[0]!
-      const organisms = [...new Set(same.map((x) => x.claims[0]?.organism).filter((o): o is string => !!o))]
+      const organisms = [...new Set(same.map((x) => x.claims[0]?.organism).filter((o): o is string => !!o).map(organismName))]
       const journals = [...new Set(same.map((x) => x.journal))]
       statements.push({
         text: sentence(`${count(same.length)} papers ${journals.length === 1 ? `in ${journals[0]}` : `(in ${list(journals)})`} report that ${c.subject} ${verb(c)} ${c.object}${organisms.length ? ` in ${list(organisms)}` : ''}`),
@@ -111,17 +124,32 @@ function topicSection(topic: string | null, items: PaperItem[]): BriefSection {
   return { heading: topicName(topic), statements }
 }
 
-/** A feed article: its feed's words, quoted and attributed; cited with the paper it is about. */
+/**
+ * The first sentence of a feed item's summary when it says something of its own: not the title
+ * again, not a bare question, a byline or a citation line ("Volume 105, Issue S2, Page e1-e7").
+ */
+function saying(a: ArticleItem): string | null {
+  const first = a.summary.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s+/)[0] ?? ''
+  const words = first.split(' ').length
+  if (words < 4 || /\?$/.test(first) || /^(?:by|author|posted by)\b/i.test(first) || /\b(?:volume|vol\.|issue|page|pp\.)\s*[\dSe]/i.test(first)) return null
+  const bare = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()
+  return bare(first) === bare(a.title) ? null : first
+}
+
+/** A feed article: its title (and what it says, when it says something) quoted and attributed; cited with its paper. */
 export function articleStatement(a: ArticleItem, papers: PaperItem[]): BriefStatement {
-  const first = a.summary.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s+/)[0] || a.title
+  const says = saying(a)
   const linked = a.paperId ? papers.find((p) => p.id === a.paperId) : undefined
-  return { text: `${a.source} writes: ${quote(first)}`, citations: linked ? [a.ref, linked.ref] : [a.ref] }
+  return {
+    text: sentence(`${a.source} posted ${quote(a.title)}${says ? `, which says: ${quote(says)}` : ''}`),
+    citations: linked ? [a.ref, linked.ref] : [a.ref],
+  }
 }
 
 /** A notice (an event, a call, a job, a press notice): what kind it is, its feed, and its title quoted. */
 export function noticeStatement(a: ArticleItem): BriefStatement {
   const label = a.kind === 'research' ? 'an item' : NOTICE_LABEL[a.kind]
-  return { text: `${a.source} posted ${label}: ${quote(a.title)}`, citations: [a.ref] }
+  return { text: sentence(`${a.source} posted ${label}: ${quote(a.title)}`), citations: [a.ref] }
 }
 
 /** Disagreements are cited as C1, C2, ... after the papers and articles (citationsOf links each to its group). */
