@@ -5,14 +5,14 @@
  * words in other senses ("A Call for Coordination", "Registered TRAIN Learners").
  */
 import { describe, expect, test } from 'bun:test'
-import { itemKind } from '../../src/briefs/item-kind'
+import { itemKind, type ItemKind } from '../../src/briefs/item-kind'
 import { haveSharedFixtures, noteMissingFixtures } from '../support/shared-fixtures'
 import { fixtureFeedItems } from './prose-material'
 
 noteMissingFixtures('item kinds')
 
 /** Read by hand: the notices of the real feeds, by title, with their kind. */
-const NOTICES: [string, string][] = [
+const NOTICES: [string, ItemKind][] = [
   ['GTAC 2017 - Registration is open!', 'registration'],
   ['GTAC 2016 Registration Deadline Extended', 'registration'],
   ['Register now for the Fall 2016 AdWords API Workshops!', 'registration'],
@@ -47,7 +47,7 @@ describe.skipIf(!haveSharedFixtures)('feed items of real feeds', async () => {
 })
 
 describe('the examples of issue 35 and the hostile title of issue 33', () => {
-  test.each([
+  test.each<[string, string | null, ItemKind]>([
     ['Aging Biology Meeting 2027', 'Registration is open. Early-bird rates end in March.', 'registration'],
     ['Call for abstracts: Geroscience Summit', null, 'call'],
     ['Postdoctoral position available in the Smith lab', 'We are hiring a postdoc to study senescence.', 'job'],

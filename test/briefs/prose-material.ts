@@ -9,8 +9,12 @@ import { itemKind } from '../../src/briefs/item-kind'
 import type { ArticleItem, Material, PaperItem } from '../../src/briefs/select'
 import { decodeFeed } from '../../src/ingest/rss/decode'
 import { parseFeed } from '../../src/ingest/rss/parse'
+import { entryByKey } from '../../src/lexicon/lexicon'
 import { generateCorpus } from '../../src/seed/corpus'
 import { sharedFixtureBytes, sharedFixtureDir } from '../support/shared-fixtures'
+
+/** A claim side's entity by the name the entities table gives it (select.ts reads the name from there). */
+const nameOf = (e: { type: string; key: string } | null) => (e ? entryByKey(e.type, e.key)?.name : undefined)
 
 /** The analysed, aging-relevant papers of a demo-like corpus, as brief items. */
 export function demoPapers(papers = 600, seed = 1): PaperItem[] {
@@ -22,8 +26,8 @@ export function demoPapers(papers = 600, seed = 1): PaperItem[] {
       ref: `P${items.length + 1}`, id: p.id, title: p.title, journal: p.journal, publishedDate: p.publishedDate, indexedDate: p.indexedDate,
       url: p.url, studyType: p.studyType, topic: p.topic, relevance: p.relevance ?? 0, newsworthiness: p.newsworthiness ?? 0, preprint: p.preprint,
       claims: b.claims.slice(0, 2).map((c) => ({
-        subject: c.subjectEntity?.name ?? c.subjectText, subjectKey: c.subjectEntity ? `${c.subjectEntity.type}:${c.subjectEntity.key}` : null,
-        relation: c.relation, object: c.objectEntity?.name ?? c.objectText, objectKey: c.objectEntity ? `${c.objectEntity.type}:${c.objectEntity.key}` : null,
+        subject: nameOf(c.subjectEntity) ?? c.subjectText, subjectKey: c.subjectEntity ? `${c.subjectEntity.type}:${c.subjectEntity.key}` : null,
+        relation: c.relation, object: nameOf(c.objectEntity) ?? c.objectText, objectKey: c.objectEntity ? `${c.objectEntity.type}:${c.objectEntity.key}` : null,
         organism: c.organism, direction: c.direction, magnitude: c.magnitude,
       })),
       story: b.story ? { headline: b.story.headline, dek: b.story.dek } : null,
