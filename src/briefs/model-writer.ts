@@ -3,8 +3,9 @@
  * prompt is used at once) as the system message, the material as quoted, untrusted data
  * (src/prompts/source-data.ts), and an answer checked statement by statement. A citation to
  * anything not in the material is dropped; a statement left without citations is dropped; a
- * statement whose words its cited items do not support (grounding.ts) is dropped and logged, so a
- * model that obeys an instruction planted in a feed cannot have it stored; an answer with no
+ * statement whose words its cited items do not support (grounding.ts), or that rests on feed
+ * articles alone without naming the feed, is dropped and logged, so a model that obeys an
+ * instruction planted in a feed cannot have it stored as the brief's own statement; an answer with no
  * statement left at all is refused (and retried by the client, then given up). Notices (events,
  * calls, jobs) are not the model's to write about: the built-in composer sets them apart.
  */
@@ -80,10 +81,11 @@ function text(x: unknown, where: string, max: number): string {
 }
 
 /**
- * Checks an answer against the items it may cite (ref → their text): counts citations to anything
- * else in `dropped`, and lists statements their cited items do not support in `ungrounded`.
+ * Checks an answer against the items it may cite (ref → their text; feed articles → their feed's
+ * name): counts citations to anything else in `dropped`, and lists in `ungrounded` the statements
+ * their cited items do not support or that state a feed's words without naming the feed.
  */
-export function briefValidator(items: Map<string, string[]>) {
+export function briefValidator(items: Map<string, string[]>, feeds: Map<string, string> = new Map()) {
   return (answer: unknown): Validation<CheckedDraft> => {
     let dropped = 0
     const ungrounded: DroppedStatement[] = []
@@ -97,7 +99,9 @@ export function briefValidator(items: Map<string, string[]>) {
         if (kept.length === 0) return []
         const statement = text(s.text, `${where}[${i}].text`, LIMITS.text)
         const check = grounding(statement, kept.flatMap((ref) => items.get(ref)!))
-        if (!isGrounded(check)) {
+        // Resting on feed articles alone, a statement reports what a feed says, so it must say which feed.
+        const unattributed = kept.every((ref) => feeds.has(ref)) && !kept.some((ref) => statement.toLowerCase().includes(feeds.get(ref)!.toLowerCase()))
+        if (!isGrounded(check) || unattributed) {
           ungrounded.push({ text: statement, citations: kept, share: Math.round(check.share * 100) / 100, missing: check.missing })
           return []
         }
@@ -130,7 +134,7 @@ export function briefValidator(items: Map<string, string[]>) {
 export async function writeWithModel(db: Db, options: LlmClientOptions, m: Material, context: Record<string, unknown>): Promise<ModelDraft> {
   const prompt = await currentPrompt(db, 'brief')
   const client = new LlmClient(options)
-  const draft = await client.completeJson('brief', prompt.body, materialMessage(m, context), briefValidator(itemTexts(m)))
+  const draft = await client.completeJson('brief', prompt.body, materialMessage(m, context), briefValidator(itemTexts(m), new Map(m.articles.map((a) => [a.ref, a.source]))))
   if (draft.ungrounded.length) {
     log.warn({ model: options.model, dropped_statements: draft.ungrounded.map((s) => ({ ...s, text: s.text.slice(0, 200) })) },
       'brief: statements the cited items do not support were dropped')
