@@ -1,12 +1,14 @@
 /**
  * A brief's citations (only the items its statements cite, in order of first citation) and its
- * plain-text rendering, stored as `content` for reading and mailing.
+ * plain-text rendering, stored as `content` for reading and mailing. A contradiction is cited like
+ * a paper (C1, ...) and its citation carries the link, so no id is ever written into a sentence.
  */
 import type { BriefCitation, BriefSection, BriefStatement } from '../db/schema'
-import type { Draft } from './compose'
+import { contradictionApiUrl } from '../public-urls'
+import { disagreementRef, type Draft } from './compose'
 import type { Material } from './select'
 
-export function citationsOf(draft: Draft, m: Material): BriefCitation[] {
+export function citationsOf(draft: Draft, m: Material, baseUrl: string): BriefCitation[] {
   const order: string[] = []
   for (const s of [...draft.summary, ...draft.sections.flatMap((x) => x.statements)]) {
     for (const ref of s.citations) if (!order.includes(ref)) order.push(ref)
@@ -19,7 +21,15 @@ export function citationsOf(draft: Draft, m: Material): BriefCitation[] {
         date: paper.publishedDate ?? paper.indexedDate, url: paper.url,
       }
     }
-    const a = m.articles.find((x) => x.ref === ref)!
+    const d = m.disagreements.find((_, i) => disagreementRef(i) === ref)
+    if (d) {
+      return {
+        ref, type: 'contradiction', paper_id: null, article_id: null, contradiction_id: d.groupId,
+        title: `Whether ${d.subject} raises or lowers ${d.object}: ${d.up} papers report an increase, ${d.down} a decrease`,
+        source: 'Geroscope contradictions', date: null, url: contradictionApiUrl(baseUrl, d.groupId),
+      }
+    }
+    const a = [...m.articles, ...m.notices].find((x) => x.ref === ref)!
     return { ref, type: 'article', paper_id: a.paperId, article_id: a.id, title: a.title, source: a.source, date: a.publishedAt?.slice(0, 10) ?? null, url: a.link }
   })
 }

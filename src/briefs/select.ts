@@ -9,6 +9,7 @@ import type { Db } from '../db/client'
 import { articleAnalyses, articles, claims, contradictionGroups, entities, paperEntities, papers, rssSources, stories } from '../db/schema'
 import { objectEntity, subjectEntity } from '../queries/claims'
 import { TOPIC_INFO } from '../taxonomy'
+import { itemKind, type ItemKind } from './item-kind'
 
 export const MAX_PAPERS = 40
 export const MAX_ARTICLES = 20
@@ -36,12 +37,13 @@ export type PaperItem = {
 
 export type ArticleItem = {
   ref: string; id: number; title: string; link: string | null; source: string; publishedAt: string | null
-  summary: string; keyPoints: string[]; tags: string[]; paperId: string | null
+  summary: string; keyPoints: string[]; tags: string[]; paperId: string | null; kind: ItemKind
 }
 
 export type Disagreement = { subject: string; object: string; up: number; down: number; groupId: string; paperId: string }
 
-export type Material = { papers: PaperItem[]; articles: ArticleItem[]; papersInWindow: number; disagreements: Disagreement[] }
+/** `articles` are research items; `notices` (events, calls, jobs, press notices: item-kind.ts) are set apart. */
+export type Material = { papers: PaperItem[]; articles: ArticleItem[]; notices: ArticleItem[]; papersInWindow: number; disagreements: Disagreement[] }
 
 async function entityIds(db: Db, keys: string[]): Promise<number[]> {
   if (keys.length === 0) return []
@@ -104,7 +106,7 @@ async function claimsOf(db: Db, paperIds: string[]): Promise<Map<string, ClaimFa
   return out
 }
 
-async function selectArticles(db: Db, s: Selection): Promise<Omit<ArticleItem, 'ref'>[]> {
+async function selectArticles(db: Db, s: Selection): Promise<Omit<ArticleItem, 'ref' | 'kind'>[]> {
   const until = new Date(Date.parse(`${s.until}T00:00:00Z`) + 86_400_000)
   const conditions: SQL[] = [gte(articles.analysedAt, new Date(`${s.since}T00:00:00Z`)), lt(articles.analysedAt, until)]
   const tagged: SQL[] = []
@@ -157,6 +159,12 @@ export async function gatherMaterial(db: Db, s: Selection): Promise<Material> {
   ])
   const storyBy = new Map(storyRows.map((s) => [s.paperId, { headline: s.headline, dek: s.dek }]))
   const paperItems = rows.map((r, i) => ({ ...r, ref: `P${i + 1}`, claims: claimMap.get(r.id) ?? [], story: storyBy.get(r.id) ?? null }))
-  const articleItems = articleRows.map((a, i) => ({ ...a, ref: `A${i + 1}` }))
-  return { papers: paperItems, articles: articleItems, papersInWindow: inWindow, disagreements: await disagreementsOf(db, paperItems) }
+  const articleItems = articleRows.map((a, i): ArticleItem => ({ ...a, ref: `A${i + 1}`, kind: itemKind(a.title, a.summary) }))
+  return {
+    papers: paperItems,
+    articles: articleItems.filter((a) => a.kind === 'research'),
+    notices: articleItems.filter((a) => a.kind !== 'research'),
+    papersInWindow: inWindow,
+    disagreements: await disagreementsOf(db, paperItems),
+  }
 }

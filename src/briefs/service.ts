@@ -1,14 +1,15 @@
 /**
  * Writing a brief: resolve the window, gather the material, have the model write it when one is
  * configured (else compose it with the built-in analyzer), keep only statements that cite the
- * material, and store it with its citations and a plain-text rendering.
+ * material and that it supports, set notices (events, calls, jobs) apart, and store it with its
+ * citations and a plain-text rendering.
  */
 import type { Db } from '../db/client'
 import { AnalysisFailure } from '../analysis/analyzer'
 import type { LlmClientOptions } from '../analysis/llm/client'
 import { ApiError, invalidParameter, notFound } from '../http/errors'
 import { TOPIC_INFO } from '../taxonomy'
-import { composeBrief, type Draft } from './compose'
+import { composeBrief, noticeSection, NOTICES_HEADING, type Draft } from './compose'
 import { writeWithModel } from './model-writer'
 import { citationsOf, renderContent } from './render'
 import { gatherMaterial, type Selection } from './select'
@@ -65,7 +66,7 @@ export async function generateBrief(ctx: BriefsContext, r: BriefRequest): Promis
     throw invalidParameter('give at least one of topics, entities, source_tags')
   }
   const material = await gatherMaterial(ctx.db, selection)
-  if (material.papers.length === 0 && material.articles.length === 0) {
+  if (material.papers.length === 0 && material.articles.length === 0 && material.notices.length === 0) {
     throw notFound(`nothing to brief: no analysed papers or articles ${selection.tagBased ? 'carry these tags ' : ''}in ${since} to ${until}${selection.topics.length && !selection.tagBased ? ` on ${selection.topics.join(', ')}` : ''}`)
   }
   const fallbackTitle = defaultTitle(r, since, until)
@@ -73,13 +74,15 @@ export async function generateBrief(ctx: BriefsContext, r: BriefRequest): Promis
   let model = BUILTIN_MODEL
   let promptVersion: string | null = null
   let dropped = 0
-  if (ctx.llm) {
+  let droppedStatements = 0
+  if (ctx.llm && (material.papers.length || material.articles.length)) {
     try {
       const written = await writeWithModel(ctx.db, ctx.llm, material, { window: { since, until }, topics: selection.topics, entities: selection.entities, source_tags: selection.sourceTags })
-      draft = written
+      draft = { title: written.title, summary: written.summary, sections: [...written.sections, ...noticeSection(material)] }
       model = written.model
       promptVersion = written.promptVersion
       dropped = written.dropped
+      droppedStatements = written.ungrounded.length
     } catch (error) {
       if (!(error instanceof AnalysisFailure)) throw error
       throw new ApiError('unavailable', `the model did not write a usable brief (${error.message}); nothing was stored, try again`, { 'retry-after': '30' })
@@ -88,10 +91,12 @@ export async function generateBrief(ctx: BriefsContext, r: BriefRequest): Promis
     draft = composeBrief(material, fallbackTitle)
   }
   const title = r.title ?? draft.title
-  // A model that cited nothing in its summary gets one from its sections' first statements.
-  const summary = draft.summary.length ? draft.summary : draft.sections.slice(0, 3).map((s) => s.statements[0]!)
-  const citations = citationsOf({ ...draft, summary }, material)
-  const scope = `${since === until ? since : `${since} to ${until}`}; ${material.papers.length} papers and ${material.articles.length} articles considered`
+  // A model that cited nothing in its summary gets one from its sections' first statements (never a notice).
+  const summary = draft.summary.length ? draft.summary
+    : draft.sections.filter((s) => s.heading !== NOTICES_HEADING).slice(0, 3).map((s) => s.statements[0]!)
+  const citations = citationsOf({ ...draft, summary }, material, ctx.baseUrl)
+  const articlesConsidered = material.articles.length + material.notices.length
+  const scope = `${since === until ? since : `${since} to ${until}`}; ${material.papers.length} papers and ${articlesConsidered} articles considered`
   const statements = summary.length + draft.sections.reduce((n, s) => n + s.statements.length, 0)
   return insertBrief(ctx.db, {
     kind: r.kind,
@@ -107,8 +112,8 @@ export async function generateBrief(ctx: BriefsContext, r: BriefRequest): Promis
     paperIds: citations.flatMap((c) => (c.type === 'paper' && c.paper_id ? [c.paper_id] : [])),
     articleIds: citations.flatMap((c) => (c.article_id !== null ? [c.article_id] : [])),
     counts: {
-      papers_in_window: material.papersInWindow, papers_considered: material.papers.length, articles_considered: material.articles.length,
-      statements, citations: citations.length, dropped_citations: dropped,
+      papers_in_window: material.papersInWindow, papers_considered: material.papers.length, articles_considered: articlesConsidered,
+      notices: material.notices.length, statements, citations: citations.length, dropped_citations: dropped, dropped_statements: droppedStatements,
     },
     model,
     promptVersion,

@@ -391,8 +391,9 @@ export const articleAnalyses = pgTable('article_analyses', {
 export type BriefStatement = { text: string; citations: string[] }
 export type BriefSection = { heading: string; statements: BriefStatement[] }
 export type BriefCitation = {
-  ref: string; type: 'paper' | 'article'; paper_id: string | null; article_id: number | null; title: string
+  ref: string; type: 'paper' | 'article' | 'contradiction'; paper_id: string | null; article_id: number | null; title: string
   source: string; date: string | null; url: string | null
+  contradiction_id?: string | null // a contradiction group (type contradiction); absent in briefs stored before they were cited
 }
 
 export const briefs = pgTable('briefs', {

@@ -1,7 +1,11 @@
 /**
  * The system prompts every installation starts with (version 1 of each). Operators edit them in
  * the admin interface; each edit becomes a new version, and results record the version they used.
+ * Each says that the source text it is given is quoted data, not instructions; the messages that
+ * carry that text say so again (source-data.ts), so an edited prompt keeps the rule.
  */
+import { DATA_RULE } from './source-data'
+
 export type DefaultPrompt = { id: string; name: string; description: string; body: string }
 
 export const DEFAULT_PROMPTS: DefaultPrompt[] = [
@@ -19,6 +23,7 @@ export const DEFAULT_PROMPTS: DefaultPrompt[] = [
       'dietary-restriction, glp-1, inflammaging, brain-aging or other.',
       'promotional: probability that the record promotes a product rather than reports research.',
       'Give a confidence from 0 to 1 for relevance, study_type and topic. Use only the record; do not guess.',
+      DATA_RULE,
     ].join('\n'),
   },
   {
@@ -31,6 +36,7 @@ export const DEFAULT_PROMPTS: DefaultPrompt[] = [
       'plain-text paragraphs separated by blank lines), why_it_matters and caveats.',
       'Name the organism and the study design. Report effect sizes as the abstract states them.',
       'Never claim effects in humans that were shown only in animals or cells.',
+      DATA_RULE,
     ].join('\n'),
   },
   {
@@ -40,6 +46,7 @@ export const DEFAULT_PROMPTS: DefaultPrompt[] = [
     body: [
       'Compare the story with the abstract. Score support: 0 contradicts the abstract, 1 overstates it,',
       '2 minor imprecision, 3 fully faithful. Return JSON { support, problems: [short strings] }.',
+      DATA_RULE,
     ].join('\n'),
   },
   {
@@ -51,6 +58,7 @@ export const DEFAULT_PROMPTS: DefaultPrompt[] = [
       'disease, biomarker. For each give type, name, role (studied, mechanism, outcome, model, context,',
       'target, mentioned) and detail (dose, route, duration, strain, sex, age, n, effect, direction,',
       'magnitude when stated) plus mention: the exact words of the abstract. Return JSON.',
+      DATA_RULE,
     ].join('\n'),
   },
   {
@@ -62,6 +70,7 @@ export const DEFAULT_PROMPTS: DefaultPrompt[] = [
       'associated_with, extends_lifespan, protects_against, ...), object, organism, direction (increase,',
       'decrease, no_change, mixed), magnitude as stated, context (sex, age, tissue, dose, duration, n,',
       'design) and evidence: one sentence quoted exactly from the abstract. Return JSON.',
+      DATA_RULE,
     ].join('\n'),
   },
   {
@@ -71,6 +80,7 @@ export const DEFAULT_PROMPTS: DefaultPrompt[] = [
     body: [
       'Summarise the article in two sentences, list up to five key points and up to eight tags',
       '(interventions, genes, pathways, organisms, topics). Return JSON { summary, key_points, tags }.',
+      DATA_RULE,
     ].join('\n'),
   },
   {
@@ -78,9 +88,11 @@ export const DEFAULT_PROMPTS: DefaultPrompt[] = [
     name: 'Write a brief',
     description: 'A briefing from analysed articles, or from the articles that carry selected tags.',
     body: [
-      'Write a briefing for an aging-research team from the analysed articles given.',
-      'Group related findings, note agreements and contradictions, and end with open questions.',
-      'Cite each article by its title. Plain text with short headed sections.',
+      'Write a briefing for an aging-research team from the papers and analysed articles given.',
+      'Group related findings and note agreements and contradictions, in short headed sections.',
+      'Every statement says what its cited papers or articles report, in words they support, and names its source',
+      '(the journal or feed). Quote a feed\'s own words as a quotation attributed to the feed, never as your statement.',
+      DATA_RULE,
     ].join('\n'),
   },
 ]

@@ -44,7 +44,9 @@ export function writeStory(rng: Random, d: Design, findings: Finding[], title: s
   const first = findings[0]
   const who = population(d)
   const secondary = d.studyType === 'review' || d.studyType === 'other' || !d.organism
-  const dek = `${cap(DESIGN_PHRASE[d.studyType])} ${secondary ? 'of the literature' : `in ${who}`} reports that ${first?.gist ?? `${measure(d.primary)} is linked to ${d.profile.label}`}.`
+  // A review or commentary concludes or argues; "a review of published studies of the literature reports" said it twice.
+  const says = d.studyType === 'review' ? 'concludes' : d.studyType === 'other' ? 'argues' : 'reports'
+  const dek = `${cap(DESIGN_PHRASE[d.studyType])}${secondary ? '' : ` in ${who}`} ${says} that ${first?.gist ?? `${measure(d.primary)} is linked to ${d.profile.label}`}.`
   const paragraphs = [
     secondary
       ? `Researchers ${d.preprint ? 'posting a preprint' : 'writing'} under the title "${title}" weigh the evidence on ${d.intervention?.name ?? d.gene.name} and ${measure(d.primary)}.`

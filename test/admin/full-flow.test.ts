@@ -84,7 +84,7 @@ function client() {
   return Object.assign(call, { jar })
 }
 
-type Citation = { ref: string; type: 'paper' | 'article'; paper_id: string | null; article_id: number | null; url: string | null }
+type Citation = { ref: string; type: 'paper' | 'article' | 'contradiction'; paper_id: string | null; article_id: number | null; url: string | null }
 type Statement = { text: string; citations: string[] }
 
 /** Every statement cites refs the brief lists, and every citation names a stored paper or article with its link. */
@@ -104,7 +104,8 @@ async function expectCitationsResolve(brief: { summary: Statement[]; sections: {
   expect(storedArticles.map((a) => a.id).sort()).toEqual([...new Set(articleIds)].sort())
   for (const c of brief.citations) {
     if (c.type === 'article') expect(c.url).toBe(storedArticles.find((a) => a.id === c.article_id)!.link)
-    else expect(c.url).toBe(storedPapers.find((p) => p.id === c.paper_id)!.url)
+    else if (c.type === 'paper') expect(c.url).toBe(storedPapers.find((p) => p.id === c.paper_id)!.url)
+    else expect(c.url).toMatch(/\/api\/intelligence\/contradictions\/c[0-9a-f]{16}$/) // a contradiction, cited as C<n>
   }
   return { paperIds, articleIds }
 }

@@ -64,22 +64,22 @@ describe(`a brief by window on ${testDriver}`, () => {
   test('groups by topic, and papers with the same finding share one statement', () => {
     expect(brief.sections.map((s) => s.heading)).toEqual(['GLP-1 drugs', 'mTOR and rapamycin', 'Cellular senescence', 'From the feeds'])
     const mtor = brief.sections[1]!
-    expect(mtor.statements).toEqual([{ text: '2 papers report that rapamycin extends lifespan (in Mus musculus).', citations: ['P1', 'P3'] }])
+    expect(mtor.statements).toEqual([{ text: 'Two papers in Aging Cell report that rapamycin extends lifespan in mice.', citations: ['P1', 'P3'] }])
   })
 
-  test('words each paper from its story, else its main claim, else its title; never an abstract', () => {
+  test('words each paper from its story, else its main claim, else its title, naming its source; never an abstract', () => {
     const texts = statements(brief).map((s) => s.text)
-    expect(texts).toContain('In a 24-week trial, metformin lowered HbA1c by 12% in older adults without diabetes.')
-    expect(texts).toContain('Invertebrate study (preprint): metformin extends lifespan in Drosophila melanogaster (8%).')
-    expect(texts).toContain('Review in Aging Cell: "Senolytics and frailty: a review".')
+    expect(texts).toContain('In a 24-week trial, metformin lowered HbA1c by 12% in older adults without diabetes (Aging Cell).')
+    expect(texts).toContain('A preprint invertebrate study posted on Aging Cell reports that metformin extends lifespan in fruit flies (8%).')
+    expect(texts).toContain('Aging Cell published a review, “Senolytics and frailty: a review”.')
     expect(texts.some((t) => t.includes('extended median lifespan by 12% in male mice'))).toBe(false)
   })
 
-  test('cites a feed article with the paper it is about', () => {
+  test('quotes a feed article as its feed\'s words, cited with the paper it is about', () => {
     const feeds = brief.sections.find((s) => s.heading === 'From the feeds')!
     expect(feeds.statements).toEqual([
-      { text: 'bioRxiv: Metformin was tested in flies.', citations: ['A1'] },
-      { text: 'Aging Cell: Rapamycin extended lifespan in mice again.', citations: ['A2', 'P1'] },
+      { text: 'bioRxiv posted “A preprint on metformin”, which says: “Metformin was tested in flies.”', citations: ['A1'] },
+      { text: 'Aging Cell posted “Rapamycin and longevity, again”, which says: “Rapamycin extended lifespan in mice again.”', citations: ['A2', 'P1'] },
     ])
   })
 

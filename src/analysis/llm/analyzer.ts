@@ -1,8 +1,8 @@
 /**
  * The model analyzer: each task (judge, entities, claims, story, support, article) sends its system
- * prompt from the prompts table and the paper record, and takes back validated JSON. Entities and
- * claims are resolved to lexicon entries where their names match, so model and built-in results
- * share keys. Stories are written only for papers the model judged newsworthy (2 or more).
+ * prompt from the prompts table and the paper record (quoted as untrusted data, src/prompts/source-data.ts), and
+ * takes back validated JSON. Entities and claims are resolved to lexicon entries where their names
+ * match, so model and built-in results share keys. Stories are written only for papers the model judged newsworthy (2 or more).
  */
 import type { Db } from '../../db/client'
 import { currentPrompt } from '../../prompts/service'
@@ -11,6 +11,7 @@ import { lookupTerm } from '../builtin/matcher'
 import { checkSupport } from '../support'
 import type { ClaimSide, FoundClaim, FoundEntity, PaperInput } from '../types'
 import { LlmClient, type LlmClientOptions, type Validator } from './client'
+import { sourceMessage } from '../../prompts/source-data'
 import {
   ARTICLE_FORMAT, CLAIMS_FORMAT, claimsValidator, ENTITIES_FORMAT, JUDGE_FORMAT, STORY_FORMAT, SUPPORT_FORMAT,
   validateArticle, validateEntities, validateJudge, validateStory, validateSupport,
@@ -32,15 +33,12 @@ function claimSide(text: string): ClaimSide {
   return { text, entity: entry ? { type: entry.type, key: entry.key, name: entry.name, ids: entry.ids as Record<string, string> } : null }
 }
 
-function paperMessage(paper: PaperInput, format: string, extra = ''): string {
-  return [
-    `Answer with one JSON object only, shaped like ${format}.`,
-    extra,
-    JSON.stringify({
-      title: paper.title, abstract: paper.abstract, journal: paper.journal, preprint: paper.preprint,
-      publication_types: paper.publicationTypes, mesh_headings: paper.meshHeadings.map((h) => h.descriptor), keywords: paper.keywords,
-    }),
-  ].filter(Boolean).join('\n\n')
+/** The paper record as quoted source data (source-data.ts), after what to answer. */
+function paperMessage(paper: PaperInput, format: string): string {
+  return sourceMessage([`Answer with one JSON object only, shaped like ${format}.`], {
+    title: paper.title, abstract: paper.abstract, journal: paper.journal, preprint: paper.preprint,
+    publication_types: paper.publicationTypes, mesh_headings: paper.meshHeadings.map((h) => h.descriptor), keywords: paper.keywords,
+  })
 }
 
 export function llmAnalyzer(db: Db, options: LlmClientOptions): Analyzer & { client: LlmClient } {
@@ -73,10 +71,10 @@ export function llmAnalyzer(db: Db, options: LlmClientOptions): Analyzer & { cli
       let story: PaperAnalysis['story'] = null
       if (judgement.newsworthiness >= 2) {
         const draft = await ask('story', paperMessage(paper, STORY_FORMAT), validateStory)
-        const check = await ask('support', [
-          `Answer with one JSON object only, shaped like ${SUPPORT_FORMAT}.`,
-          JSON.stringify({ abstract, story: { headline: draft.headline, dek: draft.dek, body: draft.body, why_it_matters: draft.whyItMatters, caveats: draft.caveats } }),
-        ].join('\n\n'), validateSupport)
+        const check = await ask('support', sourceMessage(
+          [`Answer with one JSON object only, shaped like ${SUPPORT_FORMAT}.`],
+          { abstract, story: { headline: draft.headline, dek: draft.dek, body: draft.body, why_it_matters: draft.whyItMatters, caveats: draft.caveats } },
+        ), validateSupport)
         // The model's verdict, bounded by the same rule-based check built-in stories get.
         const rules = checkSupport(draft, `${paper.title} ${abstract}`, judgement.studyType === 'human_trial' || judgement.studyType === 'human_observational')
         story = { ...draft, support: Math.min(check.support, rules.support), model: options.model }
@@ -85,10 +83,10 @@ export function llmAnalyzer(db: Db, options: LlmClientOptions): Analyzer & { cli
     },
 
     async analyzeArticle(article: ArticleInput) {
-      const answer = await ask('article', [
-        `Answer with one JSON object only, shaped like ${ARTICLE_FORMAT}.`,
-        JSON.stringify({ title: article.title, summary: article.summary, link: article.link }),
-      ].join('\n\n'), validateArticle)
+      const answer = await ask('article', sourceMessage(
+        [`Answer with one JSON object only, shaped like ${ARTICLE_FORMAT}.`],
+        { title: article.title, summary: article.summary, link: article.link },
+      ), validateArticle)
       return { summary: answer.summary, keyPoints: answer.keyPoints, tags: answer.tags, entities: [], claims: [] }
     },
   }

@@ -27,7 +27,9 @@ export function serializeBrief(b: BriefRow, base: string) {
     ...serializeBriefSummary(b, base),
     summary: b.summary,
     sections: b.sections,
-    citations: b.citations.map((c) => ({ ...c, site_url: c.type === 'paper' && c.paper_id ? paperSiteUrl(base, c.paper_id) : null })),
+    citations: b.citations.map((c) => ({
+      ...c, contradiction_id: c.contradiction_id ?? null, site_url: c.type === 'paper' && c.paper_id ? paperSiteUrl(base, c.paper_id) : null,
+    })),
     content: b.content,
   }
 }

@@ -1,12 +1,12 @@
 /** Contradiction groups and gaps in their response shape; claims follow the licence rule of /api/v1. */
 import type { GroupRow, PairClaimRow, PairRow } from '../../../intelligence/contradictions'
 import { explainGap, type GapPaperRow, type GapRow } from '../../../intelligence/gaps'
-import { paperSiteUrl } from '../../../public-urls'
+import { contradictionApiUrl, paperSiteUrl } from '../../../public-urls'
 import { serializeClaim, serializeClaimPaper } from '../../v1/claims/serialize'
 import type { StudyType, TopicSlug } from '../../../taxonomy'
 import type { GapKind } from '../../../intelligence/gaps'
 
-export const contradictionUrl = (base: string, id: string) => `${base}/api/intelligence/contradictions/${id}`
+export const contradictionUrl = contradictionApiUrl
 
 /** A stored side key: 'type:key' names an entity (the key may hold colons), 'text:...' does not. */
 export function side(key: string | null, label: string | null) {
