@@ -55,7 +55,7 @@ if (!tuning) {
         { data: { values: [{ x: 0, y: 0 }, { x: 1, y: 1 }] }, mark: { type: 'line', color: '#999', strokeDash: [4, 4] }, encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } } },
         { mark: { type: 'line', point: false, color: '#1f5f8b' }, encoding: { x: { field: 'confidence', type: 'quantitative' }, y: { field: 'accuracy', type: 'quantitative' } } },
         {
-          mark: { type: 'circle', color: '#1f5f8b', opacity: 0.85 },
+          mark: { type: 'point', filled: true, color: '#1f5f8b', opacity: 0.85 },
           encoding: {
             x: { field: 'confidence', type: 'quantitative', title: 'mean confidence in the decile', scale: { domain: [0, 1] } },
             y: { field: 'accuracy', type: 'quantitative', title: 'share the editors agreed with', scale: { domain: [0, 1] } },
