@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq, inArray } from 'drizzle-orm'
+import type { Analyzer } from '../../src/analysis/analyzer'
 import { BUILTIN_MODEL, BUILTIN_PROMPT_VERSION } from '../../src/analysis/builtin'
 import { builtinAnalyzer } from '../../src/analysis/builtin-analyzer'
 import { createAnalyzer } from '../../src/analysis/create-analyzer'
@@ -150,7 +151,7 @@ describe('LLM_ROUTE=uncertain', () => {
     ['no answer in time', (): Reply => ({ delayMs: 600, json: ANSWERS.judge })],
   ])('a paper the model fails on (%s) fails as it does under LLM_ROUTE=all: counted, reported, nothing stored', async (_name, reply) => {
     const { threshold, below } = await split()
-    const outcome = async (analyzer: ReturnType<typeof model>) => {
+    const outcome = async (analyzer: Analyzer) => {
       server.reset((task) => (task === 'judge' ? reply() : valid(task)))
       const ids = await insertRecords()
       const failures: string[] = []
