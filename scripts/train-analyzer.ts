@@ -17,7 +17,9 @@ import { readPaper } from '../src/analysis/builtin/reading'
 import { judgeByRules } from '../src/analysis/builtin/rules'
 import { featuresFor, learnedJudgement, offsetsFor, relevanceFrom, type LearnedModels, type Offsets, type ShippedModel } from '../src/analysis/learned/judge'
 import type { RuleOutcome } from '../src/analysis/learned/rules-as-features'
-import { fitTemperature, train, type Example, type SoftmaxModel } from '../src/analysis/learned/softmax'
+import { fitTemperature, probabilities, train, type Example, type SoftmaxModel } from '../src/analysis/learned/softmax'
+import { fitCalibration } from '../src/analysis/learned/calibration'
+import { chooseStudyType, modelReads } from '../src/analysis/learned/shipped'
 import type { PaperInput } from '../src/analysis/types'
 import { STUDY_TYPES, TOPICS } from '../src/taxonomy'
 import { foldOf, FOLDS } from './eval/evaluate'
@@ -32,11 +34,15 @@ export const OPTIONS = {
 /** The design shipped, chosen by the cross-validation below (docs/benchmarks.md). */
 export const SHIPPED: Kind = 'stacked'
 export const MIN_RECORDS = 3 // a feature must occur in at least this many training records
+/** Records per bin before the calibration maps pool bins (src/analysis/learned/calibration.ts). */
+export const CALIBRATION_BIN = 40
 const LEVELS = ['0', '1', '2', '3']
 
-type Variant = { mesh: boolean; rules: RuleOutcome; offsets: Offsets; text: string[]; combined: string[] }
+type Variant = { mesh: boolean; hasAbstract: boolean; rules: RuleOutcome; offsets: Offsets; text: string[]; combined: string[] }
 type Prepared = { label: SplitLabel; variants: Variant[] }
 export type Kind = 'text' | 'combined' | 'stacked'
+/** What the cross-validation compares: the rules, each learned design, and the design shipped (stacked study type, gated). */
+type Design = 'rules' | Kind | 'shipped'
 const featuresOf = (v: Variant, kind: Kind) => (kind === 'text' ? v.text : v.combined)
 
 const rulesOf = (paper: PaperInput): RuleOutcome => judgeByRules(paper, readPaper(paper)).outcome
@@ -50,7 +56,7 @@ export function prepare(labels: SplitLabel[]): Prepared[] {
       variants: [record, withoutMesh(record)].map((paper, i) => {
         const rules = rulesOf(paper)
         const reading = readPaper(paper)
-        return { mesh: i === 0, rules, offsets: offsetsFor(rules), text: featuresFor(paper, reading, rules, 'text'), combined: featuresFor(paper, reading, rules, 'text+rules') }
+        return { mesh: i === 0, hasAbstract: reading.abstract !== '', rules, offsets: offsetsFor(rules), text: featuresFor(paper, reading, rules, 'text'), combined: featuresFor(paper, reading, rules, 'text+rules') }
       }),
     }
   })
@@ -103,8 +109,7 @@ function score(rows: Row[]) {
 }
 
 function crossValidate(records: Prepared[]) {
-  const rows: Record<'rules' | Kind, Row[]> = { rules: [], text: [], combined: [], stacked: [] }
-  const outOfFold: Record<Target, { model: SoftmaxModel; features: string[]; offset?: number[]; label: string }[]> = { studyType: [], relevance: [], topic: [] }
+  const rows: Record<Design, Row[]> = { rules: [], text: [], combined: [], stacked: [], shipped: [] }
   for (let fold = 0; fold < FOLDS; fold++) {
     const trainOn = records.filter((r) => foldOf(r.label.id) !== fold)
     const testOn = records.filter((r) => foldOf(r.label.id) === fold)
@@ -117,22 +122,22 @@ function crossValidate(records: Prepared[]) {
           const j = learnedJudgement(models[kind], featuresOf(v, kind), kind === 'stacked' ? v.offsets : {})
           rows[kind].push({ label: r.label, mesh: v.mesh, studyType: j.studyType, topic: j.topic, band: relevanceBand(j.relevance), positive: j.relevance >= 2 })
         }
-        for (const target of ['studyType', 'relevance', 'topic'] as const) {
-          outOfFold[target].push({ model: models[SHIPPED][target], features: featuresOf(v, SHIPPED), offset: SHIPPED === 'stacked' ? v.offsets[target] : undefined, label: labelOf(r.label, target) })
-        }
+        // As in service: the rules' relevance and topic, and their study type unless they are unsure of it.
+        const p = modelReads(v.rules, v.hasAbstract, TRUST_RULES_FROM) ? probabilities(models.stacked.studyType, v.combined, v.offsets.studyType) : null
+        rows.shipped.push({ ...rows.rules.at(-1)!, studyType: chooseStudyType(p, v.rules).studyType })
       }
     }
     console.error(`fold ${fold + 1} of ${FOLDS} done`)
   }
-  return { rows, outOfFold }
+  return rows
 }
 
 function printCv(records: Prepared[]) {
-  const { rows } = crossValidate(records)
+  const rows = crossValidate(records)
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`
   console.log(`| design | MeSH | study type | relevance band | topic (rel ≥ 1) | precision at ≥ 2 | recall at ≥ 2 |`)
   console.log('|---|---|---|---|---|---|---|')
-  for (const kind of ['rules', 'text', 'combined', 'stacked'] as const) {
+  for (const kind of ['rules', 'text', 'combined', 'stacked', 'shipped'] as const) {
     for (const mesh of [true, false]) {
       const s = score(rows[kind].filter((r) => r.mesh === mesh))
       console.log(`| ${kind} | ${mesh ? 'with' : 'withheld'} | ${pct(s.studyType)} | ${pct(s.band)} | ${pct(s.topic)} | ${s.precision} | ${s.recall} |`)
@@ -140,27 +145,48 @@ function printCv(records: Prepared[]) {
   }
 }
 
+/** The rules' study type is kept from this confidence up: in cross-validation the model never overruled it there (and it never reads a record without an abstract). */
+export const TRUST_RULES_FROM = 0.85
+
 /**
- * The shipped model: the stacked study-type model trained on the whole tuning half, its temperature fitted
- * on its out-of-fold predictions. Relevance and topic stay with the written rules: on the same folds the
- * learned and stacked models lost to them there (docs/benchmarks.md), with 25 papers of relevance 2 or
- * more to learn from.
+ * The shipped model: the stacked study-type model trained on the whole tuning half, its temperature fitted on
+ * its out-of-fold predictions; and the calibration maps of the three confidences the analyzer reports, fitted on
+ * the tuning half (the study type's on the out-of-fold answers, gated as in service; relevance and topic on the
+ * rules' own, which nothing here trains). Relevance and topic stay with the written rules: on the same folds
+ * the learned and stacked models lost to them there (docs/benchmarks.md).
  */
 export function buildModel(): ShippedModel {
   const tuning = handLabelled().filter((l) => l.half === 'tuning')
   const records = prepare(tuning)
-  const outOfFold = []
+  const outOfFold: { model: SoftmaxModel; features: string[]; offset?: number[]; label: string; rules: RuleOutcome; hasAbstract: boolean }[] = []
   for (let fold = 0; fold < FOLDS; fold++) {
     const model = trainModel(records.filter((r) => foldOf(r.label.id) !== fold), SHIPPED, 'studyType')
     for (const r of records.filter((r) => foldOf(r.label.id) === fold)) {
-      for (const v of r.variants) outOfFold.push({ model, features: featuresOf(v, SHIPPED), offset: v.offsets.studyType, label: r.label.study_type })
+      for (const v of r.variants) outOfFold.push({ model, features: featuresOf(v, SHIPPED), offset: v.offsets.studyType, label: r.label.study_type, rules: v.rules, hasAbstract: v.hasAbstract })
     }
   }
   const studyType = trainModel(records, SHIPPED, 'studyType')
   studyType.temperature = fitTemperature(outOfFold)
+  const studyTypeSeen = outOfFold.map((o) => {
+    const p = modelReads(o.rules, o.hasAbstract, TRUST_RULES_FROM) ? probabilities(o.model, o.features, o.offset, studyType.temperature) : null
+    const chosen = chooseStudyType(p, o.rules)
+    return { confidence: chosen.confidence, correct: chosen.studyType === o.label }
+  })
+  const variants = records.flatMap((r) => r.variants.map((v) => ({ label: r.label, v })))
+  const relevanceSeen = variants.map(({ label, v }) => {
+    const { relevance, confidence } = relevanceFrom(v.rules.relevanceLevels)
+    return { confidence, correct: relevanceBand(relevance) === relevanceBand(label.relevance) }
+  })
+  const topicSeen = variants.filter(({ label }) => label.relevance >= 1)
+    .map(({ label, v }) => ({ confidence: v.rules.topicConfidence, correct: v.rules.topic === label.topic }))
   return {
     trainedOn: `tuning half of scripts/eval/hand-labelled (${tuning.length} records, each with and without MeSH)`,
-    options: OPTIONS, features: 'stacked', studyType,
+    options: { ...OPTIONS, minRecords: MIN_RECORDS, calibrationBin: CALIBRATION_BIN }, features: 'stacked', trustRulesFrom: TRUST_RULES_FROM, studyType,
+    calibration: {
+      studyType: fitCalibration(studyTypeSeen, CALIBRATION_BIN),
+      relevance: fitCalibration(relevanceSeen, CALIBRATION_BIN),
+      topic: fitCalibration(topicSeen, CALIBRATION_BIN),
+    },
   }
 }
 

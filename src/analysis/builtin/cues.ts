@@ -8,10 +8,13 @@
 export const AGEING = new RegExp([
   String.raw`\b(?:aging|ageing)\b(?![- ](?:population|society|societies|men|women|adults|people|persons|individuals|patients|subjects|cohorts?|primary care))`,
   String.raw`\banti-?(?:aging|ageing)\b`,
-  String.raw`\b(?:life[- ]?span|longevity|health[- ]?span|long-lived|short-lived)\b`,
-  String.raw`\b(?:frailty|sarcopeni\w*)\b|\b(?:leukocyte |leucocyte )?telomere length\b`,
+  // "Across the lifespan" is development and the whole life course, not ageing (a spina bifida review, a brain atlas).
+  String.raw`(?<!\b(?:across|throughout|over|through) (?:the |their |a )?)\b(?:life[- ]?span|longevity|health[- ]?span|long-lived|short-lived)\b`,
+  // Frailty and sarcopenia are geriatric medicine (GERIATRIC below), not signs of ageing biology by themselves.
+  String.raw`\b(?:leukocyte |leucocyte )?telomere length\b`,
   String.raw`\b(?:geroscien\w*|geroprotect\w*|gerontolog\w*|rejuvenat\w*|progeri\w*|progeroid|centenarians?|supercentenarians?)\b`,
-  String.raw`\b(?:epigenetic|biological|methylation|DNAm|transcriptomic|proteomic)[- ](?:age|ages|aging|ageing|clocks?|drift)\b`,
+  // A "biological clock" is circadian; a biological age is ageing.
+  String.raw`\b(?:epigenetic|methylation|DNAm|transcriptomic|proteomic)[- ](?:age|ages|aging|ageing|clocks?|drift)\b|\bbiological[- ](?:age|ages|aging|ageing)\b`,
   String.raw`\b(?:GrimAge|PhenoAge|DunedinPACE|Horvath clock|Hannum clock)\b`,
   String.raw`\binflamm-?(?:aging|ageing)\b|\bimmunosenescen\w*|\bimmuno-?(?:aging|ageing)\b`,
   String.raw`\b(?:aged|old|older|elderly|senescent|geriatric|middle-aged)\s+(?:\w+\s+)?(?:mice|mouse|rats?|animals|monkeys|macaques|primates|dogs|flies|worms|C57BL\S*(?:\s+mice)?)\b`,
@@ -51,6 +54,12 @@ export const PROCESS = /\b(?:m?TOR(?:C[12])?|mechanistic target of rapamycin|mam
 
 /** Where a hallmark process is only a tool: cancer, infection, injury, development, rare syndromes, other diseases. */
 export const OTHER_CONTEXT = /\b(?:cancers?|tumou?r\w*|neoplas\w*|oncogen\w*|oncolog\w*|malignan\w*|metasta\w*|leuka?emia\w*|myeloma|melanoma\w*|angiomyolipoma\w*|rhabdomyoma\w*|hamartoma\w*|astrocytoma\w*|PEComa\w*|chemotherap\w*|anti-?cancer|antitumou?r|infect\w*|bacteri\w*|viral|virus\w*|HIV|hepatitis|sepsis|septic|parasit\w*|pathogen\w*|injur\w*|ischemi\w*|ischaemi\w*|trauma\w*|wound\w*|embryo\w*|embryonic|fetal|foetal|neonatal|perinatal|pregnan\w*|offspring|congenital|developmental|development of the|neurodevelopment\w*|tuberous sclerosis(?! (?:complex )?(?:[12]|proteins?|genes?)\b)|TSC patients|lymphangioleiomyomatosis|LAM|epilep\w*|seizures?|autis\w*|diabetic|diabetes|obes\w*|insulin resistance|transplant\w*|allerg\w*|asthma|colitis|nephropathy|polycystic|cystic kidney|pulmonary hypertension|retinitis pigmentosa|lesions?|spermatogenesis|immunosuppress\w*|depressi\w*|psychot\w*|psychiatr\w*|schizophren\w*|bipolar|anxiety|insomnia|menopausal (?:symptoms|syndrome)|vasomotor|hot flushes|therapy response|drug resistance)\b|(?:carcinoma|lymphoma|glioma|blastoma|sarcoma|toxicity)/gi
+
+/**
+ * Geriatric medicine: frailty, sarcopenia, multimorbidity or polypharmacy as predictors or outcomes, geriatric
+ * assessment (guidelines: tangential unless the ageing process behind them is studied).
+ */
+export const GERIATRIC = /\b(?:frailty|frail|pre-?frail\w*|sarcopeni\w*|multimorbidity|polypharmacy|geriatric (?:assessment|syndromes?|medicine|care|patients?|oncology|rehabilitation))\b/gi
 
 /** Core pathways through which an age-related disease can be studied (guidelines: relevance 2). */
 export const CORE_PATHWAY = /\b(?:m?TOR(?:C[12])?|mechanistic target of rapamycin|mammalian target of rapamycin|rapamycin|sirolimus|sirtuins?|SIRT[1-7]|NAD\+|nicotinamide (?:riboside|mononucleotide)|NMN|autophag\w*|mitophag\w*|mitochondri\w*|senescen\w*|senolytic\w*|telomer\w*|klotho|proteostasis|caloric restriction|dietary restriction)\b/gi

@@ -8,6 +8,7 @@ import { splitSentences } from './sentences'
 import { judgeNewsworthiness, judgePromotional, type TextView } from './judge'
 import { readPaper } from './reading'
 import { judgeByRules } from './rules'
+import { calibrated, learnedStudyType } from '../learned/shipped'
 import { extractClaims, latinName } from './claims'
 import { extractEntities } from './entities'
 import { writeStory } from './story'
@@ -20,7 +21,7 @@ import type { Mention } from './matcher'
 
 export const BUILTIN_MODEL = 'geroscope-builtin-1'
 /** The built-in analyzer's rules version; bump it when its behaviour changes so operators can re-run. */
-export const BUILTIN_PROMPT_VERSION = 'builtin-4' // 2: issue 14, judging from the text by the judgement guidelines; 3: issue 14 round 2 (acronyms as the record defines them, cognitive ageing only in old people, meta-analyses are reviews); 4: round 3 (a review's title says its subject; antibody-generation papers are methods)
+export const BUILTIN_PROMPT_VERSION = 'builtin-5' // 2: issue 14, judging from the text by the judgement guidelines; 3: issue 14 round 2 (acronyms as the record defines them, cognitive ageing only in old people, meta-analyses are reviews); 4: round 3 (a review's title says its subject; antibody-generation papers are methods); 5: issue 34 (the learned study type where the rules are unsure; calibrated confidences)
 
 export type BuiltinAnalysis = Extraction & { judgement: Judgement; story: (StoryDraft & { support: number }) | null }
 
@@ -65,7 +66,10 @@ export function analyzePaper(paper: PaperInput): BuiltinAnalysis {
   const view: TextView = { title: paper.title, abstract, ...mentionsOf(paper.title, abstract) }
   const sentences = splitSentences(abstract)
   const reading = readPaper(paper)
-  const { study, relevance, topic } = judgeByRules(paper, reading)
+  const { relevance, topic, outcome } = judgeByRules(paper, reading)
+  // The rules' study type, or the learned model's where the rules are unsure; every confidence calibrated.
+  const study = learnedStudyType(paper, reading, outcome)
+  const confidence = calibrated({ studyType: study.confidence, relevance: relevance.confidence, topic: topic.confidence })
   const organismKey = mainOrganism(paper, view, study.studyType)
   const organismMention = organismKey ? entryByKey('organism', organismKey) : undefined
   const claims: FoundClaim[] = extractClaims(sentences, {
@@ -78,12 +82,12 @@ export function analyzePaper(paper: PaperInput): BuiltinAnalysis {
   const entities = extractEntities({ paper, titleMentions: view.titleMentions, abstractMentions: view.abstractMentions, sentences, claims, mainOrganism: organismKey })
   const judgement: Judgement = {
     relevance: relevance.relevance,
-    relevanceConfidence: relevance.confidence,
+    relevanceConfidence: confidence.relevance,
     newsworthiness: judgeNewsworthiness(paper, relevance.relevance, study.studyType, reading),
     studyType: study.studyType,
-    studyTypeConfidence: study.confidence,
+    studyTypeConfidence: confidence.studyType,
     topic: topic.topic,
-    topicConfidence: topic.confidence,
+    topicConfidence: confidence.topic,
     promotional: judgePromotional(paper, reading),
   }
   let story: BuiltinAnalysis['story'] = null

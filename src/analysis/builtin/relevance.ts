@@ -8,7 +8,8 @@
  *   core       ageing itself in the title, and in the aim or conclusion or often in the abstract
  *   relevant   ageing in the title; or ageing in the aim or conclusion and again elsewhere; or an age-related
  *              disease studied through a core geroscience pathway (SIRT1 in Alzheimer's disease)
- *   tangential a neurodegenerative disease as the subject without an ageing frame; a dietary-restriction-type
+ *   tangential geriatric medicine (frailty, sarcopenia, multimorbidity as predictors or outcomes);
+ *              a neurodegenerative disease as the subject without an ageing frame; a dietary-restriction-type
  *              regimen for another outcome; a canonical geroscience process as the subject outside any other
  *              disease context (in a review, the title says the subject: its abstract surveys the diseases);
  *              age as one variable among others; an ageing MeSH major topic the text does not bear
@@ -17,7 +18,7 @@
  * The distributions were set by hand and then checked against the tuning half of the hand-judged set.
  */
 import type { PaperInput } from '../types'
-import { AGEING, AGE_RELATED_DISEASE, DR_REGIMEN, AGE_VARIABLE, COGNITION, CORE_PATHWAY, NEURODEGENERATION, NEURO_ACRONYMS, NEURO_POPULATION, OTHER_CONTEXT, PHYSIOLOGY, PROCESS, SAMPLING_FRAME, SENESCENCE, count, has } from './cues'
+import { AGEING, AGE_RELATED_DISEASE, DR_REGIMEN, AGE_VARIABLE, COGNITION, CORE_PATHWAY, GERIATRIC, NEURODEGENERATION, NEURO_ACRONYMS, NEURO_POPULATION, OTHER_CONTEXT, PHYSIOLOGY, PROCESS, SAMPLING_FRAME, SENESCENCE, count, has } from './cues'
 import type { Reading, Role } from './reading'
 import { round } from './study-type'
 
@@ -49,6 +50,7 @@ export type RelevanceEvidence = {
   ageDiseaseTitle: number
   senescenceSubject: number
   cognitionSubject: number
+  geriatricSubject: number // frailty, sarcopenia, multimorbidity in the title, aim or conclusion
   frame: number // sampling-frame words anywhere
   neuroPopulation: boolean // people with a neurodegenerative disease are who was studied
   review: boolean // the paper is a review: its title says its subject, its abstract surveys the contexts
@@ -84,7 +86,7 @@ export function relevanceEvidence(r: Reading, review = false): RelevanceEvidence
   const e: RelevanceEvidence = {
     ageing: 0, ageingTitle: 0, ageingSubject: 0, ageingElsewhere: 0, ageVariable: 0, neuroTitle: 0, neuroSubject: 0, neuro: 0,
     processTitle: 0, pathwayTitle: 0, processSubject: 0, processKinds: 0, pathwaySubject: 0, contextTitle: 0, contextSubject: 0, physiologyTitle: 0, regimenTitle: 0,
-    ageDiseaseSubject: 0, ageDiseaseTitle: 0, senescenceSubject: 0, cognitionSubject: 0, frame: count(SAMPLING_FRAME, r.all), neuroPopulation: false, review,
+    ageDiseaseSubject: 0, ageDiseaseTitle: 0, senescenceSubject: 0, cognitionSubject: 0, geriatricSubject: 0, frame: count(SAMPLING_FRAME, r.all), neuroPopulation: false, review,
   }
   for (const { role, text } of r.parts) {
     if (role === 'title') e.contextTitle += count(OTHER_CONTEXT, text)
@@ -119,6 +121,7 @@ export function relevanceEvidence(r: Reading, review = false): RelevanceEvidence
       e.pathwaySubject += count(CORE_PATHWAY, text)
       e.ageDiseaseSubject += count(AGE_RELATED_DISEASE, text)
       e.cognitionSubject += count(COGNITION, text)
+      e.geriatricSubject += count(GERIATRIC, text)
       e.senescenceSubject += count(SENESCENCE, text)
     }
   }
@@ -138,6 +141,7 @@ export const DISTRIBUTIONS: Record<string, Levels> = {
   'ageing in aim or conclusion': [0.04, 0.18, 0.46, 0.32],
   'ageing throughout the abstract': [0.04, 0.18, 0.46, 0.32],
   'cognitive ageing': [0.03, 0.17, 0.5, 0.3],
+  'geriatric medicine': [0.12, 0.68, 0.15, 0.05],
   'age-related disease through a core pathway': [0.02, 0.3, 0.3, 0.38],
   'ageing in a disease context': [0.15, 0.6, 0.2, 0.05],
   neurodegeneration: [0.1, 0.75, 0.12, 0.03],
@@ -160,6 +164,7 @@ export function ruleFor(e: RelevanceEvidence): string {
   if (e.ageingElsewhere >= 3 && !otherContext) return 'ageing throughout the abstract'
   if (ageDiseaseIsSubject && e.pathwaySubject > 0 && !otherContext && (e.contextSubject === 0 || e.neuroTitle + e.ageDiseaseTitle > 0)) return 'age-related disease through a core pathway'
   if (e.cognitionSubject > 0 && e.neuroTitle === 0 && (e.frame > 0 || e.ageing > 0) && !otherContext) return 'cognitive ageing'
+  if (e.geriatricSubject > 0) return 'geriatric medicine'
   if (e.neuroTitle > 0 || (neuroIsSubject && !otherContext)) return 'neurodegeneration'
   if (e.regimenTitle > 0) return 'dietary regimen for another outcome'
   // Senescence of cancer cells, or in fibrosis: a canonical process outside an ageing context.

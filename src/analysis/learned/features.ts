@@ -15,7 +15,8 @@ const STOP = new Set(('a an and are as at be been but by for from had has have i
 
 const NUMBER = /^\d[\d.,-]*$/
 
-function words(text: string): string[] {
+/** The lower-cased words of a text as the features name them (numbers as #, hyphenated words whole and in parts). */
+export function words(text: string): string[] {
   const out: string[] = []
   for (const raw of text.toLowerCase().match(/[a-z0-9α-ω][a-z0-9α-ω+-]*/g) ?? []) {
     const digit = raw.charCodeAt(0) <= 57
@@ -27,7 +28,8 @@ function words(text: string): string[] {
   return out
 }
 
-const content = (ws: string[]) => ws.filter((w) => !STOP.has(w))
+export const contentWord = (w: string) => !STOP.has(w)
+const content = (ws: string[]) => ws.filter(contentWord)
 
 export function textFeatures(paper: PaperInput, reading: Reading, withMesh = true): Set<string> {
   const features = new Set<string>()

@@ -10,6 +10,7 @@ import { STUDY_TYPES, TOPICS, type StudyType, type TopicSlug } from '../../taxon
 import { textFeatures } from './features'
 import { levelOffset, ruleFeatures, ruleOffset, type RuleOutcome } from './rules-as-features'
 import { probabilities, type SoftmaxModel } from './softmax'
+import type { CalibrationMap } from './calibration'
 
 export type LearnedModels = {
   /**
@@ -23,8 +24,16 @@ export type LearnedModels = {
   topic: SoftmaxModel
 }
 
-/** What src/analysis/learned/model.json holds: the models the analyzer uses, and how they were trained. */
-export type ShippedModel = { trainedOn: string; options: Record<string, number>; features: 'stacked'; studyType: SoftmaxModel }
+/**
+ * What src/analysis/learned/model.json holds: the stacked study-type model, consulted when the rules' own
+ * confidence is below `trustRulesFrom`, and the calibration maps of the three confidences; how they were trained.
+ */
+export type ShippedModel = {
+  trainedOn: string; options: Record<string, number>; features: 'stacked'
+  trustRulesFrom: number
+  studyType: SoftmaxModel
+  calibration: { studyType: CalibrationMap; relevance: CalibrationMap; topic: CalibrationMap }
+}
 
 export type LearnedJudgement = {
   relevance: number; relevanceConfidence: number; relevanceLevels: number[]

@@ -40,7 +40,7 @@ export function probabilities(model: SoftmaxModel, features: Iterable<string>, o
   return softmax(scores.map((s) => s / temperature))
 }
 
-function softmax(scores: number[]): number[] {
+export function softmax(scores: number[]): number[] {
   const max = Math.max(...scores)
   const e = scores.map((s) => Math.exp(s - max))
   const sum = e.reduce((a, b) => a + b, 0)
