@@ -43,8 +43,25 @@ export type Config = {
 /** An admin session ends after `idleMinutes` without a request, and `maxHours` after login whatever happens. */
 export type SessionLifetimes = { idleMinutes: number; maxHours: number }
 
-/** An OpenAI-compatible chat-completions endpoint; set LLM_BASE_URL and LLM_MODEL to use one. */
-export type LlmConfig = { baseUrl: string; apiKey: string | null; model: string; concurrency: number; timeoutMs: number }
+/**
+ * An OpenAI-compatible chat-completions endpoint; set LLM_BASE_URL and LLM_MODEL to use one. `route` says which
+ * papers go to it (src/analysis/routing-analyzer.ts); left out, every paper does (LLM_ROUTE=all).
+ */
+export type LlmConfig = { baseUrl: string; apiKey: string | null; model: string; concurrency: number; timeoutMs: number; route?: LlmRoute }
+
+/** `all`: the model judges every paper. `uncertain`: only papers whose lowest built-in confidence is below `threshold`. */
+export type LlmRoute = { mode: 'all' | 'uncertain'; threshold: number }
+
+/**
+ * LLM_ROUTE_THRESHOLD's default: the lowest threshold (of 0.30, 0.35 ... 0.95) at which the built-in analyzer's study
+ * type and relevance band are both right on at least 90% of the held-out papers it keeps (lowest confidence at or
+ * above the threshold), so the most papers stay away from the model without the kept ones falling below that
+ * quality. From the curve `bun scripts/eval/route-threshold.ts` prints (2026-11-29, builtin-5 with calibrated
+ * confidences: at 0.80 the built-in keeps 461 of 701 held-out papers, study type 90.0%, band 90.9%; at 0.75 it keeps
+ * 547 but study type is 89.4%; figures in docs/benchmarks.md, "Issue 34: LLM routing"). Rerun it and move this
+ * number when the confidences change.
+ */
+export const DEFAULT_LLM_ROUTE_THRESHOLD = 0.8
 
 type Env = Record<string, string | undefined>
 
@@ -209,12 +226,28 @@ function parseBoundedDecimal(name: string, value: string | undefined, fallback: 
   return n
 }
 
+function parseLlmRoute(env: Env): LlmRoute {
+  const mode = read(env, 'LLM_ROUTE') ?? 'all'
+  if (mode !== 'all' && mode !== 'uncertain') throw new ConfigError('LLM_ROUTE', `must be "all" or "uncertain" (got "${mode}")`)
+  const value = read(env, 'LLM_ROUTE_THRESHOLD')
+  if (value === undefined) return { mode, threshold: DEFAULT_LLM_ROUTE_THRESHOLD }
+  if (mode === 'all') throw new ConfigError('LLM_ROUTE_THRESHOLD', 'applies only with LLM_ROUTE=uncertain (with "all" every paper goes to the model)')
+  const threshold = Number(value)
+  if (!/^0?\.\d+$/.test(value) || !(threshold > 0 && threshold < 1)) {
+    throw new ConfigError('LLM_ROUTE_THRESHOLD', `must be a number between 0 and 1, both excluded, such as ${DEFAULT_LLM_ROUTE_THRESHOLD} (got "${value}")`)
+  }
+  return { mode, threshold }
+}
+
 function parseLlm(env: Env): LlmConfig | null {
   const base = read(env, 'LLM_BASE_URL')
   const model = read(env, 'LLM_MODEL')
   const apiKey = read(env, 'LLM_API_KEY') ?? null
   if (base === undefined) {
     if (model !== undefined) throw new ConfigError('LLM_BASE_URL', 'is required when LLM_MODEL is set')
+    for (const name of ['LLM_ROUTE', 'LLM_ROUTE_THRESHOLD']) {
+      if (read(env, name) !== undefined) throw new ConfigError(name, 'needs LLM_BASE_URL and LLM_MODEL (without a model the built-in analyzer judges every paper)')
+    }
     return null
   }
   const url = parseHttpUrl('LLM_BASE_URL', base, ' such as https://api.openai.com/v1')
@@ -225,6 +258,7 @@ function parseLlm(env: Env): LlmConfig | null {
     model,
     concurrency: parseBoundedInt('LLM_CONCURRENCY', read(env, 'LLM_CONCURRENCY'), 4, 1, 64),
     timeoutMs: parseBoundedInt('LLM_TIMEOUT_MS', read(env, 'LLM_TIMEOUT_MS'), 60_000, 1000, 600_000),
+    route: parseLlmRoute(env),
   }
 }
 

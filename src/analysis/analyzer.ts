@@ -10,6 +10,8 @@ export type ArticleResult = { summary: string; keyPoints: string[]; tags: string
 export type PaperAnalysis = Extraction & {
   judgement: Judgement
   story: (StoryDraft & { support: number | null; model: string }) | null
+  /** Who produced this analysis when it is not the analyzer asked (a routing analyzer names the one it kept). */
+  judgedBy?: { model: string; promptVersion: string }
 }
 
 /** Token counts and failures an analyzer accumulates over a run (job_runs.counts). */
@@ -20,6 +22,11 @@ export interface Analyzer {
   readonly model: string
   /** Recorded as papers.judgement_prompt_version: which questions produced the judgement. */
   promptVersion(): Promise<string>
+  /**
+   * Every prompt version a judgement made now may carry, when the analyzer hands papers to others (routing);
+   * a `stale` run redoes papers judged with any other. Left out: promptVersion() alone.
+   */
+  promptVersions?(): Promise<string[]>
   /** Recorded as article_analyses.prompt_version. */
   articlePromptVersion(): Promise<string>
   analyzePaper(paper: PaperInput): Promise<PaperAnalysis>

@@ -3,7 +3,7 @@
  * analyzer on it with its concurrency limit, and stores each result in its own transaction. A paper
  * the analyzer fails on is counted and left for the next run; it never stops the others.
  */
-import { and, asc, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, gt, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { articles, papers } from '../db/schema'
 import type { JobCounts } from '../jobs/job-runs'
@@ -34,10 +34,13 @@ const paperColumns = {
   publicationTypes: papers.publicationTypes, meshHeadings: papers.meshHeadings, keywords: papers.keywords, chemicals: papers.chemicals,
 }
 
-function pending(promptVersion: string | null): SQL {
+function pending(currentVersions: string[] | null): SQL {
   const undone = or(isNull(papers.judgedAt), isNull(papers.extractedAt))!
-  return promptVersion === null ? undone : or(undone, ne(papers.judgementPromptVersion, promptVersion))!
+  return currentVersions === null ? undone : or(undone, notInArray(papers.judgementPromptVersion, currentVersions))!
 }
+
+/** The prompt versions a paper judged now could carry; a stale run redoes the others. */
+const currentVersions = async (analyzer: Analyzer) => (analyzer.promptVersions ? analyzer.promptVersions() : [await analyzer.promptVersion()])
 
 /** Deadlocks, serialization failures and unique races clear up when the transaction is simply run again. */
 const TRANSIENT = new Set(['40P01', '40001', '23505'])
@@ -68,8 +71,8 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 }
 
 export async function countPending(db: Db, analyzer: Analyzer, stale = false): Promise<{ papers: number; articles: number }> {
-  const version = stale ? await analyzer.promptVersion() : null
-  const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(papers).where(pending(version))
+  const versions = stale ? await currentVersions(analyzer) : null
+  const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(papers).where(pending(versions))
   const [a] = await db.select({ n: sql<number>`count(*)::int` }).from(articles).where(isNull(articles.analysedAt))
   return { papers: p.n, articles: a.n }
 }
@@ -84,7 +87,7 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
   const lanes = Math.max(analyzer.concurrency, options.storeConcurrency ?? 4)
   const total = only ? { papers: only.paperIds.length, articles: only.articleIds.length } : await countPending(db, analyzer, options.stale)
   const totalWork = Math.min(total.papers, limit) + Math.min(total.articles, articleLimit)
-  const paperWork = only ? inArray(papers.id, only.paperIds) : pending(options.stale ? version : null)
+  const paperWork = only ? inArray(papers.id, only.paperIds) : pending(options.stale ? await currentVersions(analyzer) : null)
   const articleWork = only ? inArray(articles.id, only.articleIds) : isNull(articles.analysedAt)
   const counts = { papers: 0, failed: 0, stories: 0, entities: 0, claims: 0, judgements_changed: 0, articles: 0, articles_failed: 0 }
   const fail = options.onFailure ?? ((message: string) => log.error(message))
@@ -102,7 +105,8 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
     await eachLimited(batch, lanes, async (paper) => {
       try {
         const analysis = await analyzer.analyzePaper(paper)
-        const stored = await withRetry(() => storePaperAnalysis(db, paper.id, analysis, analyzer.model, version))
+        const by = analysis.judgedBy ?? { model: analyzer.model, promptVersion: version }
+        const stored = await withRetry(() => storePaperAnalysis(db, paper.id, analysis, by.model, by.promptVersion))
         counts.papers++
         counts.stories += stored.story ? 1 : 0
         counts.entities += stored.entities
