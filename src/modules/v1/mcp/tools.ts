@@ -111,7 +111,7 @@ export function registerTools(server: McpServer, call: ApiCall): void {
     annotations: READ_ONLY,
   }, async ({ type, key, ...rest }) => {
     const encoded = segment(key)
-    if (encoded === null) return { ...text(`404 not_found: no entity of type ${JSON.stringify(type)} with key or name ${JSON.stringify(key)}`), isError: true }
+    if (encoded === null) return { ...text(`404 not_found: no entity of type ${JSON.stringify(type)} with key ${JSON.stringify(key)}, nor one of that type by that name`), isError: true }
     return answer(await followEntityRedirect(call, await call(`/api/v1/entities/${encodeURIComponent(type)}/${encoded}${query(rest)}`)))
   })
 
