@@ -70,7 +70,7 @@ function describeEntityRedirect(doc: { paths?: Record<string, Record<string, { r
     308: {
       description: 'key is not a key but a name, alias or differently-cased key of exactly one entity of the type (p16, sirolimus): '
         + 'a permanent redirect to that entity\'s own URL (Location), with the query string kept.',
-      headers: { 'X-Request-Id': ref('X-Request-Id'), Location: ref('Location') },
+      headers: { ...Object.fromEntries(['X-Request-Id', 'Cache-Control', ...RATE_LIMIT].map((h) => [h, ref(h)])), Location: ref('Location') },
     },
   }
 }
