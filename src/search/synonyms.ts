@@ -81,9 +81,20 @@ function loadVocabulary(): Vocabulary {
   return vocabulary
 }
 
-/** The names to search besides `typed`, for an entry it names. */
-const othersThan = (entry: SynonymEntry, typed: string) =>
-  entry.alternatives.filter((a) => foldName(a) !== foldName(typed)).slice(0, MAX_ALTERNATIVES)
+const wordsOf = (name: string) => ` ${foldName(name).split(/[^\p{L}\p{N}+]+/u).filter(Boolean).join(' ')} `
+
+/**
+ * The names to search besides `typed`, for an entry it names. A name that holds another one, or the
+ * typed one, as whole words finds nothing more and only makes the query longer ("Rapamycin
+ * (Sirolimus)" beside sirolimus, "nicotinamide riboside chloride" beside nicotinamide riboside).
+ */
+function othersThan(entry: SynonymEntry, typed: string): string[] {
+  const others = entry.alternatives.filter((a) => foldName(a) !== foldName(typed))
+  const held = [typed, ...others].map(wordsOf)
+  // (Two names of the same words, spelt apart by punctuation, keep one: the first.)
+  return others.filter((a, i) => !held.some((h, j) => j !== i + 1 && wordsOf(a).includes(h) && (j <= i || h.length < wordsOf(a).length)))
+    .slice(0, MAX_ALTERNATIVES)
+}
 
 /**
  * The names in `q` (read as websearch.ts reads it) that expand, longest first at each place, each
