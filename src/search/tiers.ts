@@ -96,6 +96,8 @@ export type TierQuery = {
  * every tier means what it meant, for any of the names. Done before the forms are restricted to the
  * title, because ts_rewrite drops a lexeme's weight. The other names are parsed as phrases of their
  * own (no spelling variants: they are names), and a name whose text is all stop words is left alone.
+ * A name of several words is 'a' & 'b' in the query, which ts_rewrite finds among the conjunction's
+ * operands, but not in the tight form ('a' <-> 'b' <-> ...): its other names then rank in the looser tiers.
  */
 export function queryForms(q: string, expansions: readonly Expansion[] = []): SQL {
   if (expansions.length === 0) return sql`select query, tight, any_word, loose from geroscope_query_forms(${q})`
