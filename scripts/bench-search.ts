@@ -1,19 +1,22 @@
 /**
  * Search latency (issue 4) against PostgreSQL holding the synthetic corpus, 8 connections:
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/bench-search.ts [--runs 3] [--seconds 10] [--load 0]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/bench-search.ts [--runs 3] [--seconds 10] [--load 0] [--synonyms 0]
  * Targets: /search p95 <= 100 ms, /papers?q= p95 <= 60 ms. Needs wrk (apt-get install wrk); --load 0
  * leaves the wrk runs out.
  * First, on one connection: whether the bounded search is exact (how many of its top 10 hits are the
  * top 10 of the same ranking written as one ORDER BY over every matching paper; expected: all 10, in
  * the same order), and how long one search takes alone, for page 1 and for the pages after hits 300,
  * 1,000, 5,000 and 20,000 (every hit can be paged to: a deep page should cost what page 1 costs).
+ * --synonyms 0 times those single searches without the other names of entity names (src/search/synonyms.ts);
+ * the service under wrk always expands them.
  */
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../src/db/client'
 import { migrateDatabase } from '../src/db/migrate'
 import type { SearchAfter } from '../src/search/backend'
 import { PostgresSearch } from '../src/search/postgres'
-import { everyMatchRanked } from '../src/search/tiers'
+import { expandQuery } from '../src/search/synonyms'
+import { everyMatchRanked, queryForms } from '../src/search/tiers'
 import { benchKeys } from './bench/keys'
 import { median, startServer } from './bench/server'
 import { checkWrk, measure, numberOption } from './bench/wrk'
@@ -21,6 +24,7 @@ import { checkWrk, measure, numberOption } from './bench/wrk'
 const runs = numberOption('runs', 3)
 const seconds = numberOption('seconds', 10)
 const load = numberOption('load', 1) > 0
+const synonyms = numberOption('synonyms', 1) > 0
 const databaseUrl = process.env.DATABASE_URL
 if (!databaseUrl) throw new Error('set DATABASE_URL to the PostgreSQL database holding the benchmark corpus')
 if (load) checkWrk()
@@ -42,7 +46,7 @@ const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n
 console.log(`corpus: ${n.toLocaleString('en-US')} papers; ${runs} runs of ${seconds} s per query, 8 connections`)
 
 // The bounded search against the exact ranking of every match (default filters), and alone.
-const search = new PostgresSearch(database.db)
+const search = new PostgresSearch(database.db, { synonyms })
 const filters = { minRelevance: 2 }
 const timed = async (after: SearchAfter | null, q: string) => {
   const ms: number[] = []
@@ -55,8 +59,10 @@ const timed = async (after: SearchAfter | null, q: string) => {
 }
 for (const [label, q] of QUERIES) {
   const bounded = (await search.search({ q, filters, limit: 10, after: null })).hits.slice(0, 10).map((h) => h.id)
-  const exact = (await database.rows<{ id: string }>(everyMatchRanked(q, sql`relevance >= 2`, 10))).map((r) => r.id)
-  const [{ matches }] = await database.rows<{ matches: number }>(sql`select count(*)::int as matches from papers where search_vector @@ geroscope_tsquery(${q}) and relevance >= 2`)
+  const expansions = synonyms ? expandQuery(q) : []
+  const exact = (await database.rows<{ id: string }>(everyMatchRanked(q, sql`relevance >= 2`, 10, expansions))).map((r) => r.id)
+  const [{ matches }] = await database.rows<{ matches: number }>(sql`select count(*)::int as matches from papers, (${queryForms(q, expansions)}) f
+    where search_vector @@ f.query and relevance >= 2`)
   const same = bounded.filter((id) => exact.includes(id)).length
   const order = bounded.join() === exact.join() ? 'same order' : 'ORDER DIFFERS'
   const deep: string[] = []

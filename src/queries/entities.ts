@@ -61,6 +61,36 @@ const entityIdsNamed = preparedStatement<{ id: number }>(`select id from entitie
   where ($?::text <> '' and aliases @> array[$?::text]) or lower(name) = lower($?::text) or lower(key) = lower($?::text)
   order by id limit 100`, { genericPlan: true })
 
+/** An entity a name could mean: its key and name. */
+export type EntityCandidate = { key: string; name: string }
+
+/**
+ * The entities of `type` that `value` names (entities by any name, issue 35): by any alias (normalised,
+ * as resolveEntityIds compares), or by name or key ignoring case; most-studied first. At most `limit`,
+ * enough to tell one from several.
+ */
+export async function entitiesNamed(db: Db, type: string, value: string, limit = 6): Promise<EntityCandidate[]> {
+  const alias = normalizeAlias(value)
+  return entityNamedInType(db, [type, alias, alias, value, value, limit])
+}
+
+const entityNamedInType = preparedStatement<EntityCandidate>(`select key, name from entities
+  where type = $?::text and (($?::text <> '' and aliases @> array[$?::text]) or lower(name) = lower($?::text) or lower(key) = lower($?::text))
+  order by paper_count desc, key limit $?::int`, { genericPlan: true })
+
+/**
+ * Entities papers involve that answer to any of `names` (aliases, normalised here), most-studied
+ * first: what the site's search suggests ("Did you mean the gene CDKN2A?"). One GIN look-up.
+ */
+export async function entitiesAnsweringTo(db: Db, names: string[], limit: number): Promise<EntityListRow[]> {
+  const aliases = [...new Set(names.map(normalizeAlias).filter(Boolean))]
+  if (aliases.length === 0) return []
+  return await db.select(entityColumns).from(entities)
+    .where(and(gt(entities.paperCount, 0), sql`${entities.aliases} && ${sql.param(aliases)}::text[]`))
+    .orderBy(desc(entities.paperCount), asc(entities.type), asc(entities.key))
+    .limit(limit) as EntityListRow[]
+}
+
 export async function findEntity(db: Db, type: string, key: string): Promise<EntityListRow | null> {
   const [row] = await db.select(entityColumns).from(entities).where(and(eq(entities.type, type), eq(entities.key, key)))
   return (row as EntityListRow | undefined) ?? null

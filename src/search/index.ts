@@ -8,7 +8,7 @@ import type { JobCounts } from '../jobs/job-runs'
 import { runJob } from '../jobs/run-job'
 import type { SearchBackend } from './backend'
 import { MeilisearchSearch, meiliClient } from './meilisearch/backend'
-import { drainOutbox, ensureIndex, reindex, settingsOutdated } from './meilisearch/sync'
+import { drainOutbox, ensureIndex, reindex, settingsOutdated, updateSynonyms } from './meilisearch/sync'
 import { PostgresSearch } from './postgres'
 
 /** The worker job that keeps Meilisearch in step (jobs/workers.ts); a rebuild runs under its name. */
@@ -21,7 +21,8 @@ export function searchBackend(db: Db, config: Pick<Config, 'meili'>): SearchBack
 /**
  * The worker job: send queued paper changes to Meilisearch (nothing to do without it). An empty
  * index (a new Meilisearch, or papers bulk-loaded by `seed`, which bypasses the outbox), or one set
- * up by an older version (documents with keywords and MeSH, a lower bound), is built in full first.
+ * up by an older version (documents with keywords and MeSH, a lower bound), is built in full first;
+ * one whose synonyms are older than the lexicon gets the lexicon's.
  */
 export async function syncSearchIndex(db: Db, config: Pick<Config, 'meili'>): Promise<JobCounts> {
   if (!config.meili) return {}
@@ -29,7 +30,10 @@ export async function syncSearchIndex(db: Db, config: Pick<Config, 'meili'>): Pr
   const { index } = config.meili
   const documents = await documentCount(client, index)
   if (documents === null) await ensureIndex(client, index) // first run against this server
-  const outdated = documents !== null && await settingsOutdated(client, index)
+  const state = documents !== null ? await settingsOutdated(client, index) : null
+  // A changed lexicon: its synonyms are put in place, the documents stay.
+  if (state === 'synonyms') await updateSynonyms(client, index)
+  const outdated = state === 'rebuild'
   if (!documents || outdated) {
     const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(papers)
     if (n > 0) return { reindexed: (await reindex(db, meiliClient({ ...config.meili, timeoutMs: 30_000 }), index)).papers }

@@ -14,13 +14,15 @@ import { papers, stories } from '../db/schema'
 import { invalidParameter } from '../http/errors'
 import { paperColumns, paperConditions } from '../queries/papers'
 import type { SearchBackend, SearchHitRow, SearchPage, SearchRequest } from './backend'
+import { expandQuery } from './synonyms'
 import { tieredHits, tieredScore } from './tiers'
-import { tsquery } from './tsquery'
 
 
 export type PostgresSearchOptions = {
   /** Papers walked in judgement order per tier before the GIN index is asked (tiers.ts). */
   walk?: number
+  /** Whether entity names in the query also search their other names (synonyms.ts); default true. */
+  synonyms?: boolean
 }
 
 /** Papers walked per tier by default. */
@@ -29,9 +31,11 @@ const WALK = 5000
 export class PostgresSearch implements SearchBackend {
   readonly name = 'postgres' as const
   private readonly walk: number
+  private readonly synonyms: boolean
 
   constructor(private readonly db: Db, options: PostgresSearchOptions = {}) {
     this.walk = options.walk ?? WALK
+    this.synonyms = options.synonyms ?? true
   }
 
   async search(request: SearchRequest): Promise<SearchPage> {
@@ -51,7 +55,8 @@ export class PostgresSearch implements SearchBackend {
     const hits = limit + 1
     // Filters on relevance and indexed_date alone leave the index enough to test titles with.
     const indexOnly = filters.studyType === undefined && filters.topic === undefined && filters.preprint === undefined
-    const tiered = tieredHits({ q, where, hits, walk: this.walk, indexOnly, after })
+    const expansions = this.synonyms ? expandQuery(q) : []
+    const tiered = tieredHits({ q, where, hits, walk: this.walk, indexOnly, after, expansions })
     const score = sql<number>`ranked.score`
     return this.db.select({ ...paperColumns, storyHeadline: stories.headline, storyDek: stories.dek, score })
       .from(sql`(${tiered} select id, ${tieredScore} as score from tiered) ranked`)

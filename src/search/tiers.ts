@@ -25,6 +25,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm'
 import { readScore, scoreOf } from './score'
+import type { Expansion } from './synonyms'
 
 /** The order of papers_relevance_idx, and so of the papers within a tier. */
 const INDEX_ORDER = sql.raw('relevance desc nulls last, indexed_date desc, id')
@@ -84,6 +85,35 @@ export type TierQuery = {
   indexOnly: boolean
   /** The last hit already served (score and id), or null for the best hits. */
   after: { score: number; id: string } | null
+  /** Names in the query to search with their entity's other names as well (synonyms.ts). */
+  expansions?: Expansion[]
+}
+
+/**
+ * `geroscope_query_forms(q)` with every name that expands (synonyms.ts) replaced, in each form, by
+ * the name OR its entity's other names (each a phrase): ts_rewrite swaps the name's subtree, so the
+ * forms keep their shape ('p16' <-> 'senesc' becomes ( 'p16' | 'cdkn2a' | ... ) <-> 'senesc') and
+ * every tier means what it meant, for any of the names. Done before the forms are restricted to the
+ * title, because ts_rewrite drops a lexeme's weight. The other names are parsed as phrases of their
+ * own (no spelling variants: they are names), and a name whose text is all stop words is left alone.
+ * A name of several words is 'a' & 'b' in the query, which ts_rewrite finds among the conjunction's
+ * operands, but not in the tight form ('a' <-> 'b' <-> ...): its other names then rank in the looser tiers.
+ */
+export function queryForms(q: string, expansions: readonly Expansion[] = []): SQL {
+  if (expansions.length === 0) return sql`select query, tight, any_word, loose from geroscope_query_forms(${q})`
+  const pairs = expansions.map((e, i) => {
+    const others = sql`(select string_agg('( ' || x::text || ' )', ' | ') from unnest(${sql.param(e.alternatives)}::text[]) a,
+      geroscope_tsquery_parsed('"' || a || '"') x where numnode(x) > 0)`
+    return sql`geroscope_tsquery(${e.text}) as ${sql.raw(`t${i}`)},
+      (geroscope_tsquery(${e.text})::text || coalesce(' | ' || ${others}, ''))::tsquery as ${sql.raw(`s${i}`)}`
+  })
+  const rewritten = (form: string) => expansions.reduce<SQL>((inner, _, i) => {
+    const [t, s] = [sql.raw(`p.t${i}`), sql.raw(`p.s${i}`)]
+    return sql`(case when numnode(${t}) = 0 then ${inner} else ts_rewrite(${inner}, ${t}, ${s}) end)`
+  }, sql.raw(`f.${form}`))
+  return sql`select ${rewritten('query')} as query, ${rewritten('tight')} as tight, ${rewritten('any_word')} as any_word,
+      ${rewritten('loose')} as loose
+    from geroscope_query_forms(${q}) f, (select ${sql.join(pairs, sql`, `)}) p`
 }
 
 /**
@@ -96,11 +126,11 @@ export type TierQuery = {
  * lists every candidate with its tier, and this tier and later ones of the group are read from it:
  * a later tier is needed only when this one fell short, and then the scan has been made anyway.
  */
-export function tieredHits({ q, where, hits, walk, indexOnly, after }: TierQuery): SQL {
+export function tieredHits({ q, where, hits, walk, indexOnly, after, expansions }: TierQuery): SQL {
   const ctes: SQL[] = [sql`terms as materialized (
     select query as q, tight as t, geroscope_tsquery_in_title(query) as qa, geroscope_tsquery_in_title(tight) as ta,
       geroscope_tsquery_in_title(any_word) as anya, loose as ql, position('!' in query::text) > 0 as negated
-    from geroscope_query_forms(${q}))`]
+    from (${queryForms(q, expansions)}) forms)`]
   GROUPS.forEach((gin, g) => {
     const tiers = TIERS.flatMap((t, k) => (t.group === g ? [sql`when ${t.match} then ${sql.raw(String(k))}`] : []))
     ctes.push(sql`${sql.raw(`candidates${g}`)} as materialized (
@@ -180,8 +210,8 @@ export const tieredScore = scoreOf(sql.raw('tier'), sql.raw('relevance'), sql.ra
  * file rather than from TIERS: what tieredHits must reproduce. It ranks every matching paper, so it
  * is slow for a common query; tests and the benchmark's quality check compare against it.
  */
-export function everyMatchRanked(q: string, where: SQL, limit: number): SQL {
-  return sql`select id from papers, geroscope_tsquery(${q}) q, geroscope_tsquery_tight(${q}) t, geroscope_tsquery_any(${q}) a
+export function everyMatchRanked(q: string, where: SQL, limit: number, expansions: readonly Expansion[] = []): SQL {
+  return sql`select id from papers, (select query as q, tight as t, any_word as a from (${queryForms(q, expansions)}) forms) terms
     where search_vector @@ q and ${where}
     order by case when title_vector @@ t then 0 when title_vector @@ q then 1 when title_vector @@ a then 2
       when search_vector @@ t then 3 else 4 end, ${INDEX_ORDER}

@@ -1,13 +1,15 @@
 /**
  * The bounded search is exact: paging through it gives the same papers, in the same order, as one
  * ORDER BY over every match (everyMatchRanked), for common and rare words, phrases, OR, exclusions
- * and filters. Small walks make both ways of finding a tier's papers happen on a small corpus: a
- * walk long enough for the common tiers, and the GIN scan for the rare ones.
+ * and filters, and for names that search their other names too (rapamycin: sirolimus). Small walks
+ * make both ways of finding a tier's papers happen on a small corpus: a walk long enough for the
+ * common tiers, and the GIN scan for the rare ones.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { and, sql } from 'drizzle-orm'
 import type { SearchAfter } from '../../src/search/backend'
 import { PostgresSearch } from '../../src/search/postgres'
+import { expandQuery } from '../../src/search/synonyms'
 import { everyMatchRanked } from '../../src/search/tiers'
 import { paperConditions, type PaperFilters } from '../../src/queries/papers'
 import { freshDatabase, type TestDatabase } from '../support/database'
@@ -34,8 +36,9 @@ function corpus(count: number) {
   const phrase = (n: number) => Array.from({ length: n }, () => (random() < 0.15 ? 'dietary restriction' : pick())).join(' ')
   return Array.from({ length: count }, (_, i) => paperRow({
     id: `MED-${700000 + i}`,
-    title: `${phrase(1 + Math.floor(random() * 4))}${i % 37 === 0 ? ' klotho' : ''}`,
-    abstract: `${phrase(6 + Math.floor(random() * 10))}${i % 23 === 0 ? ' klotho and worms' : ''}.`,
+    // Sirolimus is another name of rapamycin: the queries for rapamycin find these papers too (synonyms.ts).
+    title: `${phrase(1 + Math.floor(random() * 4))}${i % 37 === 0 ? ' klotho' : ''}${i % 31 === 5 ? ' sirolimus mice' : ''}`,
+    abstract: `${phrase(6 + Math.floor(random() * 10))}${i % 23 === 0 ? ' klotho and worms' : ''}${i % 29 === 3 ? ' sirolimus' : ''}.`,
     relevance: random() < 0.1 ? null : Math.round(random() * 300) / 100,
     indexedDate: `2026-${random() < 0.5 ? '09' : '10'}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`,
     topic: random() < 0.5 ? 'senescence' : 'other',
@@ -44,7 +47,8 @@ function corpus(count: number) {
 
 async function exact(q: string, filters: PaperFilters): Promise<string[]> {
   const where = and(...paperConditions({ ...filters, q: undefined })) ?? sql`true`
-  return (await database.rows<{ id: string }>(everyMatchRanked(q, where, 100_000))).map((r) => r.id)
+  // With the names the query expands (rapamycin, metformin: synonyms.ts), as /search reads it.
+  return (await database.rows<{ id: string }>(everyMatchRanked(q, where, 100_000, expandQuery(q)))).map((r) => r.id)
 }
 
 /** The walks and GIN scans (CTEs of the statement) that gave rows for the first page of q. */

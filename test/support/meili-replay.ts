@@ -13,15 +13,33 @@ const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filt
 
 /**
  * Whether a document matches a query in Meilisearch's syntax: every word, every "phrase" (its words
- * in a row), none of the -excluded ones, in the searchable attributes (all of them if unset).
+ * in a row), none of the -excluded ones, in the searchable attributes (all of them if unset). A word,
+ * or up to 3 words in a row, that the `synonyms` setting lists also matches any of its synonyms, as
+ * in Meilisearch; phrases and exclusions are matched as written.
  */
-function matches(doc: Record<string, unknown>, q: string, searchable: string[] | null): boolean {
+function matches(doc: Record<string, unknown>, q: string, searchable: string[] | null, synonyms: Record<string, string[]>): boolean {
   const text = (searchable ?? Object.keys(doc)).map((a) => String(doc[a] ?? '')).join(' \u0000 ')
   const held = words(text).join(' ')
   const holds = (phrase: string) => ` ${held} `.includes(` ${words(phrase).join(' ')} `)
-  for (const [, minus, phrase, word] of q.matchAll(/(-?)(?:"([^"]*)"|(\S+))/g)) {
-    const found = holds(phrase ?? word)
-    if (words(phrase ?? word).length > 0 && found === (minus === '-')) return false
+  const items = [...q.matchAll(/(-?)(?:"([^"]*)"|(\S+))/g)].map(([, minus, phrase, word]) => ({ minus: minus === '-', phrase, word }))
+  for (let i = 0; i < items.length; i++) {
+    const { minus, phrase, word } = items[i]
+    if (words(phrase ?? word).length === 0) continue
+    if (phrase === undefined && !minus) {
+      // The longest run of plain words (at most 3) that the synonyms list.
+      let run = 0
+      for (let n = 3; n >= 1 && run === 0; n--) {
+        const slice = items.slice(i, i + n)
+        if (slice.length === n && slice.every((x) => x.phrase === undefined && !x.minus) && synonyms[words(slice.map((x) => x.word).join(' ')).join(' ')]) run = n
+      }
+      if (run > 0) {
+        const typed = items.slice(i, i + run).map((x) => x.word).join(' ')
+        if (![typed, ...synonyms[words(typed).join(' ')]].some(holds)) return false
+        i += run - 1
+        continue
+      }
+    }
+    if (holds(phrase ?? word) === minus) return false
   }
   return true
 }
@@ -109,7 +127,10 @@ export function startMeiliReplay(): MeiliReplay {
       const answer = (searches: SearchBody[], limit: number) => {
         if (replay.hits !== 'match') return replay.hits.slice(0, limit)
         const searchable = (replay.settings.searchableAttributes as string[] | undefined) ?? null
-        const found = [...replay.documents.values()].filter((doc) => searches.some((b) => passes(doc, b.filter) && matches(doc, b.q ?? '', searchable)))
+        // Keyed by their words, as the query is read (once per search: the setting lists some 1,400 names).
+        const setting = (replay.settings.synonyms as Record<string, string[]> | undefined) ?? {}
+        const synonyms = Object.fromEntries(Object.entries(setting).map(([k, v]) => [words(k).join(' '), v]))
+        const found = [...replay.documents.values()].filter((doc) => searches.some((b) => passes(doc, b.filter) && matches(doc, b.q ?? '', searchable, synonyms)))
         return found.slice(0, limit).map((doc) => ({ id: doc.id, relevance: doc.relevance, indexed_day: doc.indexed_day, _rankingScore: 0.9 }))
       }
       if (/^\/indexes\/[^/]+\/search$/.test(pathname)) {

@@ -73,7 +73,7 @@ export interface paths {
         };
         /**
          * Get one entity with its papers
-         * @description One entity, its claim count and its papers newest first (indexed_date descending, then id ascending), each with the roles the entity plays in it. pagination pages the papers. Unknown entity: 404.
+         * @description One entity, its claim count and its papers newest first (indexed_date descending, then id ascending), each with the roles the entity plays in it. pagination pages the papers. The entity may also be asked for by any of its names or aliases, or its key in another case (/entities/gene/p16, /entities/intervention/sirolimus): when that names exactly one entity of the type, the answer is a permanent redirect (308) to the entity's own URL, query string kept. Unknown entity: 404; a name several entities of the type share: 404 naming them.
          */
         get: operations["getApiV1EntitiesByTypeByKey"];
         put?: never;
@@ -685,6 +685,8 @@ export interface components {
         "Content-Range": string;
         /** @description The file's sha256 in quotes (a strong validator, for If-None-Match and If-Range). */
         ETag: string;
+        /** @description The URL the answer moved to (on a 308). */
+        Location: string;
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
         /** @description Bearer realm="geroscope", with error="invalid_token" for a malformed, unknown or revoked key. */
@@ -1254,6 +1256,23 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description key is not a key but a name, alias or differently-cased key of exactly one entity of the type (p16, sirolimus): a permanent redirect to that entity's own URL (Location), with the query string kept. */
+            308: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             400: {

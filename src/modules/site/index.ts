@@ -8,15 +8,18 @@ import { Elysia } from 'elysia'
 import type { Db } from '../../db/client'
 import { invalidParameter, notFound, quoted } from '../../http/errors'
 import { listClaims } from '../../queries/claims'
-import { entityPapers, findEntity, listEntityPaperIds } from '../../queries/entities'
+import { entitiesAnsweringTo, entityPapers, findEntity, listEntityPaperIds } from '../../queries/entities'
 import { getPaperDetail, listPapers, normalisePaperId } from '../../queries/papers'
 import { listStories, type StoryPosition } from '../../queries/stories'
 import { topicFeedUrl, topicSiteUrl } from '../../public-urls'
 import type { SearchBackend } from '../../search/backend'
+import { expandQuery } from '../../search/synonyms'
 import { assertSearchable } from '../../search/syntax'
 import { TOPIC_INFO } from '../../taxonomy'
 import type { CorpusSnapshot } from '../v1/stats/snapshot'
 import type { ResponseCache } from '../v1/response-cache'
+import { orRedirect } from '../../http/redirect'
+import { redirectOrNotFound } from '../v1/entities/resolve'
 import { feedResponse, renderFeed, type Feed } from './feeds'
 import { entitySitePath } from './links'
 import { entityPage, feedLink, homePage, paperPage, searchPage, storyPage, topicPage } from './pages'
@@ -24,6 +27,8 @@ import { html, layout } from './render'
 
 const FEED_SIZE = 50
 const PAGE_SIZE = 20
+/** Entities the search page suggests at most. */
+const SUGGESTIONS = 3
 const hidden = { detail: { hide: true } }
 
 /** `cache`: the Data API's response cache (emptied on every data change, answers at most 30 s old), for whole pages. */
@@ -127,11 +132,12 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
         head: feedLink(`Geroscope: ${topic.name}`, topicFeedUrl(base, topic.slug)),
       }
     }), hidden)
-    .get('/entities/:type/:key', ({ params, request }) => send(request, async () => {
+    .get('/entities/:type/:key', ({ params, request }) => orRedirect(() => send(request, async () => {
       const raw = params as { type: string | null; key: string | null }
       if (raw.type === null || raw.key === null || `${raw.type}${raw.key}`.includes('\0')) throw notFound('no such entity: the path is not valid percent-encoded UTF-8')
       const entity = await findEntity(db, raw.type, raw.key)
-      if (!entity) throw notFound(`no entity of type ${quoted(raw.type)} with key ${quoted(raw.key)}`)
+      // Another of its names (/entities/gene/p16): a 308 to the entity's own page.
+      if (!entity) return redirectOrNotFound(db, raw.type, raw.key, new URL(request.url).search, (key) => `${base}${entitySitePath(raw.type!, key)}`)
       const position = positionOf(request.url, DATE)
       const [ids, asSubject, asObject] = await Promise.all([
         listEntityPaperIds(db, entity.id, undefined, PAGE_SIZE + 1, position && { indexedDate: position.at, paperId: position.paperId }),
@@ -144,14 +150,18 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
       const next = last && `${base}${entitySitePath(entity.type, entity.key)}?after=${encodeURIComponent(`${last.indexedDate}~${last.paperId}`)}`
       const claims = [...asSubject, ...asObject.filter((o) => !asSubject.some((s) => s.claim.id === o.claim.id))]
       return entityPage(base, entity, papers.map((p) => p.paper), claims, next)
-    }), hidden)
+    })), hidden)
     .get('/search', ({ request }) => send(request, async () => {
       const q = (new URL(request.url).searchParams.get('q') ?? '').trim()
       if (q.length > 500) throw invalidParameter('q is longer than 500 characters')
       if (q === '') return searchPage(base, '', [], false)
-      const { hits } = await search.search({ q, filters: { minRelevance: 0 }, limit: PAGE_SIZE + 1, after: null })
+      const [{ hits }, suggested] = await Promise.all([
+        search.search({ q, filters: { minRelevance: 0 }, limit: PAGE_SIZE + 1, after: null }),
+        // The entities the query names, as a whole or by the names search expanded (p16: CDKN2A).
+        entitiesAnsweringTo(db, [q, ...expandQuery(q).map((x) => x.text)], SUGGESTIONS),
+      ])
       if (hits.length === 0) await assertSearchable(db, q)
-      return searchPage(base, q, hits.slice(0, PAGE_SIZE), hits.length > PAGE_SIZE)
+      return searchPage(base, q, hits.slice(0, PAGE_SIZE), hits.length > PAGE_SIZE, suggested)
     }), hidden)
     .get('/feed.xml', ({ request }) => sendFeed(request, async () => {
       const rows = await listStories(db, {}, FEED_SIZE, null)

@@ -119,10 +119,18 @@ ${claims.length ? `<section aria-labelledby="claims"><h2 id="claims">Claims</h2>
   }
 }
 
-export function searchPage(base: string, q: string, hits: PaperRow[], more: boolean): { title: string; body: string } {
+/** "Did you mean the gene CDKN2A or the intervention rapamycin?", each linked to its page; empty for none. */
+function suggestion(entities: Pick<EntityListRow, 'type' | 'key' | 'name'>[]): string {
+  if (entities.length === 0) return ''
+  const links = entities.map((x) => `the ${e(x.type)} <a href="${e(entitySitePath(x.type, x.key))}">${e(x.name)}</a>`)
+  const listed = links.length === 1 ? links[0] : `${links.slice(0, -1).join(', ')} or ${links[links.length - 1]}`
+  return `<p class="suggest">Did you mean ${listed}?</p>`
+}
+
+export function searchPage(base: string, q: string, hits: PaperRow[], more: boolean, suggested: Pick<EntityListRow, 'type' | 'key' | 'name'>[] = []): { title: string; body: string } {
   const results = q === '' ? '' : hits.length === 0 ? `<p>No papers match <strong>${e(q)}</strong>.</p>`
     : `<h2>Papers matching “${e(q)}”</h2><ol class="items">${hits.map((p) =>
       `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> <span class="meta">${e(p.journal)} · ${e(p.indexedDate)}</span></li>`).join('')}</ol>
 ${more ? '<p class="meta">Showing the best 20. Refine the words, or use the <a href="/api/v1/docs">Data API</a> for more.</p>' : ''}`
-  return { title: q ? `Search: ${q}` : 'Search', body: `<h1>Search</h1><p class="meta">Words match titles and abstracts. Use "quoted phrases", OR, and -word to leave out.</p>${searchForm(q)}${results}` }
+  return { title: q ? `Search: ${q}` : 'Search', body: `<h1>Search</h1><p class="meta">Words match titles and abstracts. Use "quoted phrases", OR, and -word to leave out.</p>${searchForm(q)}${suggestion(suggested)}${results}` }
 }

@@ -1,6 +1,7 @@
 /** One paper as a Meilisearch document, and the index settings that search it like PostgreSQL does. */
 import { dayNumber } from './filters'
 import { joinNumberHyphens } from '../websearch'
+import { meilisearchSynonyms } from '../synonyms'
 
 export type PaperSource = {
   id: string
@@ -56,4 +57,7 @@ export const INDEX_SETTINGS = {
   typoTolerance: { minWordSizeForTypos: { oneTypo: 8, twoTypos: 12 } },
   // One more than is served, so that a ranking with more matches is known to be cut.
   pagination: { maxTotalHits: MEILI_MAX_HITS + 1 },
+  // Entity names and their other names (p16: CDKN2A, p16INK4a), from the lexicon as PostgreSQL
+  // expands them (src/search/synonyms.ts); the sync puts a changed lexicon's in place (sync.ts).
+  synonyms: meilisearchSynonyms(),
 }

@@ -20,13 +20,28 @@ const sourceColumns = {
 const TASK_TIMEOUT_MS = 120_000
 
 /**
- * Whether an existing index was set up by an older version (other searchable attributes or bound):
- * its documents may be of an older shape too, so it is rebuilt (src/search/index.ts).
+ * What an existing index needs: 'rebuild' when it was set up by an older version (other searchable
+ * attributes or bound: its documents may be of an older shape too, so it is rebuilt:
+ * src/search/index.ts), 'synonyms' when only the lexicon's synonyms changed (a settings update is
+ * enough: Meilisearch applies synonyms to queries, not documents), else null.
  */
-export async function settingsOutdated(client: Meilisearch, uid: string): Promise<boolean> {
+export async function settingsOutdated(client: Meilisearch, uid: string): Promise<'rebuild' | 'synonyms' | null> {
   const settings = await client.index(uid).getSettings()
-  return JSON.stringify(settings.searchableAttributes) !== JSON.stringify(INDEX_SETTINGS.searchableAttributes)
-    || settings.pagination?.maxTotalHits !== INDEX_SETTINGS.pagination.maxTotalHits
+  if (JSON.stringify(settings.searchableAttributes) !== JSON.stringify(INDEX_SETTINGS.searchableAttributes)
+    || settings.pagination?.maxTotalHits !== INDEX_SETTINGS.pagination.maxTotalHits) return 'rebuild'
+  return sameSynonyms(settings.synonyms ?? {}, INDEX_SETTINGS.synonyms) ? null : 'synonyms'
+}
+
+/** Synonyms compared whatever the order Meilisearch lists them in. */
+function sameSynonyms(a: Record<string, string[]>, b: Record<string, string[]>): boolean {
+  const canonical = (s: Record<string, string[]>) => JSON.stringify(Object.keys(s).sort().map((k) => [k, [...s[k]].sort()]))
+  return canonical(a) === canonical(b)
+}
+
+/** Puts the lexicon's synonyms in place on an index that has older ones. */
+export async function updateSynonyms(client: Meilisearch, uid: string): Promise<void> {
+  const task = await client.index(uid).updateSettings({ synonyms: INDEX_SETTINGS.synonyms }).waitTask({ timeout: TASK_TIMEOUT_MS })
+  if (task.status !== 'succeeded') throw new Error(`Meilisearch refused the synonyms: ${task.error?.message ?? task.status}`)
 }
 
 export async function ensureIndex(client: Meilisearch, uid: string): Promise<void> {

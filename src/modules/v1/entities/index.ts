@@ -10,6 +10,9 @@ import { fieldsParam, selectFields } from '../fields'
 import { ENTITY_TYPES, Entity, EntityDetail } from './model'
 import { serializeEntity, serializeEntityPaper } from './serialize'
 import { getEntityDetailPage, listEntities } from '../../../queries/entities'
+import { orRedirect } from '../../../http/redirect'
+import { entityApiUrl } from '../../../public-urls'
+import { redirectOrNotFound } from './resolve'
 
 const typeParam: Param<string> = {
   description: 'Entity type.',
@@ -52,7 +55,7 @@ export const entitiesModule = ({ db, baseUrl, secret, cache }: V1Context) =>
         parameters: openApiParameters(listParams),
       },
     })
-    .get('/api/v1/entities/:type/:key', ({ params, request, set }) => cachedJson(cache, request, set, async () => {
+    .get('/api/v1/entities/:type/:key', ({ params, request, set }) => orRedirect(() => cachedJson(cache, request, set, async () => {
       const p = parseParams(request.url, detailParams)
       // Elysia has already decoded the path once; a part that is not valid percent-encoding arrives as null.
       const raw = params as { type: string | null; key: string | null }
@@ -63,7 +66,7 @@ export const entitiesModule = ({ db, baseUrl, secret, cache }: V1Context) =>
       const paging = pager(secret, 'entity-papers', { type, key, minRelevance: p.min_relevance }, p)
       const { after } = paging
       const page = await getEntityDetailPage(db, type, key, p.min_relevance, paging.limit, after && { indexedDate: String(after[0]), paperId: String(after[1]) })
-      if (!page) throw notFound(`no entity of type ${quoted(type)} with key ${quoted(key)}`)
+      if (!page) return redirectOrNotFound(db, type, key, new URL(request.url).search, (canonical) => entityApiUrl(baseUrl, type, canonical))
       const { items, pagination } = paging.page(page.papers, (r) => [r.indexedDate, r.paperId])
       return selectFields({
         data: {
@@ -73,11 +76,14 @@ export const entitiesModule = ({ db, baseUrl, secret, cache }: V1Context) =>
         },
         pagination,
       }, p.fields)
-    }), {
+    })), {
       response: { 200: documented(t.Object({ data: EntityDetail, pagination: Pagination })), ...errorResponses },
       detail: {
         summary: 'Get one entity with its papers',
-        description: 'One entity, its claim count and its papers newest first (indexed_date descending, then id ascending), each with the roles the entity plays in it. pagination pages the papers. Unknown entity: 404.',
+        description: 'One entity, its claim count and its papers newest first (indexed_date descending, then id ascending), each with the roles the entity plays in it. pagination pages the papers. '
+          + 'The entity may also be asked for by any of its names or aliases, or its key in another case (/entities/gene/p16, /entities/intervention/sirolimus): '
+          + 'when that names exactly one entity of the type, the answer is a permanent redirect (308) to the entity\'s own URL, query string kept. '
+          + 'Unknown entity: 404; a name several entities of the type share: 404 naming them.',
         parameters: openApiParameters(detailParams, {
           type: 'Entity type, e.g. intervention.',
           key: 'Entity key, URL-encoded, e.g. CHEBI%3A9168.',

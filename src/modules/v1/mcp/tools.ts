@@ -6,6 +6,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
+import { ENTITY_TYPES } from '../entities/model'
 
 export type ApiCall = (path: string, init?: { method: 'POST'; body: unknown }) => Promise<Response>
 
@@ -29,6 +30,26 @@ function query(args: Record<string, unknown>): string {
   }
   const q = params.toString()
   return q ? `?${q}` : ''
+}
+
+/**
+ * A path segment for the in-process call, or null for one that cannot be sent as such: "." and ".."
+ * are dot segments, which URL parsing resolves (even as %2e), so that `key: ".."` would reach another
+ * route. No entity has such a key. Everything else is percent-encoded, "/" included.
+ */
+function segment(value: string): string | null {
+  return value === '.' || value === '..' ? null : encodeURIComponent(value)
+}
+
+/**
+ * An entity asked for by another of its names answers 308 with the entity's own URL (entities by any
+ * name: src/modules/v1/entities/resolve.ts). The tool follows it once, within the entity routes only.
+ */
+async function followEntityRedirect(call: ApiCall, response: Response): Promise<Response> {
+  if (response.status !== 308) return response
+  const location = new URL(response.headers.get('location') ?? '', 'http://localhost')
+  const at = location.pathname.indexOf('/api/v1/entities/')
+  return at < 0 ? response : call(`${location.pathname.slice(at)}${location.search}`)
 }
 
 const paging = {
@@ -80,10 +101,19 @@ export function registerTools(server: McpServer, call: ApiCall): void {
   }, async (args) => answer(await call(`/api/v1/entities${query(args)}`)))
 
   server.registerTool('get_entity', {
-    description: 'One entity with its claim count and its papers, newest first.',
-    inputSchema: { type: z.string(), key: z.string().describe('The entity key, e.g. HGNC:3942 or CHEBI:9168.'), min_relevance: paperFilters.min_relevance, ...paging },
+    description: 'One entity with its claim count and its papers, newest first. key: the entity key, or any of its names or aliases '
+      + '(SIRT1, p16, sirolimus), which is resolved to the one entity of that type it names.',
+    inputSchema: {
+      type: z.enum(ENTITY_TYPES).describe('Entity type.'),
+      key: z.string().min(1).describe('The entity key (NCBIGene:23411, CHEBI:9168) or a name or alias (SIRT1, sirolimus).'),
+      min_relevance: paperFilters.min_relevance, ...paging,
+    },
     annotations: READ_ONLY,
-  }, async ({ type, key, ...rest }) => answer(await call(`/api/v1/entities/${encodeURIComponent(type)}/${encodeURIComponent(key)}${query(rest)}`)))
+  }, async ({ type, key, ...rest }) => {
+    const encoded = segment(key)
+    if (encoded === null) return { ...text(`404 not_found: no entity of type ${JSON.stringify(type)} with key ${JSON.stringify(key)}, nor one of that type by that name`), isError: true }
+    return answer(await followEntityRedirect(call, await call(`/api/v1/entities/${encodeURIComponent(type)}/${encoded}${query(rest)}`)))
+  })
 
   server.registerTool('list_claims', {
     description: 'Extracted claims (subject, relation, object, organism, evidence), newest first; count and group_by summarise them.',

@@ -57,6 +57,24 @@ function describeExportDownload(doc: { paths?: Record<string, Record<string, { r
   }
 }
 
+/**
+ * An entity asked for by another of its names is a 308 to its own URL (src/modules/v1/entities/resolve.ts):
+ * a status without a body, which the generator does not write.
+ */
+function describeEntityRedirect(doc: { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> }): void {
+  const operation = doc.paths?.['/api/v1/entities/{type}/{key}']?.get
+  if (!operation) return
+  const ref = (name: string) => ({ $ref: `#/components/headers/${name}` })
+  operation.responses = {
+    ...operation.responses,
+    308: {
+      description: 'key is not a key but a name, alias or differently-cased key of exactly one entity of the type (p16, sirolimus): '
+        + 'a permanent redirect to that entity\'s own URL (Location), with the query string kept.',
+      headers: { ...Object.fromEntries(['X-Request-Id', 'Cache-Control', ...RATE_LIMIT].map((h) => [h, ref(h)])), Location: ref('Location') },
+    },
+  }
+}
+
 const at = (path: string, ...steps: string[]) => [`/api/v1${path}`, 'get', '200', ...steps]
 
 /** Component names (data-api-v1.md part 2), each taken from where the schema first appears. */
@@ -113,6 +131,7 @@ const HEADERS = {
   ETag: { description: 'The file\'s sha256 in quotes (a strong validator, for If-None-Match and If-Range).', schema: { type: 'string' } },
   'Content-Length': integerHeader('Bytes in this answer.'),
   'Content-Range': { description: 'bytes first-last/size on a 206; bytes */size on a 416.', schema: { type: 'string' } },
+  Location: { description: 'The URL the answer moved to (on a 308).', schema: { type: 'string', format: 'uri' } },
   'WWW-Authenticate': { description: 'Bearer realm="geroscope", with error="invalid_token" for a malformed, unknown or revoked key.', schema: { type: 'string' } },
 }
 
@@ -145,6 +164,7 @@ export const openApiModule = (baseUrl: string, app: () => AnyElysia) =>
     finish: (doc) => {
       renamePaths(doc)
       describeExportDownload(doc)
+      describeEntityRedirect(doc)
     },
     documentation: {
       info: {
