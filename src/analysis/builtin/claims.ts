@@ -127,6 +127,15 @@ const SAME_ENTITY = /^(?:expression|levels?|concentrations?|content|proteins?|mR
  * noun's modifier ("tumor suppressors", "insulin analogues", "mTOR inhibitors"): the phrase is the side, and it
  * names no entity. `gap` is what stands between the verb and an object mention ("the expression of").
  */
+/**
+ * "Depletion of KDM4A decreases ...": the manipulation written before a subject mention is part of its phrase, and
+ * without it the claim says the opposite ("KDM4A decreases ...").
+ */
+const MANIPULATION_OF = /\b((?:(?:pharmacological|genetic|conditional|partial|hepatic|neuronal|specific)\s+)?(?:inhibition|depletion|deletion|loss|knock-?down|knock-?out|ablation|silencing|deficiency|blockade|overexpression|over-expression|expression|activation|upregulation|up-regulation|downregulation|down-regulation|suppression|disruption|mutation|reduction|stimulation|treatment|administration|supplementation)\s+of\s+(?:the\s+)?)$/i
+function manipulationBefore(text: string, m: Mention): string {
+  return MANIPULATION_OF.exec(text.slice(Math.max(0, m.start - 60), m.start))?.[1] ?? ''
+}
+
 function mentionSide(text: string, m: Mention, limit: number, before: boolean, gap = ''): ClaimSide {
   const rest = text.slice(m.end, limit)
   const cut = before ? rest.length : (CUT_AFTER.exec(rest)?.index ?? rest.length)
@@ -201,7 +210,7 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
     const firstAfter = after[0]
     const objectGap = firstAfter ? text.slice(verbEnd, firstAfter.start) : ''
     const objectNear = firstAfter && adjacentAfter(objectGap) ? firstAfter : undefined
-    let subject = subjectNear ? mentionSide(text, subjectNear, verbStart, true) : phraseBefore(text.slice(0, verbStart))
+    let subject = subjectNear ? mentionSide(text, subjectNear, verbStart, true, manipulationBefore(text, subjectNear)) : phraseBefore(text.slice(0, verbStart))
     let object = objectNear ? mentionSide(text, objectNear, text.length, false, objectGap) : phraseAfter(text.slice(verbEnd))
     if (pattern.p.relation === 'extends_lifespan') {
       const outcome = mentions.find((m) => m.start >= verbEnd && m.entry.type === 'phenotype')
