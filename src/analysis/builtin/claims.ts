@@ -140,7 +140,9 @@ function mentionSide(text: string, m: Mention, limit: number, before: boolean, g
   const rest = text.slice(m.end, limit)
   const cut = before ? rest.length : (CUT_AFTER.exec(rest)?.index ?? rest.length)
   let tail = wordsOf(rest.slice(0, cut))
-  let words = wordsOf(m.text)
+  // A name matched across a bracket ("(mTORC1) signaling" read as "mTORC1 signaling") is written without it.
+  const own = /[()[\]]/.test(m.text) && balanced(wordsOf(m.text)) === null ? m.text.replace(/[()[\]]/g, '') : m.text
+  let words = wordsOf(own)
   // An attached tail ("-dependent", ")") continues the mention's own word.
   if (tail.length && !/^\s/.test(rest)) {
     // "(mTOR) signaling": the bracket closes an abbreviation, and the phrase it stands in began before it.
@@ -161,7 +163,7 @@ function mentionSide(text: string, m: Mention, limit: number, before: boolean, g
   const lead = wordsOf(gap)
   while (lead.length && FILLER.test(lead[0])) lead.shift()
   const whole = balanced([...lead, ...words, ...kept])
-  if (!whole || /[-–/]$/.test(whole.at(-1)!)) return { text: m.text, entity: entityOf(m) }
+  if (!whole || /[-–/]$/.test(whole.at(-1)!)) return { text: own, entity: entityOf(m) }
   return { text: whole.join(' '), entity }
 }
 
