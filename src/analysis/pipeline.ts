@@ -7,6 +7,7 @@ import { and, asc, gt, inArray, isNull, notInArray, or, sql, type SQL } from 'dr
 import type { Db } from '../db/client'
 import { articles, papers } from '../db/schema'
 import type { JobCounts } from '../jobs/job-runs'
+import { resolveClaimSides } from './resolve-claim-sides'
 import type { Analyzer } from './analyzer'
 import { storeArticleAnalysis, storePaperAnalysis } from './store'
 import type { PaperInput } from './types'
@@ -139,6 +140,8 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
       tick()
     })
   }
+  // Claims stored before their sides could be read as entities (the demo corpus, older analyzers, an older lexicon).
+  const sides = await resolveClaimSides(db)
   const usage = analyzer.usage()
-  return { ...counts, llm_requests: usage.requests, llm_retries: usage.retries, prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens }
+  return { ...counts, claim_sides_resolved: sides.resolved, llm_requests: usage.requests, llm_retries: usage.retries, prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens }
 }

@@ -14,6 +14,7 @@ import { EDITOR_MODEL } from '../judgements/judgement'
 import { enqueueSearchSync } from '../search/outbox'
 import type { ArticleResult, PaperAnalysis } from './analyzer'
 import type { ClaimSide } from './types'
+import { resolvedSide } from './side-entity'
 
 type EntityKey = { type: string; key: string; name: string; ids: Record<string, string> }
 const keyOf = (e: { type: string; key: string }) => `${e.type}\u0000${e.key}`
@@ -23,7 +24,7 @@ const keyOf = (e: { type: string; key: string }) => `${e.type}\u0000${e.key}`
  * updated, so concurrent analyses never lock each other's entities; new ones are inserted in key
  * order, so two transactions adding the same new entities wait for each other instead of deadlocking.
  */
-async function entityIds(tx: Db, wanted: EntityKey[]): Promise<Map<string, number>> {
+export async function entityIds(tx: Db, wanted: EntityKey[]): Promise<Map<string, number>> {
   const unique = [...new Map(wanted.map((e) => [keyOf(e), e])).values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1))
   const ids = new Map<string, number>()
   if (unique.length === 0) return ids
@@ -83,9 +84,11 @@ export async function storePaperAnalysis(
         .onConflictDoUpdate({ target: stories.paperId, set: values }) // keeps the first published_at
     }
 
+    // Whatever the analyzer, a side written as a lexicon name or alias is stored with its entity.
+    const found = analysis.claims.map((c) => ({ ...c, subject: resolvedSide(c.subject), object: resolvedSide(c.object) }))
     const ids = await entityIds(tx, [
       ...analysis.entities,
-      ...analysis.claims.flatMap((c) => [...sideEntity(c.subject), ...sideEntity(c.object)]),
+      ...found.flatMap((c) => [...sideEntity(c.subject), ...sideEntity(c.object)]),
     ])
     await tx.delete(paperEntities).where(and(eq(paperEntities.paperId, paperId), ne(paperEntities.role, 'indexed')))
     const links = new Map<string, typeof paperEntities.$inferInsert>()
@@ -97,8 +100,8 @@ export async function storePaperAnalysis(
     if (links.size) await tx.insert(paperEntities).values([...links.values()]).onConflictDoNothing()
 
     await tx.delete(claims).where(eq(claims.paperId, paperId))
-    if (analysis.claims.length) {
-      await tx.insert(claims).values(analysis.claims.map((c) => ({
+    if (found.length) {
+      await tx.insert(claims).values(found.map((c) => ({
         paperId,
         subjectText: c.subject.text,
         subjectEntityId: c.subject.entity ? ids.get(keyOf(c.subject.entity))! : null,
@@ -114,7 +117,7 @@ export async function storePaperAnalysis(
         createdAt: now,
       })))
     }
-    return { judgementChanged, story: analysis.story !== null, entities: links.size, claims: analysis.claims.length }
+    return { judgementChanged, story: analysis.story !== null, entities: links.size, claims: found.length }
   })
 }
 

@@ -23,6 +23,7 @@ import { ensureDefaultPrompts } from '../prompts/service'
 import { MemoryRateLimitStore } from '../rate-limit/memory-store'
 import { PostgresRateLimitStore } from '../rate-limit/postgres-store'
 import { seedDemo } from '../seed/demo'
+import { resolveClaimSides } from '../analysis/resolve-claim-sides'
 import { InFlight } from './in-flight'
 import { shutDown } from './shutdown'
 
@@ -51,6 +52,8 @@ export async function startService(env: Record<string, string | undefined> = pro
   await ensureDefaultPrompts(database.db)
   const operator = await ensureOperator(database.db, config)
   const demo = config.demoData ? await seedDemo(database) : null
+  // The demo corpus's sides written as lexicon names get their entities now, not at the first analysis run.
+  if (demo?.loaded) await resolveClaimSides(database.db)
 
   const limits = config.rateLimitStore === 'postgres'
     ? await PostgresRateLimitStore.open(database)

@@ -8,8 +8,9 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import { claims, entities } from '../db/schema'
 import { curatedNamed } from '../lexicon/lexicon'
-import { resolveEntityIds } from './entities'
-import { containsPattern } from './text-pattern'
+import { resolveEntities } from './entities'
+import { containsPattern, wholeWordsPattern } from './text-pattern'
+import { entryByKey, namesOf } from '../lexicon/lexicon'
 import { Conditions, preparedStatement, statementFamily, whereText, type Planning, type Timestamp } from './prepared'
 import { countsOf } from './facet-counts'
 
@@ -51,28 +52,38 @@ export type ClaimListRow = ClaimRow & { paper: ClaimPaperRow; createdAtText: str
 /**
  * What a user means by a side: a value that names entities exactly (name, key or any alias: sirolimus is
  * rapamycin, p16 is CDKN2A, NR is nicotinamide riboside) matches the claims whose side is one of those
- * entities, and the unresolved sides whose text contains it; only a value that names no entity falls back
- * to a substring of the side's text, entity name or key. So "sirolimus" never matches "temsirolimus",
- * a different drug, which is asked for by its own name.
+ * entities, and the unresolved sides whose text holds the value or another of those entities' names as a
+ * whole word (`words`, a regular expression: "low-dose rapamycin" for sirolimus, never "temsirolimus");
+ * only a value that names no entity falls back to a substring of the side's text, entity name or key
+ * (`pattern`). So "sirolimus" never matches temsirolimus, a different drug, asked for by its own name.
  */
-type SideMatch = { side: 'subject' | 'object'; ids: number[]; pattern: string }
+type SideMatch = { side: 'subject' | 'object'; ids: number[]; pattern: string; words: string }
 
 const SIDE_COLUMNS = {
   subject: { text: 'c.subject_text', entityId: 'c.subject_entity_id' },
   object: { text: 'c.object_text', entityId: 'c.object_entity_id' },
 } as const
 
+/** The most names an unresolved side's text is searched for: the value, then each entity's names. */
+const MAX_NAMES = 40
+
 async function sideMatch(db: Db, side: 'subject' | 'object', value: string): Promise<SideMatch> {
-  return { side, ids: await resolveEntityIds(db, value), pattern: containsPattern(value) }
+  const named = await resolveEntities(db, value)
+  const names = [value, ...named.flatMap((e) => {
+    const entry = entryByKey(e.type, e.key)
+    // The names a text spells out (not bare abbreviations, which the text would have to define).
+    return entry ? [entry.name, ...entry.synonyms, ...(entry.symbols ?? [])] : [e.name]
+  })]
+  return { side, ids: named.map((e) => e.id), pattern: containsPattern(value), words: wholeWordsPattern(names, MAX_NAMES) }
 }
 
 /** The entities whose name or key holds a value (its contains pattern, given twice). */
 const NAMED_ENTITIES = 'select e.id from entities e where e.name ilike $? or e.key ilike $?'
 
 /** The side's condition over `c` claims alone (no join), so that it can narrow any branch of a statement. */
-function addSideCondition(where: Conditions, { side, ids, pattern }: SideMatch): void {
+function addSideCondition(where: Conditions, { side, ids, pattern, words }: SideMatch): void {
   const { text, entityId } = SIDE_COLUMNS[side]
-  if (ids.length) where.add(`(${entityId} = any($?::integer[]) or (${entityId} is null and ${text} ilike $?))`, ids, pattern)
+  if (ids.length) where.add(`(${entityId} = any($?::integer[]) or (${entityId} is null and ${text} ~* $?))`, ids, words)
   else where.add(`(${text} ilike $? or ${entityId} in (${NAMED_ENTITIES}))`, pattern, pattern, pattern)
 }
 
@@ -172,7 +183,7 @@ export async function claimBranches(db: Db, f: ClaimFilters): Promise<Conditions
   const branch = (fragment: string, ...values: unknown[]) => narrowed(new Conditions().add(fragment, ...values), others, rest)
   if (!lead) return [branch('true')]
   const { text, entityId } = SIDE_COLUMNS[lead.side]
-  if (lead.ids.length) return [branch(`${entityId} = any($?::integer[])`, lead.ids), branch(`${entityId} is null and ${text} ilike $?`, lead.pattern)]
+  if (lead.ids.length) return [branch(`${entityId} = any($?::integer[])`, lead.ids), branch(`${entityId} is null and ${text} ~* $?`, lead.words)]
   return [
     branch(`${entityId} in (${NAMED_ENTITIES})`, lead.pattern, lead.pattern),
     branch(`${text} ilike $? and (${entityId} is null or ${entityId} not in (${NAMED_ENTITIES}))`, lead.pattern, lead.pattern, lead.pattern),
@@ -220,8 +231,8 @@ function claimHits(parts: ClaimFilterParts, after: { createdAt: string; id: numb
   const rest = piece`${filters} and ${cursor}`
   if (!lead) return { where: rest.text, values: rest.values }
   const { text, entityId } = SIDE_COLUMNS[lead.side]
-  const byEntity = (source: Piece, base: string, textIndex: string) => {
-    const textHits = sideText({ column: text, index: textIndex, base, after: cursor, filters, pattern: lead.pattern, limit })
+  const byEntity = (source: Piece, base: string, textIndex: string, matches: Piece) => {
+    const textHits = sideText({ index: textIndex, base, after: cursor, filters, matches, limit })
     const hits = piece`${textHits.ctes},
     hits as ((select h.id, h.created_at from ${source} cross join lateral (
       select c.id, c.created_at from claims c where ${entityId} = side.id and ${rest} ${NEWEST_FIRST} limit ${pageLimit(limit)}) h)
@@ -231,10 +242,12 @@ function claimHits(parts: ClaimFilterParts, after: { createdAt: string; id: numb
   }
   // Entities named exactly: their claims, and the unresolved sides whose text holds the value.
   if (lead.ids.length) {
-    return byEntity({ text: 'unnest($?::integer[]) as side(id)', values: [lead.ids] }, `${entityId} is null`, `claims_unresolved_${lead.side}_trgm_idx`)
+    return byEntity({ text: 'unnest($?::integer[]) as side(id)', values: [lead.ids] }, `${entityId} is null`, `claims_unresolved_${lead.side}_trgm_idx`,
+      { text: `${text} ~* $?`, values: [lead.words] })
   }
   // A value naming no entity: claims of entities whose name or key holds it, and sides whose text does.
-  return byEntity({ text: `(${NAMED_ENTITIES}) side`, values: [lead.pattern, lead.pattern] }, 'true', `claims_${lead.side}_text_trgm_idx`)
+  return byEntity({ text: `(${NAMED_ENTITIES}) side`, values: [lead.pattern, lead.pattern] }, 'true', `claims_${lead.side}_text_trgm_idx`,
+    { text: `${text} ilike $?`, values: [lead.pattern] })
 }
 
 /** The newest claims a side text's scout reads: when they hold a page, that is the page. */
@@ -249,11 +262,12 @@ const TEXT_WALK = 20_000
 const MATCH_COST_IN_WALKED = 4
 
 type SideText = {
-  /** The side's text column, and the trigram index over the claims `base` selects. */
-  column: string; index: string; base: string
+  /** The trigram index over the claims `base` selects, for the side's text. */
+  index: string; base: string
   /** Where the page starts, and the filter's other conditions. */
   after: Piece; filters: Piece
-  pattern: string; limit: number
+  /** The side's text condition: a contains pattern, or a value's names as whole words. */
+  matches: Piece; limit: number
 }
 
 /**
@@ -271,9 +285,8 @@ type SideText = {
  * claims read, whatever the filters, so a filter nothing passes cannot make them read every claim.
  * Each path's plan holds for any value, so the statement can be planned once.
  */
-function sideText({ column, index, base, after, filters, pattern, limit }: SideText): { ctes: Piece; select: Piece } {
+function sideText({ index, base, after, filters, matches, limit }: SideText): { ctes: Piece; select: Piece } {
   const page = pageLimit(limit)
-  const matches: Piece = { text: `${column} ilike $?`, values: [pattern] }
   const walk = (rows: number, only: Piece) => piece`select c.id, c.created_at from (
         select * from claims c where ${base} and ${after} ${NEWEST_FIRST} limit ${String(rows)}) c
       where ${only}${matches} and ${filters} ${NEWEST_FIRST} limit ${page}`

@@ -52,12 +52,19 @@ export async function listEntities(db: Db, f: EntityFilters, limit: number, afte
  * or by name or key ignoring case (entities the lexicon does not know have no aliases). At most 100.
  */
 export async function resolveEntityIds(db: Db, value: string): Promise<number[]> {
+  return (await resolveEntities(db, value)).map((r) => r.id)
+}
+
+export type NamedEntity = { id: number; type: string; key: string; name: string }
+
+/** The entities a value names exactly (as resolveEntityIds), with their type, key and name. */
+export async function resolveEntities(db: Db, value: string): Promise<NamedEntity[]> {
   const alias = normalizeAlias(value)
-  return (await entityIdsNamed(db, [alias, alias, value, value])).map((r) => r.id)
+  return entityIdsNamed(db, [alias, alias, value, value])
 }
 
 // An empty alias (a value of punctuation alone) names nothing by alias.
-const entityIdsNamed = preparedStatement<{ id: number }>(`select id from entities
+const entityIdsNamed = preparedStatement<NamedEntity>(`select id, type, key, name from entities
   where ($?::text <> '' and aliases @> array[$?::text]) or lower(name) = lower($?::text) or lower(key) = lower($?::text)
   order by id limit 100`, { genericPlan: true })
 

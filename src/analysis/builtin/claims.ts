@@ -8,6 +8,7 @@ import type { LexiconEntry } from '../../lexicon/lexicon'
 import type { ClaimSide, FoundClaim } from '../types'
 import { compact, readAge, readDose, readDuration, readMagnitude, readN, readSex } from './details'
 import { findMentions, type Mention } from './matcher'
+import { resolvedSide } from '../side-entity'
 import type { Sentence } from './sentences'
 
 type Pattern = { re: RegExp; relation: string; direction: FoundClaim['direction'] }
@@ -37,31 +38,133 @@ export type ClaimSetting = {
   review: boolean
 }
 
-const side = (m: Mention): ClaimSide => ({ text: m.text, entity: { type: m.entry.type, key: m.entry.key, name: m.entry.name, ids: m.entry.ids as Record<string, string> } })
+const entityOf = (m: Mention): ClaimSide['entity'] => ({ type: m.entry.type, key: m.entry.key, name: m.entry.name, ids: m.entry.ids as Record<string, string> })
 
-/** Words that cannot stand for a subject or object on their own. */
-const FILLER = /^(?:the|this|these|those|that|a|an|in|our|its|their|both|it|they|we|which|also|further|furthermore|moreover|additionally|however|thus|therefore|not|no|was|were|is|are|been|be|has|have|had|treatment|with|of|\w+ly)$/i
+/** Words that cannot stand for a subject or object on their own, nor begin or end one. */
+const FILLER = /^(?:the|this|these|those|that|a|an|in|our|its|their|both|either|it|they|we|which|also|further|furthermore|moreover|additionally|however|thus|therefore|not|no|was|were|is|are|been|be|has|have|had|treatment|with|of|for|to|on|at|from|by|as|and|or|than|into|there|here|\w+ly)$/i
+/** A side never starts with these: what follows is a circumstance ("between groups", "despite ..."), not a thing. */
+const NOT_A_START = /^(?:between|despite|even|although|though|because|since|if|when|while|after|before|during|upon|within|without|among|via|through|across|against|over|under|following|compared|including|such|only|all|each|other|some|many|most|more|less|one|two|three|higher|lower|greater|significant|significantly|resulting|using|having|being|showing|leading|making|taking|given|conclusions?|results?|background|methods?|objectives?|purpose|aims?|order)$/i
+/** A one-word side that names nothing in particular ("effects", "response"): no claim is about it. */
+const GENERIC = /^(?:effects?|changes?|responses?|levels?|results?|data|analysis|study|studies|sensitivity|costs?|expression|activity|improvements?|proteins?|genes?|cells?|patients?|mice|rats|groups?|outcomes?|function|role|risk|differences?|treatments?|processes|process|factors?|mechanisms?|it)$/i
+/** A verb inside a phrase: it is a clause, not a noun phrase ("Western blotting demonstrated", "the dose produced significant"). */
+const VERB = /^(?:was|were|is|are|be|been|being|has|have|had|do|does|did|can|could|may|might|will|would|should|must|demonstrated|demonstrates|showed|shows|shown|revealed|reveals|produced|produces|indicated|indicates|suggested|suggests|confirmed|found|observed|resulted|results|led|leads|caused|causes|remained|remains|became|seemed|appeared|exhibited|displayed|underwent|received|used|performed|exposed|show|demonstrate|indicate|suggest|reveal|confirm|support|provide|provides|provided)$/i
+/** An adjective left at the end when a phrase is cut at "and" ("gastric and circulating ghrelin" cut to "gastric"). */
+const ADJECTIVE_END = /(?:ic|al|ous|ive|ible|able|ary|ular|ed)$/i
+const NOUNS_LIKE_ADJECTIVES = /^(?:signal|animal|trial|survival|potential|individual|interval|hospital|journal|proposal|removal|withdrawal|arrival|renewal|disposal|approval|capital|metal|tubal|need|seed|speed|bed|feed|breed|\w+ed\))$/i
+/** A phrase ending in an adjective has lost its noun ("gastric" of "gastric and circulating ghrelin", "neurological" of "neurological outcomes"). */
+const lostItsNoun = (side: ClaimSide) => ADJECTIVE_END.test(side.text) && !NOUNS_LIKE_ADJECTIVES.test(wordsOf(side.text).at(-1)!)
 
-/** A short noun phrase from `words`, trimmed of filler at both ends; null when nothing meaningful is left. */
+const wordsOf = (s: string) => s.split(/\s+/).filter(Boolean)
+
+/** Brackets and quotes left open at either end of a cut phrase are dropped; one left open inside spoils it. */
+function balanced(words: string[]): string[] | null {
+  const text = words.join(' ').replace(/^[(\[“"']+(?=[^)\]]*$)/, '').replace(/(?<=^[^(\[]*)[)\]”"']+$/, '').replace(/[,.;:]+$/, '')
+  const open = (text.match(/[(\[]/g) ?? []).length
+  const close = (text.match(/[)\]]/g) ?? []).length
+  if (open !== close) return null
+  return wordsOf(text)
+}
+
+/**
+ * A short noun phrase from `words`, trimmed of filler at both ends; null when nothing meaningful is left, or when what
+ * is left is no noun phrase: a clause (it holds a verb), a circumstance ("between ..."), a word cut at a hyphen
+ * ("oncogene-" of "oncogene- and therapy-induced"), or unbalanced brackets.
+ */
 function phrase(words: string[], max: number): ClaimSide | null {
   let start = 0
   let end = words.length
   while (start < end && FILLER.test(words[start])) start++
   while (end > start && FILLER.test(words[end - 1])) end--
-  const kept = words.slice(start, end)
-  if (kept.length === 0 || kept.length > max || !kept.some((w) => /[a-z]{3}|[A-Z0-9]{2}/.test(w))) return null
+  const kept = balanced(words.slice(start, end))
+  if (!kept || kept.length === 0 || kept.length > max || !kept.some((w) => /[a-z]{3}|[A-Z0-9]{2}/.test(w))) return null
+  if (NOT_A_START.test(kept[0]) || kept.some((w) => VERB.test(w)) || /[-–/]$/.test(kept.at(-1)!) || /^[-–/]/.test(kept[0])) return null
+  if (FILLER.test(kept[0]) || FILLER.test(kept.at(-1)!) || (kept.length === 1 && GENERIC.test(kept[0]))) return null
   return { text: kept.join(' '), entity: null }
 }
 
 /** The words just before the verb, when no lexicon entity stands there (kept short or dropped). */
 function phraseBefore(text: string): ClaimSide | null {
   const clause = text.split(/[,;:(]|\b(?:that|which|and|whereas|while)\b/i).pop()!.trim()
-  return phrase(clause.split(/\s+/).filter(Boolean), 5)
+  const side = phrase(wordsOf(clause), 5)
+  return side && !lostItsNoun(side) ? resolvedSide(side, SIDE_TYPES) : null
 }
 
+/** A clause break between a side and its verb, or inside a phrase: what stands beyond it belongs to another clause. */
+const CUT_AFTER = /[,;:.(]|\b(?:in|by|and|or|but|through|via|compared|when|while|whereas|after|during|from|than|that|which|at|among|between|with|without|despite|following|to|for|as|versus|vs|if|whether|because|although|since|where|who|whose|regardless|independently)\b/i
+
 function phraseAfter(text: string): ClaimSide | null {
-  const clause = text.split(/[,;:.(]|\b(?:in|by|and|through|via|compared|when|while|whereas|after|during|from)\b/i)[0].trim()
-  return phrase(clause.split(/\s+/).filter(Boolean), 6)
+  const start = text.replace(/^\s*(?:on|of|in)\s+/i, ' ') // "no effect on X", "an increase of X"
+  const cut = CUT_AFTER.exec(start)
+  const clause = (cut ? start.slice(0, cut.index) : start).trim()
+  const side = phrase(wordsOf(clause), 6)
+  return side && !lostItsNoun(side) ? resolvedSide(side, SIDE_TYPES) : null
+}
+
+const CLAUSE_BREAK = /[,;:()]|\b(?:that|which|and|but|or|whereas|while|although|when|than|after|before|because|since|if|then|thereby|thus)\b/i
+/** Between a verb and its object only an article, a measure and "of" may stand ("increased the expression of HO-1"). */
+const OBJECT_GAP = /^(?:the|a|an|of|\w+(?:ion|ity|ment|ance|ence|ness|ure|els?|ts?|ss|sis|ing|th|ize|ze))$/i
+/** The most words between a mention and its verb for the mention still to be the verb's side. */
+const MAX_GAP = 4
+
+/** The words between a subject mention and its verb allow the mention to be the verb's subject: few, and no clause break. */
+function adjacentBefore(gap: string): boolean {
+  return !CLAUSE_BREAK.test(gap) && wordsOf(gap).length <= MAX_GAP
+}
+
+/** The words between a verb and an object mention: none, or a measure of the mention ("the levels of"), ending in "of". */
+function adjacentAfter(gap: string): boolean {
+  const words = wordsOf(gap)
+  return words.length === 0 || (words.length <= MAX_GAP && /^of$/i.test(words.at(-1)!) && words.every((w) => OBJECT_GAP.test(w)))
+}
+
+/** Words after a mention that keep it the head of its phrase: its amount, activity or manipulation ("IL-6 levels", "TSC1 deletion"). */
+const SAME_ENTITY = /^(?:expression|levels?|concentrations?|content|proteins?|mRNA|genes?|signal(?:l)?ing|activity|activation|pathway|cascade|axis|phosphorylation|transcription|promoter|deletion|knock-?out|KO|cKO|deficiency|loss|ablation|depletion|inhibition|overexpression|mutations?|mutants?|variants?|polymorphisms?|genotype|allele|status|treatment|supplementation|administration|intake|use|therapy|exposure|mice|rats|animals|cells|worms|flies)$/i
+
+/**
+ * The side a mention stands for, its text the whole noun phrase. A mention that is half of a hyphenated word
+ * ("mTOR-dependent", "Tsc1-deficient") keeps the whole word, and words after it that measure or manipulate it
+ * ("IL-6 levels", "TSC1 deletion") join it, the entity staying. A mention followed by another noun is only that
+ * noun's modifier ("tumor suppressors", "insulin analogues", "mTOR inhibitors"): the phrase is the side, and it
+ * names no entity. `gap` is what stands between the verb and an object mention ("the expression of").
+ */
+/**
+ * "Depletion of KDM4A decreases ...": the manipulation written before a subject mention is part of its phrase, and
+ * without it the claim says the opposite ("KDM4A decreases ...").
+ */
+const MANIPULATION_OF = /\b((?:(?:pharmacological|genetic|conditional|partial|hepatic|neuronal|specific)\s+)?(?:inhibition|depletion|deletion|loss|knock-?down|knock-?out|ablation|silencing|deficiency|blockade|overexpression|over-expression|expression|activation|upregulation|up-regulation|downregulation|down-regulation|suppression|disruption|mutation|reduction|stimulation|treatment|administration|supplementation)\s+of\s+(?:the\s+)?)$/i
+function manipulationBefore(text: string, m: Mention): string {
+  return MANIPULATION_OF.exec(text.slice(Math.max(0, m.start - 60), m.start))?.[1] ?? ''
+}
+
+function mentionSide(text: string, m: Mention, limit: number, before: boolean, gap = ''): ClaimSide {
+  const rest = text.slice(m.end, limit)
+  const cut = before ? rest.length : (CUT_AFTER.exec(rest)?.index ?? rest.length)
+  let tail = wordsOf(rest.slice(0, cut))
+  // A name matched across a bracket ("(mTORC1) signaling" read as "mTORC1 signaling") is written without it.
+  const own = /[()[\]]/.test(m.text) && balanced(wordsOf(m.text)) === null ? m.text.replace(/[()[\]]/g, '') : m.text
+  let words = wordsOf(own)
+  // An attached tail ("-dependent", ")") continues the mention's own word.
+  if (tail.length && !/^\s/.test(rest)) {
+    // "(mTOR) signaling": the bracket closes an abbreviation, and the phrase it stands in began before it.
+    if (/^[)\]]/.test(tail[0])) tail = []
+    else {
+      words = [...words.slice(0, -1), words.at(-1)! + tail[0]]
+      tail = tail.slice(1)
+    }
+  }
+  let entity: ClaimSide['entity'] = entityOf(m)
+  const kept: string[] = []
+  for (const w of tail) {
+    const bare = w.replace(/[),.;:]+$/, '')
+    if (kept.length >= 3 || VERB.test(bare) || FILLER.test(bare) || NOT_A_START.test(bare) || /ed$/i.test(bare) || !/^[\p{L}\p{N}]/u.test(bare)) break
+    if (!SAME_ENTITY.test(bare)) entity = null
+    kept.push(w)
+  }
+  const lead = wordsOf(gap)
+  while (lead.length && FILLER.test(lead[0])) lead.shift()
+  const whole = balanced([...lead, ...words, ...kept])
+  if (!whole || /[-–/]$/.test(whole.at(-1)!)) return { text: own, entity: entityOf(m) }
+  return { text: whole.join(' '), entity }
 }
 
 export function latinName(entry: LexiconEntry): string {
@@ -101,14 +204,25 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
     const before = mentions.filter((m) => m.end <= verbStart && SIDE_TYPES.has(m.entry.type))
     const after = mentions.filter((m) => m.start >= verbEnd && SIDE_TYPES.has(m.entry.type))
     const passive = PASSIVE_BEFORE.test(text.slice(0, verbStart)) && /^\s+by\b/i.test(text.slice(verbEnd))
-    let subjectM: Mention | undefined = before.at(-1)
-    let objectM: Mention | undefined = after[0]
-    if (passive) [subjectM, objectM] = [after[0], before.at(-1)]
+    // "X was increased in Y" names no agent: what increased it is not said.
+    if (PASSIVE_BEFORE.test(text.slice(0, verbStart)) && !passive && pattern.p.relation !== 'associated_with') return
+    // A side is the mention next to its verb: one further off, or past a clause break, is another clause's.
+    const lastBefore = before.at(-1)
+    const subjectNear = lastBefore && adjacentBefore(text.slice(lastBefore.end, verbStart)) ? lastBefore : undefined
+    const firstAfter = after[0]
+    const objectGap = firstAfter ? text.slice(verbEnd, firstAfter.start) : ''
+    const objectNear = firstAfter && adjacentAfter(objectGap) ? firstAfter : undefined
+    let subject = subjectNear ? mentionSide(text, subjectNear, verbStart, true, manipulationBefore(text, subjectNear)) : phraseBefore(text.slice(0, verbStart))
+    let object = objectNear ? mentionSide(text, objectNear, text.length, false, objectGap) : phraseAfter(text.slice(verbEnd))
     if (pattern.p.relation === 'extends_lifespan') {
-      objectM = mentions.find((m) => m.start >= verbEnd && m.entry.type === 'phenotype') ?? objectM
+      const outcome = mentions.find((m) => m.start >= verbEnd && m.entry.type === 'phenotype')
+      if (outcome) object = { text: outcome.text, entity: entityOf(outcome) }
     }
-    const subject = subjectM ? side(subjectM) : phraseBefore(text.slice(0, verbStart))
-    const object = objectM ? side(objectM) : phraseAfter(text.slice(verbEnd))
+    if (passive) {
+      // "Y was reduced by X": X, right after "by", acts on Y.
+      const agent = firstAfter && /^\s+by\s+(?:the\s+)?$/i.test(objectGap) ? firstAfter : undefined
+      ;[subject, object] = [agent ? mentionSide(text, agent, text.length, false) : null, subject]
+    }
     if (!subject || !object || (!subject.entity && !object.entity)) return
     if (subject.entity && object.entity && subject.entity.key === object.entity.key) return
     const organismM = mentions.find((m) => m.entry.type === 'organism')

@@ -9,6 +9,7 @@ import { currentPrompt } from '../../prompts/service'
 import type { Analyzer, ArticleInput, PaperAnalysis } from '../analyzer'
 import { lookupTerm } from '../builtin/matcher'
 import { checkSupport } from '../support'
+import { sideEntity } from '../side-entity'
 import type { ClaimSide, FoundClaim, FoundEntity, PaperInput } from '../types'
 import { LlmClient, type LlmClientOptions, type Validator } from './client'
 import { sourceMessage } from '../../prompts/source-data'
@@ -28,9 +29,9 @@ function resolve(type: string, name: string, mention?: unknown): Omit<FoundEntit
   return { type, key: slug(name), name, ids: {} }
 }
 
+/** A side the model wrote as a lexicon name or alias, in any case ("Sirolimus", "p16INK4a"), is that entity. */
 function claimSide(text: string): ClaimSide {
-  const entry = lookupTerm(text)
-  return { text, entity: entry ? { type: entry.type, key: entry.key, name: entry.name, ids: entry.ids as Record<string, string> } : null }
+  return { text, entity: sideEntity(text) }
 }
 
 /** The paper record as quoted source data (source-data.ts), after what to answer. */

@@ -30,7 +30,8 @@ const paperIdParam: Param<string> = {
 const listParams = {
   subject: stringParam('What the claim is about. A value that names an entity exactly (its name, key or any alias, ignoring case, ' +
     'spaces and punctuation: sirolimus is rapamycin, p16 is CDKN2A, NR is nicotinamide riboside) matches the claims whose subject is that ' +
-    'entity, and subjects resolved to no entity whose text contains the value; so sirolimus never matches temsirolimus, which is asked ' +
+    'entity, and subjects resolved to no entity whose text holds the value or another of the entity\'s names as a whole word ' +
+    '("low-dose sirolimus"); never a longer word holding it, so sirolimus never matches temsirolimus or everolimus, which are asked ' +
     'for by name. Any other value is a case-insensitive substring of the subject text, or of its entity\'s name or key (% and _ match themselves).', 200),
   object: stringParam('Same for the object.', 200),
   relation: stringParam('Exact relation, e.g. increases, extends_lifespan.', 200),

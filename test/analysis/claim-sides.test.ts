@@ -1,0 +1,94 @@
+/**
+ * Claim sides (issue 35): the built-in analyzer takes whole noun phrases next to their verb, never a clause, a
+ * circumstance, a dangling word or a word cut at a hyphen; a side whose whole text is a lexicon name or alias, in
+ * any case, names its entity (src/analysis/side-entity.ts), and is stored with it whichever analyzer wrote it.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { extractClaims } from '../../src/analysis/builtin/claims'
+import { splitSentences } from '../../src/analysis/builtin/sentences'
+import { sideEntity } from '../../src/analysis/side-entity'
+import { storePaperAnalysis } from '../../src/analysis/store'
+import type { PaperAnalysis } from '../../src/analysis/analyzer'
+import { claims, entities } from '../../src/db/schema'
+import { freshDatabase, type TestDatabase } from '../support/database'
+import { insertPapers, paperRow } from '../support/fixtures'
+
+const setting = { organism: null, design: null, evidenceLevel: null, preprint: false, review: false }
+const sides = (text: string) => extractClaims(splitSentences(text), setting)
+  .map((c) => [c.subject.text, c.subject.entity?.key ?? null, c.relation, c.object.text, c.object.entity?.key ?? null])
+
+describe('built-in claim sides are whole noun phrases', () => {
+  test('never a word cut at a hyphen ("oncogene-" of "oncogene- and therapy-induced")', () => {
+    expect(sides('Rapamycin reduced oncogene- and therapy-induced arrest.')).toEqual([])
+  })
+
+  test('never a circumstance, a clause or a lone connective', () => {
+    expect(sides('Serum brain-derived neurotrophic factor (BDNF) did not change significantly between preintervention and postintervention.')).toEqual([])
+    expect(sides('Western blotting demonstrated increased expression of IL-1β in the hippocampus.')).toEqual([])
+    expect(sides('Despite improved therapeutic methods, CNS toxicity resulting from cancer treatment remains a major cause of morbidity.')).toEqual([])
+  })
+
+  test('never an adjective whose noun was cut off, nor an unbalanced bracket', () => {
+    expect(sides('Activation of mTORC1 signaling in gastric X/A-like cells reduced gastric and circulating ghrelin levels.')).toEqual([])
+    for (const claim of sides('Prophylactic cranial irradiation (PCI) reduces brain metastasis incidence in lung cancer.')) {
+      expect(claim[0]).not.toMatch(/\)$/)
+    }
+  })
+
+  test('the mention next to the verb, with its head noun, not one further off', () => {
+    expect(sides('Rapamycin treatment reduced IL-6 levels in old mice.')).toEqual([['Rapamycin', 'CHEBI:9168', 'decreases', 'IL-6 levels', 'il-6-level']])
+    expect(sides('TSC1 deletion increased mTORC1 signaling.')).toEqual([['TSC1 deletion', 'NCBIGene:7248', 'increases', 'mTORC1 signaling', 'GO:0038202']])
+    // 4E-BP1 belongs to the second clause; the object of "blocked" is S6 protein phosphorylation.
+    expect(sides('Rapamycin blocked S6 protein phosphorylation but had no effect on 4E-BP1 phosphorylation.'))
+      .toEqual([['Rapamycin', 'CHEBI:9168', 'decreases', 'S6 protein phosphorylation', null]])
+  })
+
+  test('a mention that only modifies another noun does not name the side ("mTOR inhibitors" are no gene)', () => {
+    const [claim] = sides('mTOR inhibitors reduced IL-6 levels in mice.')
+    expect(claim?.[0]).toBe('mTOR inhibitors')
+    expect(claim?.[1]).toBeNull()
+  })
+})
+
+describe('a side written as a lexicon name or alias names its entity', () => {
+  test('names, synonyms and symbols, in any case and spelling', () => {
+    for (const [text, key] of [
+      ['rapamycin', 'CHEBI:9168'], ['Sirolimus', 'CHEBI:9168'], ['SIROLIMUS', 'CHEBI:9168'], ['the rapamycin', 'CHEBI:9168'],
+      ['p16INK4a', 'NCBIGene:1029'], ['P16-INK4A', 'NCBIGene:1029'], ['CDKN2A', 'NCBIGene:1029'],
+      ['temsirolimus', 'temsirolimus'], ['everolimus', 'CHEBI:68478'],
+    ] as const) expect([text, sideEntity(text)?.key ?? null]).toEqual([text, key])
+  })
+
+  test('a phrase, a longer word or an abbreviation with nothing to back it names nothing', () => {
+    for (const text of ['rapamycin treatment', 'temsirolimus-treated cells', 'NR', '', 'sirolimusx']) expect(sideEntity(text)).toBeNull()
+  })
+})
+
+describe('storing claims', () => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await freshDatabase()
+    await insertPapers(database.db, [paperRow({ id: 'MED-801' })])
+  })
+  afterAll(async () => {
+    await database.close()
+  })
+
+  test('a side an analyzer left unresolved but wrote as a lexicon name is stored with its entity', async () => {
+    const analysis: PaperAnalysis = {
+      judgement: { relevance: 2, relevanceConfidence: 0.8, newsworthiness: 1, studyType: 'animal', studyTypeConfidence: 0.8, topic: 'mtor-rapamycin', topicConfidence: 0.8, promotional: 0 },
+      entities: [],
+      claims: [{
+        subject: { text: 'Sirolimus', entity: null }, relation: 'decreases', object: { text: 'p16INK4a', entity: null },
+        organism: 'Mus musculus', context: null, direction: 'decrease', magnitude: null, evidence: 'Sirolimus lowered p16INK4a.', confidence: 0.7,
+      }],
+      story: null,
+    }
+    await storePaperAnalysis(database.db, 'MED-801', analysis, 'test-model', 'v1')
+    const [row] = await database.db.select().from(claims).where(eq(claims.paperId, 'MED-801'))
+    const [subject] = await database.db.select().from(entities).where(eq(entities.id, row.subjectEntityId!))
+    const [object] = await database.db.select().from(entities).where(eq(entities.id, row.objectEntityId!))
+    expect([row.subjectText, subject.key, row.objectText, object.key]).toEqual(['Sirolimus', 'CHEBI:9168', 'p16INK4a', 'NCBIGene:1029'])
+  })
+})
