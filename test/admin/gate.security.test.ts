@@ -169,7 +169,7 @@ describe('bodies', () => {
     const response = await api.call('/api/prompts/judge', {
       method: 'PUT', cookie: token, raw, headers: { 'content-type': 'application/json', 'content-length': String(raw.length) },
     })
-    expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({ error: { status: 400, code: 'invalid_parameter', message: 'the body must be at most 256 KB' } })
+    expect(response.status).toBe(413)
+    expect(await response.json()).toEqual({ error: { status: 413, code: 'invalid_parameter', message: 'the body must be at most 256 KiB (262144 bytes)' } })
   })
 })
