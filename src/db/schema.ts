@@ -337,6 +337,20 @@ export const sessions = pgTable('sessions', {
   index('sessions_expires_idx').on(t.expiresAt), // the hourly purge of ended sessions
 ])
 
+/**
+ * Failed logins per username as submitted (lower-cased), whether or not an account has it, so the
+ * answer never tells which names exist; shared by every instance (issue 33, item 3). The login
+ * route keeps it (src/modules/admin/auth/login-budget.ts).
+ */
+export const loginFailures = pgTable('login_failures', {
+  username: text('username').primaryKey(), // lower-cased, at most 64 characters (the login body's limit)
+  failures: integer('failures').notNull(), // failed logins in a row, counted afresh after an hour without one
+  lastFailureAt: tstz('last_failure_at').notNull(),
+  lockedUntil: tstz('locked_until'), // no login for this name before then, whatever the password
+}, (t) => [
+  index('login_failures_last_idx').on(t.lastFailureAt), // the hourly purge of old rows
+])
+
 // ---------------------------------------------------------------------------------------------
 // Early signals: RSS/Atom sources, their articles, analyses and briefs.
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@
  * Registered before every route: Elysia hooks apply only to routes added after them.
  */
 import { Elysia, ValidationError } from 'elysia'
-import { errorPage } from '../modules/site/render'
+import { PAGE_CSP, errorPage, htmlSecurityHeaders } from '../modules/site/render'
 import { ApiError, errorEnvelope, excerpt, type ErrorCode } from './errors'
 import { isDatabaseUnavailable, isUnstorableText, UNAVAILABLE_MESSAGE } from './database-errors'
 import { log } from '../log'
@@ -61,6 +61,7 @@ export const errorPlugin = new Elysia({ name: 'errors' })
     Object.assign(set.headers, failure.headers)
     if (answersJson(request.url)) return envelope
     set.headers['content-type'] = 'text/html; charset=utf-8'
+    Object.assign(set.headers, htmlSecurityHeaders(PAGE_CSP))
     return errorPage(envelope.error.status, failure.message)
   })
 

@@ -13,6 +13,7 @@ import { purgeExpiredCounters } from '../rate-limit/postgres-store'
 import { purgeOldRuns, type JobCounts } from './job-runs'
 import { refreshEntityCounts } from './refresh-entity-counts'
 import { purgeEndedSessions, sessionPolicy } from '../modules/admin/auth/sessions'
+import { purgeLoginFailures } from '../modules/admin/auth/login-budget'
 import { createAnalyzer } from '../analysis/create-analyzer'
 import { runAnalysis } from '../analysis/pipeline'
 import { runJob } from './run-job'
@@ -40,6 +41,7 @@ export const WORKER_JOBS: WorkerJob[] = [
     cron: '37 * * * *',
     run: async (database, config) => ({ deleted: await purgeEndedSessions(database.db, new Date(), sessionPolicy(config.sessions)) }),
   },
+  { name: 'purge-login-failures', cron: '41 * * * *', run: async (database) => ({ deleted: await purgeLoginFailures(database.db, new Date()) }) },
   { name: SEARCH_SYNC_JOB, cron: '* * * * *', run: (database, config) => syncSearchIndex(database.db, config) },
   { name: 'harvest', cron: '17 * * * *', run: (database, config) => harvestEuropePmc(database, config) },
   { name: 'scrape', cron: '*/30 * * * *', run: (database, config) => scrapeFeeds(database, config) },

@@ -12,6 +12,7 @@ import { withAccessLog } from '../http/access-log'
 import { serverFailure } from '../http/error-plugin'
 import { PARSER_HEAD_BYTES } from '../http/request-limits'
 import { startWorkers } from '../jobs/workers'
+import { closeStaleRuns } from '../jobs/run-job'
 import { errorMessage, log } from '../log'
 import { ensureOperator } from '../modules/accounts/operator'
 import type { Lifecycle } from '../modules/health'
@@ -54,6 +55,8 @@ export async function startService(env: Record<string, string | undefined> = pro
   const demo = config.demoData ? await seedDemo(database) : null
   // The demo corpus's sides written as lexicon names get their entities now, not at the first analysis run.
   if (demo?.loaded) await resolveClaimSides(database.db)
+  const staleRuns = await closeStaleRuns(database)
+  if (staleRuns > 0) log.warn({ closed: staleRuns }, `closed ${staleRuns} job run(s) left "running" by a process that died`)
 
   const limits = config.rateLimitStore === 'postgres'
     ? await PostgresRateLimitStore.open(database)

@@ -32,8 +32,14 @@ declare const Deno: {
  * maximum.
  */
 export const IDLE_TIMEOUT_SECONDS = 255
-/** No endpoint takes more than a small JSON body; Bun's default would buffer 128 MB. */
+/** No endpoint takes more than a small JSON body; the app's caps (src/http/request-limits.ts) are at most this. */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024
+/**
+ * The runtime's own limit, a backstop well above the app's caps: between the two the app answers
+ * (a 413 in the envelope); only beyond it does Bun refuse on its own, with a bare 413. Bun's default
+ * would buffer 128 MB.
+ */
+export const RUNTIME_BODY_LIMIT_BYTES = 4 * 1024 * 1024
 
 /**
  * Bun's parser reads `--max-http-header-size` bytes of a request head (16 KiB by default) and
@@ -56,7 +62,7 @@ export function serve(fetch: FetchHandler, port: number, options: ServeOptions =
     const server = bun.serve({
       port,
       idleTimeout: IDLE_TIMEOUT_SECONDS,
-      maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+      maxRequestBodySize: RUNTIME_BODY_LIMIT_BYTES,
       ...(options.onError ? { error: options.onError } : {}),
       fetch: (request, self) => {
         rememberPeer(request, self.requestIP(request)?.address)

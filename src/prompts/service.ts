@@ -44,6 +44,8 @@ const summaryColumns = {
   id: prompts.id, name: prompts.name, description: prompts.description, version: prompts.currentVersion,
   body: promptVersions.body, updatedAt: prompts.updatedAt,
 }
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
 const currentVersionOf = and(eq(promptVersions.promptId, prompts.id), eq(promptVersions.version, prompts.currentVersion))
 
 /** Every prompt at its current version, in id order. */
@@ -51,7 +53,7 @@ export async function listPrompts(db: Db): Promise<PromptSummary[]> {
   return db.select(summaryColumns).from(prompts).innerJoin(promptVersions, currentVersionOf).orderBy(asc(prompts.id))
 }
 
-export async function findPrompt(db: Db, id: string): Promise<PromptSummary | null> {
+export async function findPrompt(db: Db | Tx, id: string): Promise<PromptSummary | null> {
   const [row] = await db.select(summaryColumns).from(prompts).innerJoin(promptVersions, currentVersionOf).where(eq(prompts.id, id))
   return row ?? null
 }
@@ -72,16 +74,23 @@ export async function promptHistory(db: Db, id: string): Promise<PromptVersion[]
  * nothing. Null when there is no such prompt. Concurrent updates queue on the prompt's row.
  */
 export async function updatePrompt(db: Db, id: string, body: string, accountId: number, now: Date): Promise<{ prompt: PromptSummary; changed: boolean } | null> {
-  const changed = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Lock the prompt's row alone, then read its current text in a statement of its own. Locked
+    // through the join, an edit that waited for another re-checked the join against the version
+    // rows it saw before waiting, missed the one just written and answered 404 (issue 33, item 5);
+    // this way concurrent edits queue and each becomes the next version.
+    const [locked] = await tx.select({ version: prompts.currentVersion }).from(prompts).where(eq(prompts.id, id)).for('update')
+    if (!locked) return null
     const [current] = await tx.select({ version: prompts.currentVersion, body: promptVersions.body }).from(prompts)
-      .innerJoin(promptVersions, currentVersionOf).where(eq(prompts.id, id)).for('update', { of: prompts })
+      .innerJoin(promptVersions, currentVersionOf).where(eq(prompts.id, id))
     if (!current) return null
-    if (current.body === body) return false
-    const version = current.version + 1
-    await tx.insert(promptVersions).values({ promptId: id, version, body, createdBy: accountId, createdAt: now })
-    await tx.update(prompts).set({ currentVersion: version, updatedAt: now }).where(eq(prompts.id, id))
-    return true
+    const changed = current.body !== body
+    if (changed) {
+      const version = current.version + 1
+      await tx.insert(promptVersions).values({ promptId: id, version, body, createdBy: accountId, createdAt: now })
+      await tx.update(prompts).set({ currentVersion: version, updatedAt: now }).where(eq(prompts.id, id))
+    }
+    // Read under the lock: the version this edit made, not one a later edit made after it.
+    return { prompt: (await findPrompt(tx, id))!, changed }
   })
-  if (changed === null) return null
-  return { prompt: (await findPrompt(db, id))!, changed }
 }

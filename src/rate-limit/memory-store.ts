@@ -38,7 +38,7 @@ export const RESERVATION_SHARE = 1 / 20
 type Window = 'minute' | 'day'
 type Counter = { start: number; count: number; reserved: number } // reserved: the count the database holds
 /** A bucket waiting for its reservation: the counters it needs, as they were when it asked. */
-type Wanted = { allowance: Allowance; minute: Counter; day: Counter | null }
+type Wanted = { allowance: Allowance; minute: Counter; day: Counter | null; units: number }
 
 const blockOf = (limit: number) => Math.max(1, Math.ceil(limit * RESERVATION_SHARE))
 
@@ -72,22 +72,31 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return store
   }
 
-  async take(bucket: string, allowance: Allowance, now: Date): Promise<RateDecision> {
+  async take(bucket: string, allowance: Allowance, now: Date, units = 1): Promise<RateDecision> {
     for (;;) {
       // Synchronous from here to the increment: no other take can run in between.
       const { minuteStart, dayStart } = windowsAt(now)
       if (minuteStart > this.sweptMinute) this.sweep(minuteStart, dayStart)
       const minute = current(this.minutes, bucket, minuteStart)
       const day = allowance.perDay === undefined ? null : current(this.days, bucket, dayStart) // minute-only allowances keep none
-      const decision = decide(allowance, minute.count, day?.count ?? 0, now)
+      const decision = decide(allowance, minute.count, day?.count ?? 0, now, units)
       if (!decision.allowed) return decision
-      if (minute.count < minute.reserved && (!day || day.count < day.reserved)) {
-        minute.count++
-        if (day) day.count++
+      if (minute.count + units <= minute.reserved && (!day || day.count + units <= day.reserved)) {
+        minute.count += units
+        if (day) day.count += units
         return decision
       }
-      await this.reserve(bucket, allowance) // then decide again: others may have taken meanwhile
+      await this.reserve(bucket, allowance, units) // then decide again: others may have taken meanwhile
     }
+  }
+
+  async giveBack(bucket: string, allowance: Allowance, now: Date, units: number): Promise<void> {
+    // The reservation stays: what is given back is granted again from it, without a write.
+    const { minuteStart, dayStart } = windowsAt(now)
+    const minute = this.minutes.get(bucket)
+    if (minute?.start === minuteStart) minute.count = Math.max(0, minute.count - units)
+    const day = allowance.perDay === undefined ? undefined : this.days.get(bucket)
+    if (day?.start === dayStart) day.count = Math.max(0, day.count - units)
   }
 
   /** Resolves once the reservations being written are in the database. */
@@ -125,12 +134,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
    * Writes the next block for whichever of the bucket's windows has run out, before anything is
    * granted from it. One write per bucket at a time; takes that need it meanwhile wait for it.
    */
-  private reserve(bucket: string, allowance: Allowance): Promise<void> {
+  private reserve(bucket: string, allowance: Allowance, units: number): Promise<void> {
     const pending = this.reserving.get(bucket)
     if (pending) return pending
     const minute = this.minutes.get(bucket)!
     const day = allowance.perDay === undefined ? null : this.days.get(bucket)!
-    const write = this.join(bucket, { allowance, minute, day }).finally(() => this.reserving.delete(bucket))
+    const write = this.join(bucket, { allowance, minute, day, units }).finally(() => this.reserving.delete(bucket))
     this.reserving.set(bucket, write)
     return write
   }
@@ -151,14 +160,18 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 
   private async writeReservations(group: Map<string, Wanted>): Promise<void> {
-    // Added to the rows, not set: a row may already hold counts this process never loaded.
-    const delta = (c: Counter, limit: number) => c.count < c.reserved ? 0 : Math.max(1, Math.min(blockOf(limit), limit - c.count))
+    // Added to the rows, not set: a row may already hold counts this process never loaded. A block,
+    // or more when a take of several units needs more than is left of the reservation.
+    const delta = (c: Counter, limit: number, units: number) => {
+      const short = c.count + units - c.reserved
+      return short <= 0 ? 0 : Math.max(short, Math.min(blockOf(limit), limit - c.reserved))
+    }
     const rows: { bucket: string; window: Window; counter: Counter; added: number }[] = []
     // Buckets in one order, in every instance, so that two instances' writes lock their rows in the same order.
     for (const bucket of [...group.keys()].sort()) {
-      const { allowance, minute, day } = group.get(bucket)!
-      if (day) rows.push({ bucket, window: 'day', counter: day, added: delta(day, allowance.perDay!) })
-      rows.push({ bucket, window: 'minute', counter: minute, added: delta(minute, allowance.perMinute) })
+      const { allowance, minute, day, units } = group.get(bucket)!
+      if (day) rows.push({ bucket, window: 'day', counter: day, added: delta(day, allowance.perDay!, units) })
+      rows.push({ bucket, window: 'minute', counter: minute, added: delta(minute, allowance.perMinute, units) })
     }
     this.writes.buckets += group.size
     this.writes.statements++

@@ -22,8 +22,17 @@ export type RateDecision = {
 }
 
 export interface RateLimitStore {
-  /** Counts one request in both windows if both have room; a refused request counts in neither. */
-  take(bucket: string, allowance: Allowance, now: Date): Promise<RateDecision>
+  /**
+   * Counts `units` requests (default 1) in both windows if both have room for all of them, at once;
+   * a refused take counts nothing in either.
+   */
+  take(bucket: string, allowance: Allowance, now: Date, units?: number): Promise<RateDecision>
+  /**
+   * Un-counts `units` taken earlier in the windows `now` falls in (never below zero): a request
+   * refused after the gate counted it must use no allowance (decisions.md). A window that has ended
+   * since is left as it is.
+   */
+  giveBack(bucket: string, allowance: Allowance, now: Date, units: number): Promise<void>
   /** Releases timers and saves what must survive; does not close the database. */
   close(): Promise<void>
 }
@@ -38,17 +47,18 @@ export function windowsAt(now: Date): { minuteStart: number; dayStart: number } 
 }
 
 /**
- * The decision for one request, given the counts in its windows before it. When the daily
- * allowance is spent, waiting for the next minute would not help, so Retry-After runs to midnight.
+ * The decision for `units` requests taken together (one, or the parts of a batch), given the
+ * counts in their windows before them: all fit or none is taken. When the day has no room for
+ * them, waiting for the next minute would not help, so Retry-After runs to midnight.
  */
-export function decide(allowance: Allowance, minuteCount: number, dayCount: number, now: Date): RateDecision {
+export function decide(allowance: Allowance, minuteCount: number, dayCount: number, now: Date, units = 1): RateDecision {
   const { minuteStart, dayStart } = windowsAt(now)
   const dayResetMs = dayStart + DAY_MS
   const minuteResetMs = minuteStart + MINUTE_MS
   const perDay = allowance.perDay ?? Number.POSITIVE_INFINITY
-  const dayFull = dayCount >= perDay
-  const allowed = !dayFull && minuteCount < allowance.perMinute
-  const taken = allowed ? 1 : 0
+  const dayFull = dayCount + units > perDay
+  const allowed = !dayFull && minuteCount + units <= allowance.perMinute
+  const taken = allowed ? units : 0
   const dayUsed = dayCount + taken
   const until = dayFull ? dayResetMs : minuteResetMs
   return {
@@ -61,6 +71,16 @@ export function decide(allowance: Allowance, minuteCount: number, dayCount: numb
     minuteRemaining: Math.max(0, allowance.perMinute - minuteCount - taken),
     minuteReset: minuteResetMs / 1000,
     retryAfter: allowed ? null : Math.max(1, Math.ceil((until - now.getTime()) / 1000)),
+  }
+}
+
+/** `decision` as it reads once `units` the caller had taken are given back (giveBack). */
+export function givenBack(decision: RateDecision, units: number): RateDecision {
+  return {
+    ...decision,
+    dayUsed: Math.max(0, decision.dayUsed - units),
+    dayRemaining: Math.min(decision.dayLimit, decision.dayRemaining + units),
+    minuteRemaining: Math.min(decision.minuteLimit, decision.minuteRemaining + units),
   }
 }
 

@@ -57,6 +57,18 @@ describe('POST /api/keys', () => {
     expect((await createKey(member.token)).status).toBe(201)
   })
 
+  test('20 creations at once make exactly 10 keys; the rest are 409 (the cap is kept in the database)', async () => {
+    const member = await api.member()
+    const answers = await Promise.all(Array.from({ length: 20 }, () => createKey(member.token)))
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(10)
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(10)
+    const operator = await api.operator()
+    const more = await Promise.all(Array.from({ length: 5 }, () => api.call(`/api/accounts/${member.id}/keys`, { cookie: operator.token, body: {} })))
+    expect(more.map((r) => r.status)).toEqual([409, 409, 409, 409, 409])
+    const active = await api.database.db.select().from(apiKeys).where(eq(apiKeys.accountId, member.id))
+    expect(active).toHaveLength(10)
+  })
+
   test.each([
     [{ label: '' }, 'label must not be empty'],
     [{ label: 'x'.repeat(101) }, 'label must be at most 100 characters long (got 101)'],

@@ -77,6 +77,20 @@ describe('PUT /api/prompts/{id}', () => {
     expect(await json(await call('/api/prompts/support', { method: 'PUT', body }))).toEqual(invalid(message))
   })
 
+  test('8 edits at once are all saved, one version each, none lost', async () => {
+    const before = (await json(await call('/api/prompts/story'))).body.data.version
+    const texts = Array.from({ length: 8 }, (_, i) => `[task:story] Concurrent edit ${i}.`)
+    const answers = await Promise.all(texts.map((text) => call('/api/prompts/story', { method: 'PUT', body: { text } }).then(json)))
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200))
+    expect(answers.map((a) => a.body.data.version).sort((a: number, b: number) => a - b)).toEqual(texts.map((_, i) => before + 1 + i))
+    const detail = (await json(await call('/api/prompts/story'))).body.data
+    expect(detail.version).toBe(before + 8)
+    const saved = detail.versions.filter((v: { version: number }) => v.version > before)
+    expect(saved.map((v: { text: string }) => v.text).sort()).toEqual([...texts].sort())
+    // The current text is the one of the edit that became the last version.
+    expect(detail.text).toBe(answers.find((a) => a.body.data.version === before + 8)!.body.data.text)
+  })
+
   test('an unknown prompt is a 404, read or written', async () => {
     for (const method of ['GET', 'PUT']) {
       const response = await json(await call('/api/prompts/horoscope', { method, body: method === 'PUT' ? { text: 'x' } : undefined }))

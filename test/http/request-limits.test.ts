@@ -103,3 +103,55 @@ describe('oversized requests get the envelope, not the runtime\'s bare 431', () 
     expect(response.status).toBe(431)
   })
 })
+
+const MAX_BODY_BYTES = 1024 * 1024 // the Data API's body cap
+const MAX_ADMIN_BODY_BYTES = 256 * 1024 // the admin interface's
+
+/** A body sent in chunks, with no Content-Length: the framing that skipped the admin cap. */
+function chunked(text: string, chunk = 16 * 1024): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text)
+  let at = 0
+  return new ReadableStream({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close()
+      controller.enqueue(bytes.slice(at, at + chunk))
+      at += chunk
+    },
+  })
+}
+
+describe('one body cap however the body is framed, answered in the envelope (issue 33, item 8)', () => {
+  const json = { 'content-type': 'application/json', origin: 'https://app.example' }
+
+  test('a Data API body over 1 MiB is a 413 in the envelope, with the request id and CORS, not the runtime\'s bare 413', async () => {
+    const body = JSON.stringify({ ids: ['MED-1'], padding: 'x'.repeat(MAX_BODY_BYTES) })
+    const response = await fetch(`${base}/api/v1/papers/batch`, { method: 'POST', headers: { ...bearer(api.key).headers, ...json }, body })
+    await expectEnvelope(response, 413, `the body must be at most 1024 KiB (${MAX_BODY_BYTES} bytes)`)
+  })
+
+  test('an admin body over 256 KiB sent chunked, without Content-Length, is a 413 too', async () => {
+    const body = chunked(JSON.stringify({ text: 'x'.repeat(MAX_ADMIN_BODY_BYTES) }))
+    const response = await fetch(`${base}/api/prompts/judge`, { method: 'PUT', headers: json, body })
+    await expectEnvelope(response, 413, `the body must be at most 256 KiB (${MAX_ADMIN_BODY_BYTES} bytes)`)
+  })
+
+  test('in process as well: a chunked admin body over the cap is refused, one under it is read whole', async () => {
+    const big = await api.app.handle(new Request('http://localhost/api/auth/login', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: chunked(JSON.stringify({ username: 'a', password: 'x'.repeat(300_000) })),
+    }))
+    expect(big.status).toBe(413)
+    expect(big.headers.get('x-request-id')).toBeTruthy()
+    const small = await api.app.handle(new Request('http://localhost/api/auth/login', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: chunked(JSON.stringify({ username: 'nobody-here', password: 'y'.repeat(200) }), 64),
+    }))
+    expect(small.status).toBe(401) // parsed and checked: the body reached the route intact
+  })
+
+  test('a chunked Data API body under the cap is read whole', async () => {
+    const response = await fetch(`${base}/api/v1/papers/batch`, {
+      method: 'POST', headers: { ...bearer(api.key).headers, ...json }, body: chunked(JSON.stringify({ ids: ['MED-1', 'MED-2'] }), 8),
+    })
+    expect(response.status).toBe(200)
+    expect((await response.json()).not_found).toEqual(['MED-1', 'MED-2'])
+  })
+})

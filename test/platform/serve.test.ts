@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { clientAddress, parseTrustProxy } from '../../src/http/client-address'
 import { peerAddress } from '../../src/platform/peer-address'
-import { MAX_REQUEST_BODY_BYTES, serve, type RunningServer } from '../../src/platform/serve'
+import { RUNTIME_BODY_LIMIT_BYTES, serve, type RunningServer } from '../../src/platform/serve'
 
 let server: RunningServer
 let seen: (string | null)[] = []
@@ -33,10 +33,10 @@ describe('serve', () => {
     expect(await response.text()).toBe('ok')
   }, 30_000)
 
-  test('refuses a body over 1 MB without buffering it', async () => {
+  test('refuses a body over its own backstop (4 MiB) without buffering it; the app answers smaller ones', async () => {
     const small = await fetch(`http://127.0.0.1:${server.port}/body`, { method: 'POST', body: new Uint8Array(1000) })
     expect(await small.text()).toBe('1000')
-    const large = await fetch(`http://127.0.0.1:${server.port}/body`, { method: 'POST', body: new Uint8Array(MAX_REQUEST_BODY_BYTES + 1) })
+    const large = await fetch(`http://127.0.0.1:${server.port}/body`, { method: 'POST', body: new Uint8Array(RUNTIME_BODY_LIMIT_BYTES + 1) })
     expect(large.status).toBe(413)
   })
 })

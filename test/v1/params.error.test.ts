@@ -45,8 +45,13 @@ describe('a parameter whose bytes are not UTF-8 is a 400 naming it, never read a
 
   test.each([
     ['/api/v1/papers/', 'id'], ['/api/v1/papers/MED-1', 'id'], ['/api/v1/entities/gene/', 'key'], ['/api/v1/entities/gene/HGNC:1', 'key'],
+    ['/api/v1/exports/', 'file'], ['/api/v1/exports/papers-', 'file'],
   ])('the path id in %s… is a 400 naming %s', async (prefix, name) => {
     for (const bytes of NOT_UTF8) await expectInvalidParameter(await get(`${prefix}${bytes}`), `${name} in the path is not valid percent-encoded UTF-8`)
+  })
+
+  test('an over-long export file name is a 400, not echoed whole', async () => {
+    await expectInvalidParameter(await get(`/api/v1/exports/${'p'.repeat(5000)}`), 'file in the path must be at most 200 characters (got 5000)')
   })
 
   test('an entity type in the path is checked the same way', async () => {

@@ -109,6 +109,43 @@ describe.each(stores)('%s', (_name, openStore) => {
     expect(third.map((d) => [d.allowed, d.dayUsed])).toEqual([[true, 5], [false, 5], [false, 5]])
   })
 
+  test('a take of several units is all of them or none', async () => {
+    await open()
+    const bucket = newBucket()
+    const allowance = { perMinute: 6, perDay: 9 }
+    expect(await store.take(bucket, allowance, at('2030-01-15T10:00:00Z'), 4)).toMatchObject({ allowed: true, dayUsed: 4, minuteRemaining: 2 })
+    const refused = await store.take(bucket, allowance, at('2030-01-15T10:00:00Z'), 3) // 2 left in the minute
+    expect(refused).toMatchObject({ allowed: false, dayUsed: 4, minuteRemaining: 2, retryAfter: 60 })
+    expect(await store.take(bucket, allowance, at('2030-01-15T10:00:00Z'), 2)).toMatchObject({ allowed: true, dayUsed: 6, minuteRemaining: 0 })
+    const dayShort = await store.take(bucket, allowance, at('2030-01-15T10:01:00Z'), 4) // 3 left in the day: wait for midnight
+    expect(dayShort).toMatchObject({ allowed: false, dayUsed: 6, dayRemaining: 3, retryAfter: 14 * 3600 - 60 })
+    expect(await store.take(bucket, allowance, at('2030-01-15T10:01:00Z'), 3)).toMatchObject({ allowed: true, dayUsed: 9, dayRemaining: 0 })
+  })
+
+  test('many takes of several units at once never grant more than the allowance', async () => {
+    await open()
+    const bucket = newBucket()
+    const allowance = { perMinute: 60, perDay: 1000 }
+    const now = at('2030-01-15T10:00:00Z')
+    const decisions = await Promise.all(Array.from({ length: 30 }, () => store.take(bucket, allowance, now, 5)))
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(12)
+    expect(await store.take(bucket, allowance, now)).toMatchObject({ allowed: false, dayUsed: 60 })
+  })
+
+  test('units given back are granted again, in the current windows only', async () => {
+    await open()
+    const bucket = newBucket()
+    const allowance = { perMinute: 3, perDay: 5 }
+    await takeN(store, bucket, allowance, at('2030-01-15T10:00:00Z'), 3)
+    await store.giveBack(bucket, allowance, at('2030-01-15T10:00:30Z'), 2)
+    expect(await store.take(bucket, allowance, at('2030-01-15T10:00:40Z'), 2)).toMatchObject({ allowed: true, dayUsed: 3, minuteRemaining: 0 })
+    // A minute that has ended keeps its count; the day gets the unit back. Never below zero.
+    await store.giveBack(bucket, allowance, at('2030-01-15T10:01:00Z'), 1)
+    expect(await store.take(bucket, allowance, at('2030-01-15T10:01:00Z'), 3)).toMatchObject({ allowed: true, dayUsed: 5 })
+    await store.giveBack(bucket, allowance, at('2030-01-15T10:01:10Z'), 50)
+    expect(await store.take(bucket, allowance, at('2030-01-15T10:01:20Z'))).toMatchObject({ allowed: true, dayUsed: 1, minuteRemaining: 2 })
+  })
+
   test('headers carry exact values', async () => {
     await open()
     const bucket = newBucket()

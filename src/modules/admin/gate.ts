@@ -1,8 +1,9 @@
 /**
  * The gate in front of every admin path (everything under /api but /api/v1, unknown paths
  * included), in the one place every area is mounted behind. In order:
- *   1. cross-site refusal for POST, PUT, PATCH and DELETE (same-origin.ts), and the body size: a
- *      forged request costs no database work and no one's allowance;
+ *   1. cross-site refusal for POST, PUT, PATCH and DELETE (same-origin.ts): a forged request costs
+ *      no database work and no one's allowance (the body's size was checked before, for every path:
+ *      src/http/request-limits.ts);
  *   2. the session, from the cookie (never on the login itself: a cookie sent with a login is
  *      ignored and replaced, so no one can plant a session id on a victim);
  *   3. the rate limit: 100 a minute per signed-in account, 10 a minute per client address without
@@ -15,7 +16,7 @@ import { Elysia } from 'elysia'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { addressBucket, clientAddress } from '../../http/client-address'
-import { ApiError, invalidParameter } from '../../http/errors'
+import { ApiError } from '../../http/errors'
 import { peerAddress } from '../../platform/peer-address'
 import type { Allowance, RateLimitStore } from '../../rate-limit/store'
 import { STATE_CHANGING, accessFor, isAdminPath } from './access'
@@ -27,9 +28,6 @@ export const ADMIN_ALLOWANCES = {
   signedIn: { perMinute: 100 },
   anonymous: { perMinute: 10 },
 } as const satisfies Record<string, Allowance>
-
-/** Bodies are small JSON objects; the largest is a prompt of 20,000 characters. */
-export const MAX_BODY_BYTES = 256 * 1024
 
 export type AdminGateOptions = {
   db: Db
@@ -58,9 +56,6 @@ export const adminGate = ({ db, config, limits, now, policy, sessions }: AdminGa
       if (STATE_CHANGING.has(request.method)) {
         const refusal = crossSiteRefusal(request, config.publicBaseUrl)
         if (refusal) throw new ApiError('forbidden', refusal)
-      }
-      if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) {
-        throw invalidParameter(`the body must be at most ${MAX_BODY_BYTES / 1024} KB`)
       }
 
       const token = access === 'public' ? null : sessionToken(request)

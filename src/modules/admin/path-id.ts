@@ -1,10 +1,24 @@
-/** Path parameters of the admin interface. */
-import { invalidParameter } from '../../http/errors'
+/**
+ * Path parameters of the admin interface. The router hands over a parameter as null when its
+ * percent-encoding is not UTF-8 (`%ff`); every path parameter goes through one of these, so such a
+ * value, a NUL or an over-long one is a 400 naming it, never a 500 further in.
+ */
+import { invalidParameter, quoted } from '../../http/errors'
+import { pathParam } from '../../http/params'
+
+/** A textual id in a path (/api/prompts/judge): valid UTF-8, no NUL, at most `maxLength` characters. */
+export function pathText(raw: string | null | undefined, name: string, maxLength: number): string {
+  const value = pathParam(raw, name)
+  if (value.includes('\0')) throw invalidParameter(`${name} in the path must not contain the NUL character (%00)`)
+  if (value.length > maxLength) throw invalidParameter(`${name} in the path must be at most ${maxLength} characters (got ${value.length})`)
+  return value
+}
 
 /** A row id in a path (/api/accounts/12): a positive integer that fits a PostgreSQL integer. */
-export function pathId(raw: string, name = 'id'): number {
-  const id = Number(raw)
-  if (!/^\d{1,10}$/.test(raw) || id < 1 || id > 2_147_483_647) throw invalidParameter(`${name} must be a positive integer (got "${raw.slice(0, 50)}")`)
+export function pathId(raw: string | null | undefined, name = 'id'): number {
+  const value = pathParam(raw, name)
+  const id = Number(value)
+  if (!/^\d{1,10}$/.test(value) || id < 1 || id > 2_147_483_647) throw invalidParameter(`${name} must be a positive integer (got ${quoted(value)})`)
   return id
 }
 

@@ -6,7 +6,7 @@
  */
 import { Elysia } from 'elysia'
 import { notFound, quoted } from '../../http/errors'
-import { escapeXml, html, layout } from '../site/render'
+import { REFERENCE_CSP, escapeXml, html, layout } from '../site/render'
 import { ASSETS_PREFIX, docsAssets } from './assets'
 import { quickStartHtml } from './quick-start'
 
@@ -22,7 +22,7 @@ function referencePage(title: string, intro: string, specUrl: string): Response 
     head: `<link rel="stylesheet" href="${ASSETS_PREFIX}/swagger-ui.css"><link rel="stylesheet" href="${ASSETS_PREFIX}/overrides.css">`,
     body: `<h1>${escapeXml(title)}</h1>${intro}${viewer(specUrl)}`,
     scripts: [`${ASSETS_PREFIX}/swagger-ui-bundle.js`, `${ASSETS_PREFIX}/init.js`],
-  }), 'public, max-age=300')
+  }), 'public, max-age=300', REFERENCE_CSP)
 }
 
 export const docsModule = (base: string) =>
@@ -36,7 +36,7 @@ export const docsModule = (base: string) =>
     .get(`${ASSETS_PREFIX}/:name`, ({ params, request }) => {
       const file = docsAssets().get(params.name ?? '')
       if (!file) throw notFound(`no asset ${quoted(params.name ?? '')}`)
-      const headers = { 'content-type': file.type, etag: file.etag, 'cache-control': 'public, max-age=86400' }
+      const headers = { 'content-type': file.type, etag: file.etag, 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' }
       if (request.headers.get('if-none-match') === file.etag) return new Response(null, { status: 304, headers })
       return new Response(file.body, { headers })
     }, { detail: { hide: true } })

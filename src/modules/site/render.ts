@@ -1,4 +1,5 @@
 /** The frame and escaping of the public pages (site, API reference, error pages). */
+import { createHash } from 'node:crypto'
 import { responseBody } from '../../platform/response-body'
 
 export function escapeXml(text: string): string {
@@ -37,11 +38,31 @@ export type Layout = {
 }
 
 /** The frame of every public page: skip link, banner with navigation, main, footer with credit. */
+const WIDE_STYLE = 'main{max-width:none}'
+const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`
+const FRAME = ["default-src 'none'", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'"]
+
+/** Site pages and HTML error pages: no script at all, and no style but the page's own (allowed by its hash). */
+export const PAGE_CSP = [...FRAME, "img-src 'self'", `style-src ${styleHash(STYLE)} ${styleHash(STYLE + WIDE_STYLE)}`].join('; ')
+/**
+ * The API references: Swagger UI's script and styles from this origin; it sets inline styles on its
+ * elements, draws icons from data: URLs and, for Try it out, calls the API on this origin.
+ */
+export const REFERENCE_CSP = [...FRAME, "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "font-src 'self'", "connect-src 'self'"].join('; ')
+
+/** Headers on every HTML page (issue 33, item 12): its CSP, no framing, no sniffing, no full URL to other sites. */
+export const htmlSecurityHeaders = (csp: string) => ({
+  'content-security-policy': csp,
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+})
+
 export function layout({ title, body, head = '', wide = false, scripts = [] }: Layout): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeXml(title)} · Geroscope</title>
-<style>${STYLE}${wide ? 'main{max-width:none}' : ''}</style>
+<style>${STYLE}${wide ? WIDE_STYLE : ''}</style>
 <link rel="alternate" type="application/rss+xml" title="Geroscope: all stories" href="/feed.xml">
 ${head}</head><body><a class="skip" href="#main">Skip to content</a>
 <header><a class="brand" href="/">Geroscope</a><nav aria-label="Site"><ul><li><a href="/">Home</a></li><li><a href="/search">Search</a></li><li><a href="/api/v1/docs">Data API</a></li><li><a href="/feed.xml">RSS</a></li></ul></nav></header>
@@ -53,9 +74,9 @@ ${scripts.map((src) => `<script src="${escapeXml(src)}"></script>`).join('')}</b
 const encoder = new TextEncoder()
 
 /** A page as bytes, so one larger than Bun's cork buffer leaves as one write (src/platform/response-body.ts). */
-export function html(markup: string | Uint8Array, cacheControl = 'public, max-age=60'): Response {
+export function html(markup: string | Uint8Array, cacheControl = 'public, max-age=60', csp = PAGE_CSP): Response {
   const bytes = typeof markup === 'string' ? encoder.encode(markup) : markup
-  return new Response(responseBody(bytes), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl } })
+  return new Response(responseBody(bytes), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl, ...htmlSecurityHeaders(csp) } })
 }
 
 export function page(title: string, body: string, head = ''): Response {

@@ -13,7 +13,7 @@ import { papersModule } from './papers'
 import { batchModule } from './batch'
 import { mcpModule, type Handle } from './mcp'
 import { batchCharge } from './batch/allowance'
-import { takeOne } from './rate-limit/take'
+import { takeOne, takeRest } from './rate-limit/take'
 import { searchModule } from './search'
 import { statsModule } from './stats'
 import type { CorpusSnapshot } from './stats/snapshot'
@@ -36,7 +36,7 @@ export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable,
   const v1: V1Context = { db, primary: context.database.db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search, cache, reachable }
   const now = context.now ?? (() => new Date())
   const take = takeOne({ keys, limits: context.limits, now })
-  const charge = batchCharge(take)
+  const charge = batchCharge(takeRest({ keys, limits: context.limits, now }))
   return new Elysia({ name: 'v1' })
     .use(v1Gate({ keys, limits: context.limits, now, usage: keyUsage, breaker }))
     .use(compressionPlugin) // ETag, 304 and gzip/br on every GET answer below

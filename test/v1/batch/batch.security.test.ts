@@ -36,6 +36,30 @@ describe('batch lookups and the rate limit', () => {
     expect((await refused.json()).error.message).toContain('a batch of 500 ids counts as 5 requests (one per 100 ids)')
   })
 
+  test('a batch refused with 429 uses no allowance, the gate\'s unit included', async () => {
+    const { key } = await createTestKey(api.database.db, { tier: 'member' })
+    for (let i = 0; i < 11; i++) expect((await post(key, ids(500))).status).toBe(200) // 55 of 60
+    for (let i = 0; i < 3; i++) expect((await post(key, ids(100))).status).toBe(200) // 58: 2 left
+    const refused = await post(key, ids(500))
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('x-ratelimit-used')).toBe('58')
+    expect(refused.headers.get('x-ratelimit-minute-remaining')).toBe('2')
+    const next = await post(key, ids(200)) // the 2 left are still there
+    expect(next.status).toBe(200)
+    expect(next.headers.get('x-ratelimit-used')).toBe('60')
+    expect(next.headers.get('x-ratelimit-minute-remaining')).toBe('0')
+  })
+
+  test('concurrent batches past the allowance: each is taken whole or refused at no cost', async () => {
+    const { key } = await createTestKey(api.database.db, { tier: 'member' })
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(key, ids(500)))) // 100 wanted, 60 in the minute
+    const served = answers.filter((r) => r.status === 200).length
+    expect(answers.every((r) => r.status === 200 || r.status === 429)).toBe(true)
+    expect(served).toBeGreaterThan(0)
+    const probe = await post(key, ids(1))
+    expect(Number(probe.headers.get('x-ratelimit-used') ?? 60)).toBe(probe.status === 200 ? 5 * served + 1 : 5 * served)
+  })
+
   test('malformed ids cost one request, not the whole batch', async () => {
     const { key } = await createTestKey(api.database.db, { tier: 'member' })
     const response = await post(key, [...ids(499), 'bogus'])

@@ -135,3 +135,18 @@ describe('what one batch can hold in memory', () => {
     expect(answers.filter((a) => a.error)[0].error!.message).toContain('it was not counted')
   })
 })
+
+describe('concurrent MCP calls past the allowance', () => {
+  test('get_papers calls refused with 429 use no allowance', async () => {
+    const member = await createTestKey(api.database.db, { tier: 'member' }) // 60 a minute
+    const before = await used(member.key) // 1
+    const ids = Array.from({ length: 500 }, (_, i) => `MED-${i + 1}`) // 5 requests each: the message and 4 for the batch
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => post(member.key, call(i + 1, 'get_papers', { ids }))))
+    expect(responses.every((r) => r.status === 200)).toBe(true)
+    const results = await Promise.all(responses.map(async (r) => (await r.json() as Answer).result!))
+    const refused = results.filter((r) => r.isError)
+    expect(refused.length).toBeGreaterThan(0)
+    expect(refused.every((r) => r.content[0].text.startsWith('429 rate_limited'))).toBe(true)
+    expect(await used(member.key)).toBe(before + 5 * (results.length - refused.length) + 1)
+  })
+})

@@ -16,13 +16,17 @@ export const authModule = ({ db, config, now, caller }: AdminContext, policy: Se
       set.headers['set-cookie'] = sessionCookie(token, Math.floor(policy.maxMs / 1000), secureCookies(request, config.publicBaseUrl))
       return { data: { user: serializeUser(session.account) } }
     }, {
-      response: { 200: documented(LoginAnswer), ...errors(400, 401) },
+      response: { 200: documented(LoginAnswer), ...errors(400, 401, 429) },
       detail: {
         summary: 'Log in',
         description: 'Checks the username and password and starts a session: the answer sets the `geroscope_session` cookie ' +
           '(HttpOnly, SameSite=Lax, Path=/api, Secure over https). A wrong username and a wrong password get the same 401 ' +
           'invalid_credentials. Every login starts a new session; a session cookie sent with the login is ignored, and that ' +
-          'session ended. Counts against the client address\'s limit (10 a minute), as every request without a session does.',
+          'session ended. Counts against the client address\'s limit (10 a minute), as every request without a session does. ' +
+          'Failed logins also count per username, whether or not an account has it: after 5 in a row the name is locked for ' +
+          '30 s, doubling with each further failure up to 15 minutes, and every login for it meanwhile is a 429 with Retry-After ' +
+          '(right password or not) unless it carries a live session cookie of that account; a success or an hour without a ' +
+          'failure ends the streak.',
         security: [],
         requestBody: openApiBody(loginBody) as never,
       },

@@ -13,6 +13,7 @@ import { listParam, openApiParameters, pagingParams, parseParams } from '../../.
 import { dateField, enumField, listField, openApiBody, optional, parseBody, refined, stringField, type BodySpec, type ParsedBody } from '../../../http/json-body'
 import { documented, errors } from '../schemas'
 import { entityMessage, parseEntityKey } from '../params'
+import { pathId } from '../path-id'
 import { BRIEF_KINDS, BriefList, BriefOne } from './model'
 import { briefUrl, serializeBrief, serializeBriefSummary } from './serialize'
 
@@ -94,8 +95,7 @@ export const briefsModule = (ctx: BriefsModuleContext) => {
     })
     .get('/api/briefs/:id', async ({ request, params }) => {
       parseParams(request.url, {})
-      const id = /^[1-9][0-9]{0,9}$/.test(params.id) ? Number(params.id) : null
-      if (id === null || id > 2_147_483_647) throw invalidParameter(`id must be a positive integer (got "${params.id}")`)
+      const id = pathId(params.id)
       const brief = await getBrief(ctx.db, id)
       if (!brief) throw notFound(`no brief ${id}`)
       return { data: serializeBrief(brief, ctx.baseUrl) }

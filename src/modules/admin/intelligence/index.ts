@@ -10,6 +10,7 @@ import { TOPICS } from '../../../taxonomy'
 import { documented, errors } from '../schemas'
 import { openApiBody, parseBody } from '../../../http/json-body'
 import { entityParam, organismParam } from '../params'
+import { pathText } from '../path-id'
 import { ContradictionList, ContradictionOne, GapList, GapOne, RefreshResult } from './model'
 import { contradictionOne, contradictionPage, gapOne, gapPage, refreshNow, type IntelligenceContext } from './service'
 
@@ -55,7 +56,7 @@ export const intelligenceModule = (ctx: IntelligenceContext) =>
     })
     .get('/api/intelligence/contradictions/:id', ({ request, params }) => {
       parseParams(request.url, {})
-      return contradictionOne(ctx, params.id)
+      return contradictionOne(ctx, pathText(params.id, 'id', 64))
     }, {
       response: { 200: documented(ContradictionOne), ...errors(400, 404) },
       detail: {
@@ -84,7 +85,7 @@ export const intelligenceModule = (ctx: IntelligenceContext) =>
     })
     .get('/api/intelligence/gaps/:id', ({ request, params }) => {
       parseParams(request.url, {})
-      return gapOne(ctx, params.id)
+      return gapOne(ctx, pathText(params.id, 'id', 64))
     }, {
       response: { 200: documented(GapOne), ...errors(400, 404) },
       detail: { summary: 'Get one gap', description: 'One gap, as in the list. Unknown id: 404.', parameters: openApiParameters({}, ID) },

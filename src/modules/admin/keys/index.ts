@@ -2,6 +2,7 @@
 import { Elysia } from 'elysia'
 import { openApiBody, parseBody } from '../../../http/json-body'
 import type { AdminContext } from '../context'
+import { pathText } from '../path-id'
 import { documented, errors } from '../schemas'
 import { KeyAnswer, KeyList, NewKeyAnswer, ownKeyBody } from './model'
 import { createOwnKey, listAccountKeys, revokeCallersKey } from './service'
@@ -26,7 +27,7 @@ export const keysModule = ({ db, caller }: AdminContext) =>
       response: { 200: documented(KeyList), ...errors() },
       detail: { summary: 'List your API keys', description: 'The signed-in account\'s keys, revoked ones included, oldest first.' },
     })
-    .delete('/api/keys/:id', async ({ request, params }) => ({ data: await revokeCallersKey(db, caller(request).account, params.id) }), {
+    .delete('/api/keys/:id', async ({ request, params }) => ({ data: await revokeCallersKey(db, caller(request).account, pathText(params.id, 'id', 64)) }), {
       response: { 200: documented(KeyAnswer), ...errors(400, 404) },
       detail: {
         summary: 'Revoke an API key',

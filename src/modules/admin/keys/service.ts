@@ -2,7 +2,7 @@
 import type { Db } from '../../../db/client'
 import { ApiError } from '../../../http/errors'
 import type { SessionAccount } from '../auth/sessions'
-import { countActiveKeys, createKeyFor, listKeysOf, revokeKey, type KeyInfo, type Tier } from '../../keys/service'
+import { createKeyWithinCap, listKeysOf, revokeKey, type KeyInfo, type Tier } from '../../keys/service'
 
 /** More keys buy no more requests (members share one allowance), so a few are plenty. */
 export const MAX_ACTIVE_KEYS = 10
@@ -31,11 +31,9 @@ export async function createAccountKey(db: Db, account: SessionAccount, tier: Ti
 }
 
 async function createWithinCap(db: Db, account: SessionAccount, tier: Tier, label: string | null) {
-  if (await countActiveKeys(db, account.id) >= MAX_ACTIVE_KEYS) {
-    throw new ApiError('conflict', `the account already has ${MAX_ACTIVE_KEYS} active keys; revoke one first`)
-  }
-  const { key, info } = await createKeyFor(db, account, tier, label)
-  return { ...serializeKey(info), key }
+  const created = await createKeyWithinCap(db, account, tier, label, MAX_ACTIVE_KEYS)
+  if (!created) throw new ApiError('conflict', `the account already has ${MAX_ACTIVE_KEYS} active keys; revoke one first`)
+  return { ...serializeKey(created.info), key: created.key }
 }
 
 export async function listAccountKeys(db: Db, accountId: number) {

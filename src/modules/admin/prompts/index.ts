@@ -2,11 +2,14 @@
 import { Elysia } from 'elysia'
 import { openApiBody, parseBody } from '../../../http/json-body'
 import type { AdminContext } from '../context'
+import { pathText } from '../path-id'
 import { documented, errors } from '../schemas'
 import { PromptDetail, PromptList, PromptUpdated, promptBody } from './model'
 import { allPrompts, editPrompt, promptWithHistory } from './service'
 
 const idParameter = [{ name: 'id', in: 'path', required: true, description: 'The prompt id, e.g. judge.', schema: { type: 'string', maxLength: 100 } }] as never[]
+
+const promptId = (raw: string | null) => pathText(raw, 'id', 100)
 
 export const promptsModule = ({ db, caller, now }: AdminContext) =>
   new Elysia({ name: 'admin-prompts' })
@@ -14,13 +17,14 @@ export const promptsModule = ({ db, caller, now }: AdminContext) =>
       response: { 200: documented(PromptList), ...errors() },
       detail: { summary: 'List system prompts', description: 'Every task\'s system prompt at its current version, in id order.' },
     })
-    .get('/api/prompts/:id', async ({ params }) => ({ data: await promptWithHistory(db, params.id) }), {
+    .get('/api/prompts/:id', async ({ params }) => ({ data: await promptWithHistory(db, promptId(params.id)) }), {
       response: { 200: documented(PromptDetail), ...errors(404) },
       detail: { summary: 'Read a system prompt', description: 'The current version and every earlier one, newest first.', parameters: idParameter },
     })
     .put('/api/prompts/:id', async ({ request, params, body }) => {
+      const id = promptId(params.id)
       const { text } = parseBody(request, body, promptBody)
-      return { data: await editPrompt(db, params.id, text, caller(request).account.id, now()) }
+      return { data: await editPrompt(db, id, text, caller(request).account.id, now()) }
     }, {
       response: { 200: documented(PromptUpdated), ...errors(400, 404) },
       detail: {

@@ -7,13 +7,13 @@
  */
 import { join } from 'node:path'
 import { Elysia, t } from 'elysia'
-import { ApiError, notFound, quoted } from '../../../http/errors'
+import { ApiError, invalidParameter, notFound, quoted } from '../../../http/errors'
 import { matchesEtag } from '../../../http/compression'
 import { MANIFEST, PREVIOUS_MANIFEST, readManifest, type ExportFileEntry, type Manifest } from '../../../exports/manifest'
 import { fileBody, parseRange, sizeOf } from '../../../exports/serve-file'
 import type { KeyAuthenticator } from '../auth'
 import { documented, errorResponses } from '../model'
-import { openApiParameters, parseParams } from '../params'
+import { openApiParameters, parseParams, pathParam } from '../params'
 import { ExportFile } from './model'
 
 export type ExportsSettings = { exportDir: string; baseUrl: string; keys: KeyAuthenticator }
@@ -50,16 +50,18 @@ export const exportsModule = ({ exportDir, baseUrl, keys }: ExportsSettings) =>
         parameters: openApiParameters({}),
       },
     })
-    .get('/api/v1/exports/:file', async ({ request, params }) => {
+    .get('/api/v1/exports/:file', async ({ request, params: { file: rawFile } }) => {
       parseParams(request.url, {})
+      const file = pathParam(rawFile, 'file')
+      if (file.length > 200) throw invalidParameter(`file in the path must be at most 200 characters (got ${file.length})`)
       // The gate checked this key moments ago: this is a cache hit, not a database read.
       const holder = await keys.authenticate(request.headers.get('authorization'))
       if (holder.tier !== 'pro') throw new ApiError('plan_required', 'bulk export files are served to pro keys only (this is a member key); pro keys are assigned by the operator')
-      const entry = await findFile(exportDir, params.file)
-      if (!entry) throw notFound(`no export file named ${quoted(params.file)}; GET /api/v1/exports lists them`)
+      const entry = await findFile(exportDir, file)
+      if (!entry) throw notFound(`no export file named ${quoted(file)}; GET /api/v1/exports lists them`)
       // The name comes from our own manifest, never from the request, so no path can be made up.
       const size = await sizeOf(join(exportDir, entry.file))
-      if (size === null) throw notFound(`export file ${quoted(params.file)} is no longer kept; GET /api/v1/exports lists the current ones`)
+      if (size === null) throw notFound(`export file ${quoted(file)} is no longer kept; GET /api/v1/exports lists the current ones`)
       const etag = `"${entry.sha256}"`
       const headers: Record<string, string> = {
         'accept-ranges': 'bytes',
