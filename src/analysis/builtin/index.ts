@@ -11,7 +11,8 @@ import { judgeByRules } from './rules'
 import { extractClaims, latinName } from './claims'
 import { extractEntities } from './entities'
 import { writeStory } from './story'
-import { checkSupport } from '../support'
+import { checkSupport, claimOrganismKeys } from '../support'
+import { HUMAN, organismFits } from '../story-words'
 import { lookupTerm } from './matcher'
 import type { Extraction, FoundClaim, Judgement, PaperInput, StoryDraft } from '../types'
 import { AGING_RELEVANCE, type StudyType } from '../../taxonomy'
@@ -20,7 +21,7 @@ import type { Mention } from './matcher'
 
 export const BUILTIN_MODEL = 'geroscope-builtin-1'
 /** The built-in analyzer's rules version; bump it when its behaviour changes so operators can re-run. */
-export const BUILTIN_PROMPT_VERSION = 'builtin-4' // 2: issue 14, judging from the text by the judgement guidelines; 3: issue 14 round 2 (acronyms as the record defines them, cognitive ageing only in old people, meta-analyses are reviews); 4: round 3 (a review's title says its subject; antibody-generation papers are methods)
+export const BUILTIN_PROMPT_VERSION = 'builtin-5' // 2: issue 14, judging from the text by the judgement guidelines; 3: issue 14 round 2 (acronyms as the record defines them, cognitive ageing only in old people, meta-analyses are reviews); 4: round 3 (a review's title says its subject; antibody-generation papers are methods); 5: issue 35 (the study organism is of the kind the study type says; stories take design and population words from the judgement and record, support reads them against both)
 
 export type BuiltinAnalysis = Extraction & { judgement: Judgement; story: (StoryDraft & { support: number }) | null }
 
@@ -34,17 +35,24 @@ const EVIDENCE_LEVEL: Record<StudyType, string> = {
 }
 const HUMAN_TYPES: StudyType[] = ['human_trial', 'human_observational']
 
-/** The organism the study is in: MeSH first (indexers read the paper), then the most named in the text. */
+/**
+ * The organism the study is in. The study type decides its kind (taxonomy: a human study is in people, an animal
+ * study in a vertebrate, an invertebrate study in an invertebrate), so "from yeast to primates" in a trial's
+ * background never makes yeast the trial's organism. Within that kind: MeSH first (indexers read the paper), then
+ * the most named in the text.
+ */
 function mainOrganism(paper: PaperInput, view: TextView, studyType: StudyType): string | null {
-  const fromMesh = paper.meshHeadings.map((h) => lookupTerm(h.descriptor)).filter((e) => e?.type === 'organism' && e.key !== 'NCBITaxon:9606')
+  if (HUMAN_TYPES.includes(studyType)) return HUMAN
+  const fits = (key: string) => organismFits(studyType, key)
+  const fromMesh = paper.meshHeadings.map((h) => lookupTerm(h.descriptor)).filter((e) => e?.type === 'organism' && e.key !== HUMAN && fits(e.key))
   if (fromMesh[0]) return fromMesh[0].key
   const counts = new Map<string, number>()
   for (const m of [...view.titleMentions, ...view.titleMentions, ...view.abstractMentions]) {
-    if (m.entry.type === 'organism') counts.set(m.entry.key, (counts.get(m.entry.key) ?? 0) + 1)
+    if (m.entry.type === 'organism' && fits(m.entry.key)) counts.set(m.entry.key, (counts.get(m.entry.key) ?? 0) + 1)
   }
   const top = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0]
   if (top) return top
-  return HUMAN_TYPES.includes(studyType) || paper.meshHeadings.some((h) => h.descriptor === 'Humans') ? 'NCBITaxon:9606' : null
+  return studyType !== 'animal' && studyType !== 'invertebrate' && paper.meshHeadings.some((h) => h.descriptor === 'Humans') ? HUMAN : null
 }
 
 /**
@@ -90,7 +98,7 @@ export function analyzePaper(paper: PaperInput): BuiltinAnalysis {
   // Stories are the service's ageing news: an important paper outside ageing biology gets none.
   if (judgement.newsworthiness >= 2 && judgement.relevance >= AGING_RELEVANCE && paper.abstract) {
     const draft = writeStory(paper, judgement, entities, claims)
-    const { support } = checkSupport(draft, `${paper.title} ${abstract}`, HUMAN_TYPES.includes(study.studyType))
+    const { support } = checkSupport(draft, `${paper.title} ${abstract}`, { studyType: study.studyType, record: paper, claimOrganisms: claimOrganismKeys(claims) })
     story = { ...draft, support }
   }
   return { judgement, entities, claims, story }

@@ -8,7 +8,9 @@ import type { Db } from '../../db/client'
 import { currentPrompt } from '../../prompts/service'
 import type { Analyzer, ArticleInput, PaperAnalysis } from '../analyzer'
 import { lookupTerm } from '../builtin/matcher'
-import { checkSupport } from '../support'
+import { checkSupport, claimOrganismKeys } from '../support'
+import { designPhrase, population, studyOrganism, withArticle } from '../story-words'
+import type { StudyType } from '../../taxonomy'
 import type { ClaimSide, FoundClaim, FoundEntity, PaperInput } from '../types'
 import { LlmClient, type LlmClientOptions, type Validator } from './client'
 import {
@@ -43,6 +45,16 @@ function paperMessage(paper: PaperInput, format: string, extra = ''): string {
   ].filter(Boolean).join('\n\n')
 }
 
+/**
+ * The design and population words the story must use, from the judgement and the record (story-words.ts), so the
+ * model's story cannot disagree with the paper's judgement; the support check holds back one that does.
+ */
+function storyBrief(paper: PaperInput, studyType: StudyType, claims: FoundClaim[]): string {
+  const where = population(studyType, studyOrganism(studyType, claimOrganismKeys(claims)))
+  return `Call the study ${withArticle(designPhrase(studyType, paper))}${where ? ` in ${where}` : ''}, in those words; name no other design, `
+    + 'and no other organism or population as where the study was done.'
+}
+
 export function llmAnalyzer(db: Db, options: LlmClientOptions): Analyzer & { client: LlmClient } {
   const client = new LlmClient(options)
   const ask = async <T>(task: string, user: string, validate: Validator<T>) => {
@@ -72,13 +84,13 @@ export function llmAnalyzer(db: Db, options: LlmClientOptions): Analyzer & { cli
       }))
       let story: PaperAnalysis['story'] = null
       if (judgement.newsworthiness >= 2) {
-        const draft = await ask('story', paperMessage(paper, STORY_FORMAT), validateStory)
+        const draft = await ask('story', paperMessage(paper, STORY_FORMAT, storyBrief(paper, judgement.studyType, claims)), validateStory)
         const check = await ask('support', [
           `Answer with one JSON object only, shaped like ${SUPPORT_FORMAT}.`,
           JSON.stringify({ abstract, story: { headline: draft.headline, dek: draft.dek, body: draft.body, why_it_matters: draft.whyItMatters, caveats: draft.caveats } }),
         ].join('\n\n'), validateSupport)
         // The model's verdict, bounded by the same rule-based check built-in stories get.
-        const rules = checkSupport(draft, `${paper.title} ${abstract}`, judgement.studyType === 'human_trial' || judgement.studyType === 'human_observational')
+        const rules = checkSupport(draft, `${paper.title} ${abstract}`, { studyType: judgement.studyType, record: paper, claimOrganisms: claimOrganismKeys(claims) })
         story = { ...draft, support: Math.min(check.support, rules.support), model: options.model }
       }
       return { judgement, entities, claims, story }
