@@ -9,7 +9,7 @@ export type ArticleResult = { summary: string; keyPoints: string[]; tags: string
 
 export type PaperAnalysis = Extraction & {
   judgement: Judgement
-  story: (StoryDraft & { support: number | null; model: string }) | null
+  story: (StoryDraft & { support: number | null; model: string; problems?: string[] }) | null
 }
 
 /** Token counts and failures an analyzer accumulates over a run (job_runs.counts). */

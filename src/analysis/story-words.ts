@@ -101,3 +101,30 @@ export function studyOrganism(studyType: StudyType, candidates: (string | null |
 
 /** "a randomised trial", "an animal study". */
 export const withArticle = (phrase: string) => (/^[aeiou]/i.test(phrase) ? `an ${phrase}` : `a ${phrase}`)
+
+/** Design words and the study types whose meaning they fit (a title that says "review" is not a trial's headline). */
+const DESIGN_WORDS: [RegExp, StudyType[]][] = [
+  // A trial, a cohort: this paper's design. Trials and cohorts (plural) can also be what a review brings together.
+  [/\btrial\b|\bRCT\b/i, ['human_trial']],
+  [/\btrials\b|\b(?<!mendelian )randomi[sz](?:ed|ation)\b|\bplacebo\b|\bRCTs\b/i, ['human_trial', 'review']],
+  [/\bcohort\b|\bobservational(?! studies)\b|\bcross-sectional\b|\bcase-control\b|\bregistry\b/i, ['human_observational', 'computational']],
+  [/\bcohorts\b|\bobservational studies\b/i, ['human_observational', 'computational', 'review']],
+  [/\breviews?\b|\bmeta-analys[ie]s\b/i, ['review']],
+  [/\bin vitro\b|\bcultured\b|\bcell lines?\b/i, ['cells', 'animal', 'invertebrate']],
+  [/\bin vivo\b|\bmouse model\b|\brat model\b|\banimal models?\b/i, ['animal']],
+]
+const PEOPLE_WORDS = /\b(?:patients|participants|people|adults|women|men|children|infants|volunteers|humans)\b/i
+const ANIMAL_WORDS = /\b(?:mice|mouse|rats?|rodents?|zebrafish|killifish|monkeys?|macaques?|primates?|dogs?|pigs?)\b/i
+const INVERTEBRATE_WORDS = /\b(?:yeasts?|worms?|C\. elegans|Caenorhabditis|Drosophila|flies|fly|nematodes?)\b/i
+
+/**
+ * Whether a text (a title a story would use as its headline) says nothing against the study type: no design word of
+ * another type, no population the type is not done in.
+ */
+export function fitsStudyType(text: string, studyType: StudyType): boolean {
+  if (DESIGN_WORDS.some(([re, fits]) => re.test(text) && !fits.includes(studyType))) return false
+  if (PEOPLE_WORDS.test(text) && !inPeople(studyType) && studyType !== 'computational' && studyType !== 'review' && studyType !== 'other') return false
+  if (ANIMAL_WORDS.test(text) && (inPeople(studyType) || studyType === 'invertebrate')) return false
+  if (INVERTEBRATE_WORDS.test(text) && (inPeople(studyType) || studyType === 'animal' || studyType === 'cells')) return false
+  return true
+}

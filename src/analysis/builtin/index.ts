@@ -23,7 +23,7 @@ export const BUILTIN_MODEL = 'geroscope-builtin-1'
 /** The built-in analyzer's rules version; bump it when its behaviour changes so operators can re-run. */
 export const BUILTIN_PROMPT_VERSION = 'builtin-5' // 2: issue 14, judging from the text by the judgement guidelines; 3: issue 14 round 2 (acronyms as the record defines them, cognitive ageing only in old people, meta-analyses are reviews); 4: round 3 (a review's title says its subject; antibody-generation papers are methods); 5: issue 35 (the study organism is of the kind the study type says; stories take design and population words from the judgement and record, support reads them against both)
 
-export type BuiltinAnalysis = Extraction & { judgement: Judgement; story: (StoryDraft & { support: number }) | null }
+export type BuiltinAnalysis = Extraction & { judgement: Judgement; story: (StoryDraft & { support: number; problems: string[] }) | null }
 
 const DESIGN: Record<StudyType, string> = {
   human_trial: 'randomized controlled trial', human_observational: 'observational', animal: 'in vivo', invertebrate: 'in vivo',
@@ -68,22 +68,42 @@ function mentionsOf(title: string, abstract: string): { titleMentions: Mention[]
   }
 }
 
-export function analyzePaper(paper: PaperInput): BuiltinAnalysis {
-  const abstract = paper.abstract ?? ''
-  const view: TextView = { title: paper.title, abstract, ...mentionsOf(paper.title, abstract) }
-  const sentences = splitSentences(abstract)
-  const reading = readPaper(paper)
-  const { study, relevance, topic } = judgeByRules(paper, reading)
-  const organismKey = mainOrganism(paper, view, study.studyType)
+/** Entities and claims read with the study type's organism and design (a correction of the study type changes them). */
+function extractFor(paper: PaperInput, view: TextView, studyType: StudyType): Extraction {
+  const sentences = splitSentences(paper.abstract ?? '')
+  const organismKey = mainOrganism(paper, view, studyType)
   const organismMention = organismKey ? entryByKey('organism', organismKey) : undefined
   const claims: FoundClaim[] = extractClaims(sentences, {
     organism: organismMention ? latinName(organismMention) : null,
-    design: DESIGN[study.studyType],
-    evidenceLevel: EVIDENCE_LEVEL[study.studyType],
+    design: DESIGN[studyType],
+    evidenceLevel: EVIDENCE_LEVEL[studyType],
     preprint: paper.preprint,
-    review: study.studyType === 'review',
+    review: studyType === 'review',
   }, 6, view.abstractMentions)
   const entities = extractEntities({ paper, titleMentions: view.titleMentions, abstractMentions: view.abstractMentions, sentences, claims, mainOrganism: organismKey })
+  return { entities, claims }
+}
+
+const textView = (paper: PaperInput): TextView => ({ title: paper.title, abstract: paper.abstract ?? '', ...mentionsOf(paper.title, paper.abstract ?? '') })
+
+/** Whether a paper with this judgement gets a story: ageing news only, and only from an abstract. */
+export const deservesStory = (paper: Pick<PaperInput, 'abstract'>, judgement: Pick<Judgement, 'newsworthiness' | 'relevance'>) =>
+  judgement.newsworthiness >= 2 && judgement.relevance >= AGING_RELEVANCE && !!paper.abstract
+
+/** The story for `judgement` with its support and the check's reasons; null without an abstract. */
+export function storyFor(paper: PaperInput, judgement: Judgement, extraction?: Extraction): (StoryDraft & { support: number; problems: string[] }) | null {
+  if (!paper.abstract) return null
+  const { entities, claims } = extraction ?? extractFor(paper, textView(paper), judgement.studyType)
+  const draft = writeStory(paper, judgement, entities, claims)
+  const { support, problems } = checkSupport(draft, `${paper.title} ${paper.abstract}`, { studyType: judgement.studyType, record: paper, claimOrganisms: claimOrganismKeys(claims) })
+  return { ...draft, support, problems }
+}
+
+export function analyzePaper(paper: PaperInput): BuiltinAnalysis {
+  const view = textView(paper)
+  const reading = readPaper(paper)
+  const { study, relevance, topic } = judgeByRules(paper, reading)
+  const extraction = extractFor(paper, view, study.studyType)
   const judgement: Judgement = {
     relevance: relevance.relevance,
     relevanceConfidence: relevance.confidence,
@@ -94,12 +114,7 @@ export function analyzePaper(paper: PaperInput): BuiltinAnalysis {
     topicConfidence: topic.confidence,
     promotional: judgePromotional(paper, reading),
   }
-  let story: BuiltinAnalysis['story'] = null
   // Stories are the service's ageing news: an important paper outside ageing biology gets none.
-  if (judgement.newsworthiness >= 2 && judgement.relevance >= AGING_RELEVANCE && paper.abstract) {
-    const draft = writeStory(paper, judgement, entities, claims)
-    const { support } = checkSupport(draft, `${paper.title} ${abstract}`, { studyType: study.studyType, record: paper, claimOrganisms: claimOrganismKeys(claims) })
-    story = { ...draft, support }
-  }
-  return { judgement, entities, claims, story }
+  const story = deservesStory(paper, judgement) ? storyFor(paper, judgement, extraction) : null
+  return { judgement, ...extraction, story }
 }

@@ -6,7 +6,7 @@
  */
 import { TOPIC_INFO } from '../../taxonomy'
 import { lookupTerm } from './matcher'
-import { designPhrase, HUMAN, population, studyOrganism } from '../story-words'
+import { designPhrase, fitsStudyType, HUMAN, population, studyOrganism } from '../story-words'
 import type { FoundClaim, FoundEntity, Judgement, PaperInput, StoryDraft } from '../types'
 
 const VERB: Record<string, [string, string]> = { // [headline present tense, body past tense]
@@ -58,11 +58,14 @@ export function writeStory(paper: PaperInput, judgement: Judgement, entities: Fo
   const lead = findings[0]
 
   const title = paper.title.replace(/\.$/, '')
+  const studied = intervention ? `the effects of ${intervention.name}` : `${topic.name.toLowerCase()}`
+  // Without a finding the title is the headline, unless its words say another design or population than the
+  // judgement: then the headline names only what the judgement says.
   const headline = lead
     ? capitalise(`${clause(lead, 0)}${where && judgement.studyType !== 'review' ? ` in ${where}` : ''}`)
+    : !fitsStudyType(title, judgement.studyType) ? capitalise(`${design === 'paper' ? 'new work' : design}${where ? ` in ${where}` : ''} on ${studied}`)
     : title.length <= 100 ? title : title.slice(0, title.lastIndexOf(' ', 96)) + '…'
 
-  const studied = intervention ? `the effects of ${intervention.name}` : `${topic.name.toLowerCase()}`
   const dek = judgement.studyType === 'review'
     ? capitalise(`${article(design)} brings together research on ${studied}.`)
     : capitalise(`${article(design)}${where ? ` in ${where}` : ''} looked at ${studied}${lead ? ` and reports that ${clause(lead, 1)}` : ''}.`)

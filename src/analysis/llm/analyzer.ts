@@ -91,7 +91,7 @@ export function llmAnalyzer(db: Db, options: LlmClientOptions): Analyzer & { cli
         ].join('\n\n'), validateSupport)
         // The model's verdict, bounded by the same rule-based check built-in stories get.
         const rules = checkSupport(draft, `${paper.title} ${abstract}`, { studyType: judgement.studyType, record: paper, claimOrganisms: claimOrganismKeys(claims) })
-        story = { ...draft, support: Math.min(check.support, rules.support), model: options.model }
+        story = { ...draft, support: Math.min(check.support, rules.support), model: options.model, problems: [...check.problems, ...rules.problems] }
       }
       return { judgement, entities, claims, story }
     },
