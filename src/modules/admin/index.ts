@@ -19,6 +19,7 @@ import { keysModule } from './keys'
 import { adminOpenApi } from './openapi'
 import { promptsModule } from './prompts'
 import { sourcesModule } from './sources'
+import { storiesModule } from './stories'
 
 /** `root` is the whole application, whose routes the OpenAPI document describes. */
 export const adminApi = (context: AppContext, root: () => AnyElysia) => {
@@ -53,5 +54,6 @@ export const adminApi = (context: AppContext, root: () => AnyElysia) => {
     .use(jobsModule(admin))
     .use(promptsModule(admin))
     .use(intelligenceModule(admin))
+    .use(storiesModule(admin))
     .use(briefsModule({ ...admin, accountOf: ({ request }) => admin.caller(request as Request).account.id }))
 }

@@ -42,6 +42,7 @@ const TAGS = [
   { name: 'Jobs', description: 'Analysis runs and the job log.', paths: ['analyze', 'jobs'] },
   { name: 'Prompts', description: 'System prompts with their version history.', paths: ['prompts'] },
   { name: 'Intelligence', description: 'Contradictions and gaps across papers.', paths: ['intelligence'] },
+  { name: 'Stories', description: 'Stories the support check held back, and rewriting a story from its judgement.', paths: ['stories'] },
   { name: 'Briefs', description: 'Briefs over a window or tags, with citations.', paths: ['generate-brief', 'briefs'] },
 ]
 
