@@ -5,6 +5,7 @@
  */
 import { Elysia } from 'elysia'
 import { integerParam, openApiParameters, parseParams } from '../../../http/params'
+import { openApiBody, parseBody } from '../../../http/json-body'
 import { invalidParameter, notFound, quoted } from '../../../http/errors'
 import { normalisePaperId } from '../../../queries/papers'
 import { listHeldStories } from '../../../stories/held'
@@ -42,8 +43,9 @@ export const storiesModule = ({ db, now }: AdminContext) =>
         parameters: openApiParameters(heldParams),
       },
     })
-    .post('/api/stories/:paper_id/rewrite', async ({ request, params }) => {
+    .post('/api/stories/:paper_id/rewrite', async ({ request, params, body }) => {
       parseParams(request.url, {})
+      parseBody(request, body, {})
       const id = normalisePaperId(params.paper_id)
       if (!id) throw invalidParameter(`paper_id must be a paper id like MED-39172536 or PPR-841231 (got ${quoted(params.paper_id)})`)
       const result = await rewriteStory(db, id, now())
@@ -63,5 +65,6 @@ export const storiesModule = ({ db, now }: AdminContext) =>
           + 'published_at) or holds it (status held). A paper without a story gets one only when it is due (newsworthiness 2 or more, '
           + 'ageing relevance, an abstract); otherwise status is none with the reason. Unknown paper: 404.',
         parameters: openApiParameters({}, PAPER_ID),
+        requestBody: openApiBody({}, 'No body: an empty JSON object at most.') as never,
       },
     })
