@@ -42,7 +42,7 @@ const PLURAL: Record<string, string> = {
 }
 const ADJECTIVE: Record<string, string> = { 'NCBITaxon:9606': 'human', 'NCBITaxon:10090': 'mouse', 'NCBITaxon:10116': 'rat' }
 
-export type RecordFacts = { title: string; abstract: string | null; publicationTypes: string[]; meshHeadings?: { descriptor: string }[] }
+export type RecordFacts = { title: string; abstract: string | null; publicationTypes: string[]; meshHeadings?: { descriptor: string }[]; journal?: string }
 
 /** "Mendelian randomization" is a method of analysing genes, not a randomised trial. */
 const RANDOMISED = /\b(?<!mendelian )randomi[sz](?:ed|ation)\b|\bplacebo\b|\bdouble[- ]blind/i

@@ -55,7 +55,9 @@ export function checkSupport(story: StoryDraft, abstract: string, context: Suppo
     support = Math.min(support, score)
     problems.push(problem)
   }
-  const told = [story.headline, story.dek, story.body].join('\n')
+  // The journal's name is not the story's claim ("Writing in Human Molecular Genetics" names no organism).
+  const unjournal = (text: string) => (context.record.journal ? text.split(context.record.journal).join('the journal') : text)
+  const told = unjournal([story.headline, story.dek, story.body].join('\n'))
   const abstractNumbers = new Set(numbersIn(abstract))
   for (const n of numbersIn(told)) {
     if (!abstractNumbers.has(n)) lower(2, `the number ${n} is not in the abstract`)
@@ -69,7 +71,7 @@ export function checkSupport(story: StoryDraft, abstract: string, context: Suppo
   // The study's own organisms: people for a human study, else those of its claims that its study type allows.
   const studyOrganisms = new Set(studyInHumans ? [HUMAN] : context.claimOrganisms.filter((k) => organismFits(context.studyType, k)))
   // A quoted title is the authors' words, not the story's; the caveats state the design too.
-  const everything = [told, story.whyItMatters, story.caveats].join('\n').replace(/"[^"\n]*"|“[^”\n]*”/g, '""')
+  const everything = [told, unjournal(story.whyItMatters), unjournal(story.caveats)].join('\n').replace(/"[^"\n]*"|“[^”\n]*”/g, '""')
   for (const m of findMentions(everything)) {
     if (m.entry.type !== 'organism' || studyOrganisms.has(m.entry.key)) continue
     const asPopulation = POPULATION_BEFORE.test(everything.slice(Math.max(0, m.start - 40), m.start))

@@ -5,7 +5,7 @@
  * study type and the organism.
  */
 import { TOPIC_INFO } from '../../taxonomy'
-import { lookupTerm } from './matcher'
+import { findMentions, lookupTerm } from './matcher'
 import { designPhrase, fitsStudyType, HUMAN, population, studyOrganism } from '../story-words'
 import type { FoundClaim, FoundEntity, Judgement, PaperInput, StoryDraft } from '../types'
 
@@ -38,8 +38,11 @@ function clause(c: FoundClaim, tense: 0 | 1): string {
 export function writeStory(paper: PaperInput, judgement: Judgement, entities: FoundEntity[], claims: FoundClaim[]): StoryDraft {
   // Design and population come from the judgement and the record (story-words.ts): the organism is the one the
   // study type allows, so a yeast named in the background never becomes a trial's population.
+  // Only an organism the title or abstract names: the story reports the abstract, and an indexer's heading alone
+  // ("Mice" on an abstract that says "animals") is not something the abstract says.
+  const named = new Set(findMentions(`${paper.title}\n${paper.abstract ?? ''}`).filter((m) => m.entry.type === 'organism').map((m) => m.entry.key))
   const organismKey = studyOrganism(judgement.studyType, [
-    ...entities.filter((e) => e.type === 'organism' && e.role === 'model').map((e) => e.key),
+    ...entities.filter((e) => e.type === 'organism' && e.role === 'model' && named.has(e.key)).map((e) => e.key),
   ])
   const organism = organismKey ? entities.find((e) => e.type === 'organism' && e.key === organismKey) : undefined
   const where = population(judgement.studyType, organismKey)
