@@ -26,9 +26,10 @@ type Kind = 'people' | 'vertebrate' | 'invertebrate'
 const DESIGN_WORDS: [RegExp, StudyType[], string][] = [
   // A trial of this paper: singular, not a trial someone should run later.
   [/\btrial\b(?!\s+(?:is|are|would be|will be|should be|could be|may be)\s+(?:needed|warranted|required))/i, ['human_trial'], 'trial'],
-  [/\b(?<!mendelian )randomi[sz](?:ed|ation)\b|\bplacebo\b/i, ['human_trial'], 'randomised/placebo'],
+  // Randomised trials are also what a review or meta-analysis brings together.
+  [/\b(?<!mendelian )randomi[sz](?:ed|ation)\b|\bplacebo\b/i, ['human_trial', 'review'], 'randomised/placebo'],
   [/\bcohort\b|\bobservational\b|\bcross-sectional\b|\bcase-control\b/i, ['human_observational', 'computational'], 'cohort/observational'],
-  [/\banimal (?:study|experiment)\b|\blaboratory animals\b/i, ['animal'], 'animal study'],
+  [/\banimal (?:study|experiment)\b/i, ['animal'], 'animal study'],
   [/\binvertebrates?\b/i, ['invertebrate'], 'invertebrate'],
   [/\bcell(?:-culture)? study\b|\bcultured cells\b|\bin a dish\b|\bin vitro\b/i, ['cells', 'animal'], 'cell culture'],
   [/\b(?:systematic |narrative |scoping )?review\b(?! (?:board|committee))|\bmeta-analys[ie]s\b/i, ['review'], 'review'],

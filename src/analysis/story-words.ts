@@ -112,6 +112,7 @@ const DESIGN_WORDS: [RegExp, StudyType[]][] = [
   [/\breviews?\b|\bmeta-analys[ie]s\b/i, ['review']],
   [/\bin vitro\b|\bcultured\b|\bcell lines?\b/i, ['cells', 'animal', 'invertebrate']],
   [/\bin vivo\b|\bmouse model\b|\brat model\b|\banimal models?\b/i, ['animal']],
+  [/\bcommentary\b|\beditorial\b|\bopinion\b|\bletter to the editor\b|\bto the editor\b/i, ['other']],
 ]
 const PEOPLE_WORDS = /\b(?:patients|participants|people|adults|women|men|children|infants|volunteers|humans)\b/i
 const ANIMAL_WORDS = /\b(?:mice|mouse|rats?|rodents?|zebrafish|killifish|monkeys?|macaques?|primates?|dogs?|pigs?)\b/i

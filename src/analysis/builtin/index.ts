@@ -79,9 +79,17 @@ function extractFor(paper: PaperInput, view: TextView, studyType: StudyType): Ex
     evidenceLevel: EVIDENCE_LEVEL[studyType],
     preprint: paper.preprint,
     review: studyType === 'review',
-  }, 6, view.abstractMentions)
+  }, 6, view.abstractMentions).map(aboutPeople)
   const entities = extractEntities({ paper, titleMentions: view.titleMentions, abstractMentions: view.abstractMentions, sentences, claims, mainOrganism: organismKey })
   return { entities, claims }
+}
+
+/** A sentence about patients or participants that names no organism is about people, whatever the paper's organism. */
+const PEOPLE = /\b(?:patients?|participants|volunteers|(?:older |elderly |healthy )?adults|women|men|children|humans|people|individuals)\b/i
+function aboutPeople(claim: FoundClaim): FoundClaim {
+  if (!claim.organism || claim.organism === 'Homo sapiens' || !PEOPLE.test(claim.evidence)) return claim
+  if (findMentions(claim.evidence).some((m) => m.entry.type === 'organism')) return claim
+  return { ...claim, organism: 'Homo sapiens' }
 }
 
 const textView = (paper: PaperInput): TextView => ({ title: paper.title, abstract: paper.abstract ?? '', ...mentionsOf(paper.title, paper.abstract ?? '') })
