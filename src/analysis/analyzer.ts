@@ -9,7 +9,7 @@ export type ArticleResult = { summary: string; keyPoints: string[]; tags: string
 
 export type PaperAnalysis = Extraction & {
   judgement: Judgement
-  story: (StoryDraft & { support: number | null; model: string }) | null
+  story: (StoryDraft & { support: number | null; model: string; problems?: string[] }) | null
   /** Who produced this analysis when it is not the analyzer asked (a routing analyzer names the one it kept). */
   judgedBy?: { model: string; promptVersion: string }
 }

@@ -90,7 +90,7 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
   const totalWork = Math.min(total.papers, limit) + Math.min(total.articles, articleLimit)
   const paperWork = only ? inArray(papers.id, only.paperIds) : pending(options.stale ? await currentVersions(analyzer) : null)
   const articleWork = only ? inArray(articles.id, only.articleIds) : isNull(articles.analysedAt)
-  const counts = { papers: 0, failed: 0, stories: 0, entities: 0, claims: 0, judgements_changed: 0, articles: 0, articles_failed: 0 }
+  const counts = { papers: 0, failed: 0, stories: 0, stories_held: 0, entities: 0, claims: 0, judgements_changed: 0, articles: 0, articles_failed: 0 }
   const fail = options.onFailure ?? ((message: string) => log.error(message))
   let done = 0
   const tick = () => options.onProgress?.(++done, totalWork)
@@ -110,6 +110,7 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
         const stored = await withRetry(() => storePaperAnalysis(db, paper.id, analysis, by.model, by.promptVersion))
         counts.papers++
         counts.stories += stored.story ? 1 : 0
+        counts.stories_held += stored.storyHeld ? 1 : 0
         counts.entities += stored.entities
         counts.claims += stored.claims
         counts.judgements_changed += stored.judgementChanged ? 1 : 0

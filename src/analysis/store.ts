@@ -4,11 +4,15 @@
  * corrected (judgement_model 'editor', src/judgements/correct.ts) is never overwritten: the row is
  * locked before it is read, and the update itself skips it, so no correction landing meanwhile is lost. Re-analysis replaces the paper's earlier entities (all but the harvester's `indexed`
  * subject headings) and claims; a story is replaced only by a new story, so a published story does
- * not vanish because a later run judged the paper less newsworthy.
+ * not vanish because a later run judged the paper less newsworthy, but a changed judgement without a
+ * new story rewrites the paper's story from it (stories/rewrite.ts). A story the support check
+ * scores 1 or less is held back, not published (stories/publish.ts).
  */
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { executeRows, type Db } from '../db/client'
-import { articleAnalyses, articles, claims, entities, paperEntities, papers, stories } from '../db/schema'
+import { articleAnalyses, articles, claims, entities, paperEntities, papers } from '../db/schema'
+import { placeStory } from '../stories/publish'
+import { rewriteStory } from '../stories/rewrite'
 import { entityAliases } from '../lexicon/aliases'
 import { EDITOR_MODEL } from '../judgements/judgement'
 import { enqueueSearchSync } from '../search/outbox'
@@ -40,7 +44,7 @@ export async function entityIds(tx: Db, wanted: EntityKey[]): Promise<Map<string
 
 const sideEntity = (s: ClaimSide): EntityKey[] => (s.entity ? [s.entity] : [])
 
-export type StoreResult = { judgementChanged: boolean; story: boolean; entities: number; claims: number }
+export type StoreResult = { judgementChanged: boolean; story: boolean; storyHeld: boolean; entities: number; claims: number }
 
 export async function storePaperAnalysis(
   db: Db, paperId: string, analysis: PaperAnalysis, model: string, promptVersion: string, now = new Date(),
@@ -50,7 +54,7 @@ export async function storePaperAnalysis(
       relevance: papers.relevance, newsworthiness: papers.newsworthiness, studyType: papers.studyType, topic: papers.topic,
       promotional: papers.promotional, indexedDate: papers.indexedDate, judgementModel: papers.judgementModel,
     }).from(papers).where(eq(papers.id, paperId)).for('update')
-    if (!before) return { judgementChanged: false, story: false, entities: 0, claims: 0 }
+    if (!before) return { judgementChanged: false, story: false, storyHeld: false, entities: 0, claims: 0 }
     const j = analysis.judgement
     const corrected = before.judgementModel === EDITOR_MODEL
     if (corrected) {
@@ -77,11 +81,13 @@ export async function storePaperAnalysis(
       || before.studyType !== j.studyType || before.topic !== j.topic || before.promotional !== j.promotional)
     if (judgementChanged) await enqueueSearchSync(tx, [paperId])
 
-    if (analysis.story) {
-      const s = analysis.story
-      const values = { headline: s.headline, dek: s.dek, body: s.body, whyItMatters: s.whyItMatters, caveats: s.caveats, support: s.support, model: s.model }
-      await tx.insert(stories).values({ paperId, ...values, publishedAt: now })
-        .onConflictDoUpdate({ target: stories.paperId, set: values }) // keeps the first published_at
+    // A story the support check scores 1 or less waits with the operators instead of being published (stories/publish.ts).
+    let placed = analysis.story ? await placeStory(tx, paperId, analysis.story, now) : null
+    // A changed judgement without a story of its own: the paper's story is rewritten from it, so it never keeps the
+    // design or organism words of the judgement it replaced.
+    if (!placed && judgementChanged) {
+      const rewritten = await rewriteStory(tx, paperId, now)
+      if (rewritten.status !== 'none') placed = rewritten.status
     }
 
     // Whatever the analyzer, a side written as a lexicon name or alias is stored with its entity.
@@ -117,7 +123,7 @@ export async function storePaperAnalysis(
         createdAt: now,
       })))
     }
-    return { judgementChanged, story: analysis.story !== null, entities: links.size, claims: found.length }
+    return { judgementChanged, story: placed === 'published', storyHeld: placed === 'held', entities: links.size, claims: found.length }
   })
 }
 

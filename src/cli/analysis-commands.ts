@@ -28,7 +28,7 @@ export const ANALYSIS_COMMANDS: Command[] = [
           report(done)
         },
       }))
-      io.out(`analysed with ${analyzer.model}: ${counts.papers} papers (${counts.failed} failed, ${counts.stories} stories, ` +
+      io.out(`analysed with ${analyzer.model}: ${counts.papers} papers (${counts.failed} failed, ${counts.stories} stories, ${counts.stories_held} held back, ` +
         `${counts.entities} entity links, ${counts.claims} claims), ${counts.articles} articles (${counts.articles_failed} failed)` +
         (counts.llm_requests ? `; ${counts.llm_requests} model requests, ${counts.prompt_tokens} prompt and ${counts.completion_tokens} completion tokens` : '') +
         (lastTotal === 0 ? '; nothing was waiting' : ''))

@@ -47,7 +47,7 @@ export const COMMANDS: Command[] = [
       const result = await seedDemo(database)
       if (!result.loaded) throw new Error(`the database already holds ${result.papers} papers; the demo corpus loads only into an empty database`)
       const c = result.counts
-      io.out(`demo corpus loaded: ${c.papers} papers, ${c.stories} stories, ${c.paperEntities} paper entities, ${c.claims} claims`)
+      io.out(`demo corpus loaded: ${c.papers} papers, ${c.stories} stories (${c.heldStories} held back), ${c.paperEntities} paper entities, ${c.claims} claims`)
       io.out(`demo API key (account "${result.username}", member tier):`)
       io.out(result.apiKey)
     },
@@ -69,7 +69,7 @@ export const COMMANDS: Command[] = [
         return
       }
       const resumed = c.alreadyLoaded ? `; ${c.alreadyLoaded} papers were already loaded by an earlier run` : ''
-      io.out(`synthetic corpus loaded (seed ${seed}): ${c.papers} papers, ${c.stories} stories, ${c.paperEntities} paper entities, ${c.claims} claims in ${seconds.toFixed(1)} s${resumed}`)
+      io.out(`synthetic corpus loaded (seed ${seed}): ${c.papers} papers, ${c.stories} stories (${c.heldStories} held back), ${c.paperEntities} paper entities, ${c.claims} claims in ${seconds.toFixed(1)} s${resumed}`)
     },
   },
   {

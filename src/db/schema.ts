@@ -125,6 +125,24 @@ export const stories = pgTable('stories', {
   publishedAt: tstz('published_at').notNull(),
 }, (t) => [index('stories_published_idx').on(t.publishedAt.desc().nullsFirst(), t.paperId)])
 
+/**
+ * Stories the support check scored 1 or less (they overstate or contradict the abstract or the judgement): kept out
+ * of every published view (/api/v1, feeds, the site, exports, search) until a rewrite scores 2 or more, and shown to
+ * operators (GET /api/stories/held). A paper has its story in `stories` or here, never in both.
+ */
+export const heldStories = pgTable('held_stories', {
+  paperId: text('paper_id').primaryKey().references(() => papers.id, { onDelete: 'cascade' }),
+  headline: text('headline').notNull(),
+  dek: text('dek').notNull(),
+  body: text('body').notNull(),
+  whyItMatters: text('why_it_matters').notNull(),
+  caveats: text('caveats').notNull(),
+  support: doublePrecision('support').notNull(), // 0..1 here: what held it back
+  problems: jsonb('problems').$type<string[]>().notNull().default([]), // the check's reasons, for the operator
+  model: text('model').notNull(),
+  writtenAt: tstz('written_at').notNull(),
+}, (t) => [index('held_stories_written_idx').on(t.writtenAt.desc().nullsFirst(), t.paperId)])
+
 export const upvotes = pgTable('upvotes', {
   paperId: text('paper_id').notNull().references(() => papers.id, { onDelete: 'cascade' }),
   accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),

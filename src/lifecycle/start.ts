@@ -83,7 +83,7 @@ export async function startService(env: Record<string, string | undefined> = pro
   log.info(`API reference: ${config.publicBaseUrl}/api/v1/docs (admin interface: ${config.publicBaseUrl}/api/docs); site: ${config.publicBaseUrl}/`)
   if (demo?.loaded) {
     const c = demo.counts
-    log.info({ counts: c }, `Loaded the synthetic demo corpus: ${c.papers} papers, ${c.stories} stories, ${c.claims} claims`)
+    log.info({ counts: c }, `Loaded the synthetic demo corpus: ${c.papers} papers, ${c.stories} stories (${c.heldStories} held back), ${c.claims} claims`)
     log.info(`Demo API key (member tier): ${demo.apiKey}`)
     log.info(`Try: curl -H "Authorization: Bearer ${demo.apiKey}" ${config.publicBaseUrl}/api/v1/papers`)
   }

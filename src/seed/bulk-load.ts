@@ -191,7 +191,7 @@ export async function loadCorpus(
   const o = validateOptions(options)
   const index = await ensureEntities(database)
   const loaded = await loadedPapers(database, o)
-  if (loaded.size === o.papers) return { papers: 0, stories: 0, paperEntities: 0, claims: 0, entities: index.size, alreadyLoaded: loaded.size }
+  if (loaded.size === o.papers) return { papers: 0, stories: 0, heldStories: 0, paperEntities: 0, claims: 0, entities: index.size, alreadyLoaded: loaded.size }
   const counts = await loadBundles(database, missingBundles(o, loaded), index, { chunk: options.chunk, total: o.papers - loaded.size, onProgress })
   await vacuumAnalyze(database)
   await refreshPaperCounts(database)

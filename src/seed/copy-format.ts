@@ -4,6 +4,7 @@
  * element quoted; jsonb columns take JSON text. PostgreSQL text cannot hold NUL, so it is an error.
  */
 import type { PaperBundle, SeedClaim, SeedPaper, SeedPaperEntity, SeedStory } from './corpus'
+import { isPublishable } from '../stories/publish'
 
 export const NULL = '\\N'
 
@@ -61,6 +62,10 @@ export const PAPER_COLUMNS = [
   'promotional', 'judgement_model', 'judgement_prompt_version', 'judged_at', 'extracted_at', 'created_at', 'updated_at',
 ]
 export const STORY_COLUMNS = ['paper_id', 'headline', 'dek', 'body', 'why_it_matters', 'caveats', 'support', 'model', 'published_at']
+/** A held story's columns in the same order, its time written in the published_at slot, then the reasons. */
+export const HELD_STORY_COLUMNS = ['paper_id', 'headline', 'dek', 'body', 'why_it_matters', 'caveats', 'support', 'model', 'written_at', 'problems']
+/** Why the demo's writer holds a story back: it scored it 1 or less (the demo draws its support; see corpus.ts). */
+export const SEED_HELD_PROBLEMS = ['the demo writer scored this story 1 or less']
 export const PAPER_ENTITY_COLUMNS = ['paper_id', 'entity_id', 'role', 'detail', 'indexed_date']
 export const CLAIM_COLUMNS = [
   'paper_id', 'subject_text', 'subject_entity_id', 'relation', 'object_text', 'object_entity_id', 'organism', 'context',
@@ -81,10 +86,11 @@ export function paperLine(p: SeedPaper): string {
 
 export function storyLine(s: SeedStory): string {
   const t = copyText
-  return copyLine([
+  const fields = [
     t(s.paperId), t(s.headline), t(s.dek), t(s.body), t(s.whyItMatters), t(s.caveats), copyNumber(s.support), t(s.model),
     t(s.publishedAt),
-  ])
+  ]
+  return copyLine(isPublishable(s.support) ? fields : [...fields, copyJson(SEED_HELD_PROBLEMS)])
 }
 
 /** Resolves an entity reference to its row id; the loader created every entity the corpus uses. */
@@ -104,14 +110,15 @@ export function claimLine(paper: SeedPaper, c: SeedClaim, ids: EntityIds): strin
   ])
 }
 
-/** The four tables' COPY text for a run of bundles, and how many rows each holds. */
+/** The tables' COPY text for a run of bundles, and how many rows each holds. */
 export type EncodedChunk = {
-  papers: string[]; stories: string[]; paperEntities: string[]; claims: string[]
+  papers: string[]; stories: string[]; heldStories: string[]; paperEntities: string[]; claims: string[]
 }
 
 export function encodeBundle(b: PaperBundle, ids: EntityIds, into: EncodedChunk): void {
   into.papers.push(paperLine(b.paper))
-  if (b.story) into.stories.push(storyLine(b.story))
+  // A story its support puts at 1 or less is held back, as the analysis would (src/stories/publish.ts).
+  if (b.story) (isPublishable(b.story.support) ? into.stories : into.heldStories).push(storyLine(b.story))
   for (const e of b.entities) into.paperEntities.push(paperEntityLine(b.paper, e, ids))
   for (const c of b.claims) into.claims.push(claimLine(b.paper, c, ids))
 }

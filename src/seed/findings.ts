@@ -40,7 +40,8 @@ export function effectFinding(rng: Random, d: Design, o: Outcome, effect: Effect
   const I = i.name
   const O = measure(o)
   const pop = population(d)
-  const human = d.organism?.kind === 'human'
+  // Cells from human donors are cells in a dish, not people: their findings are worded as any cell study's.
+  const human = d.organism?.kind === 'human' && d.studyType !== 'cells'
   const rd = relationFor(o, effect, human)
   const subject = side(I, i)
   const object = side(O, o.entry)

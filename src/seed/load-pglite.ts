@@ -11,7 +11,8 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import type { PaperBundle } from './corpus'
-import { CLAIM_COLUMNS, PAPER_COLUMNS, PAPER_ENTITY_COLUMNS, STORY_COLUMNS, type EntityIds } from './copy-format'
+import { CLAIM_COLUMNS, HELD_STORY_COLUMNS, PAPER_COLUMNS, PAPER_ENTITY_COLUMNS, SEED_HELD_PROBLEMS, STORY_COLUMNS, type EntityIds } from './copy-format'
+import { isPublishable } from '../stories/publish'
 import type { ChunkDone, RowCounts } from './load-postgres'
 
 type Row = Record<string, unknown>
@@ -39,15 +40,18 @@ function paperRow(b: PaperBundle): Row {
 
 async function insertChunk(db: Db, chunk: PaperBundle[], ids: EntityIds, skipTriggers: boolean): Promise<void> {
   const storyRows: Row[] = []
+  const heldRows: Row[] = []
   const entityRows: Row[] = []
   const claimRows: Row[] = []
   for (const { paper, story, entities, claims } of chunk) {
     if (story) {
-      storyRows.push({
+      const row = {
         paper_id: story.paperId, headline: story.headline, dek: story.dek, body: story.body,
         why_it_matters: story.whyItMatters, caveats: story.caveats, support: story.support, model: story.model,
-        published_at: story.publishedAt,
-      })
+      }
+      // A story its support puts at 1 or less is held back, as the analysis would (src/stories/publish.ts).
+      if (isPublishable(story.support)) storyRows.push({ ...row, published_at: story.publishedAt })
+      else heldRows.push({ ...row, written_at: story.publishedAt, problems: SEED_HELD_PROBLEMS })
     }
     for (const e of entities) {
       entityRows.push({ paper_id: paper.id, entity_id: ids(e.type, e.key), role: e.role, detail: e.detail, indexed_date: paper.indexedDate })
@@ -67,6 +71,7 @@ async function insertChunk(db: Db, chunk: PaperBundle[], ids: EntityIds, skipTri
     if (skipTriggers) await tx.execute(sql`set local session_replication_role = replica`)
     await insertJson(tx, 'papers', PAPER_COLUMNS, chunk.map(paperRow))
     await insertJson(tx, 'stories', STORY_COLUMNS, storyRows)
+    await insertJson(tx, 'held_stories', HELD_STORY_COLUMNS, heldRows)
     await insertJson(tx, 'paper_entities', PAPER_ENTITY_COLUMNS, entityRows)
     await insertJson(tx, 'claims', CLAIM_COLUMNS, claimRows)
   })
@@ -75,7 +80,7 @@ async function insertChunk(db: Db, chunk: PaperBundle[], ids: EntityIds, skipTri
 export async function insertBundles(
   db: Db, bundles: Iterable<PaperBundle>, ids: EntityIds, chunkSize: number, skipTriggers: boolean, onChunk?: ChunkDone,
 ): Promise<RowCounts> {
-  const counts: RowCounts = { papers: 0, stories: 0, paperEntities: 0, claims: 0 }
+  const counts: RowCounts = { papers: 0, stories: 0, heldStories: 0, paperEntities: 0, claims: 0 }
   let chunk: PaperBundle[] = []
   const flush = async () => {
     if (chunk.length === 0) return
@@ -86,7 +91,8 @@ export async function insertBundles(
   for (const bundle of bundles) {
     chunk.push(bundle)
     counts.papers++
-    if (bundle.story) counts.stories++
+    if (bundle.story && isPublishable(bundle.story.support)) counts.stories++
+    else if (bundle.story) counts.heldStories++
     counts.paperEntities += bundle.entities.length
     counts.claims += bundle.claims.length
     if (chunk.length >= chunkSize) await flush()

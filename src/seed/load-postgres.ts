@@ -12,10 +12,11 @@
 import type postgres from 'postgres'
 import type { PaperBundle } from './corpus'
 import {
-  CLAIM_COLUMNS, encodeBundle, PAPER_COLUMNS, PAPER_ENTITY_COLUMNS, STORY_COLUMNS, type EncodedChunk, type EntityIds,
+  CLAIM_COLUMNS, encodeBundle, PAPER_COLUMNS, PAPER_ENTITY_COLUMNS, STORY_COLUMNS, HELD_STORY_COLUMNS, type EncodedChunk, type EntityIds,
 } from './copy-format'
 
-export type RowCounts = { papers: number; stories: number; paperEntities: number; claims: number }
+/** stories: published; heldStories: written but held back (support 1 or less). */
+export type RowCounts = { papers: number; stories: number; heldStories: number; paperEntities: number; claims: number }
 export type ChunkDone = (papers: number) => void
 
 const PIECE = 1 << 20 // characters per CopyData message: large enough to amortise, small enough to stream
@@ -71,13 +72,14 @@ async function copyChunk(sql: postgres.Sql, chunk: EncodedChunk, skipTriggers: b
     if (skipTriggers) await tx.unsafe(`set local session_replication_role = replica`)
     await copyRows(tx, 'papers', PAPER_COLUMNS, chunk.papers)
     await copyRows(tx, 'stories', STORY_COLUMNS, chunk.stories)
+    await copyRows(tx, 'held_stories', HELD_STORY_COLUMNS, chunk.heldStories)
     await copyRows(tx, 'paper_entities', PAPER_ENTITY_COLUMNS, chunk.paperEntities)
     await copyRows(tx, 'claims', CLAIM_COLUMNS, chunk.claims)
   })
 }
 
 async function encodeChunk(bundles: Iterator<PaperBundle>, size: number, ids: EntityIds): Promise<EncodedChunk | null> {
-  const chunk: EncodedChunk = { papers: [], stories: [], paperEntities: [], claims: [] }
+  const chunk: EncodedChunk = { papers: [], stories: [], heldStories: [], paperEntities: [], claims: [] }
   while (chunk.papers.length < size) {
     const next = bundles.next()
     if (next.done) break
@@ -90,7 +92,7 @@ async function encodeChunk(bundles: Iterator<PaperBundle>, size: number, ids: En
 export async function copyBundles(
   sql: postgres.Sql, bundles: Iterable<PaperBundle>, ids: EntityIds, chunkSize: number, skip: boolean, onChunk?: ChunkDone,
 ): Promise<RowCounts> {
-  const counts: RowCounts = { papers: 0, stories: 0, paperEntities: 0, claims: 0 }
+  const counts: RowCounts = { papers: 0, stories: 0, heldStories: 0, paperEntities: 0, claims: 0 }
   const iterator = bundles[Symbol.iterator]()
   const pending: Promise<void>[] = []
   let failed: unknown = null
@@ -103,6 +105,7 @@ export async function copyBundles(
     const done = copyChunk(sql, chunk, skip).then(() => sql`select facet_counts_compact()`).then(() => {
       counts.papers += chunk.papers.length
       counts.stories += chunk.stories.length
+      counts.heldStories += chunk.heldStories.length
       counts.paperEntities += chunk.paperEntities.length
       counts.claims += chunk.claims.length
       onChunk?.(chunk.papers.length)

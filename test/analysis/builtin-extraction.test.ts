@@ -151,6 +151,7 @@ describe('stories and support', () => {
 
   const abstract = 'Rapamycin extended median lifespan by 12% in male mice. Rapamycin reduced IL-6 levels.'
   const story = (body: string, headline = 'Rapamycin and lifespan') => ({ headline, dek: 'A mouse study.', body, whyItMatters: '', caveats: 'In mice.' })
+  const inMice = (source: string) => ({ studyType: 'animal' as const, record: { title: '', abstract: source, publicationTypes: [] }, claimOrganisms: ['NCBITaxon:10090'] })
 
   test.each([
     ['a faithful story', story('Rapamycin extended lifespan by 12% in mice.'), 3],
@@ -160,12 +161,12 @@ describe('stories and support', () => {
     ['hype', story('A breakthrough: rapamycin is a cure for aging in mice.'), 1],
     ['the opposite direction', story('Rapamycin increased IL-6 levels in mice.'), 0],
   ])('scores %s', (_name, draft, expected) => {
-    expect(checkSupport(draft, abstract, false).support).toBe(expected)
+    expect(checkSupport(draft, abstract, inMice(abstract)).support).toBe(expected)
   })
 
   test('reads 1,200 and 1200 as the same number, but 12 and 12% as different', () => {
     const source = 'In 1,200 mice, rapamycin extended median lifespan by 12%.'
-    expect(checkSupport(story('Across 1200 mice, rapamycin extended lifespan by 12%.'), source, false).support).toBe(3)
-    expect(checkSupport(story('Rapamycin added 12 days of life in mice.'), source, false).support).toBe(2)
+    expect(checkSupport(story('Across 1200 mice, rapamycin extended lifespan by 12%.'), source, inMice(source)).support).toBe(3)
+    expect(checkSupport(story('Rapamycin added 12 days of life in mice.'), source, inMice(source)).support).toBe(2)
   })
 })

@@ -33,6 +33,7 @@ async function digest(db: TestDatabase): Promise<string> {
   const queries = [
     `select * from papers order by id`,
     `select * from stories order by paper_id`,
+    `select * from held_stories order by paper_id`,
     `select pe.paper_id, e.type, e.key, pe.role, pe.detail, pe.indexed_date
        from paper_entities pe join entities e on e.id = pe.entity_id order by 1, 2, 3, 4`,
     `select c.paper_id, c.subject_text, s.type || ':' || s.key as subject, c.relation, c.object_text,
@@ -62,6 +63,7 @@ describe(`loadCorpus on ${testDriver}`, () => {
     expect(counts.stories).toBeGreaterThan(5)
     expect(await count(first, 'papers')).toBe(counts.papers)
     expect(await count(first, 'stories')).toBe(counts.stories)
+    expect(await count(first, 'held_stories')).toBe(counts.heldStories)
     expect(await count(first, 'paper_entities')).toBe(counts.paperEntities)
     expect(await count(first, 'claims')).toBe(counts.claims)
     expect(await count(first, 'entities')).toBe(counts.entities)
@@ -132,7 +134,7 @@ describe(`round trip on ${testDriver}${testDriver === 'postgres' ? ' (through CO
     const bundle = hostileBundle()
     const index = await ensureEntities(db)
     const counts = await loadBundles(db, [bundle], index)
-    expect(counts).toEqual({ papers: 1, stories: 1, paperEntities: 2, claims: 1 })
+    expect(counts).toEqual({ papers: 1, stories: 1, heldStories: 0, paperEntities: 2, claims: 1 })
 
     const [{ searchVector: _s, titleVector: _t, ...paper }] = await db.db.select().from(papers).where(eq(papers.id, bundle.paper.id))
     const p = bundle.paper

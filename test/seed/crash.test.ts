@@ -49,7 +49,7 @@ describe.if(testDriver === 'postgres')('seed synthetic killed with SIGKILL mid-l
     const today = new Date().toISOString().slice(0, 10)
     const options: CorpusOptions = { papers: PAPERS, seed: SEED, endDate: today, days: 90 }
     const rows = await database.rows<{ id: string; stories: number; entities: number; claims: number }>(sql`
-      select p.id, (select count(*)::int from stories s where s.paper_id = p.id) as stories,
+      select p.id, (select count(*)::int from stories s where s.paper_id = p.id) + (select count(*)::int from held_stories h where h.paper_id = p.id) as stories,
         (select count(*)::int from paper_entities e where e.paper_id = p.id) as entities,
         (select count(*)::int from claims c where c.paper_id = p.id) as claims
       from papers p order by p.id`)

@@ -12,7 +12,8 @@ import { calibrated, learnedStudyType } from '../learned/shipped'
 import { extractClaims, latinName } from './claims'
 import { extractEntities } from './entities'
 import { writeStory } from './story'
-import { checkSupport } from '../support'
+import { checkSupport, claimOrganismKeys } from '../support'
+import { HUMAN, organismFits } from '../story-words'
 import { lookupTerm } from './matcher'
 import type { Extraction, FoundClaim, Judgement, PaperInput, StoryDraft } from '../types'
 import { AGING_RELEVANCE, type StudyType } from '../../taxonomy'
@@ -21,9 +22,9 @@ import type { Mention } from './matcher'
 
 export const BUILTIN_MODEL = 'geroscope-builtin-1'
 /** The built-in analyzer's rules version; bump it when its behaviour changes so operators can re-run. */
-export const BUILTIN_PROMPT_VERSION = 'builtin-5' // 2: issue 14, judging from the text by the judgement guidelines; 3: issue 14 round 2 (acronyms as the record defines them, cognitive ageing only in old people, meta-analyses are reviews); 4: round 3 (a review's title says its subject; antibody-generation papers are methods); 5: issue 34 (the learned study type where the rules are unsure; calibrated confidences); and issue 35 (claim sides: whole noun phrases next to their verb, lexicon names resolved)
+export const BUILTIN_PROMPT_VERSION = 'builtin-5' // 2: issue 14, judging from the text by the judgement guidelines; 3: issue 14 round 2 (acronyms as the record defines them, cognitive ageing only in old people, meta-analyses are reviews); 4: round 3 (a review's title says its subject; antibody-generation papers are methods); 5: issue 34 (the learned study type where the rules are unsure; calibrated confidences) and issue 35 (claim sides: whole noun phrases next to their verb, lexicon names resolved; the study organism is of the kind the study type says; stories take design and population words from the judgement and record, support reads them against both)
 
-export type BuiltinAnalysis = Extraction & { judgement: Judgement; story: (StoryDraft & { support: number }) | null }
+export type BuiltinAnalysis = Extraction & { judgement: Judgement; story: (StoryDraft & { support: number; problems: string[] }) | null }
 
 const DESIGN: Record<StudyType, string> = {
   human_trial: 'randomized controlled trial', human_observational: 'observational', animal: 'in vivo', invertebrate: 'in vivo',
@@ -35,17 +36,24 @@ const EVIDENCE_LEVEL: Record<StudyType, string> = {
 }
 const HUMAN_TYPES: StudyType[] = ['human_trial', 'human_observational']
 
-/** The organism the study is in: MeSH first (indexers read the paper), then the most named in the text. */
+/**
+ * The organism the study is in. The study type decides its kind (taxonomy: a human study is in people, an animal
+ * study in a vertebrate, an invertebrate study in an invertebrate), so "from yeast to primates" in a trial's
+ * background never makes yeast the trial's organism. Within that kind: MeSH first (indexers read the paper), then
+ * the most named in the text.
+ */
 function mainOrganism(paper: PaperInput, view: TextView, studyType: StudyType): string | null {
-  const fromMesh = paper.meshHeadings.map((h) => lookupTerm(h.descriptor)).filter((e) => e?.type === 'organism' && e.key !== 'NCBITaxon:9606')
+  if (HUMAN_TYPES.includes(studyType)) return HUMAN
+  const fits = (key: string) => organismFits(studyType, key)
+  const fromMesh = paper.meshHeadings.map((h) => lookupTerm(h.descriptor)).filter((e) => e?.type === 'organism' && e.key !== HUMAN && fits(e.key))
   if (fromMesh[0]) return fromMesh[0].key
   const counts = new Map<string, number>()
   for (const m of [...view.titleMentions, ...view.titleMentions, ...view.abstractMentions]) {
-    if (m.entry.type === 'organism') counts.set(m.entry.key, (counts.get(m.entry.key) ?? 0) + 1)
+    if (m.entry.type === 'organism' && fits(m.entry.key)) counts.set(m.entry.key, (counts.get(m.entry.key) ?? 0) + 1)
   }
   const top = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0]
   if (top) return top
-  return HUMAN_TYPES.includes(studyType) || paper.meshHeadings.some((h) => h.descriptor === 'Humans') ? 'NCBITaxon:9606' : null
+  return studyType !== 'animal' && studyType !== 'invertebrate' && paper.meshHeadings.some((h) => h.descriptor === 'Humans') ? HUMAN : null
 }
 
 /**
@@ -61,25 +69,53 @@ function mentionsOf(title: string, abstract: string): { titleMentions: Mention[]
   }
 }
 
+/** Entities and claims read with the study type's organism and design (a correction of the study type changes them). */
+function extractFor(paper: PaperInput, view: TextView, studyType: StudyType): Extraction {
+  const sentences = splitSentences(paper.abstract ?? '')
+  const organismKey = mainOrganism(paper, view, studyType)
+  const organismMention = organismKey ? entryByKey('organism', organismKey) : undefined
+  const claims: FoundClaim[] = extractClaims(sentences, {
+    organism: organismMention ? latinName(organismMention) : null,
+    design: DESIGN[studyType],
+    evidenceLevel: EVIDENCE_LEVEL[studyType],
+    preprint: paper.preprint,
+    review: studyType === 'review',
+  }, 6, view.abstractMentions).map(aboutPeople)
+  const entities = extractEntities({ paper, titleMentions: view.titleMentions, abstractMentions: view.abstractMentions, sentences, claims, mainOrganism: organismKey })
+  return { entities, claims }
+}
+
+/** A sentence about patients or participants that names no organism is about people, whatever the paper's organism. */
+const PEOPLE = /\b(?:patients?|participants|volunteers|(?:older |elderly |healthy )?adults|women|men|children|humans|people|individuals)\b/i
+function aboutPeople(claim: FoundClaim): FoundClaim {
+  if (!claim.organism || claim.organism === 'Homo sapiens' || !PEOPLE.test(claim.evidence)) return claim
+  if (findMentions(claim.evidence).some((m) => m.entry.type === 'organism')) return claim
+  return { ...claim, organism: 'Homo sapiens' }
+}
+
+const textView = (paper: PaperInput): TextView => ({ title: paper.title, abstract: paper.abstract ?? '', ...mentionsOf(paper.title, paper.abstract ?? '') })
+
+/** Whether a paper with this judgement gets a story: ageing news only, and only from an abstract. */
+export const deservesStory = (paper: Pick<PaperInput, 'abstract'>, judgement: Pick<Judgement, 'newsworthiness' | 'relevance'>) =>
+  judgement.newsworthiness >= 2 && judgement.relevance >= AGING_RELEVANCE && !!paper.abstract
+
+/** The story for `judgement` with its support and the check's reasons; null without an abstract. */
+export function storyFor(paper: PaperInput, judgement: Judgement, extraction?: Extraction): (StoryDraft & { support: number; problems: string[] }) | null {
+  if (!paper.abstract) return null
+  const { entities, claims } = extraction ?? extractFor(paper, textView(paper), judgement.studyType)
+  const draft = writeStory(paper, judgement, entities, claims)
+  const { support, problems } = checkSupport(draft, `${paper.title} ${paper.abstract}`, { studyType: judgement.studyType, record: paper, claimOrganisms: claimOrganismKeys(claims) })
+  return { ...draft, support, problems }
+}
+
 export function analyzePaper(paper: PaperInput): BuiltinAnalysis {
-  const abstract = paper.abstract ?? ''
-  const view: TextView = { title: paper.title, abstract, ...mentionsOf(paper.title, abstract) }
-  const sentences = splitSentences(abstract)
+  const view = textView(paper)
   const reading = readPaper(paper)
   const { relevance, topic, outcome } = judgeByRules(paper, reading)
   // The rules' study type, or the learned model's where the rules are unsure; every confidence calibrated.
   const study = learnedStudyType(paper, reading, outcome)
   const confidence = calibrated({ studyType: study.confidence, relevance: relevance.confidence, topic: topic.confidence })
-  const organismKey = mainOrganism(paper, view, study.studyType)
-  const organismMention = organismKey ? entryByKey('organism', organismKey) : undefined
-  const claims: FoundClaim[] = extractClaims(sentences, {
-    organism: organismMention ? latinName(organismMention) : null,
-    design: DESIGN[study.studyType],
-    evidenceLevel: EVIDENCE_LEVEL[study.studyType],
-    preprint: paper.preprint,
-    review: study.studyType === 'review',
-  }, 6, view.abstractMentions)
-  const entities = extractEntities({ paper, titleMentions: view.titleMentions, abstractMentions: view.abstractMentions, sentences, claims, mainOrganism: organismKey })
+  const extraction = extractFor(paper, view, study.studyType)
   const judgement: Judgement = {
     relevance: relevance.relevance,
     relevanceConfidence: confidence.relevance,
@@ -90,12 +126,7 @@ export function analyzePaper(paper: PaperInput): BuiltinAnalysis {
     topicConfidence: confidence.topic,
     promotional: judgePromotional(paper, reading),
   }
-  let story: BuiltinAnalysis['story'] = null
   // Stories are the service's ageing news: an important paper outside ageing biology gets none.
-  if (judgement.newsworthiness >= 2 && judgement.relevance >= AGING_RELEVANCE && paper.abstract) {
-    const draft = writeStory(paper, judgement, entities, claims)
-    const { support } = checkSupport(draft, `${paper.title} ${abstract}`, HUMAN_TYPES.includes(study.studyType))
-    story = { ...draft, support }
-  }
-  return { judgement, entities, claims, story }
+  const story = deservesStory(paper, judgement) ? storyFor(paper, judgement, extraction) : null
+  return { judgement, ...extraction, story }
 }

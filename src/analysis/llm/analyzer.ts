@@ -8,8 +8,10 @@ import type { Db } from '../../db/client'
 import { currentPrompt } from '../../prompts/service'
 import type { Analyzer, ArticleInput, PaperAnalysis } from '../analyzer'
 import { lookupTerm } from '../builtin/matcher'
-import { checkSupport } from '../support'
+import { checkSupport, claimOrganismKeys } from '../support'
 import { sideEntity } from '../side-entity'
+import { designPhrase, population, studyOrganism, withArticle } from '../story-words'
+import type { StudyType } from '../../taxonomy'
 import type { ClaimSide, FoundClaim, FoundEntity, PaperInput } from '../types'
 import { LlmClient, type LlmClientOptions, type Validator } from './client'
 import { sourceMessage } from '../../prompts/source-data'
@@ -35,11 +37,21 @@ function claimSide(text: string): ClaimSide {
 }
 
 /** The paper record as quoted source data (source-data.ts), after what to answer. */
-function paperMessage(paper: PaperInput, format: string): string {
-  return sourceMessage([`Answer with one JSON object only, shaped like ${format}.`], {
+function paperMessage(paper: PaperInput, format: string, extra = ''): string {
+  return sourceMessage([`Answer with one JSON object only, shaped like ${format}.`, extra], {
     title: paper.title, abstract: paper.abstract, journal: paper.journal, preprint: paper.preprint,
     publication_types: paper.publicationTypes, mesh_headings: paper.meshHeadings.map((h) => h.descriptor), keywords: paper.keywords,
   })
+}
+
+/**
+ * The design and population words the story must use, from the judgement and the record (story-words.ts), so the
+ * model's story cannot disagree with the paper's judgement; the support check holds back one that does.
+ */
+function storyBrief(paper: PaperInput, studyType: StudyType, claims: FoundClaim[]): string {
+  const where = population(studyType, studyOrganism(studyType, claimOrganismKeys(claims)))
+  return `Call the study ${withArticle(designPhrase(studyType, paper))}${where ? ` in ${where}` : ''}, in those words; name no other design, `
+    + 'and no other organism or population as where the study was done.'
 }
 
 export function llmAnalyzer(db: Db, options: LlmClientOptions): Analyzer & { client: LlmClient } {
@@ -71,14 +83,14 @@ export function llmAnalyzer(db: Db, options: LlmClientOptions): Analyzer & { cli
       }))
       let story: PaperAnalysis['story'] = null
       if (judgement.newsworthiness >= 2) {
-        const draft = await ask('story', paperMessage(paper, STORY_FORMAT), validateStory)
+        const draft = await ask('story', paperMessage(paper, STORY_FORMAT, storyBrief(paper, judgement.studyType, claims)), validateStory)
         const check = await ask('support', sourceMessage(
           [`Answer with one JSON object only, shaped like ${SUPPORT_FORMAT}.`],
           { abstract, story: { headline: draft.headline, dek: draft.dek, body: draft.body, why_it_matters: draft.whyItMatters, caveats: draft.caveats } },
         ), validateSupport)
         // The model's verdict, bounded by the same rule-based check built-in stories get.
-        const rules = checkSupport(draft, `${paper.title} ${abstract}`, judgement.studyType === 'human_trial' || judgement.studyType === 'human_observational')
-        story = { ...draft, support: Math.min(check.support, rules.support), model: options.model }
+        const rules = checkSupport(draft, `${paper.title} ${abstract}`, { studyType: judgement.studyType, record: paper, claimOrganisms: claimOrganismKeys(claims) })
+        story = { ...draft, support: Math.min(check.support, rules.support), model: options.model, problems: [...check.problems, ...rules.problems] }
       }
       return { judgement, entities, claims, story }
     },

@@ -20,6 +20,7 @@ import { adminOpenApi } from './openapi'
 import { promptsModule } from './prompts'
 import { reviewModule } from './review'
 import { sourcesModule } from './sources'
+import { storiesModule } from './stories'
 
 /**
  * `root` is the whole application, whose routes the OpenAPI document describes; `dataChanged`
@@ -59,5 +60,6 @@ export const adminApi = (context: AppContext, root: () => AnyElysia, dataChanged
     .use(promptsModule(admin))
     .use(reviewModule(admin))
     .use(intelligenceModule(admin))
+    .use(storiesModule(admin))
     .use(briefsModule({ ...admin, accountOf: ({ request }) => admin.caller(request as Request).account.id }))
 }

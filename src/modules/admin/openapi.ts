@@ -43,6 +43,7 @@ const TAGS = [
   { name: 'Prompts', description: 'System prompts with their version history.', paths: ['prompts'] },
   { name: 'Intelligence', description: 'Contradictions and gaps across papers.', paths: ['intelligence'] },
   { name: 'Review', description: 'Judgements to review, editors\' corrections and their history.', paths: ['review', 'papers'] },
+  { name: 'Stories', description: 'Stories the support check held back, and rewriting a story from its judgement.', paths: ['stories'] },
   { name: 'Briefs', description: 'Briefs over a window or tags, with citations.', paths: ['generate-brief', 'briefs'] },
 ]
 
