@@ -4,7 +4,8 @@
  * confidence 1, no prompt version), and the version recorded with who and the note. The row's
  * update is what the Data API sees: the papers triggers put it in the change feed and notify
  * DATA_CHANGED, which empties the response caches (drizzle/0005, 0014); the search outbox gets
- * the paper as for any new judgement. The analysis skips papers judged by "editor" (src/analysis/store.ts).
+ * the paper as for any new judgement; a changed judgement rewrites the paper's story. The analysis skips papers judged by
+ * "editor" (src/analysis/store.ts).
  */
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -12,6 +13,7 @@ import { judgementVersions, papers } from '../db/schema'
 import { enqueueSearchSync } from '../search/outbox'
 import { EDITOR_MODEL, judgementOf, paperJudgementColumns, type Judgement } from './judgement'
 import { recordCurrentJudgement } from './history'
+import { rewriteStory } from '../stories/rewrite'
 
 export type Correction = { relevance?: number; studyType?: string; topic?: string; newsworthiness?: number; note?: string }
 
@@ -49,6 +51,11 @@ export async function correctJudgement(db: Db, paperId: string, c: Correction, a
       paperId, ...values, model: EDITOR_MODEL, promptVersion: null, judgedAt: now, note: c.note ?? null, accountId,
     })
     await enqueueSearchSync(tx, [paperId])
+    // A story must not keep the design or organism words of the judgement it was written from (src/stories/rewrite.ts);
+    // an editor who accepts the judgement as it stands leaves the story, whoever wrote it, alone.
+    const changed = !previous || values.studyType !== previous.study_type || values.relevance !== previous.relevance ||
+      values.topic !== previous.topic || values.newsworthiness !== previous.newsworthiness
+    if (changed) await rewriteStory(tx, paperId, now)
     const judgement = judgementOf({ ...values, model: EDITOR_MODEL, promptVersion: null, judgedAt: now })!
     return { kind: 'corrected' as const, judgement, previous }
   })

@@ -147,6 +147,21 @@ describe(`stories rewritten when the judgement changes, on ${testDriver}`, () =>
     expect(`${rewritten.dek} ${rewritten.caveats}`).not.toMatch(/\btrial\b|in people/)
   })
 
+  test('an editor\'s correction through PUT /api/papers/{id}/judgement rewrites the story at once; accepting it as it stands does not', async () => {
+    const [paper] = await insertPapers(api.database.db, [paperRow({ ...TRIAL, ...unjudged, publicationTypes: ['Randomized Controlled Trial'] })])
+    server.reset(answer({ judge: judge('human_trial', 2.5), story: story('Restriction raises healthspan in people', 'A randomised trial in people looked at restriction.') }))
+    await analyse(paper.id)
+    const put = (body: Record<string, unknown>) => api.call(`/api/papers/${paper.id}/judgement`, { cookie: operator, method: 'PUT', body })
+    // Accepted as it stands: the model's story stays.
+    expect((await put({ study_type: 'human_trial' })).status).toBe(200)
+    expect((await published()).find((s) => s.paper_id === paper.id)).toMatchObject({ model: 'test-model' })
+    expect((await put({ study_type: 'review', note: 'a review of trials' })).status).toBe(200)
+    const rewritten = (await published()).find((s) => s.paper_id === paper.id)!
+    expect(rewritten.model).toBe('geroscope-builtin-1')
+    expect(rewritten.caveats).toContain('This is a review.')
+    expect(`${rewritten.dek} ${rewritten.caveats}`).not.toMatch(/\btrial\b|in people/)
+  })
+
   test('a rewrite of a malformed or unknown paper id is refused', async () => {
     const bad = await api.call('/api/stories/not-a-paper/rewrite', { cookie: operator, method: 'POST' })
     expect(bad.status).toBe(400)
