@@ -126,4 +126,11 @@ console.log(`evidence groups: ${counts.groups}, of which with an organism: ${cou
 console.log(`(compound, species) pairs in both the evidence (with a direction) and DrugAge: ${counts.pairs}`)
 console.log(`  direction agrees: ${pct(counts.agree, counts.pairs)}; disagrees: ${counts.disagree}; evidence split evenly: ${counts.mixed}`)
 if (list) for (const line of lines) console.log(line)
+if (process.argv.includes('--claims')) {
+  // What the compounds' claims about life span look like, whether or not the evidence query counts them.
+  const about = await db.execute(sql`select e.key as subject, c.relation, c.object_text as object, oe.type || '/' || oe.key as "objectEntity",
+      c.organism, c.direction from claims c join entities e on e.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
+    where e.type = 'intervention' and (c.relation ilike '%lifespan%' or c.object_text ~* 'life ?span|longevity|surviv') order by 1, 2`)
+  for (const r of (Array.isArray(about) ? about : (about as { rows: unknown[] }).rows) as Record<string, unknown>[]) console.log(JSON.stringify(r))
+}
 await database.close()
