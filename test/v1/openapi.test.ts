@@ -19,6 +19,7 @@ beforeAll(async () => {
   const gene = await insertEntity(api.database.db, 'gene', 'HGNC:3942', 'MTOR', { hgnc: 'HGNC:3942' })
   await linkEntity(api.database.db, 'MED-1', '2026-10-02', gene.id, 'target', { effect: 'inhibited' })
   await insertClaim(api.database.db, { paperId: 'MED-1', objectEntityId: gene.id, magnitude: null, context: null })
+  await insertClaim(api.database.db, { paperId: 'MED-1', subjectText: 'MTOR', subjectEntityId: gene.id, organism: null, direction: null })
   await refreshEntityCounts(api.database.db)
   const response = await api.app.handle(req('/api/v1/openapi.json'))
   expect(response.status).toBe(200)
@@ -48,11 +49,12 @@ describe('GET /api/v1/openapi.json', () => {
     expect(params.topic.schema['x-allowed-values']).toContain('glp-1')
   })
 
-  test('marks /search q as required, and no other query parameter', () => {
+  test('marks /search q and /evidence subject and object as required, and no other query parameter', () => {
     for (const [path, item] of Object.entries(doc.paths) as [string, any][]) { // eslint-disable-line @typescript-eslint/no-explicit-any
       const operation = item.get ?? item.post
       const required = operation.parameters.filter((p: { in: string; required: boolean }) => p.in === 'query' && p.required).map((p: { name: string }) => p.name)
-      expect({ path, required }).toEqual({ path, required: path === '/api/v1/search' ? ['q'] : [] })
+      const expected = path === '/api/v1/search' ? ['q'] : path === '/api/v1/evidence' ? ['subject', 'object'] : []
+      expect({ path, required }).toEqual({ path, required: expected })
     }
   })
 
@@ -73,7 +75,7 @@ describe('GET /api/v1/openapi.json', () => {
   test('describes every endpoint of the contract, each with the error envelope for the error statuses', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/v1/changes',
-      '/api/v1/claims', '/api/v1/entities', '/api/v1/entities/{type}/{key}', '/api/v1/exports', '/api/v1/exports/{file}', '/api/v1/papers', '/api/v1/papers/batch', '/api/v1/papers/doi:{doi}',
+      '/api/v1/claims', '/api/v1/entities', '/api/v1/entities/{type}/{key}', '/api/v1/evidence', '/api/v1/exports', '/api/v1/exports/{file}', '/api/v1/papers', '/api/v1/papers/batch', '/api/v1/papers/doi:{doi}',
       '/api/v1/papers/{id}', '/api/v1/search', '/api/v1/stats', '/api/v1/stories', '/api/v1/topics',
     ])
     for (const path of Object.keys(doc.paths)) {
@@ -106,6 +108,10 @@ describe('GET /api/v1/openapi.json', () => {
       ['/api/v1/entities/gene/HGNC%3A0', '/api/v1/entities/{type}/{key}', 404],
       ['/api/v1/claims', '/api/v1/claims', 200],
       ['/api/v1/search?q=rapamycin', '/api/v1/search', 200],
+      ['/api/v1/evidence?subject=HGNC%3A3942&object=lifespan', '/api/v1/evidence', 200],
+      ['/api/v1/evidence?subject=mtor&object=lifespan&study_type=animal&organism=mouse', '/api/v1/evidence', 200],
+      ['/api/v1/evidence?subject=unobtainium&object=lifespan', '/api/v1/evidence', 404],
+      ['/api/v1/evidence?subject=mtor', '/api/v1/evidence', 400],
       ['/api/v1/search', '/api/v1/search', 400],
       ['/api/v1/exports', '/api/v1/exports', 200],
       ['/api/v1/exports/papers-20261124T023000000Z-1a2b3c4d.ndjson.gz', '/api/v1/exports/{file}', 404],

@@ -16,6 +16,7 @@ export const ENDPOINT_EXAMPLES: { path: string; example: string; says: string; b
   { path: '/api/v1/entities', example: '/api/v1/entities?type=gene&q=sirt', says: 'Entities, most-studied first' },
   { path: '/api/v1/entities/{type}/{key}', example: '/api/v1/entities/intervention/rapamycin?min_relevance=2&limit=10', says: 'One entity and the papers about it (paged)' },
   { path: '/api/v1/claims', example: '/api/v1/claims?subject=rapamycin&relation=extends', says: 'Claims extracted from papers' },
+  { path: '/api/v1/evidence', example: '/api/v1/evidence?subject=rapamycin&object=lifespan', says: 'What the claims say about one question, by organism and direction' },
   { path: '/api/v1/changes', example: '/api/v1/changes?updated_since=2026-11-01T00:00:00Z&type=paper,claim', says: 'What changed since a time: one entry per changed item, deletions included' },
   { path: '/api/v1/stats', example: '/api/v1/stats', says: 'Corpus counts' },
   { path: '/api/v1/search', example: '/api/v1/search?q=%22senolytic%20therapy%22%20-review', says: 'Ranked full-text search' },

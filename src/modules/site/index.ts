@@ -8,6 +8,7 @@ import { Elysia } from 'elysia'
 import type { Db } from '../../db/client'
 import { invalidParameter, notFound, quoted } from '../../http/errors'
 import { listClaims } from '../../queries/claims'
+import { entitiesNamed, evidenceGroups } from '../../queries/evidence'
 import { entitiesAnsweringTo, entityPapers, findEntity, listEntityPaperIds } from '../../queries/entities'
 import { getPaperDetail, listPapers, normalisePaperId } from '../../queries/papers'
 import { listStories, type StoryPosition } from '../../queries/stories'
@@ -20,8 +21,11 @@ import type { CorpusSnapshot } from '../v1/stats/snapshot'
 import type { ResponseCache } from '../v1/response-cache'
 import { orRedirect } from '../../http/redirect'
 import { redirectOrNotFound } from '../v1/entities/resolve'
+import { evidenceParams } from '../v1/evidence/params'
+import { parseParams } from '../../http/params'
 import { feedResponse, renderFeed, type Feed } from './feeds'
 import { entitySitePath } from './links'
+import { evidencePage } from './evidence-page'
 import { entityPage, feedLink, homePage, paperPage, searchPage, storyPage, topicPage } from './pages'
 import { html, layout } from './render'
 
@@ -151,6 +155,15 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
       const claims = [...asSubject, ...asObject.filter((o) => !asSubject.some((s) => s.claim.id === o.claim.id))]
       return entityPage(base, entity, papers.map((p) => p.paper), claims, next)
     })), hidden)
+    .get('/evidence', ({ request }) => send(request, async () => {
+      // The parameters of /api/v1/evidence, read and refused as it reads and refuses them.
+      const p = parseParams(request.url, evidenceParams)
+      if (p.subject === undefined || p.object === undefined) throw invalidParameter('subject and object are required, e.g. /evidence?subject=rapamycin&object=lifespan')
+      const [entity] = await entitiesNamed(db, p.subject)
+      if (!entity) throw notFound(`no entity is named ${quoted(p.subject)}`)
+      const groups = await evidenceGroups(db, { subject: p.subject, object: p.object, organism: p.organism, studyTypes: p.study_type })
+      return evidencePage(base, { subject: p.subject, object: p.object, entity }, groups)
+    }), hidden)
     .get('/search', ({ request }) => send(request, async () => {
       const q = (new URL(request.url).searchParams.get('q') ?? '').trim()
       if (q.length > 500) throw invalidParameter('q is longer than 500 characters')

@@ -7,6 +7,7 @@ import type { StoryListRow } from '../../queries/stories'
 import { paperSiteUrl, storyUrl, topicFeedUrl, topicSiteUrl } from '../../public-urls'
 import { STUDY_TYPE_LABELS, TOPIC_INFO, licenseAllowsReuse, type TopicInfo } from '../../taxonomy'
 import { doiUrl, entitySitePath, identifier } from './links'
+import { evidenceSitePath } from './evidence-page'
 import { escapeXml as e, paragraphs } from './render'
 
 export const OPERATOR_CREDIT = 'Geroscope'
@@ -115,6 +116,7 @@ ${ids.length ? `<h2>Identifiers</h2><ul class="items">${ids.map((i) => `<li>${e(
   `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> <span class="meta">${e(p.journal)} · ${e(p.indexedDate)}</span></li>`).join('')}</ul>` : '<p>No papers on this page.</p>'}
 ${next ? `<nav class="pager" aria-label="Pages"><a rel="next" href="${e(next)}">Older papers</a></nav>` : ''}</section>
 ${claims.length ? `<section aria-labelledby="claims"><h2 id="claims">Claims</h2>${claimList(claims)}</section>` : ''}
+<p><a href="${e(evidenceSitePath(entity.key, 'lifespan'))}">What the evidence says about ${e(entity.name)} and lifespan</a></p>
 <p class="meta">Entity, links and claims compiled by ${OPERATOR_CREDIT}.</p>`,
   }
 }

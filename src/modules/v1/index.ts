@@ -7,6 +7,7 @@ import type { ResponseCache } from './response-cache'
 import { v1Gate } from './gate'
 import { compressionPlugin } from '../../http/compression'
 import { claimsModule } from './claims'
+import { evidenceModule } from './evidence'
 import { changesModule } from './changes'
 import { entitiesModule } from './entities'
 import { papersModule } from './papers'
@@ -45,6 +46,7 @@ export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable,
     .use(searchModule(v1))
     .use(entitiesModule(v1))
     .use(claimsModule(v1))
+    .use(evidenceModule(v1))
     .use(storiesModule(v1))
     .use(changesModule(v1))
     .use(topicsModule(v1, snapshot))

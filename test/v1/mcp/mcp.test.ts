@@ -38,10 +38,10 @@ beforeAll(async () => {
 })
 
 describe('the MCP endpoint, through the SDK client', () => {
-  test('lists the eight tools, read-only', async () => {
+  test('lists the nine tools, read-only', async () => {
     const client = await connect()
     const { tools } = await client.listTools()
-    expect(tools.map((t) => t.name).sort()).toEqual(['find_entities', 'get_entity', 'get_paper', 'get_papers', 'get_stats', 'list_claims', 'list_stories', 'search_papers'])
+    expect(tools.map((t) => t.name).sort()).toEqual(['find_entities', 'get_entity', 'get_evidence', 'get_paper', 'get_papers', 'get_stats', 'list_claims', 'list_stories', 'search_papers'])
     expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true)
   })
 

@@ -125,6 +125,21 @@ export function registerTools(server: McpServer, call: ApiCall): void {
     annotations: READ_ONLY,
   }, async (args) => answer(await call(`/api/v1/claims${query(args)}`)))
 
+  // As the route: 1 to 200 characters, not blank.
+  const text200 = z.string().min(1).max(200).regex(/\S/, 'must not be blank')
+  server.registerTool('get_evidence', {
+    description: 'What the claims say about one question, e.g. subject rapamycin and object lifespan: groups by organism and direction, ' +
+      'each with its claim and paper counts, study types and at most 5 papers, strongest evidence first (human trial, observational, ' +
+      'animal, invertebrate, cells, computational; then relevance; then newest). Counts add up to list_claims for the same filters.',
+    inputSchema: {
+      subject: text200.describe('An entity key, name or alias, e.g. rapamycin, sirolimus or CHEBI:9168. Unknown: an error.'),
+      object: text200.describe('The outcome, e.g. lifespan (matched as list_claims matches object).'),
+      organism: text200.optional().describe('A known organism by any name: mouse, mice, Mus musculus, C. elegans.'),
+      study_type: paperFilters.study_type,
+    },
+    annotations: READ_ONLY,
+  }, async (args) => answer(await call(`/api/v1/evidence${query(args)}`)))
+
   server.registerTool('get_stats', {
     description: 'Corpus figures: papers read and judged, stories, entities and claims, by topic.',
     annotations: READ_ONLY,
