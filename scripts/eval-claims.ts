@@ -15,10 +15,11 @@
  */
 import { analyzePaper } from '../src/analysis/builtin'
 import type { FoundClaim } from '../src/analysis/types'
-import { entryByKey, findBySynonym, fullLexicon } from '../src/lexicon/lexicon'
+import { entryByKey } from '../src/lexicon/lexicon'
 import { normalizeAlias } from '../src/lexicon/normalize'
 import { haveLiterature, readLiterature } from './lexicon/literature'
-import { drugAgeCompounds, drugAgeResults, genAgeObservations } from './lexicon/sources'
+import { drugAgeResults, genAgeObservations } from './lexicon/sources'
+import { drugAgeCompoundKeys, median, sign, species, type Direction } from './lexicon/drugage-keys'
 
 if (!haveLiterature) {
   console.log('eval-claims: ../shared/fixtures/literature is missing; nothing to check')
@@ -26,25 +27,7 @@ if (!haveLiterature) {
 }
 const list = process.argv.includes('--list')
 
-type Direction = 'increase' | 'decrease' | 'no_change'
-const species = (s: string) => s.toLowerCase().split(/\s+/).slice(0, 2).join(' ')
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-const sign = (x: number): Direction => (x > 0 ? 'increase' : x < 0 ? 'decrease' : 'no_change')
-
-// DrugAge, keyed by the lexicon entry each compound belongs to (same ids, else the same name).
-const interventionByPubchem = new Map<string, string>()
-const interventionByChebi = new Map<string, string>()
-for (const e of fullLexicon()) {
-  if (e.type !== 'intervention') continue
-  if (e.ids.pubchem && !interventionByPubchem.has(e.ids.pubchem)) interventionByPubchem.set(e.ids.pubchem, e.key)
-  if (e.ids.chebi && !interventionByChebi.has(e.ids.chebi)) interventionByChebi.set(e.ids.chebi, e.key)
-}
-const compoundKey = new Map<string, string>()
-for (const c of drugAgeCompounds()) {
-  const byName = findBySynonym(c.name)
-  const key = (c.chebi && interventionByChebi.get(c.chebi)) || (c.cid && interventionByPubchem.get(c.cid)) || (byName?.type === 'intervention' ? byName.key : undefined)
-  if (key) compoundKey.set(c.id, key)
-}
+const compoundKey = drugAgeCompoundKeys()
 const drugAge = new Map<string, { changes: number[]; pmids: Set<string> }>() // `${key}|${species}`
 const drugAgeCompoundsTested = new Set<string>()
 for (const r of drugAgeResults()) {

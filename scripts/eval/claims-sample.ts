@@ -15,6 +15,7 @@
  *                                                of claims drawn before (a claim whose text changed loses its label)
  *   bun scripts/eval/claims-sample.ts --show N   prints claims N..N+19 with their abstracts, for reading
  */
+import { mulberry32 } from './hand-labelled/select-mixed'
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { analyzePaper } from '../../src/analysis/builtin'
@@ -30,17 +31,6 @@ export type SampledClaim = {
   subject: Side; relation: string; object: Side; evidence: string | null
   /** The editor's reading: null until read. */
   well_formed: boolean | null; resolved: boolean | null; note: string
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 function files(): string[] {

@@ -21,10 +21,11 @@ import { runAnalysis } from '../../src/analysis/pipeline'
 import { openDatabase } from '../../src/db/client'
 import { migrateDatabase } from '../../src/db/migrate'
 import { papers } from '../../src/db/schema'
-import { curatedNamed, findBySynonym, fullLexicon } from '../../src/lexicon/lexicon'
+import { curatedNamed } from '../../src/lexicon/lexicon'
 import { evidenceGroups } from '../../src/queries/evidence'
 import { haveLiterature, readLiterature } from '../lexicon/literature'
-import { drugAgeCompounds, drugAgeResults } from '../lexicon/sources'
+import { drugAgeResults } from '../lexicon/sources'
+import { drugAgeCompoundKeys, median, sign, species, type Direction } from '../lexicon/drugage-keys'
 
 if (!haveLiterature) {
   console.log('drugage-agreement: ../shared/fixtures/literature is missing; nothing to compare')
@@ -32,25 +33,7 @@ if (!haveLiterature) {
 }
 const list = process.argv.includes('--list')
 
-type Direction = 'increase' | 'decrease' | 'no_change'
-const species = (s: string) => s.toLowerCase().split(/\s+/).slice(0, 2).join(' ')
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-const sign = (x: number): Direction => (x > 0 ? 'increase' : x < 0 ? 'decrease' : 'no_change')
-
-// DrugAge's compounds by the lexicon entry each belongs to: the same ChEBI or PubChem id, else the same name.
-const byPubchem = new Map<string, string>()
-const byChebi = new Map<string, string>()
-for (const e of fullLexicon()) {
-  if (e.type !== 'intervention') continue
-  if (e.ids.pubchem && !byPubchem.has(e.ids.pubchem)) byPubchem.set(e.ids.pubchem, e.key)
-  if (e.ids.chebi && !byChebi.has(e.ids.chebi)) byChebi.set(e.ids.chebi, e.key)
-}
-const compoundKey = new Map<string, string>()
-for (const c of drugAgeCompounds()) {
-  const named = findBySynonym(c.name)
-  const key = (c.chebi && byChebi.get(c.chebi)) || (c.cid && byPubchem.get(c.cid)) || (named?.type === 'intervention' ? named.key : undefined)
-  if (key) compoundKey.set(c.id, key)
-}
+const compoundKey = drugAgeCompoundKeys()
 /** `${lexicon key}|${species}` -> the lifespan changes DrugAge records. */
 const drugAge = new Map<string, number[]>()
 for (const r of drugAgeResults()) {

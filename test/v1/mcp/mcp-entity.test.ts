@@ -4,35 +4,17 @@
  * key holding "/" can never make the in-process call reach another route (/stats, /papers, the
  * entity list). And an entity can be asked for by any of its names, as on the route.
  */
-import { afterEach, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { entities } from '../../../src/db/schema'
 import { refreshEntityCounts } from '../../../src/jobs/refresh-entity-counts'
 import { entityAliases } from '../../../src/lexicon/aliases'
 import { req, useTestApp } from '../../support/app'
+import { mcpClients, type ToolResult } from './mcp-client'
 import { bearer, insertEntity, insertPapers, linkEntity, paperRow } from '../../support/fixtures'
 
 const api = useTestApp()
-const clients: Client[] = []
-
-async function connect() {
-  const transport = new StreamableHTTPClientTransport(new URL('http://localhost/api/v1/mcp'), {
-    fetch: (url, init) => api.app.handle(new Request(url, init)),
-    requestInit: { headers: { authorization: `Bearer ${api.key}` } },
-  })
-  const client = new Client({ name: 'geroscope-test', version: '1.0.0' })
-  await client.connect(transport)
-  clients.push(client)
-  return client
-}
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()))
-})
-
-type ToolResult = { content: { type: string; text: string }[]; isError?: boolean }
+const connect = mcpClients(api)
 const getEntity = async (args: Record<string, unknown>) => (await (await connect()).callTool({ name: 'get_entity', arguments: args })) as ToolResult
 
 /** An entity row with the aliases the lexicon gives it, as the analysis stores it. */

@@ -1,31 +1,13 @@
 /** The MCP tool get_evidence (issue 35): the answer of GET /api/v1/evidence, its errors as tool errors, its arguments checked as the route checks them. */
-import { afterEach, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { entities } from '../../../src/db/schema'
 import { req, useTestApp } from '../../support/app'
+import { mcpClients, type ToolResult } from './mcp-client'
 import { bearer, insertClaim, insertEntity, insertPapers, paperRow } from '../../support/fixtures'
 
 const api = useTestApp()
-const clients: Client[] = []
-
-async function connect() {
-  const transport = new StreamableHTTPClientTransport(new URL('http://localhost/api/v1/mcp'), {
-    fetch: (url, init) => api.app.handle(new Request(url, init)),
-    requestInit: { headers: { authorization: `Bearer ${api.key}` } },
-  })
-  const client = new Client({ name: 'geroscope-test', version: '1.0.0' })
-  await client.connect(transport)
-  clients.push(client)
-  return client
-}
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()))
-})
-
-type ToolResult = { content: { type: string; text: string }[]; isError?: boolean }
+const connect = mcpClients(api)
 
 beforeAll(async () => {
   const db = api.database.db

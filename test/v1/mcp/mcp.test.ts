@@ -1,30 +1,11 @@
-import { afterEach, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { refreshEntityCounts } from '../../../src/jobs/refresh-entity-counts'
 import { req, useTestApp } from '../../support/app'
+import { mcpClients, type ToolResult } from './mcp-client'
 import { bearer, createTestKey, insertClaim, insertEntity, insertPapers, insertStory, linkEntity, paperRow } from '../../support/fixtures'
 
 const api = useTestApp()
-const clients: Client[] = []
-
-/** The SDK's own client, speaking Streamable HTTP to the app in-process (its fetch is app.handle). */
-async function connect(key: string | null = api.key) {
-  const transport = new StreamableHTTPClientTransport(new URL('http://localhost/api/v1/mcp'), {
-    fetch: (url, init) => api.app.handle(new Request(url, init)),
-    requestInit: key ? { headers: { authorization: `Bearer ${key}` } } : {},
-  })
-  const client = new Client({ name: 'geroscope-test', version: '1.0.0' })
-  await client.connect(transport)
-  clients.push(client)
-  return client
-}
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()))
-})
-
-type ToolResult = { content: { type: string; text: string }[]; isError?: boolean }
+const connect = mcpClients(api)
 const json = (result: unknown) => JSON.parse((result as ToolResult).content[0].text)
 
 beforeAll(async () => {
