@@ -199,6 +199,8 @@ describe('study type: the design the abstract describes', () => {
       'Some antiresorptive agents reduce fracture risk. To examine why, we performed a meta-analysis of all randomized, placebo-controlled trials of antiresorptive agents. A total of 18 trials with 2,415 women were identified. Each 1% increase in spine density was associated with an 8% reduction in fracture risk (P = 0.02).', 'review'],
     ["a trial whose background cites earlier meta-analyses", 'Tamsulosin for ureteric colic: a randomised, placebo-controlled trial',
       'BACKGROUND: Meta-analyses of previous randomised controlled trials suggested benefit.\nMETHODS: We randomly assigned 1,167 adults to tamsulosin, nifedipine or placebo.\nRESULTS: Stone passage did not differ (p = 0.4).', 'human_trial'],
+    ['a cohort with a Mendelian randomization analysis (randomised by genes, not by anyone)', 'HbA1c and mortality in older adults: a prospective cohort',
+      'We followed 5,210 adults aged 60 and over in a prospective cohort for 12 years. Higher HbA1c was associated with higher mortality (HR 1.3, 95% CI 1.1-1.5). A Mendelian randomization analysis supported a causal effect. Glycaemia predicts survival in older adults.', 'human_observational'],
     ['a narrative review that counts a population, not a sample', 'Assessment and treatment of hot flushes',
       'More than 1 million women reach menopause each year, many of whom will experience hot flushes. It is critical to understand how hot flushes relate to sleep and mood. Growing evidence supports serotonergic antidepressants. There is strong evidence from epidemiological studies that nonhormonal treatments may be important alternatives.', 'review'],
   ])('%s', (_case, title, abstract, type) => {
