@@ -5,6 +5,7 @@
  */
 import { Elysia } from 'elysia'
 import { integerParam, openApiParameters, parseParams } from '../../../http/params'
+import { paperPathId } from '../path-id'
 import { openApiBody, parseBody } from '../../../http/json-body'
 import { invalidParameter, notFound, quoted } from '../../../http/errors'
 import { normalisePaperId } from '../../../queries/papers'
@@ -46,8 +47,10 @@ export const storiesModule = ({ db, now }: AdminContext) =>
     .post('/api/stories/:paper_id/rewrite', async ({ request, params, body }) => {
       parseParams(request.url, {})
       parseBody(request, body, {})
-      const id = normalisePaperId(params.paper_id)
-      if (!id) throw invalidParameter(`paper_id must be a paper id like MED-39172536 or PPR-841231 (got ${quoted(params.paper_id)})`)
+      // The router hands an id whose percent-encoding is not UTF-8 (%80) as null: a 400 naming it, as on every admin path.
+      const raw = paperPathId(params.paper_id, 'paper_id')
+      const id = normalisePaperId(raw)
+      if (!id) throw invalidParameter(`paper_id must be a paper id like MED-39172536 or PPR-841231 (got ${quoted(raw)})`)
       const result = await rewriteStory(db, id, now())
       if (result.status === 'none' && result.reason === 'unknown paper') throw notFound(`no paper with id ${id}`)
       return {
