@@ -6,7 +6,7 @@
 import { createAnalyzer } from '../analysis/create-analyzer'
 import { runAnalysis } from '../analysis/pipeline'
 import { runJob } from '../jobs/run-job'
-import type { Command } from './commands'
+import type { Command } from './command'
 import { progressReporter } from './progress'
 
 export const ANALYSIS_COMMANDS: Command[] = [

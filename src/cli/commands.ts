@@ -1,28 +1,20 @@
 /** Operator commands: `bun run cli <command>`. Each opens (and migrates) the configured database. */
-import type { Config } from '../config'
 import type { Database } from '../db/client'
 import { MEMBERSHIPS, ROLES, createAccount, setMembership, type Membership, type Role } from '../modules/accounts/service'
 import { TIERS, createKey, listKeys, revokeKey, type KeyInfo, type Tier } from '../modules/keys/service'
 import { rebuildSearchIndex } from '../search'
 import { loadCorpus } from '../seed/bulk-load'
 import { countPapers, seedDemo } from '../seed/demo'
-import { parseFlags, UsageError, type FlagSpec, type ParsedFlags } from './args'
+import { parseFlags, UsageError } from './args'
 import { INGEST_COMMANDS } from './ingest-commands'
 import { progressReporter } from './progress'
 import { ANALYSIS_COMMANDS } from './analysis-commands'
 import { LEXICON_COMMANDS } from './lexicon-commands'
 import { EXPORT_COMMANDS } from './export-commands'
 import { LABELS_COMMANDS } from './labels-commands'
+import type { CliContext, CliIO, Command } from './command'
 
-export type CliIO = { out: (line: string) => void; err: (line: string) => void }
-export type CliContext = { config: Config; io: CliIO; open: () => Promise<Database> }
-
-export type Command = {
-  words: string[]
-  usage: string
-  flags: Record<string, FlagSpec>
-  run: (flags: ParsedFlags, database: Database, ctx: CliContext) => Promise<void>
-}
+export type { CliContext, CliIO, Command } from './command'
 
 const today = () => new Date().toISOString().slice(0, 10)
 

@@ -5,7 +5,7 @@
  */
 import { runExport, EXPORT_JOB } from '../exports/run-export'
 import { runJob } from '../jobs/run-job'
-import type { Command } from './commands'
+import type { Command } from './command'
 
 export const EXPORT_COMMANDS: Command[] = [
   {

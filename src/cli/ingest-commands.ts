@@ -3,7 +3,7 @@ import { harvestEuropePmc } from '../ingest/europepmc/harvest'
 import { scrapeFeeds, type SourceResult } from '../ingest/rss/scrape'
 import { runJob } from '../jobs/run-job'
 import { UsageError } from './args'
-import type { Command } from './commands'
+import type { Command } from './command'
 import { progressReporter } from './progress'
 
 function day(flag: string, value: string | undefined): string | undefined {

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { editorLabels } from '../judgements/labels'
-import type { Command } from './commands'
+import type { Command } from './command'
 
 export const LABELS_COMMANDS: Command[] = [
   {

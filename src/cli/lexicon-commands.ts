@@ -1,7 +1,7 @@
 /** `cli lexicon apply`: re-keys, merges and refreshes entities against the lexicon (every open does it once per version). */
 import { resolveEntityName } from '../db/open'
 import { applyLexicon } from '../lexicon/apply'
-import type { Command } from './commands'
+import type { Command } from './command'
 
 export const LEXICON_COMMANDS: Command[] = [
   {

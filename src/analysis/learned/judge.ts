@@ -9,7 +9,7 @@ import type { Reading } from '../builtin/reading'
 import { STUDY_TYPES, TOPICS, type StudyType, type TopicSlug } from '../../taxonomy'
 import { textFeatures } from './features'
 import { levelOffset, ruleFeatures, ruleOffset, type RuleOutcome } from './rules-as-features'
-import { probabilities, type SoftmaxModel } from './softmax'
+import { argmax, probabilities, type SoftmaxModel } from './softmax'
 import type { CalibrationMap } from './calibration'
 
 export type LearnedModels = {
@@ -62,8 +62,7 @@ export function offsetsFor(rules: RuleOutcome): Offsets {
 
 function best(model: SoftmaxModel, features: string[], offset?: number[]): { label: string; p: number } {
   const p = probabilities(model, features, offset)
-  let k = 0
-  for (let i = 1; i < p.length; i++) if (p[i] > p[k]) k = i
+  const k = argmax(p)
   return { label: model.classes[k], p: p[k] }
 }
 

@@ -10,6 +10,7 @@ import type { Reading } from '../builtin/reading'
 import { STUDY_TYPES, type StudyType } from '../../taxonomy'
 import { calibrate } from './calibration'
 import { compile, scorePaper } from './compiled'
+import { argmax } from './softmax'
 import type { ShippedModel } from './judge'
 import { ruleOffset, type RuleOutcome } from './rules-as-features'
 
@@ -20,8 +21,7 @@ export type LearnedStudyType = { studyType: StudyType; confidence: number }
 /** The stacked model's answer given its scores; the rules' own when they are confident enough (never overruled there in cross-validation). */
 export function chooseStudyType(probabilities: number[] | null, rules: RuleOutcome): LearnedStudyType {
   if (!probabilities) return { studyType: rules.studyType, confidence: rules.studyTypeConfidence }
-  let best = 0
-  for (let k = 1; k < probabilities.length; k++) if (probabilities[k] > probabilities[best]) best = k
+  const best = argmax(probabilities) // the model's classes are STUDY_TYPES, in order (scripts/train-analyzer.ts)
   return { studyType: STUDY_TYPES[best], confidence: probabilities[best] }
 }
 

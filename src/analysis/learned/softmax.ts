@@ -40,6 +40,13 @@ export function probabilities(model: SoftmaxModel, features: Iterable<string>, o
   return softmax(scores.map((s) => s / temperature))
 }
 
+/** The index of the largest value (the first of equals). */
+export function argmax(values: ArrayLike<number>): number {
+  let k = 0
+  for (let i = 1; i < values.length; i++) if (values[i] > values[k]) k = i
+  return k
+}
+
 export function softmax(scores: number[]): number[] {
   const max = Math.max(...scores)
   const e = scores.map((s) => Math.exp(s - max))
