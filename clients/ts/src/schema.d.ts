@@ -84,6 +84,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Evidence about one question
+         * @description The claims whose subject is the entity `subject` names and whose object matches `object`, grouped by the claim's organism and direction (the claims' own fields). Every claim is counted in exactly one group, and the claim counts add up to what /api/v1/claims?count=true answers for the same subject, object and organism (study_type further keeps the claims of papers of those study types). Groups come most claims first, then organism and direction (nulls last). Each group lists at most 5 of its papers, strongest evidence first: by study type (human_trial, human_observational, animal, invertebrate, cells, computational, review, other, then unjudged), then relevance (highest first), then published date (newest first), then id. A subject that names no entity: 404.
+         */
+        get: operations["getApiV1Evidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/exports": {
         parameters: {
             query?: never;
@@ -873,7 +893,7 @@ export interface operations {
     getApiV1Claims: {
         parameters: {
             query?: {
-                /** @description What the claim is about. A value that names an entity exactly (its name, key or any alias, ignoring case, spaces and punctuation: sirolimus is rapamycin, p16 is CDKN2A, NR is nicotinamide riboside) matches the claims whose subject is that entity, and subjects resolved to no entity whose text contains the value; so sirolimus never matches temsirolimus, which is asked for by name. Any other value is a case-insensitive substring of the subject text, or of its entity's name or key (% and _ match themselves). */
+                /** @description What the claim is about. A value that names an entity exactly (its name, key or any alias, ignoring case, spaces and punctuation: sirolimus is rapamycin, p16 is CDKN2A, NR is nicotinamide riboside) matches the claims whose subject is that entity, and subjects resolved to no entity whose text holds the value or another of the entity's names as a whole word ("low-dose sirolimus"); never a longer word holding it, so sirolimus never matches temsirolimus or everolimus, which are asked for by name. Any other value is a case-insensitive substring of the subject text, or of its entity's name or key (% and _ match themselves). */
                 subject?: string;
                 /** @description Same for the object. */
                 object?: string;
@@ -1273,6 +1293,206 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Evidence: {
+        parameters: {
+            query: {
+                /** @description What acts: an entity's key, name or any alias, ignoring case (rapamycin, sirolimus and CHEBI:9168 are one); never a longer word that contains it (temsirolimus is its own entity). A subject that names no entity is a 404. */
+                subject: string;
+                /** @description The outcome, matched as /api/v1/claims matches object: an entity it names exactly (lifespan), with the unresolved claim objects whose text contains it; otherwise a case-insensitive substring of the object text. */
+                object: string;
+                /** @description Only claims in this organism: any name of an organism the service knows (mouse, mice and Mus musculus are one), matched as /api/v1/claims matches organism. An organism the service does not know is a 400. */
+                organism?: string;
+                /** @description Only claims from papers of these study types. One value or a comma-separated list. */
+                study_type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            subject: {
+                                /** @description The subject as asked. */
+                                text: string;
+                                /** @description The entities the subject names exactly (key, name or any alias, ignoring case), most-studied first; empty when it names none. */
+                                entities: {
+                                    type: string;
+                                    key: string;
+                                    name: string;
+                                }[];
+                            };
+                            object: {
+                                /** @description The object as asked. */
+                                text: string;
+                                /** @description The entities the object names exactly (key, name or any alias, ignoring case), most-studied first; empty when it names none. */
+                                entities: {
+                                    type: string;
+                                    key: string;
+                                    name: string;
+                                }[];
+                            };
+                            groups: {
+                                /** @description The claims' organism as written; null for claims that name none. */
+                                organism: string | null;
+                                /**
+                                 * @description The claims' own direction field: increase, decrease, no_change, mixed, or null when the claim states none.
+                                 * @enum {string|null}
+                                 */
+                                direction: "increase" | "decrease" | "no_change" | "mixed" | null;
+                                /** @description Claims in the group; every matching claim is in exactly one group. */
+                                claim_count: number;
+                                /** @description Distinct papers those claims come from. */
+                                paper_count: number;
+                                /** @description The study types of those papers (judged ones), strongest first. */
+                                study_types: ("human_trial" | "human_observational" | "animal" | "invertebrate" | "cells" | "computational" | "review" | "other")[];
+                                /** @description At most 5 of those papers, strongest evidence first. */
+                                papers: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    source: "MED" | "PPR";
+                                    doi: string | null;
+                                    title: string;
+                                    authors: string;
+                                    journal: string;
+                                    /** Format: date */
+                                    published_date: string | null;
+                                    /** Format: date */
+                                    indexed_date: string;
+                                    preprint: boolean;
+                                    publication_types: string[];
+                                    /** Format: uri */
+                                    url: string;
+                                    /** Format: uri */
+                                    site_url: string;
+                                    abstract: string | null;
+                                    abstract_license: string | null;
+                                    judgement: components["schemas"]["Judgement"] | null;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
             };
             /** @description Error */
             400: {
