@@ -193,7 +193,7 @@ function title(rng: Random, d: Design, first: Finding | undefined): string {
       `${gist}: evidence from ${thousands(d.n)} participants`,
     ])
     case 'computational': return rng.pick([
-      `A ${d.tissue.name} ${rng.pick(MODALITIES)} model of biological age predicts ${O}`,
+      `A ${withTissue(d.tissue.name, rng.pick(MODALITIES))} model of biological age predicts ${O}`,
       `Machine learning on ${thousands(d.n)} profiles shows that ${first?.gist ?? O}`,
       `${gist}: a multi-cohort computational analysis`,
     ])
@@ -213,10 +213,22 @@ function title(rng: Random, d: Design, first: Finding | undefined): string {
         ? `${gist} through ${d.target?.name ?? d.gene.name} ${rng.pick(['inhibition', 'signalling', 'activation'])} in the ${d.tissue.name}`
         : `${gist} via ${d.pathway.name} in the ${d.tissue.name}`,
       `${gist}`,
-      `${cap(d.pathway.name)} links ${I ?? d.gene.name} to ${O} in ${d.age} ${d.studyType === 'cells' ? d.system : d.organism!.plural}`,
+      `${cap(d.pathway.name)} links ${I ?? d.gene.name} to ${O} in ${agedNoun(d.age, d.studyType === 'cells' ? d.system ?? 'cells' : d.organism!.plural, d.studyType === 'cells')}`,
     ])
   }
 }
+
+/**
+ * An age with what it qualifies: "18-month-old mice", but "adults aged 60 to 79 years" and "fibroblasts from donors in
+ * midlife" (a human age follows its noun; the title once read "in in midlife fibroblasts").
+ */
+function agedNoun(age: string, noun: string, cells: boolean): string {
+  if (!/^(?:in|aged) /.test(age)) return `${age} ${noun}`
+  return cells ? `${noun} from donors ${age}` : `${noun} ${age}`
+}
+
+/** "blood" and "blood transcriptomic" make "blood transcriptomic", not "blood blood transcriptomic". */
+const withTissue = (tissue: string, modality: string) => (modality.startsWith(`${tissue} `) ? modality : `${tissue} ${modality}`)
 
 /** '12 months' -> '12-month', as a modifier. */
 function adjective(duration: string): string {

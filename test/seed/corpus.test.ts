@@ -39,6 +39,14 @@ describe('determinism', () => {
 })
 
 describe('shape of the 2,000-paper demo corpus', () => {
+  test('no title or abstract doubles a word or a preposition ("in in midlife", "blood blood transcriptomic")', () => {
+    const doubled: string[] = []
+    for (const { paper } of generateCorpus({ papers: 5000, seed: 1, endDate: '2026-11-01' })) {
+      for (const text of [paper.title, paper.abstract ?? '']) for (const m of text.matchAll(/\b(\w+) \1\b/gi)) doubled.push(`${paper.id}: ${m[0]}`)
+    }
+    expect(doubled).toEqual([])
+  })
+
   test('every topic and study type occurs', () => {
     const topics = new Set(judged.map((p) => p.topic))
     const types = new Set(judged.map((p) => p.studyType))
