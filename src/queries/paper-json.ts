@@ -65,7 +65,8 @@ const paperRefFields: JsonField[] = [
       { key: 'topic_confidence', value: jsonNumber('p.topic_confidence') },
       { key: 'promotional', value: jsonNumber('p.promotional') },
       { key: 'model', value: jsonString(`coalesce(p.judgement_model, 'unknown')`, false) },
-      { key: 'prompt_version', value: jsonString(`coalesce(p.judgement_prompt_version, 'unknown')`, false) },
+      // As serialize.ts: an editor's correction (model 'editor') has the prompt version 'editor'.
+      { key: 'prompt_version', value: jsonString(`coalesce(p.judgement_prompt_version, case when p.judgement_model = 'editor' then 'editor' else 'unknown' end)`, false) },
       { key: 'judged_at', value: jsonTimestamp('p.judged_at') },
     ],
   },

@@ -227,7 +227,7 @@ describe('PUT /api/papers/{id}/judgement', () => {
     const put = await call(`/api/papers/${id}/judgement`, { method: 'PUT', body: { relevance: 0.5, newsworthiness: 0 } })
     expect(put.status).toBe(200)
 
-    const editor = { relevance: 0.5, relevance_confidence: 1, study_type_confidence: 1, topic_confidence: 1, newsworthiness: 0, model: 'editor', judged_at: '2026-11-28T11:05:00.000Z' }
+    const editor = { relevance: 0.5, relevance_confidence: 1, study_type_confidence: 1, topic_confidence: 1, newsworthiness: 0, model: 'editor', prompt_version: 'editor', judged_at: '2026-11-28T11:05:00.000Z' }
     expect((await v1(path)).data.judgement).toMatchObject(editor) // the next request, no waiting
     expect((await v1(list)).data.map((p: { judgement: unknown }) => p.judgement)).toEqual([expect.objectContaining(editor)])
     // Below the default min_relevance=2 now: the default list drops it.

@@ -20,7 +20,8 @@ export function serializeJudgement(p: PaperRow) {
     topic_confidence: p.topicConfidence,
     promotional: p.promotional,
     model: p.judgementModel ?? 'unknown',
-    prompt_version: p.judgementPromptVersion ?? 'unknown',
+    // An editor's correction answered no prompt: its version is the editor's, as its model is.
+    prompt_version: p.judgementPromptVersion ?? (p.judgementModel === 'editor' ? 'editor' : 'unknown'),
     judged_at: isoTimestamp(p.judgedAt),
   }
 }
