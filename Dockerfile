@@ -5,16 +5,21 @@
 #   docker build -t geroscope .
 #   docker run -p 3000:3000 -e APP_SECRET=... -v geroscope-data:/data geroscope
 #
-# test/deploy/dockerfile.test.ts lints this file and runs its start command the way the image does.
+# test/deploy/dockerfile.test.ts lints this file and runs its start command the way the image does;
+# .ci/image-test builds and runs it, on local stand-ins for the two base images (the build arguments).
+
+# The two base images, official by default.
+ARG NODE_IMAGE=node:24-bookworm-slim
+ARG BUN_IMAGE=oven/bun:1.4.5-slim
 
 # Production dependencies, installed from the lockfile with npm (the lockfile is npm's), patches applied.
-FROM node:24-bookworm-slim AS deps
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-FROM oven/bun:1.4.5-slim AS runtime
+FROM ${BUN_IMAGE} AS runtime
 WORKDIR /app
 ENV NODE_ENV=production \
     PORT=3000 \

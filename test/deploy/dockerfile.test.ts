@@ -1,9 +1,10 @@
 /**
- * The Dockerfile, which cannot be built here: linted (dockerfile-utils, the linter behind the
- * Docker language server), held to what the image promises (official Bun image, production
- * dependencies only, non-root, HEALTHCHECK on /readyz, a volume for the embedded database), and
- * its start command run the way the image runs it: the files its COPY lines take, a production-only
- * `npm ci --omit=dev`, its ENV, NODE_ENV=production, nothing of this process's environment.
+ * The Dockerfile, which .ci/image-test builds and runs in a container after the suites: linted
+ * (dockerfile-utils, the linter behind the Docker language server), held to what the image promises
+ * (official base images unless told otherwise, production dependencies only, non-root, HEALTHCHECK
+ * on /readyz, a volume for the embedded database), and its start command run the way the image runs
+ * it: the files its COPY lines take, a production-only `npm ci --omit=dev`, its ENV,
+ * NODE_ENV=production, nothing of this process's environment.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
@@ -18,10 +19,13 @@ const dockerfile = readFileSync('Dockerfile', 'utf8')
 
 type Instruction = { keyword: string; args: string }
 
-/** The instructions, continuation lines joined and comments dropped, split into build stages. */
+/**
+ * The instructions, continuation lines joined and comments dropped, split into build stages; the
+ * ARGs before the first FROM (the build arguments FROM lines may use) come first, as stage 0.
+ */
 function stages(text: string): Instruction[][] {
   const joined = text.replace(/\\\r?\n/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))
-  const result: Instruction[][] = []
+  const result: Instruction[][] = [[]]
   for (const line of joined) {
     const [, keyword, args] = /^(\S+)\s*(.*)$/.exec(line)!
     if (keyword.toUpperCase() === 'FROM') result.push([])
@@ -30,9 +34,18 @@ function stages(text: string): Instruction[][] {
   return result
 }
 
-const all = stages(dockerfile)
-const runtime = all.at(-1)!
+const [globalArgs, ...all] = stages(dockerfile)
 const args = (stage: Instruction[], keyword: string) => stage.filter((i) => i.keyword === keyword).map((i) => i.args)
+/** A stage's base image as built by default: a build argument in FROM replaced by its default. */
+function defaultBase(stage: Instruction[]): string {
+  const image = args(stage, 'FROM')[0].split(/\s+/)[0]
+  return image.replace(/^\$\{(\w+)\}$/, (_, name: string) => {
+    const arg = globalArgs.find((i) => i.keyword === 'ARG' && i.args.startsWith(`${name}=`))
+    if (!arg) throw new Error(`FROM uses \${${name}}, which has no default`)
+    return arg.args.slice(name.length + 1)
+  })
+}
+const runtime = all.at(-1)!
 
 describe('the Dockerfile', () => {
   test('passes the linter with every rule an error', () => {
@@ -47,7 +60,14 @@ describe('the Dockerfile', () => {
   test('multi-stage, the runtime on the official Bun image at the version the project tests with', () => {
     expect(all.length).toBeGreaterThanOrEqual(2)
     const bun = (JSON.parse(readFileSync('package.json', 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.bun.replace(/^\^/, '')
-    expect(args(runtime, 'FROM')[0]).toStartWith(`oven/bun:${bun}`)
+    expect(defaultBase(runtime)).toStartWith(`oven/bun:${bun}`)
+    expect(defaultBase(all[0])).toMatch(/^node:\d+-bookworm-slim$/)
+  })
+
+  test('each base image is a build argument, official by default (.ci/image-test passes local ones)', () => {
+    expect(all.map((stage) => args(stage, 'FROM')[0])).toEqual(['${NODE_IMAGE} AS deps', '${BUN_IMAGE} AS runtime'])
+    expect(globalArgs.map((i) => `${i.keyword} ${i.args}`))
+      .toEqual([`ARG NODE_IMAGE=${defaultBase(all[0])}`, `ARG BUN_IMAGE=${defaultBase(runtime)}`])
   })
 
   test('production dependencies only, a non-root user, a volume for the embedded database, a readiness HEALTHCHECK', () => {
