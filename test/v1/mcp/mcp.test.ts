@@ -19,11 +19,42 @@ beforeAll(async () => {
 })
 
 describe('the MCP endpoint, through the SDK client', () => {
-  test('lists the nine tools, read-only', async () => {
+  test('lists the ten tools, read-only, each with an output schema', async () => {
     const client = await connect()
     const { tools } = await client.listTools()
-    expect(tools.map((t) => t.name).sort()).toEqual(['find_entities', 'get_entity', 'get_evidence', 'get_paper', 'get_papers', 'get_stats', 'list_claims', 'list_stories', 'search_papers'])
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'find_entities', 'get_entity', 'get_evidence', 'get_paper', 'get_papers', 'get_stats', 'list_claims', 'list_stories', 'list_topics',
+      'search_papers',
+    ])
     expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true)
+    expect(tools.filter((t) => t.outputSchema?.type !== 'object').map((t) => t.name)).toEqual([])
+    // The study types an agent is told are the ones the API takes.
+    const search = tools.find((t) => t.name === 'search_papers')!
+    expect((search.inputSchema.properties as Record<string, { description: string }>).study_type.description).toContain('human_trial, human_observational')
+  })
+
+  test('says what the service is and how to use its tools when a client connects', async () => {
+    const client = await connect()
+    const instructions = client.getInstructions() ?? ''
+    expect(instructions).toContain('ageing biology')
+    for (const tool of ['search_papers', 'get_evidence', 'list_topics', 'next_cursor']) expect(instructions).toContain(tool)
+  })
+
+  test('every tool answers structured content equal to its text, as its output schema describes', async () => {
+    const client = await connect()
+    const calls: [string, Record<string, unknown>][] = [
+      ['search_papers', { q: 'rapamycin', limit: 1 }], ['get_paper', { id: 'MED-1' }], ['get_papers', { ids: ['MED-1', 'MED-9'] }],
+      ['list_stories', {}], ['find_entities', { q: 'mtor' }], ['get_entity', { type: 'gene', key: 'MTOR' }],
+      ['list_claims', {}], ['list_claims', { count: true }], ['list_claims', { group_by: 'organism' }],
+      ['get_evidence', { subject: 'MTOR', object: 'lifespan' }], ['get_stats', {}], ['list_topics', {}],
+    ]
+    for (const [name, args] of calls) {
+      const result = await client.callTool({ name, arguments: args }) as ToolResult & { structuredContent?: unknown }
+      expect({ name, args, isError: result.isError ?? false }).toEqual({ name, args, isError: false })
+      expect(result.structuredContent).toEqual(json(result))
+    }
+    const topics = await client.callTool({ name: 'list_topics', arguments: {} }) as ToolResult & { structuredContent: { data: { slug: string }[] } }
+    expect(topics.structuredContent.data.map((t) => t.slug)).toContain('senescence')
   })
 
   test('each tool answers what the HTTP API answers', async () => {
@@ -59,6 +90,41 @@ describe('the MCP endpoint, through the SDK client', () => {
     const client = await connect()
     const result = await client.callTool({ name: 'get_papers', arguments: { ids: 'MED-1' } }) as ToolResult
     expect(result.isError).toBe(true)
+  })
+})
+
+describe('resources and prompts', () => {
+  test('papers, entities and topics are resources; each reads what the API answers', async () => {
+    const client = await connect()
+    const { resources } = await client.listResources()
+    expect(resources.map((r) => r.uri)).toContain('geroscope://topics')
+    expect(resources.map((r) => r.uri)).toContain('geroscope://topics/senescence')
+    const { resourceTemplates } = await client.listResourceTemplates()
+    expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual(['geroscope://entities/{type}/{key}', 'geroscope://papers/{id}', 'geroscope://topics/{slug}'])
+    const http = async (path: string) => (await api.app.handle(req(path, bearer(api.key)))).json()
+    const text = async (uri: string) => JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text)
+    expect(await text('geroscope://papers/MED-1')).toEqual(await http('/api/v1/papers/MED-1'))
+    expect(await text('geroscope://entities/gene/HGNC%3A3942')).toEqual(await http('/api/v1/entities/gene/HGNC%3A3942'))
+    // An entity by another of its names is the same resource.
+    expect(await text('geroscope://entities/gene/MTOR')).toEqual(await http('/api/v1/entities/gene/HGNC%3A3942'))
+    expect(await text('geroscope://topics')).toEqual(await http('/api/v1/topics'))
+    expect(await text('geroscope://topics/senescence')).toEqual(await http('/api/v1/papers?topic=senescence'))
+  })
+
+  test('a resource that does not exist is the MCP not-found error with the API message', async () => {
+    const client = await connect()
+    await expect(client.readResource({ uri: 'geroscope://papers/MED-404' })).rejects.toThrow('404 not_found: no paper with id "MED-404"')
+    await expect(client.readResource({ uri: 'geroscope://topics/aging' })).rejects.toThrow('topic has unknown value "aging"')
+  })
+
+  test('prompts for common research questions name the tools that answer them', async () => {
+    const client = await connect()
+    const { prompts } = await client.listPrompts()
+    expect(prompts.map((p) => p.name).sort()).toEqual(['entity_profile', 'summarise_evidence', 'whats_new'])
+    const got = await client.getPrompt({ name: 'summarise_evidence', arguments: { intervention: 'rapamycin', outcome: 'lifespan' } })
+    const message = (got.messages[0].content as { text: string }).text
+    expect(message).toContain('get_evidence with subject "rapamycin" and object "lifespan"')
+    await expect(client.getPrompt({ name: 'summarise_evidence', arguments: { intervention: 'rapamycin' } })).rejects.toThrow()
   })
 })
 

@@ -16,6 +16,9 @@ import { MAX_REQUEST_BODY_BYTES } from '../../../platform/serve'
 import { internalRequests } from '../internal-requests'
 import type { TakeOne } from '../rate-limit/take'
 import { refuseBatch, rpcError, serveBatch } from './batch'
+import { INSTRUCTIONS } from './instructions'
+import { registerPrompts } from './prompts'
+import { registerResources } from './resources'
 import { registerTools, type ApiCall } from './tools'
 
 export type Handle = (request: Request) => Promise<Response>
@@ -37,8 +40,11 @@ function apiCallFor(request: Request, handle: Handle): ApiCall {
 
 /** One request through its own server and transport, as the SDK answers it. */
 async function serveOne(request: Request, handle: Handle): Promise<Response> {
-  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} } })
-  registerTools(server, apiCallFor(request, handle))
+  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS })
+  const call = apiCallFor(request, handle)
+  registerTools(server, call)
+  registerResources(server, call)
+  registerPrompts(server)
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
   await server.connect(transport)
   try {

@@ -6,19 +6,22 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
+import { STUDY_TYPES } from '../../../taxonomy'
 import { ENTITY_TYPES } from '../entities/model'
+import * as output from './output'
 
 export type ApiCall = (path: string, init?: { method: 'POST'; body: unknown }) => Promise<Response>
 
 const text = (value: unknown) => ({ content: [{ type: 'text' as const, text: typeof value === 'string' ? value : JSON.stringify(value) }] })
 
-async function answer(response: Response) {
+/** A tool's answer: the API's JSON as text (for clients that read text) and as structured content (output.ts). */
+export async function answer(response: Response) {
   const body = await response.json().catch(() => null) as { error?: { message: string; code: string } } | null
   if (!response.ok) {
     const error = body?.error
     return { ...text(`${response.status} ${error?.code ?? 'error'}: ${error?.message ?? response.statusText}`), isError: true }
   }
-  return text(body)
+  return { ...text(body), structuredContent: (body ?? {}) as Record<string, unknown> }
 }
 
 /** A query string from the arguments given, in their order; absent ones are left out. */
@@ -58,7 +61,7 @@ const paging = {
 }
 const paperFilters = {
   topic: z.string().optional().describe('Topic slug or comma-separated slugs (see get_stats / the topics list).'),
-  study_type: z.string().optional().describe('human, animal, in-vitro, review, ... or a comma-separated list.'),
+  study_type: z.string().optional().describe(`A study type or a comma-separated list: ${STUDY_TYPES.join(', ')}.`),
   since: z.string().optional().describe('Only papers indexed on or after this date (YYYY-MM-DD).'),
   until: z.string().optional().describe('Only papers indexed on or before this date (YYYY-MM-DD).'),
   min_relevance: z.number().min(0).max(3).optional().describe('Lowest relevance to aging biology, 0 to 3 (default 2).'),
@@ -72,12 +75,14 @@ export function registerTools(server: McpServer, call: ApiCall): void {
   server.registerTool('search_papers', {
     description: 'Ranked full-text search over aging-biology papers (titles and abstracts), with judgement, story summary and score.',
     inputSchema: { q: z.string().describe('Words, "quoted phrases", OR and -exclusions.'), ...paperFilters, ...paging },
+    outputSchema: output.pagedList,
     annotations: READ_ONLY,
   }, async (args) => answer(await call(`/api/v1/search${query(args)}`)))
 
   server.registerTool('get_paper', {
     description: 'The full record of one paper: judgement, story, entities and claims. id: MED-123, PPR-45, pmid:123 or doi:10.x/y.',
     inputSchema: { id: z.string(), fields: paperFilters.fields },
+    outputSchema: output.single,
     annotations: READ_ONLY,
   }, async ({ id, fields }) => answer(await call(`/api/v1/papers/${encodeURIComponent(id)}${query({ fields })}`)))
 
@@ -85,18 +90,21 @@ export function registerTools(server: McpServer, call: ApiCall): void {
     description: 'Up to 500 papers at once by id, pmid:N or doi:10.x/y, in the order given; unknown ids come back as null and in not_found. ' +
       'Each started 100 ids count as one request against the rate limit.',
     inputSchema: { ids: z.array(z.string()).min(1).max(500) },
+    outputSchema: output.batch,
     annotations: READ_ONLY,
   }, async ({ ids }) => answer(await call('/api/v1/papers/batch', { method: 'POST', body: { ids } })))
 
   server.registerTool('list_stories', {
     description: 'Published plain-language stories about papers, newest first.',
     inputSchema: { since: paperFilters.since, until: paperFilters.until, topic: paperFilters.topic, study_type: paperFilters.study_type, ...paging },
+    outputSchema: output.pagedList,
     annotations: READ_ONLY,
   }, async (args) => answer(await call(`/api/v1/stories${query(args)}`)))
 
   server.registerTool('find_entities', {
     description: 'Genes, interventions, organisms, pathways and other entities the papers involve, most-studied first. q matches names, keys and aliases.',
     inputSchema: { q: z.string().optional(), type: z.string().optional().describe('Entity type, e.g. gene, intervention, organism.'), ...paging },
+    outputSchema: output.pagedList,
     annotations: READ_ONLY,
   }, async (args) => answer(await call(`/api/v1/entities${query(args)}`)))
 
@@ -108,6 +116,7 @@ export function registerTools(server: McpServer, call: ApiCall): void {
       key: z.string().min(1).describe('The entity key (NCBIGene:23411, CHEBI:9168) or a name or alias (SIRT1, sirolimus).'),
       min_relevance: paperFilters.min_relevance, ...paging,
     },
+    outputSchema: output.entityDetail,
     annotations: READ_ONLY,
   }, async ({ type, key, ...rest }) => {
     const encoded = segment(key)
@@ -122,6 +131,7 @@ export function registerTools(server: McpServer, call: ApiCall): void {
       paper_id: z.string().optional(), count: z.boolean().optional(),
       group_by: z.enum(['topic', 'study_type', 'preprint', 'indexed_month', 'organism', 'relation']).optional(), ...paging,
     },
+    outputSchema: output.claims,
     annotations: READ_ONLY,
   }, async (args) => answer(await call(`/api/v1/claims${query(args)}`)))
 
@@ -137,11 +147,19 @@ export function registerTools(server: McpServer, call: ApiCall): void {
       organism: text200.optional().describe('A known organism by any name: mouse, mice, Mus musculus, C. elegans.'),
       study_type: paperFilters.study_type,
     },
+    outputSchema: output.evidence,
     annotations: READ_ONLY,
   }, async (args) => answer(await call(`/api/v1/evidence${query(args)}`)))
 
   server.registerTool('get_stats', {
     description: 'Corpus figures: papers read and judged, stories, entities and claims, by topic.',
+    outputSchema: output.single,
     annotations: READ_ONLY,
   }, async () => answer(await call('/api/v1/stats')))
+
+  server.registerTool('list_topics', {
+    description: 'The topics papers are filed under (slug, name, description) with their paper counts: the values `topic` takes.',
+    outputSchema: output.topics,
+    annotations: READ_ONLY,
+  }, async () => answer(await call('/api/v1/topics')))
 }

@@ -1,0 +1,22 @@
+/** What the MCP server tells an agent when it connects (the `instructions` of its initialize answer). */
+export const INSTRUCTIONS = [
+  'Geroscope reads the research literature on ageing biology and judges every paper: relevance to ageing biology',
+  '(0 not ageing, 1 tangential, 2 relevant, 3 core geroscience), study type, topic and newsworthiness, each with a',
+  'confidence; it writes plain-language stories about notable papers and extracts entities (genes, interventions,',
+  'organisms, pathways) and claims (subject, relation, object, organism, with the sentence as evidence).',
+  '',
+  'How to use the tools:',
+  '- Lists show papers of relevance 2 or more unless you pass min_relevance; judgements are the service\'s own, with',
+  '  model "editor" where an editor corrected them.',
+  '- search_papers for words (synonyms of known entities are expanded: sirolimus finds rapamycin); list_topics for',
+  '  the topic slugs; find_entities then get_entity for everything about one gene or intervention (names and',
+  '  aliases work: SIRT1, p16, NR).',
+  '- get_evidence answers "what do the papers say about X and Y": claims grouped by organism and direction with the',
+  '  strongest papers first. Evidence in people (human_trial, human_observational) outweighs animal, invertebrate',
+  '  and cell studies; say which when you summarise.',
+  '- Every list pages with pagination.next_cursor: pass it back as cursor with the other arguments unchanged.',
+  '- Each tool call counts against your key\'s rate limit; get_papers takes up to 500 ids (one request per 100).',
+  '- Resources: geroscope://papers/{id}, geroscope://entities/{type}/{key} and geroscope://topics/{slug} read one',
+  '  record each; prompts offer common research questions.',
+  'Cite papers by their id and DOI. Abstracts are absent where their licence forbids sharing them.',
+].join('\n')
