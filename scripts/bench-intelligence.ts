@@ -37,7 +37,7 @@ if (process.argv.includes('--refresh') || !(await readState(database.db))) {
 }
 
 const secret = 'bench-secret-that-is-long-enough-0123456789'
-const app = new Elysia({ normalize: false }).use(errorPlugin)
+const app = new Elysia({ normalize: false }).use(errorPlugin())
   .use(intelligenceModule({ database, baseUrl: 'http://localhost', secret }))
   .use(briefsModule({ db: database.db, baseUrl: 'http://localhost', secret, llm: null }))
 

@@ -8,7 +8,7 @@ import type { Config } from './config'
 import { DATA_CHANGED, KEYS_CHANGED, watchChanges } from './db/changes'
 import type { Database } from './db/client'
 import { DatabasePulse } from './db/pulse'
-import { DatabaseBreaker } from './db/breaker'
+import { DatabaseBreaker } from './http/breaker'
 import { corsPlugin } from './http/cors'
 import { errorPlugin } from './http/error-plugin'
 import { requestIdPlugin } from './http/request-id'
@@ -18,6 +18,7 @@ import { consoleModule } from './modules/console'
 import { healthModule, type Lifecycle } from './modules/health'
 import { KeyUsageRecorder } from './modules/keys/last-used'
 import { siteModule } from './modules/site'
+import { PAGE_CSP, errorPage, htmlSecurityHeaders } from './modules/site/render'
 import { docsModule } from './modules/docs'
 import { KeyAuthenticator } from './modules/v1/auth'
 import { dataApi } from './modules/v1'
@@ -55,7 +56,7 @@ export function buildApp(context: AppContext) {
   // Answers from memory (cached pages, the /stats snapshot) wait for this, so an outage is a 503 everywhere.
   const pulse = new DatabasePulse(() => database.rows(sql`select 1`))
   const reachable = () => pulse.check()
-  // Data API requests answer 503 at once while the database was found down moments ago (db/breaker.ts).
+  // Data API requests answer 503 at once while the database was found down moments ago (http/breaker.ts).
   const breaker = new DatabaseBreaker(reachable)
   const cache = context.responseCache !== undefined ? context.responseCache : responseCacheFor(config.responseCacheMb, reachable)
   if (cache) void watchChanges(database, DATA_CHANGED, () => cache.invalidate())
@@ -69,7 +70,7 @@ export function buildApp(context: AppContext) {
     .use(requestIdPlugin) // first, so the preflight answers the CORS plugin gives carry it too
     .use(corsPlugin)
     .onError({ as: 'global' }, ({ error }) => { breaker.record(error) }) // notes only; the error plugin below answers
-    .use(errorPlugin)
+    .use(errorPlugin({ page: { headers: htmlSecurityHeaders(PAGE_CSP), render: errorPage } }))
     .use(requestLimitsPlugin) // before the v1 gate: an oversized request costs no key check
     .use(healthModule(context))
     .use(siteModule({ db: database.db, base: config.publicBaseUrl, snapshot, search, cache }))

@@ -14,7 +14,7 @@
  */
 import postgres from 'postgres'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
-import { isDatabaseUnavailable } from '../http/database-errors'
+import { isDatabaseUnavailable } from './database-errors'
 
 export type ReplicaOptions = { urls: string[]; maxLagMs: number; max: number; probeMs?: number }
 

@@ -7,7 +7,7 @@
 import process from 'node:process'
 import { buildApp } from '../app'
 import { ConfigError, parseConfig, resolveAppSecret } from '../config'
-import { openConfiguredDatabaseWhenReady } from '../db/open'
+import { openConfiguredDatabaseWhenReady } from './open-database'
 import { withAccessLog } from '../http/access-log'
 import { serverFailure } from '../http/error-plugin'
 import { PARSER_HEAD_BYTES } from '../http/request-limits'

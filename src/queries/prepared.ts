@@ -11,29 +11,12 @@
  * everything else as text, numbers, booleans, arrays or json, which both parse alike.
  */
 import type { Db } from '../db/client'
+import { genericRunners, UNPREPARED, type Run } from '../db/generic-plans'
 
-type Run = (text: string, parameters: unknown[]) => Promise<Record<string, unknown>[]>
 type PostgresClient = { unsafe: (text: string, parameters: unknown[], options: { prepare: boolean }) => Promise<Record<string, unknown>[]> }
 type PgliteClient = { query: (text: string, parameters: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
 
-/**
- * Where a client (src/db/client.ts, preparingStatements) keeps an `unsafe` that sends a statement
- * unprepared whatever else it would do: an unnamed statement, which PostgreSQL plans for its values on
- * every run (customPlan).
- */
-export const UNPREPARED = Symbol('unprepared')
-
 const runners = new WeakMap<object, Run>()
-const genericRunners = new WeakMap<object, Run>()
-
-/**
- * Runs `db`'s statements marked `genericPlan` through `run`, whose connections keep one generic plan
- * per statement (plan_cache_mode = force_generic_plan): on Bun, Bun's native client
- * (src/platform/native-postgres.ts, wired in src/db/client.ts).
- */
-export function runGenericPlansWith(db: Db, run: Run): void {
-  genericRunners.set(db, run)
-}
 
 function runnerOf(db: Db, { genericPlan = false, customPlan = false }: Planning = {}): Run {
   if (genericPlan) {

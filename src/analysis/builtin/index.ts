@@ -3,7 +3,7 @@
  * its judgement, entities, claims and, for papers of newsworthiness 2 or more, a story with its
  * support score.
  */
-import { findMentions } from './matcher'
+import { findMentions } from '../../lexicon/matcher'
 import { splitSentences } from './sentences'
 import { judgeNewsworthiness, judgePromotional, type TextView } from './judge'
 import { readPaper } from './reading'
@@ -14,11 +14,11 @@ import { extractEntities } from './entities'
 import { writeStory } from './story'
 import { checkSupport, claimOrganismKeys } from '../support'
 import { HUMAN, organismFits } from '../story-words'
-import { lookupTerm } from './matcher'
+import { lookupTerm } from '../../lexicon/matcher'
 import type { Extraction, FoundClaim, Judgement, PaperInput, StoryDraft } from '../types'
 import { AGING_RELEVANCE, type StudyType } from '../../taxonomy'
 import { entryByKey } from '../../lexicon/lexicon'
-import type { Mention } from './matcher'
+import type { Mention } from '../../lexicon/matcher'
 
 export const BUILTIN_MODEL = 'geroscope-builtin-1'
 /** The built-in analyzer's rules version; bump it when its behaviour changes so operators can re-run. */

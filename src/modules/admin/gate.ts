@@ -15,7 +15,7 @@
 import { Elysia } from 'elysia'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
-import { addressBucket, clientAddress } from '../../http/client-address'
+import { addressBucket, clientAddress } from '../../platform/client-address'
 import { ApiError } from '../../http/errors'
 import { peerAddress } from '../../platform/peer-address'
 import type { Allowance, RateLimitStore } from '../../rate-limit/store'

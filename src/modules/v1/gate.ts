@@ -5,7 +5,7 @@
  * OpenAPI document pass without a key.
  */
 import { Elysia } from 'elysia'
-import type { DatabaseBreaker } from '../../db/breaker'
+import type { DatabaseBreaker } from '../../http/breaker'
 import { ApiError } from '../../http/errors'
 import { noteKeyId } from '../../http/request-notes'
 import type { KeyUsageRecorder } from '../keys/last-used'

@@ -23,7 +23,7 @@ import { topicsModule } from './topics'
 import { exportsModule } from './exports'
 import { searchBackend } from '../../search'
 import type { KeyUsageRecorder } from '../keys/last-used'
-import type { DatabaseBreaker } from '../../db/breaker'
+import type { DatabaseBreaker } from '../../http/breaker'
 
 type Shared = {
   keys: KeyAuthenticator; snapshot: CorpusSnapshot; cache: ResponseCache | null; reachable: () => Promise<void>; keyUsage: KeyUsageRecorder
