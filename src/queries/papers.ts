@@ -6,10 +6,9 @@ import { eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { anyOf } from './any-of'
 import { papers, stories } from '../db/schema'
-import type { ClaimRow } from './claims'
+import type { ClaimRow } from './claim-row'
 import { Conditions, preparedStatement, type Timestamp } from './prepared'
 import { windowedList } from './windowed-page'
-import type { PaperEntityRow } from '../modules/v1/entities/serialize'
 import { matchesQuery } from '../search/tsquery'
 import { OPEN_LICENSES } from '../taxonomy'
 
@@ -169,6 +168,11 @@ export const CLAIM_ROW_JSON = `json_build_object(
     'confidence', c.confidence, 'createdAt', c.created_at::text),
   'subjectEntity', case when se.id is not null then json_build_object('type', se.type, 'key', se.key, 'name', se.name) end,
   'objectEntity', case when oe.id is not null then json_build_object('type', oe.type, 'key', oe.key, 'name', oe.name) end)`
+
+/** One entity of a paper's detail, with its role and the detail its mention gave. */
+export type PaperEntityRow = {
+  type: string; key: string; name: string; ids: Record<string, string>; role: string; detail: Record<string, unknown> | null
+}
 
 /** The entities of paper `p` as json rows (PaperEntityRow), in the order the detail lists them. */
 const PAPER_ENTITIES_JSON = `coalesce((select json_agg(json_build_object('type', e.type, 'key', e.key, 'name', e.name, 'ids', e.ids, 'role', pe.role,

@@ -12,7 +12,7 @@ import { openApiParameters, parseParams } from '../params'
 import { entitiesNamed, evidenceGroups } from '../../../queries/evidence'
 import { Evidence } from './model'
 import { evidenceParams } from './params'
-import { serializeEvidence } from './serialize'
+import { serializeEvidence } from '../../../resources/evidence/serialize'
 
 export const evidenceModule = ({ db, baseUrl, cache }: V1Context) =>
   new Elysia({ name: 'v1-evidence' })
