@@ -4,9 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { Elysia, type AnyElysia } from 'elysia'
-import type { Config } from './config'
 import { DATA_CHANGED, KEYS_CHANGED, watchChanges } from './db/changes'
-import type { Database } from './db/client'
 import { DatabasePulse } from './db/pulse'
 import { DatabaseBreaker } from './http/breaker'
 import { corsPlugin } from './http/cors'
@@ -15,18 +13,17 @@ import { requestIdPlugin } from './http/request-id'
 import { requestLimitsPlugin } from './http/request-limits'
 import { adminApi } from './modules/admin'
 import { consoleModule } from './modules/console'
-import { healthModule, type Lifecycle } from './modules/health'
-import { KeyUsageRecorder } from './modules/keys/last-used'
+import { healthModule } from './modules/health'
+import type { AppContext } from './modules/app-context'
+import { KeyUsageRecorder } from './accounts/key-last-used'
 import { siteModule } from './modules/site'
 import { PAGE_CSP, errorPage, htmlSecurityHeaders } from './modules/site/render'
 import { docsModule } from './modules/docs'
 import { KeyAuthenticator } from './modules/v1/auth'
 import { dataApi } from './modules/v1'
 import { openApiModule } from './modules/v1/openapi'
-import type { RateLimitStore } from './rate-limit/store'
 import { ResponseCache } from './modules/v1/response-cache'
 import { CorpusSnapshot } from './modules/v1/stats/snapshot'
-import type { SearchBackend } from './search/backend'
 import { searchBackend } from './search'
 
 /** Answers may be this old when a change notification was lost (the contract lets clients keep them 60 s). */
@@ -35,18 +32,6 @@ const RESPONSE_TTL_MS = 30_000
 function responseCacheFor(megabytes: number, reachable: () => Promise<void>): ResponseCache | null {
   if (megabytes === 0) return null
   return new ResponseCache({ maxBytes: megabytes * 1024 * 1024, ttlMs: RESPONSE_TTL_MS, reachable })
-}
-
-export type AppContext = {
-  config: Config & { appSecret: string }
-  database: Database
-  limits: RateLimitStore // in-process by default, PostgreSQL-backed to share counts between instances
-  snapshot?: CorpusSnapshot // /stats and /topics numbers, refreshed every minute; made here when not given
-  now?: () => Date // injectable clock for rate-limit windows and snapshots
-  search?: SearchBackend // PostgreSQL full text when not given
-  responseCache?: ResponseCache | null // made from RESPONSE_CACHE_MB when not given; null = none
-  keyUsage?: KeyUsageRecorder // batches api_keys.last_used_at; made here (flushing every 5 s) when not given; close it at shutdown
-  lifecycle?: Lifecycle // the entry point sets `draining` at shutdown, so /readyz answers 503 while requests finish
 }
 
 export function buildApp(context: AppContext) {

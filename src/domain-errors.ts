@@ -13,3 +13,4 @@ export class DomainError extends Error {
 
 export const invalidInput = (message: string) => new DomainError('invalid_input', message)
 export const nothingFound = (message: string) => new DomainError('not_found', message)
+export const conflicting = (message: string) => new DomainError('conflict', message)

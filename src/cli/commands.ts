@@ -1,7 +1,7 @@
 /** Operator commands: `bun run cli <command>`. Each opens (and migrates) the configured database. */
 import type { Database } from '../db/client'
-import { MEMBERSHIPS, ROLES, createAccount, setMembership, type Membership, type Role } from '../modules/accounts/service'
-import { TIERS, createKey, listKeys, revokeKey, type KeyInfo, type Tier } from '../modules/keys/service'
+import { MEMBERSHIPS, ROLES, createAccount, setMembership, type Membership, type Role } from '../accounts/accounts'
+import { TIERS, createKey, listKeys, revokeKey, type KeyInfo, type Tier } from '../accounts/keys'
 import { rebuildSearchIndex } from '../search'
 import { loadCorpus } from '../seed/bulk-load'
 import { countPapers, seedDemo } from '../seed/demo'

@@ -358,7 +358,7 @@ export const sessions = pgTable('sessions', {
 /**
  * Failed logins per username as submitted (lower-cased), whether or not an account has it, so the
  * answer never tells which names exist; shared by every instance (issue 33, item 3). The login
- * route keeps it (src/modules/admin/auth/login-budget.ts).
+ * route keeps it (src/accounts/login-budget.ts).
  */
 export const loginFailures = pgTable('login_failures', {
   username: text('username').primaryKey(), // lower-cased, at most 64 characters (the login body's limit)

@@ -21,7 +21,7 @@ import { peerAddress } from '../../platform/peer-address'
 import type { Allowance, RateLimitStore } from '../../rate-limit/store'
 import { STATE_CHANGING, accessFor, isAdminPath } from './access'
 import { clearedSessionCookie, secureCookies, sessionToken } from './auth/cookie'
-import { resumeSession, type Session, type SessionPolicy } from './auth/sessions'
+import { resumeSession, type Session, type SessionPolicy } from '../../accounts/sessions'
 import { crossSiteRefusal } from './same-origin'
 
 export const ADMIN_ALLOWANCES = {

@@ -1,6 +1,6 @@
 /** The Data API under /api/v1: the gate, then one plugin per resource. */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../../app'
+import type { AppContext } from '../app-context'
 import { KeyAuthenticator } from './auth'
 import type { V1Context } from './context'
 import type { ResponseCache } from './response-cache'
@@ -22,7 +22,7 @@ import { storiesModule } from './stories'
 import { topicsModule } from './topics'
 import { exportsModule } from './exports'
 import { searchBackend } from '../../search'
-import type { KeyUsageRecorder } from '../keys/last-used'
+import type { KeyUsageRecorder } from '../../accounts/key-last-used'
 import type { DatabaseBreaker } from '../../http/breaker'
 
 type Shared = {

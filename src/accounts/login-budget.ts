@@ -16,8 +16,8 @@
  * regardless (logIn in service.ts).
  */
 import { eq, lt, and, or, isNull } from 'drizzle-orm'
-import type { Db } from '../../../db/client'
-import { loginFailures } from '../../../db/schema'
+import type { Db } from '../db/client'
+import { loginFailures } from '../db/schema'
 
 export const FREE_FAILURES = 5
 export const FIRST_LOCK_MS = 30_000
