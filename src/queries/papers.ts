@@ -9,7 +9,7 @@ import { papers, stories } from '../db/schema'
 import type { ClaimRow } from './claim-row'
 import { Conditions, preparedStatement, type Timestamp } from './prepared'
 import { windowedList } from './windowed-page'
-import { matchesQuery } from '../search/tsquery'
+import { matchesQuery } from './tsquery'
 import { OPEN_LICENSES } from '../taxonomy'
 
 /**

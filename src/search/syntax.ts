@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm'
 import { executeRows, type Db } from '../db/client'
 import { invalidInput } from '../domain-errors'
-import { tsquery } from './tsquery'
+import { tsquery } from '../queries/tsquery'
 import type { ReadOperand } from './meilisearch/query'
 import { operandQuery, operandsOf, readWebsearch, withoutStopWords } from './websearch'
 

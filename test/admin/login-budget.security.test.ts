@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { loginFailures } from '../../src/db/schema'
-import { WORKER_JOBS } from '../../src/jobs/workers'
+import { WORKER_JOBS } from '../../src/lifecycle/workers'
 import { MAX_LOCK_MS, lockAfter } from '../../src/accounts/login-budget'
 import { adminRequest, freshAddress, sessionFrom, useAdminApp } from '../support/admin'
 import { testApp } from '../support/app'

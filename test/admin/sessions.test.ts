@@ -3,7 +3,7 @@ import { sessions } from '../../src/db/schema'
 import { createAccount } from '../../src/accounts/accounts'
 import { purgeEndedSessions, resumeSession, startSession, type SessionAccount } from '../../src/accounts/sessions'
 import { parseConfig } from '../../src/config'
-import { WORKER_JOBS } from '../../src/jobs/workers'
+import { WORKER_JOBS } from '../../src/lifecycle/workers'
 import { freshDatabase, type TestDatabase } from '../support/database'
 
 let database: TestDatabase
