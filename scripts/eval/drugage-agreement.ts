@@ -25,7 +25,7 @@ import { curatedNamed } from '../../src/lexicon/lexicon'
 import { evidenceGroups } from '../../src/queries/evidence'
 import { haveLiterature, readLiterature } from '../lexicon/literature'
 import { drugAgeResults } from '../lexicon/sources'
-import { drugAgeCompoundKeys, median, sign, species, type Direction } from '../lexicon/drugage-keys'
+import { drugAgeCompoundKeys, median, sign, species } from '../lexicon/drugage-keys'
 
 if (!haveLiterature) {
   console.log('drugage-agreement: ../shared/fixtures/literature is missing; nothing to compare')

@@ -12,7 +12,7 @@
  * good probe: a replica's failure costs a request nothing but a round trip. So does a query the
  * standby cancels for a conflict with its replay (40001), run again on the primary.
  */
-import postgres from 'postgres'
+import type postgres from 'postgres'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { isDatabaseUnavailable } from './database-errors'
 

@@ -8,7 +8,7 @@
  * Code below HTTP throws DomainErrors (src/domain-errors.ts); they leave here with the code their kind names.
  * Registered before every route: Elysia hooks apply only to routes added after them.
  */
-import { Elysia, ValidationError } from 'elysia'
+import { Elysia, type ValidationError } from 'elysia'
 import { ApiError, errorEnvelope, excerpt, type ErrorCode } from './errors'
 import { DomainError, type DomainErrorKind } from '../domain-errors'
 import { isDatabaseUnavailable, isUnstorableText, UNAVAILABLE_MESSAGE } from '../db/database-errors'

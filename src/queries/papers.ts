@@ -5,7 +5,7 @@
 import { eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { anyOf } from './any-of'
-import { papers, stories } from '../db/schema'
+import { papers, type stories } from '../db/schema'
 import type { ClaimRow } from './claim-row'
 import { Conditions, preparedStatement, type Timestamp } from './prepared'
 import { windowedList } from './windowed-page'

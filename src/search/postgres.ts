@@ -8,7 +8,7 @@
  * match can be paged to and a page deep in the ranking costs what the first one does: a walk of
  * the index from the cursor's place, or a GIN scan of the tier's candidates (tiers.ts).
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { papers, stories } from '../db/schema'
 import { invalidInput } from '../domain-errors'

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { Elysia, t } from 'elysia'
-import type { AppContext, Lifecycle } from '../app-context'
+import type { AppContext } from '../app-context'
 import { RETRY_AFTER_UNAVAILABLE } from '../../http/error-plugin'
 import { ApiError } from '../../http/errors'
 import { isDatabaseUnavailable } from '../../db/database-errors'

@@ -1,7 +1,7 @@
 /** The Data API under /api/v1: the gate, then one plugin per resource. */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../app-context'
-import { KeyAuthenticator } from './auth'
+import type { KeyAuthenticator } from './auth'
 import type { V1Context } from './context'
 import type { ResponseCache } from './response-cache'
 import { v1Gate } from './gate'

@@ -1,5 +1,5 @@
 /** TypeBox schemas of the resources shared by several /api/v1 endpoints (data-api-v1.md part 2). */
-import { type TNull, type TUnion } from '@sinclair/typebox'
+import type { TNull, TUnion } from '@sinclair/typebox'
 import { t } from 'elysia'
 import type { ErrorCode } from '../../http/errors'
 import { Enum, Integer, Nullable } from '../../http/schemas'
