@@ -34,8 +34,8 @@ const keyColumns = {
 /**
  * Creates a key for an account only while it has fewer than `max` active keys. The check and the
  * insert run in one transaction holding the account's row lock, so creations for one account queue
- * in the database, in every instance: read apart, 20 at once made 17 keys against a cap of 10
- * (issue 33, item 6). Null when the account is at the cap.
+ * in the database, in every instance: read apart, 20 at once made 17 keys against a cap of 10.
+ * Null when the account is at the cap.
  */
 export async function createKeyWithinCap(db: Db, account: Pick<Account, 'id' | 'username'>, tier: Tier, label: string | null, max: number) {
   return db.transaction(async (tx) => {

@@ -51,7 +51,7 @@ export const paperColumns = {
   judgementPromptVersion: papers.judgementPromptVersion, judgedAt: papers.judgedAt, extractedAt: papers.extractedAt,
 }
 
-/** The WHERE conditions shared by /papers and /search (decisions.md: every /papers filter applies to both). */
+/** The WHERE conditions shared by /papers and /search: every /papers filter applies to both (docs/contract-decisions.md). */
 export function paperConditions(f: PaperFilters): SQL[] {
   const conditions: SQL[] = []
   // Unjudged papers have a null relevance, so any min_relevance > 0 leaves them out.

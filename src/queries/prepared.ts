@@ -1,7 +1,7 @@
 /**
  * Statements written once as SQL text with $n placeholders, for the hottest reads. The query
  * builder spent more CPU building a request's SQL text than everything else the service did for
- * it (issue 15); a fixed text costs nothing to build, and postgres.js keeps it prepared on each
+ * it; a fixed text costs nothing to build, and postgres.js keeps it prepared on each
  * connection (src/db/client.ts), so a request costs one Bind/Execute.
  *
  * Both drivers: postgres.js runs it with `unsafe` (prepared), PGlite with `query`, and Bun's native
@@ -50,7 +50,7 @@ export const numbered = (text: string) => {
  * plan) unless it estimates that a plan made without the values costs no more, and for the Data
  * API's pages it never did: a range condition's generic selectivity, or a LIMIT it cannot read,
  * looked dearer, although the plan was the same. Planning then cost as much PostgreSQL CPU as
- * running: 0.15-0.5 ms a page (docs/benchmarks.md, issue 15). `genericPlan` statements are planned
+ * running: 0.15-0.5 ms a page (docs/benchmarks.md). `genericPlan` statements are planned
  * once per connection instead. Only for statements whose best plan does not depend on their values
  * (a keyset walk of one index, a primary key look-up), each measured generic against custom, and
  * with every row limit written `limit $limit` (below): a LIMIT parameter is planned as 10% of the

@@ -1,6 +1,6 @@
 /**
  * The gate in front of every /api/v1 route (unknown paths included): API key, rate limit, and the
- * headers decisions.md asks for. It runs in onRequest, before routing, so a 404 for an unknown
+ * headers docs/contract-decisions.md asks for. It runs in onRequest, before routing, so a 404 for an unknown
  * path still carries the rate-limit headers of the key that asked. Preflight requests and the
  * OpenAPI document pass without a key.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/evidence (issue 35): what the claims say about one question, such as rapamycin and
+ * GET /api/v1/evidence: what the claims say about one question, such as rapamycin and
  * lifespan, grouped by organism and direction. The claims counted are those /api/v1/claims lists for
  * the same subject, object and organism (src/queries/evidence.ts), so the counts add up to its count.
  */

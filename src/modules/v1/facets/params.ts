@@ -1,4 +1,4 @@
-/** The `count` and `group_by` parameters of /papers and /claims (issue 18). */
+/** The `count` and `group_by` parameters of /papers and /claims. */
 import { t } from 'elysia'
 import { invalidParameter, quoted } from '../../../http/errors'
 import { Integer, type Pagination } from '../model'

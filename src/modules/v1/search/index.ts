@@ -1,4 +1,4 @@
-/** GET /api/v1/search: ranked search; every /papers filter applies (decisions.md). */
+/** GET /api/v1/search: ranked search; every /papers filter applies (docs/contract-decisions.md). */
 import { Elysia, t } from 'elysia'
 import type { CursorPosition } from '../../../http/cursor'
 import { pager } from '../../../http/pager'
