@@ -1,5 +1,5 @@
 /**
- * Memory under a mixed load (issue 12, item 17): starts the real service on PostgreSQL, puts a
+ * Memory under a mixed load: starts the real service on PostgreSQL, puts a
  * varied load on it with wrk, then lets it idle, and samples the server's resident memory every
  * few seconds throughout. Prints the curve and its summary.
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_harden_http bun scripts/soak-memory.ts \

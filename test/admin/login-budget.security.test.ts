@@ -1,5 +1,5 @@
 /**
- * The failure budget per username (issue 33, item 3): behind TRUST_PROXY an attacker spreads guesses
+ * The failure budget per username: behind TRUST_PROXY an attacker spreads guesses
  * over many addresses, so the per-address limit alone lets 50 wrong passwords a minute through and
  * then accepts the right one at once. These tests speak from a fresh address each time.
  */
