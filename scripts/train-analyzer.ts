@@ -23,7 +23,7 @@ import { chooseStudyType, modelReads } from '../src/analysis/learned/shipped'
 import type { PaperInput } from '../src/analysis/types'
 import { STUDY_TYPES, TOPICS } from '../src/taxonomy'
 import { foldOf, FOLDS } from './eval/evaluate'
-import { handLabelled, relevanceBand, type SplitLabel } from './eval/hand-labelled'
+import { calibrationSet, handLabelled, relevanceBand, type HandLabel, type SplitLabel } from './eval/hand-labelled'
 import { recordsOf, withoutMesh } from './eval/records'
 
 const MODEL_FILE = fileURLToPath(new URL('../src/analysis/learned/model.json', import.meta.url))
@@ -39,7 +39,7 @@ export const CALIBRATION_BIN = 40
 const LEVELS = ['0', '1', '2', '3']
 
 type Variant = { mesh: boolean; hasAbstract: boolean; rules: RuleOutcome; offsets: Offsets; text: string[]; combined: string[] }
-type Prepared = { label: SplitLabel; variants: Variant[] }
+type Prepared<L extends HandLabel = SplitLabel> = { label: L; variants: Variant[] }
 export type Kind = 'text' | 'combined' | 'stacked'
 /** What the cross-validation compares: the rules, each learned design, and the design shipped (stacked study type, gated). */
 type Design = 'rules' | Kind | 'shipped'
@@ -47,7 +47,7 @@ const featuresOf = (v: Variant, kind: Kind) => (kind === 'text' ? v.text : v.com
 
 const rulesOf = (paper: PaperInput): RuleOutcome => judgeByRules(paper, readPaper(paper)).outcome
 
-export function prepare(labels: SplitLabel[]): Prepared[] {
+export function prepare<L extends HandLabel>(labels: L[]): Prepared<L>[] {
   return labels.map((label) => {
     const record = recordsOf(label.file).get(label.id)
     if (!record) throw new Error(`${label.id} is not in ${label.file}`)
@@ -148,45 +148,92 @@ function printCv(records: Prepared[]) {
 /** The rules' study type is kept from this confidence up: in cross-validation the model never overruled it there (and it never reads a record without an abstract). */
 export const TRUST_RULES_FROM = 0.85
 
+/** One answer the analyzer gave, as a calibration map sees it. */
+export type Answer = { id: string; confidence: number; correct: boolean }
+export type Answers = { studyType: Answer[]; relevance: Answer[]; topic: Answer[] }
+
 /**
- * The shipped model: the stacked study-type model trained on the whole tuning half, its temperature fitted on
- * its out-of-fold predictions; and the calibration maps of the three confidences the analyzer reports, fitted on
- * the tuning half (the study type's on the out-of-fold answers, gated as in service; relevance and topic on the
- * rules' own, which nothing here trains). Relevance and topic stay with the written rules: on the same folds
- * the learned and stacked models lost to them there (docs/benchmarks.md).
+ * The answers the shipped analyzer gives on labelled records (each with and without MeSH): the study type as gated
+ * in service, from `studyTypeModel` (for the tuning half, the model of the fold that did not train on the record);
+ * relevance and topic from the written rules; topic only where the editor judged relevance 1 or more.
  */
-export function buildModel(): ShippedModel {
+function answersOf(records: Prepared<HandLabel>[], studyTypeModel: (id: string) => SoftmaxModel): Answers {
+  const all = records.flatMap((r) => r.variants.map((v) => ({ label: r.label, v })))
+  return {
+    studyType: all.map(({ label, v }) => {
+      const read = modelReads(v.rules, v.hasAbstract, TRUST_RULES_FROM)
+      const p = read ? probabilities(studyTypeModel(label.id), featuresOf(v, SHIPPED), v.offsets.studyType) : null
+      const chosen = chooseStudyType(p, v.rules)
+      return { id: label.id, confidence: chosen.confidence, correct: chosen.studyType === label.study_type }
+    }),
+    relevance: all.map(({ label, v }) => {
+      const { relevance, confidence } = relevanceFrom(v.rules.relevanceLevels)
+      return { id: label.id, confidence, correct: relevanceBand(relevance) === relevanceBand(label.relevance) }
+    }),
+    topic: all.filter(({ label }) => label.relevance >= 1)
+      .map(({ label, v }) => ({ id: label.id, confidence: v.rules.topicConfidence, correct: v.rules.topic === label.topic })),
+  }
+}
+
+/**
+ * The study-type model, its temperature, and the answers the confidence maps are fitted on: the tuning half's
+ * (out of fold) and the calibration set's (scripts/eval/hand-labelled/calibration.json, which no rule or model
+ * was tuned on).
+ */
+export function trainedWithAnswers(): { studyType: SoftmaxModel; tuningRecords: number; tuning: Answers; calibration: Answers } {
   const tuning = handLabelled().filter((l) => l.half === 'tuning')
   const records = prepare(tuning)
-  const outOfFold: { model: SoftmaxModel; features: string[]; offset?: number[]; label: string; rules: RuleOutcome; hasAbstract: boolean }[] = []
+  const foldModels: SoftmaxModel[] = []
+  const outOfFold: { model: SoftmaxModel; features: string[]; offset?: number[]; label: string }[] = []
   for (let fold = 0; fold < FOLDS; fold++) {
     const model = trainModel(records.filter((r) => foldOf(r.label.id) !== fold), SHIPPED, 'studyType')
+    foldModels.push(model)
     for (const r of records.filter((r) => foldOf(r.label.id) === fold)) {
-      for (const v of r.variants) outOfFold.push({ model, features: featuresOf(v, SHIPPED), offset: v.offsets.studyType, label: r.label.study_type, rules: v.rules, hasAbstract: v.hasAbstract })
+      for (const v of r.variants) outOfFold.push({ model, features: featuresOf(v, SHIPPED), offset: v.offsets.studyType, label: r.label.study_type })
     }
   }
   const studyType = trainModel(records, SHIPPED, 'studyType')
   studyType.temperature = fitTemperature(outOfFold)
-  const studyTypeSeen = outOfFold.map((o) => {
-    const p = modelReads(o.rules, o.hasAbstract, TRUST_RULES_FROM) ? probabilities(o.model, o.features, o.offset, studyType.temperature) : null
-    const chosen = chooseStudyType(p, o.rules)
-    return { confidence: chosen.confidence, correct: chosen.studyType === o.label }
-  })
-  const variants = records.flatMap((r) => r.variants.map((v) => ({ label: r.label, v })))
-  const relevanceSeen = variants.map(({ label, v }) => {
-    const { relevance, confidence } = relevanceFrom(v.rules.relevanceLevels)
-    return { confidence, correct: relevanceBand(relevance) === relevanceBand(label.relevance) }
-  })
-  const topicSeen = variants.filter(({ label }) => label.relevance >= 1)
-    .map(({ label, v }) => ({ confidence: v.rules.topicConfidence, correct: v.rules.topic === label.topic }))
+  for (const m of foldModels) m.temperature = studyType.temperature
   return {
-    trainedOn: `tuning half of scripts/eval/hand-labelled (${tuning.length} records, each with and without MeSH)`,
+    studyType,
+    tuningRecords: tuning.length,
+    tuning: answersOf(records, (id) => foldModels[foldOf(id)]),
+    calibration: answersOf(prepare(calibrationSet()), () => studyType),
+  }
+}
+
+/**
+ * Where each confidence map is fitted (chosen by scripts/eval/calibration-designs.ts, which compares the designs
+ * by cross-validation over the tuning half and the calibration set, never on the held-out half).
+ */
+export const CALIBRATE_ON: 'tuning' | 'calibration' | 'both' = 'both'
+
+const mapsFrom = (a: Answers, b: Answers | null) => {
+  const join = (key: keyof Answers) => (b ? [...a[key], ...b[key]] : a[key])
+  return {
+    studyType: fitCalibration(join('studyType'), CALIBRATION_BIN),
+    relevance: fitCalibration(join('relevance'), CALIBRATION_BIN),
+    topic: fitCalibration(join('topic'), CALIBRATION_BIN),
+  }
+}
+export function calibrationMaps(tuning: Answers, calibration: Answers, design = CALIBRATE_ON) {
+  return design === 'tuning' ? mapsFrom(tuning, null) : design === 'calibration' ? mapsFrom(calibration, null) : mapsFrom(tuning, calibration)
+}
+
+/**
+ * The shipped model: the stacked study-type model trained on the whole tuning half, its temperature fitted on its
+ * out-of-fold predictions; and the calibration maps of the three confidences the analyzer reports (CALIBRATE_ON).
+ * Relevance and topic stay with the written rules: on the same folds the learned and stacked models lost to them
+ * there (docs/benchmarks.md).
+ */
+export function buildModel(): ShippedModel {
+  const { studyType, tuningRecords, tuning, calibration } = trainedWithAnswers()
+  return {
+    trainedOn: `tuning half of scripts/eval/hand-labelled (${tuningRecords} records, each with and without MeSH); `
+      + `confidence maps on ${CALIBRATE_ON === 'both' ? 'the tuning half and the calibration set' : `the ${CALIBRATE_ON} answers`}`,
     options: { ...OPTIONS, minRecords: MIN_RECORDS, calibrationBin: CALIBRATION_BIN }, features: 'stacked', trustRulesFrom: TRUST_RULES_FROM, studyType,
-    calibration: {
-      studyType: fitCalibration(studyTypeSeen, CALIBRATION_BIN),
-      relevance: fitCalibration(relevanceSeen, CALIBRATION_BIN),
-      topic: fitCalibration(topicSeen, CALIBRATION_BIN),
-    },
+    calibration: calibrationMaps(tuning, calibration),
   }
 }
 

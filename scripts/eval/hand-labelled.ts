@@ -61,6 +61,15 @@ export function handLabelled(): SplitLabel[] {
   return out
 }
 
+/**
+ * The calibration set (hand-labelled/calibration.json): a third split, read by the same guidelines, on which only the
+ * confidence maps are fitted (scripts/train-analyzer.ts). It is never halved, tuned on or reported as accuracy of a
+ * tuned judge, and no record in it is in the tuning or held-out halves (a test checks).
+ */
+export function calibrationSet(): HandLabel[] {
+  return readLabels('calibration')
+}
+
 /** The Lund records labelled a second time, independently, by the other editor; paired with the first labels. */
 export function lundAgreement(): { first: HandLabel; second: HandLabel }[] {
   const first = new Map(readLabels('lund-autophagy').map((l) => [l.id, l]))

@@ -7,8 +7,10 @@
  *   bun scripts/eval/reliability.ts           prints the table and writes docs/reliability.svg (vega-lite)
  *   bun scripts/eval/reliability.ts --tuning  the same on the tuning half, for work in progress (writes nothing)
  *
- * The held-out half is for reports, never for tuning: the calibration maps are fitted on the tuning half
- * (scripts/train-analyzer.ts).
+ * The held-out half is for reports, never for tuning: the calibration maps are fitted on the tuning half and the
+ * calibration set (scripts/train-analyzer.ts, CALIBRATE_ON; the design chosen by scripts/eval/calibration-designs.ts).
+ * Under the table: each measure's expected calibration error, the gap between confidence and share right averaged
+ * over deciles weighted by answers.
  */
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -42,6 +44,12 @@ console.log(`## Reliability on the ${tuning ? 'tuning' : 'held-out'} half (${lab
 console.log('| measure | decile | answers | mean confidence | editors agree | within 10 points |')
 console.log('|---|---|---:|---:|---:|---|')
 for (const r of rows) console.log(`| ${r.measure} | ${r.decile} | ${r.n} | ${pct(r.confidence)} | ${pct(r.accuracy)} | ${r.calibrated === null ? '(under 20)' : r.calibrated ? 'yes' : 'NO'} |`)
+for (const measure of new Set(rows.map((r) => r.measure))) {
+  const of = rows.filter((r) => r.measure === measure)
+  const n = of.reduce((sum, r) => sum + r.n, 0)
+  const gap = of.reduce((sum, r) => sum + r.n * Math.abs(r.confidence - r.accuracy), 0) / n
+  console.log(`\nexpected calibration error, ${measure}: ${(100 * gap).toFixed(1)} points`)
+}
 
 if (!tuning) {
   const spec = {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { analyzePaper } from '../../src/analysis/builtin'
 import { extractClaims } from '../../src/analysis/builtin/claims'
-import { findMentions } from '../../src/lexicon/matcher'
+import { findMentions, tokenize } from '../../src/lexicon/matcher'
 import { splitSentences } from '../../src/analysis/builtin/sentences'
 import { writeStory } from '../../src/analysis/builtin/story'
 import { checkSupport } from '../../src/analysis/support'
@@ -12,6 +12,19 @@ const claimsOf = (text: string) => extractClaims(splitSentences(text), setting)
 const keys = (text: string) => findMentions(text).map((m) => `${m.entry.type}:${m.entry.key}`)
 
 describe('lexicon matching', () => {
+  test('tokens are the runs of letters, digits and "+" in any script, as the regular expression defines them', () => {
+    // The tokeniser is a loop over character codes for speed; it must cut text exactly as this expression does.
+    const TOKEN = /[\p{L}\p{N}+]+/gu
+    const byExpression = (t: string) => [...t.matchAll(TOKEN)].map((m) => ({ norm: m[0].toLowerCase(), raw: m[0], start: m.index!, end: m.index! + m[0].length }))
+    const texts = [
+      '', 'x', 'Rapamycin extends lifespan in C. elegans (daf-16) by 5+6%.', 'İstanbul ß Straße ÉCOLE', 'β-amyloid Aβ42 and α-synuclein',
+      'a\uD800b \uD83D\uDE00 x\uDC00 end', '\uD835\uDC00bc 𝐀𝐁 數據 ١٢٣ no-break\u00A0space', '  leading and trailing  ',
+      ...[RAPAMYCIN_MICE].map((p) => `${p.title}\n\n${p.abstract}`),
+    ]
+    for (const text of texts) expect(tokenize(text)).toEqual(byExpression(text))
+  })
+
+
   test('ignores case and punctuation, accepts plurals and everyday names', () => {
     expect(keys('LIFE-SPAN of C.elegans')).toEqual(['phenotype:lifespan', 'organism:NCBITaxon:6239'])
     expect(keys('old mice and senescent cells')).toContain('organism:NCBITaxon:10090')

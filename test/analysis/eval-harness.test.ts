@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { handLabelled, lundAgreement } from '../../scripts/eval/hand-labelled'
+import { calibrationSet, handLabelled, lundAgreement } from '../../scripts/eval/hand-labelled'
 import { recordsOf, haveFixtures } from '../../scripts/eval/records'
 import { kappa } from '../../scripts/eval/report'
 import { FOLDS, foldOf } from '../../scripts/eval/evaluate'
@@ -35,8 +35,18 @@ describe('the evaluation harness', () => {
     for (const { first, second } of lundAgreement()) expect(second.id).toBe(first.id)
   })
 
+  test('the calibration set shares no record with either half, and none comes from a file kept for independent checks', () => {
+    const halves = new Set(handLabelled().map((l) => l.id))
+    const calibration = calibrationSet()
+    expect(calibration.length).toBeGreaterThanOrEqual(200)
+    expect(new Set(calibration.map((l) => l.id)).size).toBe(calibration.length)
+    expect(calibration.filter((l) => halves.has(l.id)).map((l) => l.id)).toEqual([])
+    const independent = /^(europepmc\/|europepmc-agpl\/|europepmc-mixed-core-150\.json)/
+    expect(calibration.filter((l) => independent.test(l.file)).map((l) => l.file)).toEqual([])
+  })
+
   test.if(haveFixtures)('every hand-judged record is found in its fixture file, with a title and an abstract', () => {
-    for (const l of handLabelled()) {
+    for (const l of [...handLabelled(), ...calibrationSet()]) {
       const record = recordsOf(l.file).get(l.id)
       expect({ id: l.id, found: !!record?.title && !!record?.abstract }).toEqual({ id: l.id, found: true })
     }

@@ -19,6 +19,7 @@
  */
 import type { PaperInput } from '../types'
 import { AGEING, AGE_RELATED_DISEASE, DR_REGIMEN, AGE_VARIABLE, COGNITION, CORE_PATHWAY, GERIATRIC, NEURODEGENERATION, NEURO_ACRONYMS, NEURO_POPULATION, OTHER_CONTEXT, PHYSIOLOGY, PROCESS, SAMPLING_FRAME, SENESCENCE, count, has } from './cues'
+import { hitsByPart } from './part-hits'
 import type { Reading, Role } from './reading'
 import { round } from './study-type'
 
@@ -97,9 +98,12 @@ export function relevanceEvidence(r: Reading, review = false): RelevanceEvidence
   // One pass over the whole record per cue first: most are absent from most papers.
   const acronyms = neuroAcronyms(r.all)
   const any = { ageing: has(AGEING, r.all) || (senescenceIsAgeing && has(SENESCENCE, r.all)), neuro: has(NEURODEGENERATION, r.all) || acronyms !== null }
-  for (const { role, text } of r.parts) {
-    const ageing = any.ageing ? Math.min(2, count(AGEING, text) + (senescenceIsAgeing ? count(SENESCENCE, text) : 0)) : 0
-    const neuro = any.neuro ? Math.min(2, count(NEURODEGENERATION, text) + countAcronyms(acronyms, text)) : 0
+  const ageingHits = any.ageing ? hitsByPart(r, AGEING) : null
+  const senescenceHits = any.ageing && senescenceIsAgeing ? hitsByPart(r, SENESCENCE) : null
+  const neuroHits = any.neuro ? hitsByPart(r, NEURODEGENERATION) : null
+  r.parts.forEach(({ role, text }, i) => {
+    const ageing = ageingHits ? Math.min(2, ageingHits[i] + (senescenceHits ? senescenceHits[i] : 0)) : 0
+    const neuro = neuroHits ? Math.min(2, neuroHits[i] + countAcronyms(acronyms, text)) : 0
     e.ageing += ageing * WEIGHT[role]
     e.neuro += neuro
     const subject = role === 'title' || role === 'aim' || role === 'conclusion'
@@ -124,7 +128,7 @@ export function relevanceEvidence(r: Reading, review = false): RelevanceEvidence
       e.geriatricSubject += count(GERIATRIC, text)
       e.senescenceSubject += count(SENESCENCE, text)
     }
-  }
+  })
   e.neuroPopulation = any.neuro && NEURO_POPULATION.test(r.all)
   e.processKinds = kinds(r.subject)
   return e

@@ -13,6 +13,7 @@ import type { StudyType } from '../../taxonomy'
 import type { PaperInput } from '../types'
 import type { Reading, Role } from './reading'
 import { count, has } from './cues'
+import { hitsByPart } from './part-hits'
 
 type Scores = Record<StudyType, number>
 
@@ -76,11 +77,10 @@ const OTHERS_WORK = /\b(?:trials|studies|have|has been|previous\w*|prior)\b/i
 
 function weighted(re: RegExp, reading: Reading, weights = ROLE_WEIGHT): number {
   let score = 0
-  if (!has(re, reading.all)) return 0 // one pass first: most cues are absent from most papers
-  for (const { role, text } of reading.parts) {
-    const hits = text.match(re)?.length ?? 0
-    if (hits) score += (role === 'background' && OTHERS_WORK.test(text) ? 0.2 : weights[role]) * Math.min(hits, 2)
-  }
+  const hits = hitsByPart(reading, re)
+  reading.parts.forEach(({ role, text }, i) => {
+    if (hits[i]) score += (role === 'background' && OTHERS_WORK.test(text) ? 0.2 : weights[role]) * Math.min(hits[i], 2)
+  })
   return score
 }
 

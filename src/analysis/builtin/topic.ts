@@ -14,6 +14,7 @@
 import type { TopicSlug } from '../../taxonomy'
 import type { PaperInput } from '../types'
 import { AGEING, NEURODEGENERATION, NEURO_ACRONYMS, has } from './cues'
+import { hitsByPart } from './part-hits'
 import type { Reading, Role } from './reading'
 import { round } from './study-type'
 
@@ -38,8 +39,10 @@ export type TopicResult = { topic: TopicSlug; confidence: number }
 
 function scoreOf(re: RegExp, reading: Reading, paper: PaperInput): number {
   let score = 0
-  // One pass over the whole record first: most topics' words are absent from most papers.
-  if (has(re, reading.all)) for (const { role, text } of reading.parts) score += WEIGHT[role] * Math.min(2, text.match(re)?.length ?? 0)
+  const hits = hitsByPart(reading, re)
+  reading.parts.forEach(({ role }, i) => {
+    score += WEIGHT[role] * Math.min(2, hits[i])
+  })
   if (paper.keywords.length && has(re, paper.keywords.join(' | '))) score += Math.min(2, paper.keywords.filter((k) => has(re, k)).length)
   if (paper.meshHeadings.length && has(re, paper.meshHeadings.map((h) => h.descriptor).join(' | '))) {
     for (const h of paper.meshHeadings) if (has(re, h.descriptor)) score += h.major ? 1.5 : 0.5
