@@ -8,7 +8,7 @@
  *   bun scripts/bench-admin.ts [--server postgres://postgres@127.0.0.1:5432] [--logins 150] [--concurrency 2]
  */
 import { loadavg } from 'node:os'
-import { createAccount } from '../src/modules/accounts/service'
+import { createAccount } from '../src/accounts/accounts'
 import { hashPassword, verifyPassword } from '../src/platform/password'
 import { freshBenchDatabase } from './bench/database'
 import { median, startServer } from './bench/server'

@@ -158,7 +158,7 @@ const combined = TOPICS.flatMap((topic) => STUDY_TYPES.slice(0, 3).map((st) =>
 const scenarios: { name: string; paths: (server: BenchServer) => Promise<string[]> | string[] }[] = [
   { name: 'paper', paths: () => ids.map((id) => `/api/v1/papers/${id}`) },
   { name: 'papers', paths: () => ['/api/v1/papers'] },
-  // fields= (issue 18): the same page with two fields of each paper, at 25 and 100 papers a page.
+  // fields=: the same page with two fields of each paper, at 25 and 100 papers a page.
   { name: 'papers-fields', paths: () => ['/api/v1/papers?fields=id,title'] },
   { name: 'papers-100', paths: () => ['/api/v1/papers?limit=100'] },
   { name: 'papers-100-fields', paths: () => ['/api/v1/papers?limit=100&fields=id,title'] },

@@ -1,6 +1,6 @@
 /**
- * How much of a list page's CPU is the service's own, and how much any server on this stack pays
- * (issue 15): the real service's list (/api/v1/papers unless --path says /api/v1/claims or
+ * How much of a list page's CPU is the service's own, and how much any server on this stack pays:
+ * the real service's list (/api/v1/papers unless --path says /api/v1/claims or
  * /api/v1/stories) with the cache off, against one-route servers that do only the unavoidable part
  * of it (scripts/bench/floor-server.ts: the page's bytes as they are; the page stringified; the same
  * statement through postgres.js and through Bun.SQL, serialized by the same code).

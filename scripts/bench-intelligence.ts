@@ -1,5 +1,5 @@
 /**
- * Contradictions, gaps and briefs at scale (issue 13) against PostgreSQL holding the synthetic corpus:
+ * Contradictions, gaps and briefs at scale against PostgreSQL holding the synthetic corpus:
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_admin_intel bun scripts/bench-intelligence.ts [--rounds 10] [--refresh]
  * Targets at 1M papers: the first page of /api/intelligence/contradictions and /gaps, with and without
  * filters, p95 <= 300 ms; a brief over 7 days with the built-in analyzer <= 5 s.
@@ -37,7 +37,7 @@ if (process.argv.includes('--refresh') || !(await readState(database.db))) {
 }
 
 const secret = 'bench-secret-that-is-long-enough-0123456789'
-const app = new Elysia({ normalize: false }).use(errorPlugin)
+const app = new Elysia({ normalize: false }).use(errorPlugin())
   .use(intelligenceModule({ database, baseUrl: 'http://localhost', secret }))
   .use(briefsModule({ db: database.db, baseUrl: 'http://localhost', secret, llm: null }))
 

@@ -1,5 +1,5 @@
 /**
- * How many model calls LLM_ROUTE=uncertain saves on a realistic stream (issue 34, "the model where it pays").
+ * How many model calls LLM_ROUTE=uncertain saves on a realistic stream ("the model where it pays").
  * The real analysis pipeline, with the analyzer the configuration builds (parseConfig + createAnalyzer), runs over
  * real records as unjudged papers: every record of ../shared/fixtures/literature/synergy-v1/<set>/works_kept.json.gz
  * (eight review-screening sets: trials, cohorts, reviews, hard negatives) and literature/easyner-lund-autophagy

@@ -1,5 +1,5 @@
 /**
- * What searching an entity's other names costs (issue 35, src/search/synonyms.ts), on PostgreSQL: the
+ * What searching an entity's other names costs (src/search/synonyms.ts), on PostgreSQL: the
  * same searches with the expansion and without it (PostgresSearch's `synonyms` option), alternating
  * query by query and round by round on one database, page 1, limit 25, default filters.
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<corpus> bun scripts/bench-search-synonyms.ts [--rounds 4] [--reps 15] [--connections 4]

@@ -1,5 +1,5 @@
 /**
- * Search latency (issue 4) against PostgreSQL holding the synthetic corpus, 8 connections:
+ * Search latency against PostgreSQL holding the synthetic corpus, 8 connections:
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/bench-search.ts [--runs 3] [--seconds 10] [--load 0] [--synonyms 0]
  * Targets: /search p95 <= 100 ms, /papers?q= p95 <= 60 ms. Needs wrk (apt-get install wrk); --load 0
  * leaves the wrk runs out.

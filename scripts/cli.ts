@@ -1,7 +1,7 @@
 /** Entry point of `bun run cli <command>`; see src/cli/commands.ts for the commands. */
 import { runCli } from '../src/cli/commands'
 import { ConfigError, parseConfig } from '../src/config'
-import { openConfiguredDatabase } from '../src/db/open'
+import { openConfiguredDatabase } from '../src/lifecycle/open-database'
 
 let config
 try {

@@ -1,6 +1,6 @@
 /**
  * Scores the built-in analyzer against the hand-judged set (scripts/eval/hand-labelled/, labelled by editors
- * by ../shared/spec/judgement-guidelines.md), records read from ../shared/fixtures at run time.
+ * by docs/judgement-guidelines.md), records read from ../shared/fixtures at run time.
  *
  *   bun scripts/eval-analysis.ts                  held-out figures (the headline), with MeSH and withheld;
  *                                                 the tuning half's figures; the editors' agreement

@@ -1,8 +1,7 @@
 /**
- * Memory under a mixed load (issue 12, item 17): starts the real service on PostgreSQL, puts a
- * varied load on it with wrk, MCP clients and operators, then lets it idle, and samples the
- * server's resident memory every few seconds throughout. Prints the curve, its summary and every
- * 5xx; exits 1 if there was one.
+ * Memory under a mixed load: starts the real service on PostgreSQL, puts a varied load on it with wrk, MCP
+ * clients and operators, then lets it idle, and samples the server's resident memory every few seconds
+ * throughout. Prints the curve, its summary and every 5xx; exits 1 if there was one.
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_harden_http bun scripts/soak-memory.ts \
  *     [--seconds 120] [--idle 60] [--every 5] [--connections 32] [--cache-mb 64] [--port 3960] \
  *     [--mcp-clients 4] [--batch 20] [--operators 2] [--admin-per-minute 60]
@@ -18,7 +17,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../src/db/client'
-import { createAccount } from '../src/modules/accounts/service'
+import { createAccount } from '../src/accounts/accounts'
 import { STUDY_TYPES, TOPICS } from '../src/taxonomy'
 import { adminWrites, emptyAdminTally, type AdminTally, type Operator } from './bench/admin-writes'
 import { benchKeys } from './bench/keys'

@@ -4,28 +4,26 @@
  */
 import { sql } from 'drizzle-orm'
 import { Elysia, type AnyElysia } from 'elysia'
-import type { Config } from './config'
 import { DATA_CHANGED, KEYS_CHANGED, watchChanges } from './db/changes'
-import type { Database } from './db/client'
 import { DatabasePulse } from './db/pulse'
-import { DatabaseBreaker } from './db/breaker'
+import { DatabaseBreaker } from './http/breaker'
 import { corsPlugin } from './http/cors'
 import { errorPlugin } from './http/error-plugin'
 import { requestIdPlugin } from './http/request-id'
 import { requestLimitsPlugin } from './http/request-limits'
 import { adminApi } from './modules/admin'
 import { consoleModule } from './modules/console'
-import { healthModule, type Lifecycle } from './modules/health'
-import { KeyUsageRecorder } from './modules/keys/last-used'
+import { healthModule } from './modules/health'
+import type { AppContext } from './modules/app-context'
+import { KeyUsageRecorder } from './accounts/key-last-used'
 import { siteModule } from './modules/site'
+import { PAGE_CSP, errorPage, htmlSecurityHeaders } from './modules/site/render'
 import { docsModule } from './modules/docs'
 import { KeyAuthenticator } from './modules/v1/auth'
 import { dataApi } from './modules/v1'
 import { openApiModule } from './modules/v1/openapi'
-import type { RateLimitStore } from './rate-limit/store'
 import { ResponseCache } from './modules/v1/response-cache'
 import { CorpusSnapshot } from './modules/v1/stats/snapshot'
-import type { SearchBackend } from './search/backend'
 import { searchBackend } from './search'
 
 /** Answers may be this old when a change notification was lost (the contract lets clients keep them 60 s). */
@@ -36,18 +34,6 @@ function responseCacheFor(megabytes: number, reachable: () => Promise<void>): Re
   return new ResponseCache({ maxBytes: megabytes * 1024 * 1024, ttlMs: RESPONSE_TTL_MS, reachable })
 }
 
-export type AppContext = {
-  config: Config & { appSecret: string }
-  database: Database
-  limits: RateLimitStore // in-process by default, PostgreSQL-backed to share counts between instances
-  snapshot?: CorpusSnapshot // /stats and /topics numbers, refreshed every minute; made here when not given
-  now?: () => Date // injectable clock for rate-limit windows and snapshots
-  search?: SearchBackend // PostgreSQL full text when not given
-  responseCache?: ResponseCache | null // made from RESPONSE_CACHE_MB when not given; null = none
-  keyUsage?: KeyUsageRecorder // batches api_keys.last_used_at; made here (flushing every 5 s) when not given; close it at shutdown
-  lifecycle?: Lifecycle // the entry point sets `draining` at shutdown, so /readyz answers 503 while requests finish
-}
-
 export function buildApp(context: AppContext) {
   const { database, config } = context
   const keys = new KeyAuthenticator(database.db)
@@ -55,7 +41,7 @@ export function buildApp(context: AppContext) {
   // Answers from memory (cached pages, the /stats snapshot) wait for this, so an outage is a 503 everywhere.
   const pulse = new DatabasePulse(() => database.rows(sql`select 1`))
   const reachable = () => pulse.check()
-  // Data API requests answer 503 at once while the database was found down moments ago (db/breaker.ts).
+  // Data API requests answer 503 at once while the database was found down moments ago (http/breaker.ts).
   const breaker = new DatabaseBreaker(reachable)
   const cache = context.responseCache !== undefined ? context.responseCache : responseCacheFor(config.responseCacheMb, reachable)
   if (cache) void watchChanges(database, DATA_CHANGED, () => cache.invalidate())
@@ -69,7 +55,7 @@ export function buildApp(context: AppContext) {
     .use(requestIdPlugin) // first, so the preflight answers the CORS plugin gives carry it too
     .use(corsPlugin)
     .onError({ as: 'global' }, ({ error }) => { breaker.record(error) }) // notes only; the error plugin below answers
-    .use(errorPlugin)
+    .use(errorPlugin({ page: { headers: htmlSecurityHeaders(PAGE_CSP), render: errorPage } }))
     .use(requestLimitsPlugin) // before the v1 gate: an oversized request costs no key check
     .use(healthModule(context))
     .use(siteModule({ db: database.db, base: config.publicBaseUrl, snapshot, search, cache }))

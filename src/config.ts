@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { parseTrustProxy, type TrustProxy } from './http/client-address'
+import { parseTrustProxy, type TrustProxy } from './platform/client-address'
 import { LOG_LEVELS, type LogLevel } from './log'
 
 export type Config = {

@@ -1,4 +1,4 @@
-/** Absolute URLs in responses, all built from PUBLIC_BASE_URL (decisions.md: they must resolve). */
+/** Absolute URLs in responses, all built from PUBLIC_BASE_URL (docs/contract-decisions.md: they must resolve). */
 export const paperSiteUrl = (base: string, id: string) => `${base}/papers/${encodeURIComponent(id)}`
 export const storyUrl = (base: string, paperId: string) => `${base}/stories/${encodeURIComponent(paperId)}`
 export const topicSiteUrl = (base: string, slug: string) => `${base}/topics/${slug}`

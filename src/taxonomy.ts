@@ -40,7 +40,7 @@ export const TOPIC_INFO: readonly TopicInfo[] = [
 
 
 
-/** Relevance bands of decisions.md. */
+/** Relevance bands of docs/contract-decisions.md. */
 export const AGING_RELEVANCE = 2
 export const CORE_RELEVANCE = 2.5
 export const TANGENTIAL_RELEVANCE = 1

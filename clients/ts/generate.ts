@@ -51,7 +51,7 @@ async function localDocument(): Promise<unknown> {
   const { createPglite, openDatabase } = await import('../../src/db/client')
   const { migrateDatabase } = await import('../../src/db/migrate')
   const { MemoryRateLimitStore } = await import('../../src/rate-limit/memory-store')
-  const { KeyUsageRecorder } = await import('../../src/modules/keys/last-used')
+  const { KeyUsageRecorder } = await import('../../src/accounts/key-last-used')
   const database = await openDatabase({ kind: 'pglite-instance', client: await createPglite() })
   try {
     await migrateDatabase(database)

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { buildApp } from '../../src/app'
 import { parseConfig, resolveAppSecret } from '../../src/config'
 import { openDatabase } from '../../src/db/client'
-import { KeyUsageRecorder } from '../../src/modules/keys/last-used'
+import { KeyUsageRecorder } from '../../src/accounts/key-last-used'
 import { MemoryRateLimitStore } from '../../src/rate-limit/memory-store'
 
 export type Captured = { text: string; parameters: unknown[] }[]

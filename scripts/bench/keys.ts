@@ -1,6 +1,6 @@
 /** Pro keys for benchmarks, made directly in the database (an account "bench-<pid>" holds them). */
-import { createAccount } from '../../src/modules/accounts/service'
-import { createKey } from '../../src/modules/keys/service'
+import { createAccount } from '../../src/accounts/accounts'
+import { createKey } from '../../src/accounts/keys'
 import { openDatabase, type Db } from '../../src/db/client'
 
 export async function benchKeys(db: Db, count: number): Promise<string[]> {

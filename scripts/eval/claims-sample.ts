@@ -1,6 +1,6 @@
 /**
  * A seeded random sample of 200 claims the built-in analyzer extracts from real fixture records, for an
- * editor to read against their abstracts (issue 35): is each claim well-formed (its subject and object
+ * editor to read against their abstracts: is each claim well-formed (its subject and object
  * whole noun phrases, and a real claim the abstract makes) and correctly resolved (each side's entity
  * right, or rightly null)? The labels live in claims-200.json beside this script, one per claim, keyed
  * by paper id and claim number; the script never writes a label, it only draws the sample and counts.

@@ -1,5 +1,5 @@
 /**
- * Lifespan evidence against DrugAge (issue 35), as /api/v1/evidence answers it. The real literature records
+ * Lifespan evidence against DrugAge, as /api/v1/evidence answers it. The real literature records
  * (../shared/fixtures/literature and PubMedQA's abstracts, read by scripts/lexicon/literature.ts; not the
  * Europe PMC files kept for independent checks: europepmc/, europepmc-agpl/, europepmc-mixed-core-150.json)
  * go into a fresh database and through the built-in analysis, as the service would store them. Then, for
@@ -25,7 +25,7 @@ import { curatedNamed } from '../../src/lexicon/lexicon'
 import { evidenceGroups } from '../../src/queries/evidence'
 import { haveLiterature, readLiterature } from '../lexicon/literature'
 import { drugAgeResults } from '../lexicon/sources'
-import { drugAgeCompoundKeys, median, sign, species, type Direction } from '../lexicon/drugage-keys'
+import { drugAgeCompoundKeys, median, sign, species } from '../lexicon/drugage-keys'
 
 if (!haveLiterature) {
   console.log('drugage-agreement: ../shared/fixtures/literature is missing; nothing to compare')

@@ -18,7 +18,7 @@ export type Outcome = { label: SplitLabel; title: string; judgement: Judgement }
 
 export const accuracy = (pairs: Pairs) => (pairs.length ? pairs.filter(([a, b]) => a === b).length / pairs.length : NaN)
 
-/** The default threshold of the service (decisions.md): relevance 2 and up is about ageing biology. */
+/** The default threshold of the service (docs/contract-decisions.md): relevance 2 and up is about ageing biology. */
 export const THRESHOLD = 2
 
 export function judge(labels: SplitLabel[], options: { noMesh?: boolean } = {}): Outcome[] {

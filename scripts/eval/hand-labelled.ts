@@ -1,6 +1,6 @@
 /**
  * The hand-judged evaluation set: records labelled by editors who read title, abstract and publication
- * types by ../shared/spec/judgement-guidelines.md (files in ./hand-labelled, ids and labels only), and
+ * types by docs/judgement-guidelines.md (files in ./hand-labelled, ids and labels only), and
  * its fixed split into a tuning half and a held-out half.
  *
  * The split rule (fixed before any result was looked at; never change it):

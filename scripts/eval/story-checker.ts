@@ -1,6 +1,6 @@
 /**
  * Does a story's wording agree with its paper's study type and claims? Written from the taxonomy's meaning of each
- * study type (../shared/spec/judgement-guidelines.md), not from any story template: every design word a story uses
+ * study type (docs/judgement-guidelines.md), not from any story template: every design word a story uses
  * must name a design of that type, every population it puts the study in must be one that type is done in, and the
  * organism the paper's own claims are about must be of that kind too.
  *

@@ -6,7 +6,7 @@
  *
  *   bun scripts/lexicon/precision.ts [--top 60] [--type gene] [--source 'NCBI gene'] [--sample 50 --seed 1]
  */
-import { findMentions, type Mention } from '../../src/analysis/builtin/matcher'
+import { findMentions, type Mention } from '../../src/lexicon/matcher'
 import { readLiterature } from './literature'
 
 const arg = (name: string) => {

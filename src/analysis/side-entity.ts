@@ -9,7 +9,7 @@
  */
 import { fullLexicon, type LexiconEntry } from '../lexicon/lexicon'
 import { normalizeAlias } from '../lexicon/normalize'
-import { lookupTerm } from './builtin/matcher'
+import { lookupTerm } from '../lexicon/matcher'
 import type { ClaimSide } from './types'
 
 /** Bump when the reading changes, so the claims already stored are read again (./resolve-claim-sides.ts). */

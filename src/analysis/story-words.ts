@@ -1,6 +1,6 @@
 /**
  * The words a story may use for a paper's design and population, taken from the paper's judgement (its study
- * type, ../shared/spec/judgement-guidelines.md) and its record (publication types, title, abstract), never from a
+ * type, docs/judgement-guidelines.md) and its record (publication types, title, abstract), never from a
  * slot that can disagree with them: a human trial is "in people" whatever organism its background names, an
  * invertebrate study is never a trial, and where the record states a design the judgement does not (a record tagged
  * "Observational Study" judged a trial), the story says neither and calls it a study.

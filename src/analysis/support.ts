@@ -10,7 +10,7 @@
  * a model's own support verdict is capped by it. A story scored 1 or less is held back (stories/publish.ts).
  */
 import { extractClaims } from './builtin/claims'
-import { findMentions, lookupTerm } from './builtin/matcher'
+import { findMentions, lookupTerm } from '../lexicon/matcher'
 import { splitSentences } from './builtin/sentences'
 import { designPhrase, HUMAN, inPeople, organismFits, type RecordFacts } from './story-words'
 import { STUDY_TYPE_LABELS, type StudyType } from '../taxonomy'

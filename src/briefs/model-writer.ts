@@ -12,7 +12,7 @@
 import type { Db } from '../db/client'
 import type { BriefSection, BriefStatement } from '../db/schema'
 import { LlmClient, type LlmClientOptions, type Validation } from '../analysis/llm/client'
-import { lookupTerm } from '../analysis/builtin/matcher'
+import { lookupTerm } from '../lexicon/matcher'
 import { log } from '../log'
 import { namesOf } from '../lexicon/lexicon'
 import { sourceMessage } from '../prompts/source-data'

@@ -7,7 +7,7 @@
 import type { Db } from '../db/client'
 import { AnalysisFailure } from '../analysis/analyzer'
 import type { LlmClientOptions } from '../analysis/llm/client'
-import { ApiError, invalidParameter, notFound } from '../http/errors'
+import { DomainError, invalidInput, nothingFound } from '../domain-errors'
 import { TOPIC_INFO } from '../taxonomy'
 import { composeBrief, noticeSection, NOTICES_HEADING, type Draft } from './compose'
 import { writeWithModel } from './model-writer'
@@ -42,9 +42,9 @@ export type BriefRequest = {
 export function resolveWindow(r: BriefRequest, today: string): { since: string; until: string } {
   const until = r.until ?? (r.since && r.since > today ? r.since : today)
   const since = r.since ?? new Date(Date.parse(`${until}T00:00:00Z`) - (r.kind === 'tag_based' ? 29 : 6) * DAY).toISOString().slice(0, 10)
-  if (since > until) throw invalidParameter(`since (${since}) must not be after until (${until})`)
+  if (since > until) throw invalidInput(`since (${since}) must not be after until (${until})`)
   const days = (Date.parse(`${until}T00:00:00Z`) - Date.parse(`${since}T00:00:00Z`)) / DAY + 1
-  if (days > MAX_WINDOW_DAYS) throw invalidParameter(`the window from since to until may span at most ${MAX_WINDOW_DAYS} days (got ${days})`)
+  if (days > MAX_WINDOW_DAYS) throw invalidInput(`the window from since to until may span at most ${MAX_WINDOW_DAYS} days (got ${days})`)
   return { since, until }
 }
 
@@ -63,11 +63,11 @@ export async function generateBrief(ctx: BriefsContext, r: BriefRequest): Promis
     since, until, topics: r.topics ?? [], entities: r.entities ?? [], sourceTags: r.sourceTags ?? [], tagBased: r.kind === 'tag_based',
   }
   if (selection.tagBased && !selection.topics.length && !selection.entities.length && !selection.sourceTags.length) {
-    throw invalidParameter('give at least one of topics, entities, source_tags')
+    throw invalidInput('give at least one of topics, entities, source_tags')
   }
   const material = await gatherMaterial(ctx.db, selection)
   if (material.papers.length === 0 && material.articles.length === 0 && material.notices.length === 0) {
-    throw notFound(`nothing to brief: no analysed papers or articles ${selection.tagBased ? 'carry these tags ' : ''}in ${since} to ${until}${selection.topics.length && !selection.tagBased ? ` on ${selection.topics.join(', ')}` : ''}`)
+    throw nothingFound(`nothing to brief: no analysed papers or articles ${selection.tagBased ? 'carry these tags ' : ''}in ${since} to ${until}${selection.topics.length && !selection.tagBased ? ` on ${selection.topics.join(', ')}` : ''}`)
   }
   const fallbackTitle = defaultTitle(r, since, until)
   let draft: Draft
@@ -85,7 +85,7 @@ export async function generateBrief(ctx: BriefsContext, r: BriefRequest): Promis
       droppedStatements = written.ungrounded.length
     } catch (error) {
       if (!(error instanceof AnalysisFailure)) throw error
-      throw new ApiError('unavailable', `the model did not write a usable brief (${error.message}); nothing was stored, try again`, { 'retry-after': '30' })
+      throw new DomainError('unavailable', `the model did not write a usable brief (${error.message}); nothing was stored, try again`, 30)
     }
   } else {
     draft = composeBrief(material, fallbackTitle)

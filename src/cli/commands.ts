@@ -1,10 +1,10 @@
 /** Operator commands: `bun run cli <command>`. Each opens (and migrates) the configured database. */
 import type { Database } from '../db/client'
-import { MEMBERSHIPS, ROLES, createAccount, setMembership, type Membership, type Role } from '../modules/accounts/service'
-import { TIERS, createKey, listKeys, revokeKey, type KeyInfo, type Tier } from '../modules/keys/service'
+import { MEMBERSHIPS, ROLES, createAccount, setMembership, type Membership, type Role } from '../accounts/accounts'
+import { TIERS, createKey, listKeys, revokeKey, type KeyInfo, type Tier } from '../accounts/keys'
 import { rebuildSearchIndex } from '../search'
 import { loadCorpus } from '../seed/bulk-load'
-import { countPapers, seedDemo } from '../seed/demo'
+import { seedDemo } from '../seed/demo'
 import { parseFlags, UsageError } from './args'
 import { INGEST_COMMANDS } from './ingest-commands'
 import { progressReporter } from './progress'
@@ -12,7 +12,7 @@ import { ANALYSIS_COMMANDS } from './analysis-commands'
 import { LEXICON_COMMANDS } from './lexicon-commands'
 import { EXPORT_COMMANDS } from './export-commands'
 import { LABELS_COMMANDS } from './labels-commands'
-import type { CliContext, CliIO, Command } from './command'
+import type { CliContext, Command } from './command'
 
 export type { CliContext, CliIO, Command } from './command'
 

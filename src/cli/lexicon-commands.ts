@@ -1,5 +1,5 @@
 /** `cli lexicon apply`: re-keys, merges and refreshes entities against the lexicon (every open does it once per version). */
-import { resolveEntityName } from '../db/open'
+import { resolveEntityName } from '../lexicon/matcher'
 import { applyLexicon } from '../lexicon/apply'
 import type { Command } from './command'
 

@@ -12,7 +12,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { mkdirSync } from 'node:fs'
 import postgres from 'postgres'
 import { nativePostgres } from '../platform/native-postgres'
-import { runGenericPlansWith, UNPREPARED } from '../queries/prepared'
+import { runGenericPlansWith, UNPREPARED } from './generic-plans'
 import { ReplicaSet } from './replicas'
 import * as schema from './schema'
 

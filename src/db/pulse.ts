@@ -2,7 +2,7 @@
  * Proof that the database answers now, shared by every request waiting at the same moment: at
  * most one `select 1` is in flight, and a request that arrives while one runs waits for the next,
  * so the answer it gets was given after it arrived. Cached answers wait for it so that an outage
- * still gives every endpoint its 503 (decisions.md) at once. The price is one round trip of latency
+ * still gives every endpoint its 503 (docs/contract-decisions.md) at once. The price is one round trip of latency
  * on a cached answer (a longer one when the event loop is busy), not a request's full queries.
  */
 export class DatabasePulse {

@@ -12,9 +12,9 @@
  * good probe: a replica's failure costs a request nothing but a round trip. So does a query the
  * standby cancels for a conflict with its replay (40001), run again on the primary.
  */
-import postgres from 'postgres'
+import type postgres from 'postgres'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
-import { isDatabaseUnavailable } from '../http/database-errors'
+import { isDatabaseUnavailable } from './database-errors'
 
 export type ReplicaOptions = { urls: string[]; maxLagMs: number; max: number; probeMs?: number }
 

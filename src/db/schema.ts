@@ -224,7 +224,7 @@ export const claims = pgTable('claims', {
 ])
 
 // ---------------------------------------------------------------------------------------------
-// Precomputed counts for count= and group_by= (issue 18): one row per combination of the list
+// Precomputed counts for count= and group_by=: one row per combination of the list
 // filters' values, kept exact and transactional by triggers (drizzle/0016_facet_counts.sql) on
 // papers, paper_entities, entities and claims, so every writer is covered. A read sums the rows
 // its filters select instead of counting a million papers. relevance_band is floor(relevance * 2)
@@ -357,8 +357,8 @@ export const sessions = pgTable('sessions', {
 
 /**
  * Failed logins per username as submitted (lower-cased), whether or not an account has it, so the
- * answer never tells which names exist; shared by every instance (issue 33, item 3). The login
- * route keeps it (src/modules/admin/auth/login-budget.ts).
+ * answer never tells which names exist; shared by every instance. The login
+ * route keeps it (src/accounts/login-budget.ts).
  */
 export const loginFailures = pgTable('login_failures', {
   username: text('username').primaryKey(), // lower-cased, at most 64 characters (the login body's limit)

@@ -10,10 +10,10 @@
  * Each is walked in primary-key order by keyset batches (an index range scan per batch, so batch
  * 500 costs what batch 1 costs), in the run's snapshot.
  */
-import { serializeClaimItem } from '../modules/v1/claims/serialize'
-import { serializeEntity } from '../modules/v1/entities/serialize'
-import { serializeListedPaper } from '../modules/v1/papers/serialize'
-import { serializeStoryItem } from '../modules/v1/stories/serialize'
+import { serializeClaimItem } from '../resources/claims/serialize'
+import { serializeEntity } from '../resources/entities/serialize'
+import { serializeListedPaper } from '../resources/papers/serialize'
+import { serializeStoryItem } from '../resources/stories/serialize'
 import { CLAIM_ROW_FROM, claimListRow, type ClaimPageRow } from '../queries/claims'
 import { PAPER_LIST_FROM, type PaperListTextRow } from '../queries/papers'
 import { STORY_ROW_FROM, storyListRow, type StoryPageRow } from '../queries/stories'

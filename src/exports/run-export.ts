@@ -1,5 +1,5 @@
 /**
- * One bulk export run (issue 18): every resource to NDJSON.gz in one snapshot, then the manifest.
+ * One bulk export run: every resource to NDJSON.gz in one snapshot, then the manifest.
  * Crash safety comes from the order of the steps, not from clean-up code: files are written under
  * temporary names, renamed into place only when all of them are complete, and the manifest that
  * names them is renamed into place last. A run killed at any point leaves the last complete export

@@ -1,5 +1,5 @@
 /**
- * Validators and compression for the Data API's JSON answers (issue 18): a weak ETag on every 200,
+ * Validators and compression for the Data API's JSON answers: a weak ETag on every 200,
  * 304 Not Modified when If-None-Match holds it, and the body in brotli or gzip when Accept-Encoding
  * asks for it. node:zlib runs on Bun and Node alike; the ETag's hash is the platform's (src/platform/digest.ts).
  *

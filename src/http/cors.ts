@@ -1,5 +1,5 @@
 /**
- * CORS as decisions.md sets it: any origin, preflight answered without a key, and the rate-limit
+ * CORS as docs/contract-decisions.md sets it: any origin, preflight answered without a key, and the rate-limit
  * headers, Retry-After and X-Request-Id exposed to browser code (and a 401's WWW-Authenticate).
  * No credentials: the Data API uses bearer keys, and the admin interface's cookies must never be
  * sent cross-site.

@@ -2,7 +2,7 @@
  * Opaque, signed paging cursors. A cursor carries the endpoint it came from, a digest of the
  * filters it was made with, and the sort-key values of the last row served; it is HMAC-signed with
  * APP_SECRET, so a client cannot forge a position, and reusing it on another endpoint or with other
- * filters (limit aside) is a 400, as decisions.md asks.
+ * filters (limit aside) is a 400, as docs/contract-decisions.md asks.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { invalidParameter } from './errors'

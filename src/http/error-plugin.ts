@@ -3,13 +3,15 @@
  * as they are, Elysia's validation errors as 400 invalid_parameter naming the parameter, unknown
  * paths as 404, a database that is unreachable or refusing connections as 503, and anything else
  * as a 500 that shows no internals. The envelope is JSON under /api and on the probes (/health, /healthz, /readyz); the public
- * site's pages fail as a small HTML page with the same status and message.
+ * site's pages fail as a small HTML page with the same status and message, drawn by the `page` option (src/app.ts passes
+ * the site's, src/modules/site/render.ts), so HTTP's base does not import a feature module.
+ * Code below HTTP throws DomainErrors (src/domain-errors.ts); they leave here with the code their kind names.
  * Registered before every route: Elysia hooks apply only to routes added after them.
  */
-import { Elysia, ValidationError } from 'elysia'
-import { PAGE_CSP, errorPage, htmlSecurityHeaders } from '../modules/site/render'
+import { Elysia, type ValidationError } from 'elysia'
 import { ApiError, errorEnvelope, excerpt, type ErrorCode } from './errors'
-import { isDatabaseUnavailable, isUnstorableText, UNAVAILABLE_MESSAGE } from './database-errors'
+import { DomainError, type DomainErrorKind } from '../domain-errors'
+import { isDatabaseUnavailable, isUnstorableText, UNAVAILABLE_MESSAGE } from '../db/database-errors'
 import { log } from '../log'
 
 export const RETRY_AFTER_UNAVAILABLE = '5'
@@ -33,10 +35,25 @@ function answersJson(url: string): boolean {
   return path === '/api' || path.startsWith('/api/') || PROBES.has(path)
 }
 
+/** The HTML answer for a failure outside the JSON paths: its headers and its page. */
+export type ErrorPage = { headers: Record<string, string>; render: (status: number, message: string) => string }
+export type ErrorPluginOptions = { page?: ErrorPage }
+
+const DOMAIN_CODES: Record<DomainErrorKind, ErrorCode> = {
+  invalid_input: 'invalid_parameter',
+  not_found: 'not_found',
+  conflict: 'conflict',
+  unavailable: 'unavailable',
+}
+
 type Failure = { errorCode: ErrorCode; message: string; headers?: Record<string, string>; status?: number }
 
 function classify(code: string | number, error: unknown, request: Request, requestId: string | undefined): Failure {
   if (error instanceof ApiError) return { errorCode: error.errorCode, message: error.message, headers: error.headers, status: error.status }
+  if (error instanceof DomainError) {
+    const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) }
+    return { errorCode: DOMAIN_CODES[error.kind], message: error.message, headers }
+  }
   if (code === 'VALIDATION') return { errorCode: 'invalid_parameter', message: describeValidation(error as ValidationError) }
   if (code === 'NOT_FOUND') return { errorCode: 'not_found', message: `no such path: ${request.method} ${excerpt(new URL(request.url).pathname)}` }
   if (code === 'PARSE') return { errorCode: 'invalid_parameter', message: 'the request body is not valid for its content type' }
@@ -52,17 +69,17 @@ function classify(code: string | number, error: unknown, request: Request, reque
   return { errorCode: 'internal_error', message: `internal error; quote request id ${requestId ?? 'unknown'} when reporting it` }
 }
 
-export const errorPlugin = new Elysia({ name: 'errors' })
+export const errorPlugin = ({ page }: ErrorPluginOptions = {}) => new Elysia({ name: 'errors' })
   .onError({ as: 'global' }, ({ code, error, set, request }) => {
     const failure = classify(code, error, request, set.headers['x-request-id'] as string | undefined)
     const envelope = errorEnvelope(failure.errorCode, failure.message, failure.status)
     set.status = envelope.error.status
     set.headers['cache-control'] = 'no-store'
     Object.assign(set.headers, failure.headers)
-    if (answersJson(request.url)) return envelope
+    if (answersJson(request.url) || !page) return envelope
     set.headers['content-type'] = 'text/html; charset=utf-8'
-    Object.assign(set.headers, htmlSecurityHeaders(PAGE_CSP))
-    return errorPage(envelope.error.status, failure.message)
+    Object.assign(set.headers, page.headers)
+    return page.render(envelope.error.status, failure.message)
   })
 
 /**

@@ -22,7 +22,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS
 
 /**
  * A failure the caller should see as it is. The field is `errorCode`, not `code`: Elysia would
- * take a `code` field for its own error kind (see stack notes). `status` is the code's own unless
+ * take a `code` field for its own error kind. `status` is the code's own unless
  * HTTP has a more precise one for the case (414 and 431 for an oversized invalid_parameter).
  */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 /**
- * A permanent redirect a handler decides on deep inside (an entity asked for by another of its names:
- * issue 35), thrown past the response cache and answered by the route: 308, so that the method and
+ * A permanent redirect a handler decides on deep inside (an entity asked for by another of its
+ * names), thrown past the response cache and answered by the route: 308, so that the method and
  * body are kept and clients may remember the new address. Never kept in the response cache.
  */
 export class PermanentRedirect extends Error {

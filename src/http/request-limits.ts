@@ -81,7 +81,7 @@ async function longerThan(stream: ReadableStream<Uint8Array>, cap: number): Prom
 }
 
 /**
- * One body cap however the body is framed (issue 33, item 8): a declared Content-Length over it is
+ * One body cap however the body is framed: a declared Content-Length over it is
  * refused unread; a body without one (chunked) is read, through a copy, until it passes the cap or
  * ends, so the route still gets all of it when it fits. Either way a 413 in the envelope, with the
  * request id and CORS headers, instead of the runtime's bare answer (the runtime's own limit,

@@ -7,7 +7,8 @@ import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { executeRows } from '../db/client'
 import { claims, contradictionGroups, papers } from '../db/schema'
-import { claimColumns, objectEntity, subjectEntity, type ClaimPaperRow, type ClaimRow } from '../queries/claims'
+import { claimColumns, objectEntity, subjectEntity, type ClaimPaperRow } from '../queries/claims'
+import type { ClaimRow } from '../queries/claim-row'
 
 export type ContradictionFilters = {
   topics?: string[]

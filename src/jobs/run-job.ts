@@ -20,8 +20,8 @@ export async function runJob(database: Database, job: string, work: () => Promis
 
 /**
  * At start-up: closes as failed the rows still marked running of every job whose lock no one
- * holds, so a run killed by kill -9 does not show "running" until the job's next run (issue 33,
- * item 14). A job another instance is running now keeps its row. Returns how many were closed.
+ * holds, so a run killed by kill -9 does not show "running" until the job's next
+ * run. A job another instance is running now keeps its row. Returns how many were closed.
  */
 export async function closeStaleRuns(database: Database): Promise<number> {
   const running = await database.db.selectDistinct({ job: jobRuns.job }).from(jobRuns).where(eq(jobRuns.outcome, 'running'))

@@ -2,7 +2,7 @@
  * Bun's built-in PostgreSQL client (Bun.SQL), behind a seam, for the statements written once as
  * SQL text (src/queries/prepared.ts). Its wire protocol and row decoding are native: for a list
  * page of 26 papers it spends about a third less CPU than postgres.js on the same prepared
- * statement, and the service 13–24% less per list request (docs/benchmarks.md, issue 15).
+ * statement, and the service 13–24% less per list request (docs/benchmarks.md).
  * Everything else (the query builder, transactions, COPY, LISTEN) stays on postgres.js. Elsewhere
  * than on Bun there is no such client, and postgres.js runs those statements too (as it does with
  * DATABASE_NATIVE_CLIENT=off).

@@ -77,7 +77,7 @@ export async function updatePrompt(db: Db, id: string, body: string, accountId: 
   return db.transaction(async (tx) => {
     // Lock the prompt's row alone, then read its current text in a statement of its own. Locked
     // through the join, an edit that waited for another re-checked the join against the version
-    // rows it saw before waiting, missed the one just written and answered 404 (issue 33, item 5);
+    // rows it saw before waiting, missed the one just written and answered 404;
     // this way concurrent edits queue and each becomes the next version.
     const [locked] = await tx.select({ version: prompts.currentVersion }).from(prompts).where(eq(prompts.id, id)).for('update')
     if (!locked) return null

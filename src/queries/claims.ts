@@ -10,9 +10,10 @@ import { claims, entities } from '../db/schema'
 import { curatedNamed } from '../lexicon/lexicon'
 import { resolveEntities } from './entities'
 import { containsPattern, wholeWordsPattern } from './text-pattern'
-import { entryByKey, namesOf } from '../lexicon/lexicon'
-import { Conditions, preparedStatement, statementFamily, whereText, type Planning, type Timestamp } from './prepared'
+import { entryByKey } from '../lexicon/lexicon'
+import { Conditions, preparedStatement, statementFamily, whereText, type Planning } from './prepared'
 import { countsOf } from './facet-counts'
+import type { ClaimRow } from './claim-row'
 
 export const subjectEntity = alias(entities, 'subject_entity')
 export const objectEntity = alias(entities, 'object_entity')
@@ -27,13 +28,6 @@ export function selectClaims(db: Db) {
   return db.select(claimColumns).from(claims)
     .leftJoin(subjectEntity, eq(subjectEntity.id, claims.subjectEntityId))
     .leftJoin(objectEntity, eq(objectEntity.id, claims.objectEntityId))
-}
-
-export type ClaimRow = {
-  /** created_at is a Date where the query builder read it, PostgreSQL's text where a prepared statement did. */
-  claim: Omit<typeof claims.$inferSelect, 'createdAt'> & { createdAt: Timestamp }
-  subjectEntity: { type: string; key: string; name: string } | null
-  objectEntity: { type: string; key: string; name: string } | null
 }
 
 /** The paper in brief beside a claim, with the licence its evidence follows. */

@@ -72,7 +72,7 @@ const entityIdsNamed = preparedStatement<NamedEntity>(`select id, type, key, nam
 export type EntityCandidate = { key: string; name: string }
 
 /**
- * The entities of `type` that `value` names (entities by any name, issue 35): by any alias (normalised,
+ * The entities of `type` that `value` names (entities by any name): by any alias (normalised,
  * as resolveEntityIds compares), or by name or key ignoring case; most-studied first. At most `limit`,
  * enough to tell one from several.
  */
@@ -174,7 +174,7 @@ type EntityPaperRow = Omit<EntityListRow, 'id'> & { entityId: number; claimCount
  * countEntityClaims, listEntityPaperIds and entityPapers in one round trip): a row per paper, its
  * columns as PAPER_SELECT reads them beside the entity's, or one row without a paper when the range
  * is empty. Rows, not the papers as json: PostgreSQL spent more CPU writing 25 papers' json than on
- * the rest of the statement (docs/benchmarks.md, issue 15).
+ * the rest of the statement (docs/benchmarks.md).
  */
 const entityDetailPage = statementFamily<EntityPaperRow>((where) => `with e as (
   select e.id, e.type, e.key, e.name, e.ids, e.paper_count, ${CLAIM_COUNT} as claim_count from entities e where e.type = $? and e.key = $?

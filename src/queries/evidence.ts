@@ -1,5 +1,5 @@
 /**
- * Evidence per question (issue 35): the claims about a subject and an outcome (rapamycin and lifespan),
+ * Evidence per question: the claims about a subject and an outcome (rapamycin and lifespan),
  * grouped by the claim's organism and direction, each group with its claim and paper counts, its
  * papers' study types and its strongest papers. The claims are exactly those /claims lists for the same
  * subject, object and organism (claimBranches: the one reading of a claims filter), narrowed, when asked,

@@ -1,6 +1,6 @@
 /**
  * SQL expressions that write JSON text exactly as JSON.stringify writes the same values once the
- * drivers have read them (issue 15: answers built in PostgreSQL must not change a byte).
+ * drivers have read them (answers built in PostgreSQL must not change a byte).
  *
  * Why text concatenation and not json_build_object or json_agg: those write `"key" : value` and
  * `, ` between items, where JSON.stringify writes neither space. row_to_json is compact but names

@@ -6,8 +6,8 @@
  * built in SQL they cost PostgreSQL about twice the CPU they saved the service (docs/benchmarks.md),
  * and the database is the tier that does not scale out.
  *
- * The items are byte for byte what src/modules/v1/papers/serialize.ts and
- * src/modules/v1/stories/serialize.ts make of the same rows (scripts/compare-answers.ts checks it
+ * The items are byte for byte what src/resources/papers/serialize.ts and
+ * src/resources/stories/serialize.ts make of the same rows (scripts/compare-answers.ts checks it
  * against the JavaScript serializers; test/v1/json-text.test.ts checks the awkward values).
  */
 import type { Db } from '../db/client'

@@ -5,12 +5,11 @@
 import { eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { anyOf } from './any-of'
-import { papers, stories } from '../db/schema'
-import type { ClaimRow } from './claims'
+import { papers, type stories } from '../db/schema'
+import type { ClaimRow } from './claim-row'
 import { Conditions, preparedStatement, type Timestamp } from './prepared'
 import { windowedList } from './windowed-page'
-import type { PaperEntityRow } from '../modules/v1/entities/serialize'
-import { matchesQuery } from '../search/tsquery'
+import { matchesQuery } from './tsquery'
 import { OPEN_LICENSES } from '../taxonomy'
 
 /**
@@ -52,7 +51,7 @@ export const paperColumns = {
   judgementPromptVersion: papers.judgementPromptVersion, judgedAt: papers.judgedAt, extractedAt: papers.extractedAt,
 }
 
-/** The WHERE conditions shared by /papers and /search (decisions.md: every /papers filter applies to both). */
+/** The WHERE conditions shared by /papers and /search: every /papers filter applies to both (docs/contract-decisions.md). */
 export function paperConditions(f: PaperFilters): SQL[] {
   const conditions: SQL[] = []
   // Unjudged papers have a null relevance, so any min_relevance > 0 leaves them out.
@@ -169,6 +168,11 @@ export const CLAIM_ROW_JSON = `json_build_object(
     'confidence', c.confidence, 'createdAt', c.created_at::text),
   'subjectEntity', case when se.id is not null then json_build_object('type', se.type, 'key', se.key, 'name', se.name) end,
   'objectEntity', case when oe.id is not null then json_build_object('type', oe.type, 'key', oe.key, 'name', oe.name) end)`
+
+/** One entity of a paper's detail, with its role and the detail its mention gave. */
+export type PaperEntityRow = {
+  type: string; key: string; name: string; ids: Record<string, string>; role: string; detail: Record<string, unknown> | null
+}
 
 /** The entities of paper `p` as json rows (PaperEntityRow), in the order the detail lists them. */
 const PAPER_ENTITIES_JSON = `coalesce((select json_agg(json_build_object('type', e.type, 'key', e.key, 'name', e.name, 'ids', e.ids, 'role', pe.role,

@@ -1,7 +1,7 @@
 /**
  * Statements written once as SQL text with $n placeholders, for the hottest reads. The query
  * builder spent more CPU building a request's SQL text than everything else the service did for
- * it (issue 15); a fixed text costs nothing to build, and postgres.js keeps it prepared on each
+ * it; a fixed text costs nothing to build, and postgres.js keeps it prepared on each
  * connection (src/db/client.ts), so a request costs one Bind/Execute.
  *
  * Both drivers: postgres.js runs it with `unsafe` (prepared), PGlite with `query`, and Bun's native
@@ -11,29 +11,12 @@
  * everything else as text, numbers, booleans, arrays or json, which both parse alike.
  */
 import type { Db } from '../db/client'
+import { genericRunners, UNPREPARED, type Run } from '../db/generic-plans'
 
-type Run = (text: string, parameters: unknown[]) => Promise<Record<string, unknown>[]>
 type PostgresClient = { unsafe: (text: string, parameters: unknown[], options: { prepare: boolean }) => Promise<Record<string, unknown>[]> }
 type PgliteClient = { query: (text: string, parameters: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
 
-/**
- * Where a client (src/db/client.ts, preparingStatements) keeps an `unsafe` that sends a statement
- * unprepared whatever else it would do: an unnamed statement, which PostgreSQL plans for its values on
- * every run (customPlan).
- */
-export const UNPREPARED = Symbol('unprepared')
-
 const runners = new WeakMap<object, Run>()
-const genericRunners = new WeakMap<object, Run>()
-
-/**
- * Runs `db`'s statements marked `genericPlan` through `run`, whose connections keep one generic plan
- * per statement (plan_cache_mode = force_generic_plan): on Bun, Bun's native client
- * (src/platform/native-postgres.ts, wired in src/db/client.ts).
- */
-export function runGenericPlansWith(db: Db, run: Run): void {
-  genericRunners.set(db, run)
-}
 
 function runnerOf(db: Db, { genericPlan = false, customPlan = false }: Planning = {}): Run {
   if (genericPlan) {
@@ -67,7 +50,7 @@ export const numbered = (text: string) => {
  * plan) unless it estimates that a plan made without the values costs no more, and for the Data
  * API's pages it never did: a range condition's generic selectivity, or a LIMIT it cannot read,
  * looked dearer, although the plan was the same. Planning then cost as much PostgreSQL CPU as
- * running: 0.15-0.5 ms a page (docs/benchmarks.md, issue 15). `genericPlan` statements are planned
+ * running: 0.15-0.5 ms a page (docs/benchmarks.md). `genericPlan` statements are planned
  * once per connection instead. Only for statements whose best plan does not depend on their values
  * (a keyset walk of one index, a primary key look-up), each measured generic against custom, and
  * with every row limit written `limit $limit` (below): a LIMIT parameter is planned as 10% of the

@@ -29,7 +29,7 @@ export interface RateLimitStore {
   take(bucket: string, allowance: Allowance, now: Date, units?: number): Promise<RateDecision>
   /**
    * Un-counts `units` taken earlier in the windows `now` falls in (never below zero): a request
-   * refused after the gate counted it must use no allowance (decisions.md). A window that has ended
+   * refused after the gate counted it must use no allowance (docs/contract-decisions.md). A window that has ended
    * since is left as it is.
    */
   giveBack(bucket: string, allowance: Allowance, now: Date, units: number): Promise<void>

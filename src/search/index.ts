@@ -11,7 +11,7 @@ import { MeilisearchSearch, meiliClient } from './meilisearch/backend'
 import { drainOutbox, ensureIndex, reindex, settingsOutdated, updateSynonyms } from './meilisearch/sync'
 import { PostgresSearch } from './postgres'
 
-/** The worker job that keeps Meilisearch in step (jobs/workers.ts); a rebuild runs under its name. */
+/** The worker job that keeps Meilisearch in step (src/lifecycle/workers.ts); a rebuild runs under its name. */
 export const SEARCH_SYNC_JOB = 'search-sync'
 
 export function searchBackend(db: Db, config: Pick<Config, 'meili'>): SearchBackend {

@@ -8,10 +8,10 @@
  * match can be paged to and a page deep in the ranking costs what the first one does: a walk of
  * the index from the cursor's place, or a GIN scan of the tier's candidates (tiers.ts).
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { papers, stories } from '../db/schema'
-import { invalidParameter } from '../http/errors'
+import { invalidInput } from '../domain-errors'
 import { paperColumns, paperConditions } from '../queries/papers'
 import type { SearchBackend, SearchHitRow, SearchPage, SearchRequest } from './backend'
 import { expandQuery } from './synonyms'
@@ -42,7 +42,7 @@ export class PostgresSearch implements SearchBackend {
     const { after } = request
     // A Meilisearch score read as ours would resume at some other place, silently.
     if (after && after.rankedBy !== 'postgres') {
-      throw invalidParameter('cursor continues a Meilisearch ranking, which cannot be continued now; repeat the search without cursor')
+      throw invalidInput('cursor continues a Meilisearch ranking, which cannot be continued now; repeat the search without cursor')
     }
     const served = after?.rank ?? 0
     const rows = (await this.query(request)) as Omit<SearchHitRow, 'rank' | 'rankedBy'>[]

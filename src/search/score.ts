@@ -1,7 +1,7 @@
 /**
  * The search score: a hit's tier, then its relevance, then its indexed_date, packed into one number
  * in [0, 1) that orders hits exactly as the ranking does, so "score descending, then id ascending"
- * (decisions.md) is the ranking and a (score, id) cursor marks a place in it (readScore).
+ * (docs/contract-decisions.md) is the ranking and a (score, id) cursor marks a place in it (readScore).
  *
  * Each tier owns a fifth of [0, 1): tier 0 (the best) scores 0.8 and up, tier 1 0.6 and up, and so
  * on. Within it, relevance in thousandths (0 for an unjudged paper) and then days since 1900 make an

@@ -1,5 +1,5 @@
 /**
- * Search that knows an entity's other names (issue 35): `p16` also finds CDKN2A and p16INK4a,
+ * Search that knows an entity's other names: `p16` also finds CDKN2A and p16INK4a,
  * `sirolimus` also finds rapamycin, `NR` also finds nicotinamide riboside. The vocabulary is the
  * curated lexicon's genes and interventions (src/lexicon), so PostgreSQL (ts_rewrite of the parsed
  * query: tiers.ts) and Meilisearch (its `synonyms` setting: meilisearch/documents.ts) expand alike.

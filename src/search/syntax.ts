@@ -6,12 +6,12 @@
  */
 import { sql } from 'drizzle-orm'
 import { executeRows, type Db } from '../db/client'
-import { invalidParameter } from '../http/errors'
-import { tsquery } from './tsquery'
+import { invalidInput } from '../domain-errors'
+import { tsquery } from '../queries/tsquery'
 import type { ReadOperand } from './meilisearch/query'
 import { operandQuery, operandsOf, readWebsearch, withoutStopWords } from './websearch'
 
-const noWords = () => invalidParameter('q has no searchable words (only stop words or punctuation)')
+const noWords = () => invalidInput('q has no searchable words (only stop words or punctuation)')
 
 /** The 400 for a query with no searchable words. Checked only when a search came back empty, so good queries pay nothing for it. */
 export async function assertSearchable(db: Db, q: string): Promise<void> {

@@ -19,7 +19,8 @@ import { generatePaper, validateOptions, type CorpusOptions, type PaperBundle } 
 import type { EntityIds } from './copy-format'
 import { insertBundles } from './load-pglite'
 import { copyBundles, type RowCounts } from './load-postgres'
-import { MESH_VOCABULARY, meshKey } from './mesh'
+import { MESH_VOCABULARY } from './mesh'
+import { meshKey } from '../lexicon/mesh-key'
 import { compactFacetCounts } from '../queries/facet-counts'
 
 /** What this load added, the entities the corpus refers to, and its papers that were there before. */

@@ -4,7 +4,7 @@
  */
 import type { Chemical } from '../db/schema'
 import type { Design } from './design'
-import { cap } from './phrases'
+import { cap } from './capitalize'
 import { Weighted, type Random } from './random'
 
 const DAY = 86_400_000

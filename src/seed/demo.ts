@@ -8,8 +8,8 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { accounts, papers, rssSources } from '../db/schema'
-import { createAccount, findAccount } from '../modules/accounts/service'
-import { createKey } from '../modules/keys/service'
+import { createAccount, findAccount } from '../accounts/accounts'
+import { createKey } from '../accounts/keys'
 import { refreshIntelligence } from '../intelligence/refresh'
 import { loadCorpus, type CorpusCounts } from './bulk-load'
 

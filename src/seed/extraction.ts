@@ -6,7 +6,7 @@
 import type { LexiconEntry } from '../lexicon/lexicon'
 import type { Design } from './design'
 import type { Finding } from './findings'
-import { meshKey } from './mesh'
+import { meshKey } from '../lexicon/mesh-key'
 import { entry } from './outcomes'
 import type { MeshHeading } from '../db/schema'
 import { measure } from './phrases'

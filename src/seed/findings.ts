@@ -6,7 +6,8 @@
 import type { LexiconEntry } from '../lexicon/lexicon'
 import type { Design, Effect } from './design'
 import type { Outcome } from './outcomes'
-import { cap, measure, pValue, percent, population, ratio, relationFor, thousands, type Direction, type Relation } from './phrases'
+import { cap } from './capitalize'
+import { measure, pValue, percent, population, ratio, relationFor, thousands, type Direction, type Relation } from './phrases'
 import type { Random } from './random'
 
 export type Side = { text: string; entity: LexiconEntry | null }

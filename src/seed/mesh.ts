@@ -33,11 +33,6 @@ export const MESH_VOCABULARY: string[] = [...new Set([
   ...[...vertebrates.items, ...invertebrates.items, ...cellSystems.items.map((c) => c.organism)].flatMap((o) => o.mesh),
 ])]
 
-/** 'Epigenesis, Genetic' -> 'epigenesis-genetic'. */
-export function meshKey(descriptor: string): string {
-  return descriptor.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
-}
-
 function qualifiers(rng: Random): string[] {
   const count = rng.weighted(QUALIFIER_COUNTS)
   return count === 0 ? [] : rng.sample(QUALIFIERS, count)

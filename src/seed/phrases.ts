@@ -6,19 +6,6 @@ import type { Design, Effect } from './design'
 import type { Outcome } from './outcomes'
 import type { Random } from './random'
 
-/**
- * Upper-cases the first letter of a sentence, except in mixed-case tokens such as mTOR, mtDNA,
- * iPSC or p16INK4a, which keep their spelling wherever they stand.
- */
-export function cap(text: string): string {
-  const first = text.charCodeAt(0)
-  if (first < 97 || first > 122) return text
-  const space = text.indexOf(' ')
-  if (MIXED_CASE.test(space < 0 ? text.slice(1) : text.slice(1, space))) return text
-  return text[0]!.toUpperCase() + text.slice(1)
-}
-const MIXED_CASE = /[A-Z0-9]/
-
 /** 12345 -> '12,345', without Intl (locale-independent and fast). */
 export function thousands(n: number): string {
   const digits = String(n)

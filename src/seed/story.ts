@@ -4,7 +4,8 @@
  */
 import type { Design } from './design'
 import type { Finding } from './findings'
-import { cap, measure, organismLabel, population, thousands } from './phrases'
+import { cap } from './capitalize'
+import { measure, organismLabel, population, thousands } from './phrases'
 import type { Random } from './random'
 
 export type StoryText = { headline: string; dek: string; body: string; whyItMatters: string; caveats: string }

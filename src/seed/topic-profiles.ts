@@ -2,7 +2,7 @@
  * The eleven topic profiles: study-type mix, outcomes, tissues, hallmarks, opening sentences and
  * MeSH headings of papers filed under each topic.
  */
-import { cap } from './phrases'
+import { cap } from './capitalize'
 import { keys, profile, type TopicProfile, type TopicSlug } from './topics'
 
 const P = 'phenotype:', B = 'biomarker:', D = 'disease:'

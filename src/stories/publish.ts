@@ -8,7 +8,7 @@ import type { Db } from '../db/client'
 import { heldStories, stories } from '../db/schema'
 import type { StoryDraft } from '../analysis/types'
 
-/** A story scored this or less waits: 1 overstates, 0 contradicts (data-api-v1.md, Story.support). */
+/** A story scored this or less waits: 1 overstates, 0 contradicts (the contract's Story.support). */
 export const HELD_SUPPORT = 1
 
 export const isPublishable = (support: number | null) => support === null || support > HELD_SUPPORT

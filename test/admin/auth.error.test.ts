@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { authenticate, dummyPasswordHash } from '../../src/modules/accounts/service'
+import { authenticate, dummyPasswordHash } from '../../src/accounts/accounts'
 import { verifyPassword } from '../../src/platform/password'
 import { useAdminApp } from '../support/admin'
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { sessions } from '../../src/db/schema'
-import { createAccount } from '../../src/modules/accounts/service'
+import { createAccount } from '../../src/accounts/accounts'
 import { adminRequest, sessionFrom, useAdminApp } from '../support/admin'
 import { freshDatabase } from '../support/database'
 import { testApp } from '../support/app'

@@ -3,7 +3,7 @@
  * listed here) gets hostile path ids and hostile bodies: malformed JSON, JSON that is not an object,
  * unknown fields, and for each field its OpenAPI document declares, every wrong type and an
  * oversized string. Each answer must be the error envelope (or a success), never a 5xx: bad input
- * never hurts (issue 33, item 2).
+ * never hurts.
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { useAdminApp } from '../support/admin'

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { apiKeys } from '../../src/db/schema'
-import { KeyUsageRecorder } from '../../src/modules/keys/last-used'
+import { KeyUsageRecorder } from '../../src/accounts/key-last-used'
 import { useAdminApp } from '../support/admin'
 import { eventually } from '../support/eventually'
 import { bearer } from '../support/fixtures'

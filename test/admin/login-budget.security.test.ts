@@ -1,13 +1,13 @@
 /**
- * The failure budget per username (issue 33, item 3): behind TRUST_PROXY an attacker spreads guesses
+ * The failure budget per username: behind TRUST_PROXY an attacker spreads guesses
  * over many addresses, so the per-address limit alone lets 50 wrong passwords a minute through and
  * then accepts the right one at once. These tests speak from a fresh address each time.
  */
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { loginFailures } from '../../src/db/schema'
-import { WORKER_JOBS } from '../../src/jobs/workers'
-import { MAX_LOCK_MS, lockAfter } from '../../src/modules/admin/auth/login-budget'
+import { WORKER_JOBS } from '../../src/lifecycle/workers'
+import { MAX_LOCK_MS, lockAfter } from '../../src/accounts/login-budget'
 import { adminRequest, freshAddress, sessionFrom, useAdminApp } from '../support/admin'
 import { testApp } from '../support/app'
 

@@ -1,7 +1,7 @@
 /**
  * Path ids of the admin interface that are not what a path id can be: percent-encoding that is not
  * UTF-8 (the router hands these over as null), a NUL, an over-long value. Each is a 400 naming the
- * parameter in the envelope, before any database read; none is a 500 (issue 33, item 2).
+ * parameter in the envelope, before any database read; none is a 500.
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { useAdminApp } from '../support/admin'

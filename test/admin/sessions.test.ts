@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sessions } from '../../src/db/schema'
-import { createAccount } from '../../src/modules/accounts/service'
-import { purgeEndedSessions, resumeSession, startSession, type SessionAccount } from '../../src/modules/admin/auth/sessions'
+import { createAccount } from '../../src/accounts/accounts'
+import { purgeEndedSessions, resumeSession, startSession, type SessionAccount } from '../../src/accounts/sessions'
 import { parseConfig } from '../../src/config'
-import { WORKER_JOBS } from '../../src/jobs/workers'
+import { WORKER_JOBS } from '../../src/lifecycle/workers'
 import { freshDatabase, type TestDatabase } from '../support/database'
 
 let database: TestDatabase

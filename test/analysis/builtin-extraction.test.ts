@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { analyzePaper } from '../../src/analysis/builtin'
 import { extractClaims } from '../../src/analysis/builtin/claims'
-import { findMentions, tokenize } from '../../src/analysis/builtin/matcher'
+import { findMentions, tokenize } from '../../src/lexicon/matcher'
 import { splitSentences } from '../../src/analysis/builtin/sentences'
 import { writeStory } from '../../src/analysis/builtin/story'
 import { checkSupport } from '../../src/analysis/support'

@@ -1,6 +1,6 @@
 /**
  * The judging rules on small handmade records that read like the examples of the judgement guidelines
- * (../shared/spec/judgement-guidelines.md). No MeSH unless a case says so: new papers and preprints have none.
+ * (docs/judgement-guidelines.md). No MeSH unless a case says so: new papers and preprints have none.
  */
 import { describe, expect, test } from 'bun:test'
 import { analyzePaper } from '../../src/analysis/builtin'

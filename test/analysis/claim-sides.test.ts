@@ -1,5 +1,5 @@
 /**
- * Claim sides (issue 35): the built-in analyzer takes whole noun phrases next to their verb, never a clause, a
+ * Claim sides: the built-in analyzer takes whole noun phrases next to their verb, never a clause, a
  * circumstance, a dangling word or a word cut at a hyphen; a side whose whole text is a lexicon name or alias, in
  * any case, names its entity (src/analysis/side-entity.ts), and is stored with it whichever analyzer wrote it.
  */

@@ -1,5 +1,5 @@
 /**
- * Every prompt that carries source text frames it as quoted, untrusted data (issue 33): the default
+ * Every prompt that carries source text frames it as quoted, untrusted data: the default
  * system prompts say so, each message says so again before one delimited block, and a record that
  * tries to close the block (or open another) reaches the model whole but cannot.
  */

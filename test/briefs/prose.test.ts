@@ -1,5 +1,5 @@
 /**
- * Briefs an editor would send (issue 35): the built-in composer's prose on the demo corpus and on
+ * Briefs an editor would send: the built-in composer's prose on the demo corpus and on
  * every item of the real feeds: no ids in sentences, no template phrasing, each statement naming its
  * source, feed text quoted as the feed's words, and notices set apart from the findings.
  */

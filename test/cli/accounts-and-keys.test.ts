@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { accounts, apiKeys } from '../../src/db/schema'
-import { authenticate } from '../../src/modules/accounts/service'
-import { hashSecret, parseApiKey } from '../../src/modules/keys/key-format'
+import { authenticate } from '../../src/accounts/accounts'
+import { hashSecret, parseApiKey } from '../../src/accounts/key-format'
 import { cli } from '../support/cli'
 import { freshDatabase, type TestDatabase } from '../support/database'
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { createAccount, type Membership, type Role } from '../../src/modules/accounts/service'
+import { createAccount, type Membership, type Role } from '../../src/accounts/accounts'
 import { serve, type RunningServer } from '../../src/platform/serve'
 import { seriousViolations } from '../support/browser'
 import { testApp } from '../support/app'

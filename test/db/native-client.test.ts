@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type Database } from '../../src/db/client'
-import { isDatabaseUnavailable } from '../../src/http/database-errors'
+import { isDatabaseUnavailable } from '../../src/db/database-errors'
 import { nativePostgres } from '../../src/platform/native-postgres'
 import { testApp, req } from '../support/app'
 import { freshDatabase, testDriver, type TestDatabase } from '../support/database'

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { parseConfig } from '../../src/config'
 import type { Database } from '../../src/db/client'
-import { openConfiguredDatabase } from '../../src/db/open'
+import { openConfiguredDatabase } from '../../src/lifecycle/open-database'
 import { preparedStatement } from '../../src/queries/prepared'
 import { freshDatabase, testDriver, type TestDatabase } from '../support/database'
 

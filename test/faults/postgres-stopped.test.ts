@@ -85,7 +85,7 @@ describe.skipIf(leftOut !== null)('PostgreSQL stopped while the service runs', (
     // Every endpoint, one after another, then as many at once as the pool has connections, then a
     // burst eight times the pool: 503 unavailable with Retry-After, each within a second. (Queued on
     // the pool, a burst larger than it waited for failing connection attempts 0.5 s apart, up to
-    // 1.1 s; the breaker, src/db/breaker.ts, answers at once while the last attempt failed moments ago.)
+    // 1.1 s; the breaker, src/http/breaker.ts, answers at once while the last attempt failed moments ago.)
     const timed = async (path: string) => {
       const started = performance.now()
       const response = await Promise.race([app.handle(req(path, bearer(key))), Bun.sleep(5000).then(() => null)])

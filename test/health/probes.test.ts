@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../../src/db/client'
-import type { Lifecycle } from '../../src/modules/health'
+import type { Lifecycle } from '../../src/modules/app-context'
 import { MemoryRateLimitStore } from '../../src/rate-limit/memory-store'
 import { shippedMigrations } from '../../src/modules/health/readiness'
 import { req, testApp, useTestApp } from '../support/app'

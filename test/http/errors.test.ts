@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import { errorPlugin } from '../../src/http/error-plugin'
 import { ApiError } from '../../src/http/errors'
+import { DomainError, invalidInput, nothingFound } from '../../src/domain-errors'
 import { requestIdPlugin } from '../../src/http/request-id'
 import { req, useTestApp } from '../support/app'
 
@@ -11,7 +12,7 @@ const api = useTestApp()
 describe('error envelope', () => {
   test('an unknown path under /api is 404 not_found in the envelope, not cacheable', async () => {
     // On the error plugin alone: in the app, the admin gate answers 401 before routing.
-    const bare = new Elysia().use(requestIdPlugin).use(errorPlugin).get('/api/known', () => 'ok')
+    const bare = new Elysia().use(requestIdPlugin).use(errorPlugin()).get('/api/known', () => 'ok')
     const response = await bare.handle(req('/api/nothing-here'))
     expect(response.status).toBe(404)
     expect(response.headers.get('cache-control')).toBe('no-store')
@@ -19,7 +20,7 @@ describe('error envelope', () => {
   })
 
   test('an unexpected failure is a 500 that names the request id and hides the cause', async () => {
-    const failing = new Elysia().use(requestIdPlugin).use(errorPlugin)
+    const failing = new Elysia().use(requestIdPlugin).use(errorPlugin())
       .get('/api/boom', () => { throw new Error('secret table "accounts" exploded') })
       .get('/api/teapot', () => { throw new ApiError('conflict', 'already there') })
     const response = await failing.handle(req('/api/boom', { headers: { 'x-request-id': 'req-123' } }))
@@ -33,9 +34,29 @@ describe('error envelope', () => {
     expect(await conflict.json()).toEqual({ error: { status: 409, code: 'conflict', message: 'already there' } })
   })
 
+  test('a domain error thrown below HTTP leaves as the envelope its kind names', async () => {
+    const domain = new Elysia().use(requestIdPlugin).use(errorPlugin())
+      .get('/api/bad', () => { throw invalidInput('q has no searchable words') })
+      .get('/api/gone', () => { throw nothingFound('nothing to brief') })
+      .get('/api/busy', () => { throw new DomainError('unavailable', 'try again', 30) })
+    const bad = await domain.handle(req('/api/bad'))
+    expect(await bad.json()).toEqual({ error: { status: 400, code: 'invalid_parameter', message: 'q has no searchable words' } })
+    const gone = await domain.handle(req('/api/gone'))
+    expect(await gone.json()).toEqual({ error: { status: 404, code: 'not_found', message: 'nothing to brief' } })
+    const busy = await domain.handle(req('/api/busy'))
+    expect(busy.status).toBe(503)
+    expect(busy.headers.get('retry-after')).toBe('30')
+  })
+
+  test('without a page option, a failure outside /api is the JSON envelope too', async () => {
+    const bare = new Elysia().use(requestIdPlugin).use(errorPlugin())
+    const response = await bare.handle(req('/no-such-page'))
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toContain('application/json')
+  })
 
   test('text the database cannot store (NUL) is the caller\'s fault: 400, wherever no parser caught it', async () => {
-    const storing = new Elysia().use(requestIdPlugin).use(errorPlugin)
+    const storing = new Elysia().use(requestIdPlugin).use(errorPlugin())
       .get('/api/store', () => api.database.rows(sql`select ${'a\u0000b'}::text as t`))
     const response = await storing.handle(req('/api/store'))
     expect(response.status).toBe(400)

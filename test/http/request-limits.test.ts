@@ -120,7 +120,7 @@ function chunked(text: string, chunk = 16 * 1024): ReadableStream<Uint8Array> {
   })
 }
 
-describe('one body cap however the body is framed, answered in the envelope (issue 33, item 8)', () => {
+describe('one body cap however the body is framed, answered in the envelope', () => {
   const json = { 'content-type': 'application/json', origin: 'https://app.example' }
 
   test('a Data API body over 1 MiB is a 413 in the envelope, with the request id and CORS, not the runtime\'s bare 413', async () => {

@@ -18,7 +18,7 @@ export const BASE = 'https://geroscope.test'
 export function adminApp(database: Database, options: { llm?: LlmClientOptions | null; now?: () => Date; accountOf?: () => number | null } = {}) {
   return new Elysia({ normalize: false })
     .use(requestIdPlugin)
-    .use(errorPlugin)
+    .use(errorPlugin())
     .use(openapi({ path: '/api/docs', specPath: '/api/openapi.json', exclude: { paths: [/^(?!\/api\/)/, '/api/docs', '/api/openapi.json'] } }))
     .use(intelligenceModule({ database, baseUrl: BASE, secret: TEST_SECRET }))
     .use(briefsModule({ db: database.db, baseUrl: BASE, secret: TEST_SECRET, llm: options.llm ?? null, now: options.now, accountOf: options.accountOf }))

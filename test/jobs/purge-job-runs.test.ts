@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { JOB_RUN_RETENTION_DAYS, purgeOldRuns } from '../../src/jobs/job-runs'
-import { WORKER_JOBS } from '../../src/jobs/workers'
+import { WORKER_JOBS } from '../../src/lifecycle/workers'
 import { freshDatabase, type TestDatabase } from '../support/database'
 
 let database: TestDatabase

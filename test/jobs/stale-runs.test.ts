@@ -1,6 +1,6 @@
 /**
  * Runs left "running" by a process that died (kill -9) are closed at start-up, not at the job's next
- * run; a run another instance holds the lock of is left alone (issue 33, item 14).
+ * run; a run another instance holds the lock of is left alone.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'

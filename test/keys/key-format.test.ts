@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { generateApiKey, hashSecret, isKeyId, parseApiKey, secretMatches } from '../../src/modules/keys/key-format'
+import { generateApiKey, hashSecret, isKeyId, parseApiKey, secretMatches } from '../../src/accounts/key-format'
 
 describe('API key format', () => {
   test('generates grk_ + 8-character id + _ + 32-character base62 secret', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
-import { resolveEntityName } from '../../src/db/open'
+import { resolveEntityName } from '../../src/lexicon/matcher'
 import { applyLexicon } from '../../src/lexicon/apply'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { insertClaim, insertEntity, insertPapers, linkEntity, paperRow } from '../support/fixtures'

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { connect } from 'node:net'
 import { sql } from 'drizzle-orm'
-import { openConfiguredDatabase } from '../../src/db/open'
+import { openConfiguredDatabase } from '../../src/lifecycle/open-database'
 import { parseConfig } from '../../src/config'
 import { testDriver } from '../support/database'
 import { cli, freshServiceEnv, startServiceProcess, type ServiceProcess } from '../support/service-process'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { clientAddress, parseTrustProxy } from '../../src/http/client-address'
+import { clientAddress, parseTrustProxy } from '../../src/platform/client-address'
 import { peerAddress } from '../../src/platform/peer-address'
 import { RUNTIME_BODY_LIMIT_BYTES, serve, type RunningServer } from '../../src/platform/serve'
 

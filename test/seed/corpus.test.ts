@@ -2,7 +2,8 @@
 import { describe, expect, test } from 'bun:test'
 import { curatedLexicon as lexicon } from '../../src/lexicon/lexicon'
 import { generateCorpus, generatePaper, type CorpusOptions, type PaperBundle } from '../../src/seed/corpus'
-import { MESH_VOCABULARY, meshKey } from '../../src/seed/mesh'
+import { MESH_VOCABULARY } from '../../src/seed/mesh'
+import { meshKey } from '../../src/lexicon/mesh-key'
 
 const END = '2025-06-30'
 const options: CorpusOptions = { papers: 300, seed: 42, endDate: END }

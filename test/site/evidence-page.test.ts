@@ -1,4 +1,4 @@
-/** The site's page per question (/evidence?subject=…&object=…, issue 35), linked from entity pages: what it shows, escaped, and how it fails. */
+/** The site's page per question (/evidence?subject=…&object=…), linked from entity pages: what it shows, escaped, and how it fails. */
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { req, useTestApp } from '../support/app'
 import { insertClaim, insertEntity, insertPapers, paperRow } from '../support/fixtures'

@@ -1,5 +1,5 @@
 /**
- * The site's search page knows entity names as /search does (issue 35): /search?q=p16 lists the
+ * The site's search page knows entity names as /search does: /search?q=p16 lists the
  * papers that say CDKN2A and suggests the entity ("Did you mean the gene CDKN2A?"), linked to its page.
  */
 import { beforeAll, describe, expect, test } from 'bun:test'

@@ -1,5 +1,5 @@
 /**
- * Security headers on every kind of HTML page the service serves (issue 33, item 12): the site's
+ * Security headers on every kind of HTML page the service serves: the site's
  * pages, both API references and the HTML error pages each carry a Content-Security-Policy fit for
  * the page, no framing, no sniffing and a Referrer-Policy. The console has its own (test/console).
  */

@@ -4,8 +4,8 @@
  * stay clear of the others' per-address limit. `api.call` signs requests with a session cookie.
  */
 import { afterAll, beforeAll, expect } from 'bun:test'
-import type { AppContext } from '../../src/app'
-import { createAccount, type Membership, type Role } from '../../src/modules/accounts/service'
+import type { AppContext } from '../../src/modules/app-context'
+import { createAccount, type Membership, type Role } from '../../src/accounts/accounts'
 import { SESSION_COOKIE } from '../../src/modules/admin/auth/cookie'
 import { freshDatabase, type TestDatabase } from './database'
 import { testApp } from './app'

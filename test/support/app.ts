@@ -1,9 +1,10 @@
 /** Builds the app over a test database; `req` makes requests the way the style guide shows. */
 import { afterAll, beforeAll } from 'bun:test'
-import { buildApp, type AppContext } from '../../src/app'
+import { buildApp } from '../../src/app'
+import type { AppContext } from '../../src/modules/app-context'
 import { parseConfig } from '../../src/config'
 import type { Database } from '../../src/db/client'
-import { KeyUsageRecorder } from '../../src/modules/keys/last-used'
+import { KeyUsageRecorder } from '../../src/accounts/key-last-used'
 import { MemoryRateLimitStore } from '../../src/rate-limit/memory-store'
 import { serve, type RunningServer } from '../../src/platform/serve'
 import { freshDatabase, type TestDatabase } from './database'

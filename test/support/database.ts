@@ -4,7 +4,7 @@
  * - DATABASE_URL set: a PostgreSQL database created from a migrated template database that this
  *   run made for itself; test/support/setup.ts drops them all when the run ends.
  */
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { spawn } from 'node:child_process'
 import postgres from 'postgres'
 import { createPglite, openDatabase, type Database } from '../../src/db/client'

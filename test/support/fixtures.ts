@@ -1,7 +1,7 @@
 /** Hand-made rows for contract tests: every field explicit, so expectations can be exact. */
 import { accounts, apiKeys, claims, entities, paperEntities, papers, stories } from '../../src/db/schema'
 import type { Db } from '../../src/db/client'
-import { generateApiKey, hashSecret } from '../../src/modules/keys/key-format'
+import { generateApiKey, hashSecret } from '../../src/accounts/key-format'
 
 type NewPaper = typeof papers.$inferInsert
 

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'bun:test'
 import { ApiError } from '../../src/http/errors'
 import { KEY_CACHE_SIZE, KEY_CACHE_TTL_MS, KeyAuthenticator } from '../../src/modules/v1/auth'
-import { generateApiKey } from '../../src/modules/keys/key-format'
+import { generateApiKey } from '../../src/accounts/key-format'
 import { useTestApp } from '../support/app'
 import { createTestKey } from '../support/fixtures'
 

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { papers } from '../../src/db/schema'
 import { eq } from 'drizzle-orm'
 import { req, testApp, useTestApp } from '../support/app'
-import { bearer, insertPapers, paperRow } from '../support/fixtures'
+import { insertPapers, paperRow } from '../support/fixtures'
 
 // With the response cache (the default) and without it: the validators must hold either way.
 const cached = useTestApp()

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import postgres from 'postgres'
 import { openDatabase, type Database } from '../../src/db/client'
-import { isDatabaseUnavailable } from '../../src/http/database-errors'
+import { isDatabaseUnavailable } from '../../src/db/database-errors'
 import { MemoryRateLimitStore } from '../../src/rate-limit/memory-store'
 import { freshDatabase, testDriver, type TestDatabase } from '../support/database'
 import { req, testApp } from '../support/app'

@@ -1,7 +1,7 @@
 /** Feed articles (title and summary only) through the same lexicon and claim patterns as abstracts. */
 import type { ArticleInput, ArticleResult } from '../analyzer'
 import { extractClaims } from './claims'
-import { findMentions } from './matcher'
+import { findMentions } from '../../lexicon/matcher'
 import { splitSentences } from './sentences'
 
 const TAG_TYPES = new Set(['intervention', 'gene', 'pathway', 'hallmark', 'organism', 'disease', 'phenotype', 'biomarker'])

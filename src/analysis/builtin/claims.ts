@@ -7,7 +7,7 @@
 import type { LexiconEntry } from '../../lexicon/lexicon'
 import type { ClaimSide, FoundClaim } from '../types'
 import { compact, readAge, readDose, readDuration, readMagnitude, readN, readSex } from './details'
-import { findMentions, type Mention } from './matcher'
+import { findMentions, type Mention } from '../../lexicon/matcher'
 import { resolvedSide } from '../side-entity'
 import type { Sentence } from './sentences'
 

@@ -1,5 +1,5 @@
 /**
- * The words an editor reads as signs of what a paper is about (../shared/spec/judgement-guidelines.md).
+ * The words an editor reads as signs of what a paper is about (docs/judgement-guidelines.md).
  * Each list is a regular expression over plain text, case-insensitive unless said otherwise. Where a word is
  * ambiguous the pattern carries its context: "aged mice" is an ageing model, "aged 65 years" a sampling frame.
  */

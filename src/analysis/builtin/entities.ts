@@ -7,7 +7,7 @@
 import type { LexiconEntry } from '../../lexicon/lexicon'
 import type { PaperInput, FoundClaim, FoundEntity } from '../types'
 import { compact, readAge, readDose, readDuration, readN, readRoute, readSex, readStrain } from './details'
-import { lookupTerm, type Mention } from './matcher'
+import { lookupTerm, type Mention } from '../../lexicon/matcher'
 import { latinName } from './claims'
 import type { Sentence } from './sentences'
 

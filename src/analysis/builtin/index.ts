@@ -3,7 +3,7 @@
  * its judgement, entities, claims and, for papers of newsworthiness 2 or more, a story with its
  * support score.
  */
-import { findMentions } from './matcher'
+import { findMentions } from '../../lexicon/matcher'
 import { splitSentences } from './sentences'
 import { judgeNewsworthiness, judgePromotional, type TextView } from './judge'
 import { readPaper } from './reading'
@@ -14,15 +14,22 @@ import { extractEntities } from './entities'
 import { writeStory } from './story'
 import { checkSupport, claimOrganismKeys } from '../support'
 import { HUMAN, organismFits } from '../story-words'
-import { lookupTerm } from './matcher'
+import { lookupTerm } from '../../lexicon/matcher'
 import type { Extraction, FoundClaim, Judgement, PaperInput, StoryDraft } from '../types'
 import { AGING_RELEVANCE, type StudyType } from '../../taxonomy'
 import { entryByKey } from '../../lexicon/lexicon'
-import type { Mention } from './matcher'
+import type { Mention } from '../../lexicon/matcher'
 
 export const BUILTIN_MODEL = 'geroscope-builtin-1'
-/** The built-in analyzer's rules version; bump it when its behaviour changes so operators can re-run. */
-export const BUILTIN_PROMPT_VERSION = 'builtin-5' // 2: issue 14, judging from the text by the judgement guidelines; 3: issue 14 round 2 (acronyms as the record defines them, cognitive ageing only in old people, meta-analyses are reviews); 4: round 3 (a review's title says its subject; antibody-generation papers are methods); 5: issue 34 (the learned study type where the rules are unsure; calibrated confidences) and issue 35 (claim sides: whole noun phrases next to their verb, lexicon names resolved; the study organism is of the kind the study type says; stories take design and population words from the judgement and record, support reads them against both)
+/**
+ * The built-in analyzer's rules version; bump it when its behaviour changes so operators can re-run.
+ * Versions: 2, judging from the text by docs/judgement-guidelines.md; 3, acronyms as the record defines them, cognitive
+ * ageing only in old people, meta-analyses are reviews; 4, a review's title says its subject, antibody-generation
+ * papers are methods; 5, the learned study type where the rules are unsure, calibrated confidences, claim sides as
+ * whole noun phrases next to their verb with lexicon names resolved, the study organism of the kind the study type
+ * says, stories taking design and population words from the judgement and record and support reading them against both.
+ */
+export const BUILTIN_PROMPT_VERSION = 'builtin-5'
 
 export type BuiltinAnalysis = Extraction & { judgement: Judgement; story: (StoryDraft & { support: number; problems: string[] }) | null }
 

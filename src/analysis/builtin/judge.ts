@@ -3,7 +3,7 @@
  * (relevance.ts, study-type.ts, topic.ts); all read the paper through reading.ts.
  */
 import type { StudyType } from '../../taxonomy'
-import type { Mention } from './matcher'
+import type { Mention } from '../../lexicon/matcher'
 import type { PaperInput } from '../types'
 import type { Reading } from './reading'
 import { round } from './study-type'

@@ -5,7 +5,7 @@
  * study type and the organism.
  */
 import { TOPIC_INFO } from '../../taxonomy'
-import { findMentions, lookupTerm } from './matcher'
+import { findMentions, lookupTerm } from '../../lexicon/matcher'
 import { designPhrase, fitsStudyType, HUMAN, population, studyOrganism } from '../story-words'
 import type { FoundClaim, FoundEntity, Judgement, PaperInput, StoryDraft } from '../types'
 

@@ -3,7 +3,7 @@
  * (test/analysis/learned-model.test.ts checks it on real records) without building a string per word or word
  * pair. Features are looked up by their parts: word features in one map per prefix (t, s, a), word pairs in a map
  * of maps (first word, then second), everything else by its whole name. Building every feature name cost most of
- * the model's time per paper (docs/benchmarks.md, issue 34).
+ * the model's time per paper (docs/benchmarks.md).
  */
 import type { PaperInput } from '../types'
 import type { Reading } from '../builtin/reading'

@@ -7,7 +7,7 @@
 import type { Db } from '../../db/client'
 import { currentPrompt } from '../../prompts/service'
 import type { Analyzer, ArticleInput, PaperAnalysis } from '../analyzer'
-import { lookupTerm } from '../builtin/matcher'
+import { lookupTerm } from '../../lexicon/matcher'
 import { checkSupport, claimOrganismKeys } from '../support'
 import { sideEntity } from '../side-entity'
 import { designPhrase, population, studyOrganism, withArticle } from '../story-words'

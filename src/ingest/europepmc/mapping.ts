@@ -1,5 +1,5 @@
 /**
- * A Europe PMC record becomes a paper row (data-api-v1.md, Paper): ids `<source>-<number>`, DOIs
+ * A Europe PMC record becomes a paper row (the contract's Paper): ids `<source>-<number>`, DOIs
  * lowercased without resolver prefix, "first three, et al." authors, plain-text abstracts, one
  * vocabulary of publication types. Records that cannot make a valid paper are refused with a reason,
  * malformed ones (a field of the wrong type) included, so one odd record never stops a page. Every

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client'
 import { papers, withdrawnPapers } from '../../db/schema'
 import { EDITOR_MODEL } from '../../judgements/judgement'
 import { enqueueSearchSync } from '../../search/outbox'
-import { meshKey } from '../../seed/mesh'
+import { meshKey } from '../../lexicon/mesh-key'
 import type { MappedPaper } from './mapping'
 
 export type StoreCounts = { inserted: number; updated: number; textChanged: number; unchanged: number; withdrawn: number }

@@ -1,5 +1,5 @@
 /**
- * Who may call what under /api (decisions.md, "Roles"): the login and this interface's OpenAPI
+ * Who may call what under /api (docs/contract-decisions.md, "Roles"): the login and this interface's OpenAPI
  * document need no session; logout, me and a caller's own keys need any signed-in account; every
  * other path, unknown ones included, is for operators. New areas are operator-only without saying
  * so: a path has to be listed here to be opened wider.

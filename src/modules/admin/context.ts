@@ -5,7 +5,7 @@
  */
 import type { Config, LlmConfig } from '../../config'
 import type { Database, Db } from '../../db/client'
-import type { Session } from './auth/sessions'
+import type { Session } from '../../accounts/sessions'
 
 export type AdminContext = {
   database: Database // jobs need the whole handle (advisory locks); queries use `db`

@@ -15,13 +15,13 @@
 import { Elysia } from 'elysia'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
-import { addressBucket, clientAddress } from '../../http/client-address'
+import { addressBucket, clientAddress } from '../../platform/client-address'
 import { ApiError } from '../../http/errors'
 import { peerAddress } from '../../platform/peer-address'
 import type { Allowance, RateLimitStore } from '../../rate-limit/store'
 import { STATE_CHANGING, accessFor, isAdminPath } from './access'
 import { clearedSessionCookie, secureCookies, sessionToken } from './auth/cookie'
-import { resumeSession, type Session, type SessionPolicy } from './auth/sessions'
+import { resumeSession, type Session, type SessionPolicy } from '../../accounts/sessions'
 import { crossSiteRefusal } from './same-origin'
 
 export const ADMIN_ALLOWANCES = {

@@ -4,13 +4,13 @@
  * access.ts, where every path is for operators unless listed. A new area is one `.use(...)` below.
  */
 import { Elysia, type AnyElysia } from 'elysia'
-import type { AppContext } from '../../app'
+import type { AppContext } from '../app-context'
 import { ApiError } from '../../http/errors'
-import { dummyPasswordHash } from '../accounts/service'
+import { dummyPasswordHash } from '../../accounts/accounts'
 import { accountsModule } from './accounts'
 import { briefsModule } from './briefs'
 import { authModule } from './auth'
-import { sessionPolicy, type Session } from './auth/sessions'
+import { sessionPolicy, type Session } from '../../accounts/sessions'
 import type { AdminContext } from './context'
 import { adminGate } from './gate'
 import { intelligenceModule } from './intelligence'

@@ -1,5 +1,5 @@
 /**
- * Cross-site request refusal for state-changing requests (decisions.md, "Sessions"). SameSite=Lax
+ * Cross-site request refusal for state-changing requests (docs/contract-decisions.md, "Sessions"). SameSite=Lax
  * already keeps the cookie off other sites' POSTs; this is the second lock, for browsers or paths
  * where that does not hold. A request must name our own origin in Origin, or, without Origin, in
  * Referer: the public base URL's origin, or the origin the request itself was sent to.

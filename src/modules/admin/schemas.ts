@@ -8,7 +8,7 @@ import { Enum, Integer } from '../../http/schemas'
 
 export { DateTime, documented, Enum, Integer, Nullable, Pagination } from '../../http/schemas'
 
-/** The codes /api answers with (decisions.md: the Data API's envelope; codes add the four session ones). */
+/** The codes /api answers with: the Data API's envelope, with four codes more for sessions (docs/contract-decisions.md). */
 const ADMIN_ERROR_CODES = [
   'invalid_parameter', 'unauthenticated', 'invalid_credentials', 'forbidden', 'not_found', 'conflict', 'rate_limited',
   'unavailable', 'internal_error',

@@ -9,8 +9,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { GAP_KINDS } from '../../intelligence/gaps'
 import { STUDY_TYPES, STUDY_TYPE_LABELS, TOPIC_INFO } from '../../taxonomy'
-import { MEMBERSHIPS, ROLES } from '../accounts/service'
-import { TIERS } from '../keys/service'
+import { MEMBERSHIPS, ROLES } from '../../accounts/accounts'
+import { TIERS } from '../../accounts/keys'
 
 export type Asset = { body: string; type: string; etag: string }
 

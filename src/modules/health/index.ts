@@ -7,14 +7,11 @@
  */
 import { sql } from 'drizzle-orm'
 import { Elysia, t } from 'elysia'
-import type { AppContext } from '../../app'
+import type { AppContext } from '../app-context'
 import { RETRY_AFTER_UNAVAILABLE } from '../../http/error-plugin'
 import { ApiError } from '../../http/errors'
-import { isDatabaseUnavailable } from '../../http/database-errors'
+import { isDatabaseUnavailable } from '../../db/database-errors'
 import { migrationState, searchStateProbe, shippedMigrations } from './readiness'
-
-/** Shared with the entry point: set while the service drains at shutdown, so /readyz turns 503 first. */
-export type Lifecycle = { draining: boolean }
 
 const unavailable = (message: string) => new ApiError('unavailable', message, { 'retry-after': RETRY_AFTER_UNAVAILABLE })
 

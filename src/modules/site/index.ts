@@ -1,5 +1,5 @@
 /**
- * The public site (decisions.md: the API's absolute URLs must resolve): home, paper, story, topic,
+ * The public site (docs/contract-decisions.md: the API's absolute URLs must resolve): home, paper, story, topic,
  * entity and search pages, and RSS feeds of stories (all, and per topic). Server-rendered HTML, no
  * key, no client script. Every read goes through the shared queries in src/queries (and the search
  * backend /api/v1/search uses), so the site and the API answer from the same SQL.

@@ -1,5 +1,5 @@
 /** The HTML of each public page, from rows the shared queries return. Everything user- or paper-supplied is escaped. */
-import type { ClaimRow } from '../../queries/claims'
+import type { ClaimRow } from '../../queries/claim-row'
 import type { PaperRow, StoryRow, getPaperDetail } from '../../queries/papers'
 import type { EntityListRow } from '../../queries/entities'
 import { isoTimestamp, type Timestamp } from '../../queries/prepared'

@@ -50,7 +50,7 @@ export const PAGE_CSP = [...FRAME, "img-src 'self'", `style-src ${styleHash(STYL
  */
 export const REFERENCE_CSP = [...FRAME, "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "font-src 'self'", "connect-src 'self'"].join('; ')
 
-/** Headers on every HTML page (issue 33, item 12): its CSP, no framing, no sniffing, no full URL to other sites. */
+/** Headers on every HTML page: its CSP, no framing, no sniffing, no full URL to other sites. */
 export const htmlSecurityHeaders = (csp: string) => ({
   'content-security-policy': csp,
   'x-frame-options': 'DENY',

@@ -12,7 +12,7 @@ import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client'
 import { preparedStatement } from '../../queries/prepared'
 import { ApiError } from '../../http/errors'
-import { parseApiKey, secretMatches } from '../keys/key-format'
+import { parseApiKey, secretMatches } from '../../accounts/key-format'
 
 export const KEY_CACHE_TTL_MS = 30_000
 /** Keys held; about 300 bytes each. */

@@ -1,14 +1,14 @@
 /**
  * The gate in front of every /api/v1 route (unknown paths included): API key, rate limit, and the
- * headers decisions.md asks for. It runs in onRequest, before routing, so a 404 for an unknown
+ * headers docs/contract-decisions.md asks for. It runs in onRequest, before routing, so a 404 for an unknown
  * path still carries the rate-limit headers of the key that asked. Preflight requests and the
  * OpenAPI document pass without a key.
  */
 import { Elysia } from 'elysia'
-import type { DatabaseBreaker } from '../../db/breaker'
+import type { DatabaseBreaker } from '../../http/breaker'
 import { ApiError } from '../../http/errors'
 import { noteKeyId } from '../../http/request-notes'
-import type { KeyUsageRecorder } from '../keys/last-used'
+import type { KeyUsageRecorder } from '../../accounts/key-last-used'
 import type { KeyAuthenticator } from './auth'
 import { ALLOWANCES, bucketFor } from './rate-limit/allowances'
 import { internalRequests } from './internal-requests'

@@ -1,7 +1,7 @@
 /** The Data API under /api/v1: the gate, then one plugin per resource. */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../../app'
-import { KeyAuthenticator } from './auth'
+import type { AppContext } from '../app-context'
+import type { KeyAuthenticator } from './auth'
 import type { V1Context } from './context'
 import type { ResponseCache } from './response-cache'
 import { v1Gate } from './gate'
@@ -22,8 +22,8 @@ import { storiesModule } from './stories'
 import { topicsModule } from './topics'
 import { exportsModule } from './exports'
 import { searchBackend } from '../../search'
-import type { KeyUsageRecorder } from '../keys/last-used'
-import type { DatabaseBreaker } from '../../db/breaker'
+import type { KeyUsageRecorder } from '../../accounts/key-last-used'
+import type { DatabaseBreaker } from '../../http/breaker'
 
 type Shared = {
   keys: KeyAuthenticator; snapshot: CorpusSnapshot; cache: ResponseCache | null; reachable: () => Promise<void>; keyUsage: KeyUsageRecorder

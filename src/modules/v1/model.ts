@@ -1,5 +1,5 @@
-/** TypeBox schemas of the resources shared by several /api/v1 endpoints (data-api-v1.md part 2). */
-import { type TNull, type TUnion } from '@sinclair/typebox'
+/** TypeBox schemas of the resources shared by several /api/v1 endpoints. */
+import type { TNull, TUnion } from '@sinclair/typebox'
 import { t } from 'elysia'
 import type { ErrorCode } from '../../http/errors'
 import { Enum, Integer, Nullable } from '../../http/schemas'
@@ -18,7 +18,7 @@ const NullableEnum = <const V extends readonly [string, ...string[]]>(values: V)
   t.UnionEnum([...values, null] as unknown as V, { default: undefined, type: ['string', 'null'] } as object) as unknown as
     TUnion<[ReturnType<typeof Enum<V>>, TNull]>
 
-/** The codes /api/v1 answers with (data-api-v1.md part 7). */
+/** The codes /api/v1 answers with. */
 const DATA_API_ERROR_CODES = [
   'missing_key', 'invalid_key', 'revoked_key', 'plan_required', 'rate_limited', 'invalid_parameter', 'not_found',
   'unavailable', 'internal_error',

@@ -1,4 +1,4 @@
-/** The /papers filters (decisions.md: all of them apply to /search) in Meilisearch's filter syntax. */
+/** The /papers filters (docs/contract-decisions.md: all of them apply to /search) in Meilisearch's filter syntax. */
 import type { PaperFilters } from '../../queries/papers'
 
 /** Dates are filtered as numbers: 2026-11-21 is 20261121. */

@@ -1,5 +1,5 @@
 /**
- * Claims resolved to entities (issue 35): a side stored without an entity whose text is a lexicon name or
+ * Claims resolved to entities: a side stored without an entity whose text is a lexicon name or
  * alias, in any case ("rapamycin", "Sirolimus", "p16INK4a", "temsirolimus"), is read again and gets its entity
  * (src/analysis/resolve-claim-sides.ts), and /claims?subject= finds an entity's claims by any of its names, and
  * the unresolved sides that hold one of those names as a whole word, never a longer word holding it:

@@ -1,5 +1,5 @@
 /**
- * Entities by any name (issue 35): /api/v1/entities/{type}/{name or alias} and the site's entity page
+ * Entities by any name: /api/v1/entities/{type}/{name or alias} and the site's entity page
  * answer a permanent redirect (308) to the entity's own URL when the name names exactly one entity of
  * that type (query string kept); an unknown name stays 404 not_found; a name two entities of the type
  * share is a 404 that names both.

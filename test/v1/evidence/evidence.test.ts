@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/evidence (issue 35): claims about one question grouped by organism and direction, each
+ * GET /api/v1/evidence: claims about one question grouped by organism and direction, each
  * claim in one group, the counts equal to what /api/v1/claims lists for the same filters, the papers
  * strongest evidence first; unknown subjects 404, bad parameters 400.
  */

@@ -1,5 +1,5 @@
 /**
- * MCP get_entity (issue 33 item 11, issue 35): its arguments are checked as the route checks them
+ * MCP get_entity: its arguments are checked as the route checks them
  * (the type one of the entity types), and the key is sent so that it stays a key: "..", "." or a
  * key holding "/" can never make the in-process call reach another route (/stats, /papers, the
  * entity list). And an entity can be asked for by any of its names, as on the route.

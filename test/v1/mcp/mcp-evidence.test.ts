@@ -1,4 +1,4 @@
-/** The MCP tool get_evidence (issue 35): the answer of GET /api/v1/evidence, its errors as tool errors, its arguments checked as the route checks them. */
+/** The MCP tool get_evidence: the answer of GET /api/v1/evidence, its errors as tool errors, its arguments checked as the route checks them. */
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { entities } from '../../../src/db/schema'

@@ -17,7 +17,7 @@ async function expectAuthError(response: Response, status: number, code: string)
   expect(response.status).toBe(status)
   const body = await response.json()
   expect(body.error).toMatchObject({ status, code })
-  // Auth failures carry no rate-limit headers (decisions.md), but always a request id.
+  // Auth failures carry no rate-limit headers (docs/contract-decisions.md), but always a request id.
   expect(response.headers.get('x-ratelimit-limit')).toBeNull()
   expect(response.headers.get('x-request-id')).not.toBeNull()
   expect(response.headers.get('cache-control')).toBe('no-store')

@@ -1,5 +1,5 @@
 /**
- * /search knows an entity's other names (issue 35, src/search/synonyms.ts) on the PostgreSQL backend:
+ * /search knows an entity's other names (src/search/synonyms.ts) on the PostgreSQL backend:
  * p16 finds the papers that say CDKN2A or p16INK4a, sirolimus those that say rapamycin, NR those that
  * say nicotinamide riboside; a quoted name and an excluded one stay literal; a name never matches
  * inside a longer word; the ranking tiers still hold for any of the names.

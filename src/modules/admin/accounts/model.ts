@@ -1,7 +1,7 @@
 /** Bodies, parameters and answers of /api/accounts (operators). */
 import { t } from 'elysia'
 import { enumField, optional, stringField } from '../../../http/json-body'
-import { MAX_PASSWORD_LENGTH, MEMBERSHIPS, MIN_PASSWORD_LENGTH, ROLES, type Membership, type Role } from '../../accounts/service'
+import { MAX_PASSWORD_LENGTH, MEMBERSHIPS, MIN_PASSWORD_LENGTH, ROLES, type Membership, type Role } from '../../../accounts/accounts'
 import { listParam, pagingParams, type Param } from '../../../http/params'
 import { DateTime, Enum, Integer, Pagination } from '../schemas'
 

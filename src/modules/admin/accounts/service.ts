@@ -2,8 +2,8 @@
 import type { Db } from '../../../db/client'
 import {
   createAccount, listAccounts, requireAccountById, setMembershipById, type Account, type Membership, type NewAccount, type Role,
-} from '../../accounts/service'
-import type { Tier } from '../../keys/service'
+} from '../../../accounts/accounts'
+import type { Tier } from '../../../accounts/keys'
 import { pager } from '../../../http/pager'
 import { createAccountKey, listAccountKeys } from '../keys/service'
 

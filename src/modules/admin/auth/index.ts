@@ -6,7 +6,7 @@ import { documented, errors } from '../schemas'
 import { clearedSessionCookie, secureCookies, sessionCookie, sessionToken } from './cookie'
 import { LoginAnswer, LogoutAnswer, MeAnswer, loginBody } from './model'
 import { logIn, serializeSession, serializeUser } from './service'
-import { endSession, type SessionPolicy } from './sessions'
+import { endSession, type SessionPolicy } from '../../../accounts/sessions'
 
 export const authModule = ({ db, config, now, caller }: AdminContext, policy: SessionPolicy) =>
   new Elysia({ name: 'admin-auth' })

@@ -1,7 +1,7 @@
 /** Bodies and answers of /api/auth. */
 import { t } from 'elysia'
 import { stringField } from '../../../http/json-body'
-import { MAX_PASSWORD_LENGTH } from '../../accounts/service'
+import { MAX_PASSWORD_LENGTH } from '../../../accounts/accounts'
 import { DateTime, User } from '../schemas'
 
 export const loginBody = {

@@ -1,11 +1,11 @@
 /** Logging in and out: credentials checked, sessions started and ended (sessions.ts). */
 import type { Db } from '../../../db/client'
 import { ApiError } from '../../../http/errors'
-import { authenticate } from '../../accounts/service'
-import { claimLoginAttempt, clearLoginFailures } from './login-budget'
-import { endSession, resumeSession, startSession, type Session, type SessionAccount, type SessionPolicy } from './sessions'
+import { authenticate } from '../../../accounts/accounts'
+import { claimLoginAttempt, clearLoginFailures } from '../../../accounts/login-budget'
+import { endSession, resumeSession, startSession, type Session, type SessionAccount, type SessionPolicy } from '../../../accounts/sessions'
 
-/** One message for an unknown name and a wrong password (decisions.md, "Login response"). */
+/** One message for an unknown name and a wrong password (docs/contract-decisions.md, "Login response"). */
 export const WRONG_CREDENTIALS = 'wrong username or password'
 
 /**

@@ -2,7 +2,7 @@
 import type { GroupRow, PairClaimRow, PairRow } from '../../../intelligence/contradictions'
 import { explainGap, type GapPaperRow, type GapRow } from '../../../intelligence/gaps'
 import { contradictionApiUrl, paperSiteUrl } from '../../../public-urls'
-import { serializeClaim, serializeClaimPaper } from '../../v1/claims/serialize'
+import { serializeClaim, serializeClaimPaper } from '../../../resources/claims/serialize'
 import type { StudyType, TopicSlug } from '../../../taxonomy'
 import type { GapKind } from '../../../intelligence/gaps'
 

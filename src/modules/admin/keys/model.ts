@@ -1,7 +1,7 @@
 /** Bodies and answers of /api/keys (a caller's own keys) and /api/accounts/{id}/keys (an operator's view). */
 import { t } from 'elysia'
 import { enumField, optional, stringField } from '../../../http/json-body'
-import { TIERS } from '../../keys/service'
+import { TIERS } from '../../../accounts/keys'
 import { DateTime, Enum, Nullable } from '../schemas'
 
 const label = optional(stringField('A name for the key, to tell keys apart (e.g. where it is used).', { max: 100 }))

@@ -1,8 +1,8 @@
 /** The admin interface's key operations, over the same key service the command line uses. */
 import type { Db } from '../../../db/client'
 import { ApiError } from '../../../http/errors'
-import type { SessionAccount } from '../auth/sessions'
-import { createKeyWithinCap, listKeysOf, revokeKey, type KeyInfo, type Tier } from '../../keys/service'
+import type { SessionAccount } from '../../../accounts/sessions'
+import { createKeyWithinCap, listKeysOf, revokeKey, type KeyInfo, type Tier } from '../../../accounts/keys'
 
 /** More keys buy no more requests (members share one allowance), so a few are plenty. */
 export const MAX_ACTIVE_KEYS = 10

@@ -8,7 +8,7 @@ import { correctJudgement } from '../../../judgements/correct'
 import { judgementHistory } from '../../../judgements/history'
 import { judgementOf } from '../../../judgements/judgement'
 import { reviewQueue, type ReviewPosition, type ReviewRow } from '../../../judgements/queue'
-import { correctionBody, reviewParams } from './model'
+import type { correctionBody, reviewParams } from './model'
 
 export async function reviewPage(db: Db, secret: string, threshold: number, p: ParsedParams<typeof reviewParams>) {
   // The threshold is bound into the cursor with the filters: a page after a restart with another

@@ -3,7 +3,7 @@
  * has already counted the request itself (the first 100); the rest are taken here at once, after
  * the ids were read and before any query runs, and the X-RateLimit-* headers then show that take.
  * A batch that does not fit in what is left is a 429 with Retry-After that uses no allowance: none
- * of the rest is taken and the gate's unit is given back (decisions.md).
+ * of the rest is taken and the gate's unit is given back (docs/contract-decisions.md).
  */
 import { ApiError } from '../../../http/errors'
 import { rateLimitHeaders } from '../../../rate-limit/store'

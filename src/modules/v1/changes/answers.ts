@@ -11,10 +11,10 @@ import {
   readClaimChanges, readPaperChanges, readStoryChanges, type FeedItemRow, type FeedResource, type FeedWindow, type StoryFeedFilters,
 } from '../../../queries/changes'
 import type { Db } from '../../../db/client'
-import { serializeListedPaper } from '../papers/serialize'
-import { serializeStoryItem } from '../stories/serialize'
+import { serializeListedPaper } from '../../../resources/papers/serialize'
+import { serializeStoryItem } from '../../../resources/stories/serialize'
 import { storyListRow, type StoryPageRow } from '../../../queries/stories'
-import { serializeClaimItem } from '../claims/serialize'
+import { serializeClaimItem } from '../../../resources/claims/serialize'
 import { Integer, Paper } from '../model'
 import { StoryItem } from '../stories/model'
 import { ClaimItem } from '../claims/model'

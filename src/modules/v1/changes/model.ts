@@ -1,4 +1,4 @@
-/** TypeBox schemas of the change feed: tombstones, /changes entries and the feed's pagination (issue 18). */
+/** TypeBox schemas of the change feed: tombstones, /changes entries and the feed's pagination. */
 import { t } from 'elysia'
 import { Enum, Integer, Pagination } from '../model'
 

@@ -1,4 +1,4 @@
-/** TypeBox schemas of the claim list (data-api-v1.md part 2: ClaimPaper, ClaimItem; decisions.md names the field `paper`). */
+/** TypeBox schemas of the claim list: ClaimPaper and ClaimItem, whose paper field is `paper` (docs/contract-decisions.md). */
 import { t } from 'elysia'
 import { claimFields, paperRefFields } from '../model'
 

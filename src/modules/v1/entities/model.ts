@@ -1,4 +1,4 @@
-/** TypeBox schemas of the entity resources (data-api-v1.md part 2: Entity, EntityDetail, EntityPaper). */
+/** TypeBox schemas of the entity resources (the contract's Entity, EntityDetail, EntityPaper). */
 import { t } from 'elysia'
 import { ENTITY_TYPES as LEXICON_ENTITY_TYPES } from '../../../lexicon/lexicon'
 import { Integer, paperRefFields } from '../model'

@@ -1,5 +1,5 @@
 /**
- * Entities by any name (issue 35): a path whose key is not an entity's key may still name one entity
+ * Entities by any name: a path whose key is not an entity's key may still name one entity
  * of that type (a name, an alias, the key in another case: /entities/gene/p16), and is then sent to
  * that entity's own address with a 308; the Data API and the site's entity pages share this.
  * Unknown stays a 404; a name shared by several entities of the type is a 404 that names them, so

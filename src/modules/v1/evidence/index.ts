@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/evidence (issue 35): what the claims say about one question, such as rapamycin and
+ * GET /api/v1/evidence: what the claims say about one question, such as rapamycin and
  * lifespan, grouped by organism and direction. The claims counted are those /api/v1/claims lists for
  * the same subject, object and organism (src/queries/evidence.ts), so the counts add up to its count.
  */
@@ -12,7 +12,7 @@ import { openApiParameters, parseParams } from '../params'
 import { entitiesNamed, evidenceGroups } from '../../../queries/evidence'
 import { Evidence } from './model'
 import { evidenceParams } from './params'
-import { serializeEvidence } from './serialize'
+import { serializeEvidence } from '../../../resources/evidence/serialize'
 
 export const evidenceModule = ({ db, baseUrl, cache }: V1Context) =>
   new Elysia({ name: 'v1-evidence' })

@@ -1,4 +1,4 @@
-/** TypeBox schemas of /api/v1/evidence (issue 35): groups of claims about one question, by organism and direction. */
+/** TypeBox schemas of /api/v1/evidence: groups of claims about one question, by organism and direction. */
 import { t } from 'elysia'
 import { Enum, Integer } from '../../../http/schemas'
 import { STUDY_TYPES } from '../../../taxonomy'

@@ -7,10 +7,7 @@
  */
 import type { Db } from '../../../db/client'
 import { Conditions, statementFamily } from '../../../queries/prepared'
-import type { FacetAnswer, Group, GroupBy } from './params'
-
-/** Up to this many matching rows, counts and groups outside the precomputed counts are exact. */
-export const FACET_EXACT_BOUND = 5_000
+import { FACET_EXACT_BOUND, type FacetAnswer, type Group, type GroupBy } from './params'
 
 /** Rows of the newest end of the list an estimate is made from. */
 export const FACET_SAMPLE_ROWS = 2_000

@@ -7,7 +7,7 @@
  */
 import type { Db } from '../../../db/client'
 import { CLAIM_JOINS, claimBranches, claimConditions, type ClaimFilters } from '../../../queries/claims'
-import { Conditions, statementFamily, statementFamilyOf } from '../../../queries/prepared'
+import { type Conditions, statementFamily, statementFamilyOf } from '../../../queries/prepared'
 import { countsOf } from '../../../queries/facet-counts'
 import { BOUNDS, estimateFromSample, sampleLimit, type Bounds, copyConditions } from './bound'
 import { MAX_GROUPS, type FacetAnswer, type Group, type GroupBy } from './params'

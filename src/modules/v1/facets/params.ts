@@ -1,9 +1,11 @@
-/** The `count` and `group_by` parameters of /papers and /claims (issue 18). */
+/** The `count` and `group_by` parameters of /papers and /claims. */
 import { t } from 'elysia'
 import { invalidParameter, quoted } from '../../../http/errors'
 import { Integer, type Pagination } from '../model'
 import { booleanParam, type Param } from '../../../http/params'
-import { FACET_EXACT_BOUND } from './bound'
+
+/** Up to this many matching rows, counts and groups outside the precomputed counts are exact (./bound.ts counts them). */
+export const FACET_EXACT_BOUND = 5_000
 
 export const GROUP_BY = ['topic', 'study_type', 'preprint', 'indexed_month', 'organism', 'relation'] as const
 export type GroupBy = (typeof GROUP_BY)[number]

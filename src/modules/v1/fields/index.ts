@@ -1,5 +1,5 @@
 /**
- * `fields=` on the Data API's list and detail endpoints (issue 18): the answer keeps only the named
+ * `fields=` on the Data API's list and detail endpoints: the answer keeps only the named
  * fields of each item, nested paths included (`judgement.topic`, `entities.name`). The allowed paths
  * are read from the item's own TypeBox schema (the one the OpenAPI document shows), so they cannot
  * drift from the answers; an unknown path is a 400 naming it. Pagination is never cut.

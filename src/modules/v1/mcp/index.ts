@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/mcp: a Model Context Protocol server over Streamable HTTP (issue 18), with the
+ * POST /api/v1/mcp: a Model Context Protocol server over Streamable HTTP, with the
  * official SDK's web-standard transport, so it runs on app.fetch like every other route. Stateless:
  * each message gets its own server and transport and is answered as JSON, so any instance can
  * answer any message and nothing is held between them. The gate has checked the caller's key and

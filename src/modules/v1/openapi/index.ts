@@ -77,7 +77,7 @@ function describeEntityRedirect(doc: { paths?: Record<string, Record<string, { r
 
 const at = (path: string, ...steps: string[]) => [`/api/v1${path}`, 'get', '200', ...steps]
 
-/** Component names (data-api-v1.md part 2), each taken from where the schema first appears. */
+/** Component names, each taken from where the schema first appears. */
 const NAMES: NamedAt[] = [
   { name: 'Pagination', at: at('/papers', 'pagination') },
   { name: 'SearchPagination', at: at('/search', 'pagination') },

@@ -1,5 +1,5 @@
 /**
- * How many requests each tier may make (spec part 8, decisions "Rate-limit windows"). Members share
+ * How many requests each tier may make (docs/contract-decisions.md, "Rate-limit windows"). Members share
  * one allowance across all the keys of their account, so extra keys do not buy extra requests; pro
  * allowances are per key, because pro keys are handed out one per product or group.
  */

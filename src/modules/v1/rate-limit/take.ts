@@ -3,7 +3,7 @@
  * than the one the gate counted: the further hundreds of ids of a batch lookup, each further
  * message of an MCP batch. A take is all its units or none (src/rate-limit/store.ts), and a request
  * refused after the gate counted it gives that unit back: a request refused with 429 uses no
- * allowance (decisions.md).
+ * allowance (docs/contract-decisions.md).
  */
 import { givenBack, type RateDecision, type RateLimitStore } from '../../../rate-limit/store'
 import type { KeyAuthenticator } from '../auth'

@@ -1,4 +1,4 @@
-/** GET /api/v1/search: ranked search; every /papers filter applies (decisions.md). */
+/** GET /api/v1/search: ranked search; every /papers filter applies (docs/contract-decisions.md). */
 import { Elysia, t } from 'elysia'
 import type { CursorPosition } from '../../../http/cursor'
 import { pager } from '../../../http/pager'
@@ -6,7 +6,7 @@ import { Integer, Pagination, Paper, errorResponses, documented } from '../model
 import { openApiParameters, pagingParams, parseParams, stringParam } from '../params'
 import type { V1Context } from '../context'
 import { Q_MATCHES, paperFilterParams, paperFilters } from '../papers'
-import { serializeListedPaper } from '../papers/serialize'
+import { serializeListedPaper } from '../../../resources/papers/serialize'
 import { fieldsParam, selectFields } from '../fields'
 import { invalidParameter } from '../../../http/errors'
 import type { SearchAfter } from '../../../search/backend'

@@ -1,4 +1,4 @@
-/** TypeBox schema of Stats (data-api-v1.md part 2). */
+/** TypeBox schema of Stats. */
 import { t, type Static } from 'elysia'
 import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
 import { Enum, Integer } from '../model'

@@ -1,4 +1,4 @@
-/** TypeBox schema of StoryItem (data-api-v1.md part 2; the paper field is `paper`, decisions.md). */
+/** TypeBox schema of StoryItem (the paper field is `paper`, docs/contract-decisions.md). */
 import { t } from 'elysia'
 import { PaperRef, Story } from '../model'
 

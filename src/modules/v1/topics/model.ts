@@ -1,4 +1,4 @@
-/** TypeBox schema of Topic (data-api-v1.md part 2). */
+/** TypeBox schema of Topic. */
 import { t } from 'elysia'
 import { TOPICS } from '../../../taxonomy'
 import { Enum, Integer } from '../model'

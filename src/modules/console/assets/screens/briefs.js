@@ -1,7 +1,7 @@
 // Briefs: generate one from a date window (POST /api/generate-brief) or from tags
 // (POST /api/generate-brief/tag-based), and list the stored ones (GET /api/briefs).
 import { get, post, query } from '../api.js'
-import { announce, append, begin, field, formatTime, h, nextPageLink, replace, table } from '../dom.js'
+import { announce, append, begin, field, formatTime, h, nextPageLink, table } from '../dom.js'
 import { input, onSubmit, submit, words } from '../forms.js'
 import { TOPICS } from '../vocabulary.js'
 

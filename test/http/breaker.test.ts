@@ -4,7 +4,7 @@
  * at once while open, one probe at a time, closed by a probe that answers or by time.
  */
 import { describe, expect, test } from 'bun:test'
-import { DatabaseBreaker } from '../../src/db/breaker'
+import { DatabaseBreaker } from '../../src/http/breaker'
 import { ApiError } from '../../src/http/errors'
 
 const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' })

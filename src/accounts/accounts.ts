@@ -1,10 +1,10 @@
 /** Accounts: operators (admin) and paid account holders (member), with their membership status. */
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
-import { accounts } from '../../db/schema'
-import { conflict, invalidParameter, notFound } from '../../http/errors'
-import { hashPassword, verifyPassword } from '../../platform/password'
+import type { Db } from '../db/client'
+import { accounts } from '../db/schema'
+import { conflicting, invalidInput, nothingFound } from '../domain-errors'
+import { hashPassword, verifyPassword } from '../platform/password'
 
 export const ROLES = ['admin', 'member'] as const
 export const MEMBERSHIPS = ['active', 'lapsed'] as const
@@ -34,16 +34,16 @@ export type NewAccount = { username: string; password: string; role: Role; membe
 
 /** Validates and inserts an account; null when the username is taken (whatever its case). */
 export async function insertAccount(db: Db, input: NewAccount): Promise<Account | null> {
-  if (!USERNAME.test(input.username)) throw invalidParameter(USERNAME_RULE)
+  if (!USERNAME.test(input.username)) throw invalidInput(USERNAME_RULE)
   if (input.password.length < MIN_PASSWORD_LENGTH) {
-    throw invalidParameter(`password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
+    throw invalidInput(`password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
   }
   if (input.password.length > MAX_PASSWORD_LENGTH) {
-    throw invalidParameter(`password must be at most ${MAX_PASSWORD_LENGTH} characters long`)
+    throw invalidInput(`password must be at most ${MAX_PASSWORD_LENGTH} characters long`)
   }
-  if (!ROLES.includes(input.role)) throw invalidParameter('role must be admin or member')
+  if (!ROLES.includes(input.role)) throw invalidInput('role must be admin or member')
   const membership = input.membership ?? 'active'
-  if (!MEMBERSHIPS.includes(membership)) throw invalidParameter('membership must be active or lapsed')
+  if (!MEMBERSHIPS.includes(membership)) throw invalidInput('membership must be active or lapsed')
   const passwordHash = await hashPassword(input.password)
   const [row] = await db
     .insert(accounts)
@@ -55,7 +55,7 @@ export async function insertAccount(db: Db, input: NewAccount): Promise<Account 
 
 export async function createAccount(db: Db, input: NewAccount): Promise<Account> {
   const account = await insertAccount(db, input)
-  if (!account) throw conflict(`an account named "${input.username}" already exists`)
+  if (!account) throw conflicting(`an account named "${input.username}" already exists`)
   return account
 }
 
@@ -67,13 +67,13 @@ export async function findAccount(db: Db, username: string): Promise<Account | n
 
 export async function requireAccount(db: Db, username: string): Promise<Account> {
   const account = await findAccount(db, username)
-  if (!account) throw notFound(`no account named "${username}"`)
+  if (!account) throw nothingFound(`no account named "${username}"`)
   return account
 }
 
 export async function requireAccountById(db: Db, id: number): Promise<Account> {
   const [row] = await db.select(publicColumns).from(accounts).where(eq(accounts.id, id))
-  if (!row) throw notFound(`no account with id ${id}`)
+  if (!row) throw nothingFound(`no account with id ${id}`)
   return row as Account
 }
 
@@ -92,9 +92,9 @@ export async function listAccounts(db: Db, filters: AccountFilters, limit: numbe
 }
 
 export async function setMembershipById(db: Db, id: number, membership: Membership): Promise<Account> {
-  if (!MEMBERSHIPS.includes(membership)) throw invalidParameter('membership must be active or lapsed')
+  if (!MEMBERSHIPS.includes(membership)) throw invalidInput('membership must be active or lapsed')
   const [row] = await db.update(accounts).set({ membership }).where(eq(accounts.id, id)).returning(publicColumns)
-  if (!row) throw notFound(`no account with id ${id}`)
+  if (!row) throw nothingFound(`no account with id ${id}`)
   return row as Account
 }
 

@@ -1,5 +1,5 @@
 /**
- * API key format (decisions.md): `grk_` + 8-character public key id + `_` + 32-character secret,
+ * API key format (docs/contract-decisions.md): `grk_` + 8-character public key id + `_` + 32-character secret,
  * both base62. The id finds the row; only a SHA-256 of the secret is stored. A string not of this
  * shape is rejected before any database look-up.
  */

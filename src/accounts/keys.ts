@@ -1,9 +1,9 @@
 /** API keys: created for an account with a tier, listed, revoked. Only the secret's hash is kept. */
 import { and, asc, count, eq, isNull } from 'drizzle-orm'
-import type { Db } from '../../db/client'
-import { accounts, apiKeys } from '../../db/schema'
-import { invalidParameter, notFound } from '../../http/errors'
-import { requireAccount, requireAccountById, type Account } from '../accounts/service'
+import type { Db } from '../db/client'
+import { accounts, apiKeys } from '../db/schema'
+import { invalidInput, nothingFound } from '../domain-errors'
+import { requireAccount, requireAccountById, type Account } from './accounts'
 import { generateApiKey, hashSecret, isKeyId } from './key-format'
 
 export const TIERS = ['member', 'pro'] as const
@@ -34,8 +34,8 @@ const keyColumns = {
 /**
  * Creates a key for an account only while it has fewer than `max` active keys. The check and the
  * insert run in one transaction holding the account's row lock, so creations for one account queue
- * in the database, in every instance: read apart, 20 at once made 17 keys against a cap of 10
- * (issue 33, item 6). Null when the account is at the cap.
+ * in the database, in every instance: read apart, 20 at once made 17 keys against a cap of 10.
+ * Null when the account is at the cap.
  */
 export async function createKeyWithinCap(db: Db, account: Pick<Account, 'id' | 'username'>, tier: Tier, label: string | null, max: number) {
   return db.transaction(async (tx) => {
@@ -47,7 +47,7 @@ export async function createKeyWithinCap(db: Db, account: Pick<Account, 'id' | '
 
 /** Creates a key for an account and returns it with the plain key, which is never stored and never shown again. */
 export async function createKeyFor(db: Db, account: Pick<Account, 'id' | 'username'>, tier: Tier, label: string | null = null) {
-  if (!TIERS.includes(tier)) throw invalidParameter('tier must be member or pro')
+  if (!TIERS.includes(tier)) throw invalidInput('tier must be member or pro')
   // A clash of 8 random base62 characters is unlikely, but a retry is cheap and makes it harmless.
   for (let attempt = 0; attempt < 5; attempt++) {
     const { id, secret, key } = generateApiKey()
@@ -65,7 +65,7 @@ export async function createKeyFor(db: Db, account: Pick<Account, 'id' | 'userna
 
 /** The command line's form: the account by username. */
 export async function createKey(db: Db, username: string, tier: Tier, label: string | null = null) {
-  if (!TIERS.includes(tier)) throw invalidParameter('tier must be member or pro')
+  if (!TIERS.includes(tier)) throw invalidInput('tier must be member or pro')
   return createKeyFor(db, await requireAccount(db, username), tier, label)
 }
 
@@ -98,9 +98,9 @@ export async function countActiveKeys(db: Db, accountId: number): Promise<number
  * a key of that account: another account's key is the same 404 as a key that does not exist.
  */
 export async function revokeKey(db: Db, id: string, ownerId?: number): Promise<{ info: KeyInfo; alreadyRevoked: boolean }> {
-  if (!isKeyId(id)) throw invalidParameter('a key id is the 8 letters and digits after "grk_"')
+  if (!isKeyId(id)) throw invalidInput('a key id is the 8 letters and digits after "grk_"')
   const info = await findKey(db, id)
-  if (!info || (ownerId !== undefined && info.accountId !== ownerId)) throw notFound(`no key with id "${id}"`)
+  if (!info || (ownerId !== undefined && info.accountId !== ownerId)) throw nothingFound(`no key with id "${id}"`)
   const [revoked] = await db.update(apiKeys).set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
     .returning({ revokedAt: apiKeys.revokedAt })

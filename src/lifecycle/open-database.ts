@@ -1,23 +1,20 @@
-/** Opens the database the configuration names and brings its schema up to date. */
+/**
+ * Opens the database the configuration names and brings its schema and lexicon up to date. It stands with the start-up
+ * code, not in src/db/, because bringing the lexicon up to date (src/lexicon/apply.ts) sits above the database layer.
+ */
 import { join } from 'node:path'
 import type { Config } from '../config'
-import { openDatabase, type Database } from './client'
-import { lockEmbeddedDatabase } from './embedded-lock'
-import { migrateDatabase } from './migrate'
+import { openDatabase, type Database } from '../db/client'
+import { lockEmbeddedDatabase } from '../db/embedded-lock'
+import { migrateDatabase } from '../db/migrate'
 import { applyLexicon } from '../lexicon/apply'
-import { lookupTerm } from '../analysis/builtin/matcher'
-import { isDatabaseUnavailable } from '../http/database-errors'
+import { resolveEntityName } from '../lexicon/matcher'
+import { isDatabaseUnavailable } from '../db/database-errors'
 
 /** The schema, then the entities' keys and aliases, brought up to date (the lexicon part runs once per lexicon version). */
 async function bringUpToDate(database: Database, url?: string) {
   await migrateDatabase(database, url)
   await applyLexicon(database, resolveEntityName)
-}
-
-/** The lexicon key a name resolves to within one entity type, if any. */
-export function resolveEntityName(type: string, name: string): string | undefined {
-  const entry = lookupTerm(name)
-  return entry?.type === type ? entry.key : undefined
 }
 
 export async function openConfiguredDatabase(config: Config, poolSize = config.databasePoolSize): Promise<Database> {

@@ -1,6 +1,6 @@
 /** The evidence answer in its documented shape; papers as PaperRef (their abstracts under the licensing rule). */
-import type { EvidenceEntity, EvidenceGroupRow } from '../../../queries/evidence'
-import type { StudyType } from '../../../taxonomy'
+import type { EvidenceEntity, EvidenceGroupRow } from '../../queries/evidence'
+import type { StudyType } from '../../taxonomy'
 import { serializePaperRef } from '../papers/serialize'
 
 type Direction = 'increase' | 'decrease' | 'no_change' | 'mixed' | null

@@ -1,10 +1,10 @@
 /** The first operator account, from ADMIN_USERNAME / ADMIN_PASSWORD, made when no operator exists. */
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import type { Config } from '../../config'
-import type { Db } from '../../db/client'
-import { accounts } from '../../db/schema'
-import { insertAccount } from './service'
+import type { Config } from '../config'
+import type { Db } from '../db/client'
+import { accounts } from '../db/schema'
+import { insertAccount } from './accounts'
 
 export type OperatorLogin = { username: string; password: string; generated: boolean }
 

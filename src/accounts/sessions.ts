@@ -6,10 +6,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm'
-import type { SessionLifetimes } from '../../../config'
-import type { Db } from '../../../db/client'
-import { accounts, sessions } from '../../../db/schema'
-import type { Membership, Role } from '../../accounts/service'
+import type { SessionLifetimes } from '../config'
+import type { Db } from '../db/client'
+import { accounts, sessions } from '../db/schema'
+import type { Membership, Role } from './accounts'
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/ // 32 bytes in base64url, unpadded
 

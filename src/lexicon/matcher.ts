@@ -11,7 +11,7 @@
  * A text can define its own abbreviations: "nicotinamide riboside (NR)" makes every later "NR" in that
  * text a mention of nicotinamide riboside, whatever the lexicon says about NR.
  */
-import { fullLexicon, type LexiconEntry } from '../../lexicon/lexicon'
+import { fullLexicon, type LexiconEntry } from './lexicon'
 
 export type Mention = { entry: LexiconEntry; start: number; end: number; text: string }
 
@@ -214,4 +214,10 @@ export function lookupTerm(term: string): LexiconEntry | undefined {
   if (tokens.length === 0) return undefined
   const list = getIndex().nodes.get(tokens.map((t) => t.norm).join(' '))?.cands
   return list ? pick(list, term, tokens[0].start, tokens[tokens.length - 1].end, false)?.entry : undefined
+}
+
+/** The lexicon key a name resolves to within one entity type, if any. */
+export function resolveEntityName(type: string, name: string): string | undefined {
+  const entry = lookupTerm(name)
+  return entry?.type === type ? entry.key : undefined
 }

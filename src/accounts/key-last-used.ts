@@ -5,8 +5,8 @@
  * a time backwards, so instances flushing in any order agree. Flushed on close too.
  */
 import { sql } from 'drizzle-orm'
-import type { Database } from '../../db/client'
-import { errorMessage, log } from '../../log'
+import type { Database } from '../db/client'
+import { errorMessage, log } from '../log'
 
 export type KeyUsageOptions = { flushEveryMs?: number } // 0 = write only on flush() and close()
 

@@ -1,8 +1,8 @@
 /** Entities in their contract shapes; a detail's mention and description follow the abstract's licence. */
-import { licenseAllowsReuse } from '../../../taxonomy'
-import type { PaperRow } from '../../../queries/papers'
+import { licenseAllowsReuse } from '../../taxonomy'
+import type { PaperEntityRow, PaperRow } from '../../queries/papers'
 import { serializePaperRef } from '../papers/serialize'
-import { entityApiUrl } from '../../../public-urls'
+import { entityApiUrl } from '../../public-urls'
 
 const LICENSED_DETAIL_KEYS = ['mention', 'description']
 
@@ -11,10 +11,6 @@ export function serializeDetail(detail: Record<string, unknown> | null, abstract
   if (licenseAllowsReuse(abstractLicense)) return Object.keys(detail).length ? detail : null
   const kept = Object.fromEntries(Object.entries(detail).filter(([k]) => !LICENSED_DETAIL_KEYS.includes(k)))
   return Object.keys(kept).length ? kept : null
-}
-
-export type PaperEntityRow = {
-  type: string; key: string; name: string; ids: Record<string, string>; role: string; detail: Record<string, unknown> | null
 }
 
 export function serializePaperEntity(row: PaperEntityRow, abstractLicense: string | null) {

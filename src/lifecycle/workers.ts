@@ -2,7 +2,8 @@
  * The background jobs the service runs when WORKERS is on, each on its own schedule. Every run goes
  * through `runJob`: runs of one job never overlap (also not with a CLI run in another process) and
  * each leaves a job_runs row; a failing run is logged by the scheduler and the job simply waits for
- * its next time.
+ * its next time. It wires the jobs to the features, so it stands with the start-up code above them;
+ * the runner, lock and schedule it uses stay below the features in src/jobs/.
  */
 import type { Config } from '../config'
 import type { Database } from '../db/client'
@@ -10,15 +11,15 @@ import { SEARCH_SYNC_JOB, syncSearchIndex } from '../search'
 import { harvestEuropePmc } from '../ingest/europepmc/harvest'
 import { scrapeFeeds } from '../ingest/rss/scrape'
 import { purgeExpiredCounters } from '../rate-limit/postgres-store'
-import { purgeOldRuns, type JobCounts } from './job-runs'
-import { refreshEntityCounts } from './refresh-entity-counts'
-import { purgeEndedSessions, sessionPolicy } from '../modules/admin/auth/sessions'
-import { purgeLoginFailures } from '../modules/admin/auth/login-budget'
+import { purgeOldRuns, type JobCounts } from '../jobs/job-runs'
+import { refreshEntityCounts } from '../jobs/refresh-entity-counts'
+import { purgeEndedSessions, sessionPolicy } from '../accounts/sessions'
+import { purgeLoginFailures } from '../accounts/login-budget'
 import { createAnalyzer } from '../analysis/create-analyzer'
 import { runAnalysis } from '../analysis/pipeline'
-import { runJob } from './run-job'
+import { runJob } from '../jobs/run-job'
 import { computeIntelligence, INTELLIGENCE_JOB } from '../intelligence/refresh'
-import { schedule, type ScheduledJob } from './scheduler'
+import { schedule, type ScheduledJob } from '../jobs/scheduler'
 import { EXPORT_CRON, EXPORT_JOB, runExport } from '../exports/run-export'
 import { purgeTombstones } from '../queries/changes'
 

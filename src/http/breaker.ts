@@ -8,9 +8,9 @@
  * `openMs` has passed and the next request tries the database itself. The healthy path costs one
  * comparison, no query.
  */
-import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from '../http/database-errors'
-import { ApiError } from '../http/errors'
-import { RETRY_AFTER_UNAVAILABLE } from '../http/error-plugin'
+import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from '../db/database-errors'
+import { ApiError } from './errors'
+import { RETRY_AFTER_UNAVAILABLE } from './error-plugin'
 
 export class DatabaseBreaker {
   private failedAt: number | null = null

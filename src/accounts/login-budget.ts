@@ -1,5 +1,5 @@
 /**
- * A failure budget per username for POST /api/auth/login (issue 33, item 3). The per-address limit
+ * A failure budget per username for POST /api/auth/login. The per-address limit
  * (10 a minute) does nothing against guesses spread over many addresses; this counts failures per
  * name, in the database so every instance sees the same count:
  * - the first FREE_FAILURES failures in a row cost nothing; from then on each failure locks the name
@@ -16,8 +16,8 @@
  * regardless (logIn in service.ts).
  */
 import { eq, lt, and, or, isNull } from 'drizzle-orm'
-import type { Db } from '../../../db/client'
-import { loginFailures } from '../../../db/schema'
+import type { Db } from '../db/client'
+import { loginFailures } from '../db/schema'
 
 export const FREE_FAILURES = 5
 export const FIRST_LOCK_MS = 30_000

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { ConfigError, parseConfig } from '../../src/config'
-import { addressBucket, clientAddress, parseTrustProxy } from '../../src/http/client-address'
+import { addressBucket, clientAddress, parseTrustProxy } from '../../src/platform/client-address'
 
 describe('TRUST_PROXY', () => {
   test.each([
