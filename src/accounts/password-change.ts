@@ -37,11 +37,12 @@ export async function changeOwnPassword(
   })
 }
 
-/** An operator's reset: `next` becomes the password and every session of the account ends; null without such an account. */
-export async function resetPassword(db: Db, accountId: number, next: string): Promise<{ endedSessions: number } | null> {
+/** An operator's reset: `next` becomes the password and every session of the account ends; null without the account. */
+export async function resetPassword(db: Db, accountId: number, next: string) {
   const hash = await hashPassword(next)
   return db.transaction(async (tx) => {
-    const [updated] = await tx.update(accounts).set({ passwordHash: hash }).where(eq(accounts.id, accountId)).returning({ id: accounts.id })
+    const [updated] = await tx.update(accounts).set({ passwordHash: hash })
+      .where(eq(accounts.id, accountId)).returning({ id: accounts.id })
     if (!updated) return null
     return { endedSessions: await endSessionsOf(tx, accountId) }
   })

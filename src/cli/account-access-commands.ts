@@ -45,8 +45,10 @@ export const ACCOUNT_ACCESS_COMMANDS: Command[] = [
     flags: { username: { required: true } },
     run: async (flags, { db }, { io }) => {
       const account = await requireAccount(db, flags.username!)
-      if (!(await setAccountDisabled(db, account.id, false, new Date()))) throw new Error(`no account named "${flags.username}"`)
-      io.out(account.disabledAt ? `account "${account.username}" enabled` : `account "${account.username}" was not disabled`)
+      if (!(await setAccountDisabled(db, account.id, false, new Date()))) {
+        throw new Error(`no account named "${flags.username}"`)
+      }
+      io.out(`account "${account.username}" ${account.disabledAt ? 'enabled' : 'was not disabled'}`)
     },
   },
   {

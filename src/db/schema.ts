@@ -352,7 +352,7 @@ export const sessions = pgTable('sessions', {
   createdAt: createdAt(),
   expiresAt: tstz('expires_at').notNull(), // the absolute end: login time + SESSION_MAX_HOURS
   lastSeenAt: tstz('last_seen_at').notNull().defaultNow(), // idle expiry counts from here (SESSION_IDLE_MINUTES)
-  // The account's membership when the session last saw it: a member's session that saw it active ends when it has lapsed.
+  // The account's membership when the session last saw it: a member's session that saw it active ends once it lapsed.
   membership: text('membership').notNull().default('active'),
 }, (t) => [
   index('sessions_account_idx').on(t.accountId),

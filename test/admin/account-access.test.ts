@@ -18,29 +18,35 @@ const loginStatus = async (username: string, password: string) =>
   (await api.call('/api/auth/login', { body: { username, password } })).status
 const v1 = (key: string) => api.app.handle(new Request('https://geroscope.test/api/v1/topics', bearer(key)))
 const json = async (response: Response) => ({ status: response.status, body: await response.json() })
+/** An operator's (or anyone's) request with their session, answered as { status, body }. */
+const by = async (token: string, method: string, path: string, body?: unknown) =>
+  json(await api.call(path, { cookie: token, method, body }))
+const error = (status: number, code: string, message: string) =>
+  ({ status, body: { error: { status, code, message } } })
 
 /** A member signed in twice, with an API key that the Data API has answered (so its record is in the key cache). */
 async function memberInUse(operator: string) {
   const member = await api.account('member')
-  const sessions = [await api.login(member.username, member.password), await api.login(member.username, member.password)]
-  const created = await (await api.call(`/api/accounts/${member.id}/keys`, { cookie: operator, body: { tier: 'member' } })).json()
-  const key = created.data.key as string
+  const signIn = () => api.login(member.username, member.password)
+  const sessions = [await signIn(), await signIn()]
+  const created = await by(operator, 'POST', `/api/accounts/${member.id}/keys`, { tier: 'member' })
+  const key = created.body.data.key as string
   expect((await v1(key)).status).toBe(200)
   return { ...member, sessions, key }
 }
 
 describe('POST /api/accounts/{id}/disable and /enable', () => {
-  test('disabling ends the sessions at once, refuses logins, and the Data API refuses the keys within 2 s', async () => {
+  test('disabling ends the sessions at once, refuses logins, and the Data API refuses the keys in 2 s', async () => {
     const operator = await api.operator()
     const member = await memberInUse(operator.token)
-    const disabled = await json(await api.call(`/api/accounts/${member.id}/disable`, { cookie: operator.token, method: 'POST' }))
+    const disabled = await by(operator.token, 'POST', `/api/accounts/${member.id}/disable`)
     expect(disabled).toEqual({
       status: 200,
       body: {
         data: {
           account: {
-            id: member.id, username: member.username, role: 'member', membership: 'active', created_at: expect.any(String),
-            disabled: true, disabled_at: api.clock.now().toISOString(),
+            id: member.id, username: member.username, role: 'member', membership: 'active',
+            created_at: expect.any(String), disabled: true, disabled_at: api.clock.now().toISOString(),
           },
           sessions_ended: 2,
         },
@@ -62,13 +68,16 @@ describe('POST /api/accounts/{id}/disable and /enable', () => {
 
     // Disabling again changes nothing and keeps the first time.
     api.clock.advance(60_000)
-    const again = await json(await api.call(`/api/accounts/${member.id}/disable`, { cookie: operator.token, method: 'POST' }))
+    const again = await by(operator.token, 'POST', `/api/accounts/${member.id}/disable`)
     expect(again.body.data).toEqual({ account: disabled.body.data.account, sessions_ended: 0 })
 
-    const enabled = await json(await api.call(`/api/accounts/${member.id}/enable`, { cookie: operator.token, method: 'POST', body: {} }))
+    const enabled = await by(operator.token, 'POST', `/api/accounts/${member.id}/enable`, {})
     expect(enabled.status).toBe(200)
-    expect(enabled.body.data).toEqual({ account: { ...disabled.body.data.account, disabled: false, disabled_at: null }, sessions_ended: 0 })
-    expect(await eventually(async () => (await v1(member.key)).status === 200, 2000)).toBe(true) // the key was not revoked
+    expect(enabled.body.data).toEqual({
+      account: { ...disabled.body.data.account, disabled: false, disabled_at: null }, sessions_ended: 0,
+    })
+    // The key was not revoked: it works again.
+    expect(await eventually(async () => (await v1(member.key)).status === 200, 2000)).toBe(true)
     for (const token of member.sessions) expect(await me(token)).toBe(401) // ended sessions stay ended
     expect(await loginStatus(member.username, member.password)).toBe(200)
   })
@@ -86,12 +95,11 @@ describe('POST /api/accounts/{id}/disable and /enable', () => {
   test('an operator cannot disable their own account (409); another operator can disable an operator', async () => {
     const operator = await api.operator()
     const other = await api.operator()
-    expect(await json(await api.call(`/api/accounts/${operator.id}/disable`, { cookie: operator.token, method: 'POST' }))).toEqual({
-      status: 409,
-      body: { error: { status: 409, code: 'conflict', message: 'you cannot disable your own account; another operator or the command line can' } },
-    })
+    expect(await by(operator.token, 'POST', `/api/accounts/${operator.id}/disable`)).toEqual(
+      error(409, 'conflict', 'you cannot disable your own account; another operator or the command line can'),
+    )
     expect(await me(operator.token)).toBe(200)
-    expect((await api.call(`/api/accounts/${other.id}/disable`, { cookie: operator.token, method: 'POST' })).status).toBe(200)
+    expect((await by(operator.token, 'POST', `/api/accounts/${other.id}/disable`)).status).toBe(200)
     expect(await me(other.token)).toBe(401)
   })
 })
@@ -100,7 +108,7 @@ describe('DELETE /api/accounts/{id}/sessions', () => {
   test('ends every session of the account at once; the account may sign in again', async () => {
     const operator = await api.operator()
     const member = await memberInUse(operator.token)
-    const ended = await json(await api.call(`/api/accounts/${member.id}/sessions`, { cookie: operator.token, method: 'DELETE' }))
+    const ended = await by(operator.token, 'DELETE', `/api/accounts/${member.id}/sessions`)
     expect(ended).toEqual({ status: 200, body: { data: { sessions_ended: 2 } } })
     for (const token of member.sessions) expect(await me(token)).toBe(401)
     expect(await me(operator.token)).toBe(200)
@@ -110,7 +118,8 @@ describe('DELETE /api/accounts/{id}/sessions', () => {
 
   test('for the operator\'s own account it ends the calling session too, and clears its cookie', async () => {
     const operator = await api.operator()
-    const response = await api.call(`/api/accounts/${operator.id}/sessions`, { cookie: operator.token, method: 'DELETE' })
+    const path = `/api/accounts/${operator.id}/sessions`
+    const response = await api.call(path, { cookie: operator.token, method: 'DELETE' })
     expect(await json(response)).toEqual({ status: 200, body: { data: { sessions_ended: 1 } } })
     expect(response.headers.get('set-cookie')).toContain('geroscope_session=;')
     expect(await me(operator.token)).toBe(401)
@@ -121,8 +130,9 @@ describe('POST /api/accounts/{id}/password', () => {
   test('an operator\'s reset sets the password and ends every session of the account', async () => {
     const operator = await api.operator()
     const member = await memberInUse(operator.token)
-    const reset = await api.call(`/api/accounts/${member.id}/password`, { cookie: operator.token, body: { new_password: 'reset by the operator' } })
-    expect(await json(reset)).toEqual({ status: 200, body: { data: { sessions_ended: 2 } } })
+    const body = { new_password: 'reset by the operator' }
+    const reset = await by(operator.token, 'POST', `/api/accounts/${member.id}/password`, body)
+    expect(reset).toEqual({ status: 200, body: { data: { sessions_ended: 2 } } })
     for (const token of member.sessions) expect(await me(token)).toBe(401)
     expect(await loginStatus(member.username, member.password)).toBe(401)
     expect(await loginStatus(member.username, 'reset by the operator')).toBe(200)
@@ -131,9 +141,9 @@ describe('POST /api/accounts/{id}/password', () => {
   test('a weak password is a 400 naming new_password', async () => {
     const operator = await api.operator()
     const member = await api.account('member')
-    expect(await json(await api.call(`/api/accounts/${member.id}/password`, { cookie: operator.token, body: { new_password: 'short' } }))).toEqual({
-      status: 400, body: { error: { status: 400, code: 'invalid_parameter', message: 'new_password must be at least 10 characters long' } },
-    })
+    expect(await by(operator.token, 'POST', `/api/accounts/${member.id}/password`, { new_password: 'short' })).toEqual(
+      error(400, 'invalid_parameter', 'new_password must be at least 10 characters long'),
+    )
   })
 })
 
@@ -141,7 +151,7 @@ describe('a lapsed membership', () => {
   test('set through the API ends the member\'s sessions at once; the member may sign in again, lapsed', async () => {
     const operator = await api.operator()
     const member = await memberInUse(operator.token)
-    const patch = await api.call(`/api/accounts/${member.id}`, { cookie: operator.token, method: 'PATCH', body: { membership: 'lapsed' } })
+    const patch = await by(operator.token, 'PATCH', `/api/accounts/${member.id}`, { membership: 'lapsed' })
     expect(patch.status).toBe(200)
     for (const token of member.sessions) expect(await me(token)).toBe(401)
     const again = await api.login(member.username, member.password)
@@ -161,7 +171,7 @@ describe('a lapsed membership', () => {
   test('an operator\'s membership does not matter to their sessions', async () => {
     const operator = await api.operator()
     const other = await api.operator()
-    expect((await api.call(`/api/accounts/${other.id}`, { cookie: operator.token, method: 'PATCH', body: { membership: 'lapsed' } })).status).toBe(200)
+    expect((await by(operator.token, 'PATCH', `/api/accounts/${other.id}`, { membership: 'lapsed' })).status).toBe(200)
     expect(await me(other.token)).toBe(200)
   })
 })
@@ -180,10 +190,11 @@ describe('who may', () => {
     const targetToken = await api.login(target.username, target.password)
     const operator = await api.operator()
     for (const [method, path, body] of writes(target.id)) {
-      const asMember = await json(await api.call(path, { cookie: member.token, method, body }))
-      expect(asMember).toEqual({ status: 403, body: { error: { status: 403, code: 'forbidden', message: 'this endpoint is for operators' } } })
+      const asMember = await by(member.token, method, path, body)
+      expect(asMember).toEqual(error(403, 'forbidden', 'this endpoint is for operators'))
       expect((await api.call(path, { method, body })).status).toBe(401)
-      const forged = await api.call(path, { cookie: operator.token, method, body, headers: { origin: 'https://evil.test' } })
+      const headers = { origin: 'https://evil.test' }
+      const forged = await api.call(path, { cookie: operator.token, method, body, headers })
       expect(forged.status).toBe(403)
     }
     expect(await me(targetToken)).toBe(200)
@@ -198,7 +209,7 @@ describe('who may', () => {
     ['/api/accounts/%ff/sessions', 'DELETE', 400, 'id in the path is not valid percent-encoded UTF-8'],
   ])('%s (%s): %d', async (path, method, status, message) => {
     const operator = await api.operator()
-    const response = await json(await api.call(path, { cookie: operator.token, method }))
+    const response = await by(operator.token, method, path)
     expect(response.status).toBe(status)
     expect(response.body.error.message).toBe(message)
   })
@@ -206,7 +217,7 @@ describe('who may', () => {
   test('disable takes no body fields', async () => {
     const operator = await api.operator()
     const member = await api.account('member')
-    const response = await json(await api.call(`/api/accounts/${member.id}/disable`, { cookie: operator.token, body: { reason: 'x' } }))
+    const response = await by(operator.token, 'POST', `/api/accounts/${member.id}/disable`, { reason: 'x' })
     expect(response.status).toBe(400)
     expect(response.body.error.message).toStartWith('unknown field "reason"')
   })

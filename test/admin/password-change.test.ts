@@ -16,6 +16,8 @@ const me = async (token: string) => (await api.call('/api/auth/me', { cookie: to
 const loginStatus = async (username: string, password: string) =>
   (await api.call('/api/auth/login', { body: { username, password } })).status
 const invalid = (message: string) => ({ error: { status: 400, code: 'invalid_parameter', message } })
+const NEW = 'a new and longer password'
+const TOO_SHORT = 'new_password must be at least 10 characters long'
 
 describe('POST /api/auth/password', () => {
   test('sets the new password, ends every other session of the account and keeps the current one', async () => {
@@ -56,7 +58,7 @@ describe('POST /api/auth/password', () => {
     const { username, password } = await api.account('member')
     const token = await api.login(username, password)
     const other = await api.login(username, password)
-    const response = await change(token, { current_password: 'not the password', new_password: 'a new and longer password' })
+    const response = await change(token, { current_password: 'not the password', new_password: NEW })
     expect(response.status).toBe(401)
     expect(await response.json()).toEqual({
       error: { status: 401, code: 'invalid_credentials', message: 'current_password is not the account\'s password' },
@@ -67,32 +69,32 @@ describe('POST /api/auth/password', () => {
     expect(await loginStatus(username, password)).toBe(200)
   })
 
-  test('wrong current passwords spend the username\'s failed-login budget: a 429 with Retry-After once it is spent', async () => {
+  test('wrong current passwords spend the username\'s login budget: a 429 with Retry-After once spent', async () => {
     const { username, password } = await api.account('member')
     const token = await api.login(username, password)
     const statuses: number[] = []
     for (let i = 0; i < 6; i++) {
-      statuses.push((await change(token, { current_password: `wrong guess ${i}`, new_password: 'a new and longer password' })).status)
+      statuses.push((await change(token, { current_password: `wrong guess ${i}`, new_password: NEW })).status)
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429])
-    const locked = await change(token, { current_password: password, new_password: 'a new and longer password' })
+    const locked = await change(token, { current_password: password, new_password: NEW })
     expect(locked.status).toBe(429) // the right one too, while locked
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0)
     api.clock.advance(31_000)
-    expect((await change(token, { current_password: password, new_password: 'a new and longer password' })).status).toBe(200)
+    expect((await change(token, { current_password: password, new_password: NEW })).status).toBe(200)
   })
 
   test.each([
-    ['a new password under 10 characters', { current_password: 'x', new_password: 'short' }, 'new_password must be at least 10 characters long'],
-    ['a new password of spaces', { current_password: 'x', new_password: ' '.repeat(12) }, 'new_password must be at least 10 characters long'],
+    ['a new password under 10 characters', { current_password: 'x', new_password: 'short' }, TOO_SHORT],
+    ['a new password of spaces', { current_password: 'x', new_password: ' '.repeat(12) }, TOO_SHORT],
     ['a new password over 1,024 characters', { current_password: 'x', new_password: 'y'.repeat(1025) },
       'new_password must be at most 1,024 characters long (got 1,025)'],
-    ['an oversized current password', { current_password: 'y'.repeat(1025), new_password: 'a new and longer password' },
+    ['an oversized current password', { current_password: 'y'.repeat(1025), new_password: NEW },
       'current_password must be at most 1,024 characters long (got 1,025)'],
     ['no new password', { current_password: 'x' }, 'missing field "new_password"'],
-    ['an empty current password', { current_password: '', new_password: 'a new and longer password' }, 'current_password must not be empty'],
+    ['an empty current password', { current_password: '', new_password: NEW }, 'current_password must not be empty'],
     ['a number', { current_password: 'x', new_password: 1234567890123 }, 'new_password must be a string (got number)'],
-    ['an unknown field', { current_password: 'x', new_password: 'a new and longer password', password: 'x' },
+    ['an unknown field', { current_password: 'x', new_password: NEW, password: 'x' },
       'unknown field "password"; this endpoint takes current_password, new_password'],
     ['the same password again', { current_password: 'the same password', new_password: 'the same password' },
       'new_password must differ from current_password'],

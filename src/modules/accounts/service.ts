@@ -15,7 +15,10 @@ export const MEMBERSHIPS = ['active', 'lapsed'] as const
 export type Role = (typeof ROLES)[number]
 export type Membership = (typeof MEMBERSHIPS)[number]
 
-export type Account = { id: number; username: string; role: Role; membership: Membership; createdAt: Date; disabledAt: Date | null }
+export type Account = {
+  id: number; username: string; role: Role; membership: Membership; createdAt: Date
+  disabledAt: Date | null // see src/accounts/account-disable.ts
+}
 
 const USERNAME = /^[A-Za-z0-9_.-]{3,64}$/
 export const USERNAME_RULE = 'username must be 3 to 64 letters, digits, ".", "_" or "-"'

@@ -31,11 +31,12 @@ const INVALID_TOKEN = { 'www-authenticate': `${CHALLENGE}, error="invalid_token"
  * expire and are read again all the time, and the query builder cost more CPU per read than the read.
  */
 type KeyRow = {
-  id: string; secretHash: string; accountId: number; tier: string; revoked: boolean; role: string; membership: string; disabled: boolean
+  id: string; secretHash: string; accountId: number; tier: string; revoked: boolean; role: string; membership: string
+  disabled: boolean
 }
 const readKeys = preparedStatement<KeyRow>(
-  `select k.id, k.secret_hash as "secretHash", k.account_id as "accountId", k.tier, k.revoked_at is not null as revoked, a.role, a.membership,
-    a.disabled_at is not null as disabled
+  `select k.id, k.secret_hash as "secretHash", k.account_id as "accountId", k.tier, k.revoked_at is not null as revoked,
+    a.role, a.membership, a.disabled_at is not null as disabled
   from api_keys k join accounts a on a.id = k.account_id where k.id = any($?::text[])`)
 
 export type KeyHolder = { keyId: string; accountId: number; tier: 'member' | 'pro' }
@@ -74,7 +75,9 @@ export class KeyAuthenticator {
     const record = await this.lookup(parsed.id)
     if (!record || !secretMatches(parsed.secret, record.secretHash)) throw new ApiError('invalid_key', 'the API key does not exist', INVALID_TOKEN)
     if (record.revoked) throw new ApiError('revoked_key', 'the API key has been revoked', INVALID_TOKEN)
-    if (record.disabled) throw new ApiError('revoked_key', 'the API key\'s account has been disabled by an operator', INVALID_TOKEN)
+    if (record.disabled) {
+      throw new ApiError('revoked_key', 'the API key\'s account has been disabled by an operator', INVALID_TOKEN)
+    }
     if (record.tier === 'member' && record.role !== 'admin' && record.membership !== 'active') {
       throw new ApiError('plan_required', 'member keys need an active paid membership; renew it to use this key')
     }

@@ -12,7 +12,8 @@ import { documented, errors } from '../schemas'
 import { pathId, pathIdParameters } from '../path-id'
 import { changeAccess, endAccountSessions, setAccountPassword } from './access'
 import {
-  AccessAnswer, AccountAnswer, AccountList, SessionsEndedAnswer, accountListParams, accountPatchBody, newAccountBody, passwordResetBody,
+  AccessAnswer, AccountAnswer, AccountList, SessionsEndedAnswer,
+  accountListParams, accountPatchBody, newAccountBody, passwordResetBody,
 } from './model'
 import { accountKeys, accountPage, addAccount, addAccountKey, changeMembership, getAccount } from './service'
 
@@ -46,8 +47,9 @@ export const accountsModule = ({ db, secret, config, now, caller }: AdminContext
       response: { 200: documented(AccountAnswer), ...errors(400, 404) },
       detail: {
         summary: 'Set an account\'s membership',
-        description: 'A lapsed membership makes the Data API refuse the account\'s member-tier keys within 2 seconds, in every instance, ' +
-          'and ends a member\'s sessions at once (the member may sign in again, to a lapsed account).',
+        description: 'A lapsed membership makes the Data API refuse the account\'s member-tier keys within 2 ' +
+          'seconds, in every instance, and ends a member\'s sessions at once (the member may sign in again, to a ' +
+          'lapsed account).',
         parameters: pathIdParameters('id'),
         requestBody: openApiBody(accountPatchBody) as never,
       },
@@ -79,10 +81,10 @@ export const accountsModule = ({ db, secret, config, now, caller }: AdminContext
       response: { 200: documented(AccessAnswer), ...errors(400, 404, 409) },
       detail: {
         summary: 'Disable an account',
-        description: 'The account can no longer sign in (a login is the same 401 invalid_credentials as a wrong password), ' +
-          'its sessions end at once, and the Data API refuses its API keys with 401 revoked_key within 2 seconds in every ' +
-          'instance. Its keys are not revoked: enabling the account makes them work again. Disabling a disabled account ' +
-          'changes nothing. Your own account is a 409. Takes no body fields.',
+        description: 'The account can no longer sign in (a login is the same 401 invalid_credentials as a wrong ' +
+          'password), its sessions end at once, and the Data API refuses its API keys with 401 revoked_key within ' +
+          '2 seconds in every instance. Its keys are not revoked: enabling the account makes them work again. ' +
+          'Disabling a disabled account changes nothing. Your own account is a 409. Takes no body fields.',
         parameters: pathIdParameters('id'),
         requestBody: openApiBody({}) as never,
       },
@@ -95,9 +97,9 @@ export const accountsModule = ({ db, secret, config, now, caller }: AdminContext
       response: { 200: documented(AccessAnswer), ...errors(400, 404) },
       detail: {
         summary: 'Enable an account again',
-        description: 'Undoes POST /api/accounts/{id}/disable: the account can sign in again and its unrevoked keys work ' +
-          '(within 2 seconds). Sessions ended by the disabling stay ended. Enabling an enabled account changes nothing. ' +
-          'Takes no body fields.',
+        description: 'Undoes POST /api/accounts/{id}/disable: the account can sign in again and its unrevoked keys ' +
+          'work (within 2 seconds). Sessions ended by the disabling stay ended. Enabling an enabled account changes ' +
+          'nothing. Takes no body fields.',
         parameters: pathIdParameters('id'),
         requestBody: openApiBody({}) as never,
       },
@@ -112,8 +114,8 @@ export const accountsModule = ({ db, secret, config, now, caller }: AdminContext
       response: { 200: documented(SessionsEndedAnswer), ...errors(400, 404) },
       detail: {
         summary: 'End all sessions of an account',
-        description: 'Signs the account out everywhere at once: every session cookie of it is refused with 401 from now on. ' +
-          'It may sign in again. For your own account this ends the session making the request too.',
+        description: 'Signs the account out everywhere at once: every session cookie of it is refused with 401 from ' +
+          'now on. It may sign in again. For your own account this ends the session making the request too.',
         parameters: pathIdParameters('id'),
       },
     })
@@ -121,14 +123,17 @@ export const accountsModule = ({ db, secret, config, now, caller }: AdminContext
       const id = pathId(params.id)
       const { new_password } = parseBody(request, body, passwordResetBody)
       const reset = await setAccountPassword(db, id, new_password)
-      if (caller(request).account.id === id) set.headers['set-cookie'] = clearedSessionCookie(secureCookies(request, config.publicBaseUrl))
+      if (caller(request).account.id === id) {
+        set.headers['set-cookie'] = clearedSessionCookie(secureCookies(request, config.publicBaseUrl))
+      }
       return { data: reset }
     }, {
       response: { 200: documented(SessionsEndedAnswer), ...errors(400, 404) },
       detail: {
         summary: 'Set an account\'s password',
-        description: 'A reset by an operator: no current password is asked, and every session of the account ends, yours too ' +
-          'when it is your own account (change your own with POST /api/auth/password instead, which keeps your session).',
+        description: 'A reset by an operator: no current password is asked, and every session of the account ends, ' +
+          'yours too when it is your own account (change your own with POST /api/auth/password instead, which keeps ' +
+          'your session).',
         parameters: pathIdParameters('id'),
         requestBody: openApiBody(passwordResetBody) as never,
       },

@@ -31,7 +31,9 @@ export const AccountItem = t.Object({
   role: Enum(ROLES),
   membership: Enum(MEMBERSHIPS),
   created_at: DateTime,
-  disabled: t.Boolean({ description: 'Disabled by an operator: no login, no session, its API keys refused (401 revoked_key).' }),
+  disabled: t.Boolean({
+    description: 'Disabled by an operator: no login, no session, its API keys refused (401 revoked_key).',
+  }),
   disabled_at: Nullable(t.String({ format: 'date-time', description: 'Since when it is disabled.' })),
 })
 
@@ -44,4 +46,6 @@ export const SessionsEnded = t.Object({
   sessions_ended: t.Integer({ minimum: 0, description: 'How many of the account\'s sessions ended.' }),
 })
 export const SessionsEndedAnswer = t.Object({ data: SessionsEnded })
-export const AccessAnswer = t.Object({ data: t.Object({ account: AccountItem, sessions_ended: SessionsEnded.properties.sessions_ended }) })
+export const AccessAnswer = t.Object({
+  data: t.Object({ account: AccountItem, sessions_ended: SessionsEnded.properties.sessions_ended }),
+})

@@ -65,12 +65,12 @@ export const authModule = ({ db, config, now, caller }: AdminContext, policy: Se
       response: { 200: documented(PasswordChangeAnswer), ...errors(400, 401, 429) },
       detail: {
         summary: 'Change your password',
-        description: 'Sets a new password for the signed-in account, given the current one. Every other session of the account ' +
-          'ends at once (their cookies are refused with 401); the session that made the change goes on. A wrong ' +
-          '`current_password` is a 401 invalid_credentials that leaves the session alive, and counts against the ' +
-          'username\'s failed-login budget like a failed login (see POST /api/auth/login: a 429 with Retry-After once ' +
-          'it is spent). A `new_password` shorter than 10 or longer than 1024 characters, or the same as the current ' +
-          'one, is a 400 invalid_parameter naming it.',
+        description: 'Sets a new password for the signed-in account, given the current one. Every other session ' +
+          'of the account ends at once (their cookies are refused with 401); the session that made the change goes ' +
+          'on. A wrong `current_password` is a 401 invalid_credentials that leaves the session alive, and counts ' +
+          'against the username\'s failed-login budget like a failed login (see POST /api/auth/login: a 429 with ' +
+          'Retry-After once it is spent). A `new_password` shorter than 10 or longer than 1024 characters, or the ' +
+          'same as the current one, is a 400 invalid_parameter naming it.',
         requestBody: openApiBody(passwordChangeBody) as never,
       },
     })

@@ -23,7 +23,9 @@ export const LogoutAnswer = t.Object({ data: t.Object({ logged_out: t.Literal(tr
 
 /** A new password, as a change or an operator's reset takes it. */
 export const newPasswordField = (description: string) =>
-  stringField(`${description} ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })
+  stringField(`${description} ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`, {
+    min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH,
+  })
 
 export const passwordChangeBody = {
   current_password: stringField('The account\'s password now.', { max: MAX_PASSWORD_LENGTH }),

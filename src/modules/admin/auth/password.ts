@@ -14,16 +14,21 @@ export const WRONG_CURRENT_PASSWORD = 'current_password is not the account\'s pa
 export async function changePassword(
   db: Db, session: Session, token: string, body: { current_password: string; new_password: string }, now: Date,
 ) {
-  if (body.new_password === body.current_password) throw invalidParameter('new_password must differ from current_password')
+  if (body.new_password === body.current_password) {
+    throw invalidParameter('new_password must differ from current_password')
+  }
   const { id, username } = session.account
   const locked = await claimLoginAttempt(db, username, now)
   if (locked) {
     const retryAfter = String(locked.retryAfter)
-    throw new ApiError('rate_limited', `too many wrong passwords for this account; retry after ${retryAfter} seconds`, { 'retry-after': retryAfter })
+    const message = `too many wrong passwords for this account; retry after ${retryAfter} seconds`
+    throw new ApiError('rate_limited', message, { 'retry-after': retryAfter })
   }
   const outcome = await changeOwnPassword(db, id, body.current_password, body.new_password, hashToken(token))
   if (!outcome.changed) {
-    if (outcome.reason === 'no-account') throw new ApiError('unauthenticated', 'the session has ended (logged out or expired); sign in again')
+    if (outcome.reason === 'no-account') {
+      throw new ApiError('unauthenticated', 'the session has ended (logged out or expired); sign in again')
+    }
     throw new ApiError('invalid_credentials', WRONG_CURRENT_PASSWORD)
   }
   await clearLoginFailures(db, username)

@@ -41,7 +41,8 @@ export async function startSession(db: Db, account: SessionAccount, now: Date, p
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now.getTime() + policy.maxMs)
   await db.insert(sessions).values({
-    tokenHash: hashToken(token), accountId: account.id, createdAt: now, lastSeenAt: now, expiresAt, membership: account.membership,
+    tokenHash: hashToken(token), accountId: account.id, createdAt: now, lastSeenAt: now, expiresAt,
+    membership: account.membership,
   })
   return { token, session: { account, createdAt: now, expiresAt, idleExpiresAt: idleEnd(now, expiresAt, policy) } }
 }
@@ -72,7 +73,8 @@ export async function resumeSession(db: Db, token: string, now: Date, policy: Se
       gt(sessions.lastSeenAt, new Date(now.getTime() - policy.idleMs)),
       isNull(accounts.disabledAt),
       // A member's session that saw the membership active ends once it has lapsed; one begun lapsed goes on.
-      sql`not (${accounts.role} <> 'admin' and ${accounts.membership} <> 'active' and ${sessions.membership} = 'active')`,
+      sql`not (${accounts.role} <> 'admin' and ${accounts.membership} <> 'active'
+        and ${sessions.membership} = 'active')`,
     ))
     .returning({
       id: accounts.id, username: accounts.username, role: accounts.role, membership: accounts.membership,
