@@ -158,6 +158,8 @@ describe('a lapsed membership', () => {
     const who = await (await api.call('/api/auth/me', { cookie: again })).json()
     expect(who.data.user.membership).toBe('lapsed')
     expect(await me(again)).toBe(200) // a session begun lapsed goes on
+    expect((await by(operator.token, 'PATCH', `/api/accounts/${member.id}`, { membership: 'lapsed' })).status).toBe(200)
+    expect(await me(again)).toBe(200) // and lapsing again is no change that ends it
   })
 
   test('set any other way ends the member\'s session at its next request', async () => {

@@ -96,12 +96,16 @@ export async function listAccounts(db: Db, filters: AccountFilters, limit: numbe
   return rows as Account[]
 }
 
-/** Sets the membership; a member's lapsed membership ends the member's sessions at once (a new login is allowed). */
+/**
+ * Sets the membership. A member's membership that lapses ends the member's sessions at once; the member may sign in
+ * again, to a lapsed account (and setting lapsed again does not end that session).
+ */
 export async function setMembershipById(db: Db, id: number, membership: Membership): Promise<Account> {
   if (!MEMBERSHIPS.includes(membership)) throw invalidParameter('membership must be active or lapsed')
+  const before = await requireAccountById(db, id)
   const [row] = await db.update(accounts).set({ membership }).where(eq(accounts.id, id)).returning(publicColumns)
   if (!row) throw notFound(`no account with id ${id}`)
-  if (row.role === 'member' && membership !== 'active') await endSessionsOf(db, id)
+  if (row.role === 'member' && before.membership === 'active' && membership !== 'active') await endSessionsOf(db, id)
   return row as Account
 }
 
