@@ -5,19 +5,23 @@ import type { Db } from '../db/client'
 import { accounts } from '../db/schema'
 import { conflicting, invalidInput, nothingFound } from '../domain-errors'
 import { hashPassword, verifyPassword } from '../platform/password'
+import { endSessionsOf } from './account-sessions'
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules'
+
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH }
 
 export const ROLES = ['admin', 'member'] as const
 export const MEMBERSHIPS = ['active', 'lapsed'] as const
 export type Role = (typeof ROLES)[number]
 export type Membership = (typeof MEMBERSHIPS)[number]
 
-export type Account = { id: number; username: string; role: Role; membership: Membership; createdAt: Date }
+export type Account = {
+  id: number; username: string; role: Role; membership: Membership; createdAt: Date
+  disabledAt: Date | null // see src/accounts/account-disable.ts
+}
 
 const USERNAME = /^[A-Za-z0-9_.-]{3,64}$/
 export const USERNAME_RULE = 'username must be 3 to 64 letters, digits, ".", "_" or "-"'
-export const MIN_PASSWORD_LENGTH = 10
-/** Longer passwords are refused rather than hashed: a megabyte "password" would only cost us time. */
-export const MAX_PASSWORD_LENGTH = 1024
 
 /** Usernames are unique and matched without regard to case. */
 const sameUsername = (username: string) => sql`lower(${accounts.username}) = lower(${username})`
@@ -28,6 +32,7 @@ const publicColumns = {
   role: accounts.role,
   membership: accounts.membership,
   createdAt: accounts.createdAt,
+  disabledAt: accounts.disabledAt,
 }
 
 export type NewAccount = { username: string; password: string; role: Role; membership?: Membership }
@@ -91,10 +96,16 @@ export async function listAccounts(db: Db, filters: AccountFilters, limit: numbe
   return rows as Account[]
 }
 
+/**
+ * Sets the membership. A member's membership that lapses ends the member's sessions at once; the member may sign in
+ * again, to a lapsed account (and setting lapsed again does not end that session).
+ */
 export async function setMembershipById(db: Db, id: number, membership: Membership): Promise<Account> {
   if (!MEMBERSHIPS.includes(membership)) throw invalidInput('membership must be active or lapsed')
+  const before = await requireAccountById(db, id)
   const [row] = await db.update(accounts).set({ membership }).where(eq(accounts.id, id)).returning(publicColumns)
   if (!row) throw nothingFound(`no account with id ${id}`)
+  if (row.role === 'member' && before.membership === 'active' && membership !== 'active') await endSessionsOf(db, id)
   return row as Account
 }
 
@@ -119,14 +130,15 @@ export type AuthenticateOptions = { verify?: (password: string, hash: string) =>
 
 /**
  * Checks a login; the same null, after the same slow verification, for an unknown name, an account
- * that cannot log in (no real hash) and a wrong password, so neither the answer nor its time tells
- * which names exist.
+ * that cannot log in (no real hash, or disabled by an operator) and a wrong password, so neither the
+ * answer nor its time tells which names exist or which accounts are disabled.
  */
 export async function authenticate(db: Db, username: string, password: string, options: AuthenticateOptions = {}): Promise<Account | null> {
   const verify = options.verify ?? verifyPassword
   const [row] = await db.select({ ...publicColumns, passwordHash: accounts.passwordHash }).from(accounts)
     .where(sameUsername(username))
-  const usable = row !== undefined && (row.passwordHash.startsWith('$') || row.passwordHash.startsWith('scrypt$'))
+  const usable = row !== undefined && row.disabledAt === null
+    && (row.passwordHash.startsWith('$') || row.passwordHash.startsWith('scrypt$'))
   const hash = usable ? row!.passwordHash : await dummyPasswordHash()
   const matches = await verify(password, hash)
   if (!usable || !matches) return null

@@ -2,10 +2,13 @@
  * Admin sessions. The cookie holds an opaque random token (32 bytes, base64url); the database keeps
  * only its SHA-256, so a copy of the table logs no one in. A session ends at logout, after
  * SESSION_IDLE_MINUTES without a request, and SESSION_MAX_HOURS after login whatever happens; an
- * ended session's row is deleted, so its cookie, replayed, finds nothing.
+ * ended session's row is deleted, so its cookie, replayed, finds nothing. It also ends, at its next
+ * request at the latest, when an operator disables the account, and, for a member, when the
+ * membership it last saw active has lapsed (src/accounts/ ends them at once when the change is
+ * made there; this check catches a change made any other way).
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import type { SessionLifetimes } from '../config'
 import type { Db } from '../db/client'
 import { accounts, sessions } from '../db/schema'
@@ -27,7 +30,8 @@ export type Session = {
   idleExpiresAt: Date // the end if no request comes before it
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+/** What the database keeps of a token (src/accounts/ names the session to keep by it). */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** Whether a cookie value could be a token we issued; anything else is ignored without a look-up. */
 export const isSessionToken = (value: string) => TOKEN_SHAPE.test(value)
@@ -36,7 +40,10 @@ export const isSessionToken = (value: string) => TOKEN_SHAPE.test(value)
 export async function startSession(db: Db, account: SessionAccount, now: Date, policy: SessionPolicy): Promise<{ token: string; session: Session }> {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now.getTime() + policy.maxMs)
-  await db.insert(sessions).values({ tokenHash: hashToken(token), accountId: account.id, createdAt: now, lastSeenAt: now, expiresAt })
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token), accountId: account.id, createdAt: now, lastSeenAt: now, expiresAt,
+    membership: account.membership,
+  })
   return { token, session: { account, createdAt: now, expiresAt, idleExpiresAt: idleEnd(now, expiresAt, policy) } }
 }
 
@@ -53,7 +60,10 @@ export async function resumeSession(db: Db, token: string, now: Date, policy: Se
   if (!isSessionToken(token)) return null
   const tokenHash = hashToken(token)
   const [row] = await db.update(sessions)
-    .set({ lastSeenAt: sql`greatest(${sessions.lastSeenAt}, ${now.toISOString()}::timestamptz)` })
+    .set({
+      lastSeenAt: sql`greatest(${sessions.lastSeenAt}, ${now.toISOString()}::timestamptz)`,
+      membership: sql`${accounts.membership}`, // what the next request compares with
+    })
     .from(accounts)
     .where(and(
       eq(sessions.tokenHash, tokenHash),
@@ -61,6 +71,10 @@ export async function resumeSession(db: Db, token: string, now: Date, policy: Se
       gt(sessions.expiresAt, now),
       gt(sessions.createdAt, new Date(now.getTime() - policy.maxMs)),
       gt(sessions.lastSeenAt, new Date(now.getTime() - policy.idleMs)),
+      isNull(accounts.disabledAt),
+      // A member's session that saw the membership active ends once it has lapsed; one begun lapsed goes on.
+      sql`not (${accounts.role} <> 'admin' and ${accounts.membership} <> 'active'
+        and ${sessions.membership} = 'active')`,
     ))
     .returning({
       id: accounts.id, username: accounts.username, role: accounts.role, membership: accounts.membership,

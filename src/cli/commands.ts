@@ -12,7 +12,8 @@ import { ANALYSIS_COMMANDS } from './analysis-commands'
 import { LEXICON_COMMANDS } from './lexicon-commands'
 import { EXPORT_COMMANDS } from './export-commands'
 import { LABELS_COMMANDS } from './labels-commands'
-import type { CliContext, Command } from './command'
+import { ACCOUNT_ACCESS_COMMANDS } from './account-access-commands'
+import type { CliContext, CliIO, Command } from './command'
 
 export type { CliContext, CliIO, Command } from './command'
 
@@ -94,6 +95,7 @@ export const COMMANDS: Command[] = [
       io.out(`membership of "${account.username}" is now ${account.membership}`)
     },
   },
+  ...ACCOUNT_ACCESS_COMMANDS,
   {
     words: ['keys', 'create'],
     usage: 'keys create --username U --tier member|pro [--label L]',

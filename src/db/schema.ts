@@ -331,6 +331,8 @@ export const accounts = pgTable('accounts', {
   role: text('role').notNull(), // admin | member
   membership: text('membership').notNull().default('active'), // active | lapsed
   createdAt: createdAt(),
+  // Set while an operator has disabled the account: no login, no session, its API keys refused (src/accounts/).
+  disabledAt: tstz('disabled_at'),
 }, (t) => [uniqueIndex('accounts_username_idx').on(sql`lower(${t.username})`)])
 
 export const apiKeys = pgTable('api_keys', {
@@ -350,6 +352,8 @@ export const sessions = pgTable('sessions', {
   createdAt: createdAt(),
   expiresAt: tstz('expires_at').notNull(), // the absolute end: login time + SESSION_MAX_HOURS
   lastSeenAt: tstz('last_seen_at').notNull().defaultNow(), // idle expiry counts from here (SESSION_IDLE_MINUTES)
+  // The account's membership when the session last saw it: a member's session that saw it active ends once it lapsed.
+  membership: text('membership').notNull().default('active'),
 }, (t) => [
   index('sessions_account_idx').on(t.accountId),
   index('sessions_expires_idx').on(t.expiresAt), // the hourly purge of ended sessions

@@ -19,7 +19,12 @@ describe('POST /api/accounts', () => {
     const created = await json(await call('/api/accounts', { body: { username: 'Ada.Member', password: 'a long password', role: 'member', membership: 'lapsed' } }))
     expect(created).toEqual({
       status: 201,
-      body: { data: { id: expect.any(Number), username: 'Ada.Member', role: 'member', membership: 'lapsed', created_at: expect.any(String) } },
+      body: {
+        data: {
+          id: expect.any(Number), username: 'Ada.Member', role: 'member', membership: 'lapsed',
+          created_at: expect.any(String), disabled: false, disabled_at: null,
+        },
+      },
     })
     const login = await api.call('/api/auth/login', { body: { username: 'ada.member', password: 'a long password' } })
     expect((await login.json()).data.user).toEqual({ id: created.body.data.id, username: 'Ada.Member', role: 'member', membership: 'lapsed' })

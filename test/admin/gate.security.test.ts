@@ -63,10 +63,11 @@ describe('access', () => {
     .filter((r) => r.path.startsWith('/api/') && !r.path.startsWith('/api/v1') && r.method !== 'OPTIONS')
     .map((r) => ({ method: r.method, path: r.path.replace(/:(\w+)/g, '1') }))
 
-  test('every admin route but login, logout, me, the OpenAPI document, its reference page and /api/keys is for operators', () => {
+  test('every admin route but login, logout, me, password, the OpenAPI document, its reference page and /api/keys is for operators', () => {
     const open = routes().filter((r) => accessFor(r.method, r.path) !== 'operator').map((r) => `${r.method} ${r.path}`)
     expect(open.sort()).toEqual([
-      'DELETE /api/keys/1', 'GET /api/auth/me', 'GET /api/docs', 'GET /api/keys', 'GET /api/openapi.json', 'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/keys',
+      'DELETE /api/keys/1', 'GET /api/auth/me', 'GET /api/docs', 'GET /api/keys', 'GET /api/openapi.json', 'POST /api/auth/login', 'POST /api/auth/logout',
+      'POST /api/auth/password', 'POST /api/keys',
     ])
     expect(routes().length).toBeGreaterThan(open.length + 10)
   })

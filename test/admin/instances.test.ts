@@ -77,6 +77,18 @@ describe(`two instances on ${testDriver}`, () => {
     expect((await (await v1OnB(key)).json()).error.code).toBe('plan_required')
   })
 
+  test('an account disabled through one has its keys refused by the other within 2 s; enabled, back', async () => {
+    const { accountId, key } = await memberWithKey('two-instances-4')
+    expect((await v1OnB(key)).status).toBe(200) // B now holds the key in its cache
+    expect((await onA(`/api/accounts/${accountId}/disable`, { method: 'POST' })).status).toBe(200)
+    const started = performance.now()
+    expect(await eventually(async () => (await v1OnB(key)).status === 401, 2000)).toBe(true)
+    expect(performance.now() - started).toBeLessThan(2000)
+    expect((await (await v1OnB(key)).json()).error.code).toBe('revoked_key')
+    expect((await onA(`/api/accounts/${accountId}/enable`, { method: 'POST' })).status).toBe(200)
+    expect(await eventually(async () => (await v1OnB(key)).status === 200, 2000)).toBe(true)
+  })
+
   test('writing last_used_at does not empty key caches: only changes a key check reads notify', async () => {
     const heard: string[] = []
     const stop = await database.listen(KEYS_CHANGED, (table) => heard.push(table))

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { accounts, apiKeys } from '../../src/db/schema'
 import { authenticate } from '../../src/accounts/accounts'
 import { hashSecret, parseApiKey } from '../../src/accounts/key-format'
+import { resumeSession, startSession } from '../../src/accounts/sessions'
 import { cli } from '../support/cli'
 import { freshDatabase, type TestDatabase } from '../support/database'
 
@@ -102,5 +103,72 @@ describe('cli keys', () => {
     const result = await cli(database, ...(argv as string[]))
     expect(result.code).not.toBe(0)
     expect(result.stderr).toEqual([message as string])
+  })
+})
+
+describe('cli accounts password, disable, enable, end-sessions', () => {
+  const create = (username: string, role: string) =>
+    cli(database, 'accounts', 'create', '--username', username, '--password', 'first password here', '--role', role)
+  const REFUSED = 'its API keys are refused within 2 seconds'
+  const policy = { idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 }
+  const sessionOf = async (username: string) => {
+    const account = (await authenticate(database.db, username, 'first password here'))!
+    return (await startSession(database.db, account, new Date(), policy)).token
+  }
+  const alive = async (token: string) => (await resumeSession(database.db, token, new Date(), policy)) !== null
+
+  test('password sets a new slow hash and ends every session of the account', async () => {
+    await create('carol', 'member')
+    const sessions = [await sessionOf('carol'), await sessionOf('carol')]
+    const result = await cli(database, 'accounts', 'password', '--username', 'CAROL', '--password', 'second password 2')
+    expect(result).toEqual({ code: 0, stdout: ['password of "carol" set; 2 sessions ended'], stderr: [] })
+    for (const token of sessions) expect(await alive(token)).toBe(false)
+    expect(await authenticate(database.db, 'carol', 'first password here')).toBeNull()
+    expect(await authenticate(database.db, 'carol', 'second password 2')).toMatchObject({ username: 'carol' })
+    const [row] = await database.db.select().from(accounts).where(eq(accounts.username, 'carol'))
+    expect(row.passwordHash).toStartWith('$argon2id$')
+  })
+
+  test('disable ends the sessions, refuses logins and keys; enable lets the account back in', async () => {
+    await create('dave', 'member')
+    const token = await sessionOf('dave')
+    const disabled = await cli(database, 'accounts', 'disable', '--username', 'dave')
+    expect(disabled).toEqual({
+      code: 0, stdout: [`account "dave" disabled; 1 session ended; ${REFUSED}`], stderr: [],
+    })
+    expect(await alive(token)).toBe(false)
+    expect(await authenticate(database.db, 'dave', 'first password here')).toBeNull()
+    const [row] = await database.db.select().from(accounts).where(eq(accounts.username, 'dave'))
+    expect(row.disabledAt).toBeInstanceOf(Date)
+    expect((await cli(database, 'accounts', 'disable', '--username', 'dave')).stdout[0])
+      .toBe(`account "dave" disabled (already, since ${row.disabledAt!.toISOString()}); 0 sessions ended; ${REFUSED}`)
+    const enabled = await cli(database, 'accounts', 'enable', '--username', 'dave')
+    expect(enabled).toEqual({ code: 0, stdout: ['account "dave" enabled'], stderr: [] })
+    expect(await authenticate(database.db, 'dave', 'first password here')).toMatchObject({ username: 'dave' })
+    const again = await cli(database, 'accounts', 'enable', '--username', 'dave')
+    expect(again.stdout).toEqual(['account "dave" was not disabled'])
+  })
+
+  test('end-sessions ends them all and leaves the password', async () => {
+    await create('erin', 'admin')
+    const tokens = [await sessionOf('erin'), await sessionOf('erin'), await sessionOf('erin')]
+    const ended = await cli(database, 'accounts', 'end-sessions', '--username', 'erin')
+    expect(ended).toEqual({ code: 0, stdout: ['3 sessions of "erin" ended'], stderr: [] })
+    for (const token of tokens) expect(await alive(token)).toBe(false)
+    expect(await authenticate(database.db, 'erin', 'first password here')).not.toBeNull()
+  })
+
+  test.each([
+    ['a short password', ['accounts', 'password', '--username', 'carol', '--password', 'short'],
+      'error: password must be at least 10 characters long', 1],
+    ['an unknown account', ['accounts', 'password', '--username', 'nobody', '--password', 'long enough here'],
+      'error: no account named "nobody"', 1],
+    ['no password', ['accounts', 'password', '--username', 'carol'], 'error: --password is required', 2],
+    ['an unknown account to disable', ['accounts', 'disable', '--username', 'nobody'],
+      'error: no account named "nobody"', 1],
+    ['no username', ['accounts', 'disable'], 'error: --username is required', 2],
+  ])('fails on %s with one line on stderr', async (_name, argv, message, code) => {
+    const result = await cli(database, ...(argv as string[]))
+    expect(result).toEqual({ code: code as number, stdout: [], stderr: [message as string] })
   })
 })

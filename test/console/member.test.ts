@@ -30,7 +30,8 @@ describe.skipIf(!haveBrowser)('a member in the console', () => {
 
     await signIn(page, world.base, member)
     expect(new URL(page.url()).pathname).toBe('/console/keys') // members land on their keys
-    expect(await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link').allInnerTexts()).toEqual(['My keys'])
+    const nav = page.getByRole('navigation', { name: 'Console sections' })
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['My keys', 'My password'])
     const keys = page.getByRole('region', { name: 'Your keys, oldest first' })
     expect(await keys.innerText()).toContain('None yet.')
     expect(await keys.innerText()).not.toContain(othersKey.keyId)

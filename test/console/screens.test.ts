@@ -72,6 +72,7 @@ describe.skipIf(!haveBrowser)('every console screen', () => {
     ['accounts', '/console/accounts', 'Accounts'],
     ['account', `/console/accounts/${memberId}`, 'Account member-screens'],
     ['keys', '/console/keys', 'My API keys'],
+    ['password', '/console/password', 'Change your password'],
     ['review', '/console/review', 'Review'],
   ]
 

@@ -12,6 +12,7 @@ import { CONSOLE_HEADERS, SHELL_HTML } from './shell'
 const SCREENS = [
   /^$/, /^sign-in$/, /^sources$/, /^jobs$/, /^briefs$/, /^briefs\/[1-9][0-9]{0,9}$/, /^contradictions$/, /^gaps$/,
   /^prompts$/, /^prompts\/[a-z0-9_-]{1,100}$/, /^accounts$/, /^accounts\/[1-9][0-9]{0,9}$/, /^keys$/, /^review$/,
+  /^password$/,
 ]
 
 const pageHeaders = { ...CONSOLE_HEADERS, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }

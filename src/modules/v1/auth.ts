@@ -1,6 +1,6 @@
 /**
  * API-key authentication for /api/v1. Keys are checked against an in-process cache so the hot path
- * costs no database round trip. A revocation or membership change empties every instance's cache
+ * costs no database round trip. A revocation, membership change or disabled account empties every instance's cache
  * at once through a change notification (src/db/changes.ts); KEY_CACHE_TTL_MS bounds how long a
  * record can outlive a change should that notification be lost.
  * Ids that are nobody's key are remembered too, in a cache of their own: a flood of made-up ids
@@ -30,8 +30,13 @@ const INVALID_TOKEN = { 'www-authenticate': `${CHALLENGE}, error="invalid_token"
  * The keys asked for and their accounts, as SQL text prepared once: with many keys in use, records
  * expire and are read again all the time, and the query builder cost more CPU per read than the read.
  */
-const readKeys = preparedStatement<{ id: string; secretHash: string; accountId: number; tier: string; revoked: boolean; role: string; membership: string }>(
-  `select k.id, k.secret_hash as "secretHash", k.account_id as "accountId", k.tier, k.revoked_at is not null as revoked, a.role, a.membership
+type KeyRow = {
+  id: string; secretHash: string; accountId: number; tier: string; revoked: boolean; role: string; membership: string
+  disabled: boolean
+}
+const readKeys = preparedStatement<KeyRow>(
+  `select k.id, k.secret_hash as "secretHash", k.account_id as "accountId", k.tier, k.revoked_at is not null as revoked,
+    a.role, a.membership, a.disabled_at is not null as disabled
   from api_keys k join accounts a on a.id = k.account_id where k.id = any($?::text[])`)
 
 export type KeyHolder = { keyId: string; accountId: number; tier: 'member' | 'pro' }
@@ -43,6 +48,7 @@ type KeyRecord = {
   revoked: boolean
   role: string
   membership: string
+  disabled: boolean // the account is disabled by an operator (src/accounts/account-disable.ts)
 }
 
 export class KeyAuthenticator {
@@ -69,6 +75,9 @@ export class KeyAuthenticator {
     const record = await this.lookup(parsed.id)
     if (!record || !secretMatches(parsed.secret, record.secretHash)) throw new ApiError('invalid_key', 'the API key does not exist', INVALID_TOKEN)
     if (record.revoked) throw new ApiError('revoked_key', 'the API key has been revoked', INVALID_TOKEN)
+    if (record.disabled) {
+      throw new ApiError('revoked_key', 'the API key\'s account has been disabled by an operator', INVALID_TOKEN)
+    }
     if (record.tier === 'member' && record.role !== 'admin' && record.membership !== 'active') {
       throw new ApiError('plan_required', 'member keys need an active paid membership; renew it to use this key')
     }
@@ -125,7 +134,7 @@ export class KeyAuthenticator {
     const rows = await readKeys(this.db, [ids])
     return new Map(rows.map((row) => [row.id, {
       secretHash: row.secretHash, accountId: row.accountId, tier: row.tier as 'member' | 'pro',
-      revoked: row.revoked, role: row.role, membership: row.membership,
+      revoked: row.revoked, role: row.role, membership: row.membership, disabled: row.disabled,
     }]))
   }
 }

@@ -7,8 +7,10 @@ import type { Tier } from '../../../accounts/keys'
 import { pager } from '../../../http/pager'
 import { createAccountKey, listAccountKeys } from '../keys/service'
 
-export const serializeAccount = (a: Account) =>
-  ({ id: a.id, username: a.username, role: a.role, membership: a.membership, created_at: a.createdAt.toISOString() })
+export const serializeAccount = (a: Account) => ({
+  id: a.id, username: a.username, role: a.role, membership: a.membership, created_at: a.createdAt.toISOString(),
+  disabled: a.disabledAt !== null, disabled_at: a.disabledAt?.toISOString() ?? null,
+})
 
 export type AccountQuery = { role?: Role[]; membership?: Membership[]; cursor?: string; limit?: number }
 

@@ -1,10 +1,11 @@
-/** POST /api/auth/login, POST /api/auth/logout, GET /api/auth/me. */
+/** POST /api/auth/login, POST /api/auth/logout, GET /api/auth/me, POST /api/auth/password. */
 import { Elysia } from 'elysia'
 import { openApiBody, parseBody } from '../../../http/json-body'
 import type { AdminContext } from '../context'
 import { documented, errors } from '../schemas'
 import { clearedSessionCookie, secureCookies, sessionCookie, sessionToken } from './cookie'
-import { LoginAnswer, LogoutAnswer, MeAnswer, loginBody } from './model'
+import { LoginAnswer, LogoutAnswer, MeAnswer, PasswordChangeAnswer, loginBody, passwordChangeBody } from './model'
+import { changePassword } from './password'
 import { logIn, serializeSession, serializeUser } from './service'
 import { endSession, type SessionPolicy } from '../../../accounts/sessions'
 
@@ -54,5 +55,22 @@ export const authModule = ({ db, config, now, caller }: AdminContext, policy: Se
         summary: 'The signed-in user',
         description: 'The account behind the session cookie, and when the session ends: at `idle_expires_at` unless another request ' +
           'comes first (each request moves it), and at `expires_at` whatever happens.',
+      },
+    })
+    .post('/api/auth/password', async ({ request, body }) => {
+      const session = caller(request)
+      const fields = parseBody(request, body, passwordChangeBody)
+      return { data: await changePassword(db, session, sessionToken(request)!, fields, now()) }
+    }, {
+      response: { 200: documented(PasswordChangeAnswer), ...errors(400, 401, 429) },
+      detail: {
+        summary: 'Change your password',
+        description: 'Sets a new password for the signed-in account, given the current one. Every other session ' +
+          'of the account ends at once (their cookies are refused with 401); the session that made the change goes ' +
+          'on. A wrong `current_password` is a 401 invalid_credentials that leaves the session alive, and counts ' +
+          'against the username\'s failed-login budget like a failed login (see POST /api/auth/login: a 429 with ' +
+          'Retry-After once it is spent). A `new_password` shorter than 10 or longer than 1024 characters, or the ' +
+          'same as the current one, is a 400 invalid_parameter naming it.',
+        requestBody: openApiBody(passwordChangeBody) as never,
       },
     })

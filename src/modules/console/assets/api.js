@@ -10,7 +10,10 @@ export class ApiError extends Error {
   }
 }
 
-/** Sends a request to /api and answers its JSON; a 401 sends the browser to the sign-in screen. */
+/**
+ * Sends a request to /api and answers its JSON; a 401 for a missing or ended session sends the browser to the
+ * sign-in screen (a wrong password, invalid_credentials, is the form's to show).
+ */
 export async function api(method, path, body) {
   const init = { method, credentials: 'same-origin', headers: { accept: 'application/json' } }
   if (body !== undefined) {
@@ -27,7 +30,7 @@ export async function api(method, path, body) {
   if (response.ok) return payload
   const error = payload?.error
   const failure = new ApiError(response.status, error?.code ?? 'unknown', error?.message ?? `request failed with HTTP ${response.status}`)
-  if (response.status === 401 && path !== '/api/auth/login') {
+  if (response.status === 401 && path !== '/api/auth/login' && failure.errorCode !== 'invalid_credentials') {
     location.assign(`/console/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`)
   }
   throw failure

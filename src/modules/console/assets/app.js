@@ -6,9 +6,9 @@ import { announce, begin, h, replace } from './dom.js'
 const OPERATOR_NAV = [
   ['/console', 'Overview'], ['/console/review', 'Review'], ['/console/sources', 'Sources'], ['/console/jobs', 'Jobs'], ['/console/briefs', 'Briefs'],
   ['/console/contradictions', 'Contradictions'], ['/console/gaps', 'Gaps'], ['/console/prompts', 'Prompts'],
-  ['/console/accounts', 'Accounts'], ['/console/keys', 'My keys'],
+  ['/console/accounts', 'Accounts'], ['/console/keys', 'My keys'], ['/console/password', 'My password'],
 ]
-const MEMBER_NAV = [['/console/keys', 'My keys']]
+const MEMBER_NAV = [['/console/keys', 'My keys'], ['/console/password', 'My password']]
 
 /** path pattern → [screen module, operators only] */
 const ROUTES = [
@@ -25,6 +25,7 @@ const ROUTES = [
   [/^\/console\/accounts$/, 'accounts', true],
   [/^\/console\/accounts\/(\d+)$/, 'account', true],
   [/^\/console\/keys$/, 'keys', false],
+  [/^\/console\/password$/, 'password', false],
 ]
 
 function drawChrome(user) {

@@ -1,9 +1,10 @@
 // Accounts (operators): list (GET /api/accounts), create (POST /api/accounts) and set membership
-// (PATCH /api/accounts/{id}); each account's keys on its own screen.
+// (PATCH /api/accounts/{id}); each account's keys, and its access, on its own screen.
 import { api, get, post, query } from '../api.js'
 import { announce, append, begin, field, formatTime, h, nextPageLink, replace, table } from '../dom.js'
 import { actionButton, input, onSubmit, select, submit } from '../forms.js'
 import { MEMBERSHIPS, ROLES } from '../vocabulary.js'
+import { accessState } from './account-access.js'
 
 const roleName = (role) => role === 'admin' ? 'operator' : role
 
@@ -31,9 +32,11 @@ export async function render(main, { params }) {
   append(main, list, form)
   const refresh = async () => {
     const page = await get(`/api/accounts${query({ cursor: params.get('cursor'), limit: 50 })}`)
-    replace(list, table('Accounts', ['Username', 'Role', 'Membership', 'Created', 'Keys'],
-      page.data.map((a) => [a.username, roleName(a.role), membershipControl(a, refresh), formatTime(a.created_at),
-        h('a', { href: `/console/accounts/${a.id}`, 'aria-label': `Keys of ${a.username}` }, 'Keys')])), nextPageLink(page.pagination))
+    replace(list, table('Accounts', ['Username', 'Role', 'Membership', 'Access', 'Created', 'Keys'],
+      page.data.map((a) => [a.username, roleName(a.role), membershipControl(a, refresh), accessState(a),
+        formatTime(a.created_at),
+        h('a', { href: `/console/accounts/${a.id}`, 'aria-label': `Keys of ${a.username}` }, 'Keys')])),
+    nextPageLink(page.pagination))
   }
   onSubmit(form, async (data) => {
     const answer = await post('/api/accounts', {
