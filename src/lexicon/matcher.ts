@@ -90,18 +90,20 @@ function plurals(word: string): string[] {
 
 /** One way a term can be read: `raw` when the text must spell it exactly so; `context` for abbreviations. */
 type Candidate = { entry: LexiconEntry; raw: string | null; context: boolean }
-/** One map for both questions a token sequence asks: is it a term (cands), and can a longer term start with it (prefix)? */
-type Node = { cands: Candidate[] | null; prefix: boolean }
-type Index = { nodes: Map<string, Node>; maxTokens: number }
+/**
+ * One map for both questions a token sequence asks: is it a term (cands), and can a longer term start with it (prefix)?
+ * `next` holds the nodes one token longer, so the scan walks token by token without building the joined key.
+ */
+type Node = { cands: Candidate[] | null; prefix: boolean; next: Map<string, Node> | null }
+type Index = { nodes: Map<string, Node> }
 
 function buildIndex(entries: readonly LexiconEntry[]): Index {
   const nodes = new Map<string, Node>()
   const node = (key: string) => {
     let n = nodes.get(key)
-    if (!n) nodes.set(key, (n = { cands: null, prefix: false }))
+    if (!n) nodes.set(key, (n = { cands: null, prefix: false, next: null }))
     return n
   }
-  let maxTokens = 1
   const add = (entry: LexiconEntry, term: string, kind: 'name' | 'symbol' | 'abbreviation') => {
     const tokens = tokenize(term)
     if (tokens.length === 0) return
@@ -118,7 +120,6 @@ function buildIndex(entries: readonly LexiconEntry[]): Index {
       if (!n.cands.some((c) => c.entry === entry && c.raw === raw)) n.cands.push({ entry, raw, context: kind === 'abbreviation' })
     }
     for (let i = 1; i < words.length; i++) node(words.slice(0, i).join(' ')).prefix = true
-    maxTokens = Math.max(maxTokens, words.length)
   }
   for (const entry of entries) {
     if (entry.matchName !== false) add(entry, entry.name, 'name')
@@ -126,7 +127,14 @@ function buildIndex(entries: readonly LexiconEntry[]): Index {
     for (const s of entry.symbols ?? []) add(entry, s, 'symbol')
     for (const s of entry.abbreviations ?? []) add(entry, s, 'abbreviation')
   }
-  return { nodes, maxTokens }
+  // Every prefix of a term is a node (above), so each longer node hangs under the one without its last token.
+  for (const [key, n] of nodes) {
+    const cut = key.lastIndexOf(' ')
+    if (cut < 0) continue
+    const parent = nodes.get(key.slice(0, cut))!
+    ;(parent.next ??= new Map()).set(key.slice(cut + 1), n)
+  }
+  return { nodes }
 }
 
 let index: Index | null = null
@@ -151,22 +159,21 @@ const OPENS = /^\s*[(\[]/
 
 /** Every lexicon term in `text`, left to right, longest match first, never overlapping. */
 export function findMentions(text: string): Mention[] {
-  const { nodes, maxTokens } = getIndex()
+  const { nodes } = getIndex()
   const { norms, starts, ends } = scan(text)
   const out: (Mention & { context: boolean })[] = []
   for (let i = 0; i < norms.length; i++) {
-    let key = ''
     let best: Candidate | null = null
     let last = i
-    for (let j = i; j < norms.length && j - i < maxTokens; j++) {
-      key = j === i ? norms[j] : `${key} ${norms[j]}`
-      const n = nodes.get(key)
-      if (!n) break
+    let n = nodes.get(norms[i])
+    for (let j = i; n; n = n.next && j + 1 < norms.length ? n.next.get(norms[++j]) : undefined) {
       if (n.cands) {
         const c = pick(n.cands, text, starts[i], ends[j], true)
-        if (c) { best = c; last = j }
+        if (c) {
+          best = c
+          last = j
+        }
       }
-      if (!n.prefix) break
     }
     if (best) {
       const start = starts[i]
