@@ -92,16 +92,11 @@ export function paperConditionsText(f: PaperFilters, where = new Conditions(), q
 /**
  * The filter's dates that bound the walk of the list's index in `sort` (src/queries/paper-order.ts), where a page's
  * walk can start: since and until on papers_indexed_idx for the default order, published_since and published_until
- * on the publication date's index (the key written as that index holds it; a paper without a date sorts as
- * -infinity, so the upper bound keeps it out), none for newsworthiness.
+ * on the publication date's index for published_date, none for newsworthiness.
  */
 export function paperDatesText(f: PaperFilters, where = new Conditions(), sort: PaperSort = DEFAULT_PAPER_SORT): Conditions {
   if (sort === 'indexed_date') return indexedDatesText(f, where)
-  if (sort === 'published_date') {
-    const key = PAPER_ORDERS.published_date.key
-    if (f.publishedSince) where.add(`${key} >= $?::date`, f.publishedSince)
-    if (f.publishedUntil) where.add(`${key} <= $?::date`, f.publishedUntil).add(`${key} > '-infinity'::date`)
-  }
+  if (sort === 'published_date') return publishedDatesText(f, where)
   return where
 }
 
@@ -111,9 +106,14 @@ function indexedDatesText(f: PaperFilters, where: Conditions): Conditions {
   return where
 }
 
+/**
+ * Publication dates, written as the publication order's key (a range of its index, for a count or a page planned
+ * for its values too): a paper without a date sorts as -infinity, which the upper bound's second condition keeps out.
+ */
 function publishedDatesText(f: PaperFilters, where: Conditions): Conditions {
-  if (f.publishedSince) where.add('p.published_date >= $?::date', f.publishedSince)
-  if (f.publishedUntil) where.add('p.published_date <= $?::date', f.publishedUntil)
+  const { key } = PAPER_ORDERS.published_date
+  if (f.publishedSince) where.add(`${key} >= $?::date`, f.publishedSince)
+  if (f.publishedUntil) where.add(`${key} <= $?::date`, f.publishedUntil).add(`${key} > '-infinity'::date`)
   return where
 }
 
