@@ -40,11 +40,19 @@ ${searchForm()}
   }
 }
 
+/** The judgement box: each field named (relevance, study type, topic, newsworthiness), so none reads as another. */
 function judgementHtml(paper: PaperRow): string {
   if (paper.relevance === null) return '<p>This paper has not been judged yet.</p>'
   const relevance = paper.relevance >= 2.5 ? 'core aging biology' : paper.relevance >= 2 ? 'aging biology' : paper.relevance >= 1 ? 'tangential to aging' : 'not about aging'
   const studyType = paper.studyType ? STUDY_TYPE_LABELS[paper.studyType as keyof typeof STUDY_TYPE_LABELS] ?? paper.studyType : null
-  return `<div class="verdict"><p><strong>Our judgement:</strong> ${e(relevance)} (relevance ${paper.relevance} of 3)${studyType ? `; ${e(studyType.toLowerCase())}` : ''}${topicName(paper.topic) ? `; topic ${e(topicName(paper.topic)!)}` : ''}; newsworthiness ${paper.newsworthiness ?? '–'} of 3.</p>
+  const fields: [string, string][] = [
+    ['Relevance', `${e(relevance)} (${paper.relevance} of 3)`],
+    ['Study type', studyType ? e(studyType) : 'not judged'],
+    ['Topic', topicName(paper.topic) ? e(topicName(paper.topic)!) : 'not judged'],
+    ['Newsworthiness', paper.newsworthiness === null ? 'not judged' : `${paper.newsworthiness} of 3`],
+  ]
+  return `<div class="verdict"><p><strong>Our judgement</strong></p>
+<dl class="facts">${fields.map(([name, value]) => `<dt>${name}</dt><dd>${value}</dd>`).join('')}</dl>
 <p class="meta">Judged by ${OPERATOR_CREDIT} (${e(paper.judgementModel ?? 'unknown model')}, ${date(paper.judgedAt) ?? 'date unknown'}). A judgement can be wrong: read the paper.</p></div>`
 }
 
