@@ -9,6 +9,7 @@ import { STUDY_TYPE_LABELS, TOPIC_INFO, licenseAllowsReuse, type TopicInfo } fro
 import { doiUrl, entitySitePath, identifier } from './links'
 import { evidenceSitePath } from './evidence-page'
 import { escapeXml as e, paragraphs } from './render'
+import { dateFields, type SearchDates } from './search-dates'
 
 export const OPERATOR_CREDIT = 'Geroscope'
 
@@ -18,9 +19,10 @@ const date = (d: Timestamp | null) => (d === null ? null : isoTimestamp(d).slice
 
 export const feedLink = (title: string, href: string) => `<link rel="alternate" type="application/rss+xml" title="${e(title)}" href="${e(href)}">`
 
-export function searchForm(q = ''): string {
+/** The search form; `fields` are more of its fields (the search page's date filters), after the words. */
+export function searchForm(q = '', fields = ''): string {
   return `<form class="search" role="search" action="/search" method="get"><label for="q">Search papers</label>
-<input id="q" name="q" type="search" value="${e(q)}" maxlength="500" placeholder="e.g. senolytic OR rapamycin"><button type="submit">Search</button></form>`
+<input id="q" name="q" type="search" value="${e(q)}" maxlength="500" placeholder="e.g. senolytic OR rapamycin"><button type="submit">Search</button>${fields}</form>`
 }
 
 function storyLine(base: string, r: StoryListRow): string {
@@ -137,10 +139,11 @@ function suggestion(entities: Pick<EntityListRow, 'type' | 'key' | 'name'>[]): s
   return `<p class="suggest">Did you mean ${listed}?</p>`
 }
 
-export function searchPage(base: string, q: string, hits: PaperRow[], more: boolean, suggested: Pick<EntityListRow, 'type' | 'key' | 'name'>[] = []): { title: string; body: string } {
+export function searchPage(base: string, q: string, hits: PaperRow[], more: boolean, suggested: Pick<EntityListRow, 'type' | 'key' | 'name'>[] = [],
+  dates: SearchDates = {}): { title: string; body: string } {
   const results = q === '' ? '' : hits.length === 0 ? `<p>No papers match <strong>${e(q)}</strong>.</p>`
     : `<h2>Papers matching “${e(q)}”</h2><ol class="items">${hits.map((p) =>
       `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> <span class="meta">${e(p.journal)} · ${e(p.indexedDate)}</span></li>`).join('')}</ol>
 ${more ? '<p class="meta">Showing the best 20. Refine the words, or use the <a href="/api/v1/docs">Data API</a> for more.</p>' : ''}`
-  return { title: q ? `Search: ${q}` : 'Search', body: `<h1>Search</h1><p class="meta">Words match titles and abstracts. Use "quoted phrases", OR, and -word to leave out.</p>${searchForm(q)}${suggestion(suggested)}${results}` }
+  return { title: q ? `Search: ${q}` : 'Search', body: `<h1>Search</h1><p class="meta">Words match titles and abstracts. Use "quoted phrases", OR, and -word to leave out.</p>${searchForm(q, dateFields(dates))}${suggestion(suggested)}${results}` }
 }
