@@ -15,7 +15,9 @@ import { OPEN_LICENSES, STUDY_TYPE_LABELS } from '../taxonomy'
 import { jsonBoolean, jsonNumber, jsonObject, jsonString, jsonTimestamp, uriComponent, type FieldSelection, type JsonField } from './json-text'
 import { Conditions, runStatement, whereText } from './prepared'
 import { PAGE_WINDOW, windowedPage } from './windowed-page'
-import { DEFAULT_PAPER_SORT, PAPER_ORDERS, PAPER_SORTS, positionRanges, type PaperPosition, type PaperSort } from './paper-order'
+import {
+  DEFAULT_PAPER_SORT, PAPER_ORDERS, PAPER_SORTS, positionRanges, type PaperPosition, type PaperSort,
+} from './paper-order'
 import { paperDatesText, paperFilterText, papersInRange, type PaperFilters } from './papers'
 import { storiesInRange, storyDatesText, storyFilterText, type StoryFilters, type StoryPosition } from './stories'
 

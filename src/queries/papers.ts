@@ -9,7 +9,9 @@ import { papers, stories } from '../db/schema'
 import type { ClaimRow } from './claims'
 import { Conditions, preparedStatement, type Timestamp } from './prepared'
 import { windowedList } from './windowed-page'
-import { DEFAULT_PAPER_SORT, PAPER_ORDERS, PAPER_SORTS, positionRanges, type PaperPosition, type PaperSort } from './paper-order'
+import {
+  DEFAULT_PAPER_SORT, PAPER_ORDERS, PAPER_SORTS, positionRanges, type PaperPosition, type PaperSort,
+} from './paper-order'
 import type { PaperEntityRow } from '../modules/v1/entities/serialize'
 import { matchesQuery } from '../search/tsquery'
 import { OPEN_LICENSES } from '../taxonomy'
@@ -94,7 +96,8 @@ export function paperConditionsText(f: PaperFilters, where = new Conditions(), q
  * walk can start: since and until on papers_indexed_idx for the default order, published_since and published_until
  * on the publication date's index for published_date, none for newsworthiness.
  */
-export function paperDatesText(f: PaperFilters, where = new Conditions(), sort: PaperSort = DEFAULT_PAPER_SORT): Conditions {
+export function paperDatesText(f: PaperFilters, where = new Conditions(),
+  sort: PaperSort = DEFAULT_PAPER_SORT): Conditions {
   if (sort === 'indexed_date') return indexedDatesText(f, where)
   if (sort === 'published_date') return publishedDatesText(f, where)
   return where
@@ -118,7 +121,8 @@ function publishedDatesText(f: PaperFilters, where: Conditions): Conditions {
 }
 
 /** The filter's conditions but the dates paperDatesText gives for `sort`. */
-export function paperFilterText(f: PaperFilters, where = new Conditions(), queryOnce = false, sort: PaperSort = DEFAULT_PAPER_SORT): Conditions {
+export function paperFilterText(f: PaperFilters, where = new Conditions(), queryOnce = false,
+  sort: PaperSort = DEFAULT_PAPER_SORT): Conditions {
   if (sort !== 'indexed_date') indexedDatesText(f, where)
   if (sort !== 'published_date') publishedDatesText(f, where)
   if (f.minRelevance > 0) where.add('p.relevance >= $?', f.minRelevance)
@@ -156,7 +160,8 @@ export const papersInRange = paperLists.indexed_date.countRange
  * previous page (its key as PAPER_ORDERS[sort].keyOf reads it).
  */
 export async function listPapers(db: Db, filters: PaperFilters, limit: number,
-  position: PaperPosition | { indexedDate: string; id: string } | null, sort: PaperSort = DEFAULT_PAPER_SORT): Promise<PaperListRow[]> {
+  position: PaperPosition | { indexedDate: string; id: string } | null,
+  sort: PaperSort = DEFAULT_PAPER_SORT): Promise<PaperListRow[]> {
   // The site's topic pages (src/modules/site) give the default order's position by its column's name.
   const after = position && ('key' in position ? position : { key: position.indexedDate, id: position.id })
   const licences = [[...OPEN_LICENSES]]

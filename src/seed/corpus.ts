@@ -153,7 +153,8 @@ export function generatePaper(index: number, options: CorpusOptions): PaperBundl
   if (judged && newsworthiness >= 2 && relevance >= 2) {
     const s = writeStory(rng, d, findings, title)
     const support = rng.chance(0.05) ? null : rng.chance(0.85) ? rng.round(2, 3) : rng.chance(0.67) ? rng.round(1, 2) : rng.round(0, 1)
-    const publishedAt = iso(notAfter((extracted ? extractedMs : judgedMs) + rng.int(10, 480) * MINUTE + rng.int(0, 59_999)))
+    const writtenMs = (extracted ? extractedMs : judgedMs) + rng.int(10, 480) * MINUTE + rng.int(0, 59_999)
+    const publishedAt = iso(notAfter(writtenMs))
     story = { paperId: id, ...s, support, model: 'geroscope-writer-1', publishedAt }
   }
   return { paper, story, entities, claims }

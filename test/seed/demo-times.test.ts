@@ -21,7 +21,8 @@ describe('the demo corpus loaded today', () => {
 
   test('has no time after its load', async () => {
     const [row] = await database.rows<Record<string, number>>(sql`select
-      (select count(*)::int from papers where judged_at > now() or extracted_at > now() or created_at > now() or updated_at > now()) as papers,
+      (select count(*)::int from papers
+        where judged_at > now() or extracted_at > now() or created_at > now() or updated_at > now()) as papers,
       (select count(*)::int from stories where published_at > now()) as stories,
       (select count(*)::int from claims where created_at > now()) as claims,
       (select count(*)::int from upvotes where created_at > now()) as upvotes,

@@ -9,17 +9,22 @@ import { req, useTestApp } from '../support/app'
 import { insertPapers, insertStory, paperRow } from '../support/fixtures'
 
 const api = useTestApp()
+const EPMC = 'https://europepmc.org/article/MED/22'
+const SITE = 'https://geroscope.test'
+const DOI = 'https://doi.org/10.1000/feed.21'
 beforeAll(async () => {
   await insertPapers(api.database.db, [
     paperRow({ id: 'MED-21', doi: '10.1000/feed.21', topic: 'senescence', indexedDate: '2026-10-02' }),
-    paperRow({ id: 'MED-22', doi: null, url: 'https://europepmc.org/article/MED/22', topic: 'senescence', indexedDate: '2026-10-01' }),
+    paperRow({ id: 'MED-22', doi: null, url: EPMC, topic: 'senescence', indexedDate: '2026-10-01' }),
   ])
   await insertStory(api.database.db, 'MED-21', { publishedAt: new Date('2026-10-03T08:00:00Z') })
   await insertStory(api.database.db, 'MED-22', { publishedAt: new Date('2026-10-02T08:00:00Z') })
 })
 
 type Item = { source?: string; relation?: string; comments?: string }
-const parser = new Parser<object, Item>({ customFields: { item: [['dc:source', 'source'], ['dc:relation', 'relation'], 'comments'] as never } })
+const parser = new Parser<object, Item>({
+  customFields: { item: [['dc:source', 'source'], ['dc:relation', 'relation'], 'comments'] as never },
+})
 
 describe('a story feed item', () => {
   for (const path of ['/feed.xml', '/topics/senescence/feed.xml']) {
@@ -28,9 +33,10 @@ describe('a story feed item', () => {
       expect(xml).not.toContain('<source')
       expect(xml).not.toContain('<comments')
       const feed = await parser.parseString(xml)
-      expect(feed.items.map((i) => ({ link: i.link, source: i.source, relation: i.relation, comments: i.comments }))).toEqual([
-        { link: 'https://geroscope.test/stories/MED-21', source: 'https://doi.org/10.1000/feed.21', relation: 'https://geroscope.test/papers/MED-21', comments: undefined },
-        { link: 'https://geroscope.test/stories/MED-22', source: 'https://europepmc.org/article/MED/22', relation: 'https://geroscope.test/papers/MED-22', comments: undefined },
+      const items = feed.items.map(({ link, source, relation, comments }) => ({ link, source, relation, comments }))
+      expect(items).toEqual([
+        { link: `${SITE}/stories/MED-21`, source: DOI, relation: `${SITE}/papers/MED-21`, comments: undefined },
+        { link: `${SITE}/stories/MED-22`, source: EPMC, relation: `${SITE}/papers/MED-22`, comments: undefined },
       ])
     })
   }

@@ -30,7 +30,8 @@ describe('the judgement box of a paper page', () => {
 
   test('says which fields were not judged', async () => {
     expect(await judgement('MED-11')).toEqual([
-      'Relevance: tangential to aging (1.2 of 3)', 'Study type: not judged', 'Topic: not judged', 'Newsworthiness: not judged',
+      'Relevance: tangential to aging (1.2 of 3)', 'Study type: not judged', 'Topic: not judged',
+      'Newsworthiness: not judged',
     ])
   })
 })

@@ -1936,9 +1936,9 @@ export interface operations {
                 since?: string | unknown | unknown;
                 /** @description Only papers with indexed_date on or before this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
                 until?: string | unknown | unknown;
-                /** @description Only papers with published_date on or after this UTC date (papers without one are left out). YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
+                /** @description Only papers with published_date on or after this UTC date (none without one). YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
                 published_since?: string | unknown | unknown;
-                /** @description Only papers with published_date on or before this UTC date (papers without one are left out). YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
+                /** @description Only papers with published_date on or before this UTC date (none without one). YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
                 published_until?: string | unknown | unknown;
                 /** @description Lowest judgement.relevance (0 to 3). 0 returns every paper read, unjudged ones included. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. */
                 min_relevance?: number;
@@ -2604,9 +2604,9 @@ export interface operations {
                 since?: string | unknown | unknown;
                 /** @description Only papers with indexed_date on or before this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
                 until?: string | unknown | unknown;
-                /** @description Only papers with published_date on or after this UTC date (papers without one are left out). YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
+                /** @description Only papers with published_date on or after this UTC date (none without one). YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
                 published_since?: string | unknown | unknown;
-                /** @description Only papers with published_date on or before this UTC date (papers without one are left out). YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
+                /** @description Only papers with published_date on or before this UTC date (none without one). YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
                 published_until?: string | unknown | unknown;
                 /** @description Lowest judgement.relevance (0 to 3). 0 returns every paper read, unjudged ones included. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. */
                 min_relevance?: number;

@@ -10,16 +10,17 @@ import { REFERENCE_CSP, escapeXml, html, layout } from '../site/render'
 import { ASSETS_PREFIX, docsAssets } from './assets'
 import { quickStartHtml } from './quick-start'
 
-/** How each reference's requests are authenticated: a bearer key for the Data API, the session cookie for the admin interface. */
+/** How each reference's requests are authenticated: a bearer key for the Data API, the admin interface's session cookie. */
 const HOW_TO_TRY = {
   key: 'Use <strong>Authorize</strong> to give your key, then <strong>Try it out</strong> on any endpoint.',
-  session: 'Sign in first: <strong>Try it out</strong> on <code>POST /api/auth/login</code> with your username and password; '
-    + 'the session cookie it sets then goes with every request from this page.',
+  session: 'Sign in first: <strong>Try it out</strong> on <code>POST /api/auth/login</code> with your username and '
+    + 'password; the session cookie it sets then goes with every request from this page.',
 }
 
 const viewer = (specUrl: string, auth: keyof typeof HOW_TO_TRY) =>
   `<section aria-labelledby="reference"><h2 id="reference">Reference</h2>
-<p class="meta">${HOW_TO_TRY[auth]} Without JavaScript, read the <a href="${escapeXml(specUrl)}">OpenAPI document</a>.</p>
+<p class="meta">${HOW_TO_TRY[auth]}
+Without JavaScript, read the <a href="${escapeXml(specUrl)}">OpenAPI document</a>.</p>
 <div id="swagger-ui" data-spec-url="${escapeXml(specUrl)}"></div></section>`
 
 function referencePage(title: string, intro: string, specUrl: string, auth: keyof typeof HOW_TO_TRY): Response {

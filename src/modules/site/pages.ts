@@ -22,7 +22,8 @@ export const feedLink = (title: string, href: string) => `<link rel="alternate" 
 /** The search form; `fields` are more of its fields (the search page's date filters), after the words. */
 export function searchForm(q = '', fields = ''): string {
   return `<form class="search" role="search" action="/search" method="get"><label for="q">Search papers</label>
-<input id="q" name="q" type="search" value="${e(q)}" maxlength="500" placeholder="e.g. senolytic OR rapamycin"><button type="submit">Search</button>${fields}</form>`
+<input id="q" name="q" type="search" value="${e(q)}" maxlength="500" placeholder="e.g. senolytic OR rapamycin">\
+<button type="submit">Search</button>${fields}</form>`
 }
 
 function storyLine(base: string, r: StoryListRow): string {
@@ -139,11 +140,15 @@ function suggestion(entities: Pick<EntityListRow, 'type' | 'key' | 'name'>[]): s
   return `<p class="suggest">Did you mean ${listed}?</p>`
 }
 
-export function searchPage(base: string, q: string, hits: PaperRow[], more: boolean, suggested: Pick<EntityListRow, 'type' | 'key' | 'name'>[] = [],
-  dates: SearchDates = {}): { title: string; body: string } {
+export function searchPage(base: string, q: string, hits: PaperRow[], more: boolean,
+  suggested: Pick<EntityListRow, 'type' | 'key' | 'name'>[] = [], dates: SearchDates = {}): { title: string; body: string } {
   const results = q === '' ? '' : hits.length === 0 ? `<p>No papers match <strong>${e(q)}</strong>.</p>`
     : `<h2>Papers matching “${e(q)}”</h2><ol class="items">${hits.map((p) =>
       `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> <span class="meta">${e(p.journal)} · ${e(p.indexedDate)}</span></li>`).join('')}</ol>
 ${more ? '<p class="meta">Showing the best 20. Refine the words, or use the <a href="/api/v1/docs">Data API</a> for more.</p>' : ''}`
-  return { title: q ? `Search: ${q}` : 'Search', body: `<h1>Search</h1><p class="meta">Words match titles and abstracts. Use "quoted phrases", OR, and -word to leave out.</p>${searchForm(q, dateFields(dates))}${suggestion(suggested)}${results}` }
+  const help = '<p class="meta">Words match titles and abstracts. Use "quoted phrases", OR, and -word to leave out.</p>'
+  return {
+    title: q ? `Search: ${q}` : 'Search',
+    body: `<h1>Search</h1>${help}${searchForm(q, dateFields(dates))}${suggestion(suggested)}${results}`,
+  }
 }

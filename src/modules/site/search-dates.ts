@@ -29,7 +29,9 @@ export function searchDates(url: string): SearchDates {
   return dates
 }
 
-export const datesFilter = (d: SearchDates): Pick<PaperFilters, 'since' | 'until' | 'publishedSince' | 'publishedUntil'> =>
+type DateFilters = Pick<PaperFilters, 'since' | 'until' | 'publishedSince' | 'publishedUntil'>
+
+export const datesFilter = (d: SearchDates): DateFilters =>
   ({ since: d.since, until: d.until, publishedSince: d.published_since, publishedUntil: d.published_until })
 
 /** The form's date fields, holding the dates given. */

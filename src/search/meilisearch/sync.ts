@@ -14,7 +14,8 @@ import { INDEX_SETTINGS, paperDocument, type PaperSource } from './documents'
 
 const sourceColumns = {
   id: papers.id, title: papers.title, abstract: papers.abstract,
-  relevance: papers.relevance, indexedDate: papers.indexedDate, publishedDate: papers.publishedDate, studyType: papers.studyType, topic: papers.topic, preprint: papers.preprint,
+  relevance: papers.relevance, indexedDate: papers.indexedDate,
+  publishedDate: papers.publishedDate, studyType: papers.studyType, topic: papers.topic, preprint: papers.preprint,
 }
 
 const TASK_TIMEOUT_MS = 120_000

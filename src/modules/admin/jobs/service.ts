@@ -24,7 +24,8 @@ const MAX_FAILURES_SHOWN = 50
  * GET /api/jobs name the same count the same way.
  */
 export function snakeCaseCounts<T extends JobCounts>(counts: T | null): SnakeCased<T> {
-  return Object.fromEntries(Object.entries(counts ?? {}).map(([name, n]) => [name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), n])) as SnakeCased<T>
+  const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+  return Object.fromEntries(Object.entries(counts ?? {}).map(([name, n]) => [snake(name), n])) as SnakeCased<T>
 }
 
 type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`

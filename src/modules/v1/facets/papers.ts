@@ -22,7 +22,8 @@ const byPublication = (f: PaperFilters) => f.publishedSince !== undefined || f.p
 
 /** True when the precomputed counts answer `filters` exactly. */
 export const countsAnswer = (f: PaperFilters) =>
-  !f.q && !byPublication(f) && bandOf(f.minRelevance) !== null && (f.relevanceBelow === undefined || bandOf(f.relevanceBelow) !== null)
+  !f.q && !byPublication(f) && bandOf(f.minRelevance) !== null
+  && (f.relevanceBelow === undefined || bandOf(f.relevanceBelow) !== null)
 
 /** The filters other than dates as conditions over a precomputed count table (its own columns, unaliased). */
 function dimensionConditions(f: PaperFilters): Conditions {
@@ -138,7 +139,8 @@ const countMatching = boundedCounter('papers p')
 // Only the columns the filters and keys read, and the search vector only when the filter has q: sorting
 // 14,000 rows with it spilled 21 MB to disk (0.8 s) for a filter that never reads it.
 const SAMPLE = (superset: string, limit: string, full: string) => `sample as (select p.id, p.indexed_date, p.topic, p.study_type, p.preprint, p.relevance
-  ${full.includes('p.published_date') ? ', p.published_date' : ''}  ${full.includes('p.search_vector') ? ', p.search_vector' : ''} from papers p where ${superset}
+  ${full.includes('p.published_date') ? ', p.published_date' : ''}
+  ${full.includes('p.search_vector') ? ', p.search_vector' : ''} from papers p where ${superset}
   order by p.indexed_date desc, p.id asc limit ${limit})`
 const sampleCount = statementFamilyOf<{ sampled: number; n: number }>((superset, limit, full) => `with ${SAMPLE(superset, limit, full)}
   select (select count(*)::int from sample) as sampled, count(*)::int as n from sample p where ${full}`)
@@ -156,9 +158,10 @@ const sampleGroups = Object.fromEntries(Object.entries(SAMPLE_KEYS).map(([by, { 
     from sample p ${join} where ${full} group by 1 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as
   Record<GroupBy, ReturnType<typeof statementFamilyOf<Group & { sampled: number }>>>
 
-/** The superset of `filters` the precomputed counts hold: q and publication dates dropped, min_relevance down to a band's edge. */
+/** The superset of `filters` the counts hold: q and publication dates dropped, min_relevance down to a band's edge. */
 const supersetOf = (f: PaperFilters): PaperFilters =>
-  ({ ...f, q: undefined, publishedSince: undefined, publishedUntil: undefined, minRelevance: Math.floor(f.minRelevance * 2) / 2 })
+  ({ ...f, q: undefined, publishedSince: undefined, publishedUntil: undefined,
+    minRelevance: Math.floor(f.minRelevance * 2) / 2 })
 
 /** Estimates from the sample, scaled to the superset's exact size; groups re-sorted after scaling. */
 async function estimate(db: Db, f: PaperFilters, p: { count?: boolean; group_by?: GroupBy }, bounds: Bounds): Promise<FacetAnswer> {

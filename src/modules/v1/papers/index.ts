@@ -29,8 +29,8 @@ import { PapersFeedAnswer, papersFeed } from '../changes/answers'
 export const paperFilterParams = {
   since: dateParam('Only papers with indexed_date on or after this UTC date.'),
   until: dateParam('Only papers with indexed_date on or before this UTC date.'),
-  published_since: dateParam('Only papers with published_date on or after this UTC date (papers without one are left out).'),
-  published_until: dateParam('Only papers with published_date on or before this UTC date (papers without one are left out).'),
+  published_since: dateParam('Only papers with published_date on or after this UTC date (none without one).'),
+  published_until: dateParam('Only papers with published_date on or before this UTC date (none without one).'),
   min_relevance: numberParam('Lowest judgement.relevance (0 to 3). 0 returns every paper read, unjudged ones included.', 0, 3, 2),
   study_type: listParam('Filter on judgement.study_type.', STUDY_TYPES),
   topic: listParam('Filter on judgement.topic.', TOPICS),
@@ -44,7 +44,8 @@ export const Q_MATCHES = 'Words match in titles and abstracts only (not keywords
 
 const listParams = {
   ...paperFilterParams,
-  q: stringParam(`Full-text filter over title and abstract: quoted phrases, OR and -exclusions. Order stays by sort. ${Q_MATCHES}`, 500),
+  q: stringParam('Full-text filter over title and abstract: quoted phrases, OR and -exclusions. Order stays by sort. '
+    + Q_MATCHES, 500),
   sort: sortParam,
   ...pagingParams,
   ids: idsParam,
@@ -111,12 +112,14 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
       // fields= pages are written by PostgreSQL, only the fields asked for (src/queries/paper-json.ts); full pages are
       // serialized here: written in SQL they cost the database about twice the CPU they saved here (docs/benchmarks.md).
       const [written, facets] = await Promise.all([
-        p.fields ? listPapersJson(db, baseUrl, filters, paging.limit, position, p.fields, sort) : null, // null: not built in SQL
+        // null: not built in SQL
+        p.fields ? listPapersJson(db, baseUrl, filters, paging.limit, position, p.fields, sort) : null,
         paperFacets(db, filters, p),
       ])
       if (written) {
         if (written.length === 0 && p.q) await assertSearchable(db, p.q)
-        const keyOf = (r: PaperJsonRow) => (sort === 'indexed_date' ? r.indexedDate : order.cast === 'float8' ? Number(r.sortKey) : r.sortKey!)
+        const keyOf = (r: PaperJsonRow) =>
+          (sort === 'indexed_date' ? r.indexedDate : order.cast === 'float8' ? Number(r.sortKey) : r.sortKey!)
         const { items, pagination } = paging.page(written, (r) => [keyOf(r), r.id])
         return jsonPage(items.map((r) => r.json), withFacets(pagination, facets)) as unknown as PapersAnswer
       }
