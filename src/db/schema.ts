@@ -80,6 +80,10 @@ export const papers = pgTable('papers', {
   index('papers_study_type_indexed_idx').on(t.studyType, t.indexedDate.desc().nullsFirst(), t.id),
   index('papers_preprint_indexed_idx').on(t.preprint, t.indexedDate.desc().nullsFirst(), t.id),
   index('papers_doi_idx').on(t.doi),
+  // The other orders of /api/v1/papers (src/queries/paper-order.ts: the expressions must stay as it writes them,
+  // or the planner cannot match them): newest published first and most newsworthy first, each then by id.
+  index('papers_published_order_idx').on(sql`coalesce(${t.publishedDate}, '-infinity'::date) desc`, t.id),
+  index('papers_newsworthiness_order_idx').on(sql`coalesce(${t.newsworthiness}, -1) desc`, t.id),
   // The search score (src/search/score.ts) packs relevance in thousandths; a finer value would
   // order differently there than in papers_relevance_idx. Writers round to hundredths.
   check('papers_relevance_grain', sql`${t.relevance} between 0 and 3 and ${t.relevance} = round(${t.relevance}::numeric, 3)::float8`),

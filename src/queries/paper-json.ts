@@ -15,6 +15,9 @@ import { OPEN_LICENSES, STUDY_TYPE_LABELS } from '../taxonomy'
 import { jsonBoolean, jsonNumber, jsonObject, jsonString, jsonTimestamp, uriComponent, type FieldSelection, type JsonField } from './json-text'
 import { Conditions, runStatement, whereText } from './prepared'
 import { PAGE_WINDOW, windowedPage } from './windowed-page'
+import {
+  DEFAULT_PAPER_SORT, PAPER_ORDERS, PAPER_SORTS, positionRanges, type PaperPosition, type PaperSort,
+} from './paper-order'
 import { paperDatesText, paperFilterText, papersInRange, type PaperFilters } from './papers'
 import { storiesInRange, storyDatesText, storyFilterText, type StoryFilters, type StoryPosition } from './stories'
 
@@ -145,7 +148,8 @@ class Texts {
 const selectionKey = (selection: FieldSelection | undefined) => (selection ? JSON.stringify(selection) : '*')
 const usesStory = (selection: FieldSelection | undefined) => !selection || 'story' in selection
 
-export type PaperJsonRow = { indexedDate: string; id: string; json: string }
+/** sortKey: the row's key in an order other than the default (src/queries/paper-order.ts), as text. */
+export type PaperJsonRow = { indexedDate: string; sortKey?: string; id: string; json: string }
 
 /** Which statement of a list page: the walk of a range, a window of its newest rows filtered, or every match sorted. */
 type Window = number | 'sorted' | null
@@ -200,15 +204,19 @@ async function windowedJsonPage<Row>(
     async () => (await run(page.sortedFilter, 'sorted')) ?? [], page)
 }
 
-const paperTexts = new Texts()
+const paperTexts = Object.fromEntries(PAPER_SORTS.map((sort) => [sort, new Texts()])) as Record<PaperSort, Texts>
 
-function paperPageText(selection: FieldSelection | undefined, range: string[], filters: string[], window: Window): Statement | null {
+function paperPageText(selection: FieldSelection | undefined, range: string[], filters: string[], window: Window,
+  sort: PaperSort): Statement | null {
   const object = jsonObject(listedPaperFields, selection)
   if (object === null) return null
+  const order = PAPER_ORDERS[sort]
+  // The default order's key is the indexed date the row already names; another order's key comes as text.
+  const key = sort === 'indexed_date' ? '' : `(${order.key})::text as "sortKey", `
   return pageStatement({
-    head: `select p.indexed_date::text as "indexedDate", p.id, ${object} as json`,
+    head: `select p.indexed_date::text as "indexedDate", ${key}p.id, ${object} as json`,
     table: 'papers', alias: 'p', join: usesStory(selection) ? 'left join stories s on s.paper_id = p.id' : '',
-    newest: 'order by p.indexed_date desc, p.id asc', sorted: 'order by p.indexed_date + 0 desc, p.id asc',
+    newest: order.newest, sorted: order.sorted,
   }, range, filters, window)
 }
 
@@ -217,21 +225,24 @@ function paperPageText(selection: FieldSelection | undefined, range: string[], f
  * null when the selection cannot be built in SQL (the caller serializes in JavaScript then).
  */
 export async function listPapersJson(
-  db: Db, base: string, filters: PaperFilters, limit: number, after: { indexedDate: string; id: string } | null, selection?: FieldSelection,
+  db: Db, base: string, filters: PaperFilters, limit: number, after: PaperPosition | null, selection?: FieldSelection,
+  sort: PaperSort = DEFAULT_PAPER_SORT,
 ): Promise<PaperJsonRow[] | null> {
-  const fetch = (position: () => Conditions, n: number) => windowedJsonPage<PaperJsonRow>(db, base, paperTexts, selection,
-    (range, fragments, window) => paperPageText(selection, range, fragments, window), {
-      range: paperDatesText(filters, position()),
-      filtered: paperFilterText(filters, undefined, true), // q's tsquery built once per run in the windows
-      sortedFilter: paperFilterText(filters),
+  const texts = paperTexts[sort]
+  const fetch = (position: () => Conditions, n: number) => windowedJsonPage<PaperJsonRow>(db, base, texts, selection,
+    (range, fragments, window) => paperPageText(selection, range, fragments, window, sort), {
+      range: paperDatesText(filters, position(), sort),
+      filtered: paperFilterText(filters, undefined, true, sort), // q's tsquery built once per run in the windows
+      sortedFilter: paperFilterText(filters, undefined, false, sort),
       dearTest: Boolean(filters.q),
-      rangeRows: (cap) => papersInRange(db, () => paperDatesText(filters, position()), cap),
+      rangeRows: (cap) => papersInRange(db, () => paperDatesText(filters, position(), sort), cap),
     }, n)
   if (!after) return fetch(() => new Conditions(), limit + 1)
   // Two index ranges (src/queries/keyset.ts), as listPapers.
-  const tied = await fetch(() => new Conditions().add('p.indexed_date = $?::date', after.indexedDate).add('p.id > $?', after.id), limit + 1)
+  const [tiedRange, restRange] = positionRanges(PAPER_ORDERS[sort], after)
+  const tied = await fetch(tiedRange, limit + 1)
   if (tied === null || tied.length > limit) return tied
-  const rest = await fetch(() => new Conditions().add('p.indexed_date < $?::date', after.indexedDate), limit + 1 - tied.length)
+  const rest = await fetch(restRange, limit + 1 - tied.length)
   return rest && tied.concat(rest)
 }
 

@@ -9,6 +9,9 @@ import { papers, type stories } from '../db/schema'
 import type { ClaimRow } from './claim-row'
 import { Conditions, preparedStatement, type Timestamp } from './prepared'
 import { windowedList } from './windowed-page'
+import {
+  DEFAULT_PAPER_SORT, PAPER_ORDERS, PAPER_SORTS, positionRanges, type PaperPosition, type PaperSort,
+} from './paper-order'
 import { matchesQuery } from './tsquery'
 import { OPEN_LICENSES } from '../taxonomy'
 
@@ -21,8 +24,12 @@ export type PaperRow = Omit<typeof papers.$inferSelect, 'meshHeadings' | 'keywor
 export type StoryRow = Omit<typeof stories.$inferSelect, 'publishedAt'> & { publishedAt: Timestamp }
 
 export type PaperFilters = {
+  /** indexed_date bounds (inclusive). */
   since?: string
   until?: string
+  /** published_date bounds (inclusive); a paper without a publication date passes neither. */
+  publishedSince?: string
+  publishedUntil?: string
   minRelevance: number
   /** Relevance below this (exclusive); not a request parameter: the counts split an off-grain min_relevance with it. */
   relevanceBelow?: number
@@ -59,6 +66,8 @@ export function paperConditions(f: PaperFilters): SQL[] {
   if (f.relevanceBelow !== undefined) conditions.push(lt(papers.relevance, f.relevanceBelow))
   if (f.since) conditions.push(gte(papers.indexedDate, f.since))
   if (f.until) conditions.push(lte(papers.indexedDate, f.until))
+  if (f.publishedSince) conditions.push(gte(papers.publishedDate, f.publishedSince))
+  if (f.publishedUntil) conditions.push(lte(papers.publishedDate, f.publishedUntil))
   if (f.studyType) conditions.push(anyOf(papers.studyType, f.studyType))
   if (f.topic) conditions.push(anyOf(papers.topic, f.topic))
   if (f.preprint !== undefined) conditions.push(eq(papers.preprint, f.preprint))
@@ -81,15 +90,40 @@ export function paperConditionsText(f: PaperFilters, where = new Conditions(), q
   return paperFilterText(f, paperDatesText(f, where), queryOnce)
 }
 
-/** The filter's dates (since, until): a range of papers_indexed_idx, where a page's walk can start. */
-export function paperDatesText(f: PaperFilters, where = new Conditions()): Conditions {
+/**
+ * The filter's dates that bound the walk of the list's index in `sort` (src/queries/paper-order.ts), where a page's
+ * walk can start: since and until on papers_indexed_idx for the default order, published_since and published_until
+ * on the publication date's index for published_date, none for newsworthiness.
+ */
+export function paperDatesText(f: PaperFilters, where = new Conditions(),
+  sort: PaperSort = DEFAULT_PAPER_SORT): Conditions {
+  if (sort === 'indexed_date') return indexedDatesText(f, where)
+  if (sort === 'published_date') return publishedDatesText(f, where)
+  return where
+}
+
+function indexedDatesText(f: PaperFilters, where: Conditions): Conditions {
   if (f.since) where.add('p.indexed_date >= $?::date', f.since)
   if (f.until) where.add('p.indexed_date <= $?::date', f.until)
   return where
 }
 
-/** The filter's conditions but its dates. */
-export function paperFilterText(f: PaperFilters, where = new Conditions(), queryOnce = false): Conditions {
+/**
+ * Publication dates, written as the publication order's key (a range of its index, for a count or a page planned
+ * for its values too): a paper without a date sorts as -infinity, which the upper bound's second condition keeps out.
+ */
+function publishedDatesText(f: PaperFilters, where: Conditions): Conditions {
+  const { key } = PAPER_ORDERS.published_date
+  if (f.publishedSince) where.add(`${key} >= $?::date`, f.publishedSince)
+  if (f.publishedUntil) where.add(`${key} <= $?::date`, f.publishedUntil).add(`${key} > '-infinity'::date`)
+  return where
+}
+
+/** The filter's conditions but the dates paperDatesText gives for `sort`. */
+export function paperFilterText(f: PaperFilters, where = new Conditions(), queryOnce = false,
+  sort: PaperSort = DEFAULT_PAPER_SORT): Conditions {
+  if (sort !== 'indexed_date') indexedDatesText(f, where)
+  if (sort !== 'published_date') publishedDatesText(f, where)
   if (f.minRelevance > 0) where.add('p.relevance >= $?', f.minRelevance)
   if (f.relevanceBelow !== undefined) where.add('p.relevance < $?', f.relevanceBelow)
   if (f.studyType) where.add('p.study_type = any($?::text[])', [...f.studyType])
@@ -106,33 +140,42 @@ export type PaperTextRow = Omit<PaperRow, 'judgedAt' | 'extractedAt'> & { judged
 export type PaperListTextRow = PaperTextRow & { storyHeadline: string | null; storyDek: string | null }
 
 /**
- * The list's pages (src/queries/windowed-page.ts). A filtered page no window could fill is every paper the
+ * The list's pages (src/queries/windowed-page.ts), one set of statements per order (src/queries/paper-order.ts).
+ * A filtered page no window could fill is every paper the
  * filter passes, sorted, planned for its values so that PostgreSQL reads them from the index that suits them:
  * the text index for `q`, whose words it cannot price (it prices any word its statistics do not list as held by
  * one paper in a few hundred, and walked every paper for a word none holds).
  */
-const paperList = windowedList<PaperListTextRow>({
+const paperLists = Object.fromEntries(PAPER_SORTS.map((sort) => [sort, windowedList<PaperListTextRow>({
   rowsFrom: (source) => paperListFrom(source), table: 'papers', alias: 'p',
-  newest: 'order by p.indexed_date desc, p.id asc', sorted: 'order by p.indexed_date + 0 desc, p.id asc',
-})
+  newest: PAPER_ORDERS[sort].newest, sorted: PAPER_ORDERS[sort].sorted,
+})])) as Record<PaperSort, ReturnType<typeof windowedList<PaperListTextRow>>>
 
 /** The papers in `range` (its conditions made afresh by each call), counted up to `cap`. */
-export const papersInRange = paperList.countRange
+export const papersInRange = paperLists.indexed_date.countRange
 
-/** Papers newest first by indexed_date, then id; `after` is the last row of the previous page. */
-export async function listPapers(db: Db, filters: PaperFilters, limit: number, after: { indexedDate: string; id: string } | null): Promise<PaperListRow[]> {
+/**
+ * Papers in `sort`'s order (newest first by indexed_date by default), then id; `after` is the last row of the
+ * previous page (its key as PAPER_ORDERS[sort].keyOf reads it).
+ */
+export async function listPapers(db: Db, filters: PaperFilters, limit: number,
+  position: PaperPosition | { indexedDate: string; id: string } | null,
+  sort: PaperSort = DEFAULT_PAPER_SORT): Promise<PaperListRow[]> {
+  // The site's topic pages (src/modules/site) give the default order's position by its column's name.
+  const after = position && ('key' in position ? position : { key: position.indexedDate, id: position.id })
   const licences = [[...OPEN_LICENSES]]
-  const page = (position: () => Conditions, n: number) => paperList.read(db, licences, {
-    range: () => paperDatesText(filters, position()),
-    filtered: paperFilterText(filters, undefined, true), // planned once: q's tsquery built once per run
-    sortedWhere: () => paperFilterText(filters, paperDatesText(filters, position())),
+  const page = (position: () => Conditions, n: number) => paperLists[sort].read(db, licences, {
+    range: () => paperDatesText(filters, position(), sort),
+    filtered: paperFilterText(filters, undefined, true, sort), // planned once: q's tsquery built once per run
+    sortedWhere: () => paperFilterText(filters, paperDatesText(filters, position(), sort), false, sort),
     dearTest: Boolean(filters.q),
   }, n)
   if (!after) return page(() => new Conditions(), limit + 1)
-  // Two index ranges (src/queries/keyset.ts): the rest of the rows tied on indexed_date, then the older ones.
-  const tied = await page(() => new Conditions().add('p.indexed_date = $?::date', after.indexedDate).add('p.id > $?', after.id), limit + 1)
+  // Two index ranges (src/queries/keyset.ts): the rest of the rows tied on the key, then the ones below it.
+  const [tiedRange, restRange] = positionRanges(PAPER_ORDERS[sort], after)
+  const tied = await page(tiedRange, limit + 1)
   if (tied.length > limit) return tied
-  const rest = await page(() => new Conditions().add('p.indexed_date < $?::date', after.indexedDate), limit + 1 - tied.length)
+  const rest = await page(restRange, limit + 1 - tied.length)
   return tied.concat(rest)
 }
 

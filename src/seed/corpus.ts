@@ -27,6 +27,11 @@ export type CorpusOptions = {
   seed: number
   endDate: string // YYYY-MM-DD, the newest indexed_date
   days?: number // how many days the corpus spans, ending at endDate; default 90
+  /**
+   * No timestamp after this time (ms since the epoch; default none): a corpus ending today is loaded during the
+   * day, and today's papers would otherwise be created, judged, extracted and written up later today.
+   */
+  notAfter?: number
 }
 
 /** A papers row as drizzle inserts it; timestamps are ISO strings so bundles compare and copy cheaply. */
@@ -70,7 +75,7 @@ export function validateOptions(options: CorpusOptions): Required<CorpusOptions>
     throw new Error(`endDate must be YYYY-MM-DD (got ${options.endDate})`)
   }
   if (!Number.isInteger(days) || days < 1) throw new Error(`days must be a positive integer (got ${days})`)
-  return { ...options, days }
+  return { ...options, days, notAfter: options.notAfter ?? Number.POSITIVE_INFINITY }
 }
 
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -89,7 +94,9 @@ export function generatePaper(index: number, options: CorpusOptions): PaperBundl
   // Dates: papers are spread over the window in index order, weekdays busier than weekends.
   const dayStart = indexedDays(o.endDate, o.days, o.papers).dayFor(index)
   const indexedDate = dateOf(dayStart)
-  const createdAt = dayStart + rng.int(30, 600) * MINUTE + rng.int(0, 59_999)
+  // Every time is drawn, then held at notAfter (after the draw, so the corpus is the same whatever notAfter is).
+  const notAfter = (ms: number) => Math.min(ms, o.notAfter)
+  const createdAt = notAfter(dayStart + rng.int(30, 600) * MINUTE + rng.int(0, 59_999))
   const offsetDays = preprint ? -rng.int(0, 3) : rng.chance(0.7) ? -rng.int(0, 14) : rng.chance(0.67) ? -rng.int(15, 60) : rng.int(1, 30)
   const publishedDate = rng.chance(0.05) ? null : dateOf(dayStart + offsetDays * DAY)
 
@@ -108,11 +115,11 @@ export function generatePaper(index: number, options: CorpusOptions): PaperBundl
   // Judgement: all but 2%; extraction: 95% of the judged.
   const judged = rng.chance(0.98) || plant !== null
   const [judgementModel, judgementPromptVersion] = rng.weighted(judgeModels)
-  const judgedMs = createdAt + rng.int(2, 180) * MINUTE + rng.int(0, 59_999)
+  const judgedMs = notAfter(createdAt + rng.int(2, 180) * MINUTE + rng.int(0, 59_999))
   const relevance = rng.round(...RELEVANCE[d.band])
   const newsworthiness = rng.chance(NEWSWORTHY[d.band]) ? rng.round(2, 3) : Math.round(1.99 * rng.next() ** 1.6 * 100) / 100
   const extracted = plant !== null || (judged && rng.chance(0.95))
-  const extractedMs = judgedMs + rng.int(1, 120) * MINUTE + rng.int(0, 59_999)
+  const extractedMs = notAfter(judgedMs + rng.int(1, 120) * MINUTE + rng.int(0, 59_999))
 
   const lexiconLimit = rng.int(3, 6)
   const mesh = preprint ? [] : meshHeadings(rng, d, 10 - lexiconLimit)
@@ -146,7 +153,8 @@ export function generatePaper(index: number, options: CorpusOptions): PaperBundl
   if (judged && newsworthiness >= 2 && relevance >= 2) {
     const s = writeStory(rng, d, findings, title)
     const support = rng.chance(0.05) ? null : rng.chance(0.85) ? rng.round(2, 3) : rng.chance(0.67) ? rng.round(1, 2) : rng.round(0, 1)
-    const publishedAt = iso((extracted ? extractedMs : judgedMs) + rng.int(10, 480) * MINUTE + rng.int(0, 59_999))
+    const writtenMs = (extracted ? extractedMs : judgedMs) + rng.int(10, 480) * MINUTE + rng.int(0, 59_999)
+    const publishedAt = iso(notAfter(writtenMs))
     story = { paperId: id, ...s, support, model: 'geroscope-writer-1', publishedAt }
   }
   return { paper, story, entities, claims }

@@ -40,7 +40,11 @@ export async function seedDemo(database: Database, endDate = new Date().toISOStr
   const existing = await countPapers(database)
   if (existing > 0) return { loaded: false, papers: existing }
   const { db } = database
-  const counts = await loadCorpus(database, { papers: DEMO_PAPERS, seed: DEMO_SEED, endDate, days: 90 })
+  // Nothing later than now: the corpus ends today. Ten minutes back leaves room for the seconds by which a
+  // paper's claims follow its extraction (src/seed/extraction.ts).
+  const now = Date.now()
+  const counts = await loadCorpus(database,
+    { papers: DEMO_PAPERS, seed: DEMO_SEED, endDate, days: 90, notAfter: now - 10 * 60_000 })
 
   // Readers cannot log in ("!" is no password hash); they exist to upvote.
   await db.insert(accounts)
@@ -48,7 +52,8 @@ export async function seedDemo(database: Database, endDate = new Date().toISOStr
     .onConflictDoNothing()
   await db.execute(sql`
     insert into upvotes (paper_id, account_id, created_at)
-    select p.id, a.id, p.indexed_date::timestamptz + interval '1 day'
+    select p.id, a.id,
+      least(p.indexed_date::timestamptz + interval '1 day', ${new Date(now).toISOString()}::timestamptz)
     from papers p cross join accounts a
     where a.username like 'reader-%' and p.newsworthiness is not null
       and abs(hashtext(p.id || ':' || a.username)) % 12 < round(p.newsworthiness * 3)

@@ -145,6 +145,18 @@ describe('GET /api/jobs', () => {
     expect(next.data[0].job).toBe('scrape')
   })
 
+  // The run a POST /api/scrape answered is listed with the same counts under the same names (snake_case, as every
+  // other field of the admin interface), not under the job's JavaScript names (notModified).
+  test('lists a run\'s counts under the names POST /api/scrape answers with', async () => {
+    await api.database.db.insert(rssSources).values({ name: 'Counted', url: `${feeds.url}/5` })
+    const scraped = (await json(await call('/api/scrape', { method: 'POST' }))).body.data
+    const listed = (await json(await call('/api/jobs?job=scrape&limit=1'))).body.data[0]
+    expect(listed.id).toBe(scraped.run_id)
+    expect(listed.counts).toEqual(scraped.counts)
+    expect(Object.keys(listed.counts)).toContain('not_modified')
+    for (const name of Object.keys(listed.counts)) expect(name).toMatch(/^[a-z_]+$/)
+  })
+
   test.each([
     ['/api/jobs?status=done', 'status has unknown value "done"; allowed: running, ok, failed'],
     ['/api/jobs?sort=asc', 'unknown parameter "sort"; this endpoint takes job, status, cursor, limit'],

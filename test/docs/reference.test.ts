@@ -50,4 +50,12 @@ describe('the admin reference at /api/docs', () => {
     expect(response.status).toBe(200)
     expect(await response.text()).toContain('data-spec-url="https://geroscope.test/api/openapi.json"')
   })
+
+  // The admin interface authenticates with the session cookie of POST /api/auth/login, not with a key.
+  test('tells how to sign in, and asks for no key', async () => {
+    const html = await (await api.app.handle(req('/api/docs'))).text()
+    expect(html).not.toContain('your key')
+    expect(html).toContain('Sign in first: <strong>Try it out</strong> on <code>POST /api/auth/login</code>')
+    expect(await (await api.app.handle(req('/api/v1/docs'))).text()).toContain('Use <strong>Authorize</strong> to give your key')
+  })
 })

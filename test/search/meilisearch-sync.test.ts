@@ -217,6 +217,15 @@ describe('the search-sync worker job', () => {
     expect(await syncSearchIndex(database.db, config())).toEqual({ upserted: 0, deleted: 0 })
   })
 
+  // An index built before documents carried published_day cannot filter on it: it is rebuilt with it.
+  test('rebuilds an index whose documents have no publication day', async () => {
+    meili.settings = { ...INDEX_SETTINGS, filterableAttributes: ['relevance', 'indexed_day', 'study_type', 'topic', 'preprint'] }
+    expect(await syncSearchIndex(database.db, config())).toEqual({ reindexed: 3 })
+    expect((meili.settings as { filterableAttributes: string[] }).filterableAttributes).toContain('published_day')
+    expect([...meili.documents.values()].some((d) => 'published_day' in d)).toBe(true)
+    expect(await syncSearchIndex(database.db, config())).toEqual({ upserted: 0, deleted: 0 })
+  })
+
   test('does nothing without Meilisearch', async () => {
     expect(await syncSearchIndex(database.db, { meili: null })).toEqual({})
   })

@@ -98,7 +98,8 @@ describe('filter translation', () => {
   })
 
   test('every /papers filter names a filterable attribute', () => {
-    const all = translateFilters({ minRelevance: 1, since: '2026-01-01', until: '2026-02-01', studyType: ['animal'], topic: ['senescence'], preprint: true })
+    const all = translateFilters({ minRelevance: 1, since: '2026-01-01', until: '2026-02-01', publishedSince: '2025-12-01',
+      publishedUntil: '2025-12-31', studyType: ['animal'], topic: ['senescence'], preprint: true })
     expect(all).toHaveLength(Object.keys(paperFilterParams).length) // one condition per filter the contract lists
     for (const f of all) expect(INDEX_SETTINGS.filterableAttributes).toContain(f.split(' ')[0])
   })
@@ -106,7 +107,7 @@ describe('filter translation', () => {
 
 describe('index settings', () => {
   const fields = Object.keys(paperDocument({
-    id: 'MED-1', title: 't', abstract: 'a', relevance: 2, indexedDate: '2026-11-02', studyType: null, topic: null, preprint: false,
+    id: 'MED-1', title: 't', abstract: 'a', relevance: 2, indexedDate: '2026-11-02', publishedDate: '2026-10-30', studyType: null, topic: null, preprint: false,
   }))
 
   // The contract matches over title and abstract: keywords and MeSH are neither searched nor sent.
@@ -117,7 +118,7 @@ describe('index settings', () => {
   })
 
   test('every filter\'s attribute is filterable, and the date sortable', () => {
-    expect([...INDEX_SETTINGS.filterableAttributes].sort()).toEqual(['indexed_day', 'preprint', 'relevance', 'study_type', 'topic'])
+    expect([...INDEX_SETTINGS.filterableAttributes].sort()).toEqual(['indexed_day', 'preprint', 'published_day', 'relevance', 'study_type', 'topic'])
     expect(INDEX_SETTINGS.sortableAttributes).toContain('indexed_day')
     for (const a of [...INDEX_SETTINGS.filterableAttributes, ...INDEX_SETTINGS.sortableAttributes]) expect(fields).toContain(a)
   })
@@ -138,6 +139,13 @@ describe('document mapping', () => {
       id: 'MED-1', title: 'GLP1 and aging', abstract: 'IL6 fell.', relevance: 2.5,
       indexed_day: 20261102, study_type: 'human', topic: 'metabolism', preprint: false,
     })
+  })
+
+  test('a publication date is a day number, and a paper without one has no published_day, as none passes a bound on it', () => {
+    expect(paperDocument({ ...source, publishedDate: '2026-10-30' }).published_day).toBe(20261030)
+    expect('published_day' in paperDocument({ ...source, publishedDate: null })).toBe(false)
+    expect(translateFilters({ minRelevance: 0, publishedSince: '2026-10-01', publishedUntil: '2026-10-31' }))
+      .toEqual(['published_day >= 20261001', 'published_day <= 20261031'])
   })
 
   test('an unjudged paper has no relevance attribute, and no abstract is an empty one', () => {

@@ -41,7 +41,7 @@ describe('a paper page', () => {
     expect(html).toContain('Rapamycin &lt;b&gt;extends&lt;/b&gt; lifespan in mice')
     expect(html).toContain('<a href="https://doi.org/10.1000/rapa.1">10.1000/rapa.1</a>')
     expect(html).toContain('<time datetime="2026-09-30">')
-    expect(html).toContain('<strong>Our judgement:</strong> core aging biology (relevance 2.6 of 3); animal study')
+    expect(html).toContain('<dt>Relevance</dt><dd>core aging biology (2.6 of 3)</dd><dt>Study type</dt><dd>Animal study</dd>')
     expect(html).toContain('Rapamycin &amp; the mouse')
     expect(html).toContain('<a href="/entities/intervention/rapamycin">Rapamycin</a>')
     expect(html).toContain('<a href="/entities/organism/NCBITaxon%3A10090">Mouse</a>')

@@ -153,7 +153,7 @@ export interface paths {
         };
         /**
          * List papers
-         * @description Papers newest first by indexed_date, then id ascending. By default only papers about aging biology (relevance 2 or more).
+         * @description Papers newest first by indexed_date, then id ascending (or in the order sort names, each then by id ascending). By default only papers about aging biology (relevance 2 or more).
          */
         get: operations["getApiV1Papers"];
         put?: never;
@@ -1936,6 +1936,10 @@ export interface operations {
                 since?: string | unknown | unknown;
                 /** @description Only papers with indexed_date on or before this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
                 until?: string | unknown | unknown;
+                /** @description Only papers with published_date on or after this UTC date (none without one). YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
+                published_since?: string | unknown | unknown;
+                /** @description Only papers with published_date on or before this UTC date (none without one). YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
+                published_until?: string | unknown | unknown;
                 /** @description Lowest judgement.relevance (0 to 3). 0 returns every paper read, unjudged ones included. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. */
                 min_relevance?: number;
                 /** @description Filter on judgement.study_type. One value or a comma-separated list. */
@@ -1944,8 +1948,10 @@ export interface operations {
                 topic?: string;
                 /** @description true: preprints only; false: peer-reviewed only; omitted: both. */
                 preprint?: boolean;
-                /** @description Full-text filter over title and abstract: quoted phrases, OR and -exclusions. Order stays by date. Words match in titles and abstracts only (not keywords or MeSH headings), so a hit shows why it matched. Irregular plurals (mouse and mice, nucleus and nuclei), British and American spellings (ageing and aging, tumour and tumor, haem and heme, randomised and randomized) and stemmed forms (senolytic and senolytics) match each other; NAD+ matches NAD, not NADH. */
+                /** @description Full-text filter over title and abstract: quoted phrases, OR and -exclusions. Order stays by sort. Words match in titles and abstracts only (not keywords or MeSH headings), so a hit shows why it matched. Irregular plurals (mouse and mice, nucleus and nuclei), British and American spellings (ageing and aging, tumour and tumor, haem and heme, randomised and randomized) and stemmed forms (senolytic and senolytics) match each other; NAD+ matches NAD, not NADH. */
                 q?: string;
+                /** @description The order of the list, each then by id ascending so that equal values page in one stable order: indexed_date (the default), newest indexed first; published_date, newest published first, papers without a publication date last; newsworthiness, judgement.newsworthiness highest first, papers without one last. A cursor pages only in the order it was made in: under another sort it is refused. */
+                sort?: "indexed_date" | "published_date" | "newsworthiness";
                 /** @description Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same. */
                 cursor?: string;
                 /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
@@ -2598,6 +2604,10 @@ export interface operations {
                 since?: string | unknown | unknown;
                 /** @description Only papers with indexed_date on or before this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
                 until?: string | unknown | unknown;
+                /** @description Only papers with published_date on or after this UTC date (none without one). YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
+                published_since?: string | unknown | unknown;
+                /** @description Only papers with published_date on or before this UTC date (none without one). YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
+                published_until?: string | unknown | unknown;
                 /** @description Lowest judgement.relevance (0 to 3). 0 returns every paper read, unjudged ones included. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. */
                 min_relevance?: number;
                 /** @description Filter on judgement.study_type. One value or a comma-separated list. */

@@ -23,8 +23,11 @@ function item(base: string, { story, paper }: StoryListRow): string {
   return `<item><title>${escapeXml(story.headline)}</title><link>${escapeXml(storyUrl(base, paper.id))}</link>`
     + `<guid isPermaLink="false">geroscope:story:${escapeXml(paper.id)}</guid><pubDate>${dateOf(story.publishedAt).toUTCString()}</pubDate>`
     + `<description>${escapeXml(description)}</description>${categories}${doi}`
-    + `<source url="${escapeXml(paperSiteUrl(base, paper.id))}">${escapeXml(paper.journal)}</source>`
-    + (paper.doi ? `<comments>${escapeXml(doiUrl(paper.doi))}</comments>` : '')
+    // RSS 2.0's <source> names the RSS channel an item was taken from, and <comments> a page of comments on it:
+    // neither is the paper. What the story is about goes in Dublin Core: dc:source the paper it is drawn from
+    // (its DOI, else its record), dc:relation the paper's page here.
+    + `<dc:source>${escapeXml(paper.doi ? doiUrl(paper.doi) : paper.url)}</dc:source>`
+    + `<dc:relation>${escapeXml(paperSiteUrl(base, paper.id))}</dc:relation>`
     + '<dc:creator>Geroscope</dc:creator></item>'
 }
 

@@ -26,6 +26,7 @@ import { parseParams } from '../../http/params'
 import { feedResponse, renderFeed, type Feed } from './feeds'
 import { entitySitePath } from './links'
 import { evidencePage } from './evidence-page'
+import { datesFilter, searchDates } from './search-dates'
 import { entityPage, feedLink, homePage, paperPage, searchPage, storyPage, topicPage } from './pages'
 import { html, layout } from './render'
 
@@ -167,14 +168,15 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
     .get('/search', ({ request }) => send(request, async () => {
       const q = (new URL(request.url).searchParams.get('q') ?? '').trim()
       if (q.length > 500) throw invalidParameter('q is longer than 500 characters')
-      if (q === '') return searchPage(base, '', [], false)
+      const dates = searchDates(request.url)
+      if (q === '') return searchPage(base, '', [], false, [], dates)
       const [{ hits }, suggested] = await Promise.all([
-        search.search({ q, filters: { minRelevance: 0 }, limit: PAGE_SIZE + 1, after: null }),
+        search.search({ q, filters: { minRelevance: 0, ...datesFilter(dates) }, limit: PAGE_SIZE + 1, after: null }),
         // The entities the query names, as a whole or by the names search expanded (p16: CDKN2A).
         entitiesAnsweringTo(db, [q, ...expandQuery(q).map((x) => x.text)], SUGGESTIONS),
       ])
       if (hits.length === 0) await assertSearchable(db, q)
-      return searchPage(base, q, hits.slice(0, PAGE_SIZE), hits.length > PAGE_SIZE, suggested)
+      return searchPage(base, q, hits.slice(0, PAGE_SIZE), hits.length > PAGE_SIZE, suggested, dates)
     }), hidden)
     .get('/feed.xml', ({ request }) => sendFeed(request, async () => {
       const rows = await listStories(db, {}, FEED_SIZE, null)

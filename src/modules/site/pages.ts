@@ -9,6 +9,7 @@ import { STUDY_TYPE_LABELS, TOPIC_INFO, licenseAllowsReuse, type TopicInfo } fro
 import { doiUrl, entitySitePath, identifier } from './links'
 import { evidenceSitePath } from './evidence-page'
 import { escapeXml as e, paragraphs } from './render'
+import { dateFields, type SearchDates } from './search-dates'
 
 export const OPERATOR_CREDIT = 'Geroscope'
 
@@ -18,9 +19,11 @@ const date = (d: Timestamp | null) => (d === null ? null : isoTimestamp(d).slice
 
 export const feedLink = (title: string, href: string) => `<link rel="alternate" type="application/rss+xml" title="${e(title)}" href="${e(href)}">`
 
-export function searchForm(q = ''): string {
+/** The search form; `fields` are more of its fields (the search page's date filters), after the words. */
+export function searchForm(q = '', fields = ''): string {
   return `<form class="search" role="search" action="/search" method="get"><label for="q">Search papers</label>
-<input id="q" name="q" type="search" value="${e(q)}" maxlength="500" placeholder="e.g. senolytic OR rapamycin"><button type="submit">Search</button></form>`
+<input id="q" name="q" type="search" value="${e(q)}" maxlength="500" placeholder="e.g. senolytic OR rapamycin">\
+<button type="submit">Search</button>${fields}</form>`
 }
 
 function storyLine(base: string, r: StoryListRow): string {
@@ -40,11 +43,19 @@ ${searchForm()}
   }
 }
 
+/** The judgement box: each field named (relevance, study type, topic, newsworthiness), so none reads as another. */
 function judgementHtml(paper: PaperRow): string {
   if (paper.relevance === null) return '<p>This paper has not been judged yet.</p>'
   const relevance = paper.relevance >= 2.5 ? 'core aging biology' : paper.relevance >= 2 ? 'aging biology' : paper.relevance >= 1 ? 'tangential to aging' : 'not about aging'
   const studyType = paper.studyType ? STUDY_TYPE_LABELS[paper.studyType as keyof typeof STUDY_TYPE_LABELS] ?? paper.studyType : null
-  return `<div class="verdict"><p><strong>Our judgement:</strong> ${e(relevance)} (relevance ${paper.relevance} of 3)${studyType ? `; ${e(studyType.toLowerCase())}` : ''}${topicName(paper.topic) ? `; topic ${e(topicName(paper.topic)!)}` : ''}; newsworthiness ${paper.newsworthiness ?? '–'} of 3.</p>
+  const fields: [string, string][] = [
+    ['Relevance', `${e(relevance)} (${paper.relevance} of 3)`],
+    ['Study type', studyType ? e(studyType) : 'not judged'],
+    ['Topic', topicName(paper.topic) ? e(topicName(paper.topic)!) : 'not judged'],
+    ['Newsworthiness', paper.newsworthiness === null ? 'not judged' : `${paper.newsworthiness} of 3`],
+  ]
+  return `<div class="verdict"><p><strong>Our judgement</strong></p>
+<dl class="facts">${fields.map(([name, value]) => `<dt>${name}</dt><dd>${value}</dd>`).join('')}</dl>
 <p class="meta">Judged by ${OPERATOR_CREDIT} (${e(paper.judgementModel ?? 'unknown model')}, ${date(paper.judgedAt) ?? 'date unknown'}). A judgement can be wrong: read the paper.</p></div>`
 }
 
@@ -129,10 +140,15 @@ function suggestion(entities: Pick<EntityListRow, 'type' | 'key' | 'name'>[]): s
   return `<p class="suggest">Did you mean ${listed}?</p>`
 }
 
-export function searchPage(base: string, q: string, hits: PaperRow[], more: boolean, suggested: Pick<EntityListRow, 'type' | 'key' | 'name'>[] = []): { title: string; body: string } {
+export function searchPage(base: string, q: string, hits: PaperRow[], more: boolean,
+  suggested: Pick<EntityListRow, 'type' | 'key' | 'name'>[] = [], dates: SearchDates = {}): { title: string; body: string } {
   const results = q === '' ? '' : hits.length === 0 ? `<p>No papers match <strong>${e(q)}</strong>.</p>`
     : `<h2>Papers matching “${e(q)}”</h2><ol class="items">${hits.map((p) =>
       `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> <span class="meta">${e(p.journal)} · ${e(p.indexedDate)}</span></li>`).join('')}</ol>
 ${more ? '<p class="meta">Showing the best 20. Refine the words, or use the <a href="/api/v1/docs">Data API</a> for more.</p>' : ''}`
-  return { title: q ? `Search: ${q}` : 'Search', body: `<h1>Search</h1><p class="meta">Words match titles and abstracts. Use "quoted phrases", OR, and -word to leave out.</p>${searchForm(q)}${suggestion(suggested)}${results}` }
+  const help = '<p class="meta">Words match titles and abstracts. Use "quoted phrases", OR, and -word to leave out.</p>'
+  return {
+    title: q ? `Search: ${q}` : 'Search',
+    body: `<h1>Search</h1>${help}${searchForm(q, dateFields(dates))}${suggestion(suggested)}${results}`,
+  }
 }

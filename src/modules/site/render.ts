@@ -21,8 +21,13 @@ const STYLE = [
   'ul.items{padding-left:1.2rem}ul.items li{margin:.4rem 0}',
   'dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dl.facts dt{font-weight:600}dl.facts dd{margin:0}',
   '.verdict{border-left:4px solid #0a58a8;background:#f3f7fc;padding:.5rem 1rem}',
+  // A long DOI or other unbroken link text wraps instead of widening a 390 px page (test/browser/long-links.test.ts).
+  'article{overflow-wrap:anywhere}dl.facts dd{min-width:0}',
   'form.search{display:flex;flex-wrap:wrap;gap:.5rem;margin:1rem 0}form.search input{flex:1 1 12rem;font:inherit;padding:.4rem}',
   'form.search button{font:inherit;padding:.4rem 1rem}',
+  'form.search fieldset{flex:1 1 100%;display:flex;flex-wrap:wrap;gap:.5rem 1rem;margin:0;border:1px solid #ddd}',
+  'form.search fieldset label{display:flex;flex-direction:column;font-size:.92rem}',
+  'form.search fieldset input{flex:none}',
   'pre{background:#f5f5f5;padding:.75rem;overflow-x:auto;font-size:.85rem}code{font-size:.9em}',
   'table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}',
   'nav.pager{display:flex;gap:1rem;margin-top:1rem}',

@@ -9,6 +9,7 @@ export type PaperSource = {
   abstract: string | null
   relevance: number | null
   indexedDate: string
+  publishedDate?: string | null
   studyType: string | null
   topic: string | null
   preprint: boolean
@@ -20,6 +21,7 @@ export type PaperDocument = {
   abstract: string
   relevance?: number // absent until judged, so `relevance >= x` leaves unjudged papers out
   indexed_day: number
+  published_day?: number // absent without a publication date, so a bound on it leaves the paper out, as on PostgreSQL
   study_type: string | null
   topic: string | null
   preprint: boolean
@@ -36,6 +38,7 @@ export function paperDocument(p: PaperSource): PaperDocument {
     preprint: p.preprint,
   }
   if (p.relevance !== null) doc.relevance = p.relevance
+  if (p.publishedDate) doc.published_day = dayNumber(p.publishedDate)
   return doc
 }
 
@@ -48,7 +51,7 @@ export const MEILI_MAX_HITS = 1000
 export const INDEX_SETTINGS = {
   // Title and abstract, as the contract says, in ranking order like the PostgreSQL weights.
   searchableAttributes: ['title', 'abstract'],
-  filterableAttributes: ['relevance', 'indexed_day', 'study_type', 'topic', 'preprint'],
+  filterableAttributes: ['relevance', 'indexed_day', 'published_day', 'study_type', 'topic', 'preprint'],
   sortableAttributes: ['indexed_day', 'relevance'],
   // Equal text matches fall to judgement relevance, then recency, as on PostgreSQL.
   rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'relevance:desc', 'indexed_day:desc'],

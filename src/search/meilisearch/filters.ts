@@ -12,6 +12,8 @@ export function translateFilters(f: PaperFilters): string[] {
   if (f.minRelevance > 0) filters.push(`relevance >= ${f.minRelevance}`)
   if (f.since) filters.push(`indexed_day >= ${dayNumber(f.since)}`)
   if (f.until) filters.push(`indexed_day <= ${dayNumber(f.until)}`)
+  if (f.publishedSince) filters.push(`published_day >= ${dayNumber(f.publishedSince)}`)
+  if (f.publishedUntil) filters.push(`published_day <= ${dayNumber(f.publishedUntil)}`)
   if (f.studyType) filters.push(`study_type IN ${list(f.studyType)}`)
   if (f.topic) filters.push(`topic IN ${list(f.topic)}`)
   if (f.preprint !== undefined) filters.push(`preprint = ${f.preprint}`)

@@ -14,7 +14,8 @@ import { INDEX_SETTINGS, paperDocument, type PaperSource } from './documents'
 
 const sourceColumns = {
   id: papers.id, title: papers.title, abstract: papers.abstract,
-  relevance: papers.relevance, indexedDate: papers.indexedDate, studyType: papers.studyType, topic: papers.topic, preprint: papers.preprint,
+  relevance: papers.relevance, indexedDate: papers.indexedDate,
+  publishedDate: papers.publishedDate, studyType: papers.studyType, topic: papers.topic, preprint: papers.preprint,
 }
 
 const TASK_TIMEOUT_MS = 120_000
@@ -28,7 +29,10 @@ const TASK_TIMEOUT_MS = 120_000
 export async function settingsOutdated(client: Meilisearch, uid: string): Promise<'rebuild' | 'synonyms' | null> {
   const settings = await client.index(uid).getSettings()
   if (JSON.stringify(settings.searchableAttributes) !== JSON.stringify(INDEX_SETTINGS.searchableAttributes)
-    || settings.pagination?.maxTotalHits !== INDEX_SETTINGS.pagination.maxTotalHits) return 'rebuild'
+    || settings.pagination?.maxTotalHits !== INDEX_SETTINGS.pagination.maxTotalHits
+    // An index without published_day was built before documents carried it.
+    || JSON.stringify([...settings.filterableAttributes ?? []].map(String).sort())
+      !== JSON.stringify([...INDEX_SETTINGS.filterableAttributes].sort())) return 'rebuild'
   return sameSynonyms(settings.synonyms ?? {}, INDEX_SETTINGS.synonyms) ? null : 'synonyms'
 }
 

@@ -278,6 +278,18 @@ describe('precomputed counts equal a live count', () => {
     expect(Math.abs(small.total! - exact)).toBeLessThan(exact) // an estimate, not a guess: within the population
     expect(small.group_by!.reduce((s, g) => s + g.count, 0)).toBeGreaterThan(0)
 
+    // Publication dates are not in the counts: counted live under the bound, estimated above it (the sample holds
+    // the publication date the filter reads), with or without q and an off-grain min_relevance.
+    for (const published of [{ minRelevance: 0, publishedSince: '2026-01-01' }, { minRelevance: 2.25, publishedUntil: '2026-12-31' },
+      { minRelevance: 0, q: 'lifespan', publishedSince: '2026-01-01', publishedUntil: '2026-12-31' }] as PaperFilters[]) {
+      const n = await countPapersLive(db, published)
+      expect({ published, n: n > 0 }).toEqual({ published, n: true })
+      expect(await paperFacets(db, published, { count: true, group_by: 'topic' }, { exact: n, sample: 50 }))
+        .toEqual({ total: n, group_by: await groupPapersLive(db, published, 'topic') })
+      expect(await paperFacets(db, published, { count: true, group_by: 'topic' }, { exact: 1, sample: all }))
+        .toEqual({ total: n, totalEstimated: true, group_by: await groupPapersLive(db, published, 'topic'), groupByEstimated: true })
+    }
+
     const subject: Parameters<typeof claimFacets>[1] = { subject: 's' } // the claims added above, and any with an s in the subject
     const claimLive = await liveClaims(db, [], await claimConditions(db, subject), [])
     const claimTotal = claimLive.reduce((s, g) => s + g.count, 0)

@@ -72,7 +72,9 @@ export const JobRun = t.Object({
   started_at: DateTime,
   finished_at: Nullable(DateTime),
   duration_ms: Nullable(Integer({ minimum: 0 })),
-  counts: t.Record(t.String(), t.Number()),
+  counts: t.Record(t.String(), t.Number(), {
+    description: 'What the run did, by snake_case name: the same names as the answer of the POST that started it.',
+  }),
   error: Nullable(t.String()),
 })
 

@@ -18,6 +18,20 @@ import { pager } from '../../../http/pager'
 
 const MAX_FAILURES_SHOWN = 50
 
+/**
+ * A run's counts as the admin interface answers them, in the snake_case of its other fields: the jobs return
+ * them as JavaScript names (notModified), and job_runs keeps what they return, so POST /api/scrape and
+ * GET /api/jobs name the same count the same way.
+ */
+export function snakeCaseCounts<T extends JobCounts>(counts: T | null): SnakeCased<T> {
+  const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+  return Object.fromEntries(Object.entries(counts ?? {}).map(([name, n]) => [snake(name), n])) as SnakeCased<T>
+}
+
+type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}` : S
+type SnakeCased<T> = { [K in keyof T as K extends string ? SnakeCase<K> : K]: T[K] }
+
 /** Runs a job as the scheduler does and times it; a run already going is a 409 conflict. */
 async function timedRun<T extends JobCounts>(database: Database, job: string, work: () => Promise<T>) {
   const started = new Date()
@@ -45,10 +59,9 @@ export async function scrapeNow(database: Database, config: Pick<Config, 'scrape
   }
   const results: SourceResult[] = []
   const run = await timedRun(database, 'scrape', () => scrapeFeeds(database, config, { sourceIds, onSource: (r) => results.push(r) }))
-  const { notModified, linksRefused, ...counts } = run.counts
   return {
     ...run,
-    counts: { ...counts, not_modified: notModified, links_refused: linksRefused },
+    counts: snakeCaseCounts(run.counts),
     sources: results.sort((a, b) => a.id - b.id).map((r) => ({
       id: r.id, name: r.name, not_modified: r.notModified, items: r.items, added: r.added, linked: r.linked,
       skipped: r.skipped, links_refused: r.linksRefused, error: r.error,
@@ -70,7 +83,7 @@ export async function analyzeNow(database: Database, config: Pick<Config, 'llm'>
     only, limit, articleLimit: limit, stale: request.stale ?? false,
     onFailure: (message) => { if (failures.length < MAX_FAILURES_SHOWN) failures.push(message) },
   }))
-  return { ...run, analyzer: analyzer.model, failures }
+  return { ...run, counts: snakeCaseCounts(run.counts), analyzer: analyzer.model, failures }
 }
 
 async function namedWork(db: Db, request: AnalyzeRequest) {
@@ -111,7 +124,7 @@ export async function jobRunPage(db: Db, secret: string, query: JobQuery) {
       started_at: r.startedAt.toISOString(),
       finished_at: r.finishedAt?.toISOString() ?? null,
       duration_ms: r.finishedAt ? r.finishedAt.getTime() - r.startedAt.getTime() : null,
-      counts: r.counts,
+      counts: snakeCaseCounts(r.counts as JobCounts | null),
       error: r.error,
     })),
     pagination,

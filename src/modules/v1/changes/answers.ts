@@ -34,7 +34,7 @@ export const ClaimsFeedAnswer = t.Object({ data: t.Array(t.Union([ClaimItem, Cla
   { description: 'With updated_since: changed claims (ClaimItem) and tombstones, in change order.' })
 
 /** The parameters of the usual list that a feed refuses (they search, look up, count or reshape). */
-export const NOT_WITH_FEED = ['q', 'ids', 'fields', 'count', 'group_by']
+export const NOT_WITH_FEED = ['q', 'ids', 'fields', 'count', 'group_by', 'sort']
 
 type Given = Record<string, unknown> & { cursor?: string; limit?: number }
 

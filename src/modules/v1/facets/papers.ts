@@ -17,9 +17,13 @@ import { MAX_GROUPS, type FacetAnswer, type Group, type GroupBy } from './params
 /** min_relevance as the counts' relevance_band (floor(relevance * 2)), when it falls on a band's edge. */
 const bandOf = (minRelevance: number) => (Number.isInteger(minRelevance * 2) ? minRelevance * 2 : null)
 
+/** Publication dates, which the precomputed counts (kept by indexed date) do not hold. */
+const byPublication = (f: PaperFilters) => f.publishedSince !== undefined || f.publishedUntil !== undefined
+
 /** True when the precomputed counts answer `filters` exactly. */
 export const countsAnswer = (f: PaperFilters) =>
-  !f.q && bandOf(f.minRelevance) !== null && (f.relevanceBelow === undefined || bandOf(f.relevanceBelow) !== null)
+  !f.q && !byPublication(f) && bandOf(f.minRelevance) !== null
+  && (f.relevanceBelow === undefined || bandOf(f.relevanceBelow) !== null)
 
 /** The filters other than dates as conditions over a precomputed count table (its own columns, unaliased). */
 function dimensionConditions(f: PaperFilters): Conditions {
@@ -135,6 +139,7 @@ const countMatching = boundedCounter('papers p')
 // Only the columns the filters and keys read, and the search vector only when the filter has q: sorting
 // 14,000 rows with it spilled 21 MB to disk (0.8 s) for a filter that never reads it.
 const SAMPLE = (superset: string, limit: string, full: string) => `sample as (select p.id, p.indexed_date, p.topic, p.study_type, p.preprint, p.relevance
+  ${full.includes('p.published_date') ? ', p.published_date' : ''}
   ${full.includes('p.search_vector') ? ', p.search_vector' : ''} from papers p where ${superset}
   order by p.indexed_date desc, p.id asc limit ${limit})`
 const sampleCount = statementFamilyOf<{ sampled: number; n: number }>((superset, limit, full) => `with ${SAMPLE(superset, limit, full)}
@@ -153,8 +158,10 @@ const sampleGroups = Object.fromEntries(Object.entries(SAMPLE_KEYS).map(([by, { 
     from sample p ${join} where ${full} group by 1 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as
   Record<GroupBy, ReturnType<typeof statementFamilyOf<Group & { sampled: number }>>>
 
-/** The superset of `filters` the precomputed counts hold: q dropped, min_relevance down to a band's edge. */
-const supersetOf = (f: PaperFilters): PaperFilters => ({ ...f, q: undefined, minRelevance: Math.floor(f.minRelevance * 2) / 2 })
+/** The superset of `filters` the counts hold: q and publication dates dropped, min_relevance down to a band's edge. */
+const supersetOf = (f: PaperFilters): PaperFilters =>
+  ({ ...f, q: undefined, publishedSince: undefined, publishedUntil: undefined,
+    minRelevance: Math.floor(f.minRelevance * 2) / 2 })
 
 /** Estimates from the sample, scaled to the superset's exact size; groups re-sorted after scaling. */
 async function estimate(db: Db, f: PaperFilters, p: { count?: boolean; group_by?: GroupBy }, bounds: Bounds): Promise<FacetAnswer> {
@@ -169,7 +176,7 @@ async function estimate(db: Db, f: PaperFilters, p: { count?: boolean; group_by?
  * band instead of everything above 2.25 (a bounded count scanned the table for a rare study type, 0.6 s).
  */
 function splitRelevance(f: PaperFilters): { counted: PaperFilters; slice: PaperFilters } | null {
-  if (f.q || f.relevanceBelow !== undefined || countsAnswer(f)) return null
+  if (f.q || byPublication(f) || f.relevanceBelow !== undefined || countsAnswer(f)) return null
   const edge = Math.ceil(f.minRelevance * 2) / 2
   return { counted: { ...f, minRelevance: edge }, slice: { ...f, relevanceBelow: edge } }
 }

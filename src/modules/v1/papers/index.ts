@@ -11,7 +11,9 @@ import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import { assertSearchable } from '../../../search/syntax'
 import { getPaperDetail, listPapers, type PaperFilters } from '../../../queries/papers'
-import { listPapersJson } from '../../../queries/paper-json'
+import { listPapersJson, type PaperJsonRow } from '../../../queries/paper-json'
+import { DEFAULT_PAPER_SORT, PAPER_ORDERS, readPosition } from '../../../queries/paper-order'
+import { sortParam } from './sort-param'
 import { jsonPage } from '../json-page'
 import { serializeListedPaper, serializePaperRef, serializeStory } from '../../../resources/papers/serialize'
 import { fieldsParam, selectFields } from '../fields'
@@ -27,6 +29,8 @@ import { PapersFeedAnswer, papersFeed } from '../changes/answers'
 export const paperFilterParams = {
   since: dateParam('Only papers with indexed_date on or after this UTC date.'),
   until: dateParam('Only papers with indexed_date on or before this UTC date.'),
+  published_since: dateParam('Only papers with published_date on or after this UTC date (none without one).'),
+  published_until: dateParam('Only papers with published_date on or before this UTC date (none without one).'),
   min_relevance: numberParam('Lowest judgement.relevance (0 to 3). 0 returns every paper read, unjudged ones included.', 0, 3, 2),
   study_type: listParam('Filter on judgement.study_type.', STUDY_TYPES),
   topic: listParam('Filter on judgement.topic.', TOPICS),
@@ -40,7 +44,9 @@ export const Q_MATCHES = 'Words match in titles and abstracts only (not keywords
 
 const listParams = {
   ...paperFilterParams,
-  q: stringParam(`Full-text filter over title and abstract: quoted phrases, OR and -exclusions. Order stays by date. ${Q_MATCHES}`, 500),
+  q: stringParam('Full-text filter over title and abstract: quoted phrases, OR and -exclusions. Order stays by sort. '
+    + Q_MATCHES, 500),
+  sort: sortParam,
   ...pagingParams,
   ids: idsParam,
   fields: fieldsParam(Paper, 'paper'),
@@ -50,8 +56,16 @@ const listParams = {
 
 const detailParams = { fields: fieldsParam(PaperDetail, 'paper') }
 
-export function paperFilters(p: { since?: string; until?: string; min_relevance?: number; study_type?: string[]; topic?: string[]; preprint?: boolean }): PaperFilters {
-  return { since: p.since, until: p.until, minRelevance: p.min_relevance ?? 2, studyType: p.study_type, topic: p.topic, preprint: p.preprint }
+type FilterParams = {
+  since?: string; until?: string; published_since?: string; published_until?: string
+  min_relevance?: number; study_type?: string[]; topic?: string[]; preprint?: boolean
+}
+
+export function paperFilters(p: FilterParams): PaperFilters {
+  return {
+    since: p.since, until: p.until, publishedSince: p.published_since, publishedUntil: p.published_until,
+    minRelevance: p.min_relevance ?? 2, studyType: p.study_type, topic: p.topic, preprint: p.preprint,
+  }
 }
 
 export const PaperDetailAnswer = t.Object({ data: PaperDetail })
@@ -88,29 +102,37 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
       }
       if (p.updated_since) return papersFeed(v1, p, { ...paperFilters(p), q: p.q }, p.updated_since) // the change feed (src/modules/v1/changes)
       const filters = { ...paperFilters(p), q: p.q }
-      const paging = pager(secret, 'papers', filters, p)
-      const { after } = paging
-      const position = after && { indexedDate: String(after[0]), id: String(after[1]) }
+      const sort = p.sort ?? DEFAULT_PAPER_SORT
+      const order = PAPER_ORDERS[sort]
+      // The order is part of what a cursor was made with: one from another order is refused (src/http/cursor.ts).
+      // The default order adds nothing, so its cursors are what they were before `sort` existed.
+      const paging = pager(secret, 'papers', { ...filters, sort: sort === DEFAULT_PAPER_SORT ? undefined : sort }, p)
+      const position = paging.after && readPosition(sort, paging.after)
+      if (paging.after && !position) throw invalidParameter('cursor is not a cursor this API issued')
       // fields= pages are written by PostgreSQL, only the fields asked for (src/queries/paper-json.ts); full pages are
       // serialized here: written in SQL they cost the database about twice the CPU they saved here (docs/benchmarks.md).
       const [written, facets] = await Promise.all([
-        p.fields ? listPapersJson(db, baseUrl, filters, paging.limit, position, p.fields) : null, // null: not built in SQL
+        // null: not built in SQL
+        p.fields ? listPapersJson(db, baseUrl, filters, paging.limit, position, p.fields, sort) : null,
         paperFacets(db, filters, p),
       ])
       if (written) {
         if (written.length === 0 && p.q) await assertSearchable(db, p.q)
-        const { items, pagination } = paging.page(written, (r) => [r.indexedDate, r.id])
+        const keyOf = (r: PaperJsonRow) =>
+          (sort === 'indexed_date' ? r.indexedDate : order.cast === 'float8' ? Number(r.sortKey) : r.sortKey!)
+        const { items, pagination } = paging.page(written, (r) => [keyOf(r), r.id])
         return jsonPage(items.map((r) => r.json), withFacets(pagination, facets)) as unknown as PapersAnswer
       }
-      const rows = await listPapers(db, filters, paging.limit, position)
+      const rows = await listPapers(db, filters, paging.limit, position, sort)
       if (rows.length === 0 && p.q) await assertSearchable(db, p.q)
-      const { items, pagination } = paging.page(rows, (r) => [r.indexedDate, r.id])
+      const { items, pagination } = paging.page(rows, (r) => [order.keyOf(r), r.id])
       return selectFields({ data: items.map((r) => serializeListedPaper(r, baseUrl)), ...withFacets(pagination, facets) }, p.fields)
     }), {
       response: { 200: documented(t.Union([t.Object({ data: t.Array(Paper), pagination: countedPagination(Pagination), ...FacetFields }), BatchAnswer, PapersFeedAnswer])), ...errorResponses },
       detail: {
         summary: 'List papers',
-        description: 'Papers newest first by indexed_date, then id ascending. By default only papers about aging biology (relevance 2 or more).',
+        description: 'Papers newest first by indexed_date, then id ascending (or in the order sort names, each then by id '
+          + 'ascending). By default only papers about aging biology (relevance 2 or more).',
         parameters: openApiParameters(listParams),
       },
     })
