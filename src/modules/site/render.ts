@@ -26,9 +26,9 @@ const STYLE = [
   'pre{background:#f5f5f5;padding:.75rem;overflow-x:auto;font-size:.85rem}code{font-size:.9em}',
   'table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}',
   'nav.pager{display:flex;gap:1rem;margin-top:1rem}',
-  'figure.chart{margin:1.5rem 0}figure.chart svg{display:block;width:100%;height:auto}svg.chart-narrow{display:none}',
+  'figure.chart{margin:1.5rem 0}figure.chart svg{display:block;width:100%;height:auto}figure.chart svg.chart-narrow{display:none}',
   'figcaption{font-size:.92rem;color:#4a4a4a;margin-top:.25rem}.scroll{overflow-x:auto;max-width:100%}td.n{text-align:right}',
-  '@media (max-width:40rem){svg.chart-wide{display:none}svg.chart-narrow{display:block}}',
+  '@media (max-width:40rem){figure.chart svg.chart-wide{display:none}figure.chart svg.chart-narrow{display:block}}',
   '@media (max-width:30rem){dl.facts{grid-template-columns:1fr}dl.facts dd{margin-bottom:.5rem}}',
 ].join('')
 

@@ -12,7 +12,7 @@ function base(width: number, height: number) {
     $schema: SCHEMA,
     width,
     height,
-    autosize: { type: 'fit', contains: 'padding' },
+    autosize: { type: 'fit-x', contains: 'padding' }, // the width is the page's; the height is the plot's own
     background: 'white',
     config: {
       font: 'system-ui, sans-serif',
@@ -23,10 +23,10 @@ function base(width: number, height: number) {
   }
 }
 
-/** Papers per month, stacked by a category (topic) in the order given. */
+/** Papers per month, stacked by a category (topic) in the order given (a stack follows its colour's sort). */
 export function monthlyStacked(values: { month: string; group: string; papers: number }[], groups: string[], groupTitle: string) {
   return (width: number) => ({
-    ...base(width, narrow(width) ? 260 : 240),
+    ...base(width, narrow(width) ? 200 : 220),
     data: { values },
     mark: { type: 'bar' },
     encoding: {
@@ -34,11 +34,9 @@ export function monthlyStacked(values: { month: string; group: string; papers: n
       y: { field: 'papers', type: 'quantitative', title: 'Papers', axis: { tickMinStep: 1 } },
       color: {
         field: 'group', type: 'nominal', title: groupTitle, sort: groups, scale: { domain: groups, scheme: 'tableau20' },
-        legend: { orient: 'bottom', direction: 'horizontal', columns: narrow(width) ? 2 : 3 },
+        legend: { orient: 'bottom', direction: 'horizontal', columns: narrow(width) ? 1 : 3 },
       },
-      order: { field: 'rank', type: 'quantitative' },
     },
-    transform: [{ calculate: `indexof(${JSON.stringify(groups)}, datum.group)`, as: 'rank' }],
   })
 }
 
@@ -86,8 +84,6 @@ export function directions(values: { organism: string; direction: string; claims
         field: 'direction', type: 'nominal', title: 'Direction', sort: DIRECTIONS,
         scale: { domain: DIRECTIONS, range: DIRECTION_COLOURS }, legend: { orient: 'bottom', direction: 'horizontal', columns: narrow(width) ? 3 : 5 },
       },
-      order: { field: 'rank', type: 'quantitative' },
     },
-    transform: [{ calculate: `indexof(${JSON.stringify(DIRECTIONS)}, datum.direction)`, as: 'rank' }],
   })
 }
