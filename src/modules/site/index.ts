@@ -9,7 +9,7 @@ import type { Db } from '../../db/client'
 import { invalidParameter, notFound, quoted } from '../../http/errors'
 import { listClaims } from '../../queries/claims'
 import { entitiesNamed, evidenceGroups } from '../../queries/evidence'
-import { entitiesAnsweringTo, entityPapers, findEntity, listEntityPaperIds } from '../../queries/entities'
+import { entitiesAnsweringTo, entityPapers, listEntities, findEntity, listEntityPaperIds } from '../../queries/entities'
 import { getPaperDetail, listPapers, normalisePaperId } from '../../queries/papers'
 import { listStories, type StoryPosition } from '../../queries/stories'
 import { topicFeedUrl, topicSiteUrl } from '../../public-urls'
@@ -29,12 +29,17 @@ import { evidencePage } from './evidence-page'
 import { entityPage, feedLink, homePage, paperPage, searchPage, storyPage, topicPage } from './pages'
 import { html, layout } from './render'
 import { chartFigure } from './charts/figure'
+import { crawlModule } from './crawl'
+import { indexPage, mostStudiedHtml } from './index-page'
 import { entityCharts, evidenceChart, homeChart, topicCharts } from './charts/site-charts'
 import { feedLinks, RSS_TYPE } from './item-feeds'
 import { anythingFeeds, entityChannel, evidenceChannel, searchChannel } from './feed-routes'
 
 const FEED_SIZE = 50
 const PAGE_SIZE = 20
+/** Most-studied entities on the home page, and on the index page. */
+const HOME_ENTITIES = 8
+const INDEX_ENTITIES = 100
 /** Entities the search page suggests at most. */
 const SUGGESTIONS = 3
 const hidden = { detail: { hide: true } }
@@ -98,9 +103,15 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
 
   return new Elysia({ name: 'site' })
     .get('/', ({ request }) => send(request, async () => {
-      const [stories, corpus, chart] = await Promise.all([listStories(db, {}, 10, null), snapshot.get(), homeChart(db, new Date()).then(chartFigure)])
+      const [stories, corpus, chart, studied] = await Promise.all([
+        listStories(db, {}, 10, null), snapshot.get(), homeChart(db, new Date()).then(chartFigure), listEntities(db, {}, HOME_ENTITIES, null),
+      ])
       const topics = TOPIC_INFO.map((t) => ({ ...t, ...corpus.topics[t.slug] }))
-      return homePage(base, stories, topics, chart)
+      return homePage(base, stories, topics, chart + mostStudiedHtml(studied.slice(0, HOME_ENTITIES)))
+    }), hidden)
+    .get('/topics', ({ request }) => send(request, async () => {
+      const [corpus, entities] = await Promise.all([snapshot.get(), listEntities(db, {}, INDEX_ENTITIES, null)])
+      return indexPage(base, TOPIC_INFO.map((t) => ({ ...t, ...corpus.topics[t.slug] })), entities.slice(0, INDEX_ENTITIES))
     }), hidden)
     .get('/papers/:id', ({ params, request }) => send(request, async () => {
       const detail = await getPaperDetail(db, paperIdOf(params.id))
@@ -202,4 +213,5 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
       })
     }, hidden)
     .use(anythingFeeds({ db, base }, sendFeed))
+    .use(crawlModule({ db, base }))
 }

@@ -64,11 +64,11 @@ export const htmlSecurityHeaders = (csp: string) => ({
 export function layout({ title, body, head = '', wide = false, scripts = [] }: Layout): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeXml(title)} · Geroscope</title>
+<title>${escapeXml(title)} · Geroscope</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${STYLE}${wide ? WIDE_STYLE : ''}</style>
 <link rel="alternate" type="application/rss+xml" title="Geroscope: all stories" href="/feed.xml">
 ${head}</head><body><a class="skip" href="#main">Skip to content</a>
-<header><a class="brand" href="/">Geroscope</a><nav aria-label="Site"><ul><li><a href="/">Home</a></li><li><a href="/search">Search</a></li><li><a href="/api/v1/docs">Data API</a></li><li><a href="/feed.xml">RSS</a></li></ul></nav></header>
+<header><a class="brand" href="/">Geroscope</a><nav aria-label="Site"><ul><li><a href="/">Home</a></li><li><a href="/topics">Topics</a></li><li><a href="/search">Search</a></li><li><a href="/api/v1/docs">Data API</a></li><li><a href="/feed.xml">RSS</a></li></ul></nav></header>
 <main id="main">${body}</main>
 <footer><p>Judgements, stories, entities and claims are written by Geroscope (the operator of this site) from the papers' public records, and may be wrong: read the paper. Paper texts belong to their authors.</p></footer>
 ${scripts.map((src) => `<script src="${escapeXml(src)}"></script>`).join('')}</body></html>`
