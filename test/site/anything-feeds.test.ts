@@ -114,10 +114,12 @@ describe('feeds for a search, an entity and a question', () => {
 
   test.each([
     ['/search/feed.xml', 400, 'q is required'],
-    ['/search/feed.json?q=', 400, 'q must not be empty'],
+    ['/search/feed.json?q=', 400, 'q is required'],
     ['/search/feed.json?q=%20', 400, 'q is required'],
     ['/search/feed.xml?q=the', 400, 'q has no searchable words'],
-    ['/search/feed.xml?q=p16&topic=senescence', 400, 'topic'],
+    ['/search/feed.xml?q=p16&topic=ageing', 400, 'topic'],
+    ['/search/feed.xml?q=p16&since=2026-13-01', 400, 'since'],
+    ['/search/feed.xml?q=p16&colour=red', 400, 'unknown parameter &quot;colour&quot;'],
     [`/search/feed.xml?q=${'x'.repeat(501)}`, 400, 'q'],
     ['/evidence/feed.xml?subject=CDKN2A', 400, 'subject and object are required'],
     ['/evidence/feed.json?subject=CDKN2A&object=senescence&study_type=animal', 400, 'study_type'],

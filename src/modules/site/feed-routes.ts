@@ -13,9 +13,9 @@ import { entitiesNamed } from '../../queries/evidence'
 import { entityPapers, findEntity, listEntityPaperIds } from '../../queries/entities'
 import { listPapers } from '../../queries/papers'
 import { assertSearchable } from '../../search/syntax'
-import { stringParam } from '../v1/params'
 import { evidenceParams } from '../v1/evidence/params'
 import type { Feed } from './feeds'
+import { searchQueryOf, withFilter, type SearchQuery } from './search-filters'
 import { entitySitePath } from './links'
 import { claimItem, jsonFeed, JSON_FEED_TYPE, paperItem, rssFeed, RSS_TYPE, type FeedChannel, type FeedItem } from './item-feeds'
 
@@ -25,12 +25,13 @@ const hidden = { detail: { hide: true } }
 
 type SendFeed = (request: Request, render: () => Promise<Feed>, contentType?: string) => Promise<Response>
 
-export function searchChannel(base: string, q: string): FeedChannel {
-  const query = new URLSearchParams({ q })
+export function searchChannel(base: string, s: SearchQuery): FeedChannel {
+  const query = withFilter(s, {})
+  const filtered = Object.keys(s.values).length ? ' (filtered)' : ''
   return {
-    title: `Geroscope: papers matching “${q}”`, page: `${base}/search?${query}`,
+    title: `Geroscope: papers matching “${s.q}”${filtered}`, page: `${base}/search?${query}`,
     rss: `${base}/search/feed.xml?${query}`, json: `${base}/search/feed.json?${query}`,
-    description: `New papers whose title or abstract match “${q}”, newest first.`,
+    description: `New papers whose title or abstract match “${s.q}”${filtered}, newest first.`,
   }
 }
 
@@ -51,7 +52,6 @@ export function evidenceChannel(base: string, q: { subject: string; object: stri
   }
 }
 
-const searchFeedParams = { q: stringParam('Words to find in titles and abstracts, as on the search page.', 500) } satisfies ParamSpec
 const { subject, object, organism } = evidenceParams
 const evidenceFeedParams = { subject, object, organism } satisfies ParamSpec
 
@@ -72,12 +72,12 @@ function both(app: Elysia, sendFeed: SendFeed, path: string, prepare: (request: 
 export function anythingFeeds({ db, base }: { db: Db; base: string }, sendFeed: SendFeed) {
   let app = new Elysia({ name: 'site-feeds' })
   app = both(app, sendFeed, '/search/feed', async (request) => {
-    const q = (parseParams(request.url, searchFeedParams).q ?? '').trim()
-    if (q === '') throw invalidParameter('q is required: the words the feed follows, e.g. /search/feed.xml?q=senolytic')
+    const s = searchQueryOf(request.url)
+    if (s.q === '') throw invalidParameter('q is required: the words the feed follows, e.g. /search/feed.xml?q=senolytic')
     return async () => {
-      const rows = (await listPapers(db, { q, minRelevance: 0 }, FEED_SIZE, null)).slice(0, FEED_SIZE)
-      if (rows.length === 0) await assertSearchable(db, q)
-      return { channel: searchChannel(base, q), items: rows.map((p) => paperItem(base, p)) }
+      const rows = (await listPapers(db, { ...s.filters, q: s.q }, FEED_SIZE, null)).slice(0, FEED_SIZE)
+      if (rows.length === 0) await assertSearchable(db, s.q)
+      return { channel: searchChannel(base, s), items: rows.map((p) => paperItem(base, p)) }
     }
   })
   app = both(app, sendFeed, '/entities/:type/:key/feed', async (_request, params) => {

@@ -28,6 +28,7 @@ import { entitySitePath } from './links'
 import { evidencePage } from './evidence-page'
 import { entityPage, feedLink, homePage, paperPage, searchPage, storyPage, topicPage } from './pages'
 import { html, layout } from './render'
+import { searchQueryOf } from './search-filters'
 import { chartFigure } from './charts/figure'
 import { crawlModule } from './crawl'
 import { indexPage, mostStudiedHtml } from './index-page'
@@ -188,17 +189,16 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
       }
     }), hidden)
     .get('/search', ({ request }) => send(request, async () => {
-      const q = (new URL(request.url).searchParams.get('q') ?? '').trim()
-      if (q.length > 500) throw invalidParameter('q is longer than 500 characters')
-      if (q === '') return searchPage(base, '', [], false)
+      const s = searchQueryOf(request.url)
+      if (s.q === '') return searchPage(base, s, [], false)
       const [{ hits }, suggested] = await Promise.all([
-        search.search({ q, filters: { minRelevance: 0 }, limit: PAGE_SIZE + 1, after: null }),
+        search.search({ q: s.q, filters: s.filters, limit: PAGE_SIZE + 1, after: null }),
         // The entities the query names, as a whole or by the names search expanded (p16: CDKN2A).
-        entitiesAnsweringTo(db, [q, ...expandQuery(q).map((x) => x.text)], SUGGESTIONS),
+        entitiesAnsweringTo(db, [s.q, ...expandQuery(s.q).map((x) => x.text)], SUGGESTIONS),
       ])
-      if (hits.length === 0) await assertSearchable(db, q)
-      const feeds = feedLinks(searchChannel(base, q))
-      const page = searchPage(base, q, hits.slice(0, PAGE_SIZE), hits.length > PAGE_SIZE, suggested)
+      if (hits.length === 0) await assertSearchable(db, s.q)
+      const feeds = feedLinks(searchChannel(base, s))
+      const page = searchPage(base, s, hits.slice(0, PAGE_SIZE), hits.length > PAGE_SIZE, suggested)
       return { ...page, body: page.body + feeds.body, head: feeds.head }
     }), hidden)
     .get('/feed.xml', ({ request }) => sendFeed(request, async () => {

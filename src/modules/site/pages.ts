@@ -1,6 +1,6 @@
 /** The HTML of each public page, from rows the shared queries return. Everything user- or paper-supplied is escaped. */
 import type { ClaimRow } from '../../queries/claims'
-import type { PaperRow, StoryRow, getPaperDetail } from '../../queries/papers'
+import type { PaperListRow, PaperRow, StoryRow, getPaperDetail } from '../../queries/papers'
 import type { EntityListRow } from '../../queries/entities'
 import { isoTimestamp, type Timestamp } from '../../queries/prepared'
 import type { StoryListRow } from '../../queries/stories'
@@ -9,6 +9,8 @@ import { STUDY_TYPE_LABELS, TOPIC_INFO, licenseAllowsReuse, type TopicInfo } fro
 import { doiUrl, entitySitePath, identifier } from './links'
 import { evidenceSitePath } from './evidence-page'
 import { escapeXml as e, paragraphs } from './render'
+import { filterLinksHtml, searchFormHtml, type SearchQuery } from './search-filters'
+import { hitHtml, searchedWords } from './search-hits'
 
 export const OPERATOR_CREDIT = 'Geroscope'
 
@@ -132,10 +134,14 @@ function suggestion(entities: Pick<EntityListRow, 'type' | 'key' | 'name'>[]): s
   return `<p class="suggest">Did you mean ${listed}?</p>`
 }
 
-export function searchPage(base: string, q: string, hits: PaperRow[], more: boolean, suggested: Pick<EntityListRow, 'type' | 'key' | 'name'>[] = []): { title: string; body: string } {
-  const results = q === '' ? '' : hits.length === 0 ? `<p>No papers match <strong>${e(q)}</strong>.</p>`
-    : `<h2>Papers matching “${e(q)}”</h2><ol class="items">${hits.map((p) =>
-      `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> <span class="meta">${e(p.journal)} · ${e(p.indexedDate)}</span></li>`).join('')}</ol>
-${more ? '<p class="meta">Showing the best 20. Refine the words, or use the <a href="/api/v1/docs">Data API</a> for more.</p>' : ''}`
-  return { title: q ? `Search: ${q}` : 'Search', body: `<h1>Search</h1><p class="meta">Words match titles and abstracts. Use "quoted phrases", OR, and -word to leave out.</p>${searchForm(q)}${suggestion(suggested)}${results}` }
+export function searchPage(base: string, s: SearchQuery, hits: PaperListRow[], more: boolean, suggested: Pick<EntityListRow, 'type' | 'key' | 'name'>[] = []): { title: string; body: string } {
+  const q = s.q
+  const words = searchedWords(q)
+  const results = q === '' ? '' : hits.length === 0 ? `<p>No papers match <strong>${e(q)}</strong>${Object.keys(s.values).length ? ' with these filters' : ''}.</p>`
+    : `<h2>Papers matching “${e(q)}”</h2><ol class="items hits">${hits.map((p) => hitHtml(base, p, words)).join('')}</ol>
+${more ? '<p class="meta">Showing the best 20. Refine the words or the filters, or use the <a href="/api/v1/docs">Data API</a> for more.</p>' : ''}`
+  return {
+    title: q ? `Search: ${q}` : 'Search',
+    body: `<h1>Search</h1><p class="meta">Words match titles and abstracts. Use "quoted phrases", OR, and -word to leave out.</p>${searchFormHtml(s)}${suggestion(suggested)}${filterLinksHtml(s)}${results}`,
+  }
 }

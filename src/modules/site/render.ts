@@ -28,6 +28,10 @@ const STYLE = [
   'nav.pager{display:flex;gap:1rem;margin-top:1rem}',
   'figure.chart{margin:1.5rem 0}figure.chart svg{display:block;width:100%;height:auto}figure.chart svg.chart-narrow{display:none}',
   'figcaption{font-size:.92rem;color:#4a4a4a;margin-top:.25rem}.scroll{overflow-x:auto;max-width:100%}td.n{text-align:right}',
+  '.badge{display:inline-block;font-size:.8rem;padding:0 .4rem;border:1px solid #0a58a8;border-radius:.6rem;color:#0a3d75}',
+  '.snippet{margin:.2rem 0;font-size:.92rem}mark{background:#fff1b8;color:inherit}ol.hits li{margin:.8rem 0}',
+  'details.filters{flex-basis:100%}.fields{display:flex;flex-wrap:wrap;gap:.5rem 1rem;margin-top:.5rem}.fields select,.fields input{font:inherit}',
+  'ul.filter-links{list-style:none;padding:0;font-size:.92rem}ul.filter-links li{margin:.2rem 0}',
   '@media (max-width:40rem){figure.chart svg.chart-wide{display:none}figure.chart svg.chart-narrow{display:block}}',
   '@media (max-width:30rem){dl.facts{grid-template-columns:1fr}dl.facts dd{margin-bottom:.5rem}}',
 ].join('')
