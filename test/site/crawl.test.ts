@@ -40,6 +40,7 @@ describe('robots, favicon and sitemap', () => {
     const icon = await get('/favicon.svg')
     expect(icon.headers.get('content-type')).toBe('image/svg+xml')
     expect(await icon.text()).toStartWith('<svg xmlns="http://www.w3.org/2000/svg"')
+    expect((await api.app.handle(req('/favicon.svg', { headers: { 'if-none-match': icon.headers.get('etag')! } }))).status).toBe(304)
     const ico = await get('/favicon.ico')
     expect([ico.status, ico.headers.get('location')]).toEqual([301, '/favicon.svg'])
     expect(await (await get('/papers/MED-1')).text()).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">')

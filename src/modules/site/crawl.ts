@@ -4,6 +4,7 @@
  * sitemap index (/sitemap.xml) of files of at most 50,000 URLs (the protocol's limit): the topics and
  * index pages, the stories, the most-studied entities, and the papers by month indexed, in parts.
  */
+import { createHash } from 'node:crypto'
 import { Elysia } from 'elysia'
 import { sql } from 'drizzle-orm'
 import { executeRows, type Db } from '../../db/client'
@@ -24,6 +25,8 @@ export const FAVICON_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0
   + '<rect width="32" height="32" rx="7" fill="#0a58a8"/><path d="M6 24c5 0 7-14 13-14 3 0 5 2 7 5" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>'
   + '<circle cx="25" cy="22" r="3" fill="#f1a10d"/></svg>'
 
+const FAVICON_ETAG = `"${createHash('sha256').update(FAVICON_SVG).digest('base64url').slice(0, 27)}"`
+
 const xml = (body: string) => new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`, {
   headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': TEXT_CACHE },
 })
@@ -43,9 +46,11 @@ export function crawlModule({ db, base }: { db: Db; base: string }) {
       'User-agent: *', 'Allow: /', 'Disallow: /api/', 'Allow: /api/v1/docs', 'Disallow: /console', 'Disallow: /search', '',
       `Sitemap: ${base}/sitemap.xml`, '',
     ].join('\n'), { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': TEXT_CACHE } }), hidden)
-    .get('/favicon.svg', () => new Response(FAVICON_SVG, {
-      headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' },
-    }), hidden)
+    .get('/favicon.svg', ({ request }) => {
+      const headers = { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff', etag: FAVICON_ETAG }
+      if (request.headers.get('if-none-match') === FAVICON_ETAG) return new Response(null, { status: 304, headers })
+      return new Response(FAVICON_SVG, { headers })
+    }, hidden)
     .get('/favicon.ico', () => new Response(null, { status: 301, headers: { location: '/favicon.svg', 'cache-control': 'public, max-age=86400' } }), hidden)
     .get('/sitemap.xml', async () => {
       const months = await papersByMonth(db)
