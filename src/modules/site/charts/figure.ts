@@ -37,11 +37,17 @@ function tableHtml(c: Chart): string {
     + `<tbody>${c.table.rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('')}</tbody></table></div>`
 }
 
+/** Both drawings of a chart, each labelled by its title and description. */
+export async function drawChart(c: Chart): Promise<{ wide: string; narrow: string }> {
+  const [wide, narrow] = await Promise.all([drawSvg(c.spec(WIDE)), drawSvg(c.spec(NARROW))])
+  return { wide: labelled(wide, c.id, 'wide', c), narrow: labelled(narrow, c.id, 'narrow', c) }
+}
+
 /** The figure's HTML: heading, both drawings, the text alternative shown, the numbers in a disclosure. */
 export async function chartFigure(c: Chart): Promise<string> {
-  const [wide, narrow] = await Promise.all([drawSvg(c.spec(WIDE)), drawSvg(c.spec(NARROW))])
+  const { wide, narrow } = await drawChart(c)
   return `<figure class="chart" id="${e(c.id)}" aria-labelledby="${e(c.id)}-caption">`
-    + `${labelled(wide, c.id, 'wide', c)}${labelled(narrow, c.id, 'narrow', c)}`
+    + `${wide}${narrow}`
     + `<figcaption id="${e(c.id)}-caption"><strong>${e(c.title)}.</strong> ${e(c.description)}</figcaption>`
     + `<details><summary>The numbers</summary>${tableHtml(c)}`
     + `${c.api ? `<p class="meta">As data: <code>${e(c.api)}</code> (Data API key required).</p>` : ''}</details></figure>`

@@ -24,14 +24,15 @@ function base(width: number, height: number) {
 }
 
 /** Papers per month, stacked by a category (topic) in the order given (a stack follows its colour's sort). */
-export function monthlyStacked(values: { month: string; group: string; papers: number }[], groups: string[], groupTitle: string) {
+export function monthlyStacked(values: { month: string; group: string; papers: number }[], groups: string[], groupTitle: string,
+  stepTitle = 'Month indexed', valueTitle = 'Papers') {
   return (width: number) => ({
     ...base(width, narrow(width) ? 200 : 220),
     data: { values },
     mark: { type: 'bar' },
     encoding: {
-      x: { field: 'month', type: 'ordinal', title: 'Month indexed', axis: { labelAngle: -60 } },
-      y: { field: 'papers', type: 'quantitative', title: 'Papers', axis: { tickMinStep: 1 } },
+      x: { field: 'month', type: 'ordinal', title: stepTitle, axis: { labelAngle: -60 } },
+      y: { field: 'papers', type: 'quantitative', title: valueTitle, axis: { tickMinStep: 1 } },
       color: {
         field: 'group', type: 'nominal', title: groupTitle, sort: groups, scale: { domain: groups, scheme: 'tableau20' },
         legend: { orient: 'bottom', direction: 'horizontal', columns: narrow(width) ? 1 : 3 },
@@ -83,6 +84,23 @@ export function directions(values: { organism: string; direction: string; claims
       color: {
         field: 'direction', type: 'nominal', title: 'Direction', sort: DIRECTIONS,
         scale: { domain: DIRECTIONS, range: DIRECTION_COLOURS }, legend: { orient: 'bottom', direction: 'horizontal', columns: narrow(width) ? 3 : 5 },
+      },
+    },
+  })
+}
+
+/** Several counts per day as lines with points, one colour per series in the order given. */
+export function dailyLines(values: { day: string; series: string; count: number }[], series: string[], valueTitle: string) {
+  return (width: number) => ({
+    ...base(width, narrow(width) ? 180 : 200),
+    data: { values },
+    mark: { type: 'line', point: true },
+    encoding: {
+      x: { field: 'day', type: 'ordinal', title: 'Day (UTC)', axis: { labelAngle: -60 } },
+      y: { field: 'count', type: 'quantitative', title: valueTitle, axis: { tickMinStep: 1 } },
+      color: {
+        field: 'series', type: 'nominal', title: null, sort: series, scale: { domain: series, range: ['#0a58a8', '#1a7f37', '#b42318', '#9a6700'] },
+        legend: { orient: 'bottom', direction: 'horizontal' },
       },
     },
   })
