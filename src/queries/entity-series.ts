@@ -7,7 +7,9 @@ import type { Db } from '../db/client'
 import { claims, paperEntities, papers } from '../db/schema'
 
 /** Papers involving the entity by year of publication, oldest first, and how many have no publication date. */
-export async function entityPapersByYear(db: Db, entityId: number): Promise<{ years: { year: number; papers: number }[]; undated: number }> {
+export async function entityPapersByYear(
+  db: Db, entityId: number,
+): Promise<{ years: { year: number; papers: number }[]; undated: number }> {
   const year = sql<number | null>`extract(year from ${papers.publishedDate})::int`
   const rows = await db.select({ year, papers: countDistinct(papers.id) }).from(paperEntities)
     .innerJoin(papers, eq(papers.id, paperEntities.paperId))
@@ -19,8 +21,12 @@ export async function entityPapersByYear(db: Db, entityId: number): Promise<{ ye
 }
 
 /** The entity's claims by organism and direction (null: not stated), most claims first. */
-export async function entityClaimsByDirection(db: Db, entityId: number): Promise<{ organism: string | null; direction: string | null; claims: number }[]> {
-  const rows = await db.select({ organism: claims.organism, direction: claims.direction, claims: countDistinct(claims.id) }).from(claims)
+export async function entityClaimsByDirection(
+  db: Db, entityId: number,
+): Promise<{ organism: string | null; direction: string | null; claims: number }[]> {
+  const n = countDistinct(claims.id)
+  const rows = await db.select({ organism: claims.organism, direction: claims.direction, claims: n })
+    .from(claims)
     .where(or(eq(claims.subjectEntityId, entityId), eq(claims.objectEntityId, entityId)))
     .groupBy(claims.organism, claims.direction)
   return rows.map((r) => ({ ...r, claims: Number(r.claims) })).sort((a, b) => b.claims - a.claims)

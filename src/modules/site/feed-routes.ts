@@ -17,7 +17,9 @@ import { evidenceParams } from '../v1/evidence/params'
 import type { Feed } from './feeds'
 import { searchQueryOf, withFilter, type SearchQuery } from './search-filters'
 import { entitySitePath } from './links'
-import { claimItem, jsonFeed, JSON_FEED_TYPE, paperItem, rssFeed, RSS_TYPE, type FeedChannel, type FeedItem } from './item-feeds'
+import {
+  claimItem, jsonFeed, JSON_FEED_TYPE, paperItem, rssFeed, RSS_TYPE, type FeedChannel, type FeedItem,
+} from './item-feeds'
 
 /** Items in a feed: as many as the story feeds carry. */
 export const FEED_SIZE = 50
@@ -43,12 +45,15 @@ export function entityChannel(base: string, entity: { type: string; key: string;
   }
 }
 
-export function evidenceChannel(base: string, q: { subject: string; object: string; organism?: string }, subjectName: string): FeedChannel {
+type Question = { subject: string; object: string; organism?: string }
+
+export function evidenceChannel(base: string, q: Question, subjectName: string): FeedChannel {
   const query = new URLSearchParams({ subject: q.subject, object: q.object, ...(q.organism ? { organism: q.organism } : {}) })
+  const about = `${subjectName} and ${q.object}${q.organism ? ` in ${q.organism}` : ''}`
   return {
-    title: `Geroscope: ${subjectName} and ${q.object}${q.organism ? ` in ${q.organism}` : ''}`, page: `${base}/evidence?${query}`,
+    title: `Geroscope: ${about}`, page: `${base}/evidence?${query}`,
     rss: `${base}/evidence/feed.xml?${query}`, json: `${base}/evidence/feed.json?${query}`,
-    description: `New claims about ${subjectName} and ${q.object}${q.organism ? ` in ${q.organism}` : ''} extracted from papers, newest first.`,
+    description: `New claims about ${about} extracted from papers, newest first.`,
   }
 }
 
@@ -56,16 +61,24 @@ const { subject, object, organism } = evidenceParams
 const evidenceFeedParams = { subject, object, organism } satisfies ParamSpec
 
 /** Both formats of one feed: `path` with .xml and .json, `items` read once per format and request. */
-function both(app: Elysia, sendFeed: SendFeed, path: string, prepare: (request: Request, params: Record<string, string | null>) =>
-  Promise<() => Promise<{ channel: FeedChannel; items: FeedItem[] }>>) {
+type Read = () => Promise<{ channel: FeedChannel; items: FeedItem[] }>
+type Prepare = (request: Request, params: Record<string, string | null>) => Promise<Read>
+
+function both(app: Elysia, sendFeed: SendFeed, path: string, prepare: Prepare) {
   return app
     .get(`${path}.xml`, async ({ request, params }) => {
       const read = await prepare(request, params as Record<string, string | null>)
-      return sendFeed(request, async () => { const { channel, items } = await read(); return rssFeed(channel, items) }, RSS_TYPE)
+      return sendFeed(request, async () => {
+        const { channel, items } = await read()
+        return rssFeed(channel, items)
+      }, RSS_TYPE)
     }, hidden)
     .get(`${path}.json`, async ({ request, params }) => {
       const read = await prepare(request, params as Record<string, string | null>)
-      return sendFeed(request, async () => { const { channel, items } = await read(); return jsonFeed(channel, items) }, JSON_FEED_TYPE)
+      return sendFeed(request, async () => {
+        const { channel, items } = await read()
+        return jsonFeed(channel, items)
+      }, JSON_FEED_TYPE)
     }, hidden)
 }
 
@@ -73,7 +86,9 @@ export function anythingFeeds({ db, base }: { db: Db; base: string }, sendFeed: 
   let app = new Elysia({ name: 'site-feeds' })
   app = both(app, sendFeed, '/search/feed', async (request) => {
     const s = searchQueryOf(request.url)
-    if (s.q === '') throw invalidParameter('q is required: the words the feed follows, e.g. /search/feed.xml?q=senolytic')
+    if (s.q === '') {
+      throw invalidParameter('q is required: the words the feed follows, e.g. /search/feed.xml?q=senolytic')
+    }
     return async () => {
       const rows = (await listPapers(db, { ...s.filters, q: s.q }, FEED_SIZE, null)).slice(0, FEED_SIZE)
       if (rows.length === 0) await assertSearchable(db, s.q)
@@ -89,13 +104,15 @@ export function anythingFeeds({ db, base }: { db: Db; base: string }, sendFeed: 
     return async () => {
       const ids = (await listEntityPaperIds(db, entity.id, undefined, FEED_SIZE, null)).slice(0, FEED_SIZE)
       const papers = await entityPapers(db, entity.id, ids.map((r) => r.paperId))
-      return { channel: entityChannel(base, entity), items: papers.map((p) => paperItem(base, { ...p.paper, storyHeadline: null, storyDek: null })) }
+      const items = papers.map((p) => paperItem(base, { ...p.paper, storyHeadline: null, storyDek: null }))
+      return { channel: entityChannel(base, entity), items }
     }
   })
   app = both(app, sendFeed, '/evidence/feed', async (request) => {
     const p = parseParams(request.url, evidenceFeedParams)
     if (p.subject === undefined || p.object === undefined) {
-      throw invalidParameter('subject and object are required, e.g. /evidence/feed.xml?subject=rapamycin&object=lifespan')
+      throw invalidParameter(
+        'subject and object are required, e.g. /evidence/feed.xml?subject=rapamycin&object=lifespan')
     }
     const [entity] = await entitiesNamed(db, p.subject)
     if (!entity) throw notFound(`no entity is named ${quoted(p.subject)}`)

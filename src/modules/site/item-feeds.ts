@@ -35,20 +35,24 @@ const newestOf = (items: FeedItem[]) => {
 }
 
 const ABSTRACT_CHARS = 400
-const shortened = (text: string) => (text.length <= ABSTRACT_CHARS ? text : `${text.slice(0, text.lastIndexOf(' ', ABSTRACT_CHARS))} …`)
+const shortened = (text: string) =>
+  (text.length <= ABSTRACT_CHARS ? text : `${text.slice(0, text.lastIndexOf(' ', ABSTRACT_CHARS))} …`)
 
 /** A paper as a feed item: dated by the day it was indexed, its open abstract shortened. */
 export function paperItem(base: string, p: PaperListRow): FeedItem {
   const topic = TOPIC_INFO.find((t) => t.slug === p.topic)
   const studyType = p.studyType ? STUDY_TYPE_LABELS[p.studyType as StudyType] ?? p.studyType : null
-  const facts = [p.journal, p.preprint ? 'preprint' : null, p.publishedDate ? `published ${p.publishedDate}` : null, studyType?.toLowerCase()]
+  const facts = [
+    p.journal, p.preprint ? 'preprint' : null, p.publishedDate ? `published ${p.publishedDate}` : null, studyType?.toLowerCase(),
+  ]
   const abstract = p.abstract && licenseAllowsReuse(p.abstractLicense) ? ` ${shortened(p.abstract)}` : ''
   return {
     guid: `geroscope:paper:${p.id}`,
     title: p.title,
     url: paperSiteUrl(base, p.id),
     date: new Date(`${p.indexedDate}T00:00:00Z`),
-    summary: `${facts.filter(Boolean).join(', ')}.${p.storyHeadline ? ` Our story: ${p.storyHeadline}.` : ''}${abstract}`,
+    summary: `${facts.filter(Boolean).join(', ')}.`
+      + `${p.storyHeadline ? ` Our story: ${p.storyHeadline}.` : ''}${abstract}`,
     categories: [
       ...(topic ? [{ domain: `${base}/topics`, name: topic.name }] : []),
       ...(p.studyType ? [{ domain: 'study_type', name: p.studyType }] : []),
@@ -57,17 +61,20 @@ export function paperItem(base: string, p: PaperListRow): FeedItem {
   }
 }
 
-/** A claim as a feed item: "rapamycin extends lifespan (in mouse; increase)", linked to its paper, dated when extracted. */
+/** A claim as a feed item: "rapamycin extends lifespan (in mouse; increase)", linked to its paper, dated when made. */
 export function claimItem(base: string, c: ClaimListRow): FeedItem {
-  const where = [c.claim.organism ? `in ${c.claim.organism}` : null, c.claim.direction?.replaceAll('_', ' ')].filter(Boolean).join('; ')
-  const title = `${c.claim.subjectText} ${c.claim.relation.replaceAll('_', ' ')} ${c.claim.objectText}${where ? ` (${where})` : ''}`
+  const where = [c.claim.organism ? `in ${c.claim.organism}` : null, c.claim.direction?.replaceAll('_', ' ')]
+    .filter(Boolean).join('; ')
+  const relation = c.claim.relation.replaceAll('_', ' ')
+  const title = `${c.claim.subjectText} ${relation} ${c.claim.objectText}${where ? ` (${where})` : ''}`
+  const evidence = c.claim.evidence && licenseAllowsReuse(c.paper.abstractLicense) ? ` Evidence: “${c.claim.evidence}”` : ''
   return {
     guid: `geroscope:claim:${c.claim.id}`,
     title,
     url: paperSiteUrl(base, c.paper.id),
     date: dateOf(c.claim.createdAt),
     summary: `From “${c.paper.title}” (${c.paper.journal}${c.paper.publishedDate ? `, ${c.paper.publishedDate}` : ''}).`
-      + `${c.claim.evidence && licenseAllowsReuse(c.paper.abstractLicense) ? ` Evidence: “${c.claim.evidence}”` : ''} Extracted by Geroscope; it can be wrong: read the paper.`,
+      + `${evidence} Extracted by Geroscope; it can be wrong: read the paper.`,
     categories: c.claim.organism ? [{ domain: 'organism', name: c.claim.organism }] : [],
     doi: c.paper.doi,
   }
@@ -88,7 +95,8 @@ export function rssFeed(channel: FeedChannel, items: FeedItem[]): Feed {
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>
 <title>${e(channel.title)}</title><link>${e(channel.page)}</link><description>${e(channel.description)}</description>
 <atom:link href="${e(channel.rss)}" rel="self" type="application/rss+xml"/>
-<language>en</language><lastBuildDate>${lastModified.toUTCString()}</lastBuildDate><generator>Geroscope</generator><ttl>5</ttl>
+<language>en</language><lastBuildDate>${lastModified.toUTCString()}</lastBuildDate>
+<generator>Geroscope</generator><ttl>5</ttl>
 <copyright>Judgements and claims by Geroscope; papers belong to their authors.</copyright>
 ${items.map(rssItem).join('\n')}
 </channel></rss>`
@@ -123,6 +131,7 @@ export function feedLinks(channel: FeedChannel): { head: string; body: string } 
   return {
     head: `<link rel="alternate" type="application/rss+xml" title="${e(channel.title)}" href="${e(channel.rss)}">`
       + `<link rel="alternate" type="application/feed+json" title="${e(channel.title)}" href="${e(channel.json)}">`,
-    body: `<p class="feeds">Follow: <a href="${e(channel.rss)}">RSS feed</a> · <a href="${e(channel.json)}">JSON Feed</a></p>`,
+    body: `<p class="feeds">Follow: <a href="${e(channel.rss)}">RSS feed</a> · `
+      + `<a href="${e(channel.json)}">JSON Feed</a></p>`,
   }
 }

@@ -25,7 +25,10 @@ export function searchQueryOf(url: string): SearchQuery {
   const p = parseParams(`${given.origin}${given.pathname}?${kept}`, searchParams)
   return {
     q: (p.q ?? '').trim(),
-    filters: { since: p.since, until: p.until, minRelevance: p.min_relevance ?? 0, studyType: p.study_type, topic: p.topic, preprint: p.preprint },
+    filters: {
+      since: p.since, until: p.until, minRelevance: p.min_relevance ?? 0,
+      studyType: p.study_type, topic: p.topic, preprint: p.preprint,
+    },
     values: Object.fromEntries([...kept].filter(([k]) => k !== 'q')),
   }
 }
@@ -37,7 +40,13 @@ export function withFilter(s: SearchQuery, change: Record<string, string | null>
   return next.toString()
 }
 
-const RELEVANCE = [['', 'Any'], ['1', 'Tangential and up'], ['2', 'Aging biology'], ['2.5', 'Core aging biology']] as const
+const RELEVANCE = [
+  ['', 'Any'], ['1', 'Tangential and up'], ['2', 'Aging biology'], ['2.5', 'Core aging biology'],
+] as const
+const TOPIC_OPTIONS = [['', 'Any'], ...TOPIC_INFO.map((t) => [t.slug, t.name] as const)] as const
+const STUDY_TYPE_OPTIONS = [
+  ['', 'Any'], ...STUDY_TYPES.map((t) => [t, STUDY_TYPE_LABELS[t as StudyType]] as const),
+] as const
 const PREPRINT = [['', 'Both'], ['false', 'Peer reviewed'], ['true', 'Preprints only']] as const
 
 function select(name: string, label: string, options: readonly (readonly [string, string])[], value: string): string {
@@ -49,10 +58,11 @@ function select(name: string, label: string, options: readonly (readonly [string
 export function searchFormHtml(s: SearchQuery): string {
   const v = s.values
   return `<form class="search" role="search" action="/search" method="get"><label for="q">Search papers</label>
-<input id="q" name="q" type="search" value="${e(s.q)}" maxlength="500" placeholder="e.g. senolytic OR rapamycin"><button type="submit">Search</button>
+<input id="q" name="q" type="search" value="${e(s.q)}" maxlength="500" placeholder="e.g. senolytic OR rapamycin">
+<button type="submit">Search</button>
 <details class="filters"${Object.keys(v).length ? ' open' : ''}><summary>Filters</summary><div class="fields">
-${select('topic', 'Topic', [['', 'Any'], ...TOPIC_INFO.map((t) => [t.slug, t.name] as const)], v.topic ?? '')}
-${select('study_type', 'Study type', [['', 'Any'], ...STUDY_TYPES.map((t) => [t, STUDY_TYPE_LABELS[t as StudyType]] as const)], v.study_type ?? '')}
+${select('topic', 'Topic', TOPIC_OPTIONS, v.topic ?? '')}
+${select('study_type', 'Study type', STUDY_TYPE_OPTIONS, v.study_type ?? '')}
 ${select('min_relevance', 'Relevance', RELEVANCE, v.min_relevance ?? '')}
 ${select('preprint', 'Peer review', PREPRINT, v.preprint ?? '')}
 <label>Indexed from <input type="date" name="since" value="${e(v.since ?? '')}"></label>
@@ -71,8 +81,8 @@ function linkRow(s: SearchQuery, name: string, label: string, options: readonly 
 export function filterLinksHtml(s: SearchQuery): string {
   if (s.q === '') return ''
   return `<nav aria-label="Filters"><ul class="filter-links">
-${linkRow(s, 'topic', 'Topic', [['', 'Any'], ...TOPIC_INFO.map((t) => [t.slug, t.name] as const)])}
-${linkRow(s, 'study_type', 'Study type', [['', 'Any'], ...STUDY_TYPES.map((t) => [t, STUDY_TYPE_LABELS[t as StudyType]] as const)])}
+${linkRow(s, 'topic', 'Topic', TOPIC_OPTIONS)}
+${linkRow(s, 'study_type', 'Study type', STUDY_TYPE_OPTIONS)}
 ${linkRow(s, 'min_relevance', 'Relevance', RELEVANCE)}
 ${linkRow(s, 'preprint', 'Peer review', PREPRINT)}</ul></nav>`
 }

@@ -11,13 +11,15 @@ import { escapeXml as e } from './render'
 /** Our relevance judgement in words (null: not judged). */
 export function relevanceWords(relevance: number | null): string | null {
   if (relevance === null) return null
-  return relevance >= 2.5 ? 'core aging biology' : relevance >= 2 ? 'aging biology' : relevance >= 1 ? 'tangential to aging' : 'not about aging'
+  if (relevance >= 2.5) return 'core aging biology'
+  return relevance >= 2 ? 'aging biology' : relevance >= 1 ? 'tangential to aging' : 'not about aging'
 }
 
 /** The words a query looks for: its terms and phrases, without OR and the -excluded ones. */
 export function searchedWords(q: string): string[] {
   const terms = q.match(/-?"[^"]*"?|\S+/g) ?? []
-  return terms.filter((t) => !t.startsWith('-') && t !== 'OR').map((t) => t.replace(/"/g, '').trim()).filter((t) => t.length >= 2)
+  return terms.filter((t) => !t.startsWith('-') && t !== 'OR')
+    .map((t) => t.replace(/"/g, '').trim()).filter((t) => t.length >= 2)
 }
 
 const SNIPPET = 240
@@ -26,7 +28,8 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** About SNIPPET characters of `text` around the first word found, each word found (and its endings) in <mark>. */
 export function snippetHtml(text: string, words: string[]): string {
   if (words.length === 0) return ''
-  const found = new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map((w) => escapeRegExp(w).replace(/\s+/g, '\\s+')).join('|')})[\\p{L}\\p{N}]*`, 'giu')
+  const alternatives = words.map((w) => escapeRegExp(w).replace(/\s+/g, '\\s+')).join('|')
+  const found = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})[\\p{L}\\p{N}]*`, 'giu')
   const first = text.search(found)
   if (first < 0) return ''
   const start = Math.max(0, text.lastIndexOf(' ', Math.max(0, first - SNIPPET / 3)))
@@ -44,7 +47,9 @@ export function snippetHtml(text: string, words: string[]): string {
 export function hitHtml(base: string, p: PaperListRow, words: string[]): string {
   const relevance = relevanceWords(p.relevance)
   const studyType = p.studyType ? STUDY_TYPE_LABELS[p.studyType as StudyType] ?? p.studyType : null
-  const badge = relevance ? `<span class="badge">${e(relevance)}${studyType ? ` · ${e(studyType.toLowerCase())}` : ''}</span>` : '<span class="badge">not judged yet</span>'
+  const badge = relevance
+    ? `<span class="badge">${e(relevance)}${studyType ? ` · ${e(studyType.toLowerCase())}` : ''}</span>`
+    : '<span class="badge">not judged yet</span>'
   const snippet = p.abstract && licenseAllowsReuse(p.abstractLicense) ? snippetHtml(p.abstract, words) : ''
   return `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> ${badge}
 <br><span class="meta">${e(p.journal)}${p.preprint ? ' (preprint)' : ''} · ${e(p.indexedDate)}</span>

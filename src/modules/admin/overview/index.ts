@@ -14,7 +14,9 @@ const ChartAnswer = t.Object({
     rows: t.Array(t.Array(t.Union([t.String(), Integer({ minimum: 0 })]))),
   }, { description: 'The numbers the chart draws, a row per day or category.' }),
   svg: t.Object({
-    wide: t.String({ description: 'SVG markup drawn for a wide screen (680 px), labelled by <title> and <desc>, sized by the page.' }),
+    wide: t.String({
+      description: 'SVG markup drawn for a wide screen (680 px), labelled by <title> and <desc>, sized by the page.',
+    }),
     narrow: t.String({ description: 'The same drawn for a phone (320 px).' }),
   }),
 })
@@ -30,8 +32,9 @@ export const overviewModule = ({ db, config, now }: AdminContext) =>
       response: { 200: documented(OverviewCharts), ...errors(400) },
       detail: {
         summary: 'Overview charts',
-        description: `Four charts for the console's overview, each with a title, a text alternative, its numbers and its SVG (drawn on the server): `
-          + `papers harvested (stored), judged and corrected by an editor per UTC day over the last ${OVERVIEW_DAYS} days; job runs per day by outcome; `
-          + 'the review queue (below the confidence threshold, and the audit sample); sources by health (working, failing, never fetched, disabled).',
+        description: 'Four charts for the console\'s overview, each with a title, a text alternative, its numbers and its SVG '
+          + '(drawn on the server): papers harvested (stored), judged and corrected by an editor per UTC day over the last '
+          + `${OVERVIEW_DAYS} days; job runs per day by outcome; the review queue (below the confidence threshold, and the `
+          + 'audit sample); sources by health (working, failing, never fetched, disabled).',
       },
     })

@@ -27,25 +27,30 @@ const plural = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${
 const studyTypeLabel = (s: string | null) => (s ? STUDY_TYPE_LABELS[s as StudyType] ?? s : 'Not stated')
 
 /** Papers about aging biology per month indexed, for each topic (one Data API count per topic). */
-async function monthlyByTopic(db: Db, months: string[], topics: readonly TopicInfo[]): Promise<Map<string, Map<string, number>>> {
+async function monthlyByTopic(
+  db: Db, months: string[], topics: readonly TopicInfo[],
+): Promise<Map<string, Map<string, number>>> {
   const since = `${months[0]}-01`
   const answers = await Promise.all(topics.map((t) =>
     paperFacets(db, { minRelevance: AGING_BIOLOGY, topic: [t.slug], since }, { group_by: 'indexed_month' })))
-  return new Map(topics.map((t, i) => [t.slug, new Map((answers[i].group_by ?? []).map((g) => [String(g.key), g.count]))]))
+  const byMonth = (i: number) => new Map((answers[i].group_by ?? []).map((g) => [String(g.key), g.count]))
+  return new Map(topics.map((t, i) => [t.slug, byMonth(i)]))
 }
 
 /** Home: papers about aging biology per month for the last 24 months, stacked by topic. */
 export async function homeChart(db: Db, today: Date): Promise<Chart> {
   const months = lastMonths(today)
   const counts = await monthlyByTopic(db, months, TOPIC_INFO)
-  const values = TOPIC_INFO.flatMap((t) => months.map((month) => ({ month, group: t.name, papers: counts.get(t.slug)!.get(month) ?? 0 })))
+  const values = TOPIC_INFO.flatMap((t) =>
+    months.map((month) => ({ month, group: t.name, papers: counts.get(t.slug)!.get(month) ?? 0 })))
   const total = values.reduce((n, v) => n + v.papers, 0)
   const monthTotals = months.map((m) => values.filter((v) => v.month === m).reduce((n, v) => n + v.papers, 0))
   const busiest = monthTotals.indexOf(Math.max(...monthTotals))
   return {
     id: 'chart-monthly',
     title: `Papers about aging biology per month, ${months[0]} to ${months[months.length - 1]}, by topic`,
-    description: `Bars of papers indexed each month, stacked by topic: ${plural(total, 'paper')} in ${CHART_MONTHS} months`
+    description: 'Bars of papers indexed each month, stacked by topic: '
+      + `${plural(total, 'paper')} in ${CHART_MONTHS} months`
       + (total ? `, the most in ${months[busiest]} (${plural(monthTotals[busiest], 'paper')}).` : '.'),
     spec: monthlyStacked(values, TOPIC_INFO.map((t) => t.name), 'Topic'),
     table: {
@@ -70,7 +75,8 @@ export async function topicCharts(db: Db, topic: TopicInfo, today: Date): Promis
   return [{
     id: 'chart-monthly',
     title: `${topic.name}: papers per month, ${months[0]} to ${months[months.length - 1]}`,
-    description: `Bars of papers about aging biology on ${topic.name.toLowerCase()} indexed each month: ${plural(total, 'paper')} in ${CHART_MONTHS} months.`,
+    description: `Bars of papers about aging biology on ${topic.name.toLowerCase()} indexed each month: `
+      + `${plural(total, 'paper')} in ${CHART_MONTHS} months.`,
     spec: steps(perMonth, 'Month indexed'),
     table: { head: ['Month', 'Papers'], rows: perMonth.map((v) => [v.step, v.papers]) },
     api: `/api/v1/papers?since=${months[0]}-01&topic=${topic.slug}&group_by=indexed_month`,
@@ -78,7 +84,8 @@ export async function topicCharts(db: Db, topic: TopicInfo, today: Date): Promis
     id: 'chart-study-types',
     title: `${topic.name}: papers by study type`,
     description: mix.length
-      ? `Bars of ${plural(all, 'paper')} about aging biology on this topic by kind of study, the most ${mix[0].label.toLowerCase()} (${plural(mix[0].count, 'paper')}).`
+      ? `Bars of ${plural(all, 'paper')} about aging biology on this topic by kind of study, `
+        + `the most ${mix[0].label.toLowerCase()} (${plural(mix[0].count, 'paper')}).`
       : 'No papers about aging biology on this topic yet.',
     spec: shares(mix, 'Study type', 'Papers'),
     table: { head: ['Study type', 'Papers'], rows: mix.map((v) => [v.label, v.count]) },
@@ -89,10 +96,15 @@ export async function topicCharts(db: Db, topic: TopicInfo, today: Date): Promis
 const directionWord = (d: string | null) => (d ? d.replaceAll('_', ' ') : 'not stated')
 
 /** Claims by organism and direction as a chart (entity and evidence pages). */
-function directionChart(id: string, title: string, rows: { organism: string | null; direction: string | null; claims: number }[], api?: string): Chart {
-  const values = rows.map((r) => ({ organism: r.organism ?? 'Not stated', direction: directionWord(r.direction), claims: r.claims }))
+type DirectionRow = { organism: string | null; direction: string | null; claims: number }
+
+function directionChart(id: string, title: string, rows: DirectionRow[], api?: string): Chart {
+  const values = rows.map((r) =>
+    ({ organism: r.organism ?? 'Not stated', direction: directionWord(r.direction), claims: r.claims }))
   const total = values.reduce((n, v) => n + v.claims, 0)
-  const byDirection = DIRECTIONS.map((d) => [d, values.filter((v) => v.direction === d).reduce((n, v) => n + v.claims, 0)] as const).filter(([, n]) => n > 0)
+  const byDirection = DIRECTIONS
+    .map((d) => [d, values.filter((v) => v.direction === d).reduce((n, v) => n + v.claims, 0)] as const)
+    .filter(([, n]) => n > 0)
   return {
     id,
     title,
@@ -106,7 +118,9 @@ function directionChart(id: string, title: string, rows: { organism: string | nu
 
 /** Entity page: its papers per year of publication, and its claims by direction and organism (null without claims). */
 export async function entityCharts(db: Db, entity: { id: number; name: string; key: string }): Promise<Chart[]> {
-  const [{ years, undated }, claimRows] = await Promise.all([entityPapersByYear(db, entity.id), entityClaimsByDirection(db, entity.id)])
+  const [{ years, undated }, claimRows] = await Promise.all([
+    entityPapersByYear(db, entity.id), entityClaimsByDirection(db, entity.id),
+  ])
   const charts: Chart[] = []
   if (years.length) {
     // Every year from the first to the last, so a gap shows as a gap.
@@ -116,13 +130,16 @@ export async function entityCharts(db: Db, entity: { id: number; name: string; k
     charts.push({
       id: 'chart-years',
       title: `${entity.name}: papers per year of publication`,
-      description: `Bars of ${plural(total, 'paper')} involving ${entity.name} by the year they were published, ${all[0]} to ${all[all.length - 1]}`
+      description: `Bars of ${plural(total, 'paper')} involving ${entity.name} by the year they were published, `
+        + `${all[0]} to ${all[all.length - 1]}`
         + `${undated ? `; ${plural(undated, 'paper')} without a publication date are left out` : ''}.`,
       spec: steps(perYear, 'Year published'),
       table: { head: ['Year', 'Papers'], rows: perYear.map((v) => [v.step, v.papers]) },
     })
   }
-  if (claimRows.length) charts.push(directionChart('chart-directions', `${entity.name}: claims by organism and direction`, claimRows))
+  if (claimRows.length) {
+    charts.push(directionChart('chart-directions', `${entity.name}: claims by organism and direction`, claimRows))
+  }
   return charts
 }
 

@@ -6,6 +6,7 @@
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json'
 
 const narrow = (width: number) => width < 500
+const INK = '#1d1d1f'
 
 function base(width: number, height: number) {
   return {
@@ -16,15 +17,19 @@ function base(width: number, height: number) {
     background: 'white',
     config: {
       font: 'system-ui, sans-serif',
-      axis: { labelFontSize: 12, titleFontSize: 12, titleFontWeight: 'normal', labelColor: '#1d1d1f', titleColor: '#1d1d1f', labelOverlap: 'greedy' },
-      legend: { labelFontSize: 12, titleFontSize: 12, titleFontWeight: 'normal', labelColor: '#1d1d1f', labelLimit: 200 },
+      axis: {
+        labelFontSize: 12, titleFontSize: 12, titleFontWeight: 'normal', labelColor: INK, titleColor: INK,
+        labelOverlap: 'greedy',
+      },
+      legend: { labelFontSize: 12, titleFontSize: 12, titleFontWeight: 'normal', labelColor: INK, labelLimit: 200 },
       view: { stroke: null },
     },
   }
 }
 
 /** Papers per month, stacked by a category (topic) in the order given (a stack follows its colour's sort). */
-export function monthlyStacked(values: { month: string; group: string; papers: number }[], groups: string[], groupTitle: string,
+export function monthlyStacked(
+  values: { month: string; group: string; papers: number }[], groups: string[], groupTitle: string,
   stepTitle = 'Month indexed', valueTitle = 'Papers') {
   return (width: number) => ({
     ...base(width, narrow(width) ? 200 : 220),
@@ -34,7 +39,8 @@ export function monthlyStacked(values: { month: string; group: string; papers: n
       x: { field: 'month', type: 'ordinal', title: stepTitle, axis: { labelAngle: -60 } },
       y: { field: 'papers', type: 'quantitative', title: valueTitle, axis: { tickMinStep: 1 } },
       color: {
-        field: 'group', type: 'nominal', title: groupTitle, sort: groups, scale: { domain: groups, scheme: 'tableau20' },
+        field: 'group', type: 'nominal', title: groupTitle, sort: groups,
+        scale: { domain: groups, scheme: 'tableau20' },
         legend: { orient: 'bottom', direction: 'horizontal', columns: narrow(width) ? 1 : 3 },
       },
     },
@@ -61,7 +67,9 @@ export function shares(values: { label: string; count: number }[], labelTitle: s
     data: { values },
     mark: { type: 'bar', color: '#0a58a8' },
     encoding: {
-      y: { field: 'label', type: 'nominal', title: labelTitle, sort: '-x', axis: { labelLimit: narrow(width) ? 120 : 240 } },
+      y: {
+        field: 'label', type: 'nominal', title: labelTitle, sort: '-x', axis: { labelLimit: narrow(width) ? 120 : 240 },
+      },
       x: { field: 'count', type: 'quantitative', title: countTitle, axis: { tickMinStep: 1 } },
     },
   })
@@ -79,18 +87,24 @@ export function directions(values: { organism: string; direction: string; claims
     data: { values },
     mark: { type: 'bar' },
     encoding: {
-      y: { field: 'organism', type: 'nominal', title: 'Organism', sort: '-x', axis: { labelLimit: narrow(width) ? 110 : 240 } },
+      y: {
+        field: 'organism', type: 'nominal', title: 'Organism', sort: '-x',
+        axis: { labelLimit: narrow(width) ? 110 : 240 },
+      },
       x: { field: 'claims', type: 'quantitative', title: 'Claims', axis: { tickMinStep: 1 } },
       color: {
         field: 'direction', type: 'nominal', title: 'Direction', sort: DIRECTIONS,
-        scale: { domain: DIRECTIONS, range: DIRECTION_COLOURS }, legend: { orient: 'bottom', direction: 'horizontal', columns: narrow(width) ? 3 : 5 },
+        scale: { domain: DIRECTIONS, range: DIRECTION_COLOURS },
+        legend: { orient: 'bottom', direction: 'horizontal', columns: narrow(width) ? 3 : 5 },
       },
     },
   })
 }
 
 /** Several counts per day as lines with points, one colour per series in the order given. */
-export function dailyLines(values: { day: string; series: string; count: number }[], series: string[], valueTitle: string) {
+export function dailyLines(
+  values: { day: string; series: string; count: number }[], series: string[], valueTitle: string,
+) {
   return (width: number) => ({
     ...base(width, narrow(width) ? 180 : 200),
     data: { values },
@@ -99,7 +113,8 @@ export function dailyLines(values: { day: string; series: string; count: number 
       x: { field: 'day', type: 'ordinal', title: 'Day (UTC)', axis: { labelAngle: -60 } },
       y: { field: 'count', type: 'quantitative', title: valueTitle, axis: { tickMinStep: 1 } },
       color: {
-        field: 'series', type: 'nominal', title: null, sort: series, scale: { domain: series, range: ['#0a58a8', '#1a7f37', '#b42318', '#9a6700'] },
+        field: 'series', type: 'nominal', title: null, sort: series,
+        scale: { domain: series, range: ['#0a58a8', '#1a7f37', '#b42318', '#9a6700'] },
         legend: { orient: 'bottom', direction: 'horizontal' },
       },
     },

@@ -15,12 +15,15 @@ function svgNode(markup) {
 const figure = (chart) => h('figure', { class: 'chart', id: chart.id, 'aria-labelledby': `${chart.id}-caption` },
   svgNode(chart.svg.wide), svgNode(chart.svg.narrow),
   h('figcaption', { id: `${chart.id}-caption` }, h('strong', {}, `${chart.title}. `), chart.description),
-  h('details', {}, h('summary', {}, 'The numbers'), table(chart.title, chart.table.head, chart.table.rows.map((r) => r.map(String)))))
+  h('details', {}, h('summary', {}, 'The numbers'),
+    table(chart.title, chart.table.head, chart.table.rows.map((r) => r.map(String)))))
 
 export async function render(main, { user, session }) {
   begin(main, 'Overview')
   append(main, h('p', {}, `Signed in as ${user.username}. The session ends at ${formatTime(session.expires_at)}, or at ${formatTime(session.idle_expires_at)} if idle.`))
-  const [sources, jobs, charts] = await Promise.all([get('/api/sources'), get('/api/jobs?limit=5'), get('/api/overview/charts')])
+  const [sources, jobs, charts] = await Promise.all([
+    get('/api/sources'), get('/api/jobs?limit=5'), get('/api/overview/charts'),
+  ])
   const failing = sources.data.filter((s) => s.last_status === 'failed')
   append(main,
     h('section', { 'aria-labelledby': 'ov-charts' },
