@@ -53,7 +53,8 @@ export function crawlModule({ db, base }: { db: Db; base: string }) {
     ].join('\n'), { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': TEXT_CACHE } }), hidden)
     .get('/favicon.svg', ({ request }) => {
       const headers = {
-        'content-type': 'image/svg+xml', 'cache-control': DAY_CACHE, 'x-content-type-options': 'nosniff', etag: FAVICON_ETAG,
+        'content-type': 'image/svg+xml', 'cache-control': DAY_CACHE, 'x-content-type-options': 'nosniff',
+        etag: FAVICON_ETAG,
       }
       if (request.headers.get('if-none-match') === FAVICON_ETAG) return new Response(null, { status: 304, headers })
       return new Response(FAVICON_SVG, { headers })
@@ -81,7 +82,8 @@ export function crawlModule({ db, base }: { db: Db; base: string }) {
       }
       if (file === 'entities.xml') {
         const rows = await executeRows<{ type: string; key: string }>(db, sql`
-          select type, key from entities where paper_count > 0 order by paper_count desc, type, key limit ${SITEMAP_LIMIT}`)
+          select type, key from entities where paper_count > 0
+          order by paper_count desc, type, key limit ${SITEMAP_LIMIT}`)
         return urlset(rows.map((r) => ({ loc: `${base}${entitySitePath(r.type, r.key)}` })))
       }
       const part = /^papers-(\d{4})-(0[1-9]|1[0-2])-([1-9]\d{0,3})\.xml$/.exec(file)

@@ -48,7 +48,8 @@ export function entityChannel(base: string, entity: { type: string; key: string;
 type Question = { subject: string; object: string; organism?: string }
 
 export function evidenceChannel(base: string, q: Question, subjectName: string): FeedChannel {
-  const query = new URLSearchParams({ subject: q.subject, object: q.object, ...(q.organism ? { organism: q.organism } : {}) })
+  const query = new URLSearchParams({ subject: q.subject, object: q.object })
+  if (q.organism) query.set('organism', q.organism)
   const about = `${subjectName} and ${q.object}${q.organism ? ` in ${q.organism}` : ''}`
   return {
     title: `Geroscope: ${about}`, page: `${base}/evidence?${query}`,

@@ -43,7 +43,8 @@ export function paperItem(base: string, p: PaperListRow): FeedItem {
   const topic = TOPIC_INFO.find((t) => t.slug === p.topic)
   const studyType = p.studyType ? STUDY_TYPE_LABELS[p.studyType as StudyType] ?? p.studyType : null
   const facts = [
-    p.journal, p.preprint ? 'preprint' : null, p.publishedDate ? `published ${p.publishedDate}` : null, studyType?.toLowerCase(),
+    p.journal, p.preprint ? 'preprint' : null, p.publishedDate ? `published ${p.publishedDate}` : null,
+    studyType?.toLowerCase(),
   ]
   const abstract = p.abstract && licenseAllowsReuse(p.abstractLicense) ? ` ${shortened(p.abstract)}` : ''
   return {
@@ -67,7 +68,8 @@ export function claimItem(base: string, c: ClaimListRow): FeedItem {
     .filter(Boolean).join('; ')
   const relation = c.claim.relation.replaceAll('_', ' ')
   const title = `${c.claim.subjectText} ${relation} ${c.claim.objectText}${where ? ` (${where})` : ''}`
-  const evidence = c.claim.evidence && licenseAllowsReuse(c.paper.abstractLicense) ? ` Evidence: “${c.claim.evidence}”` : ''
+  const open = c.claim.evidence && licenseAllowsReuse(c.paper.abstractLicense)
+  const evidence = open ? ` Evidence: “${c.claim.evidence}”` : ''
   return {
     guid: `geroscope:claim:${c.claim.id}`,
     title,

@@ -32,9 +32,10 @@ export const overviewModule = ({ db, config, now }: AdminContext) =>
       response: { 200: documented(OverviewCharts), ...errors(400) },
       detail: {
         summary: 'Overview charts',
-        description: 'Four charts for the console\'s overview, each with a title, a text alternative, its numbers and its SVG '
-          + '(drawn on the server): papers harvested (stored), judged and corrected by an editor per UTC day over the last '
-          + `${OVERVIEW_DAYS} days; job runs per day by outcome; the review queue (below the confidence threshold, and the `
-          + 'audit sample); sources by health (working, failing, never fetched, disabled).',
+        description: 'Four charts for the console\'s overview, each with a title, a text alternative, its numbers '
+          + 'and its SVG (drawn on the server): papers harvested (stored), judged and corrected by an editor per '
+          + `UTC day over the last ${OVERVIEW_DAYS} days; job runs per day by outcome; the review queue (below the `
+          + 'confidence threshold, and the audit sample); sources by health (working, failing, never fetched, '
+          + 'disabled).',
       },
     })

@@ -50,7 +50,8 @@ const sourceHealth = (db: Db) => executeRows<{ state: string; n: number }>(db, s
   from rss_sources group by 1`)
 
 const plural = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`
-const sum = <T extends { n: number }>(rows: T[], match: (r: T) => boolean) => rows.filter(match).reduce((n, r) => n + r.n, 0)
+const sum = <T extends { n: number }>(rows: T[], match: (r: T) => boolean) =>
+  rows.filter(match).reduce((n, r) => n + r.n, 0)
 
 export type OverviewChart = {
   id: string; title: string; description: string; table: Chart['table']; svg: { wide: string; narrow: string }
@@ -65,15 +66,19 @@ export async function overviewCharts(db: Db, now: Date, reviewThreshold: number)
   const papersOn = (day: string, series: string) => sum(papers, (r) => r.day === day && r.series === series)
   const runsOn = (day: string, outcome: string) => sum(runs, (r) => r.day === day && r.outcome === outcome)
   const paperValues = SERIES.flatMap((series) => days.map((day) => ({ day, series, count: papersOn(day, series) })))
-  const runValues = OUTCOMES.flatMap((outcome) => days.map((day) => ({ month: day, group: outcome, papers: runsOn(day, outcome) })))
+  const runValues = OUTCOMES.flatMap((outcome) =>
+    days.map((day) => ({ month: day, group: outcome, papers: runsOn(day, outcome) })))
   const total = (series: string) => sum(papers, (r) => r.series === series)
   const states = STATES.map((label) => ({ label, count: sum(sources, (r) => r.state === label) }))
-  const queueParts = [{ label: 'Low confidence', count: queue.low_confidence }, { label: 'Audit sample', count: queue.audit }]
+  const queueParts = [
+    { label: 'Low confidence', count: queue.low_confidence }, { label: 'Audit sample', count: queue.audit },
+  ]
   const charts: Chart[] = [{
     id: 'chart-papers-daily',
     title: `Papers harvested, judged and corrected per day, ${span}`,
-    description: `Lines of papers per day over ${OVERVIEW_DAYS} days: ${plural(total('Harvested'), 'paper')} harvested, `
-      + `${plural(total('Judged'), 'paper')} judged and ${plural(total('Corrected by an editor'), 'correction')} by editors.`,
+    description: `Lines of papers per day over ${OVERVIEW_DAYS} days: `
+      + `${plural(total('Harvested'), 'paper')} harvested, ${plural(total('Judged'), 'paper')} judged and `
+      + `${plural(total('Corrected by an editor'), 'correction')} by editors.`,
     spec: dailyLines(paperValues, [...SERIES], 'Papers'),
     table: { head: ['Day', ...SERIES], rows: days.map((day) => [day, ...SERIES.map((s) => papersOn(day, s))]) },
   }, {
@@ -93,7 +98,8 @@ export async function overviewCharts(db: Db, now: Date, reviewThreshold: number)
   }, {
     id: 'chart-sources',
     title: 'Sources by health',
-    description: `Bars of RSS and Atom sources by state: ${states.map((s) => `${s.count} ${s.label.toLowerCase()}`).join(', ')}.`,
+    description: 'Bars of RSS and Atom sources by state: '
+      + `${states.map((s) => `${s.count} ${s.label.toLowerCase()}`).join(', ')}.`,
     spec: shares(states, 'State', 'Sources'),
     table: { head: ['State', 'Sources'], rows: states.map((s) => [s.label, s.count]) },
   }]
