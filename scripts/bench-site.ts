@@ -41,6 +41,8 @@ const PAGES: Record<string, (i: number) => string> = {
   search: (i) => `/search?q=${encodeURIComponent(pick(WORDS, i))}`,
   'feed (all)': () => '/feed.xml',
   'feed (topic)': (i) => `/topics/${pick([...TOPICS], i)}/feed.xml`,
+  'feed (search)': (i) => `/search/feed.xml?q=${encodeURIComponent(pick(WORDS, i))}`,
+  'feed (entity, JSON)': (i) => `${pick(entityPaths, i)}/feed.json`,
 }
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]

@@ -77,3 +77,14 @@ export async function reviewQueue(db: Db, threshold: number, filters: ReviewFilt
   }
   return rows
 }
+
+/** How many papers each part of the queue holds: below the threshold (low_confidence), and the audit sample. */
+export async function reviewQueueSize(db: Db, threshold: number): Promise<Record<ReviewReason, number>> {
+  const [low, audit] = await Promise.all([
+    db.select({ n: sql<number>`count(*)::int` }).from(papers)
+      .where(and(REVIEWABLE, sql`${LOWEST} < ${threshold}::float8`)),
+    db.select({ n: sql<number>`count(*)::int` }).from(papers)
+      .where(and(REVIEWABLE, AUDIT, sql`${LOWEST} >= ${threshold}::float8`)),
+  ])
+  return { low_confidence: Number(low[0].n), audit: Number(audit[0].n) }
+}

@@ -19,6 +19,7 @@ noteMissingBrowser('public site')
 const PAGES: [name: string, path: string][] = [
   ['home', '/'], ['paper', '/papers/MED-1'], ['paper-closed', '/papers/MED-2'], ['story', '/stories/MED-1'],
   ['topic', '/topics/senescence'], ['entity', '/entities/intervention/rapamycin'], ['search', '/search?q=senolytic'], ['admin-docs', '/api/docs'],
+  ['search-filtered', '/search?q=rapamycin&topic=mtor-rapamycin&preprint=false'], ['index', '/topics'],
   ['not-found', '/papers/MED-999'], ['api-docs', '/api/v1/docs'],
 ]
 

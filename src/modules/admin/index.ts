@@ -16,6 +16,7 @@ import { adminGate } from './gate'
 import { intelligenceModule } from './intelligence'
 import { jobsModule } from './jobs'
 import { keysModule } from './keys'
+import { overviewModule } from './overview'
 import { adminOpenApi } from './openapi'
 import { promptsModule } from './prompts'
 import { reviewModule } from './review'
@@ -57,6 +58,7 @@ export const adminApi = (context: AppContext, root: () => AnyElysia, dataChanged
     .use(accountsModule(admin))
     .use(sourcesModule(admin))
     .use(jobsModule(admin))
+    .use(overviewModule(admin))
     .use(promptsModule(admin))
     .use(reviewModule(admin))
     .use(intelligenceModule(admin))

@@ -42,6 +42,7 @@ const TAGS = [
   { name: 'Accounts', description: 'Accounts, roles, memberships and their keys (operators).', paths: ['accounts'] },
   { name: 'Sources', description: 'RSS sources and scraping them.', paths: ['sources', 'scrape'] },
   { name: 'Jobs', description: 'Analysis runs and the job log.', paths: ['analyze', 'jobs'] },
+  { name: 'Overview', description: 'The service at a glance, as charts with their numbers.', paths: ['overview'] },
   { name: 'Prompts', description: 'System prompts with their version history.', paths: ['prompts'] },
   { name: 'Intelligence', description: 'Contradictions and gaps across papers.', paths: ['intelligence'] },
   { name: 'Review', description: 'Judgements to review, editors\' corrections and their history.', paths: ['review', 'papers'] },

@@ -25,7 +25,9 @@ function groupHtml(base: string, g: EvidenceGroupRow, i: number): string {
 ${g.paperCount > g.papers.length ? `<p class="meta">The strongest ${g.papers.length} of ${count(g.paperCount, 'paper')}.</p>` : ''}</section>`
 }
 
-export function evidencePage(base: string, q: { subject: string; object: string; entity: EvidenceEntity }, groups: EvidenceGroupRow[]): { title: string; body: string } {
+export function evidencePage(
+  base: string, q: { subject: string; object: string; entity: EvidenceEntity }, groups: EvidenceGroupRow[], chart = '', feeds = '',
+): { title: string; body: string } {
   const title = `What the evidence says about ${q.entity.name} and ${q.object}`
   const total = groups.reduce((n, g) => n + g.claimCount, 0)
   const api = `/api/v1/evidence?${new URLSearchParams({ subject: q.subject, object: q.object })}`
@@ -33,6 +35,7 @@ export function evidencePage(base: string, q: { subject: string; object: string;
     title,
     body: `<h1>What the evidence says about <a href="${e(entitySitePath(q.entity.type, q.entity.key))}">${e(q.entity.name)}</a> and ${e(q.object)}</h1>
 <p>${total ? `${count(total, 'claim')} extracted from papers, grouped by the organism studied and the direction of the effect.` : `No claims about ${e(q.entity.name)} and ${e(q.object)} yet.`}</p>
+${feeds}${chart}
 ${groups.map((g, i) => groupHtml(base, g, i)).join('\n')}
 <p class="meta">Papers in each group are listed strongest evidence first: human trials, then observational studies in people, animal, invertebrate, cell and computational studies, then reviews; within a kind, the most relevant to aging, then the newest.
 Claims are extracted by Geroscope from the papers' abstracts and may be wrong: read the paper. As data: <code>${e(api)}</code> (Data API key required).</p>`,

@@ -53,9 +53,9 @@ ${rows.map((r) => item(base, r)).join('\n')}
 }
 
 /** The feed as an answer: ETag and Last-Modified, 304 to a client that holds it already. */
-export function feedResponse(request: Request, { xml, lastModified }: Feed): Response {
+export function feedResponse(request: Request, { xml, lastModified }: Feed, contentType = 'application/rss+xml; charset=utf-8'): Response {
   const etag = `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`
-  const headers = { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': FEED_CACHE_CONTROL, etag, 'last-modified': lastModified.toUTCString() }
+  const headers = { 'content-type': contentType, 'cache-control': FEED_CACHE_CONTROL, etag, 'last-modified': lastModified.toUTCString() }
   const ifNoneMatch = request.headers.get('if-none-match')
   const ifModifiedSince = Date.parse(request.headers.get('if-modified-since') ?? '')
   const fresh = ifNoneMatch !== null

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client'
 import { invalidParameter, notFound, quoted } from '../../http/errors'
 import { listClaims } from '../../queries/claims'
 import { entitiesNamed, evidenceGroups } from '../../queries/evidence'
-import { entitiesAnsweringTo, entityPapers, findEntity, listEntityPaperIds } from '../../queries/entities'
+import { entitiesAnsweringTo, entityPapers, listEntities, findEntity, listEntityPaperIds } from '../../queries/entities'
 import { getPaperDetail, listPapers, normalisePaperId } from '../../queries/papers'
 import { listStories, type StoryPosition } from '../../queries/stories'
 import { topicFeedUrl, topicSiteUrl } from '../../public-urls'
@@ -26,12 +26,21 @@ import { parseParams } from '../../http/params'
 import { feedResponse, renderFeed, type Feed } from './feeds'
 import { entitySitePath } from './links'
 import { evidencePage } from './evidence-page'
-import { datesFilter, searchDates } from './search-dates'
 import { entityPage, feedLink, homePage, paperPage, searchPage, storyPage, topicPage } from './pages'
 import { html, layout } from './render'
+import { searchQueryOf } from './search-filters'
+import { chartFigure } from './charts/figure'
+import { crawlModule } from './crawl'
+import { indexPage, mostStudiedHtml } from './index-page'
+import { entityCharts, evidenceChart, homeChart, topicCharts } from './charts/site-charts'
+import { feedLinks, RSS_TYPE } from './item-feeds'
+import { anythingFeeds, entityChannel, evidenceChannel, searchChannel } from './feed-routes'
 
 const FEED_SIZE = 50
 const PAGE_SIZE = 20
+/** Most-studied entities on the home page, and on the index page. */
+const HOME_ENTITIES = 8
+const INDEX_ENTITIES = 100
 /** Entities the search page suggests at most. */
 const SUGGESTIONS = 3
 const hidden = { detail: { hide: true } }
@@ -81,8 +90,8 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
   }
 
   /** A feed, kept in the same cache as pages: its newest story's time on the first line, then the XML. */
-  async function sendFeed(request: Request, render: () => Promise<Feed>): Promise<Response> {
-    if (!cache) return feedResponse(request, await render())
+  async function sendFeed(request: Request, render: () => Promise<Feed>, contentType = RSS_TYPE): Promise<Response> {
+    if (!cache) return feedResponse(request, await render(), contentType)
     const url = request.url
     const key = `feed ${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`
     const text = decoder.decode(await cache.bytes(key, async () => {
@@ -90,14 +99,20 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
       return encoder.encode(`${feed.lastModified.getTime()}\n${feed.xml}`)
     }))
     const newline = text.indexOf('\n')
-    return feedResponse(request, { lastModified: new Date(Number(text.slice(0, newline))), xml: text.slice(newline + 1) })
+    return feedResponse(request, { lastModified: new Date(Number(text.slice(0, newline))), xml: text.slice(newline + 1) }, contentType)
   }
 
   return new Elysia({ name: 'site' })
     .get('/', ({ request }) => send(request, async () => {
-      const [stories, corpus] = await Promise.all([listStories(db, {}, 10, null), snapshot.get()])
+      const [stories, corpus, chart, studied] = await Promise.all([
+        listStories(db, {}, 10, null), snapshot.get(), homeChart(db, new Date()).then(chartFigure), listEntities(db, {}, HOME_ENTITIES, null),
+      ])
       const topics = TOPIC_INFO.map((t) => ({ ...t, ...corpus.topics[t.slug] }))
-      return homePage(base, stories, topics)
+      return homePage(base, stories, topics, chart + mostStudiedHtml(studied.slice(0, HOME_ENTITIES)))
+    }), hidden)
+    .get('/topics', ({ request }) => send(request, async () => {
+      const [corpus, entities] = await Promise.all([snapshot.get(), listEntities(db, {}, INDEX_ENTITIES, null)])
+      return indexPage(base, TOPIC_INFO.map((t) => ({ ...t, ...corpus.topics[t.slug] })), entities.slice(0, INDEX_ENTITIES))
     }), hidden)
     .get('/papers/:id', ({ params, request }) => send(request, async () => {
       const detail = await getPaperDetail(db, paperIdOf(params.id))
@@ -116,10 +131,11 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
       const position = positionOf(request.url, TIMESTAMP)
       const papersPosition = positionOf(request.url, DATE, 'papers_after')
       const after: StoryPosition | null = position && { publishedAt: position.at, paperId: position.paperId }
-      const [stories, papers] = await Promise.all([
+      const [stories, papers, charts] = await Promise.all([
         listStories(db, { topic: [topic.slug] }, PAGE_SIZE + 1, after),
         listPapers(db, { minRelevance: 0, topic: [topic.slug] }, PAPERS_PER_TOPIC_PAGE + 1,
           papersPosition && { indexedDate: papersPosition.at, id: papersPosition.paperId }),
+        topicCharts(db, topic, new Date()).then((all) => Promise.all(all.map(chartFigure))),
       ])
       const current = new URL(request.url).searchParams
       const link = (name: string, value: string) => {
@@ -133,7 +149,7 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
       const lastPaper = papers.length > PAPERS_PER_TOPIC_PAGE ? papers[PAPERS_PER_TOPIC_PAGE - 1] : null
       const nextPapers = lastPaper && link('papers_after', `${lastPaper.indexedDate}~${lastPaper.id}`)
       return {
-        ...topicPage(base, topic, stories.slice(0, PAGE_SIZE), papers.slice(0, PAPERS_PER_TOPIC_PAGE), next, nextPapers),
+        ...topicPage(base, topic, stories.slice(0, PAGE_SIZE), papers.slice(0, PAPERS_PER_TOPIC_PAGE), next, nextPapers, charts.join('')),
         head: feedLink(`Geroscope: ${topic.name}`, topicFeedUrl(base, topic.slug)),
       }
     }), hidden)
@@ -144,17 +160,19 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
       // Another of its names (/entities/gene/p16): a 308 to the entity's own page.
       if (!entity) return redirectOrNotFound(db, raw.type, raw.key, new URL(request.url).search, (key) => `${base}${entitySitePath(raw.type!, key)}`)
       const position = positionOf(request.url, DATE)
-      const [ids, asSubject, asObject] = await Promise.all([
+      const [ids, asSubject, asObject, charts] = await Promise.all([
         listEntityPaperIds(db, entity.id, undefined, PAGE_SIZE + 1, position && { indexedDate: position.at, paperId: position.paperId }),
         listClaims(db, { subjectEntityId: entity.id }, 10, null),
         listClaims(db, { objectEntityId: entity.id }, 10, null),
+        entityCharts(db, entity).then((all) => Promise.all(all.map(chartFigure))),
       ])
       const page = ids.slice(0, PAGE_SIZE)
       const papers = await entityPapers(db, entity.id, page.map((r) => r.paperId))
       const last = ids.length > PAGE_SIZE ? page[PAGE_SIZE - 1] : null
       const next = last && `${base}${entitySitePath(entity.type, entity.key)}?after=${encodeURIComponent(`${last.indexedDate}~${last.paperId}`)}`
       const claims = [...asSubject, ...asObject.filter((o) => !asSubject.some((s) => s.claim.id === o.claim.id))]
-      return entityPage(base, entity, papers.map((p) => p.paper), claims, next)
+      const feeds = feedLinks(entityChannel(base, entity))
+      return { ...entityPage(base, entity, papers.map((p) => p.paper), claims, next, charts.join(''), feeds.body), head: feeds.head }
     })), hidden)
     .get('/evidence', ({ request }) => send(request, async () => {
       // The parameters of /api/v1/evidence, read and refused as it reads and refuses them.
@@ -163,20 +181,25 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
       const [entity] = await entitiesNamed(db, p.subject)
       if (!entity) throw notFound(`no entity is named ${quoted(p.subject)}`)
       const groups = await evidenceGroups(db, { subject: p.subject, object: p.object, organism: p.organism, studyTypes: p.study_type })
-      return evidencePage(base, { subject: p.subject, object: p.object, entity }, groups)
+      const chart = evidenceChart(groups, entity.name, p.object)
+      const feeds = feedLinks(evidenceChannel(base, { subject: p.subject, object: p.object, organism: p.organism }, entity.name))
+      return {
+        ...evidencePage(base, { subject: p.subject, object: p.object, entity }, groups, chart ? await chartFigure(chart) : '', feeds.body),
+        head: feeds.head,
+      }
     }), hidden)
     .get('/search', ({ request }) => send(request, async () => {
-      const q = (new URL(request.url).searchParams.get('q') ?? '').trim()
-      if (q.length > 500) throw invalidParameter('q is longer than 500 characters')
-      const dates = searchDates(request.url)
-      if (q === '') return searchPage(base, '', [], false, [], dates)
+      const s = searchQueryOf(request.url)
+      if (s.q === '') return searchPage(base, s, [], false)
       const [{ hits }, suggested] = await Promise.all([
-        search.search({ q, filters: { minRelevance: 0, ...datesFilter(dates) }, limit: PAGE_SIZE + 1, after: null }),
+        search.search({ q: s.q, filters: s.filters, limit: PAGE_SIZE + 1, after: null }),
         // The entities the query names, as a whole or by the names search expanded (p16: CDKN2A).
-        entitiesAnsweringTo(db, [q, ...expandQuery(q).map((x) => x.text)], SUGGESTIONS),
+        entitiesAnsweringTo(db, [s.q, ...expandQuery(s.q).map((x) => x.text)], SUGGESTIONS),
       ])
-      if (hits.length === 0) await assertSearchable(db, q)
-      return searchPage(base, q, hits.slice(0, PAGE_SIZE), hits.length > PAGE_SIZE, suggested, dates)
+      if (hits.length === 0) await assertSearchable(db, s.q)
+      const feeds = feedLinks(searchChannel(base, s))
+      const page = searchPage(base, s, hits.slice(0, PAGE_SIZE), hits.length > PAGE_SIZE, suggested)
+      return { ...page, body: page.body + feeds.body, head: feeds.head }
     }), hidden)
     .get('/feed.xml', ({ request }) => sendFeed(request, async () => {
       const rows = await listStories(db, {}, FEED_SIZE, null)
@@ -189,4 +212,6 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
         return renderFeed(base, { title: `Geroscope: ${topic.name}`, link: topicSiteUrl(base, topic.slug), self: topicFeedUrl(base, topic.slug), description: topic.description }, rows)
       })
     }, hidden)
+    .use(anythingFeeds({ db, base }, sendFeed))
+    .use(crawlModule({ db, base }))
 }

@@ -1,6 +1,6 @@
 /** The HTML of each public page, from rows the shared queries return. Everything user- or paper-supplied is escaped. */
 import type { ClaimRow } from '../../queries/claim-row'
-import type { PaperRow, StoryRow, getPaperDetail } from '../../queries/papers'
+import type { PaperListRow, PaperRow, StoryRow, getPaperDetail } from '../../queries/papers'
 import type { EntityListRow } from '../../queries/entities'
 import { isoTimestamp, type Timestamp } from '../../queries/prepared'
 import type { StoryListRow } from '../../queries/stories'
@@ -9,7 +9,8 @@ import { STUDY_TYPE_LABELS, TOPIC_INFO, licenseAllowsReuse, type TopicInfo } fro
 import { doiUrl, entitySitePath, identifier } from './links'
 import { evidenceSitePath } from './evidence-page'
 import { escapeXml as e, paragraphs } from './render'
-import { dateFields, type SearchDates } from './search-dates'
+import { filterLinksHtml, searchFormHtml, type SearchQuery } from './search-filters'
+import { hitHtml, searchedWords } from './search-hits'
 
 export const OPERATOR_CREDIT = 'Geroscope'
 
@@ -31,13 +32,14 @@ function storyLine(base: string, r: StoryListRow): string {
   return `<li><a href="${e(storyUrl(base, r.paper.id))}">${e(r.story.headline)}</a><br><span class="meta">${e(r.story.dek)}${topic ? ` · ${e(topic)}` : ''} · ${date(r.story.publishedAt)}</span></li>`
 }
 
-export function homePage(base: string, stories: StoryListRow[], topics: (TopicInfo & { papers_total: number; papers_7d: number })[]): { title: string; body: string } {
+export function homePage(base: string, stories: StoryListRow[], topics: (TopicInfo & { papers_total: number; papers_7d: number })[], charts = ''): { title: string; body: string } {
   return {
     title: 'Aging research, read for you',
     body: `<h1>Geroscope</h1><p>New research on the biology of aging, judged and summarised every day. Developers: the <a href="/api/v1/docs">Data API</a>.</p>
 ${searchForm()}
 <section aria-labelledby="latest"><h2 id="latest">Latest stories</h2>${stories.length ? `<ul class="items">${stories.map((r) => storyLine(base, r)).join('')}</ul>` : '<p>No stories yet.</p>'}
 <p><a href="/feed.xml">All stories as RSS</a></p></section>
+${charts ? `<section aria-labelledby="activity"><h2 id="activity">Research activity</h2>${charts}</section>` : ''}
 <section aria-labelledby="topics"><h2 id="topics">Topics</h2><ul class="items">${topics.map((t) =>
   `<li><a href="${e(topicSiteUrl(base, t.slug))}">${e(t.name)}</a> <span class="meta">${count(t.papers_total, 'paper')}, ${t.papers_7d.toLocaleString('en')} this week</span></li>`).join('')}</ul></section>`,
   }
@@ -105,7 +107,7 @@ Written by ${OPERATOR_CREDIT} (${e(story.model)}), published <time datetime="${i
   }
 }
 
-export function topicPage(base: string, topic: TopicInfo, stories: StoryListRow[], papers: PaperRow[], next: string | null, nextPapers: string | null): { title: string; body: string } {
+export function topicPage(base: string, topic: TopicInfo, stories: StoryListRow[], papers: PaperRow[], next: string | null, nextPapers: string | null, charts = ''): { title: string; body: string } {
   return {
     title: topic.name,
     body: `<h1>${e(topic.name)}</h1><p>${e(topic.description)}</p><p><a href="${e(topicFeedUrl(base, topic.slug))}">RSS feed of this topic's stories</a></p>
@@ -113,19 +115,21 @@ export function topicPage(base: string, topic: TopicInfo, stories: StoryListRow[
 ${next ? `<nav class="pager" aria-label="Pages"><a rel="next" href="${e(next)}">Older stories</a></nav>` : ''}</section>
 <section aria-labelledby="recent"><h2 id="recent">Recent papers</h2><ul class="items">${papers.map((p) =>
   `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> <span class="meta">${e(p.journal)} · ${e(p.indexedDate)}</span></li>`).join('')}</ul>
-${nextPapers ? `<nav class="pager" aria-label="Pages of papers"><a rel="next" href="${e(nextPapers)}">Older papers</a></nav>` : ''}</section>`,
+${nextPapers ? `<nav class="pager" aria-label="Pages of papers"><a rel="next" href="${e(nextPapers)}">Older papers</a></nav>` : ''}</section>
+${charts ? `<section aria-labelledby="activity"><h2 id="activity">Papers over time</h2>${charts}</section>` : ''}`,
   }
 }
 
-export function entityPage(base: string, entity: EntityListRow, papers: PaperRow[], claims: ClaimRow[], next: string | null): { title: string; body: string } {
+export function entityPage(base: string, entity: EntityListRow, papers: PaperRow[], claims: ClaimRow[], next: string | null, charts = '', feeds = ''): { title: string; body: string } {
   const ids = Object.entries(entity.ids ?? {}).map(([kind, id]) => identifier(kind, String(id)))
   return {
     title: entity.name,
     body: `<h1>${e(entity.name)}</h1><p>A ${e(entity.type)} (key <code>${e(entity.key)}</code>) that ${count(entity.paperCount, 'paper')} involve${entity.paperCount === 1 ? 's' : ''}.</p>
-${ids.length ? `<h2>Identifiers</h2><ul class="items">${ids.map((i) => `<li>${e(i.name)}: ${i.url ? `<a href="${e(i.url)}">${e(i.id)}</a>` : e(i.id)}</li>`).join('')}</ul>` : ''}
+${feeds}${ids.length ? `<h2>Identifiers</h2><ul class="items">${ids.map((i) => `<li>${e(i.name)}: ${i.url ? `<a href="${e(i.url)}">${e(i.id)}</a>` : e(i.id)}</li>`).join('')}</ul>` : ''}
 <section aria-labelledby="papers"><h2 id="papers">Papers</h2>${papers.length ? `<ul class="items">${papers.map((p) =>
   `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> <span class="meta">${e(p.journal)} · ${e(p.indexedDate)}</span></li>`).join('')}</ul>` : '<p>No papers on this page.</p>'}
 ${next ? `<nav class="pager" aria-label="Pages"><a rel="next" href="${e(next)}">Older papers</a></nav>` : ''}</section>
+${charts ? `<section aria-labelledby="charts"><h2 id="charts">In numbers</h2>${charts}</section>` : ''}
 ${claims.length ? `<section aria-labelledby="claims"><h2 id="claims">Claims</h2>${claimList(claims)}</section>` : ''}
 <p><a href="${e(evidenceSitePath(entity.key, 'lifespan'))}">What the evidence says about ${e(entity.name)} and lifespan</a></p>
 <p class="meta">Entity, links and claims compiled by ${OPERATOR_CREDIT}.</p>`,
@@ -140,15 +144,14 @@ function suggestion(entities: Pick<EntityListRow, 'type' | 'key' | 'name'>[]): s
   return `<p class="suggest">Did you mean ${listed}?</p>`
 }
 
-export function searchPage(base: string, q: string, hits: PaperRow[], more: boolean,
-  suggested: Pick<EntityListRow, 'type' | 'key' | 'name'>[] = [], dates: SearchDates = {}): { title: string; body: string } {
-  const results = q === '' ? '' : hits.length === 0 ? `<p>No papers match <strong>${e(q)}</strong>.</p>`
-    : `<h2>Papers matching “${e(q)}”</h2><ol class="items">${hits.map((p) =>
-      `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> <span class="meta">${e(p.journal)} · ${e(p.indexedDate)}</span></li>`).join('')}</ol>
-${more ? '<p class="meta">Showing the best 20. Refine the words, or use the <a href="/api/v1/docs">Data API</a> for more.</p>' : ''}`
-  const help = '<p class="meta">Words match titles and abstracts. Use "quoted phrases", OR, and -word to leave out.</p>'
+export function searchPage(base: string, s: SearchQuery, hits: PaperListRow[], more: boolean, suggested: Pick<EntityListRow, 'type' | 'key' | 'name'>[] = []): { title: string; body: string } {
+  const q = s.q
+  const words = searchedWords(q)
+  const results = q === '' ? '' : hits.length === 0 ? `<p>No papers match <strong>${e(q)}</strong>${Object.keys(s.values).length ? ' with these filters' : ''}.</p>`
+    : `<h2>Papers matching “${e(q)}”</h2><ol class="items hits">${hits.map((p) => hitHtml(base, p, words)).join('')}</ol>
+${more ? '<p class="meta">Showing the best 20. Refine the words or the filters, or use the <a href="/api/v1/docs">Data API</a> for more.</p>' : ''}`
   return {
     title: q ? `Search: ${q}` : 'Search',
-    body: `<h1>Search</h1>${help}${searchForm(q, dateFields(dates))}${suggestion(suggested)}${results}`,
+    body: `<h1>Search</h1><p class="meta">Words match titles and abstracts. Use "quoted phrases", OR, and -word to leave out.</p>${searchFormHtml(s)}${suggestion(suggested)}${filterLinksHtml(s)}${results}`,
   }
 }

@@ -31,6 +31,13 @@ const STYLE = [
   'pre{background:#f5f5f5;padding:.75rem;overflow-x:auto;font-size:.85rem}code{font-size:.9em}',
   'table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}',
   'nav.pager{display:flex;gap:1rem;margin-top:1rem}',
+  'figure.chart{margin:1.5rem 0}figure.chart svg{display:block;width:100%;height:auto}figure.chart svg.chart-narrow{display:none}',
+  'figcaption{font-size:.92rem;color:#4a4a4a;margin-top:.25rem}.scroll{overflow-x:auto;max-width:100%}td.n{text-align:right}',
+  '.badge{display:inline-block;font-size:.8rem;padding:0 .4rem;border:1px solid #0a58a8;border-radius:.6rem;color:#0a3d75}',
+  '.snippet{margin:.2rem 0;font-size:.92rem}mark{background:#fff1b8;color:inherit}ol.hits li{margin:.8rem 0}',
+  'details.filters{flex-basis:100%}.fields{display:flex;flex-wrap:wrap;gap:.5rem 1rem;margin-top:.5rem}.fields select,.fields input{font:inherit}',
+  'ul.filter-links{list-style:none;padding:0;font-size:.92rem}ul.filter-links li{margin:.2rem 0}',
+  '@media (max-width:40rem){figure.chart svg.chart-wide{display:none}figure.chart svg.chart-narrow{display:block}}',
   '@media (max-width:30rem){dl.facts{grid-template-columns:1fr}dl.facts dd{margin-bottom:.5rem}}',
 ].join('')
 
@@ -66,11 +73,11 @@ export const htmlSecurityHeaders = (csp: string) => ({
 export function layout({ title, body, head = '', wide = false, scripts = [] }: Layout): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeXml(title)} · Geroscope</title>
+<title>${escapeXml(title)} · Geroscope</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${STYLE}${wide ? WIDE_STYLE : ''}</style>
 <link rel="alternate" type="application/rss+xml" title="Geroscope: all stories" href="/feed.xml">
 ${head}</head><body><a class="skip" href="#main">Skip to content</a>
-<header><a class="brand" href="/">Geroscope</a><nav aria-label="Site"><ul><li><a href="/">Home</a></li><li><a href="/search">Search</a></li><li><a href="/api/v1/docs">Data API</a></li><li><a href="/feed.xml">RSS</a></li></ul></nav></header>
+<header><a class="brand" href="/">Geroscope</a><nav aria-label="Site"><ul><li><a href="/">Home</a></li><li><a href="/topics">Topics</a></li><li><a href="/search">Search</a></li><li><a href="/api/v1/docs">Data API</a></li><li><a href="/feed.xml">RSS</a></li></ul></nav></header>
 <main id="main">${body}</main>
 <footer><p>Judgements, stories, entities and claims are written by Geroscope (the operator of this site) from the papers' public records, and may be wrong: read the paper. Paper texts belong to their authors.</p></footer>
 ${scripts.map((src) => `<script src="${escapeXml(src)}"></script>`).join('')}</body></html>`
