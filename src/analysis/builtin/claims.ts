@@ -33,11 +33,13 @@ const SIDE_TYPES = new Set(['intervention', 'gene', 'pathway', 'hallmark', 'phen
 
 const NEGATION = /\b(?:not|no|never|neither|nor|without)\b/i
 /** A method or a hypothesis states no finding ("We used conditional deletion of Tsc1 to ...", "Hypothesis: ..."). */
-const METHOD = /\b(?:we used|was performed|were performed|hypothesis|investigations:|measurement of)/i
+const METHOD = /\b(?:we used|was performed|were performed|hypothesis:|investigations:|measurement of)/i
 
+/** The agent of a hyphenated participle, whose object follows ("Liraglutide-induced autophagy"): a lexicon-like name. */
+const HYPHEN_AGENT = /(?:^|[\s(])[\p{L}\p{N}][\p{L}\p{N}/ -]*[-‐–]$/u
 /**
- * The first match of a finding verb that is a verb: never the participle of a hyphenated adjective
- * ("exercise-induced form", "ACLT-induced OA", "Ngn2-induced neurons").
+ * The first match of a finding verb. A hyphenated participle ("Liraglutide-induced autophagy") reads as its verb,
+ * the name before it acting on the noun after it; other verbs are found as written.
  */
 function verbMatch(re: RegExp, text: string): { index: number; text: string } | null {
   let from = 0
@@ -45,7 +47,7 @@ function verbMatch(re: RegExp, text: string): { index: number; text: string } | 
     const m = re.exec(text.slice(from))
     if (!m) return null
     const index = from + m.index
-    if (index === 0 || !/[-‐–]/.test(text[index - 1])) return { index, text: m[0] }
+    if (index === 0 || !/[-‐–]/.test(text[index - 1]) || HYPHEN_AGENT.test(text.slice(0, index))) return { index, text: m[0] }
     from = index + m[0].length
   }
   return null
@@ -92,7 +94,7 @@ function phraseAfter(text: string): ClaimSide | null {
   const start = text.replace(/^\s*(?:on|of|in)\s+/i, ' ') // "no effect on X", "an increase of X"
   const cut = CUT_AFTER.exec(start)
   let clause = (cut ? start.slice(0, cut.index) : start).trim()
-  const more = objectContinuation(start, cut ? cut.index : start.length, '')
+  const more = objectContinuation(start, cut ? cut.index : start.length, '', clause)
   if (more === null) return null
   if (more) clause = `${clause} ${more.trim()}`
   const side = phrase(wordsOf(clause), 6)
@@ -129,7 +131,8 @@ const SAME_ENTITY = /^(?:expression|levels?|concentrations?|content|proteins?|mR
  * phrase (an adjective without its noun, an open bracket, a word cut at a hyphen).
  */
 function mentionSide(text: string, m: Mention, limit: number, before: boolean, lead = '', keepsEntity = true): ClaimSide | null {
-  const rest = text.slice(m.end, limit)
+  // "Liraglutide-induced autophagy": the hyphen before a participle verb joins the subject to it, not to a word.
+  const rest = before ? text.slice(m.end, limit).replace(/[-‐–]$/, '') : text.slice(m.end, limit)
   // A name matched across a bracket ("(mTORC1) signaling" read as "mTORC1 signaling") is written without it.
   const own = /[()[\]]/.test(m.text) && balanced(wordsOf(m.text)) === null ? m.text.replace(/[()[\]]/g, '') : m.text
   let words = wordsOf(own)
@@ -178,7 +181,7 @@ function mentionSide(text: string, m: Mention, limit: number, before: boolean, l
   let whole = balanced([...leadWords, ...words, ...kept])
   if (!whole || /[-–/]$/.test(whole.at(-1)!)) return null
   if (!before) {
-    const more = objectContinuation(text, end, lead)
+    const more = objectContinuation(text, end, lead, whole.join(' '))
     if (more === null) return null
     if (more) {
       whole = [...whole, ...wordsOf(more)]
@@ -239,7 +242,12 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
     const firstAfter = after[0]
     const objectGap = firstAfter ? text.slice(verbEnd, firstAfter.start) : ''
     const objectNear = firstAfter && adjacentAfter(objectGap) ? firstAfter : undefined
-    const lead = subjectNear ? subjectLead(text, subjectNear) : null
+    const longForm = subjectNear && mentions.find((m) => m.end <= subjectNear.start && /^\s*\($/.test(text.slice(m.end, subjectNear.start)))
+    // "inhibition of insulin-stimulated IRS1 phosphorylation": the name before a hyphenated participle is its agent
+    // alone; the words before it belong to the phrase the participle modifies.
+    const hyphenVerb = /[-‐–]$/.test(text.slice(0, verbStart))
+    if (hyphenVerb && subjectNear?.end !== verbStart - 1) return
+    const lead = !subjectNear ? null : hyphenVerb ? { lead: '', keepsEntity: true } : subjectLead(text, subjectNear, longForm)
     let subject = subjectNear ? (lead ? mentionSide(text, subjectNear, verbStart, true, lead.lead, lead.keepsEntity) : null)
       : phraseBefore(text.slice(0, verbStart))
     let object = objectNear ? mentionSide(text, objectNear, text.length, false, objectGap) : phraseAfter(text.slice(verbEnd))

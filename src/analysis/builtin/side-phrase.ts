@@ -13,7 +13,7 @@ import type { Mention } from './matcher'
 /** Words that cannot stand for a subject or object on their own, nor begin or end one. */
 export const FILLER = /^(?:the|this|these|those|that|a|an|in|our|its|their|both|either|it|they|we|which|also|further|furthermore|moreover|additionally|however|thus|therefore|not|no|was|were|is|are|been|be|has|have|had|treatment|with|of|for|to|on|at|from|by|as|and|or|than|into|there|here|\w+ly)$/i
 /** A side never starts with these: what follows is a circumstance ("between groups", "despite ..."), not a thing. */
-export const NOT_A_START = /^(?:between|despite|even|although|though|because|since|if|when|while|after|before|during|upon|within|without|among|via|through|across|against|over|under|following|compared|including|such|only|all|each|other|some|many|most|more|less|one|two|three|higher|lower|greater|significant|significantly|resulting|using|having|being|showing|leading|making|taking|given|conclusions?|results?|background|methods?|objectives?|purpose|aims?|order)$/i
+export const NOT_A_START = /^(?:between|despite|even|although|though|because|since|if|when|while|after|before|during|upon|within|without|among|via|through|across|against|over|under|following|compared|including|such|only|all|each|other|some|many|most|more|less|one|two|three|forms?|types?|kinds?|identify|identified|higher|lower|greater|significant|significantly|resulting|using|having|being|showing|leading|making|taking|given|conclusions?|results?|background|methods?|objectives?|purpose|aims?|order)$/i
 /** A one-word side that names nothing in particular ("effects", "response"): no claim is about it. */
 export const GENERIC = /^(?:effects?|changes?|responses?|levels?|results?|data|analysis|study|studies|sensitivity|costs?|expression|activity|improvements?|proteins?|genes?|cells?|patients?|mice|rats|groups?|outcomes?|function|role|risk|differences?|treatments?|processes|process|factors?|mechanisms?|it|complex|interactions?|associations?|binding|affinity|ratio|signal(?:l)?ing|increases?|decreases?|reductions?|decline|elevation|development|formation|acquisition)$/i
 /**
@@ -47,7 +47,7 @@ export function balanced(words: string[]): string[] | null {
 }
 
 /** A finding verb of ./claims.ts's patterns, which never stands inside a subject's phrase. */
-const FINDING_VERB = /^(?:increas|elevat|enhanc|up-?regulat|promot|induc|activat|improv|restor|boost|augment|stimulat|reduc|decreas|lower|attenuat|suppress|inhibit|down-?regulat|impair|diminish|alleviat|ameliorat|block|abolish|delay|mitigat|shorten|extend|prolong|prevent|protect)(?:s|es|ed|d)$/i
+const FINDING_VERB = /^(?:increas|elevat|enhanc|up-?regulat|promot|induc|activat|improv|restor|boost|augment|stimulat|reduc|decreas|lower|attenuat|suppress|inhibit|down-?regulat|impair|diminish|alleviat|ameliorat|block|abolish|delay|mitigat|shorten|extend|prolong|prevent|protect|abolish|attenuate|inhibit|suppress|reduce|enhance|promote|induce)(?:s|es|ed|d)?$/i
 /** Words a noun phrase holds before its head: nouns, adjectives, symbols, never a verb or a connective. */
 const modifier = (w: string) => /^[\p{L}\p{N}(\[]/u.test(w) && !/[,;:.!?]$/.test(w) && !/^[(\[].*[^)\]]$/.test(w) &&
   (!FILLER.test(w) || TREATMENT.test(w)) && !VERB.test(w) && !HEADING.test(w) && !NOT_A_START.test(w) && !FINDING_VERB.test(w) && !DANGLING.test(w)
@@ -56,7 +56,7 @@ const HEADING = /^(?:BACKGROUND|METHODS?|RESULTS?|CONCLUSIONS?|INTERPRETATION|OB
 /** Prepositions that join a head noun to the mention ("loss of", "SNPs in", "inhibition by"). */
 const LINK = /^(?:of|in|by|with|from|for|on)$/i
 /** Heads whose "with" names what was given: "treatment of old mice with rapamycin" is rapamycin's. */
-const TREATMENT = /^(?:treatment|exposure|incubation|supplementation|administration)$/i
+const TREATMENT = /^(?:treatment|treating|pretreatment|pre-treatment|co-treatment|exposure|incubation|supplementation|administration|addition|application|injection|infusion|intervention)$/i
 const DETERMINER = /^(?:the|a|an|its|their)$/i
 const COORDINATOR = /^(?:and|or)$/i
 /**
@@ -75,12 +75,14 @@ export type SubjectLead = { lead: string; keepsEntity: boolean }
  * endogenous REDD1", "germline SNPs in the" of "germline SNPs in the mTOR pathway". `keepsEntity` is false when
  * the phrase's head is another thing. Null when the phrase has no clear start (a list inside a longer phrase).
  */
-export function subjectLead(text: string, m: Mention): SubjectLead | null {
-  const tokens = [...text.slice(0, m.start).matchAll(/\S+/g)].map((t) => ({ w: t[0], at: t.index! }))
+export function subjectLead(text: string, m: Mention, longForm?: Mention): SubjectLead | null {
+  // "mammalian target of rapamycin (mTOR) pathway": the long form and its bracket are one name with the mention.
+  const unit = longForm ? longForm.start : m.start
+  const tokens = [...text.slice(0, unit).matchAll(/\S+/g)].map((t) => ({ w: t[0], at: t.index! }))
   let i = tokens.length - 1
-  let from = m.start
+  let from = unit
   // A word glued to the mention: a prefix ("NS-Pten", "post-stroke") or the bracket of an abbreviation.
-  if (i >= 0 && tokens[i].at + tokens[i].w.length === m.start) {
+  if (!longForm && i >= 0 && tokens[i].at + tokens[i].w.length === m.start) {
     if (!/(?:^\(|[-‐–])$/.test(tokens[i].w)) return { lead: '', keepsEntity: true }
     // "knockdown of sirtuin6 (SIRT6)": the mention abbreviates the phrase before its bracket, which goes with it.
     from = tokens[i].at
@@ -132,20 +134,21 @@ export function subjectLead(text: string, m: Mention): SubjectLead | null {
     // Two commas make a list ("of NF1, TSC, and PTEN genes"); one is a clause's ("a DUB for Akt, and USP1 depletion").
     if (commas >= 2 && j > 0 && LINK.test(tokens[j].w) && modifier(tokens[j - 1].w)) return null
   }
+  const bracketed = text.slice(unit, m.start) // the long form and its bracket, when the mention abbreviates one
   if (coordinated && !linked) {
     // A bare list ("PTEN, STK11 and TSC1 were associated"): each of its members is the verb's subject.
-    from = beforeCoordination
-    return { lead: text.slice(from, m.start), keepsEntity: true }
+    return { lead: text.slice(beforeCoordination, m.start), keepsEntity: true }
   }
   // A circumstance before the subject, without a comma ("In HCC cells rapamycin reduced ..."): its edge is unknown,
   // and the mention is taken alone.
   if (!linked && /^(?:in|among|after|during|under|upon|at|for|with|following|from|on)$/i.test(stop)) {
-    return { lead: '', keepsEntity: true }
+    return { lead: bracketed, keepsEntity: true }
   }
   const lead = text.slice(from, m.start)
-  if (wordsOf(lead).length + wordsOf(m.text).length > 8) return null
-  if (!lead.trim()) return { lead: '', keepsEntity: true }
-  const leadWords = wordsOf(lead).filter((w) => !DETERMINER.test(w) && w !== '(')
+  const before = wordsOf(text.slice(from, unit))
+  if (before.length + wordsOf(m.text).length > 8) return null
+  if (before.length === 0) return { lead, keepsEntity: true }
+  const leadWords = before.filter((w) => !DETERMINER.test(w) && w !== '(')
   if (coordinated) return { lead, keepsEntity: false }
   // Modifiers before the mention ("first trimester chloramphenicol exposure", "knockdown FLNA") leave it the head,
   // unless one names another thing ("Plk2 deficient tumor cells").
@@ -153,14 +156,15 @@ export function subjectLead(text: string, m: Mention): SubjectLead | null {
     const other = (w: string) => !/[-‐–]$/.test(w) && /\p{Lu}.*\d|\d.*\p{Lu}|^\p{Lu}{2,}$|^deficient$|^null$/u.test(w)
     return { lead, keepsEntity: !leadWords.some(other) }
   }
-  // "treatment of old mice with rapamycin", "treatment with the mTOR inhibitor rapamycin": what the treatment gave.
-  if (TREATMENT.test(leadWords[0]) && leadWords.some((w) => /^with$/i.test(w))) return { lead, keepsEntity: true }
+  const links = leadWords.filter((w) => LINK.test(w))
+  const head = leadWords.slice(0, leadWords.findIndex((w) => LINK.test(w)))
+  // "treatment of old mice with rapamycin", "inhibition of mTOR signaling by rapamycin": the agent is the mention.
+  const agent = /^(?:by|with)$/i.test(leadWords.filter((w) => !STATE.test(w)).at(-1) ?? '') &&
+    (TREATMENT.test(leadWords[0]) || (head.length > 0 && MANIPULATION.test(head.at(-1)!)))
+  if (agent || (TREATMENT.test(leadWords[0]) && leadWords.some((w) => /^with$/i.test(w)))) return { lead, keepsEntity: true }
   // "inhibition of (the) (endogenous) mTOR": one link, a manipulation head, only state words after it.
-  const link = leadWords.findIndex((w) => LINK.test(w))
-  const head = leadWords.slice(0, link)
-  const between = leadWords.slice(link + 1)
-  const keeps = head.length > 0 && MANIPULATION.test(head.at(-1)!) &&
-    between.every((w) => STATE.test(w)) && leadWords.filter((w) => LINK.test(w)).length === 1
+  const between = leadWords.slice(head.length + 1)
+  const keeps = head.length > 0 && MANIPULATION.test(head.at(-1)!) && between.every((w) => STATE.test(w)) && links.length === 1
   return { lead, keepsEntity: keeps }
 }
 
@@ -173,7 +177,10 @@ const RELATIONAL = /\b(?:association|interaction|binding|ratio|affinity|balance|
  * What an object phrase ending at `end` continues into: "and ATF4 expression" when the coordination shares a head
  * noun, "and TSC2" after a relational head; '' when the phrase is whole; null when it is cut and its end is unclear.
  */
-export function objectContinuation(text: string, end: number, gap: string): string | null {
+export function objectContinuation(text: string, end: number, gap: string, phrase: string): string | null {
+  // A phrase that has its head ("MEK1 expression") takes only more heads ("and phosphorylation"): "and ERK
+  // activation" is a second object, not part of the first.
+  const headed = wordsOf(phrase).some((w) => SHARED_HEAD.test(w))
   const rest = text.slice(end)
   const coordination = /^\s*(?:and|or)\s+((?:[^\s,;:.()]+\s+){0,3}[^\s,;:.()]+)/.exec(rest)
   if (coordination) {
@@ -183,7 +190,7 @@ export function objectContinuation(text: string, end: number, gap: string): stri
     while (head >= 0 && head + 2 < all.length && /^(?:and|or)$/i.test(all[head + 1]) && SHARED_HEAD.test(all[head + 2])) head += 2
     const words = head >= 0 ? all.slice(0, head + 1) : all
     const clause = words.some((w) => VERB.test(w) || FINDING_VERB.test(w) || FILLER.test(w) && !/^(?:the|a|an)$/i.test(w))
-    if (!clause && head >= 0) return rest.slice(0, rest.indexOf(words.at(-1)!, rest.indexOf(words[0])) + words.at(-1)!.length)
+    if (!clause && head >= 0 && (!headed || words.every((w) => SHARED_HEAD.test(w) || COORDINATOR.test(w)))) return rest.slice(0, rest.indexOf(words.at(-1)!, rest.indexOf(words[0])) + words.at(-1)!.length)
     if (RELATIONAL.test(gap)) {
       const one = /^\s*(?:and|or)\s+[^\s,;:.]+/.exec(rest)!
       return wordsOf(one[0]).length === 2 ? one[0] : null
