@@ -30,7 +30,9 @@ const arg = (name: string) => (process.argv.includes(name) ? process.argv[proces
 const runs = Number(arg('--runs') ?? 5)
 const basePath = arg('--base')
 type Extract = typeof extractClaims
-const base: Extract | null = basePath ? ((await import(resolve(basePath))) as { extractClaims: Extract }).extractClaims : null
+const base: Extract | null = basePath
+  ? ((await import(resolve(basePath))) as { extractClaims: Extract }).extractClaims
+  : null
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const setting = { organism: null, design: null, evidenceLevel: null, preprint: false, review: false }
 
@@ -59,10 +61,12 @@ function bench(name: string, papers: PaperInput[]) {
     whole.push((timed(() => { for (const p of prepared) analyzePaper(p.paper) }) * 1000) / prepared.length)
     step.push((timed(extract(extractClaims)) * 1000) / prepared.length)
     if (base) before.push((timed(extract(base)) * 1000) / prepared.length)
-    console.log(`  run ${run}: analysis ${whole.at(-1)!.toFixed(0)} µs/paper, claims ${step.at(-1)!.toFixed(1)} µs/paper` +
+    console.log(`  run ${run}: analysis ${whole.at(-1)!.toFixed(0)} µs/paper, ` +
+      `claims ${step.at(-1)!.toFixed(1)} µs/paper` +
       (base ? `, base claims ${before.at(-1)!.toFixed(1)} µs/paper` : ''))
   }
-  const count = (f: Extract) => prepared.reduce((n, p) => n + f(p.sentences, setting, 6, p.mentions).length, 0) / prepared.length
+  const count = (f: Extract) =>
+    prepared.reduce((n, p) => n + f(p.sentences, setting, 6, p.mentions).length, 0) / prepared.length
   console.log(`${name}: ${prepared.length} papers; median analysis ${median(whole).toFixed(0)} µs/paper ` +
     `(${(1e6 / median(whole)).toFixed(0)} papers/s), claim extraction ${median(step).toFixed(1)} µs/paper = ` +
     `${((100 * median(step)) / median(whole)).toFixed(1)}% of it; ${count(extractClaims).toFixed(3)} claims/paper` +
@@ -73,11 +77,14 @@ console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}, ${run
 if (haveFixtures) {
   const synergy = 'literature/synergy-v1/'
   const files = ['literature/easyner-lund-autophagy/Lund-Autophagy-1_articles.json',
-    ...readdirSync(fixturesDir + synergy).filter((d) => existsSync(`${fixturesDir}${synergy}${d}/works_kept.json.gz`)).sort()
+    ...readdirSync(fixturesDir + synergy).sort()
+      .filter((d) => existsSync(`${fixturesDir}${synergy}${d}/works_kept.json.gz`))
       .map((d) => `${synergy}${d}/works_kept.json.gz`)]
   bench('fixture records (Lund, SYNERGY)', files.flatMap((f) => readFile(f)).filter((p) => p.abstract))
 } else console.log('bench-claims: ../shared/fixtures is missing; the fixture records are left out')
-bench('synthetic ageing papers (src/seed, seed 1)', [...generateCorpus({ papers: 2000, seed: 1, endDate: '2026-11-01' })].map(({ paper }) => ({
+const synthetic = [...generateCorpus({ papers: 2000, seed: 1, endDate: '2026-11-01' })].map(({ paper }) => ({
   id: paper.id, title: paper.title, abstract: paper.abstract, journal: paper.journal, preprint: paper.preprint,
-  publicationTypes: paper.publicationTypes, meshHeadings: paper.meshHeadings, keywords: paper.keywords, chemicals: paper.chemicals,
-})))
+  publicationTypes: paper.publicationTypes, meshHeadings: paper.meshHeadings, keywords: paper.keywords,
+  chemicals: paper.chemicals,
+}))
+bench('synthetic ageing papers (src/seed, seed 1)', synthetic)

@@ -43,7 +43,9 @@ export type SampledClaim = {
   /** The editor's reading: null until read. */
   well_formed: boolean | null; resolved: boolean | null; note: string
   /** --recheck: what the extractor makes of the same sentence now, when it differs (null: no claim). */
-  after?: { subject: Side; relation: string; object: Side; well_formed: boolean | null; resolved: boolean | null; note: string } | null
+  after?: {
+    subject: Side; relation: string; object: Side; well_formed: boolean | null; resolved: boolean | null; note: string
+  } | null
 }
 
 function files(): string[] {
@@ -77,7 +79,8 @@ function allClaims(): { claims: SampledClaim[]; abstracts: Map<string, { title: 
 
 function draw(claims: SampledClaim[]): SampledClaim[] {
   // The fresh sample never takes a claim from a record the first sample read.
-  const taken = fresh ? new Set((JSON.parse(readFileSync(first, 'utf8')) as LabelFile).claims.map((c) => c.paper_id)) : new Set()
+  const firstPapers = () => (JSON.parse(readFileSync(first, 'utf8')) as LabelFile).claims.map((c) => c.paper_id)
+  const taken = new Set(fresh ? firstPapers() : [])
   const order = claims.filter((c) => !taken.has(c.paper_id))
   const random = mulberry32(fresh ? SEED_B : SEED)
   for (let i = order.length - 1; i > 0; i--) {
@@ -98,7 +101,8 @@ if (!haveFixtures) {
   process.exit(0)
 }
 const perRecord = (claims: number, records: number) =>
-  console.log(`claims per record with an abstract: ${(claims / records).toFixed(3)} (${claims} claims, ${records} records)`)
+  console.log(`claims per record with an abstract: ${(claims / records).toFixed(3)} ` +
+    `(${claims} claims, ${records} records)`)
 const args = process.argv.slice(2).filter((a) => a !== '--fresh')
 if (args[0] === '--recheck') {
   const { claims, abstracts } = allClaims()
@@ -114,7 +118,10 @@ if (args[0] === '--recheck') {
     else {
       const n = found[0]
       const kept = c.after && n && fields({ ...c, ...c.after } as SampledClaim) === fields(n) ? c.after : null
-      c.after = n ? { subject: n.subject, relation: n.relation, object: n.object, well_formed: kept?.well_formed ?? null, resolved: kept?.resolved ?? null, note: kept?.note ?? '' } : null
+      c.after = n ? {
+        subject: n.subject, relation: n.relation, object: n.object,
+        well_formed: kept?.well_formed ?? null, resolved: kept?.resolved ?? null, note: kept?.note ?? '',
+      } : null
     }
   }
   writeFileSync(out, JSON.stringify(labels, null, 1) + '\n')
@@ -123,10 +130,15 @@ if (args[0] === '--recheck') {
   const rs = (c: SampledClaim) => (c.after ? c.after.resolved : c.resolved)
   const read = after.filter((c) => wf(c) !== null && rs(c) !== null)
   const share = (n: number) => `${n}/${read.length} (${((100 * n) / read.length).toFixed(1)}%)`
-  console.log(`first sample now: ${labels.claims.length - after.length} dropped, ${after.filter((c) => c.after === undefined).length} unchanged, ${after.filter((c) => c.after).length} changed (${after.filter((c) => c.after && c.after.well_formed === null).length} not yet read)`)
-  console.log(`of the ${read.length} claims left and read: well-formed ${share(read.filter(wf).length)}, resolved ${share(read.filter(rs).length)}, both ${share(read.filter((c) => wf(c) && rs(c)).length)}`)
+  const count = (f: (c: SampledClaim) => unknown) => after.filter(f).length
+  console.log(`first sample now: ${labels.claims.length - after.length} dropped, ` +
+    `${count((c) => c.after === undefined)} unchanged, ${count((c) => c.after)} changed ` +
+    `(${count((c) => c.after && c.after.well_formed === null)} not yet read)`)
+  console.log(`of the ${read.length} claims left and read: well-formed ${share(read.filter(wf).length)}, ` +
+    `resolved ${share(read.filter(rs).length)}, both ${share(read.filter((c) => wf(c) && rs(c)).length)}`)
   const dropped = labels.claims.filter((c) => c.after === null)
-  console.log(`dropped: ${dropped.filter((c) => c.well_formed).length} had been read as well-formed, ${dropped.filter((c) => !c.well_formed).length} as not`)
+  console.log(`dropped: ${dropped.filter((c) => c.well_formed).length} had been read as well-formed, ` +
+    `${dropped.filter((c) => !c.well_formed).length} as not`)
 } else if (args[0] === '--draw' || args[0] === '--show') {
   const { claims, abstracts } = allClaims()
   perRecord(claims.length, abstracts.size)
@@ -137,8 +149,11 @@ if (args[0] === '--recheck') {
     return old ? { ...c, well_formed: old.well_formed, resolved: old.resolved, note: old.note } : c
   })
   if (args[0] === '--draw') {
-    const method = before?.method ?? (fresh ? 'Drawn by bun scripts/eval/claims-sample.ts --fresh --draw: every claim of the same records, ' +
-      'less the records that hold a claim of claims-200.json; mulberry32 seed ' + SEED_B + ', first 200. Read as claims-200.json says.' : '')
+    const method = before?.method ?? (fresh
+      ? 'Drawn by bun scripts/eval/claims-sample.ts --fresh --draw: every claim of the same records, less the ' +
+        'records that hold a claim of claims-200.json; mulberry32 seed ' + SEED_B + ', first 200. ' +
+        'Read as claims-200.json says.'
+      : '')
     writeFileSync(out, JSON.stringify({ method, claims: labelled }, null, 1) + '\n')
     console.log(`${claims.length} claims from ${abstracts.size} records; ${labelled.length} drawn, ${labelled.filter((c) => c.well_formed !== null).length} already labelled`)
   } else {

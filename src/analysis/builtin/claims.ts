@@ -9,7 +9,9 @@ import type { ClaimSide, FoundClaim } from '../types'
 import { compact, readAge, readDose, readDuration, readMagnitude, readN, readSex } from './details'
 import { findMentions, type Mention } from './matcher'
 import { resolvedSide } from '../side-entity'
-import { FILLER, GENERIC, NOT_A_START, VERB, balanced, lostItsNoun, objectContinuation, subjectLead, wordsOf } from './side-phrase'
+import {
+  FILLER, GENERIC, NOT_A_START, VERB, balanced, lostItsNoun, objectContinuation, subjectLead, wordsOf,
+} from './side-phrase'
 import type { Sentence } from './sentences'
 
 type Pattern = { re: RegExp; relation: string; direction: FoundClaim['direction'] }
@@ -35,7 +37,7 @@ const NEGATION = /\b(?:not|no|never|neither|nor|without)\b/i
 /** A method or a hypothesis states no finding ("We used conditional deletion of Tsc1 to ...", "Hypothesis: ..."). */
 const METHOD = /\b(?:we used|was performed|were performed|hypothesis:|investigations:|measurement of)/i
 
-/** The agent of a hyphenated participle, whose object follows ("Liraglutide-induced autophagy"): a lexicon-like name. */
+/** The agent of a hyphenated participle, whose object follows ("Liraglutide-induced autophagy"): a name. */
 const HYPHEN_AGENT = /(?:^|[\s(])[\p{L}\p{N}][\p{L}\p{N}/ -]*[-‐–]$/u
 /**
  * The first match of a finding verb. A hyphenated participle ("Liraglutide-induced autophagy") reads as its verb,
@@ -47,7 +49,9 @@ function verbMatch(re: RegExp, text: string): { index: number; text: string } | 
     const m = re.exec(text.slice(from))
     if (!m) return null
     const index = from + m.index
-    if (index === 0 || !/[-‐–]/.test(text[index - 1]) || HYPHEN_AGENT.test(text.slice(0, index))) return { index, text: m[0] }
+    if (index === 0 || !/[-‐–]/.test(text[index - 1]) || HYPHEN_AGENT.test(text.slice(0, index))) {
+      return { index, text: m[0] }
+    }
     from = index + m[0].length
   }
   return null
@@ -121,6 +125,13 @@ function adjacentAfter(gap: string): boolean {
 /** Words after a mention that keep it the head of its phrase: its amount, activity or manipulation ("IL-6 levels", "TSC1 deletion"). */
 const SAME_ENTITY = /^(?:expression|levels?|concentrations?|content|proteins?|mRNA|genes?|signal(?:l)?ing|activity|activation|pathway|cascade|axis|phosphorylation|transcription|promoter|deletion|knock-?out|KO|cKO|deficiency|loss|ablation|depletion|inhibition|overexpression|mutations?|mutants?|variants?|polymorphisms?|genotype|allele|status|treatment|supplementation|administration|intake|use|therapy|exposure|mice|rats|animals|cells|worms|flies)$/i
 
+/** A word glued after a name that makes it name something else ("TNF-inhibitors", "insulin-stimulated"). */
+const NAMES_ANOTHER = new RegExp(`^[-‐–](?:${[
+  'inhibitors?', 'antagonists?', 'agonists?', 'blockers?', 'analog(?:ue)?s?', 'induced', 'treated', 'stimulated',
+  'mediated', 'related', 'associated', 'like', 'independent', 'dependent', 'targeted', 'based', 'sensitive',
+  'resistant', 'responsive',
+].join('|')})\\b`, 'i')
+
 /**
  * The side a mention stands for, its text the whole noun phrase. A mention that is half of a hyphenated word
  * ("mTOR-dependent", "Tsc1-deficient") keeps the whole word, and words after it that measure or manipulate it
@@ -130,7 +141,9 @@ const SAME_ENTITY = /^(?:expression|levels?|concentrations?|content|proteins?|mR
  * ("the expression of"), for a subject its head and modifiers (./side-phrase.ts). Null when the phrase is no noun
  * phrase (an adjective without its noun, an open bracket, a word cut at a hyphen).
  */
-function mentionSide(text: string, m: Mention, limit: number, before: boolean, lead = '', keepsEntity = true): ClaimSide | null {
+function mentionSide(
+  text: string, m: Mention, limit: number, before: boolean, lead = '', keepsEntity = true,
+): ClaimSide | null {
   // "Liraglutide-induced autophagy": the hyphen before a participle verb joins the subject to it, not to a word.
   const rest = before ? text.slice(m.end, limit).replace(/[-‐–]$/, '') : text.slice(m.end, limit)
   // A name matched across a bracket ("(mTORC1) signaling" read as "mTORC1 signaling") is written without it.
@@ -146,7 +159,8 @@ function mentionSide(text: string, m: Mention, limit: number, before: boolean, l
   }
   const after = rest.slice(offset)
   const cut = before ? after.length : (CUT_AFTER.exec(after)?.index ?? after.length)
-  let tail = [...after.slice(0, cut).matchAll(/\S+/g)].map((t) => ({ w: t[0], end: m.end + offset + t.index! + t[0].length }))
+  let tail = [...after.slice(0, cut).matchAll(/\S+/g)]
+    .map((t) => ({ w: t[0], end: m.end + offset + t.index! + t[0].length }))
   let end = m.end + offset
   const leadWords = wordsOf(lead)
   while (leadWords.length && FILLER.test(leadWords[0]) && !/^treatment$/i.test(leadWords[0])) leadWords.shift()
@@ -154,7 +168,8 @@ function mentionSide(text: string, m: Mention, limit: number, before: boolean, l
   if (leadWords.length && lead && !/\s$/.test(lead)) words = [leadWords.pop()! + words[0], ...words.slice(1)]
   // An attached tail ("-dependent", ")") continues the mention's own word.
   if (tail.length && !/^\s/.test(after) && !suspended) {
-    const open = [...leadWords, ...words].join(' ').split('(').length - [...leadWords, ...words].join(' ').split(')').length
+    const sofar = [...leadWords, ...words].join(' ')
+    const open = sofar.split('(').length - sofar.split(')').length
     if (/^[)\]]/.test(tail[0].w) && open > 0) {
       // "knockdown of sirtuin6 (SIRT6)": the bracket of the abbreviation closes.
       words = [...words.slice(0, -1), words.at(-1)! + tail[0].w.replace(/[,.;:]+$/, '')]
@@ -163,7 +178,7 @@ function mentionSide(text: string, m: Mention, limit: number, before: boolean, l
     } else if (/^[)\]]/.test(tail[0].w)) tail = [] // "(mTOR) signaling": the phrase it stands in began before it.
     else {
       // "TNF-inhibitors", "insulin-stimulated": a word that only holds the name names something else.
-      if (/^[-‐–](?:inhibitors?|antagonists?|agonists?|blockers?|analog(?:ue)?s?|induced|treated|stimulated|mediated|related|associated|like|independent|dependent|targeted|based|sensitive|resistant|responsive)\b/i.test(tail[0].w)) entity = null
+      if (NAMES_ANOTHER.test(tail[0].w)) entity = null
       words = [...words.slice(0, -1), words.at(-1)! + tail[0].w]
       end = tail[0].end
       tail = tail.slice(1)
@@ -242,13 +257,16 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
     const firstAfter = after[0]
     const objectGap = firstAfter ? text.slice(verbEnd, firstAfter.start) : ''
     const objectNear = firstAfter && adjacentAfter(objectGap) ? firstAfter : undefined
-    const longForm = subjectNear && mentions.find((m) => m.end <= subjectNear.start && /^\s*\($/.test(text.slice(m.end, subjectNear.start)))
+    const longForm = subjectNear &&
+      mentions.find((m) => m.end <= subjectNear.start && /^\s*\($/.test(text.slice(m.end, subjectNear.start)))
     // "inhibition of insulin-stimulated IRS1 phosphorylation": the name before a hyphenated participle is its agent
     // alone; the words before it belong to the phrase the participle modifies.
     const hyphenVerb = /[-‐–]$/.test(text.slice(0, verbStart))
     if (hyphenVerb && subjectNear?.end !== verbStart - 1) return
-    const lead = !subjectNear ? null : hyphenVerb ? { lead: '', keepsEntity: true } : subjectLead(text, subjectNear, longForm)
-    let subject = subjectNear ? (lead ? mentionSide(text, subjectNear, verbStart, true, lead.lead, lead.keepsEntity) : null)
+    const lead = !subjectNear ? null
+      : hyphenVerb ? { lead: '', keepsEntity: true } : subjectLead(text, subjectNear, longForm)
+    let subject = subjectNear
+      ? (lead ? mentionSide(text, subjectNear, verbStart, true, lead.lead, lead.keepsEntity) : null)
       : phraseBefore(text.slice(0, verbStart))
     let object = objectNear ? mentionSide(text, objectNear, text.length, false, objectGap) : phraseAfter(text.slice(verbEnd))
     if (pattern.p.relation === 'extends_lifespan') {
@@ -262,7 +280,8 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
     }
     if (!subject || !object || (!subject.entity && !object.entity)) return
     // "obesity was not associated with elevated HCC": a negation before the verb turns the claim round.
-    if (pattern.p.relation !== 'no_effect_on' && NEGATION.test(text.slice(subjectNear ? subjectNear.end : Math.max(0, verbStart - 30), verbStart))) return
+    const beforeVerb = text.slice(subjectNear ? subjectNear.end : Math.max(0, verbStart - 30), verbStart)
+    if (pattern.p.relation !== 'no_effect_on' && NEGATION.test(beforeVerb)) return
     if (subject.entity && object.entity && subject.entity.key === object.entity.key) return
     const organismM = mentions.find((m) => m.entry.type === 'organism')
     const tissueM = mentions.find((m) => m.entry.type === 'tissue')
