@@ -14,6 +14,14 @@
  *   bun scripts/eval/claims-sample.ts --draw     writes the drawn sample to claims-200.json, keeping the labels
  *                                                of claims drawn before (a claim whose text changed loses its label)
  *   bun scripts/eval/claims-sample.ts --show N   prints claims N..N+19 with their abstracts, for reading
+ *
+ * The first sample (claims-200.json) was read to tune the extractor, so its figure flatters it. A second sample,
+ * claims-200-b.json, is drawn the same way (seed SEED_B) from the claims of records that hold no claim of the first:
+ *   bun scripts/eval/claims-sample.ts --fresh [--draw | --show N]   the same commands on the fresh sample
+ *   bun scripts/eval/claims-sample.ts --recheck   the first sample's sentences read by the extractor as it is now:
+ *     a claim unchanged keeps its label, a changed one is labelled again in its `after` field (well_formed and
+ *     resolved null until read), a sentence that yields no claim counts as dropped
+ * Every run prints claims per record, so a gain in shares that only comes from dropping claims shows.
  */
 import { mulberry32 } from './hand-labelled/select-mixed'
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
@@ -22,8 +30,11 @@ import { analyzePaper } from '../../src/analysis/builtin'
 import { fixturesDir, haveFixtures, readFile } from './records'
 
 const SEED = 20261129
+const SEED_B = 20261130
 const SAMPLE = 200
-const out = fileURLToPath(new URL('./claims-200.json', import.meta.url))
+const first = fileURLToPath(new URL('./claims-200.json', import.meta.url))
+const fresh = process.argv.includes('--fresh')
+const out = fresh ? fileURLToPath(new URL('./claims-200-b.json', import.meta.url)) : first
 
 type Side = { text: string; entity: string | null }
 export type SampledClaim = {
@@ -31,6 +42,10 @@ export type SampledClaim = {
   subject: Side; relation: string; object: Side; evidence: string | null
   /** The editor's reading: null until read. */
   well_formed: boolean | null; resolved: boolean | null; note: string
+  /** --recheck: what the extractor makes of the same sentence now, when it differs (null: no claim). */
+  after?: {
+    subject: Side; relation: string; object: Side; well_formed: boolean | null; resolved: boolean | null; note: string
+  } | null
 }
 
 function files(): string[] {
@@ -63,8 +78,11 @@ function allClaims(): { claims: SampledClaim[]; abstracts: Map<string, { title: 
 }
 
 function draw(claims: SampledClaim[]): SampledClaim[] {
-  const order = [...claims]
-  const random = mulberry32(SEED)
+  // The fresh sample never takes a claim from a record the first sample read.
+  const firstPapers = () => (JSON.parse(readFileSync(first, 'utf8')) as LabelFile).claims.map((c) => c.paper_id)
+  const taken = new Set(fresh ? firstPapers() : [])
+  const order = claims.filter((c) => !taken.has(c.paper_id))
+  const random = mulberry32(fresh ? SEED_B : SEED)
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1))
     ;[order[i], order[j]] = [order[j], order[i]]
@@ -82,9 +100,48 @@ if (!haveFixtures) {
   console.log('claims-sample: ../shared/fixtures is missing; nothing to draw')
   process.exit(0)
 }
-const args = process.argv.slice(2)
-if (args[0] === '--draw' || args[0] === '--show') {
+const perRecord = (claims: number, records: number) =>
+  console.log(`claims per record with an abstract: ${(claims / records).toFixed(3)} ` +
+    `(${claims} claims, ${records} records)`)
+const args = process.argv.slice(2).filter((a) => a !== '--fresh')
+if (args[0] === '--recheck') {
   const { claims, abstracts } = allClaims()
+  perRecord(claims.length, abstracts.size)
+  const labels = readLabels()!
+  const key = (c: SampledClaim) => `${c.paper_id}\u0000${c.evidence}`
+  const now = new Map<string, SampledClaim[]>()
+  for (const c of claims) now.set(key(c), [...(now.get(key(c)) ?? []), c])
+  const fields = (c: SampledClaim) => JSON.stringify([c.subject, c.relation, c.object])
+  for (const c of labels.claims) {
+    const found = now.get(key(c)) ?? []
+    if (found.some((n) => fields(n) === fields(c))) delete c.after
+    else {
+      const n = found[0]
+      const kept = c.after && n && fields({ ...c, ...c.after } as SampledClaim) === fields(n) ? c.after : null
+      c.after = n ? {
+        subject: n.subject, relation: n.relation, object: n.object,
+        well_formed: kept?.well_formed ?? null, resolved: kept?.resolved ?? null, note: kept?.note ?? '',
+      } : null
+    }
+  }
+  writeFileSync(out, JSON.stringify(labels, null, 1) + '\n')
+  const after = labels.claims.filter((c) => c.after !== null)
+  const wf = (c: SampledClaim) => (c.after ? c.after.well_formed : c.well_formed)
+  const rs = (c: SampledClaim) => (c.after ? c.after.resolved : c.resolved)
+  const read = after.filter((c) => wf(c) !== null && rs(c) !== null)
+  const share = (n: number) => `${n}/${read.length} (${((100 * n) / read.length).toFixed(1)}%)`
+  const count = (f: (c: SampledClaim) => unknown) => after.filter(f).length
+  console.log(`first sample now: ${labels.claims.length - after.length} dropped, ` +
+    `${count((c) => c.after === undefined)} unchanged, ${count((c) => c.after)} changed ` +
+    `(${count((c) => c.after && c.after.well_formed === null)} not yet read)`)
+  console.log(`of the ${read.length} claims left and read: well-formed ${share(read.filter(wf).length)}, ` +
+    `resolved ${share(read.filter(rs).length)}, both ${share(read.filter((c) => wf(c) && rs(c)).length)}`)
+  const dropped = labels.claims.filter((c) => c.after === null)
+  console.log(`dropped: ${dropped.filter((c) => c.well_formed).length} had been read as well-formed, ` +
+    `${dropped.filter((c) => !c.well_formed).length} as not`)
+} else if (args[0] === '--draw' || args[0] === '--show') {
+  const { claims, abstracts } = allClaims()
+  perRecord(claims.length, abstracts.size)
   const sample = draw(claims)
   const before = readLabels()
   const labelled = sample.map((c) => {
@@ -92,7 +149,11 @@ if (args[0] === '--draw' || args[0] === '--show') {
     return old ? { ...c, well_formed: old.well_formed, resolved: old.resolved, note: old.note } : c
   })
   if (args[0] === '--draw') {
-    const method = before?.method ?? ''
+    const method = before?.method ?? (fresh
+      ? 'Drawn by bun scripts/eval/claims-sample.ts --fresh --draw: every claim of the same records, less the ' +
+        'records that hold a claim of claims-200.json; mulberry32 seed ' + SEED_B + ', first 200. ' +
+        'Read as claims-200.json says.'
+      : '')
     writeFileSync(out, JSON.stringify({ method, claims: labelled }, null, 1) + '\n')
     console.log(`${claims.length} claims from ${abstracts.size} records; ${labelled.length} drawn, ${labelled.filter((c) => c.well_formed !== null).length} already labelled`)
   } else {

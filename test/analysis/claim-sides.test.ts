@@ -30,7 +30,11 @@ describe('built-in claim sides are whole noun phrases', () => {
   })
 
   test('never an adjective whose noun was cut off, nor an unbalanced bracket', () => {
-    expect(sides('Activation of mTORC1 signaling in gastric X/A-like cells reduced gastric and circulating ghrelin levels.')).toEqual([])
+    // The coordination shares its head noun, so the object is the whole phrase, never "gastric" alone.
+    expect(sides('Activation of mTORC1 signaling in gastric X/A-like cells reduced gastric and circulating ghrelin levels.'))
+      .toEqual([
+        ['Activation of mTORC1 signaling', 'GO:0038202', 'decreases', 'gastric and circulating ghrelin levels', null],
+      ])
     for (const claim of sides('Prophylactic cranial irradiation (PCI) reduces brain metastasis incidence in lung cancer.')) {
       expect(claim[0]).not.toMatch(/\)$/)
     }
@@ -48,6 +52,45 @@ describe('built-in claim sides are whole noun phrases', () => {
     const [claim] = sides('mTOR inhibitors reduced IL-6 levels in mice.')
     expect(claim?.[0]).toBe('mTOR inhibitors')
     expect(claim?.[1]).toBeNull()
+  })
+})
+
+describe('claim sides read from their clause (fragments of the hand-read sample)', () => {
+  test('the manipulation before a subject stays in it, so the claim keeps its sense', () => {
+    expect(sides('Inhibition of endogenous REDD1 increases cell size.'))
+      .toEqual([['Inhibition of endogenous REDD1', 'NCBIGene:54541', 'increases', 'cell size', null]])
+    expect(sides('Treatment of TSC2-null tumors with rapamycin attenuated STAT3 expression and phosphorylation.'))
+      .toEqual([[
+        'Treatment of TSC2-null tumors with rapamycin', 'CHEBI:9168', 'decreases',
+        'STAT3 expression and phosphorylation', 'NCBIGene:6774',
+      ]])
+  })
+
+  test('a mention inside a longer subject is not the subject ("cell senescence in COPD", not "COPD")', () => {
+    expect(sides('Cell senescence in COPD was linked to mTOR activation.'))
+      .toEqual([['Cell senescence in COPD', null, 'associated_with', 'mTOR activation', 'NCBIGene:2475']])
+  })
+
+  test('an object coordinated under one head is taken whole ("CHOP and ATF4 expression")', () => {
+    expect(sides('Rapamycin prevented bortezomib-induced CHOP and ATF4 expression in cells.'))
+      .toEqual([['Rapamycin', 'CHEBI:9168', 'protects_against', 'bortezomib-induced CHOP and ATF4 expression', null]])
+    expect(sides('We show that resveratrol inhibits insulin- and leucine-stimulated mTOR signaling in fibroblasts.'))
+      .toEqual([['resveratrol', 'CHEBI:27881', 'decreases', 'insulin- and leucine-stimulated mTOR signaling', null]])
+  })
+
+  test('no claim from a fragment: a hyphen adjective without its noun, a dangling word, a list in a phrase', () => {
+    expect(sides('Depletion or inhibition of DAPK1 suppressed growth of p53-mutant but not p53-WT cancer cells.'))
+      .toEqual([])
+    expect(sides('PIK3CA, PRKAG2, PTEN, STK11 and TSC1 were significantly associated with rectal cancer overall.'))
+      .toEqual([])
+    expect(sides('Mutational inactivation of neurofibromatosis-1 (NF1), tuberous sclerosis complex (TSC), ' +
+      'and PTEN genes is associated with glioma formation.')).toEqual([])
+  })
+
+  test('no claim about a vague head ("form of PDC"), from a negated verb or a participle with no object', () => {
+    expect(sides('Everolimus was given; exercise-induced form of PDC was seen.')).toEqual([])
+    expect(sides('In our study, obesity was not associated with elevated IL-6 levels.')).toEqual([])
+    expect(sides('PACAP may counteract cognitive deficits induced in HD.')).toEqual([])
   })
 })
 

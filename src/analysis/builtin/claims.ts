@@ -9,6 +9,9 @@ import type { ClaimSide, FoundClaim } from '../types'
 import { compact, readAge, readDose, readDuration, readMagnitude, readN, readSex } from './details'
 import { findMentions, type Mention } from '../../lexicon/matcher'
 import { resolvedSide } from '../side-entity'
+import {
+  FILLER, GENERIC, NOT_A_START, VERB, balanced, lostItsNoun, objectContinuation, subjectLead, wordsOf,
+} from './side-phrase'
 import type { Sentence } from './sentences'
 
 type Pattern = { re: RegExp; relation: string; direction: FoundClaim['direction'] }
@@ -30,6 +33,30 @@ const PASSIVE_BEFORE = /\b(?:was|were|is|are|been|be)\s+(?:\w+ly\s+)?$/i
 /** Organisms and tissues say where, not what: they are context, never a claim's subject or object. */
 const SIDE_TYPES = new Set(['intervention', 'gene', 'pathway', 'hallmark', 'phenotype', 'disease', 'biomarker'])
 
+const NEGATION = /\b(?:not|no|never|neither|nor|without)\b/i
+/** A method or a hypothesis states no finding ("We used conditional deletion of Tsc1 to ...", "Hypothesis: ..."). */
+const METHOD = /\b(?:we used|was performed|were performed|hypothesis:|investigations:|measurement of)/i
+
+/** The agent of a hyphenated participle, whose object follows ("Liraglutide-induced autophagy"): a name. */
+const HYPHEN_AGENT = /(?:^|[\s(])[\p{L}\p{N}][\p{L}\p{N}/ -]*[-‐–]$/u
+/**
+ * The first match of a finding verb. A hyphenated participle ("Liraglutide-induced autophagy") reads as its verb,
+ * the name before it acting on the noun after it; other verbs are found as written.
+ */
+function verbMatch(re: RegExp, text: string): { index: number; text: string } | null {
+  let from = 0
+  while (from < text.length) {
+    const m = re.exec(text.slice(from))
+    if (!m) return null
+    const index = from + m.index
+    if (index === 0 || !/[-‐–]/.test(text[index - 1]) || HYPHEN_AGENT.test(text.slice(0, index))) {
+      return { index, text: m[0] }
+    }
+    from = index + m[0].length
+  }
+  return null
+}
+
 export type ClaimSetting = {
   organism: string | null // latin name of the paper's main organism
   design: string | null
@@ -39,31 +66,6 @@ export type ClaimSetting = {
 }
 
 const entityOf = (m: Mention): ClaimSide['entity'] => ({ type: m.entry.type, key: m.entry.key, name: m.entry.name, ids: m.entry.ids as Record<string, string> })
-
-/** Words that cannot stand for a subject or object on their own, nor begin or end one. */
-const FILLER = /^(?:the|this|these|those|that|a|an|in|our|its|their|both|either|it|they|we|which|also|further|furthermore|moreover|additionally|however|thus|therefore|not|no|was|were|is|are|been|be|has|have|had|treatment|with|of|for|to|on|at|from|by|as|and|or|than|into|there|here|\w+ly)$/i
-/** A side never starts with these: what follows is a circumstance ("between groups", "despite ..."), not a thing. */
-const NOT_A_START = /^(?:between|despite|even|although|though|because|since|if|when|while|after|before|during|upon|within|without|among|via|through|across|against|over|under|following|compared|including|such|only|all|each|other|some|many|most|more|less|one|two|three|higher|lower|greater|significant|significantly|resulting|using|having|being|showing|leading|making|taking|given|conclusions?|results?|background|methods?|objectives?|purpose|aims?|order)$/i
-/** A one-word side that names nothing in particular ("effects", "response"): no claim is about it. */
-const GENERIC = /^(?:effects?|changes?|responses?|levels?|results?|data|analysis|study|studies|sensitivity|costs?|expression|activity|improvements?|proteins?|genes?|cells?|patients?|mice|rats|groups?|outcomes?|function|role|risk|differences?|treatments?|processes|process|factors?|mechanisms?|it)$/i
-/** A verb inside a phrase: it is a clause, not a noun phrase ("Western blotting demonstrated", "the dose produced significant"). */
-const VERB = /^(?:was|were|is|are|be|been|being|has|have|had|do|does|did|can|could|may|might|will|would|should|must|demonstrated|demonstrates|showed|shows|shown|revealed|reveals|produced|produces|indicated|indicates|suggested|suggests|confirmed|found|observed|resulted|results|led|leads|caused|causes|remained|remains|became|seemed|appeared|exhibited|displayed|underwent|received|used|performed|exposed|show|demonstrate|indicate|suggest|reveal|confirm|support|provide|provides|provided)$/i
-/** An adjective left at the end when a phrase is cut at "and" ("gastric and circulating ghrelin" cut to "gastric"). */
-const ADJECTIVE_END = /(?:ic|al|ous|ive|ible|able|ary|ular|ed)$/i
-const NOUNS_LIKE_ADJECTIVES = /^(?:signal|animal|trial|survival|potential|individual|interval|hospital|journal|proposal|removal|withdrawal|arrival|renewal|disposal|approval|capital|metal|tubal|need|seed|speed|bed|feed|breed|\w+ed\))$/i
-/** A phrase ending in an adjective has lost its noun ("gastric" of "gastric and circulating ghrelin", "neurological" of "neurological outcomes"). */
-const lostItsNoun = (side: ClaimSide) => ADJECTIVE_END.test(side.text) && !NOUNS_LIKE_ADJECTIVES.test(wordsOf(side.text).at(-1)!)
-
-const wordsOf = (s: string) => s.split(/\s+/).filter(Boolean)
-
-/** Brackets and quotes left open at either end of a cut phrase are dropped; one left open inside spoils it. */
-function balanced(words: string[]): string[] | null {
-  const text = words.join(' ').replace(/^[(\[“"']+(?=[^)\]]*$)/, '').replace(/(?<=^[^(\[]*)[)\]”"']+$/, '').replace(/[,.;:]+$/, '')
-  const open = (text.match(/[(\[]/g) ?? []).length
-  const close = (text.match(/[)\]]/g) ?? []).length
-  if (open !== close) return null
-  return wordsOf(text)
-}
 
 /**
  * A short noun phrase from `words`, trimmed of filler at both ends; null when nothing meaningful is left, or when what
@@ -86,7 +88,7 @@ function phrase(words: string[], max: number): ClaimSide | null {
 function phraseBefore(text: string): ClaimSide | null {
   const clause = text.split(/[,;:(]|\b(?:that|which|and|whereas|while)\b/i).pop()!.trim()
   const side = phrase(wordsOf(clause), 5)
-  return side && !lostItsNoun(side) ? resolvedSide(side, SIDE_TYPES) : null
+  return side && !lostItsNoun(side.text) ? resolvedSide(side, SIDE_TYPES) : null
 }
 
 /** A clause break between a side and its verb, or inside a phrase: what stands beyond it belongs to another clause. */
@@ -95,9 +97,12 @@ const CUT_AFTER = /[,;:.(]|\b(?:in|by|and|or|but|through|via|compared|when|while
 function phraseAfter(text: string): ClaimSide | null {
   const start = text.replace(/^\s*(?:on|of|in)\s+/i, ' ') // "no effect on X", "an increase of X"
   const cut = CUT_AFTER.exec(start)
-  const clause = (cut ? start.slice(0, cut.index) : start).trim()
+  let clause = (cut ? start.slice(0, cut.index) : start).trim()
+  const more = objectContinuation(start, cut ? cut.index : start.length, '', clause)
+  if (more === null) return null
+  if (more) clause = `${clause} ${more.trim()}`
   const side = phrase(wordsOf(clause), 6)
-  return side && !lostItsNoun(side) ? resolvedSide(side, SIDE_TYPES) : null
+  return side && !lostItsNoun(side.text) ? resolvedSide(side, SIDE_TYPES) : null
 }
 
 const CLAUSE_BREAK = /[,;:()]|\b(?:that|which|and|but|or|whereas|while|although|when|than|after|before|because|since|if|then|thereby|thus)\b/i
@@ -120,51 +125,88 @@ function adjacentAfter(gap: string): boolean {
 /** Words after a mention that keep it the head of its phrase: its amount, activity or manipulation ("IL-6 levels", "TSC1 deletion"). */
 const SAME_ENTITY = /^(?:expression|levels?|concentrations?|content|proteins?|mRNA|genes?|signal(?:l)?ing|activity|activation|pathway|cascade|axis|phosphorylation|transcription|promoter|deletion|knock-?out|KO|cKO|deficiency|loss|ablation|depletion|inhibition|overexpression|mutations?|mutants?|variants?|polymorphisms?|genotype|allele|status|treatment|supplementation|administration|intake|use|therapy|exposure|mice|rats|animals|cells|worms|flies)$/i
 
+/** A word glued after a name that makes it name something else ("TNF-inhibitors", "insulin-stimulated"). */
+const NAMES_ANOTHER = new RegExp(`^[-‐–](?:${[
+  'inhibitors?', 'antagonists?', 'agonists?', 'blockers?', 'analog(?:ue)?s?', 'induced', 'treated', 'stimulated',
+  'mediated', 'related', 'associated', 'like', 'independent', 'dependent', 'targeted', 'based', 'sensitive',
+  'resistant', 'responsive',
+].join('|')})\\b`, 'i')
+
 /**
  * The side a mention stands for, its text the whole noun phrase. A mention that is half of a hyphenated word
  * ("mTOR-dependent", "Tsc1-deficient") keeps the whole word, and words after it that measure or manipulate it
  * ("IL-6 levels", "TSC1 deletion") join it, the entity staying. A mention followed by another noun is only that
  * noun's modifier ("tumor suppressors", "insulin analogues", "mTOR inhibitors"): the phrase is the side, and it
- * names no entity. `gap` is what stands between the verb and an object mention ("the expression of").
+ * names no entity. `lead` is the phrase before the mention: for an object what stands between the verb and it
+ * ("the expression of"), for a subject its head and modifiers (./side-phrase.ts). Null when the phrase is no noun
+ * phrase (an adjective without its noun, an open bracket, a word cut at a hyphen).
  */
-/**
- * "Depletion of KDM4A decreases ...": the manipulation written before a subject mention is part of its phrase, and
- * without it the claim says the opposite ("KDM4A decreases ...").
- */
-const MANIPULATION_OF = /\b((?:(?:pharmacological|genetic|conditional|partial|hepatic|neuronal|specific)\s+)?(?:inhibition|depletion|deletion|loss|knock-?down|knock-?out|ablation|silencing|deficiency|blockade|overexpression|over-expression|expression|activation|upregulation|up-regulation|downregulation|down-regulation|suppression|disruption|mutation|reduction|stimulation|treatment|administration|supplementation)\s+of\s+(?:the\s+)?)$/i
-function manipulationBefore(text: string, m: Mention): string {
-  return MANIPULATION_OF.exec(text.slice(Math.max(0, m.start - 60), m.start))?.[1] ?? ''
-}
-
-function mentionSide(text: string, m: Mention, limit: number, before: boolean, gap = ''): ClaimSide {
-  const rest = text.slice(m.end, limit)
-  const cut = before ? rest.length : (CUT_AFTER.exec(rest)?.index ?? rest.length)
-  let tail = wordsOf(rest.slice(0, cut))
+function mentionSide(
+  text: string, m: Mention, limit: number, before: boolean, lead = '', keepsEntity = true,
+): ClaimSide | null {
+  // "Liraglutide-induced autophagy": the hyphen before a participle verb joins the subject to it, not to a word.
+  const rest = before ? text.slice(m.end, limit).replace(/[-‐–]$/, '') : text.slice(m.end, limit)
   // A name matched across a bracket ("(mTORC1) signaling" read as "mTORC1 signaling") is written without it.
   const own = /[()[\]]/.test(m.text) && balanced(wordsOf(m.text)) === null ? m.text.replace(/[()[\]]/g, '') : m.text
   let words = wordsOf(own)
+  let entity: ClaimSide['entity'] = keepsEntity ? entityOf(m) : null
+  // "insulin- and leucine-stimulated mTOR signaling": the mention begins a compound whose head comes later.
+  const suspended = before ? null : /^[-‐–]\s+(?:and|or)\s+[^\s,;:]+[-‐–][^\s,;:]+/.exec(rest)
+  const offset = suspended ? suspended[0].length : 0
+  if (suspended) {
+    words = [...words.slice(0, -1), words.at(-1)! + suspended[0]]
+    entity = null
+  }
+  const after = rest.slice(offset)
+  const cut = before ? after.length : (CUT_AFTER.exec(after)?.index ?? after.length)
+  let tail = [...after.slice(0, cut).matchAll(/\S+/g)]
+    .map((t) => ({ w: t[0], end: m.end + offset + t.index! + t[0].length }))
+  let end = m.end + offset
+  const leadWords = wordsOf(lead)
+  while (leadWords.length && FILLER.test(leadWords[0]) && !/^treatment$/i.test(leadWords[0])) leadWords.shift()
+  // A lead glued to the mention ("NS-" of "NS-Pten", "(" of "sirtuin6 (SIRT6)") is one word with it.
+  if (leadWords.length && lead && !/\s$/.test(lead)) words = [leadWords.pop()! + words[0], ...words.slice(1)]
   // An attached tail ("-dependent", ")") continues the mention's own word.
-  if (tail.length && !/^\s/.test(rest)) {
-    // "(mTOR) signaling": the bracket closes an abbreviation, and the phrase it stands in began before it.
-    if (/^[)\]]/.test(tail[0])) tail = []
+  if (tail.length && !/^\s/.test(after) && !suspended) {
+    const sofar = [...leadWords, ...words].join(' ')
+    const open = sofar.split('(').length - sofar.split(')').length
+    if (/^[)\]]/.test(tail[0].w) && open > 0) {
+      // "knockdown of sirtuin6 (SIRT6)": the bracket of the abbreviation closes.
+      words = [...words.slice(0, -1), words.at(-1)! + tail[0].w.replace(/[,.;:]+$/, '')]
+      end = tail[0].end
+      tail = before ? [] : tail.slice(1)
+    } else if (/^[)\]]/.test(tail[0].w)) tail = [] // "(mTOR) signaling": the phrase it stands in began before it.
     else {
-      words = [...words.slice(0, -1), words.at(-1)! + tail[0]]
+      // "TNF-inhibitors", "insulin-stimulated": a word that only holds the name names something else.
+      if (NAMES_ANOTHER.test(tail[0].w)) entity = null
+      words = [...words.slice(0, -1), words.at(-1)! + tail[0].w]
+      end = tail[0].end
       tail = tail.slice(1)
     }
   }
-  let entity: ClaimSide['entity'] = entityOf(m)
   const kept: string[] = []
-  for (const w of tail) {
+  for (const { w, end: at } of tail) {
     const bare = w.replace(/[),.;:]+$/, '')
     if (kept.length >= 3 || VERB.test(bare) || FILLER.test(bare) || NOT_A_START.test(bare) || /ed$/i.test(bare) || !/^[\p{L}\p{N}]/u.test(bare)) break
     if (!SAME_ENTITY.test(bare)) entity = null
     kept.push(w)
+    end = at
   }
-  const lead = wordsOf(gap)
-  while (lead.length && FILLER.test(lead[0])) lead.shift()
-  const whole = balanced([...lead, ...words, ...kept])
-  if (!whole || /[-–/]$/.test(whole.at(-1)!)) return { text: own, entity: entityOf(m) }
-  return { text: whole.join(' '), entity }
+  if (leadWords.length && !keepsEntity) entity = null
+  let whole = balanced([...leadWords, ...words, ...kept])
+  if (!whole || /[-–/]$/.test(whole.at(-1)!)) return null
+  if (!before) {
+    const more = objectContinuation(text, end, lead, whole.join(' '))
+    if (more === null) return null
+    if (more) {
+      whole = [...whole, ...wordsOf(more)]
+      // "STAT3 expression and phosphorylation" still names STAT3; "CHOP and ATF4 expression" names two things.
+      if (!wordsOf(more).every((w) => /^(?:and|or)$/i.test(w) || SAME_ENTITY.test(w))) entity = null
+    }
+  }
+  const phrase = whole.join(' ')
+  if (whole.length > 8 || (phrase !== own && lostItsNoun(phrase))) return null
+  return entity ? { text: phrase, entity } : resolvedSide({ text: phrase, entity: null }, SIDE_TYPES)
 }
 
 export function latinName(entry: LexiconEntry): string {
@@ -192,14 +234,17 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
   const out: FoundClaim[] = []
   const bySentence = mentionsBySentence(sentences, textMentions)
   sentences.forEach((sentence, index) => {
-    if (out.length >= limit || AIM.test(sentence.text)) return
+    if (out.length >= limit || AIM.test(sentence.text) || METHOD.test(sentence.text)) return
     const text = sentence.text
     // The verb that comes first carries the sentence's main finding; ties go to the more specific pattern.
-    const pattern = PATTERNS.map((p) => ({ p, m: text.match(p.re) })).filter((x) => x.m)
-      .sort((a, b) => a.m!.index! - b.m!.index!)[0]
+    const pattern = PATTERNS.map((p) => ({ p, m: verbMatch(p.re, text) })).filter((x) => x.m)
+      .sort((a, b) => a.m!.index - b.m!.index)[0]
     if (!pattern?.m) return
-    const verbStart = pattern.m.index!
-    const verbEnd = verbStart + pattern.m[0].length
+    const verbStart = pattern.m.index
+    const verbEnd = verbStart + pattern.m.text.length
+    // "cognitive deficits induced in HD": a participle after its noun, with no object, says where, not what it acts on.
+    if (/ed$/i.test(pattern.m.text) && !PASSIVE_BEFORE.test(text.slice(0, verbStart)) &&
+      /^\s+(?:in|at|during|among|after|from|with|within)\b/i.test(text.slice(verbEnd))) return
     const mentions = bySentence[index]
     const before = mentions.filter((m) => m.end <= verbStart && SIDE_TYPES.has(m.entry.type))
     const after = mentions.filter((m) => m.start >= verbEnd && SIDE_TYPES.has(m.entry.type))
@@ -212,7 +257,17 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
     const firstAfter = after[0]
     const objectGap = firstAfter ? text.slice(verbEnd, firstAfter.start) : ''
     const objectNear = firstAfter && adjacentAfter(objectGap) ? firstAfter : undefined
-    let subject = subjectNear ? mentionSide(text, subjectNear, verbStart, true, manipulationBefore(text, subjectNear)) : phraseBefore(text.slice(0, verbStart))
+    const longForm = subjectNear &&
+      mentions.find((m) => m.end <= subjectNear.start && /^\s*\($/.test(text.slice(m.end, subjectNear.start)))
+    // "inhibition of insulin-stimulated IRS1 phosphorylation": the name before a hyphenated participle is its agent
+    // alone; the words before it belong to the phrase the participle modifies.
+    const hyphenVerb = /[-‐–]$/.test(text.slice(0, verbStart))
+    if (hyphenVerb && subjectNear?.end !== verbStart - 1) return
+    const lead = !subjectNear ? null
+      : hyphenVerb ? { lead: '', keepsEntity: true } : subjectLead(text, subjectNear, longForm)
+    let subject = subjectNear
+      ? (lead ? mentionSide(text, subjectNear, verbStart, true, lead.lead, lead.keepsEntity) : null)
+      : phraseBefore(text.slice(0, verbStart))
     let object = objectNear ? mentionSide(text, objectNear, text.length, false, objectGap) : phraseAfter(text.slice(verbEnd))
     if (pattern.p.relation === 'extends_lifespan') {
       const outcome = mentions.find((m) => m.start >= verbEnd && m.entry.type === 'phenotype')
@@ -224,6 +279,9 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
       ;[subject, object] = [agent ? mentionSide(text, agent, text.length, false) : null, subject]
     }
     if (!subject || !object || (!subject.entity && !object.entity)) return
+    // "obesity was not associated with elevated HCC": a negation before the verb turns the claim round.
+    const beforeVerb = text.slice(subjectNear ? subjectNear.end : Math.max(0, verbStart - 30), verbStart)
+    if (pattern.p.relation !== 'no_effect_on' && NEGATION.test(beforeVerb)) return
     if (subject.entity && object.entity && subject.entity.key === object.entity.key) return
     const organismM = mentions.find((m) => m.entry.type === 'organism')
     const tissueM = mentions.find((m) => m.entry.type === 'tissue')
