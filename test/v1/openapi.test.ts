@@ -43,7 +43,7 @@ describe('GET /api/v1/openapi.json', () => {
   test('declares the bearer security scheme and every parameter with its allowed values and default', () => {
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' })
     const params = Object.fromEntries(doc.paths['/api/v1/papers'].get.parameters.map((p: { name: string }) => [p.name, p]))
-    expect(Object.keys(params).sort()).toEqual(['count', 'cursor', 'fields', 'group_by', 'ids', 'limit', 'min_relevance', 'preprint', 'q', 'since', 'study_type', 'topic', 'until', 'updated_since'])
+    expect(Object.keys(params).sort()).toEqual(['count', 'cursor', 'fields', 'format', 'group_by', 'ids', 'limit', 'min_relevance', 'preprint', 'q', 'since', 'study_type', 'topic', 'until', 'updated_since'])
     expect(params.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 })
     expect(params.min_relevance.schema).toMatchObject({ minimum: 0, maximum: 3, default: 2 })
     expect(params.topic.schema['x-allowed-values']).toContain('glp-1')

@@ -7,6 +7,7 @@
  */
 import type { AnyElysia } from 'elysia'
 import { documentRoute, type NamedAt } from '../../../http/openapi-document'
+import { describeCsv } from './csv'
 
 const SPEC_PATH = '/api/v1/openapi.json'
 
@@ -165,6 +166,7 @@ export const openApiModule = (baseUrl: string, app: () => AnyElysia) =>
       renamePaths(doc)
       describeExportDownload(doc)
       describeEntityRedirect(doc)
+      describeCsv(doc)
     },
     documentation: {
       info: {
