@@ -19,7 +19,13 @@ def to_dataframe(items: Iterable[Any]) -> "pandas.DataFrame":
     except ImportError as missing:
         raise ImportError('to_dataframe needs pandas: pip install "geroscope[pandas]" (or pip install pandas)') from missing
     rows = [item for item in items if item is not None]
-    return pandas.json_normalize(rows, sep=".") if rows else pandas.DataFrame()
+    if not rows:
+        return pandas.DataFrame()
+    frame = pandas.json_normalize(rows, sep=".")
+    # An object that is null in some rows (an unjudged paper's judgement) leaves a column of its own beside its
+    # fields' columns: drop it, its fields are then empty (NaN) in those rows, as the CSV leaves them empty.
+    parents = [c for c in frame.columns if any(other.startswith(f"{c}.") for other in frame.columns)]
+    return frame.drop(columns=parents)
 
 
 class Page(Generic[T]):
