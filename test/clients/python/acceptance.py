@@ -34,6 +34,9 @@ pages = [len(page) for page in client.papers.iter(topic="senescence", limit=2).p
 assert pages == [2, 2, 2, 1], pages
 first_page = client.papers.list(topic=["senescence", "glp-1"], limit=3)
 assert first_page.has_more and len(first_page) == 3 and first_page.next_cursor
+before = client.rate_limit.used
+assert len(list(client.papers.iter(topic="senescence", limit=2, max_items=2))) == 2
+assert client.rate_limit.used == before + 1  # max_items: no page fetched beyond what is read
 summary["paged"] = senescence
 
 # Details: by id, by DOI and by PMID.

@@ -114,6 +114,12 @@ describe('papers as CSV', () => {
     expect(seen).toEqual([...IDS].reverse())
   })
 
+  test('browser code may read the Link header (CORS exposes it)', async () => {
+    const response = await get('/api/v1/papers?min_relevance=0&limit=2&format=csv', { origin: 'https://lab.example' })
+    expect(response.headers.get('link')).toStartWith('<https://geroscope.test/api/v1/papers?')
+    expect(response.headers.get('access-control-expose-headers')!.toLowerCase().split(/,\s*/)).toContain('link')
+  })
+
   test('fields= keeps only the columns of the fields named', async () => {
     const { columns, rows } = await table(await get('/api/v1/papers?fields=id,judgement.topic,story&format=csv'))
     expect(columns).toEqual(['id', 'judgement.topic', 'story.headline', 'story.dek', 'story.url'])

@@ -25,6 +25,12 @@ def _params(values: Mapping[str, Any]) -> Params:
     return {name.rstrip("_"): value for name, value in values.items() if value is not None}
 
 
+def _page_size(limit: Optional[int], max_items: Optional[int]) -> int:
+    """The page size an iterator asks for: the one given, else the largest, but no more than it will read."""
+    size = limit or MAX_LIMIT
+    return max(1, min(size, max_items)) if max_items is not None else size
+
+
 def _segment(value: str) -> str:
     return urllib.parse.quote(value, safe="")
 
@@ -49,7 +55,7 @@ class _ListArea(_Area):
         return Page(self._get(self.path, params))
 
     def _items(self, params: Params, limit: Optional[int], max_items: Optional[int]) -> Items[Any]:
-        base = {**params, "limit": limit or MAX_LIMIT}
+        base = {**params, "limit": _page_size(limit, max_items)}
         return Items(lambda cursor: self._page({**base, "cursor": cursor}), max_items=max_items)
 
     def csv_pages(self, **params: Any) -> Iterator[str]:
@@ -196,7 +202,7 @@ class Entities(_ListArea):
 
     def papers(self, type: str, key: str, *, limit: Optional[int] = None, max_items: Optional[int] = None, **params: Any) -> Items[EntityPaper]:
         """Every paper of the entity, newest first, each with the roles the entity plays in it."""
-        base = {**_params(params), "limit": limit or MAX_LIMIT}
+        base = {**_params(params), "limit": _page_size(limit, max_items)}
         return Items(lambda cursor: self.get(type, key, **{**base, "cursor": cursor}), max_items=max_items)
 
 

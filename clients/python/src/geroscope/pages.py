@@ -82,13 +82,15 @@ class Items(Generic[T]):
                 return
 
     def __iter__(self) -> Iterator[T]:
+        if self._max_items is not None and self._max_items <= 0:
+            return
         count = 0
         for page in self.pages():
             for item in page.data:
-                if self._max_items is not None and count >= self._max_items:
-                    return
-                count += 1
                 yield item
+                count += 1
+                if self._max_items is not None and count >= self._max_items:
+                    return  # before asking for a page that would not be read
 
     def to_list(self) -> List[T]:
         return list(self)
