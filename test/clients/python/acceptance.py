@@ -1,7 +1,7 @@
 """The Python client (clients/python), installed with pip in a fresh virtual environment, against a real service
 that test/clients/python.test.ts started: pages a topic to the end, reads details, looks up a batch, counts and
 groups, searches, reads every other endpoint, follows the change feed and resumes it, handles a 429 and other
-errors, and reads CSV. Arguments: a JSON object (base_url, keys, control URL, expected ids). Prints a JSON summary.
+errors (a 503 from a stand-in, the only part not answered by the service), and reads CSV. Arguments: a JSON object (base_url, keys, control URL, expected ids). Prints a JSON summary.
 """
 import csv
 import io
@@ -133,6 +133,49 @@ except RateLimited as error:
     # The clock stands at the start of the next minute now (10:01:00): a whole minute to wait.
     assert error.status == 429 and error.code == "rate_limited" and error.retry_after == 60, error.retry_after
 summary["waits"] = waits
+
+# A 503 is retried too: after its Retry-After, else backing off 1, 2, 4 s. The service answers 503 only while its
+# database is down, so here a stand-in in front of it answers the first three requests with 503s.
+import http.server
+import threading
+
+outages = [{"Retry-After": "5"}, {}, {}]
+
+
+class Flaky(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        if outages:
+            headers = outages.pop(0)
+            body = b'{"error":{"status":503,"code":"unavailable","message":"The database is unreachable."}}'
+            self.send_response(503)
+            for name, value in {**headers, "Content-Type": "application/json"}.items():
+                self.send_header(name, value)
+        elif self.path == "/api/v1/topics":
+            body = b"<html>Bad gateway</html>"
+            self.send_response(502)
+            self.send_header("Content-Type", "text/html")
+        else:
+            body = b'{"data":[]}'
+            self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+stand_in = http.server.HTTPServer(("127.0.0.1", 0), Flaky)
+threading.Thread(target=stand_in.serve_forever, daemon=True).start()
+backoffs = []
+flaky = Geroscope(api_key="k", base_url=f"http://127.0.0.1:{stand_in.server_address[1]}", sleep=backoffs.append)
+assert flaky.stories.list().data == [] and backoffs == [5.0, 2.0, 4.0], backoffs
+try:
+    flaky.topics()
+    raise AssertionError("expected a GeroscopeError")
+except geroscope.GeroscopeError as error:  # not the envelope: still an error, with what the answer said
+    assert (error.status, error.code) == (502, "unexpected_response") and "Bad gateway" in error.message
+stand_in.shutdown()
 
 # CSV pages, followed through the Link header.
 rows = []
