@@ -38,7 +38,9 @@ const DATA_FILE = new RegExp(`^(${EXPORT_RESOURCES.join('|')})-\\d{8}T\\d{9}Z-[0
  * `papers-20261124T020000123Z-1a2b3c4d.ndjson.gz` (or `.csv.gz`): the snapshot's time, and a random
  * part so two runs never share a name.
  */
-export function dataFileName(resource: ExportResource, generatedAt: Date, random: string, format: 'ndjson' | 'csv' = 'ndjson'): string {
+export function dataFileName(
+  resource: ExportResource, generatedAt: Date, random: string, format: 'ndjson' | 'csv' = 'ndjson',
+): string {
   return `${resource}-${generatedAt.toISOString().replace(/[-:.]/g, '')}-${random}.${format}.gz`
 }
 
@@ -58,7 +60,8 @@ export async function readManifest(dir: string, name = MANIFEST): Promise<Manife
     throw error
   }
   const manifest = JSON.parse(text) as Manifest
-  if (manifest?.format !== 1 || !Array.isArray(manifest.files) || !manifest.files.every((f) => isDataFileName(f.file) && (f.csv === undefined || isDataFileName(f.csv.file)))) {
+  const named = (f: ExportFileEntry) => isDataFileName(f.file) && (f.csv === undefined || isDataFileName(f.csv.file))
+  if (manifest?.format !== 1 || !Array.isArray(manifest.files) || !manifest.files.every(named)) {
     throw new Error(`${join(dir, name)} is not an export manifest`)
   }
   return manifest

@@ -76,7 +76,9 @@ export const RESOURCES: Record<ExportResource, Resource<any, any>> = { papers, s
  * batch is asked for before this one is serialized, so on PostgreSQL the database reads while the
  * process serializes and compresses. `count` learns how many items were produced.
  */
-export async function* exportBatches(query: SnapshotQuery, resource: ExportResource, base: string, batchSize: number, count: (n: number) => void): AsyncGenerator<[string, string]> {
+export async function* exportBatches(
+  query: SnapshotQuery, resource: ExportResource, base: string, batchSize: number, count: (n: number) => void,
+): AsyncGenerator<[string, string]> {
   const r = RESOURCES[resource]
   const columns = CSV_COLUMNS[resource]
   let pending = r.read(query, null, batchSize)

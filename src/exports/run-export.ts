@@ -65,7 +65,9 @@ export async function runExport(database: Database, settings: { exportDir: strin
       return { generatedAt, files }
     })
 
-    for (const name of manifestFiles({ files } as Manifest)) await rename(join(dir, TEMP_PREFIX + name), join(dir, name))
+    for (const name of manifestFiles({ files } as Manifest)) {
+      await rename(join(dir, TEMP_PREFIX + name), join(dir, name))
+    }
     const manifest: Manifest = { format: 1, generated_at: generatedAt.toISOString(), finished_at: new Date().toISOString(), files }
     if (current) await writeAtomically(dir, PREVIOUS_MANIFEST, JSON.stringify(current, null, 2) + '\n')
     await writeAtomically(dir, MANIFEST, JSON.stringify(manifest, null, 2) + '\n') // the moment this run is served

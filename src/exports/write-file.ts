@@ -45,7 +45,9 @@ async function put(stream: PassThrough, chunk: string): Promise<void> {
  * path, in the order of `paths` (the NDJSON and CSV of one batch), so the rows are read once.
  * Each file is gzipped, measured and flushed as writeGzipFile does.
  */
-export async function writeGzipFiles(paths: string[], chunks: AsyncIterable<string[]>): Promise<{ bytes: number; sha256: string }[]> {
+export async function writeGzipFiles(
+  paths: string[], chunks: AsyncIterable<string[]>,
+): Promise<{ bytes: number; sha256: string }[]> {
   const outputs = paths.map((path) => {
     const hash = createHash('sha256')
     const output = { input: new PassThrough(), bytes: 0, hash, done: Promise.resolve() }

@@ -48,16 +48,22 @@ function packageHash(): string {
 
 /** Why the environment cannot be made here, or null when it can. */
 function missingTools(): string | null {
-  if (run(python3, ['-c', 'import venv, ensurepip']).status !== 0) return `${python3} has no venv/ensurepip (Debian: apt-get install python3-venv)`
+  if (run(python3, ['-c', 'import venv, ensurepip']).status !== 0) {
+    return `${python3} has no venv/ensurepip (Debian: apt-get install python3-venv)`
+  }
   const wheels = existsSync(WHEELS) ? readdirSync(WHEELS) : []
   for (const name of ['setuptools', 'wheel']) {
-    if (!wheels.some((w) => w.startsWith(`${name}-`))) return `no ${name} wheel in ${WHEELS} to build the package offline (Debian: python3-${name}-whl)`
+    if (!wheels.some((w) => w.startsWith(`${name}-`))) {
+      return `no ${name} wheel in ${WHEELS} to build the package offline (Debian: python3-${name}-whl)`
+    }
   }
   return null
 }
 
 // pip without the machine's own configuration (extra indexes, constraints): only Debian's wheels, no network.
-const PIP_ENV = { PIP_CONFIG_FILE: '/dev/null', PIP_FIND_LINKS: '', PIP_NO_INPUT: '1', PIP_DISABLE_PIP_VERSION_CHECK: '1' }
+const PIP_ENV = {
+  PIP_CONFIG_FILE: '/dev/null', PIP_FIND_LINKS: '', PIP_NO_INPUT: '1', PIP_DISABLE_PIP_VERSION_CHECK: '1',
+}
 
 /** A virtual environment with `pip install ./clients/python` done: cached, or made now (atomically, by rename). */
 function environment(): string {
@@ -93,7 +99,8 @@ if (skipWhy) console.log(`test/clients/python.test.ts skipped: ${skipWhy}`)
 
 /** The store the app counts with, where the buckets in `tiny` are allowed 2 requests a minute. */
 function withTinyBuckets(store: RateLimitStore, tiny: Set<string>): RateLimitStore {
-  const allowance = (bucket: string, given: Allowance): Allowance => (tiny.has(bucket) ? { perMinute: 2, perDay: 1000 } : given)
+  const allowance = (bucket: string, given: Allowance): Allowance =>
+    (tiny.has(bucket) ? { perMinute: 2, perDay: 1000 } : given)
   return {
     take: (bucket, given, now, units) => store.take(bucket, allowance(bucket, given), now, units),
     giveBack: (bucket, given, now, units) => store.giveBack(bucket, allowance(bucket, given), now, units),
@@ -101,7 +108,8 @@ function withTinyBuckets(store: RateLimitStore, tiny: Set<string>): RateLimitSto
   }
 }
 
-const SENESCENCE = ['MED-91007', 'MED-91006', 'MED-91005', 'MED-91004', 'MED-91003', 'MED-91002', 'MED-91001'] // newest first
+/** The senescence papers, newest first. */
+const SENESCENCE = ['MED-91007', 'MED-91006', 'MED-91005', 'MED-91004', 'MED-91003', 'MED-91002', 'MED-91001']
 
 describe.skipIf(skipWhy !== null)('the Python client, pip-installed, against the real service', () => {
   let database: TestDatabase
@@ -121,7 +129,8 @@ describe.skipIf(skipWhy !== null)('the Python client, pip-installed, against the
       paperRow({ id: 'MED-92001', topic: 'glp-1', indexedDate: '2026-10-01' }),
     ])
     await insertStory(db, 'MED-91005', { headline: 'Old cells, cleared' })
-    const rapamycin = await insertCountedEntity(db, 'intervention', 'CHEBI:9168', 'rapamycin', 1, { chebi: 'CHEBI:9168' })
+    const chebi = 'CHEBI:9168'
+    const rapamycin = await insertCountedEntity(db, 'intervention', chebi, 'rapamycin', 1, { chebi })
     await insertClaim(db, { paperId: 'MED-91005', subjectEntityId: rapamycin.id, objectText: 'lifespan' })
     await linkEntity(db, 'MED-91005', '2026-10-09', rapamycin.id, 'studied')
     await refreshEntityCounts(db)
@@ -143,7 +152,8 @@ describe.skipIf(skipWhy !== null)('the Python client, pip-installed, against the
           return new Response('ok')
         }
         if (url.pathname === '/test-control/add-paper') {
-          await insertPapers(db, [paperRow({ id: url.searchParams.get('id')!, topic: 'senescence', indexedDate: '2026-10-20' })])
+          const id = url.searchParams.get('id')!
+          await insertPapers(db, [paperRow({ id, topic: 'senescence', indexedDate: '2026-10-20' })])
           return new Response('ok')
         }
         return app.handle(request)
@@ -169,14 +179,18 @@ describe.skipIf(skipWhy !== null)('the Python client, pip-installed, against the
       senescence: SENESCENCE, detail_id: 'MED-91005', klotho_id: 'MED-91004', new_id: 'MED-93001', total: 8,
     }
     // Run asynchronously: the server answering the script lives in this process.
-    const child = Bun.spawn([join(venv, 'bin/python'), join(import.meta.dir, 'python/acceptance.py'), JSON.stringify(given)], {
+    const script = join(import.meta.dir, 'python/acceptance.py')
+    const child = Bun.spawn([join(venv, 'bin/python'), script, JSON.stringify(given)], {
       stdout: 'pipe', stderr: 'pipe', env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
     })
-    const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited,
+    ])
     if (code !== 0) console.log(stdout, stderr)
     expect(code).toBe(0)
     const summary = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
-      paged: string[]; feed: { first: number; resumed: string[] }; waits: number[]; pandas: boolean; types: Record<string, string[]>
+      paged: string[]; feed: { first: number; resumed: string[] }; waits: number[]; pandas: boolean
+      types: Record<string, string[]>
     }
     expect(summary.paged).toEqual(SENESCENCE)
     expect(summary.feed).toEqual({ first: SENESCENCE.length, resumed: ['MED-93001'] })
@@ -185,7 +199,8 @@ describe.skipIf(skipWhy !== null)('the Python client, pip-installed, against the
     expect(summary.pandas).toBe(run(python3, ['-c', 'import pandas']).status === 0)
 
     // The TypedDicts name the fields of the served document's schemas, in its order.
-    const doc = await (await fetch(`${origin}/api/v1/openapi.json`)).json() as { components: { schemas: Record<string, { properties: object }> } }
+    type Document = { components: { schemas: Record<string, { properties: object }> } }
+    const doc = await (await fetch(`${origin}/api/v1/openapi.json`)).json() as Document
     for (const [name, fields] of Object.entries(summary.types)) {
       expect({ name, fields }).toEqual({ name, fields: Object.keys(doc.components.schemas[name].properties) })
     }

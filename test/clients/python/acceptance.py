@@ -1,7 +1,8 @@
 """The Python client (clients/python), installed with pip in a fresh virtual environment, against a real service
 that test/clients/python.test.ts started: pages a topic to the end, reads details, looks up a batch, counts and
 groups, searches, reads every other endpoint, follows the change feed and resumes it, handles a 429 and other
-errors (a 503 from a stand-in, the only part not answered by the service), and reads CSV. Arguments: a JSON object (base_url, keys, control URL, expected ids). Prints a JSON summary.
+errors (a 503 from a stand-in, the only part not answered by the service), and reads CSV.
+Arguments: a JSON object (base_url, keys, control URL, expected ids). Prints a JSON summary.
 """
 import csv
 import io
@@ -21,7 +22,8 @@ summary = {}
 def control(action, **params):
     """Asks the test's server to move its clock or change the data (test/clients/python.test.ts)."""
     query = "&".join(f"{k}={v}" for k, v in params.items())
-    with urllib.request.urlopen(urllib.request.Request(f"{given['control']}/{action}?{query}", method="POST")) as answer:
+    request = urllib.request.Request(f"{given['control']}/{action}?{query}", method="POST")
+    with urllib.request.urlopen(request) as answer:
         return answer.read()
 
 
@@ -103,7 +105,8 @@ try:
     client.papers.list(limit=0)
     raise AssertionError("expected InvalidParameter")
 except InvalidParameter as error:
-    assert "limit" in error.message and error.envelope == {"error": {"status": 400, "code": "invalid_parameter", "message": error.message}}
+    assert "limit" in error.message
+    assert error.envelope == {"error": {"status": 400, "code": "invalid_parameter", "message": error.message}}
 try:
     Geroscope(api_key="", base_url=base_url).topics()
     raise AssertionError("expected missing_key")

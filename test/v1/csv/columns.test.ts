@@ -18,7 +18,8 @@ beforeAll(async () => {
 
 /** Dotted leaf paths of a schema: objects with properties are walked into (through $ref and nullable unions). */
 function flatten(schema: any, prefix = ''): string[] { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const resolve = (node: any): any => (node?.$ref ? resolve(doc.components.schemas[node.$ref.split('/').pop()]) : node) // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const resolve = (node: any): any => (node?.$ref ? resolve(doc.components.schemas[node.$ref.split('/').pop()]) : node)
   const node = resolve(schema)
   const object = node.properties ? node : node.anyOf?.map(resolve).find((s: { properties?: object }) => s.properties)
   if (!object) return [prefix.slice(0, -1)]
@@ -30,7 +31,8 @@ describe('CSV columns', () => {
     expect([...CSV_COLUMNS[table]]).toEqual(flatten({ $ref: `#/components/schemas/${CSV_LISTS[table].item}` }))
   })
 
-  test.each(Object.keys(CSV_LISTS) as CsvTable[])('%s: text/csv is documented with every column and the Link header', (table) => {
+  const tables = Object.keys(CSV_LISTS) as CsvTable[]
+  test.each(tables)('%s: text/csv is documented with every column and the Link header', (table) => {
     const ok = doc.paths[CSV_LISTS[table].path].get.responses['200']
     const description: string = ok.content['text/csv'].schema.description
     for (const column of CSV_COLUMNS[table]) expect(description).toContain(` ${column} (`)

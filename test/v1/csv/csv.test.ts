@@ -28,7 +28,14 @@ async function table(response: Response): Promise<{ columns: string[]; rows: Rec
 
 const json = async (response: Response) => {
   expect(response.status).toBe(200)
-  return (await response.json()) as { data: Record<string, any>[]; pagination: { next_cursor: string | null } } // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return (await response.json()) as { data: Record<string, any>[]; pagination: { next_cursor: string | null } }
+}
+
+const UNJUDGED = {
+  relevance: null, relevanceConfidence: null, newsworthiness: null, studyType: null, studyTypeConfidence: null,
+  topic: null, topicConfidence: null, promotional: null, judgementModel: null, judgementPromptVersion: null,
+  judgedAt: null,
 }
 
 const IDS = ['MED-9301', 'MED-9302', 'MED-9303', 'MED-9304', 'MED-9305']
@@ -36,10 +43,10 @@ const IDS = ['MED-9301', 'MED-9302', 'MED-9303', 'MED-9304', 'MED-9305']
 beforeAll(async () => {
   const db = api.database.db
   await insertPapers(db, [
-    paperRow({ id: 'MED-9301', indexedDate: '2026-10-01', title: 'Senolytics, "quoted", and\nnew lines', abstractLicense: 'cc by' }),
-    paperRow({ id: 'MED-9302', indexedDate: '2026-10-02', abstractLicense: 'cc by-nc', abstract: 'A withheld abstract about rapamycin.' }),
-    paperRow({ id: 'MED-9303', indexedDate: '2026-10-03', abstractLicense: null, publicationTypes: ['Journal Article', 'Review'] }),
-    paperRow({ id: 'MED-9304', indexedDate: '2026-10-04', relevance: null, judgedAt: null, judgementModel: null, judgementPromptVersion: null, studyType: null, topic: null, relevanceConfidence: null, studyTypeConfidence: null, topicConfidence: null, promotional: null, newsworthiness: null }),
+    paperRow({ id: 'MED-9301', indexedDate: '2026-10-01', title: 'Senolytics, "quoted", and\nnew lines' }),
+    paperRow({ id: 'MED-9302', indexedDate: '2026-10-02', abstractLicense: 'cc by-nc', abstract: 'Withheld.' }),
+    paperRow({ id: 'MED-9303', indexedDate: '2026-10-03', abstractLicense: null, publicationTypes: ['A', 'Review'] }),
+    paperRow({ id: 'MED-9304', indexedDate: '2026-10-04', ...UNJUDGED }),
     paperRow({ id: 'MED-9305', indexedDate: '2026-10-05', topic: 'senescence' }),
   ])
   await insertStory(db, 'MED-9305', { headline: 'Clearing old cells, again' })
@@ -60,10 +67,11 @@ describe('papers as CSV', () => {
     expect(first['judgement.topic']).toBe('mtor-rapamycin')
     expect(first.preprint).toBe('false')
     expect(first['story.headline']).toBe('') // no story: null is an empty cell
-    expect(rows.find((r) => r.id === 'MED-9303')!.publication_types).toBe('Journal Article; Review')
+    expect(rows.find((r) => r.id === 'MED-9303')!.publication_types).toBe('A; Review')
     expect(rows.find((r) => r.id === 'MED-9305')!['story.headline']).toBe('Clearing old cells, again')
     const unjudged = rows.find((r) => r.id === 'MED-9304')!
-    expect(CSV_COLUMNS.papers.filter((c) => c.startsWith('judgement.')).map((c) => unjudged[c])).toEqual(Array(12).fill(''))
+    const judgementColumns = CSV_COLUMNS.papers.filter((c) => c.startsWith('judgement.'))
+    expect(judgementColumns.map((c) => unjudged[c])).toEqual(Array(12).fill(''))
   })
 
   test('the licence rules hold as in JSON: an abstract withheld there is empty here', async () => {
@@ -86,7 +94,9 @@ describe('papers as CSV', () => {
     const plainBody = await plain.text()
     expect(plain.headers.get('content-type')).toBe('application/json')
     expect(plain.headers.get('vary')).toContain('Accept')
-    for (const accept of ['application/json', '*/*', 'text/*', 'application/json, text/csv;q=0.5', 'text/html', 'text/csv;q=0']) {
+    const others = ['application/json', '*/*', 'text/*', 'application/json, text/csv;q=0.5', 'text/html',
+      'text/csv;q=0']
+    for (const accept of others) {
       const answer = await get('/api/v1/papers', { accept })
       expect(answer.headers.get('content-type')).toBe('application/json')
       expect(await answer.text()).toBe(plainBody)
@@ -95,7 +105,7 @@ describe('papers as CSV', () => {
     expect(json.headers.get('content-type')).toBe('application/json')
   })
 
-  test('paging: the Link header carries the next page, with the other parameters kept, until the last page', async () => {
+  test('paging: the Link header carries the next page, other parameters kept, until the last page', async () => {
     const seen: string[] = []
     let url: string | null = '/api/v1/papers?min_relevance=0&limit=2&format=csv'
     let pages = 0
@@ -151,7 +161,10 @@ describe('errors stay JSON', () => {
   })
 
   test('any other error of a CSV request is the JSON envelope', async () => {
-    for (const [path, headers] of [['/api/v1/papers?format=csv&limit=0', {}], ['/api/v1/claims?limit=0', { accept: 'text/csv' }]] as const) {
+    const failing = [
+      ['/api/v1/papers?format=csv&limit=0', {}], ['/api/v1/claims?limit=0', { accept: 'text/csv' }],
+    ] as const
+    for (const [path, headers] of failing) {
       const response = await get(path, headers)
       expect(response.status).toBe(400)
       expect(response.headers.get('content-type')).toContain('application/json')
@@ -159,11 +172,12 @@ describe('errors stay JSON', () => {
     }
   })
 
-  test('format=csv with an answer that is not a flat list is a 400 naming format; Accept: text/csv then gives JSON', async () => {
+  test('format=csv with an answer that is not a flat list is a 400 naming format; Accept: text/csv: JSON', async () => {
     for (const clash of ['ids=MED-9301', 'updated_since=2026-01-01', 'group_by=topic', 'count=true']) {
       const response = await get(`/api/v1/papers?${clash}&format=csv`)
       expect(response.status).toBe(400)
-      expect(((await response.json()) as { error: { message: string } }).error.message).toStartWith('format=csv cannot be combined with')
+      const { error } = (await response.json()) as { error: { message: string } }
+      expect(error.message).toStartWith('format=csv cannot be combined with')
       const negotiated = await get(`/api/v1/papers?${clash}`, { accept: 'text/csv' })
       expect(negotiated.status).toBe(200)
       expect(negotiated.headers.get('content-type')).toBe('application/json')

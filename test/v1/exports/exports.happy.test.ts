@@ -15,6 +15,7 @@ import { CSV_COLUMNS } from '../../../src/csv/columns'
 
 /** The data files a listing names: each NDJSON file and its CSV. */
 const allFiles = (listed: Listed[]) => listed.flatMap((f) => [f.file, f.csv!.file])
+const csvName = (f: Listed) => f.file.replace(/\.ndjson\.gz$/, '.csv.gz')
 
 const api = useExportsApi()
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
@@ -46,8 +47,8 @@ describe('cli export and GET /api/v1/exports', () => {
         content_type: 'application/x-ndjson', content_encoding: 'gzip', count: f.count, bytes: expect.any(Number),
         sha256: expect.stringMatching(/^[0-9a-f]{64}$/), generated_at: generatedAt, url: `https://geroscope.test/api/v1/exports/${f.file}`,
         csv: {
-          file: f.file.replace(/\.ndjson\.gz$/, '.csv.gz'), content_type: 'text/csv', content_encoding: 'gzip', bytes: expect.any(Number),
-          sha256: expect.stringMatching(/^[0-9a-f]{64}$/), url: `https://geroscope.test/api/v1/exports/${f.file.replace(/\.ndjson\.gz$/, '.csv.gz')}`,
+          file: csvName(f), content_type: 'text/csv', content_encoding: 'gzip', bytes: expect.any(Number),
+          sha256: expect.stringMatching(/^[0-9a-f]{64}$/), url: `https://geroscope.test/api/v1/exports/${csvName(f)}`,
         },
       })
     }
@@ -89,7 +90,10 @@ describe('cli export and GET /api/v1/exports', () => {
   })
 
   test('each CSV file is the size and sha256 listed, and holds the rows the list endpoint answers as CSV', async () => {
-    const paths = { papers: '/api/v1/papers?min_relevance=0&limit=100', stories: '/api/v1/stories?limit=100', entities: '/api/v1/entities?limit=100', claims: '/api/v1/claims?limit=100' }
+    const paths = {
+      papers: '/api/v1/papers?min_relevance=0&limit=100', stories: '/api/v1/stories?limit=100',
+      entities: '/api/v1/entities?limit=100', claims: '/api/v1/claims?limit=100',
+    }
     for (const f of files) {
       const bytes = await download(api, { ...f, ...f.csv! })
       expect(bytes.length).toBe(f.csv!.bytes)
@@ -102,7 +106,8 @@ describe('cli export and GET /api/v1/exports', () => {
       expect(servedHeader).toEqual(header)
       expect([...rows].sort()).toEqual([...servedRows].sort()) // the export goes in key order, the list in its own
     }
-    const papers = parse(gunzipSync(await download(api, { ...files[0], ...files[0].csv! })).toString('utf8'), { columns: true }) as Record<string, string>[]
+    const papersCsv = gunzipSync(await download(api, { ...files[0], ...files[0].csv! })).toString('utf8')
+    const papers = parse(papersCsv, { columns: true }) as Record<string, string>[]
     expect(papers.map((p) => p.abstract)).toEqual(['An open abstract under CC BY.', '', '', 'A public-domain abstract.'])
   })
 
@@ -224,7 +229,8 @@ describe('cli export and GET /api/v1/exports', () => {
     for (const f of second) expect((await get(api, pathOf(f.url))).status).toBe(200)
     for (const f of first) expect((await get(api, pathOf(f.csv!.url))).status).toBe(404)
     for (const f of second) expect((await get(api, pathOf(f.csv!.url))).status).toBe(200)
-    expect(filesIn(api.dir)).toEqual(['manifest-previous.json', 'manifest.json', ...allFiles([...second, ...third])].sort())
+    const expected = ['manifest-previous.json', 'manifest.json', ...allFiles([...second, ...third])]
+    expect(filesIn(api.dir)).toEqual(expected.sort())
     files = third
   })
 })

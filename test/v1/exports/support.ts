@@ -78,7 +78,8 @@ export async function get(api: ExportsApi, path: string, key = api.pro, headers:
 }
 
 export type Listed = {
-  resource: string; file: string; count: number; bytes: number; sha256: string; generated_at: string; url: string; content_type: string; content_encoding: string
+  resource: string; file: string; count: number; bytes: number; sha256: string; generated_at: string; url: string
+  content_type: string; content_encoding: string
   csv: { file: string; bytes: number; sha256: string; url: string; content_type: string; content_encoding: string } | null
 }
 

@@ -2,7 +2,8 @@
 entities and claims. Start with ``Geroscope(api_key=..., base_url=...)``."""
 from .client import Geroscope
 from .errors import (
-    AuthenticationError, GeroscopeError, InvalidParameter, NotFound, PlanRequired, RateLimited, ServerError, Unavailable,
+    AuthenticationError, GeroscopeError, InvalidParameter, NotFound, PlanRequired, RateLimited, ServerError,
+    Unavailable,
 )
 from .pages import ChangeFeed, Items, Page, is_tombstone, to_dataframe
 from .transport import RateLimit

@@ -58,6 +58,10 @@ class _ListArea(_Area):
         base = {**params, "limit": _page_size(limit, max_items)}
         return Items(lambda cursor: self._page({**base, "cursor": cursor}), max_items=max_items)
 
+    def _changes(self, since: Any, cursor: Optional[str], limit: Optional[int], filters: Params) -> ChangeFeed[Any]:
+        params = {**_params(filters), "updated_since": since, "limit": limit or MAX_LIMIT}
+        return self._client._feed(self.path, params, cursor)
+
     def csv_pages(self, **params: Any) -> Iterator[str]:
         """The list as CSV text (format=csv), one page after another through the Link header (first page's header
         line included in each page). Columns are documented in the OpenAPI document; fields= keeps a subset."""
@@ -91,7 +95,9 @@ class Papers(_ListArea):
         return self._items(_params(filters), limit, max_items)
 
     def get(self, id: str, *, fields: Any = None) -> PaperDetail:
-        """One paper with its full story, entities and claims: an id (MED-39172536), ``pmid:39172536`` or ``doi:10.…``."""
+        """One paper with its full story, entities and claims.
+
+        ``id`` is a paper id (MED-39172536), ``pmid:39172536`` or ``doi:10.…``."""
         params = _params({"fields": fields})
         if id.lower().startswith("doi:"):
             return self._get(f"{self.path}/doi:{urllib.parse.quote(id[4:], safe='/')}", params)["data"]
@@ -104,7 +110,8 @@ class Papers(_ListArea):
         data: List[Optional[Paper]] = []
         not_found: List[str] = []
         for start in range(0, len(ids), MAX_BATCH):
-            part = self._client._transport.request("POST", f"{self.path}/batch", body={"ids": list(ids[start:start + MAX_BATCH])}).json()
+            body = {"ids": list(ids[start:start + MAX_BATCH])}
+            part = self._client._transport.request("POST", f"{self.path}/batch", body=body).json()
             data.extend(part["data"])
             not_found.extend(part["not_found"])
         return {"data": data, "not_found": not_found}
@@ -117,9 +124,11 @@ class Papers(_ListArea):
         """Papers matching the filters counted by topic, study_type, preprint, indexed_month, organism or relation."""
         return self._get(self.path, {**_params(filters), "group_by": key, "limit": 1})["group_by"]
 
-    def changes(self, updated_since: Any, *, cursor: Optional[str] = None, limit: Optional[int] = None, **filters: Any) -> ChangeFeed[Any]:
-        """Papers changed at or after ``updated_since`` (and tombstones), to the end; then ``.resume()`` or ``.state``."""
-        return self._client._feed(self.path, {**_params(filters), "updated_since": updated_since, "limit": limit or MAX_LIMIT}, cursor)
+    def changes(
+        self, updated_since: Any, *, cursor: Optional[str] = None, limit: Optional[int] = None, **filters: Any,
+    ) -> ChangeFeed[Any]:
+        """Papers changed at or after ``updated_since`` (and tombstones), to the end; then ``.resume()``/``.state``."""
+        return self._changes(updated_since, cursor, limit, filters)
 
 
 class Search(_ListArea):
@@ -134,7 +143,9 @@ class Search(_ListArea):
         """One page of hits by score; every /papers filter applies."""
         return self._page({**_params(params), "q": q})
 
-    def iter(self, q: str, *, limit: Optional[int] = None, max_items: Optional[int] = None, **filters: Any) -> Items[SearchHit]:
+    def iter(
+        self, q: str, *, limit: Optional[int] = None, max_items: Optional[int] = None, **filters: Any,
+    ) -> Items[SearchHit]:
         return self._items({**_params(filters), "q": q}, limit, max_items)
 
 
@@ -149,8 +160,10 @@ class Stories(_ListArea):
     def iter(self, *, limit: Optional[int] = None, max_items: Optional[int] = None, **filters: Any) -> Items[StoryItem]:
         return self._items(_params(filters), limit, max_items)
 
-    def changes(self, updated_since: Any, *, cursor: Optional[str] = None, limit: Optional[int] = None, **filters: Any) -> ChangeFeed[Any]:
-        return self._client._feed(self.path, {**_params(filters), "updated_since": updated_since, "limit": limit or MAX_LIMIT}, cursor)
+    def changes(
+        self, updated_since: Any, *, cursor: Optional[str] = None, limit: Optional[int] = None, **filters: Any,
+    ) -> ChangeFeed[Any]:
+        return self._changes(updated_since, cursor, limit, filters)
 
 
 class Claims(_ListArea):
@@ -171,8 +184,10 @@ class Claims(_ListArea):
     def group_by(self, key: str, **filters: Any) -> List[Group]:
         return self._get(self.path, {**_params(filters), "group_by": key, "limit": 1})["group_by"]
 
-    def changes(self, updated_since: Any, *, cursor: Optional[str] = None, limit: Optional[int] = None, **filters: Any) -> ChangeFeed[Any]:
-        return self._client._feed(self.path, {**_params(filters), "updated_since": updated_since, "limit": limit or MAX_LIMIT}, cursor)
+    def changes(
+        self, updated_since: Any, *, cursor: Optional[str] = None, limit: Optional[int] = None, **filters: Any,
+    ) -> ChangeFeed[Any]:
+        return self._changes(updated_since, cursor, limit, filters)
 
 
 class Entities(_ListArea):
@@ -200,7 +215,9 @@ class Entities(_ListArea):
         """The entity with its claim count and first page of papers."""
         return self.get(type, key).answer["data"]
 
-    def papers(self, type: str, key: str, *, limit: Optional[int] = None, max_items: Optional[int] = None, **params: Any) -> Items[EntityPaper]:
+    def papers(
+        self, type: str, key: str, *, limit: Optional[int] = None, max_items: Optional[int] = None, **params: Any,
+    ) -> Items[EntityPaper]:
         """Every paper of the entity, newest first, each with the roles the entity plays in it."""
         base = {**_params(params), "limit": _page_size(limit, max_items)}
         return Items(lambda cursor: self.get(type, key, **{**base, "cursor": cursor}), max_items=max_items)
@@ -211,8 +228,11 @@ class Changes(_Area):
 
     path = "/api/v1/changes"
 
-    def __call__(self, updated_since: Any = None, *, type: Any = None, cursor: Optional[str] = None, limit: Optional[int] = None) -> ChangeFeed[ChangeEntry]:
-        return self._client._feed(self.path, _params({"updated_since": updated_since, "type": type, "limit": limit or MAX_LIMIT}), cursor)
+    def __call__(
+        self, updated_since: Any = None, *, type: Any = None, cursor: Optional[str] = None, limit: Optional[int] = None,
+    ) -> ChangeFeed[ChangeEntry]:
+        params = _params({"updated_since": updated_since, "type": type, "limit": limit or MAX_LIMIT})
+        return self._client._feed(self.path, params, cursor)
 
 
 class Exports(_Area):
@@ -283,7 +303,9 @@ class Geroscope:
     def stats(self) -> Stats:
         return self._transport.request("GET", "/api/v1/stats").json()["data"]
 
-    def evidence(self, subject: str, object: str, *, organism: Optional[str] = None, study_type: Any = None) -> Evidence:
+    def evidence(
+        self, subject: str, object: str, *, organism: Optional[str] = None, study_type: Any = None,
+    ) -> Evidence:
         """What the claims say about one question (subject and object), grouped by organism and direction."""
         params = _params({"subject": subject, "object": object, "organism": organism, "study_type": study_type})
         return self._transport.request("GET", "/api/v1/evidence", params).json()["data"]

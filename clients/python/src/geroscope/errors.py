@@ -27,7 +27,8 @@ class GeroscopeError(Exception):
         self.message = message
         self.request_id = request_id
         self.retry_after = retry_after
-        self.envelope = envelope if envelope is not None else {"error": {"status": status, "code": code, "message": message}}
+        own = {"error": {"status": status, "code": code, "message": message}}
+        self.envelope = envelope if envelope is not None else own
 
 
 class InvalidParameter(GeroscopeError):

@@ -17,7 +17,8 @@ def to_dataframe(items: Iterable[Any]) -> "pandas.DataFrame":
     try:
         import pandas
     except ImportError as missing:
-        raise ImportError('to_dataframe needs pandas: pip install "geroscope[pandas]" (or pip install pandas)') from missing
+        message = 'to_dataframe needs pandas: pip install "geroscope[pandas]" (or pip install pandas)'
+        raise ImportError(message) from missing
     rows = [item for item in items if item is not None]
     if not rows:
         return pandas.DataFrame()
@@ -67,7 +68,9 @@ class Items(Generic[T]):
     starts again from the first page.
     """
 
-    def __init__(self, fetch: Callable[[Optional[str]], Page[T]], cursor: Optional[str] = None, max_items: Optional[int] = None) -> None:
+    def __init__(
+        self, fetch: Callable[[Optional[str]], Page[T]], cursor: Optional[str] = None, max_items: Optional[int] = None,
+    ) -> None:
         self._fetch = fetch
         self._cursor = cursor
         self._max_items = max_items
@@ -107,7 +110,13 @@ class ChangeFeed(Generic[T]):
     Tombstones are items with ``deleted: True`` (see ``is_tombstone``).
     """
 
-    def __init__(self, fetch: Callable[[Dict[str, Any], Optional[str]], Dict[str, Any]], path: str, params: Dict[str, Any], cursor: Optional[str] = None) -> None:
+    def __init__(
+        self,
+        fetch: Callable[[Dict[str, Any], Optional[str]], Dict[str, Any]],
+        path: str,
+        params: Dict[str, Any],
+        cursor: Optional[str] = None,
+    ) -> None:
         self._fetch = fetch
         self.path = path
         self.params = params

@@ -43,7 +43,7 @@ class Answer:
 
 
 def query_value(value: Any) -> str:
-    """A parameter as the API reads it: booleans true/false, lists comma-separated, dates ISO 8601 (naive times as UTC)."""
+    """A parameter as the API reads it: booleans true/false, lists comma-separated, dates ISO 8601 (naive times UTC)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, _dt.datetime):
@@ -157,7 +157,9 @@ class Transport:
             self.sleep(wait)
             attempt += 1
 
-    def _send(self, method: str, url: str, data: Optional[bytes], accept: str, extra: Mapping[str, str]) -> Tuple[int, Dict[str, str], bytes]:
+    def _send(
+        self, method: str, url: str, data: Optional[bytes], accept: str, extra: Mapping[str, str],
+    ) -> Tuple[int, Dict[str, str], bytes]:
         headers = {"Accept": accept, "Accept-Encoding": "gzip", "User-Agent": self.user_agent, **extra}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
@@ -190,7 +192,8 @@ class Transport:
         try:
             envelope = json.loads(raw.decode("utf-8"))
             error = envelope["error"]
-            return error_for(int(error["status"]), str(error["code"]), str(error["message"]), envelope=envelope, **details)
+            status, code, message = int(error["status"]), str(error["code"]), str(error["message"])
+            return error_for(status, code, message, envelope=envelope, **details)
         except (ValueError, KeyError, TypeError, UnicodeDecodeError):
             text = raw.decode("utf-8", "replace").strip()[:200]
             return GeroscopeError(status, "unexpected_response", text or f"HTTP {status} without a body", **details)

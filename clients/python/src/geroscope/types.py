@@ -304,11 +304,12 @@ class Error(TypedDict):
     error: ErrorBody
 
 
-#: The TypedDicts named like a schema of the OpenAPI document (the rest are parts of answers the document writes inline).
+#: The TypedDicts named like a schema of the OpenAPI document (the others are parts the document writes inline).
 SCHEMAS = {
     t.__name__: t
     for t in (
-        Judgement, StorySummary, Story, Paper, SearchHit, EntityRef, PaperEntity, ClaimSide, Claim, ClaimPaper, ClaimItem,
-        PaperDetail, StoryItem, Topic, Entity, EntityPaper, EntityDetail, Stats, Pagination, SearchPagination, ExportFile, Error,
+        Judgement, StorySummary, Story, Paper, SearchHit, EntityRef, PaperEntity, ClaimSide, Claim, ClaimPaper,
+        ClaimItem, PaperDetail, StoryItem, Topic, Entity, EntityPaper, EntityDetail, Stats, Pagination,
+        SearchPagination, ExportFile, Error,
     )
 }

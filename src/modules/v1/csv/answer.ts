@@ -20,7 +20,8 @@ type Set = { headers: Record<string, unknown> }
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
-const varyOn = (current: unknown, value: string) => (typeof current === 'string' && current ? `${current}, ${value}` : value)
+const varyOn = (current: unknown, value: string) =>
+  (typeof current === 'string' && current ? `${current}, ${value}` : value)
 
 /** The answer as an object, whichever form cachedJson gave it in. */
 function readPage(answer: unknown): Page {
@@ -49,7 +50,8 @@ export function nextPageUrl(baseUrl: string, requestUrl: string, cursor: string)
  * Accept. Headers of the CSV are set only once the answer is computed: a failure stays a JSON envelope.
  */
 export async function listAnswer<T>(
-  v1: { cache: ResponseCache | null; baseUrl: string }, table: CsvTable, request: Request, set: Set, compute: () => Promise<T>,
+  v1: { cache: ResponseCache | null; baseUrl: string }, table: CsvTable, request: Request, set: Set,
+  compute: () => Promise<T>,
 ): Promise<T> {
   set.headers['vary'] = varyOn(set.headers['vary'], 'Accept')
   const csv = csvRequested(request)

@@ -1,8 +1,8 @@
 /**
  * Whether a list request asks for CSV: format=csv, or (without format) an Accept header that names
  * text/csv and prefers it to application/json (negotiator reads the q-values). Anything else, an
- * Accept of any type and no Accept included, is JSON as it always was. Read from the raw query here because
- * the route parses its parameters inside the cached computation, which CSV shares with JSON.
+ * Accept of any type and no Accept included, is JSON as it always was. Read from the raw query here
+ * because the route parses its parameters inside the cached computation, which CSV shares with JSON.
  */
 import Negotiator from 'negotiator'
 import { invalidParameter } from '../../../http/errors'
@@ -20,7 +20,10 @@ export function csvRequested(request: Request): boolean {
   const format = query.get('format')
   const clash = listsNothingFlat(query)
   if (format === 'csv') {
-    if (clash) throw invalidParameter(`format=csv cannot be combined with ${clash}: CSV is for plain lists, not for ${NOT_A_LIST}`)
+    if (clash) {
+      const why = `CSV is for plain lists, not for ${NOT_A_LIST}`
+      throw invalidParameter(`format=csv cannot be combined with ${clash}: ${why}`)
+    }
     return true
   }
   if (format !== undefined || clash) return false // format=json, or a value the route refuses, or a non-list answer

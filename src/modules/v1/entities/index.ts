@@ -40,9 +40,10 @@ const detailParams = {
   fields: fieldsParam(EntityDetail, 'entity'),
 }
 
-export const entitiesModule = ({ db, baseUrl, secret, cache }: V1Context) =>
-  new Elysia({ name: 'v1-entities' })
-    .get('/api/v1/entities', ({ request, set }) => listAnswer({ cache, baseUrl }, 'entities', request, set, async () => {
+export const entitiesModule = (v1: V1Context) => {
+  const { db, baseUrl, secret, cache } = v1
+  return new Elysia({ name: 'v1-entities' })
+    .get('/api/v1/entities', ({ request, set }) => listAnswer(v1, 'entities', request, set, async () => {
       const p = parseParams(request.url, listParams)
       const filters = { type: p.type, q: p.q }
       const paging = pager(secret, 'entities', filters, p)
@@ -93,3 +94,4 @@ export const entitiesModule = ({ db, baseUrl, secret, cache }: V1Context) =>
         }),
       },
     })
+}

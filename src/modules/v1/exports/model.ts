@@ -20,5 +20,8 @@ export const ExportFile = t.Object({
     bytes: Integer({ minimum: 0, description: 'Size of the .gz file' }),
     sha256: t.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the .gz file, hex' }),
     url: t.String({ format: 'uri' }),
-  }, { description: 'The same items as gzip-compressed CSV: a header line, then one row per item in the columns of the list endpoint\'s format=csv answer' }), t.Null()]),
+  }, {
+    description: 'The same items as gzip-compressed CSV: a header line, then one row per item in the columns of the ' +
+      'list endpoint\'s format=csv answer',
+  }), t.Null()]),
 })

@@ -17,15 +17,22 @@ export const CSV_LISTS: Record<CsvTable, { path: string; item: string }> = {
   entities: { path: '/api/v1/entities', item: 'Entity' },
 }
 
+/** The named schema a $ref points at, or the schema itself. */
+const resolved = (doc: Json, node: Json): Json =>
+  (node?.$ref ? resolved(doc, doc.components.schemas[String(node.$ref).split('/').pop()!]) : node)
+
+/** How a JSON type reads in a column's description. */
+function typeName(doc: Json, type: string, schema: Json): string {
+  if (type === 'array') return `list of ${resolved(doc, schema.items)?.type ?? 'value'}`
+  return type === 'object' ? 'JSON object' : type
+}
+
 /**
  * The schema at a dotted path below `schema`, through $refs and nullable unions, and whether an
  * object on the way may be null (the column is then empty for it); null when there is no such field.
  */
 export function schemaAtPath(doc: Json, schema: Json, path: string): { schema: Json; underNull: boolean } | null {
-  const resolve = (node: Json): Json => {
-    if (node?.$ref) return resolve(doc.components.schemas[String(node.$ref).split('/').pop()!])
-    return node
-  }
+  const resolve = (node: Json): Json => resolved(doc, node)
   let node = resolve(schema)
   let underNull = false
   for (const step of path.split('.')) {
@@ -39,12 +46,12 @@ export function schemaAtPath(doc: Json, schema: Json, path: string): { schema: J
 
 /** A column's type as the JSON gives it: "string or null", "number", "list of string", ... */
 function typeOf(doc: Json, schema: Json): string {
-  const resolve = (node: Json): Json => (node?.$ref ? resolve(doc.components.schemas[String(node.$ref).split('/').pop()!]) : node)
-  const members: Json[] = schema.anyOf ? schema.anyOf.map(resolve) : [schema]
+  const members: Json[] = schema.anyOf ? schema.anyOf.map((m: Json) => resolved(doc, m)) : [schema]
   const names = new Set<string>()
   for (const m of members) {
-    const types: string[] = Array.isArray(m.type) ? m.type : [m.type ?? (m.const !== undefined ? typeof m.const : 'string')]
-    for (const type of types) names.add(type === 'array' ? `list of ${resolve(m.items)?.type ?? 'value'}` : type === 'object' ? 'JSON object' : type)
+    const given = m.type ?? (m.const !== undefined ? typeof m.const : 'string')
+    const types: string[] = Array.isArray(given) ? given : [given]
+    for (const type of types) names.add(typeName(doc, type, m))
   }
   const list = [...names]
   const nullable = list.includes('null')
@@ -55,7 +62,10 @@ function typeOf(doc: Json, schema: Json): string {
 export function describeCsv(doc: Json): void {
   doc.components.headers = {
     ...doc.components.headers,
-    Link: { description: 'On a CSV page that has a next one: <URL of the next page>; rel="next" (RFC 8288).', schema: { type: 'string' } },
+    Link: {
+      description: 'On a CSV page that has a next one: <URL of the next page>; rel="next" (RFC 8288).',
+      schema: { type: 'string' },
+    },
   }
   for (const [table, { path, item }] of Object.entries(CSV_LISTS) as [CsvTable, { path: string; item: string }][]) {
     const ok = doc.paths?.[path]?.get?.responses?.['200']
@@ -69,9 +79,9 @@ export function describeCsv(doc: Json): void {
     ok.content['text/csv'] = {
       schema: {
         type: 'string',
-        description: `With format=csv or Accept: text/csv: a header line, then one line per ${item} (RFC 4180, CRLF). Columns, in ` +
-          `order (fields= keeps those of the fields named): ${columns.join(', ')}. ${CELL_RULES} A value that is null in JSON is ` +
-          'empty here, the licensing of abstracts and evidence included.',
+        description: `With format=csv or Accept: text/csv: a header line, then one line per ${item} (RFC 4180, ` +
+          `CRLF). Columns, in order (fields= keeps those of the fields named): ${columns.join(', ')}. ${CELL_RULES} ` +
+          'A value that is null in JSON is empty here, the licensing of abstracts and evidence included.',
       },
     }
     ok.headers = { ...ok.headers, Link: { $ref: '#/components/headers/Link' } }
