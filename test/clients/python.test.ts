@@ -11,7 +11,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { spawnSync } from 'node:child_process'
@@ -23,6 +25,7 @@ import { testApp } from '../support/app'
 import { createTestKey, insertClaim, insertPapers, insertStory, linkEntity, paperRow } from '../support/fixtures'
 import { insertCountedEntity } from '../support/fixtures-knowledge'
 import { refreshEntityCounts } from '../../src/jobs/refresh-entity-counts'
+import { runExport } from '../../src/exports/run-export'
 
 const PACKAGE = join(import.meta.dir, '../../clients/python')
 const WHEELS = '/usr/share/python-wheels' // Debian's: pip, setuptools and (python3-wheel-whl) wheel
@@ -116,6 +119,7 @@ describe.skipIf(skipWhy !== null)('the Python client, pip-installed, against the
   let server: RunningServer
   let origin = ''
   let clock = new Date('2030-01-15T10:00:30Z')
+  let exportDir = ''
   const keys = { pro: '', tiny: '' } // a pro key for the reading, and a member key allowed 2 requests a minute
 
   beforeAll(async () => {
@@ -134,6 +138,8 @@ describe.skipIf(skipWhy !== null)('the Python client, pip-installed, against the
     await insertClaim(db, { paperId: 'MED-91005', subjectEntityId: rapamycin.id, objectText: 'lifespan' })
     await linkEntity(db, 'MED-91005', '2026-10-09', rapamycin.id, 'studied')
     await refreshEntityCounts(db)
+    exportDir = mkdtempSync(join(tmpdir(), 'geroscope-python-exports-'))
+    await runExport(database, { exportDir, publicBaseUrl: 'https://unused.test' })
     const tiny = new Set<string>()
     const limits = withTinyBuckets(await MemoryRateLimitStore.open(database, clock), tiny)
     keys.pro = (await createTestKey(db, { tier: 'pro' })).key
@@ -143,7 +149,8 @@ describe.skipIf(skipWhy !== null)('the Python client, pip-installed, against the
     for (let attempt = 0; ; attempt++) {
       const port = 20_000 + Math.floor(Math.random() * 40_000)
       origin = `http://127.0.0.1:${port}`
-      const app = await testApp(database, { now: () => clock, limits }, { PUBLIC_BASE_URL: origin })
+      const env = { PUBLIC_BASE_URL: origin, EXPORT_DIR: exportDir }
+      const app = await testApp(database, { now: () => clock, limits }, env)
       // The script's hooks: move the app's clock (its sleep), and make a change for the feed to report.
       const handle = async (request: Request) => {
         const url = new URL(request.url)
@@ -170,6 +177,7 @@ describe.skipIf(skipWhy !== null)('the Python client, pip-installed, against the
   afterAll(async () => {
     await server?.stop(true)
     await database?.close()
+    if (exportDir) rmSync(exportDir, { recursive: true, force: true })
   })
 
   test('pip install ./clients/python, then the acceptance script passes', async () => {

@@ -5,9 +5,12 @@ errors (a 503 from a stand-in, the only part not answered by the service), and r
 Arguments: a JSON object (base_url, keys, control URL, expected ids). Prints a JSON summary.
 """
 import csv
+import gzip
 import io
 import json
+import os
 import sys
+import tempfile
 import urllib.request
 
 import geroscope
@@ -77,7 +80,14 @@ assert {t["slug"] for t in client.topics()} >= {"senescence", "glp-1"}
 assert client.stats()["papers"]["total"] == given["total"]
 evidence = client.evidence("rapamycin", "lifespan")
 assert [g["claim_count"] for g in evidence["groups"]] == [1]
-assert client.exports.list() == []
+# The bulk export (made by the test before the script): listed, and its papers CSV downloaded and read.
+exported = {f["resource"]: f for f in client.exports.list()}
+assert exported["papers"]["count"] == given["total"], exported
+target = os.path.join(tempfile.mkdtemp(), "papers.csv.gz")
+client.exports.download(exported["papers"], target, format="csv")
+with gzip.open(target, "rt", encoding="utf-8", newline="") as file:
+    exported_ids = [row["id"] for row in csv.DictReader(file)]
+assert sorted(exported_ids) == sorted([*senescence, "MED-92001"]), exported_ids
 
 # The change feed: everything so far, then (after a change) only the change, from a saved state.
 feed = client.papers.changes("2000-01-01T00:00:00Z", topic="senescence", limit=3)

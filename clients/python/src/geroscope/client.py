@@ -247,9 +247,9 @@ class Exports(_Area):
             name = file["csv"]["file"] if format == "csv" and file.get("csv") else file["file"]
         else:
             name = file
-        answer = self._client._transport.request("GET", f"/api/v1/exports/{_segment(name)}", accept="application/gzip")
-        with open(to, "wb") as out:
-            out.write(answer.body)
+        with open(to, "wb") as out:  # written as it arrives: export files can be large
+            path = f"/api/v1/exports/{_segment(name)}"
+            self._client._transport.request("GET", path, accept="application/gzip", sink=out)
         return to
 
 

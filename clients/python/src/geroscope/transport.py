@@ -5,12 +5,13 @@ from __future__ import annotations
 import datetime as _dt
 import gzip
 import json
+import shutil
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Mapping, Optional, Tuple
+from typing import Any, BinaryIO, Callable, Dict, Mapping, Optional, Tuple
 
 from .errors import GeroscopeError, error_for
 
@@ -138,13 +139,16 @@ class Transport:
         body: Any = None,
         accept: str = "application/json",
         headers: Optional[Mapping[str, str]] = None,
+        sink: Optional[BinaryIO] = None,
     ) -> Answer:
-        """The answer to one request, after at most max_retries waits on 429 or 503; any other failure raises."""
+        """The answer to one request, after at most max_retries waits on 429 or 503; any other failure raises.
+
+        With ``sink``, a successful body is copied into it as it arrives (an export file) instead of held in memory."""
         url = path_or_url if path_or_url.startswith(("http://", "https://")) else self.url(path_or_url, params)
         data = None if body is None else json.dumps(body).encode("utf-8")
         attempt = 0
         while True:
-            status, answer_headers, raw = self._send(method, url, data, accept, headers or {})
+            status, answer_headers, raw = self._send(method, url, data, accept, headers or {}, sink)
             self._note_rate_limit(answer_headers)
             if 200 <= status < 300 or status == 304:
                 return Answer(status, answer_headers, raw)
@@ -159,6 +163,7 @@ class Transport:
 
     def _send(
         self, method: str, url: str, data: Optional[bytes], accept: str, extra: Mapping[str, str],
+        sink: Optional[BinaryIO] = None,
     ) -> Tuple[int, Dict[str, str], bytes]:
         headers = {"Accept": accept, "Accept-Encoding": "gzip", "User-Agent": self.user_agent, **extra}
         if self.api_key:
@@ -168,7 +173,13 @@ class Transport:
         request = urllib.request.Request(url, data=data, method=method, headers=headers)
         try:
             with _opener.open(request, timeout=self.timeout) as response:
-                return response.status, _headers(response.headers), _body(response.headers, response.read())
+                if sink is not None and (response.headers.get("Content-Encoding") or "").lower() != "gzip":
+                    shutil.copyfileobj(response, sink, 1 << 20)
+                    return response.status, _headers(response.headers), b""
+                body = _body(response.headers, response.read())
+                if sink is not None:
+                    sink.write(body)
+                return response.status, _headers(response.headers), body
         except urllib.error.HTTPError as failure:
             with failure:
                 return failure.code, _headers(failure.headers), _body(failure.headers, failure.read())
