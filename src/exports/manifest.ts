@@ -17,6 +17,8 @@ export type ExportFileEntry = {
   count: number // lines (items) in the file
   bytes: number // size of the .gz file
   sha256: string // of the .gz file, hex
+  /** The same items as CSV (gzip-compressed); absent in manifests of runs that wrote none. */
+  csv?: { file: string; bytes: number; sha256: string }
 }
 
 export type Manifest = {
@@ -30,12 +32,21 @@ export const MANIFEST = 'manifest.json'
 export const PREVIOUS_MANIFEST = 'manifest-previous.json'
 export const TEMP_PREFIX = '.tmp-'
 
-const DATA_FILE = new RegExp(`^(${EXPORT_RESOURCES.join('|')})-\\d{8}T\\d{9}Z-[0-9a-f]{8}\\.ndjson\\.gz$`)
+const DATA_FILE = new RegExp(`^(${EXPORT_RESOURCES.join('|')})-\\d{8}T\\d{9}Z-[0-9a-f]{8}\\.(ndjson|csv)\\.gz$`)
 
-/** `papers-20261124T020000123Z-1a2b3c4d.ndjson.gz`: the snapshot's time, and a random part so two runs never share a name. */
-export function dataFileName(resource: ExportResource, generatedAt: Date, random: string): string {
-  return `${resource}-${generatedAt.toISOString().replace(/[-:.]/g, '')}-${random}.ndjson.gz`
+/**
+ * `papers-20261124T020000123Z-1a2b3c4d.ndjson.gz` (or `.csv.gz`): the snapshot's time, and a random
+ * part so two runs never share a name.
+ */
+export function dataFileName(
+  resource: ExportResource, generatedAt: Date, random: string, format: 'ndjson' | 'csv' = 'ndjson',
+): string {
+  return `${resource}-${generatedAt.toISOString().replace(/[-:.]/g, '')}-${random}.${format}.gz`
 }
+
+/** Every data file a manifest names: each resource's NDJSON and, when written, its CSV. */
+export const manifestFiles = (manifest: Manifest | null): string[] =>
+  manifest?.files.flatMap((f) => (f.csv ? [f.file, f.csv.file] : [f.file])) ?? []
 
 export const isDataFileName = (name: string) => DATA_FILE.test(name)
 
@@ -49,7 +60,8 @@ export async function readManifest(dir: string, name = MANIFEST): Promise<Manife
     throw error
   }
   const manifest = JSON.parse(text) as Manifest
-  if (manifest?.format !== 1 || !Array.isArray(manifest.files) || !manifest.files.every((f) => isDataFileName(f.file))) {
+  const named = (f: ExportFileEntry) => isDataFileName(f.file) && (f.csv === undefined || isDataFileName(f.csv.file))
+  if (manifest?.format !== 1 || !Array.isArray(manifest.files) || !manifest.files.every(named)) {
     throw new Error(`${join(dir, name)} is not an export manifest`)
   }
   return manifest

@@ -1,5 +1,6 @@
 /**
- * What each export file holds: one line per item in exactly the JSON the Data API serves for it,
+ * What each export file holds: one line per item in exactly the JSON the Data API serves for it
+ * (and, in the CSV file beside it, one row per item in the columns of the list endpoints' CSV),
  * read with the service's own statements and written by its own serializers, so the licensing
  * rules (an abstract, an entity mention or a claim's evidence only under an open licence) hold
  * in the files as they do in the API:
@@ -19,6 +20,8 @@ import { PAPER_LIST_FROM, type PaperListTextRow } from '../queries/papers'
 import { STORY_ROW_FROM, storyListRow, type StoryPageRow } from '../queries/stories'
 import { OPEN_LICENSES } from '../taxonomy'
 import type { SnapshotQuery } from './snapshot'
+import { CSV_COLUMNS } from '../csv/columns'
+import { csvLines } from '../csv/rows'
 
 export const EXPORT_RESOURCES = ['papers', 'stories', 'entities', 'claims'] as const
 export type ExportResource = (typeof EXPORT_RESOURCES)[number]
@@ -66,24 +69,31 @@ where c.id > $?::integer order by c.id limit $?`, [after ?? 0, limit]),
 export const RESOURCES: Record<ExportResource, Resource<any, any>> = { papers, stories, entities, claims } // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
- * The resource's NDJSON, one chunk of lines per batch. The next batch is asked for before this
- * one is serialized, so on PostgreSQL the database reads while the process serializes and
- * compresses. `count` learns how many lines were produced.
+ * The resource's NDJSON and CSV, one chunk of lines of each per batch: [ndjson, csv]. Both are
+ * written from the same serialized items, so the CSV (columns of src/csv/columns.ts, the same
+ * tables as the CSV answers of the list endpoints) holds what the NDJSON does, licensing included;
+ * the CSV's first chunk starts with its header line (alone when the resource is empty). The next
+ * batch is asked for before this one is serialized, so on PostgreSQL the database reads while the
+ * process serializes and compresses. `count` learns how many items were produced.
  */
-export async function* ndjsonBatches(query: SnapshotQuery, resource: ExportResource, base: string, batchSize: number, count: (n: number) => void): AsyncGenerator<string> {
+export async function* exportBatches(
+  query: SnapshotQuery, resource: ExportResource, base: string, batchSize: number, count: (n: number) => void,
+): AsyncGenerator<[string, string]> {
   const r = RESOURCES[resource]
+  const columns = CSV_COLUMNS[resource]
   let pending = r.read(query, null, batchSize)
-  for (;;) {
+  for (let first = true; ; first = false) {
     const rows = await pending
     if (rows.length === batchSize) {
       pending = r.read(query, r.keyOf(rows[rows.length - 1]), batchSize)
       pending.catch(() => {}) // awaited on the next turn; a failure then is the run's failure
     }
-    if (rows.length === 0) return
-    let chunk = ''
-    for (const row of rows) chunk += JSON.stringify(r.serialize(row, base)) + '\n'
-    count(rows.length)
-    yield chunk
+    const items = rows.map((row) => r.serialize(row, base))
+    if (items.length === 0 && !first) return
+    let ndjson = ''
+    for (const item of items) ndjson += JSON.stringify(item) + '\n'
+    count(items.length)
+    yield [ndjson, csvLines(items, columns, first)]
     if (rows.length < batchSize) return
   }
 }

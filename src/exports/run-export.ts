@@ -12,12 +12,12 @@ import { join } from 'node:path'
 import type { Database } from '../db/client'
 import type { JobCounts } from '../jobs/job-runs'
 import {
-  dataFileName, MANIFEST, PREVIOUS_MANIFEST, readManifest, removeUnlisted, TEMP_PREFIX, writeAtomically,
+  dataFileName, manifestFiles, MANIFEST, PREVIOUS_MANIFEST, readManifest, removeUnlisted, TEMP_PREFIX, writeAtomically,
   type ExportFileEntry, type Manifest,
 } from './manifest'
-import { EXPORT_RESOURCES, ndjsonBatches, type ExportResource } from './resources'
+import { EXPORT_RESOURCES, exportBatches, type ExportResource } from './resources'
 import { inSnapshot, type SnapshotQuery } from './snapshot'
-import { writeGzipFile } from './write-file'
+import { writeGzipFiles } from './write-file'
 
 export const EXPORT_JOB = 'export'
 /** Nightly, at 02:30 UTC: after the day's harvests and analyses, before Europe's working day. */
@@ -31,7 +31,7 @@ export type ExportOptions = {
   onFile?: (entry: ExportFileEntry & { ms: number }) => void | Promise<void>
 }
 
-const filesOf = (manifest: Manifest | null) => manifest?.files.map((f) => f.file) ?? []
+const filesOf = manifestFiles
 
 export async function runExport(database: Database, settings: { exportDir: string; publicBaseUrl: string }, options: ExportOptions = {}): Promise<JobCounts> {
   const dir = settings.exportDir
@@ -46,12 +46,13 @@ export async function runExport(database: Database, settings: { exportDir: strin
   const exportResource = async (query: SnapshotQuery, resource: ExportResource, generatedAt: Date): Promise<ExportFileEntry> => {
     const started = performance.now()
     const file = dataFileName(resource, generatedAt, random)
-    const temp = join(dir, TEMP_PREFIX + file)
-    written.push(temp)
+    const csvFile = dataFileName(resource, generatedAt, random, 'csv')
+    const temps = [file, csvFile].map((name) => join(dir, TEMP_PREFIX + name))
+    written.push(...temps)
     let count = 0
-    const lines = ndjsonBatches(query, resource, settings.publicBaseUrl, batchSize, (n) => { count += n })
-    const { bytes, sha256 } = await writeGzipFile(temp, lines)
-    const entry = { resource, file, count, bytes, sha256 }
+    const batches = exportBatches(query, resource, settings.publicBaseUrl, batchSize, (n) => { count += n })
+    const [ndjson, csv] = await writeGzipFiles(temps, batches)
+    const entry = { resource, file, count, ...ndjson, csv: { file: csvFile, ...csv } }
     await options.onFile?.({ ...entry, ms: performance.now() - started })
     return entry
   }
@@ -64,7 +65,9 @@ export async function runExport(database: Database, settings: { exportDir: strin
       return { generatedAt, files }
     })
 
-    for (const f of files) await rename(join(dir, TEMP_PREFIX + f.file), join(dir, f.file))
+    for (const name of manifestFiles({ files } as Manifest)) {
+      await rename(join(dir, TEMP_PREFIX + name), join(dir, name))
+    }
     const manifest: Manifest = { format: 1, generated_at: generatedAt.toISOString(), finished_at: new Date().toISOString(), files }
     if (current) await writeAtomically(dir, PREVIOUS_MANIFEST, JSON.stringify(current, null, 2) + '\n')
     await writeAtomically(dir, MANIFEST, JSON.stringify(manifest, null, 2) + '\n') // the moment this run is served

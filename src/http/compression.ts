@@ -74,13 +74,21 @@ const appendVary = (current: unknown, value: string) => (typeof current === 'str
 
 type Headers = Record<string, unknown>
 
+/** An answer already encoded in another media type (a CSV page), validated and compressed as JSON answers are. */
+export class EncodedAnswer {
+  constructor(readonly body: Uint8Array, readonly contentType: string) {}
+}
+
 /**
  * The answer to send for a 200 JSON `response` (an object, or the UTF-8 JSON the response cache
- * holds), given the request's validators and encodings: a 304, or the body, compressed or not.
+ * holds, or an EncodedAnswer), given the request's validators and encodings: a 304, or the body,
+ * compressed or not.
  */
 export function conditionalJson(request: Request, response: unknown, headers: Headers, validators = true): Response | null {
   let body: Uint8Array
-  if (response instanceof Uint8Array) body = response
+  let contentType = 'application/json'
+  if (response instanceof EncodedAnswer) ({ body, contentType } = response)
+  else if (response instanceof Uint8Array) body = response
   else if (response !== null && typeof response === 'object' && !(response instanceof Response) && !(response instanceof Blob) && !(response instanceof ReadableStream)) {
     body = encoder.encode(JSON.stringify(response))
   } else return null
@@ -91,7 +99,7 @@ export function conditionalJson(request: Request, response: unknown, headers: He
     delete headers['content-type']
     return new Response(null, { status: 304, headers: headers as Record<string, string> })
   }
-  headers['content-type'] = 'application/json'
+  headers['content-type'] = contentType
   const encoding = body.byteLength >= MIN_COMPRESS_BYTES ? chooseEncoding(request.headers.get('accept-encoding')) : null
   if (encoding) headers['content-encoding'] = encoding
   return new Response(responseBody(encoding ? compressed(body, encoding) : body), { status: 200, headers: headers as Record<string, string> })

@@ -12,6 +12,7 @@ export const EXPOSED_HEADERS = [
   'X-RateLimit-Minute-Limit', 'X-RateLimit-Minute-Remaining', 'X-RateLimit-Minute-Reset',
   'Retry-After', 'X-Request-Id', 'WWW-Authenticate', 'ETag',
   'Content-Range', 'Accept-Ranges', 'Content-Disposition', // export downloads (src/modules/v1/exports)
+  'Link', // the next page of a CSV answer (src/modules/v1/csv)
 ]
 
 const corsHeaders = cors({

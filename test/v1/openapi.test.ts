@@ -43,7 +43,7 @@ describe('GET /api/v1/openapi.json', () => {
   test('declares the bearer security scheme and every parameter with its allowed values and default', () => {
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' })
     const params = Object.fromEntries(doc.paths['/api/v1/papers'].get.parameters.map((p: { name: string }) => [p.name, p]))
-    expect(Object.keys(params).sort()).toEqual(['count', 'cursor', 'fields', 'group_by', 'ids', 'limit', 'min_relevance', 'preprint', 'published_since', 'published_until', 'q', 'since', 'sort', 'study_type', 'topic', 'until', 'updated_since'])
+    expect(Object.keys(params).sort()).toEqual(['count', 'cursor', 'fields', 'format', 'group_by', 'ids', 'limit', 'min_relevance', 'preprint', 'published_since', 'published_until', 'q', 'since', 'sort', 'study_type', 'topic', 'until', 'updated_since'])
     expect(params.sort.schema).toMatchObject({ enum: ['indexed_date', 'published_date', 'newsworthiness'], default: 'indexed_date' })
     expect(params.published_since.schema).toEqual(params.since.schema)
     expect(params.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 })

@@ -113,7 +113,7 @@ export interface paths {
         };
         /**
          * List the bulk export files
-         * @description The files of the latest complete bulk export, one per resource: papers (every paper, judged or not, as a /papers item), stories (as /stories items), entities (those some paper involves, as /entities items) and claims (as /claims items). Each file is gzip-compressed NDJSON: one JSON object per line, exactly as the API serves that item, licensing included (an abstract, an entity mention or description and a claim's evidence are given only under an open licence, else null). All files of an export read the database at one moment, generated_at; a new export is made every night (02:30 UTC). The list is empty until the first export completes. Any key may list; downloading needs a pro key.
+         * @description The files of the latest complete bulk export, one per resource: papers (every paper, judged or not, as a /papers item), stories (as /stories items), entities (those some paper involves, as /entities items) and claims (as /claims items). Each file is gzip-compressed NDJSON: one JSON object per line, exactly as the API serves that item, licensing included (an abstract, an entity mention or description and a claim's evidence are given only under an open licence, else null). All files of an export read the database at one moment, generated_at; a new export is made every night (02:30 UTC). The list is empty until the first export completes. Any key may list; downloading needs a pro key. Beside each, csv names the same items as gzip-compressed CSV (a header line, then one row per item, in the columns that the list endpoint answers with format=csv; null for an export made before CSV files were written); it downloads the same way.
          */
         get: operations["getApiV1Exports"];
         put?: never;
@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * Download a bulk export file
-         * @description One file of GET /api/v1/exports, for pro keys (a member key gets 403 plan_required): gzip-compressed NDJSON, sent as application/gzip (no Content-Encoding: the bytes are the file whose size and sha256 the list gives). Ranges: Accept-Ranges: bytes; one range (Range: bytes=first-last, first- or -suffix) gives 206 with Content-Range; a range beyond the end gives 416 (invalid_parameter, Content-Range: bytes *\/size); several ranges, or a Range header that is not bytes=, give the whole file. If-Range with the ETag resumes only the same file. The strong ETag is the sha256 in quotes; If-None-Match with it gives 304. Each request counts as one against the allowance, a ranged one too. The files of the export before the latest stay downloadable until the next export, so a download in progress can finish.
+         * @description One file of GET /api/v1/exports (an NDJSON file or its CSV), for pro keys (a member key gets 403 plan_required): gzip-compressed NDJSON or CSV, sent as application/gzip (no Content-Encoding: the bytes are the file whose size and sha256 the list gives). Ranges: Accept-Ranges: bytes; one range (Range: bytes=first-last, first- or -suffix) gives 206 with Content-Range; a range beyond the end gives 416 (invalid_parameter, Content-Range: bytes *\/size); several ranges, or a Range header that is not bytes=, give the whole file. If-Range with the ETag resumes only the same file. The strong ETag is the sha256 in quotes; If-None-Match with it gives 304. Each request counts as one against the allowance, a ranged one too. The files of the export before the latest stay downloadable until the next export, so a download in progress can finish.
          */
         get: operations["getApiV1ExportsByFile"];
         put?: never;
@@ -454,6 +454,21 @@ export interface components {
             generated_at: string;
             /** Format: uri */
             url: string;
+            /** @description The same items as gzip-compressed CSV: a header line, then one row per item in the columns of the list endpoint's format=csv answer */
+            csv: {
+                /** @description The file name, as in url */
+                file: string;
+                /** @constant */
+                content_type: "text/csv";
+                /** @constant */
+                content_encoding: "gzip";
+                /** @description Size of the .gz file */
+                bytes: number;
+                /** @description SHA-256 of the .gz file, hex */
+                sha256: string;
+                /** Format: uri */
+                url: string;
+            } | null;
         };
         Judgement: {
             relevance: number;
@@ -705,6 +720,8 @@ export interface components {
         "Content-Range": string;
         /** @description The file's sha256 in quotes (a strong validator, for If-None-Match and If-Range). */
         ETag: string;
+        /** @description On a CSV page that has a next one: <URL of the next page>; rel="next" (RFC 8288). */
+        Link: string;
         /** @description The URL the answer moved to (on a 308). */
         Location: string;
         /** @description Seconds to wait before retrying. */
@@ -915,6 +932,8 @@ export interface operations {
                 group_by?: "topic" | "study_type" | "preprint" | "indexed_month" | "organism" | "relation";
                 /** @description A change feed instead of the usual list: only items changed at or after this time (an ISO 8601 timestamp with Z or an offset, up to microseconds; a bare YYYY-MM-DD means 00:00 UTC), every change counted (new, edited, re-judged, re-extracted, story written or taken down, deleted). The list's other filters apply to each changed item's current state (an item that no longer matches them comes as a tombstone with reason excluded; the default min_relevance=2 of /papers applies too); q, ids, fields, count and group_by cannot be combined with it. Changes are ordered by the transaction that made them, then in the order written; this follows the time of change, but changes of overlapping transactions may interleave. A change is only handed out once every transaction that began before it has ended, so a change that commits late is never skipped: follow next_cursor, then keep resume_cursor and call again later with it (and the same parameters) to get what changed since, exactly. Each item appears once per page walk at its latest change, in its current state. Items deleted (or, under the request's filters, no longer listed) come as tombstones { id, deleted: true, reason, changed_at }. Tombstones are kept 31 days and a cursor is usable for 30 days; an older cursor is a 400 invalid_parameter whose message says it expired: start again from a fresh copy (updated_since far in the past gives every item). */
                 updated_since?: string | unknown | unknown;
+                /** @description json (the default) or csv: the page as text/csv, one header line then one line per item, nested fields flattened into dotted column names (judgement.topic); null is an empty cell; true and false as written; numbers as JSON writes them; a list of strings (publication_types) is joined with "; "; an object with open keys (an entity's ids, a claim's context) is its JSON text. Text is never altered (a spreadsheet may take a cell that begins with =, +, - or @ for a formula). The next page's URL is in the Link header (rel="next"), absent on the last page; fields= keeps only the columns of the fields named; errors stay JSON. Accept: text/csv asks for the same. format=csv cannot be combined with ids (a batch answer), updated_since (a change feed with tombstones), count=true or group_by; with those, Accept: text/csv is ignored and the answer is JSON. */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -934,6 +953,7 @@ export interface operations {
                     "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -976,6 +996,7 @@ export interface operations {
                             resume_cursor: string;
                         };
                     };
+                    "text/csv": string;
                 };
             };
             /** @description Error */
@@ -1094,6 +1115,8 @@ export interface operations {
                 limit?: number;
                 /** @description Keep only these fields of each entity: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: type, key, name, ids, paper_count, api_url. */
                 fields?: string;
+                /** @description json (the default) or csv: the page as text/csv, one header line then one line per item, nested fields flattened into dotted column names (judgement.topic); null is an empty cell; true and false as written; numbers as JSON writes them; a list of strings (publication_types) is joined with "; "; an object with open keys (an entity's ids, a claim's context) is its JSON text. Text is never altered (a spreadsheet may take a cell that begins with =, +, - or @ for a formula). The next page's URL is in the Link header (rel="next"), absent on the last page; fields= keeps only the columns of the fields named; errors stay JSON. Accept: text/csv asks for the same. format=csv cannot be combined with ids (a batch answer), updated_since (a change feed with tombstones), count=true or group_by; with those, Accept: text/csv is ignored and the answer is JSON. */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -1113,6 +1136,7 @@ export interface operations {
                     "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1124,6 +1148,7 @@ export interface operations {
                             limit: number;
                         };
                     };
+                    "text/csv": string;
                 };
             };
             /** @description Error */
@@ -1966,6 +1991,8 @@ export interface operations {
                 group_by?: "topic" | "study_type" | "preprint" | "indexed_month" | "organism" | "relation";
                 /** @description A change feed instead of the usual list: only items changed at or after this time (an ISO 8601 timestamp with Z or an offset, up to microseconds; a bare YYYY-MM-DD means 00:00 UTC), every change counted (new, edited, re-judged, re-extracted, story written or taken down, deleted). The list's other filters apply to each changed item's current state (an item that no longer matches them comes as a tombstone with reason excluded; the default min_relevance=2 of /papers applies too); q, ids, fields, count and group_by cannot be combined with it. Changes are ordered by the transaction that made them, then in the order written; this follows the time of change, but changes of overlapping transactions may interleave. A change is only handed out once every transaction that began before it has ended, so a change that commits late is never skipped: follow next_cursor, then keep resume_cursor and call again later with it (and the same parameters) to get what changed since, exactly. Each item appears once per page walk at its latest change, in its current state. Items deleted (or, under the request's filters, no longer listed) come as tombstones { id, deleted: true, reason, changed_at }. Tombstones are kept 31 days and a cursor is usable for 30 days; an older cursor is a 400 invalid_parameter whose message says it expired: start again from a fresh copy (updated_since far in the past gives every item). */
                 updated_since?: string | unknown | unknown;
+                /** @description json (the default) or csv: the page as text/csv, one header line then one line per item, nested fields flattened into dotted column names (judgement.topic); null is an empty cell; true and false as written; numbers as JSON writes them; a list of strings (publication_types) is joined with "; "; an object with open keys (an entity's ids, a claim's context) is its JSON text. Text is never altered (a spreadsheet may take a cell that begins with =, +, - or @ for a formula). The next page's URL is in the Link header (rel="next"), absent on the last page; fields= keeps only the columns of the fields named; errors stay JSON. Accept: text/csv asks for the same. format=csv cannot be combined with ids (a batch answer), updated_since (a change feed with tombstones), count=true or group_by; with those, Accept: text/csv is ignored and the answer is JSON. */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -1985,6 +2012,7 @@ export interface operations {
                     "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2054,6 +2082,7 @@ export interface operations {
                             resume_cursor: string;
                         };
                     };
+                    "text/csv": string;
                 };
             };
             /** @description Error */
@@ -2622,6 +2651,8 @@ export interface operations {
                 limit?: number;
                 /** @description Keep only these fields of each hit: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, source, doi, title, authors, journal, published_date, indexed_date, preprint, publication_types, url, site_url, abstract, abstract_license, judgement, story, score. */
                 fields?: string;
+                /** @description json (the default) or csv: the page as text/csv, one header line then one line per item, nested fields flattened into dotted column names (judgement.topic); null is an empty cell; true and false as written; numbers as JSON writes them; a list of strings (publication_types) is joined with "; "; an object with open keys (an entity's ids, a claim's context) is its JSON text. Text is never altered (a spreadsheet may take a cell that begins with =, +, - or @ for a formula). The next page's URL is in the Link header (rel="next"), absent on the last page; fields= keeps only the columns of the fields named; errors stay JSON. Accept: text/csv asks for the same. format=csv cannot be combined with ids (a batch answer), updated_since (a change feed with tombstones), count=true or group_by; with those, Accept: text/csv is ignored and the answer is JSON. */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -2641,6 +2672,7 @@ export interface operations {
                     "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2648,6 +2680,7 @@ export interface operations {
                         data: components["schemas"]["SearchHit"][];
                         pagination: components["schemas"]["SearchPagination"];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description Error */
@@ -2904,6 +2937,8 @@ export interface operations {
                 fields?: string;
                 /** @description A change feed instead of the usual list: only items changed at or after this time (an ISO 8601 timestamp with Z or an offset, up to microseconds; a bare YYYY-MM-DD means 00:00 UTC), every change counted (new, edited, re-judged, re-extracted, story written or taken down, deleted). The list's other filters apply to each changed item's current state (an item that no longer matches them comes as a tombstone with reason excluded; the default min_relevance=2 of /papers applies too); q, ids, fields, count and group_by cannot be combined with it. Changes are ordered by the transaction that made them, then in the order written; this follows the time of change, but changes of overlapping transactions may interleave. A change is only handed out once every transaction that began before it has ended, so a change that commits late is never skipped: follow next_cursor, then keep resume_cursor and call again later with it (and the same parameters) to get what changed since, exactly. Each item appears once per page walk at its latest change, in its current state. Items deleted (or, under the request's filters, no longer listed) come as tombstones { id, deleted: true, reason, changed_at }. Tombstones are kept 31 days and a cursor is usable for 30 days; an older cursor is a 400 invalid_parameter whose message says it expired: start again from a fresh copy (updated_since far in the past gives every item). */
                 updated_since?: string | unknown | unknown;
+                /** @description json (the default) or csv: the page as text/csv, one header line then one line per item, nested fields flattened into dotted column names (judgement.topic); null is an empty cell; true and false as written; numbers as JSON writes them; a list of strings (publication_types) is joined with "; "; an object with open keys (an entity's ids, a claim's context) is its JSON text. Text is never altered (a spreadsheet may take a cell that begins with =, +, - or @ for a formula). The next page's URL is in the Link header (rel="next"), absent on the last page; fields= keeps only the columns of the fields named; errors stay JSON. Accept: text/csv asks for the same. format=csv cannot be combined with ids (a batch answer), updated_since (a change feed with tombstones), count=true or group_by; with those, Accept: text/csv is ignored and the answer is JSON. */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -2923,6 +2958,7 @@ export interface operations {
                     "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2959,6 +2995,7 @@ export interface operations {
                             resume_cursor: string;
                         };
                     };
+                    "text/csv": string;
                 };
             };
             /** @description Error */

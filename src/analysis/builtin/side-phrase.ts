@@ -8,7 +8,7 @@
  * ATF4 expression"). A phrase whose edges cannot be found (a list inside a longer phrase, a phrase past
  * eight words) is no side: the claim is dropped rather than stated about a fragment.
  */
-import type { Mention } from './matcher'
+import type { Mention } from '../../lexicon/matcher'
 
 /** A whole word, in any case, that is one of `words` (each a regular expression). */
 const oneOf = (...words: string[]) => new RegExp(`^(?:${words.join('|')})$`, 'i')

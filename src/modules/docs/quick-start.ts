@@ -20,7 +20,10 @@ export const ENDPOINT_EXAMPLES: { path: string; example: string; says: string; b
   { path: '/api/v1/changes', example: '/api/v1/changes?updated_since=2026-11-01T00:00:00Z&type=paper,claim', says: 'What changed since a time: one entry per changed item, deletions included' },
   { path: '/api/v1/stats', example: '/api/v1/stats', says: 'Corpus counts' },
   { path: '/api/v1/search', example: '/api/v1/search?q=%22senolytic%20therapy%22%20-review', says: 'Ranked full-text search' },
-  { path: '/api/v1/exports', example: '/api/v1/exports', says: 'The nightly bulk export: one NDJSON.gz file per resource, with counts, sizes and sha256' },
+  {
+    path: '/api/v1/exports', example: '/api/v1/exports',
+    says: 'The nightly bulk export: one NDJSON.gz file per resource (and its CSV.gz), with counts, sizes and sha256',
+  },
   { path: '/api/v1/exports/{file}', example: '/api/v1/exports/papers-20261124T023000000Z-1a2b3c4d.ndjson.gz', says: 'One export file, for pro keys (add -o papers.ndjson.gz to save it, -C - to resume; byte ranges are served)' },
 ]
 

@@ -54,6 +54,7 @@ describe.skipIf(!onPostgres)('kill -9 in the middle of an export', () => {
     expect(readFileSync(join(api.dir, 'manifest.json'), 'utf8')).toBe(manifestBefore)
     expect(await listExports(api)).toEqual(served)
     for (const f of served) {
+      expect(sha256(join(api.dir, f.csv!.file))).toBe(f.csv!.sha256)
       expect(sha256(join(api.dir, f.file))).toBe(f.sha256)
       const response = await get(api, pathOf(f.url))
       expect(createHash('sha256').update(new Uint8Array(await response.arrayBuffer())).digest('hex')).toBe(f.sha256)
@@ -70,7 +71,9 @@ describe.skipIf(!onPostgres)('kill -9 in the middle of an export', () => {
     expect(after.map((f) => f.file)).not.toEqual(served.map((f) => f.file))
     expect(readdirSync(api.dir).filter((n) => n.startsWith('.tmp-'))).toEqual([])
     expect(JSON.parse(readFileSync(join(api.dir, 'manifest-previous.json'), 'utf8'))).toEqual(JSON.parse(manifestBefore))
-    expect(readdirSync(api.dir).sort()).toEqual(['manifest-previous.json', 'manifest.json', ...served.map((f) => f.file), ...after.map((f) => f.file)].sort())
+    const named = (listed: typeof served) => listed.flatMap((f) => [f.file, f.csv!.file])
+    const expected = ['manifest-previous.json', 'manifest.json', ...named(served), ...named(after)]
+    expect(readdirSync(api.dir).sort()).toEqual(expected.sort())
     const runs = await api.database.db.select().from(jobRuns).where(eq(jobRuns.job, 'export')).orderBy(jobRuns.id)
     expect(runs.map((r) => [r.outcome, r.error])).toEqual([['ok', null], ['failed', ABANDONED_RUN], ['ok', null]])
   }, 120_000)

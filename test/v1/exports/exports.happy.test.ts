@@ -9,6 +9,13 @@ import { serve } from '../../../src/platform/serve'
 import { testDriver } from '../../support/database'
 import { bearer, insertClaim, insertPapers, paperRow } from '../../support/fixtures'
 import { download, filesIn, get, linesOf, listExports, pathOf, runExportCli, useExportsApi, type Listed } from './support'
+import { gunzipSync } from 'node:zlib'
+import { parse } from 'csv-parse/sync'
+import { CSV_COLUMNS } from '../../../src/csv/columns'
+
+/** The data files a listing names: each NDJSON file and its CSV. */
+const allFiles = (listed: Listed[]) => listed.flatMap((f) => [f.file, f.csv!.file])
+const csvName = (f: Listed) => f.file.replace(/\.ndjson\.gz$/, '.csv.gz')
 
 const api = useExportsApi()
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
@@ -39,9 +46,13 @@ describe('cli export and GET /api/v1/exports', () => {
         resource: f.resource, file: expect.stringMatching(new RegExp(`^${f.resource}-\\d{8}T\\d{9}Z-[0-9a-f]{8}\\.ndjson\\.gz$`)),
         content_type: 'application/x-ndjson', content_encoding: 'gzip', count: f.count, bytes: expect.any(Number),
         sha256: expect.stringMatching(/^[0-9a-f]{64}$/), generated_at: generatedAt, url: `https://geroscope.test/api/v1/exports/${f.file}`,
+        csv: {
+          file: csvName(f), content_type: 'text/csv', content_encoding: 'gzip', bytes: expect.any(Number),
+          sha256: expect.stringMatching(/^[0-9a-f]{64}$/), url: `https://geroscope.test/api/v1/exports/${csvName(f)}`,
+        },
       })
     }
-    expect(filesIn(api.dir)).toEqual(['manifest.json', ...files.map((f) => f.file)].sort())
+    expect(filesIn(api.dir)).toEqual(['manifest.json', ...allFiles(files)].sort())
   })
 
   test('the list matches its schema in the OpenAPI document', async () => {
@@ -76,6 +87,28 @@ describe('cli export and GET /api/v1/exports', () => {
     expect(byResource.papers.map((p: { abstract: string | null }) => p.abstract)).toEqual(['An open abstract under CC BY.', null, null, 'A public-domain abstract.'])
     expect(byResource.claims.map((c: { paper_id: string; evidence: string | null }) => [c.paper_id, c.evidence]).sort())
       .toEqual([['MED-1', 'Open evidence sentence.'], ['MED-2', null], ['MED-3', null]])
+  })
+
+  test('each CSV file is the size and sha256 listed, and holds the rows the list endpoint answers as CSV', async () => {
+    const paths = {
+      papers: '/api/v1/papers?min_relevance=0&limit=100', stories: '/api/v1/stories?limit=100',
+      entities: '/api/v1/entities?limit=100', claims: '/api/v1/claims?limit=100',
+    }
+    for (const f of files) {
+      const bytes = await download(api, { ...f, ...f.csv! })
+      expect(bytes.length).toBe(f.csv!.bytes)
+      expect(sha256(bytes)).toBe(f.csv!.sha256)
+      const [header, ...rows] = parse(gunzipSync(bytes).toString('utf8')) as string[][]
+      expect(header).toEqual([...CSV_COLUMNS[f.resource as keyof typeof CSV_COLUMNS]])
+      expect(rows.length).toBe(f.count)
+      const response = await get(api, `${paths[f.resource as keyof typeof paths]}&format=csv`)
+      const [servedHeader, ...servedRows] = parse(await response.text()) as string[][]
+      expect(servedHeader).toEqual(header)
+      expect([...rows].sort()).toEqual([...servedRows].sort()) // the export goes in key order, the list in its own
+    }
+    const papersCsv = gunzipSync(await download(api, { ...files[0], ...files[0].csv! })).toString('utf8')
+    const papers = parse(papersCsv, { columns: true }) as Record<string, string>[]
+    expect(papers.map((p) => p.abstract)).toEqual(['An open abstract under CC BY.', '', '', 'A public-domain abstract.'])
   })
 
   test('downloads carry Content-Length, Accept-Ranges, a strong ETag and the rate-limit headers', async () => {
@@ -194,7 +227,10 @@ describe('cli export and GET /api/v1/exports', () => {
       expect((await response.json()).error.code).toBe('not_found')
     }
     for (const f of second) expect((await get(api, pathOf(f.url))).status).toBe(200)
-    expect(filesIn(api.dir)).toEqual(['manifest-previous.json', 'manifest.json', ...[...second, ...third].map((f) => f.file)].sort())
+    for (const f of first) expect((await get(api, pathOf(f.csv!.url))).status).toBe(404)
+    for (const f of second) expect((await get(api, pathOf(f.csv!.url))).status).toBe(200)
+    const expected = ['manifest-previous.json', 'manifest.json', ...allFiles([...second, ...third])]
+    expect(filesIn(api.dir)).toEqual(expected.sort())
     files = third
   })
 })

@@ -77,7 +77,11 @@ export async function get(api: ExportsApi, path: string, key = api.pro, headers:
   return response
 }
 
-export type Listed = { resource: string; file: string; count: number; bytes: number; sha256: string; generated_at: string; url: string; content_type: string; content_encoding: string }
+export type Listed = {
+  resource: string; file: string; count: number; bytes: number; sha256: string; generated_at: string; url: string
+  content_type: string; content_encoding: string
+  csv: { file: string; bytes: number; sha256: string; url: string; content_type: string; content_encoding: string } | null
+}
 
 export async function listExports(api: ExportsApi): Promise<Listed[]> {
   const response = await get(api, '/api/v1/exports')

@@ -1,7 +1,6 @@
 /** GET /api/v1/claims. */
 import { Elysia, t } from 'elysia'
 import { invalidParameter, quoted } from '../../../http/errors'
-import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import { pager } from '../../../http/pager'
 import { Pagination, errorResponses, documented } from '../model'
@@ -15,6 +14,8 @@ import { serializeClaimItem } from '../../../resources/claims/serialize'
 import { listClaims } from '../../../queries/claims'
 import { updatedSinceParam } from '../changes/feed'
 import { ClaimsFeedAnswer, claimsFeed } from '../changes/answers'
+import { listAnswer } from '../csv/answer'
+import { formatParam } from '../csv/format-param'
 
 /** Accepted case-insensitively, like /papers/{id}; a string that cannot be a paper id is a 400. */
 const paperIdParam: Param<string> = {
@@ -42,12 +43,13 @@ const listParams = {
   fields: fieldsParam(ClaimItem, 'claim'),
   ...facetParams('claims'),
   updated_since: updatedSinceParam,
+  format: formatParam,
 }
 
 export const claimsModule = (v1: V1Context) => {
   const { db, baseUrl, secret, cache } = v1
   return new Elysia({ name: 'v1-claims' })
-    .get('/api/v1/claims', ({ request, set }) => cachedJson(cache, request, set, async () => {
+    .get('/api/v1/claims', ({ request, set }) => listAnswer(v1, 'claims', request, set, async () => {
       const p = parseParams(request.url, listParams)
       const filters = { subject: p.subject, object: p.object, relation: p.relation, organism: p.organism, paperId: p.paper_id }
       if (p.updated_since) return claimsFeed(v1, p, filters, p.updated_since) // the change feed (src/modules/v1/changes)

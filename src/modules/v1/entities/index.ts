@@ -13,6 +13,8 @@ import { getEntityDetailPage, listEntities } from '../../../queries/entities'
 import { orRedirect } from '../../../http/redirect'
 import { entityApiUrl } from '../../../public-urls'
 import { redirectOrNotFound } from './resolve'
+import { listAnswer } from '../csv/answer'
+import { formatParam } from '../csv/format-param'
 
 const typeParam: Param<string> = {
   description: 'Entity type.',
@@ -29,6 +31,7 @@ const listParams = {
     'compared without case, spaces and punctuation: p16 finds CDKN2A, sirolimus finds rapamycin, mice finds the mouse.', 200),
   ...pagingParams,
   fields: fieldsParam(Entity, 'entity'),
+  format: formatParam,
 }
 
 const detailParams = {
@@ -37,9 +40,10 @@ const detailParams = {
   fields: fieldsParam(EntityDetail, 'entity'),
 }
 
-export const entitiesModule = ({ db, baseUrl, secret, cache }: V1Context) =>
-  new Elysia({ name: 'v1-entities' })
-    .get('/api/v1/entities', ({ request, set }) => cachedJson(cache, request, set, async () => {
+export const entitiesModule = (v1: V1Context) => {
+  const { db, baseUrl, secret, cache } = v1
+  return new Elysia({ name: 'v1-entities' })
+    .get('/api/v1/entities', ({ request, set }) => listAnswer(v1, 'entities', request, set, async () => {
       const p = parseParams(request.url, listParams)
       const filters = { type: p.type, q: p.q }
       const paging = pager(secret, 'entities', filters, p)
@@ -90,3 +94,4 @@ export const entitiesModule = ({ db, baseUrl, secret, cache }: V1Context) =>
         }),
       },
     })
+}

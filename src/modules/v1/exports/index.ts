@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { Elysia, t } from 'elysia'
 import { ApiError, invalidParameter, notFound, quoted } from '../../../http/errors'
 import { matchesEtag } from '../../../http/compression'
-import { MANIFEST, PREVIOUS_MANIFEST, readManifest, type ExportFileEntry, type Manifest } from '../../../exports/manifest'
+import { MANIFEST, PREVIOUS_MANIFEST, readManifest, type Manifest } from '../../../exports/manifest'
 import { fileBody, parseRange, sizeOf } from '../../../exports/serve-file'
 import type { KeyAuthenticator } from '../auth'
 import { documented, errorResponses } from '../model'
@@ -24,14 +24,22 @@ function listed(manifest: Manifest, base: string) {
   return manifest.files.map((f) => ({
     resource: f.resource, file: f.file, content_type: 'application/x-ndjson' as const, content_encoding: 'gzip' as const,
     count: f.count, bytes: f.bytes, sha256: f.sha256, generated_at: manifest.generated_at, url: fileUrl(base, f.file),
+    csv: f.csv ? {
+      file: f.csv.file, content_type: 'text/csv' as const, content_encoding: 'gzip' as const, bytes: f.csv.bytes,
+      sha256: f.csv.sha256, url: fileUrl(base, f.csv.file),
+    } : null,
   }))
 }
 
-/** A file of the latest export, or of the one before (kept so downloads in progress can finish). */
-async function findFile(dir: string, name: string): Promise<ExportFileEntry | null> {
+type DataFile = { file: string; bytes: number; sha256: string }
+
+/** A file (NDJSON or CSV) of the latest export, or of the one before (kept so downloads in progress can finish). */
+async function findFile(dir: string, name: string): Promise<DataFile | null> {
   for (const manifestName of [MANIFEST, PREVIOUS_MANIFEST]) {
-    const entry = (await readManifest(dir, manifestName))?.files.find((f) => f.file === name)
-    if (entry) return entry
+    for (const entry of (await readManifest(dir, manifestName))?.files ?? []) {
+      const found = [entry, entry.csv].find((f): f is DataFile => f?.file === name)
+      if (found) return found
+    }
   }
   return null
 }
@@ -46,7 +54,10 @@ export const exportsModule = ({ exportDir, baseUrl, keys }: ExportsSettings) =>
       response: { 200: documented(t.Object({ data: t.Array(ExportFile) })), ...errorResponses },
       detail: {
         summary: 'List the bulk export files',
-        description: 'The files of the latest complete bulk export, one per resource: papers (every paper, judged or not, as a /papers item), stories (as /stories items), entities (those some paper involves, as /entities items) and claims (as /claims items). Each file is gzip-compressed NDJSON: one JSON object per line, exactly as the API serves that item, licensing included (an abstract, an entity mention or description and a claim\'s evidence are given only under an open licence, else null). All files of an export read the database at one moment, generated_at; a new export is made every night (02:30 UTC). The list is empty until the first export completes. Any key may list; downloading needs a pro key.',
+        description: 'The files of the latest complete bulk export, one per resource: papers (every paper, judged or not, as a /papers item), stories (as /stories items), entities (those some paper involves, as /entities items) and claims (as /claims items). Each file is gzip-compressed NDJSON: one JSON object per line, exactly as the API serves that item, licensing included (an abstract, an entity mention or description and a claim\'s evidence are given only under an open licence, else null). All files of an export read the database at one moment, generated_at; a new export is made every night (02:30 UTC). The list is empty until the first export completes. Any key may list; downloading needs a pro key. ' +
+          'Beside each, csv names the same items as gzip-compressed CSV (a header line, then one row per item, in ' +
+          'the columns that the list endpoint answers with format=csv; null for an export made before CSV files were ' +
+          'written); it downloads the same way.',
         parameters: openApiParameters({}),
       },
     })
@@ -85,7 +96,8 @@ export const exportsModule = ({ exportDir, baseUrl, keys }: ExportsSettings) =>
     }, {
       detail: {
         summary: 'Download a bulk export file',
-        description: 'One file of GET /api/v1/exports, for pro keys (a member key gets 403 plan_required): gzip-compressed NDJSON, sent as application/gzip (no Content-Encoding: the bytes are the file whose size and sha256 the list gives). Ranges: Accept-Ranges: bytes; one range (Range: bytes=first-last, first- or -suffix) gives 206 with Content-Range; a range beyond the end gives 416 (invalid_parameter, Content-Range: bytes */size); several ranges, or a Range header that is not bytes=, give the whole file. If-Range with the ETag resumes only the same file. The strong ETag is the sha256 in quotes; If-None-Match with it gives 304. Each request counts as one against the allowance, a ranged one too. The files of the export before the latest stay downloadable until the next export, so a download in progress can finish.',
+        description: 'One file of GET /api/v1/exports (an NDJSON file or its CSV), for pro keys ' +
+          '(a member key gets 403 plan_required): gzip-compressed NDJSON or CSV, sent as application/gzip (no Content-Encoding: the bytes are the file whose size and sha256 the list gives). Ranges: Accept-Ranges: bytes; one range (Range: bytes=first-last, first- or -suffix) gives 206 with Content-Range; a range beyond the end gives 416 (invalid_parameter, Content-Range: bytes */size); several ranges, or a Range header that is not bytes=, give the whole file. If-Range with the ETag resumes only the same file. The strong ETag is the sha256 in quotes; If-None-Match with it gives 304. Each request counts as one against the allowance, a ranged one too. The files of the export before the latest stay downloadable until the next export, so a download in progress can finish.',
         parameters: [
           { name: 'file', in: 'path', required: true, schema: { type: 'string' }, description: 'A file name from GET /api/v1/exports' },
           { name: 'Range', in: 'header', required: false, schema: { type: 'string' }, description: 'bytes=first-last, bytes=first- or bytes=-suffix' },

@@ -7,6 +7,7 @@
  */
 import type { AnyElysia } from 'elysia'
 import { documentRoute, type NamedAt } from '../../../http/openapi-document'
+import { describeCsv } from './csv'
 
 const SPEC_PATH = '/api/v1/openapi.json'
 
@@ -111,7 +112,11 @@ const TAGS = [
   { name: 'Entities', description: 'Genes, interventions, pathways and other things papers are about.' },
   { name: 'Claims', description: 'Claims extracted from papers: subject, relation, object.' },
   { name: 'Stats', description: 'Counts over the whole corpus.' },
-  { name: 'Exports', description: 'The nightly bulk export: every paper, story, entity and claim as gzip-compressed NDJSON, for pro keys.' },
+  {
+    name: 'Exports',
+    description: 'The nightly bulk export: every paper, story, entity and claim as gzip-compressed NDJSON and CSV, '
+      + 'for pro keys.',
+  },
 ]
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } })
@@ -165,6 +170,7 @@ export const openApiModule = (baseUrl: string, app: () => AnyElysia) =>
       renamePaths(doc)
       describeExportDownload(doc)
       describeEntityRedirect(doc)
+      describeCsv(doc)
     },
     documentation: {
       info: {
@@ -191,8 +197,11 @@ export const openApiModule = (baseUrl: string, app: () => AnyElysia) =>
           'each MCP message counts as one request. GET answers carry a weak ETag (If-None-Match gives 304) and are sent in br or gzip',
           'when Accept-Encoding asks.',
           'Bulk export: GET /api/v1/exports lists the nightly export, one gzip-compressed NDJSON file per resource (papers,',
-          'stories, entities, claims) with counts, sizes and sha256; pro keys download the files, in byte ranges if they like;',
-          'each download request, ranged or not, counts as one request.',
+          'stories, entities, claims), each with the same items as gzip-compressed CSV beside it, with counts, sizes',
+          'and sha256; pro keys download the files, in byte ranges if they like; each download request, ranged or not,',
+          'counts as one request. CSV: /papers, /search, /stories, /claims and /entities answer text/csv with',
+          'format=csv or Accept: text/csv (one row per item, nested fields as dotted columns, the next page in a Link',
+          'header); errors stay JSON.',
         ].join(' '),
       },
       servers: [{ url: baseUrl }],

@@ -25,6 +25,8 @@ import { isPrefixedIdentifier, readPaperIdentifier } from '../batch/identifiers'
 import { resolvePaperIdentifier } from '../batch/service'
 import { updatedSinceParam } from '../changes/feed'
 import { PapersFeedAnswer, papersFeed } from '../changes/answers'
+import { listAnswer } from '../csv/answer'
+import { formatParam } from '../csv/format-param'
 
 export const paperFilterParams = {
   since: dateParam('Only papers with indexed_date on or after this UTC date.'),
@@ -52,6 +54,7 @@ const listParams = {
   fields: fieldsParam(Paper, 'paper'),
   ...facetParams('papers'),
   updated_since: updatedSinceParam,
+  format: formatParam,
 }
 
 const detailParams = { fields: fieldsParam(PaperDetail, 'paper') }
@@ -93,7 +96,7 @@ type PapersAnswer = { data: Static<typeof Paper>[]; pagination: Static<typeof Pa
 export const papersModule = (v1: V1Context, charge: BatchCharge) => {
   const { db, baseUrl, secret, cache } = v1
   return new Elysia({ name: 'v1-papers' })
-    .get('/api/v1/papers', ({ request, set }) => cachedJson(cache, request, set, async () => {
+    .get('/api/v1/papers', ({ request, set }) => listAnswer(v1, 'papers', request, set, async () => {
       const p = parseParams(request.url, listParams)
       if (p.ids) {
         const others = Object.keys(p).filter((name) => name !== 'ids' && name !== 'fields')

@@ -12,7 +12,8 @@ import { invalidParameter } from '../../../http/errors'
 import type { SearchAfter } from '../../../search/backend'
 import { MEILI_MAX_HITS } from '../../../search/meilisearch/documents'
 import { assertSearchable } from '../../../search/syntax'
-import { cachedJson } from '../response-cache'
+import { listAnswer } from '../csv/answer'
+import { formatParam } from '../csv/format-param'
 
 const SearchHit = t.Object({ ...Paper.properties, score: t.Number({ minimum: 0, maximum: 1 }) })
 
@@ -21,6 +22,7 @@ const searchParams = {
   ...paperFilterParams,
   ...pagingParams,
   fields: fieldsParam(SearchHit, 'hit'),
+  format: formatParam,
 }
 
 /** Pagination, plus whether the ranking stops before every match (an additive field). */
@@ -44,7 +46,7 @@ function searchAfter([score, id, rank, rankedBy]: CursorPosition): SearchAfter {
 // is drained (drizzle/0023), so no answer from the index as it was outlives its change.
 export const searchModule = ({ db, baseUrl, secret, search, cache }: V1Context) =>
   new Elysia({ name: 'v1-search' })
-    .get('/api/v1/search', ({ request, set }) => cachedJson(cache, request, set, async () => {
+    .get('/api/v1/search', ({ request, set }) => listAnswer({ cache, baseUrl }, 'search', request, set, async () => {
       const p = parseParams(request.url, searchParams)
       if (!p.q || !p.q.trim()) throw invalidParameter('q is required: the words to search for')
       const filters = paperFilters(p)

@@ -2,7 +2,6 @@
 import { Elysia, t, type Static } from 'elysia'
 import { invalidParameter } from '../../../http/errors'
 import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
-import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import type { CursorPosition } from '../../../http/cursor'
 import { pager } from '../../../http/pager'
@@ -16,6 +15,8 @@ import { updatedSinceParam } from '../changes/feed'
 import { StoriesFeedAnswer, storiesFeed } from '../changes/answers'
 import { listStoriesJson } from '../../../queries/paper-json'
 import { jsonPage } from '../json-page'
+import { listAnswer } from '../csv/answer'
+import { formatParam } from '../csv/format-param'
 
 const listParams = {
   since: dateParam('Only stories published on or after this UTC date.'),
@@ -25,6 +26,7 @@ const listParams = {
   ...pagingParams,
   fields: fieldsParam(StoryItem, 'story'),
   updated_since: updatedSinceParam,
+  format: formatParam,
 }
 
 /** A signed cursor can only hold what we put in it, but a shape check costs nothing. */
@@ -39,7 +41,7 @@ function positionOf(k: CursorPosition): StoryPosition {
 export const storiesModule = (v1: V1Context) => {
   const { db, baseUrl, secret, cache } = v1
   return new Elysia({ name: 'v1-stories' })
-    .get('/api/v1/stories', ({ request, set }) => cachedJson(cache, request, set, async () => {
+    .get('/api/v1/stories', ({ request, set }) => listAnswer(v1, 'stories', request, set, async () => {
       const p = parseParams(request.url, listParams)
       const filters = { since: p.since, until: p.until, topic: p.topic, studyType: p.study_type }
       if (p.updated_since) return storiesFeed(v1, p, filters, p.updated_since) // the change feed (src/modules/v1/changes)
