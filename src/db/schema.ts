@@ -547,7 +547,7 @@ export const jobRuns = pgTable('job_runs', {
   job: text('job').notNull(), // harvest, scrape, analyze, refresh
   startedAt: tstz('started_at').notNull().defaultNow(),
   finishedAt: tstz('finished_at'),
-  outcome: text('outcome').notNull().default('running'), // running | ok | failed
+  outcome: text('outcome').notNull().default('running'), // running | ok | partial (went on past failures) | failed
   counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
   error: text('error'),
 }, (t) => [index('job_runs_job_idx').on(t.job, t.startedAt.desc().nullsFirst())])
