@@ -6,10 +6,14 @@ CREATE UNIQUE INDEX "articles_guid_source_idx" ON "articles" USING btree ("guid"
 CREATE UNIQUE INDEX "articles_link_source_idx" ON "articles" USING btree ("link","source_id") WHERE "articles"."link" is not null;--> statement-breakpoint
 CREATE INDEX "articles_copy_of_idx" ON "articles" USING btree ("copy_of");--> statement-breakpoint
 -- Articles stored before were unique by guid and by link across all sources, so none is a copy by those; a DOI that
--- two sources stored (scrapes racing) makes the later row a copy of the first.
-UPDATE "articles" a SET "copy_of" = f."id"
-  FROM (SELECT DISTINCT ON ("doi") "doi", "id", "source_id" FROM "articles" WHERE "doi" IS NOT NULL ORDER BY "doi", "id") f
-  WHERE a."doi" = f."doi" AND a."id" > f."id" AND a."source_id" <> f."source_id";
+-- two sources stored (scrapes racing) makes the later row a copy of the first (as src/ingest/rss/store.ts links them).
+UPDATE "articles" SET "copy_of" = m."first"
+  FROM (
+    SELECT a."id", (SELECT min(b."id") FROM "articles" b
+        WHERE b."doi" = a."doi" AND b."source_id" <> a."source_id" AND b."id" < a."id") AS "first"
+      FROM "articles" a WHERE a."doi" IS NOT NULL
+  ) m
+  WHERE "articles"."id" = m."id" AND m."first" IS NOT NULL;
 --> statement-breakpoint
 -- Runs recorded "ok" although they went on past failures (their counts' failed and *_failed) are partial, with the
 -- line src/jobs/job-runs.ts writes for such a run now.

@@ -325,7 +325,8 @@ export function parseConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: parseBoundedInt('SHUTDOWN_TIMEOUT_MS', read(env, 'SHUTDOWN_TIMEOUT_MS'), 25_000, 0, 600_000),
     reviewConfidenceThreshold: parseBoundedDecimal('REVIEW_CONFIDENCE_THRESHOLD', read(env, 'REVIEW_CONFIDENCE_THRESHOLD'), 0.6, 0, 1),
     bodyTimeoutMs: parseBoundedInt('BODY_TIMEOUT_MS', read(env, 'BODY_TIMEOUT_MS'), 30_000, 100, 600_000),
-    maxClientConnections: parseBoundedInt('MAX_CLIENT_CONNECTIONS', read(env, 'MAX_CLIENT_CONNECTIONS'), 64, 1, 100_000),
+    maxClientConnections: parseBoundedInt('MAX_CLIENT_CONNECTIONS', read(env, 'MAX_CLIENT_CONNECTIONS'), 64, 1,
+      100_000),
   }
 }
 

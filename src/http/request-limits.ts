@@ -109,20 +109,22 @@ export async function checkBodySize(request: Request, limits: BodyLimits): Promi
   const path = pathOf(request.url)
   const ownLimit = OWN_BODY_LIMIT.has(path)
   const cap = ownLimit ? MAX_BODY_BYTES : bodyCap(path)
-  const refuse = () => new ApiError('invalid_parameter', `the body must be at most ${kib(cap)} (${cap} bytes)`, { connection: 'close' }, 413)
+  const tooLong = `the body must be at most ${kib(cap)} (${cap} bytes)`
+  const refuse = () => new ApiError('invalid_parameter', tooLong, { connection: 'close' }, 413)
   const declared = request.headers.get('content-length')
   if (!ownLimit && declared !== null && Number(declared) > cap) throw refuse()
   const outcome = await readBody(request.clone().body!, cap, limits.bodyTimeoutMs)
   if (outcome === 'late') {
     const seconds = limits.bodyTimeoutMs / 1000
-    throw new ApiError('invalid_parameter', `the body did not arrive in full within ${seconds} second${seconds === 1 ? '' : 's'}`,
-      { connection: 'close' }, 408)
+    const message = `the body did not arrive in full within ${seconds} second${seconds === 1 ? '' : 's'}`
+    throw new ApiError('invalid_parameter', message, { connection: 'close' }, 408)
   }
   if (outcome === 'over' && !ownLimit) throw refuse() // the MCP endpoint answers its own in JSON-RPC
 }
 
 /** The checks every request passes before routing: its client's share of connections, its URL, head and body. */
-export const requestLimitsPlugin = (limits: BodyLimits) => new Elysia({ name: 'request-limits', seed: limits.bodyTimeoutMs })
+export const requestLimitsPlugin = (limits: BodyLimits) =>
+  new Elysia({ name: 'request-limits', seed: limits.bodyTimeoutMs })
   .onRequest(async ({ request }) => {
     refuseOverCap(request)
     checkRequestSize(request)

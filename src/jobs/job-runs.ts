@@ -23,8 +23,10 @@ export function failureCount(counts: Record<string, unknown>): number {
 export function completedOutcome(counts: JobCounts): { outcome: 'ok' | 'partial'; error: string | null } {
   const failures = failureCount(counts)
   if (failures === 0) return { outcome: 'ok', error: null }
-  const which = Object.entries(counts).filter(([name, n]) => isFailureCount(name) && n > 0).map(([name, n]) => `${name} ${n}`)
-  return { outcome: 'partial', error: `the run went on past ${failures} failure${failures === 1 ? '' : 's'} (${which.join(', ')})` }
+  const which = Object.entries(counts).filter(([name, n]) => isFailureCount(name) && n > 0)
+    .map(([name, n]) => `${name} ${n}`)
+  const error = `the run went on past ${failures} failure${failures === 1 ? '' : 's'} (${which.join(', ')})`
+  return { outcome: 'partial', error }
 }
 
 /** What a run that could not record its own end is closed with. */
@@ -36,7 +38,8 @@ export async function recordRun(db: Db, job: string, work: () => Promise<JobCoun
   onStart?.(run.id)
   try {
     const counts = await work()
-    await db.update(jobRuns).set({ finishedAt: new Date(), ...completedOutcome(counts), counts }).where(eq(jobRuns.id, run.id))
+    await db.update(jobRuns).set({ finishedAt: new Date(), ...completedOutcome(counts), counts })
+      .where(eq(jobRuns.id, run.id))
     return counts
   } catch (error) {
     await db.update(jobRuns).set({ finishedAt: new Date(), outcome: 'failed', error: errorText(error, 2000) })

@@ -36,7 +36,7 @@ describe(`the per-source articles migration on a ${testDriver} database with row
       { id: 1, title: 'First by DOI', copy_of: null },
       { id: 2, title: 'Same DOI, other source', copy_of: 1 },
       { id: 3, title: 'Alone', copy_of: null },
-      { id: 4, title: 'Same DOI, same source', copy_of: null },
+      { id: 4, title: 'Same DOI, same source', copy_of: 2 }, // the first row of another source with its DOI
     ])
   })
 

@@ -47,7 +47,8 @@ export function renderFeed(base: string, channel: Channel, rows: StoryListRow[])
   const lastModified = new Date(Math.floor(newest.getTime() / 1000) * 1000)
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>
-<title>${htmlText(channel.title)}</title><link>${escapeXml(channel.link)}</link><description>${htmlText(channel.description)}</description>
+<title>${htmlText(channel.title)}</title><link>${escapeXml(channel.link)}</link>
+<description>${htmlText(channel.description)}</description>
 <atom:link href="${escapeXml(channel.self)}" rel="self" type="application/rss+xml"/>
 <language>en</language><lastBuildDate>${lastModified.toUTCString()}</lastBuildDate><generator>Geroscope</generator><ttl>5</ttl>
 <copyright>Stories and judgements by Geroscope; papers belong to their authors.</copyright>

@@ -80,8 +80,8 @@ export const JobRun = t.Object({
   id: Integer({ minimum: 1 }),
   job: t.String(),
   status: Enum(JOB_STATUSES, {
-    description: 'running; ok; partial: ended, but failed at some of its work (failure_count) and went on with the rest; '
-      + 'failed: stopped by an error (error), or its process died (closed at the next start-up).',
+    description: 'running; ok; partial: ended, but failed at some of its work (failure_count) and went on '
+      + 'with the rest; failed: stopped by an error (error), or its process died (closed at the next start-up).',
   }),
   failure_count: FailureCount,
   started_at: DateTime,

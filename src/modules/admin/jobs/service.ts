@@ -28,7 +28,8 @@ async function timedRun<T extends JobCounts>(database: Database, job: string, wo
     const counts = await runJob(database, job, work, (id) => { runId = id }) as T
     return {
       run_id: runId, job, status: completedOutcome(counts).outcome, failure_count: failureCount(counts),
-      started_at: started.toISOString(), finished_at: new Date().toISOString(), duration_ms: Math.round(performance.now() - t0), counts,
+      started_at: started.toISOString(), finished_at: new Date().toISOString(),
+      duration_ms: Math.round(performance.now() - t0), counts,
     }
   } catch (error) {
     if (error instanceof JobBusyError) throw conflict(error.message)

@@ -5,6 +5,7 @@ import { announce, append, begin, field, formatTime, h, nextPageLink, replace, t
 import { input, onSubmit, select, submit } from '../forms.js'
 import { analyzeResult, refreshResult, scrapeResult, statusBadge } from './results.js'
 
+const STATUSES = ['running', 'ok', 'partial', 'failed']
 const JOBS = ['scrape', 'analyze', 'harvest', 'intelligence', 'refresh', 'search-sync', 'purge-sessions', 'purge-rate-limits']
 
 export async function render(main, { params }) {
@@ -33,7 +34,7 @@ export async function render(main, { params }) {
   const status = params.get('status') ?? ''
   const filter = h('form', { method: 'get', action: '/console/jobs', class: 'filters', 'aria-labelledby': 'runs-heading' },
     field('Job', select('job', [['', 'Any job'], ...JOBS.map((j) => [j, j])], job)),
-    field('Status', select('status', [['', 'Any status'], ['running', 'running'], ['ok', 'ok'], ['partial', 'partial'], ['failed', 'failed']], status)),
+    field('Status', select('status', [['', 'Any status'], ...STATUSES.map((s) => [s, s])], status)),
     submit('Filter'))
   const runs = h('div', { id: 'job-runs' })
   append(main, h('div', { class: 'grid' }, scrape, analyze, refresh), result,
