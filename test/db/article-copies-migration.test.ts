@@ -13,7 +13,8 @@ const rows = <T>(query: ReturnType<typeof sql>) => older.database.rows<T>(query)
 
 beforeAll(async () => {
   older = await databaseBefore('_article_copies_per_source', 'article_copies')
-  await rows(sql`insert into rss_sources (id, name, url) values (1, 'A', 'https://a.test/feed'), (2, 'B', 'https://b.test/feed')`)
+  await rows(sql`insert into rss_sources (id, name, url) values
+    (1, 'A', 'https://a.test/feed'), (2, 'B', 'https://b.test/feed')`)
   await rows(sql`insert into articles (id, source_id, guid, link, doi, title) values
     (1, 1, 'a:1', 'https://a.test/1', '10.1/x', 'First by DOI'),
     (2, 2, 'b:1', 'https://b.test/1', '10.1/x', 'Same DOI, other source'),
@@ -41,8 +42,10 @@ describe(`the per-source articles migration on a ${testDriver} database with row
   })
 
   test('a source may now hold a link another source holds, never one it holds itself', async () => {
-    await rows(sql`insert into articles (id, source_id, link, title) values (10, 2, 'https://a.test/1', 'B names the link of A')`)
-    await expect(rows(sql`insert into articles (id, source_id, link, title) values (11, 2, 'https://a.test/1', 'again')`)).rejects.toThrow()
+    const insert = (id: number) => rows(sql`insert into articles (id, source_id, link, title)
+      values (${id}, 2, 'https://a.test/1', 'B names the link of A')`)
+    await insert(10)
+    await expect(insert(11)).rejects.toThrow()
   })
 
   test('runs recorded ok with failures are partial, with what failed; the rest are untouched', async () => {

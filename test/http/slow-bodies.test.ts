@@ -41,7 +41,9 @@ type RawAnswer = { status: number; headers: Map<string, string>; body: string; c
  * pieces every `pieceEveryMs`), and collects the answer until the server closes the connection or
  * PATIENCE_MS passes (status 0: no answer).
  */
-function slowRequest(path: string, options: { declared: number; sent?: string; pieceEveryMs?: number; headers?: string[] }) {
+type SlowBody = { declared: number; sent?: string; pieceEveryMs?: number; headers?: string[] }
+
+function slowRequest(path: string, options: SlowBody) {
   return new Promise<RawAnswer>((resolve, reject) => {
     const started = performance.now()
     const chunks: Buffer[] = []
@@ -54,8 +56,12 @@ function slowRequest(path: string, options: { declared: number; sent?: string; p
       const text = Buffer.concat(chunks).toString('utf8')
       const [head, ...rest] = text.split('\r\n\r\n')
       const [statusLine, ...lines] = head.split('\r\n')
-      const headers = new Map(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]))
-      resolve({ status: Number(statusLine.split(' ')[1] ?? 0) || 0, headers, body: rest.join('\r\n\r\n'), closedAfterMs: closed ? performance.now() - started : null })
+      const field = (l: string) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]
+      const headers = new Map(lines.map((l) => field(l) as [string, string]))
+      resolve({
+        status: Number(statusLine.split(' ')[1] ?? 0) || 0, headers, body: rest.join('\r\n\r\n'),
+        closedAfterMs: closed ? performance.now() - started : null,
+      })
     }
     const socket: Socket = connect(server.port, '127.0.0.1', () => {
       socket.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n`
@@ -78,12 +84,16 @@ function slowRequest(path: string, options: { declared: number; sent?: string; p
 }
 
 const envelope = (status: number, code: string, message: string) => ({ error: { status, code, message } })
+const bearer = () => `Authorization: Bearer ${key}`
+const stats = () => 
+  fetch(`http://127.0.0.1:${server.port}/api/v1/stats`, { headers: { authorization: `Bearer ${key}` } })
 
 describe('request bodies have a deadline', () => {
   test('a declared 1 MB body that never arrives is a 408 in the envelope, and its connection is closed', async () => {
-    const answer = await slowRequest('/api/v1/papers/batch', { declared: 1_000_000, headers: [`Authorization: Bearer ${key}`] })
+    const answer = await slowRequest('/api/v1/papers/batch', { declared: 1_000_000, headers: [bearer()] })
     expect(answer.status).toBe(408)
-    expect(JSON.parse(answer.body)).toEqual(envelope(408, 'invalid_parameter', 'the body did not arrive in full within 1.5 seconds'))
+    expect(JSON.parse(answer.body))
+      .toEqual(envelope(408, 'invalid_parameter', 'the body did not arrive in full within 1.5 seconds'))
     expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
     expect(answer.headers.get('access-control-allow-origin')).toBe('*')
     expect(answer.closedAfterMs).not.toBeNull()
@@ -99,19 +109,22 @@ describe('request bodies have a deadline', () => {
   test('a body that arrives slowly but in time is read as usual', async () => {
     const body = JSON.stringify({ ids: ['MED-1', 'MED-2'] })
     const answer = await slowRequest('/api/v1/papers/batch', {
-      declared: Buffer.byteLength(body), sent: body, pieceEveryMs: 100, headers: [`Authorization: Bearer ${key}`, 'Connection: close'],
+      declared: Buffer.byteLength(body), sent: body, pieceEveryMs: 100, headers: [bearer(), 'Connection: close'],
     })
     expect(answer.status).toBe(200)
   })
 })
 
 describe('one client address has a bounded number of requests in progress', () => {
-  test('beyond MAX_CLIENT_CONNECTIONS a request is a 429 with Retry-After, and served again once the others end', async () => {
-    const stalled = Array.from({ length: 3 }, () => slowRequest('/api/v1/papers/batch', { declared: 1000, headers: [`Authorization: Bearer ${key}`] }))
-    for (let waited = 0; perClient.inProgress('127.0.0.1') < 3 && waited < PATIENCE_MS; waited += 20) await Bun.sleep(20)
+  test('beyond MAX_CLIENT_CONNECTIONS a request is a 429 with Retry-After, served once the others end', async () => {
+    const stall = () => slowRequest('/api/v1/papers/batch', { declared: 1000, headers: [bearer()] })
+    const stalled = [stall(), stall(), stall()]
+    for (let waited = 0; perClient.inProgress('127.0.0.1') < 3 && waited < PATIENCE_MS; waited += 20) {
+      await Bun.sleep(20)
+    }
     expect(perClient.inProgress('127.0.0.1')).toBe(3)
 
-    const refused = await fetch(`http://127.0.0.1:${server.port}/api/v1/stats`, { headers: { authorization: `Bearer ${key}` } })
+    const refused = await stats()
     expect(refused.status).toBe(429)
     expect(refused.headers.get('retry-after')).toBe('1')
     expect(refused.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
@@ -120,7 +133,7 @@ describe('one client address has a bounded number of requests in progress', () =
 
     expect((await Promise.all(stalled)).map((a) => a.status)).toEqual([408, 408, 408])
     expect(perClient.inProgress('127.0.0.1')).toBe(0)
-    const served = await fetch(`http://127.0.0.1:${server.port}/api/v1/stats`, { headers: { authorization: `Bearer ${key}` } })
+    const served = await stats()
     expect(served.status).toBe(200)
   })
 })

@@ -30,7 +30,8 @@ const parser = new Parser<object, Item>({ customFields: { item: ['source'] as ne
 /** What a reader that treats the value as HTML shows: null when the value holds markup at all. */
 function shownText(html: string): string | null {
   if (/<[a-z!/?]/i.test(html)) return null
-  return html.replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[e]!)
+  const characters: Record<string, string> = { lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' }
+  return html.replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => characters[e]!)
 }
 
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : String((value as { _: unknown })._))
