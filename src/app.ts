@@ -56,7 +56,7 @@ export function buildApp(context: AppContext) {
     .use(corsPlugin)
     .onError({ as: 'global' }, ({ error }) => { breaker.record(error) }) // notes only; the error plugin below answers
     .use(errorPlugin({ page: { headers: htmlSecurityHeaders(PAGE_CSP), render: errorPage } }))
-    .use(requestLimitsPlugin) // before the v1 gate: an oversized request costs no key check
+    .use(requestLimitsPlugin(config)) // before the v1 gate: an oversized or slow request costs no key check
     .use(healthModule(context))
     .use(siteModule({ db: database.db, base: config.publicBaseUrl, snapshot, search, cache }))
     .use(consoleModule())

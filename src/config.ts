@@ -38,6 +38,8 @@ export type Config = {
   logLevel: LogLevel // pino's levels; "silent" logs nothing
   shutdownTimeoutMs: number // at SIGTERM/SIGINT, how long requests and job runs in progress may take to finish
   reviewConfidenceThreshold: number // GET /api/review queues judgements whose lowest confidence is below this (0..1)
+  bodyTimeoutMs: number // a request body arrives whole this long after its head, or 408 (http/request-limits.ts)
+  maxClientConnections: number // requests in progress at once per client address, or 429 (http/client-connections.ts)
 }
 
 /** An admin session ends after `idleMinutes` without a request, and `maxHours` after login whatever happens. */
@@ -322,6 +324,9 @@ export function parseConfig(env: Env = process.env): Config {
     logLevel: parseLogLevel(read(env, 'LOG_LEVEL'), nodeEnv),
     shutdownTimeoutMs: parseBoundedInt('SHUTDOWN_TIMEOUT_MS', read(env, 'SHUTDOWN_TIMEOUT_MS'), 25_000, 0, 600_000),
     reviewConfidenceThreshold: parseBoundedDecimal('REVIEW_CONFIDENCE_THRESHOLD', read(env, 'REVIEW_CONFIDENCE_THRESHOLD'), 0.6, 0, 1),
+    bodyTimeoutMs: parseBoundedInt('BODY_TIMEOUT_MS', read(env, 'BODY_TIMEOUT_MS'), 30_000, 100, 600_000),
+    maxClientConnections: parseBoundedInt('MAX_CLIENT_CONNECTIONS', read(env, 'MAX_CLIENT_CONNECTIONS'), 64, 1,
+      100_000),
   }
 }
 

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigserial, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text,
-  smallint, timestamp, unique, uniqueIndex, type PgColumnBuilderBase,
+  smallint, timestamp, unique, uniqueIndex, type AnyPgColumn, type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -395,6 +395,11 @@ export const rssSources = pgTable('rss_sources', {
   createdAt: createdAt(),
 })
 
+/**
+ * Feed articles. A source never holds the same guid or link twice; another source may: each keeps
+ * its own text, so a feed that names a real article's link first cannot put its words under it
+ * (src/ingest/rss/store.ts). A later source's copy points at the first one (copy_of).
+ */
 export const articles = pgTable('articles', {
   id: serial('id').primaryKey(),
   sourceId: integer('source_id').notNull().references(() => rssSources.id, { onDelete: 'cascade' }),
@@ -408,9 +413,13 @@ export const articles = pgTable('articles', {
   fetchedAt: tstz('fetched_at').notNull().defaultNow(),
   paperId: text('paper_id').references(() => papers.id, { onDelete: 'set null' }), // same DOI
   analysedAt: tstz('analysed_at'),
+  // The first stored article, from another source, with the same guid, link or DOI; null for a first copy.
+  copyOf: integer('copy_of').references((): AnyPgColumn => articles.id, { onDelete: 'set null' }),
 }, (t) => [
-  uniqueIndex('articles_guid_idx').on(t.guid).where(sql`${t.guid} is not null`),
-  uniqueIndex('articles_link_idx').on(t.link).where(sql`${t.link} is not null`),
+  // Guid (or link) first: the same index finds a source's own item and every source's copies.
+  uniqueIndex('articles_guid_source_idx').on(t.guid, t.sourceId).where(sql`${t.guid} is not null`),
+  uniqueIndex('articles_link_source_idx').on(t.link, t.sourceId).where(sql`${t.link} is not null`),
+  index('articles_copy_of_idx').on(t.copyOf),
   index('articles_doi_idx').on(t.doi),
   index('articles_fetched_idx').on(t.fetchedAt.desc().nullsFirst(), t.id),
 ])
@@ -555,7 +564,7 @@ export const jobRuns = pgTable('job_runs', {
   job: text('job').notNull(), // harvest, scrape, analyze, refresh
   startedAt: tstz('started_at').notNull().defaultNow(),
   finishedAt: tstz('finished_at'),
-  outcome: text('outcome').notNull().default('running'), // running | ok | failed
+  outcome: text('outcome').notNull().default('running'), // running | ok | partial (went on past failures) | failed
   counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
   error: text('error'),
 }, (t) => [index('job_runs_job_idx').on(t.job, t.startedAt.desc().nullsFirst())])

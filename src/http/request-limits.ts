@@ -6,6 +6,7 @@
  * the parser refuses on its own, with a bare 431 and no body.
  */
 import { Elysia } from 'elysia'
+import { refuseOverCap } from './client-connections'
 import { ApiError } from './errors'
 
 /** Path and query string, in bytes: 414 URI Too Long above it. */
@@ -64,45 +65,68 @@ export function bodyCap(path: string): number {
   return admin ? MAX_ADMIN_BODY_BYTES : MAX_BODY_BYTES
 }
 
-/** Whether a stream holds more than `cap` bytes; reads no further than the first chunk past it. */
-async function longerThan(stream: ReadableStream<Uint8Array>, cap: number): Promise<boolean> {
+/** How reading a body went: all of it within the cap, past the cap, or not all there by the deadline. */
+type BodyOutcome = 'fits' | 'over' | 'late'
+
+/**
+ * Reads a stream until it ends, passes `cap` bytes or `deadlineMs` passes, whichever comes first,
+ * and says which; reads no further than the first chunk past the cap.
+ */
+async function readBody(stream: ReadableStream<Uint8Array>, cap: number, deadlineMs: number): Promise<BodyOutcome> {
   const reader = stream.getReader()
-  let bytes = 0
-  try {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<'late'>((resolve) => { timer = setTimeout(resolve, deadlineMs, 'late') })
+  const read = async (): Promise<BodyOutcome> => {
+    let bytes = 0
     for (;;) {
       const { done, value } = await reader.read()
-      if (done) return false
+      if (done) return 'fits'
       bytes += value.byteLength
-      if (bytes > cap) return true
+      if (bytes > cap) return 'over'
     }
+  }
+  try {
+    return await Promise.race([read(), late])
   } finally {
+    clearTimeout(timer)
     void reader.cancel().catch(() => {})
   }
 }
 
+/** What a request body may take: at most `bodyTimeoutMs` from the request's head to its last byte. */
+export type BodyLimits = { bodyTimeoutMs: number }
+
 /**
- * One body cap however the body is framed: a declared Content-Length over it is
- * refused unread; a body without one (chunked) is read, through a copy, until it passes the cap or
- * ends, so the route still gets all of it when it fits. Either way a 413 in the envelope, with the
- * request id and CORS headers, instead of the runtime's bare answer (the runtime's own limit,
- * src/platform/serve.ts, sits well above these).
+ * One body cap however the body is framed, and one deadline for it: a declared
+ * Content-Length over the cap is refused unread; any other body is read, through a copy (so the
+ * route still gets all of it), until it ends, passes the cap or its time is up. Over the cap is a
+ * 413, too slow a 408 (a body that is declared and never sent would otherwise hold its connection
+ * until the runtime's idle timeout), both in the envelope with the request id and CORS headers.
+ * The connection is closed after either, since the rest of the body was not read.
  */
-export async function checkBodySize(request: Request): Promise<void> {
+export async function checkBodySize(request: Request, limits: BodyLimits): Promise<void> {
   if (request.body === null) return
   const path = pathOf(request.url)
-  if (OWN_BODY_LIMIT.has(path)) return
-  const cap = bodyCap(path)
-  const refuse = () => new ApiError('invalid_parameter', `the body must be at most ${kib(cap)} (${cap} bytes)`, {}, 413)
+  const ownLimit = OWN_BODY_LIMIT.has(path)
+  const cap = ownLimit ? MAX_BODY_BYTES : bodyCap(path)
+  const tooLong = `the body must be at most ${kib(cap)} (${cap} bytes)`
+  const refuse = () => new ApiError('invalid_parameter', tooLong, { connection: 'close' }, 413)
   const declared = request.headers.get('content-length')
-  if (declared !== null) {
-    if (Number(declared) > cap) throw refuse()
-    return
+  if (!ownLimit && declared !== null && Number(declared) > cap) throw refuse()
+  const outcome = await readBody(request.clone().body!, cap, limits.bodyTimeoutMs)
+  if (outcome === 'late') {
+    const seconds = limits.bodyTimeoutMs / 1000
+    const message = `the body did not arrive in full within ${seconds} second${seconds === 1 ? '' : 's'}`
+    throw new ApiError('invalid_parameter', message, { connection: 'close' }, 408)
   }
-  if (await longerThan(request.clone().body!, cap)) throw refuse()
+  if (outcome === 'over' && !ownLimit) throw refuse() // the MCP endpoint answers its own in JSON-RPC
 }
 
-export const requestLimitsPlugin = new Elysia({ name: 'request-limits' })
+/** The checks every request passes before routing: its client's share of connections, its URL, head and body. */
+export const requestLimitsPlugin = (limits: BodyLimits) =>
+  new Elysia({ name: 'request-limits', seed: limits.bodyTimeoutMs })
   .onRequest(async ({ request }) => {
+    refuseOverCap(request)
     checkRequestSize(request)
-    await checkBodySize(request)
+    await checkBodySize(request, limits)
   })

@@ -7,6 +7,28 @@ import { preparedStatement } from '../queries/prepared'
 
 export type JobCounts = Record<string, number>
 
+/** A run's counts that are failures: `failed` and every `<what>_failed` (articles_failed, ...). */
+const isFailureCount = (name: string) => name === 'failed' || name.endsWith('_failed')
+
+/** How many things a run that did not throw failed at, by its counts. */
+export function failureCount(counts: Record<string, unknown>): number {
+  let failures = 0
+  for (const [name, value] of Object.entries(counts)) {
+    if (isFailureCount(name) && typeof value === 'number' && Number.isFinite(value) && value > 0) failures += value
+  }
+  return failures
+}
+
+/** The outcome and error line of a run that returned `counts`: ok, or partial with what failed. */
+export function completedOutcome(counts: JobCounts): { outcome: 'ok' | 'partial'; error: string | null } {
+  const failures = failureCount(counts)
+  if (failures === 0) return { outcome: 'ok', error: null }
+  const which = Object.entries(counts).filter(([name, n]) => isFailureCount(name) && n > 0)
+    .map(([name, n]) => `${name} ${n}`)
+  const error = `the run went on past ${failures} failure${failures === 1 ? '' : 's'} (${which.join(', ')})`
+  return { outcome: 'partial', error }
+}
+
 /** What a run that could not record its own end is closed with. */
 export const ABANDONED_RUN = 'the run ended without recording its outcome (its process died or lost the database); the work it had committed stays, the rest was retried by a later run'
 
@@ -16,7 +38,8 @@ export async function recordRun(db: Db, job: string, work: () => Promise<JobCoun
   onStart?.(run.id)
   try {
     const counts = await work()
-    await db.update(jobRuns).set({ finishedAt: new Date(), outcome: 'ok', counts }).where(eq(jobRuns.id, run.id))
+    await db.update(jobRuns).set({ finishedAt: new Date(), ...completedOutcome(counts), counts })
+      .where(eq(jobRuns.id, run.id))
     return counts
   } catch (error) {
     await db.update(jobRuns).set({ finishedAt: new Date(), outcome: 'failed', error: errorText(error, 2000) })

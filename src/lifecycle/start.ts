@@ -9,6 +9,7 @@ import { buildApp } from '../app'
 import { ConfigError, parseConfig, resolveAppSecret } from '../config'
 import { openConfiguredDatabaseWhenReady } from './open-database'
 import { withAccessLog } from '../http/access-log'
+import { ClientConnections } from '../http/client-connections'
 import { serverFailure } from '../http/error-plugin'
 import { PARSER_HEAD_BYTES } from '../http/request-limits'
 import { startWorkers } from './workers'
@@ -69,7 +70,9 @@ export async function startService(env: Record<string, string | undefined> = pro
   // WORKERS=off leaves the API alone: no harvesting, scraping or analysis in this process.
   const jobs = config.workers ? startWorkers(database, config) : []
   const inFlight = new InFlight()
-  const server = serve(inFlight.track(withAccessLog(app.fetch)), config.port, { maxHeadBytes: PARSER_HEAD_BYTES, onError: serverFailure })
+  const perClient = new ClientConnections(config)
+  const handler = inFlight.track(withAccessLog(perClient.track(app.fetch)))
+  const server = serve(handler, config.port, { maxHeadBytes: PARSER_HEAD_BYTES, onError: serverFailure })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
 

@@ -38,7 +38,8 @@ describe('POST /api/scrape', () => {
     const { status, body } = await json(await call('/api/scrape', { method: 'POST' }))
     expect(status).toBe(200)
     expect(body.data).toEqual({
-      run_id: expect.any(Number), job: 'scrape', started_at: expect.any(String), finished_at: expect.any(String), duration_ms: expect.any(Number),
+      run_id: expect.any(Number), job: 'scrape', status: 'partial', failure_count: 1,
+      started_at: expect.any(String), finished_at: expect.any(String), duration_ms: expect.any(Number),
       counts: { sources: 2, failed: 1, not_modified: 0, items: 1, added: 1, linked: 0, skipped: 0, links_refused: 0 },
       sources: [
         { id: a.id, name: 'A', not_modified: false, items: 1, added: 1, linked: 0, skipped: 0, links_refused: 0, error: null },
@@ -47,7 +48,7 @@ describe('POST /api/scrape', () => {
     })
     expect(body.data.sources[1].error).not.toBeNull()
     const [run] = await api.database.db.select().from(jobRuns).where(eq(jobRuns.id, body.data.run_id))
-    expect(run).toMatchObject({ job: 'scrape', outcome: 'ok', counts: { sources: 2, failed: 1, added: 1 } })
+    expect(run).toMatchObject({ job: 'scrape', outcome: 'partial', error: 'the run went on past 1 failure (failed 1)', counts: { sources: 2, failed: 1, added: 1 } })
     expect(off.enabled).toBe(false)
   })
 
@@ -94,7 +95,7 @@ describe('POST /api/analyze', () => {
     await insertPapers(api.database.db, ['MED-71', 'MED-72', 'MED-73'].map(unjudged))
     const { status, body } = await json(await call('/api/analyze', { body: { limit: 2 } }))
     expect(status).toBe(200)
-    expect(body.data).toMatchObject({ job: 'analyze', analyzer: 'geroscope-builtin-1', failures: [], counts: { papers: 2, failed: 0 } })
+    expect(body.data).toMatchObject({ job: 'analyze', status: 'ok', failure_count: 0, analyzer: 'geroscope-builtin-1', failures: [], counts: { papers: 2, failed: 0 } })
     expect(body.data.counts.articles).toBeGreaterThan(0)
     expect(body.data.counts.articles).toBeLessThanOrEqual(2)
     const left = await api.database.db.select({ id: papers.id }).from(papers).where(isNull(papers.judgedAt))
@@ -131,7 +132,7 @@ describe('GET /api/jobs', () => {
     await runJob(api.database, 'harvest', async () => { throw new Error('Europe PMC answered HTTP 500') }).catch(() => {})
     const all = (await json(await call('/api/jobs'))).body
     expect(all.data[0]).toEqual({
-      id: expect.any(Number), job: 'harvest', status: 'failed', started_at: expect.any(String), finished_at: expect.any(String),
+      id: expect.any(Number), job: 'harvest', status: 'failed', failure_count: 0, started_at: expect.any(String), finished_at: expect.any(String),
       duration_ms: expect.any(Number), counts: {}, error: 'Europe PMC answered HTTP 500',
     })
     const ids = all.data.map((r: { id: number }) => r.id)
@@ -158,7 +159,7 @@ describe('GET /api/jobs', () => {
   })
 
   test.each([
-    ['/api/jobs?status=done', 'status has unknown value "done"; allowed: running, ok, failed'],
+    ['/api/jobs?status=done', 'status has unknown value "done"; allowed: running, ok, partial, failed'],
     ['/api/jobs?sort=asc', 'unknown parameter "sort"; this endpoint takes job, status, cursor, limit'],
     ['/api/jobs?cursor=abc', 'cursor is not a cursor this API issued'],
   ])('refuses %s', async (path, message) => {

@@ -27,6 +27,8 @@ describe('parseConfig', () => {
     expect(config.adminUsername).toBe('admin')
     expect(config.adminPassword).toBeNull()
     expect(config.responseCacheMb).toBe(64)
+    expect(config.bodyTimeoutMs).toBe(30_000)
+    expect(config.maxClientConnections).toBe(64)
   })
 
   test('LOG_LEVEL: info by default, warn under tests (quiet runs), any pino level when set', () => {
@@ -114,6 +116,8 @@ describe('parseConfig', () => {
     ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: 'ten' }, 'DATABASE_POOL_SIZE must be an integer from 2 to 100 (got "ten")'],
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")'],
     ['SHUTDOWN_TIMEOUT_MS', { SHUTDOWN_TIMEOUT_MS: '10s' }, 'SHUTDOWN_TIMEOUT_MS must be an integer from 0 to 600000 (got "10s")'],
+    ['BODY_TIMEOUT_MS', { BODY_TIMEOUT_MS: '30s' }, 'BODY_TIMEOUT_MS must be an integer from 100 to 600000 (got "30s")'],
+    ['MAX_CLIENT_CONNECTIONS', { MAX_CLIENT_CONNECTIONS: '0' }, 'MAX_CLIENT_CONNECTIONS must be an integer from 1 to 100000 (got "0")'],
     ['REVIEW_CONFIDENCE_THRESHOLD', { REVIEW_CONFIDENCE_THRESHOLD: '1.5' }, 'REVIEW_CONFIDENCE_THRESHOLD must be a number from 0 to 1 (got "1.5")'],
     ['REVIEW_CONFIDENCE_THRESHOLD', { REVIEW_CONFIDENCE_THRESHOLD: '60%' }, 'REVIEW_CONFIDENCE_THRESHOLD must be a number from 0 to 1 (got "60%")'],
     ['REVIEW_CONFIDENCE_THRESHOLD', { REVIEW_CONFIDENCE_THRESHOLD: '-0.1' }, 'REVIEW_CONFIDENCE_THRESHOLD must be a number from 0 to 1 (got "-0.1")'],

@@ -75,18 +75,23 @@ async function withSources(urls: Record<string, string>, work: (db: TestDatabase
 const sourceRow = async (db: TestDatabase, name: string) => (await db.db.select().from(rssSources).where(eq(rssSources.name, name)))[0]
 
 describe('scrapeFeeds', () => {
-  test('stores each article once, by guid, then link, then DOI, and links it to the paper with its DOI', async () => {
+  test('stores each article once per source, by guid, then link, then DOI, and links it to the paper with its DOI', async () => {
     await withSources({ journal: '/doi-feed', mirror: '/moved' }, async (database) => {
       await insertPapers(database.db, [paperRow({ id: 'MED-1', doi: '10.1111/acel.70001' }), paperRow({ id: 'MED-2', doi: '10.1016/j.cmet.2026.01.003' })])
       const counts = await scrapeFeeds(database, allowPrivate, fast)
-      // The mirror (same feed behind a redirect) adds nothing: every item is already known.
-      expect(counts).toMatchObject({ sources: 2, failed: 0, items: 12, added: 3, linked: 2 })
-      const rows = await database.db.select({ guid: articles.guid, doi: articles.doi, paperId: articles.paperId, title: articles.title }).from(articles).orderBy(articles.guid)
+      // The mirror (same feed behind a redirect) keeps its own copies, each pointing at the first (rss-copies.test.ts).
+      expect(counts).toMatchObject({ sources: 2, failed: 0, items: 12, added: 6, linked: 4 })
+      const journal = await sourceRow(database, 'journal')
+      const rows = await database.db.select({ guid: articles.guid, doi: articles.doi, paperId: articles.paperId, title: articles.title })
+        .from(articles).where(eq(articles.sourceId, journal.id)).orderBy(articles.guid)
       expect(rows).toEqual([
         { guid: 'a1', doi: '10.1111/acel.70001', paperId: 'MED-1', title: 'Senolytics in old mice' },
         { guid: 'a2', doi: '10.1038/s43587-026-00002-x', paperId: null, title: 'Epigenetic clocks' },
         { guid: 'a3', doi: '10.1016/j.cmet.2026.01.003', paperId: 'MED-2', title: 'Rapamycin & lifespan' },
       ])
+      const copies = await database.rows<{ guid: string; firsts: number }>(sql`select guid, count(*) filter (where copy_of is null)::int as firsts
+        from articles group by guid order by guid`)
+      expect(copies).toEqual([{ guid: 'a1', firsts: 1 }, { guid: 'a2', firsts: 1 }, { guid: 'a3', firsts: 1 }])
       expect(await scrapeFeeds(database, allowPrivate, fast)).toMatchObject({ added: 0 })
     })
   })

@@ -1,6 +1,10 @@
 /**
  * RSS 2.0 feeds of stories (all, and one per topic) with conditional GET: a strong ETag over the
  * body and Last-Modified from the newest item, answered with 304 when the reader already has them.
+ *
+ * Readers show an item's title, description and categories as HTML, so every text there is
+ * escaped twice: once for the reader's HTML (`htmlText`), and that once more for the XML. A paper's
+ * title or journal from upstream holding `<img onerror=...>` is then shown as those characters.
  */
 import { createHash } from 'node:crypto'
 import { dateOf } from '../../queries/prepared'
@@ -14,15 +18,18 @@ export const FEED_CACHE_CONTROL = 'public, max-age=300'
 
 type Channel = { title: string; link: string; self: string; description: string }
 
+/** Plain text as an element's content that readers render as HTML: escaped for HTML, then for XML. */
+const htmlText = (text: string) => escapeXml(escapeXml(text))
+
 function item(base: string, { story, paper }: StoryListRow): string {
   const topic = TOPIC_INFO.find((t) => t.slug === paper.topic)
-  const categories = [topic ? `<category domain="${escapeXml(base)}/topics">${escapeXml(topic.name)}</category>` : '',
-    paper.studyType ? `<category domain="study_type">${escapeXml(paper.studyType)}</category>` : ''].join('')
+  const categories = [topic ? `<category domain="${escapeXml(base)}/topics">${htmlText(topic.name)}</category>` : '',
+    paper.studyType ? `<category domain="study_type">${htmlText(paper.studyType)}</category>` : ''].join('')
   const doi = paper.doi ? `<dc:identifier>doi:${escapeXml(paper.doi)}</dc:identifier>` : ''
   const description = `${story.dek} (Paper: ${paper.title}, ${paper.journal}${paper.doi ? `, doi:${paper.doi}` : ''}.)`
-  return `<item><title>${escapeXml(story.headline)}</title><link>${escapeXml(storyUrl(base, paper.id))}</link>`
+  return `<item><title>${htmlText(story.headline)}</title><link>${escapeXml(storyUrl(base, paper.id))}</link>`
     + `<guid isPermaLink="false">geroscope:story:${escapeXml(paper.id)}</guid><pubDate>${dateOf(story.publishedAt).toUTCString()}</pubDate>`
-    + `<description>${escapeXml(description)}</description>${categories}${doi}`
+    + `<description>${htmlText(description)}</description>${categories}${doi}`
     // RSS 2.0's <source> names the RSS channel an item was taken from, and <comments> a page of comments on it:
     // neither is the paper. What the story is about goes in Dublin Core: dc:source the paper it is drawn from
     // (its DOI, else its record), dc:relation the paper's page here.
@@ -43,7 +50,8 @@ export function renderFeed(base: string, channel: Channel, rows: StoryListRow[])
   const lastModified = new Date(Math.floor(newest.getTime() / 1000) * 1000)
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>
-<title>${escapeXml(channel.title)}</title><link>${escapeXml(channel.link)}</link><description>${escapeXml(channel.description)}</description>
+<title>${htmlText(channel.title)}</title><link>${escapeXml(channel.link)}</link>
+<description>${htmlText(channel.description)}</description>
 <atom:link href="${escapeXml(channel.self)}" rel="self" type="application/rss+xml"/>
 <language>en</language><lastBuildDate>${lastModified.toUTCString()}</lastBuildDate><generator>Geroscope</generator><ttl>5</ttl>
 <copyright>Stories and judgements by Geroscope; papers belong to their authors.</copyright>

@@ -23,9 +23,18 @@ export const analyzeBody = {
   stale: optional(booleanField('Also redo papers judged with an older version of the judge prompt (pending mode only).')),
 }
 
+const FailureCount = Integer({
+  minimum: 0,
+  description: 'How many things the run failed at and went on past: the sum of its `failed` and `*_failed` counts.',
+})
+
 const RunTimes = {
   run_id: Integer({ minimum: 1, description: 'The job_runs row of this run (GET /api/jobs).' }),
   job: t.String(),
+  status: Enum(['ok', 'partial'] as const, {
+    description: '`partial` when some of the work failed (failure_count of it) and the run went on with the rest.',
+  }),
+  failure_count: FailureCount,
   started_at: DateTime,
   finished_at: DateTime,
   duration_ms: Integer({ minimum: 0 }),
@@ -57,7 +66,9 @@ export const AnalyzeAnswer = t.Object({
   }),
 })
 
-export const JOB_STATUSES = ['running', 'ok', 'failed'] as const
+/** `partial`: the run ended but failed at some of its work (papers, articles, sources); `failed`: it stopped. */
+export const JOB_STATUSES = ['running', 'ok', 'partial', 'failed'] as const
+export type JobStatus = typeof JOB_STATUSES[number]
 
 export const jobListParams = {
   job: stringParam('Only runs of this job (harvest, scrape, analyze, refresh, search-sync, ...).', 50),
@@ -68,7 +79,11 @@ export const jobListParams = {
 export const JobRun = t.Object({
   id: Integer({ minimum: 1 }),
   job: t.String(),
-  status: Enum(JOB_STATUSES),
+  status: Enum(JOB_STATUSES, {
+    description: 'running; ok; partial: ended, but failed at some of its work (failure_count) and went on '
+      + 'with the rest; failed: stopped by an error (error), or its process died (closed at the next start-up).',
+  }),
+  failure_count: FailureCount,
   started_at: DateTime,
   finished_at: Nullable(DateTime),
   duration_ms: Nullable(Integer({ minimum: 0 })),

@@ -12,9 +12,10 @@ import { articles, jobRuns, papers, rssSources } from '../../../db/schema'
 import { conflict, invalidParameter } from '../../../http/errors'
 import { scrapeFeeds, type SourceResult } from '../../../ingest/rss/scrape'
 import { JobBusyError } from '../../../jobs/job-lock'
-import type { JobCounts } from '../../../jobs/job-runs'
+import { completedOutcome, failureCount, type JobCounts } from '../../../jobs/job-runs'
 import { runJob } from '../../../jobs/run-job'
 import { pager } from '../../../http/pager'
+import type { JobStatus } from './model'
 
 const MAX_FAILURES_SHOWN = 50
 
@@ -39,7 +40,11 @@ async function timedRun<T extends JobCounts>(database: Database, job: string, wo
   let runId = 0
   try {
     const counts = await runJob(database, job, work, (id) => { runId = id }) as T
-    return { run_id: runId, job, started_at: started.toISOString(), finished_at: new Date().toISOString(), duration_ms: Math.round(performance.now() - t0), counts }
+    return {
+      run_id: runId, job, status: completedOutcome(counts).outcome, failure_count: failureCount(counts),
+      started_at: started.toISOString(), finished_at: new Date().toISOString(),
+      duration_ms: Math.round(performance.now() - t0), counts,
+    }
   } catch (error) {
     if (error instanceof JobBusyError) throw conflict(error.message)
     throw error
@@ -120,7 +125,8 @@ export async function jobRunPage(db: Db, secret: string, query: JobQuery) {
     data: items.map((r) => ({
       id: r.id,
       job: r.job,
-      status: r.outcome as 'running' | 'ok' | 'failed',
+      status: r.outcome as JobStatus,
+      failure_count: failureCount(r.counts),
       started_at: r.startedAt.toISOString(),
       finished_at: r.finishedAt?.toISOString() ?? null,
       duration_ms: r.finishedAt ? r.finishedAt.getTime() - r.startedAt.getTime() : null,

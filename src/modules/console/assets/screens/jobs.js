@@ -3,8 +3,9 @@
 import { get, post, query } from '../api.js'
 import { announce, append, begin, field, formatTime, h, nextPageLink, replace, table } from '../dom.js'
 import { input, onSubmit, select, submit } from '../forms.js'
-import { analyzeResult, refreshResult, scrapeResult } from './results.js'
+import { analyzeResult, refreshResult, scrapeResult, statusBadge } from './results.js'
 
+const STATUSES = ['running', 'ok', 'partial', 'failed']
 const JOBS = ['scrape', 'analyze', 'harvest', 'intelligence', 'refresh', 'search-sync', 'purge-sessions', 'purge-rate-limits']
 
 export async function render(main, { params }) {
@@ -33,14 +34,14 @@ export async function render(main, { params }) {
   const status = params.get('status') ?? ''
   const filter = h('form', { method: 'get', action: '/console/jobs', class: 'filters', 'aria-labelledby': 'runs-heading' },
     field('Job', select('job', [['', 'Any job'], ...JOBS.map((j) => [j, j])], job)),
-    field('Status', select('status', [['', 'Any status'], ['running', 'running'], ['ok', 'ok'], ['failed', 'failed']], status)),
+    field('Status', select('status', [['', 'Any status'], ...STATUSES.map((s) => [s, s])], status)),
     submit('Filter'))
   const runs = h('div', { id: 'job-runs' })
   append(main, h('div', { class: 'grid' }, scrape, analyze, refresh), result,
     h('section', { 'aria-labelledby': 'runs-heading' }, h('h2', { id: 'runs-heading' }, 'Job runs'), filter, runs))
   const page = await get(`/api/jobs${query({ job, status, cursor: params.get('cursor'), limit: 25 })}`)
   replace(runs, table('Job runs, newest first', ['Run', 'Job', 'Status', 'Started', 'Took', 'Counts', 'Error'],
-    page.data.map((run) => [String(run.id), run.job, h('span', { class: `badge ${run.status}` }, run.status), formatTime(run.started_at),
+    page.data.map((run) => [String(run.id), run.job, statusBadge(run), formatTime(run.started_at),
       run.duration_ms === null ? '—' : `${run.duration_ms} ms`,
       Object.entries(run.counts).map(([k, v]) => `${k.replaceAll('_', ' ')} ${v}`).join(', ') || '—', run.error ?? '—'])),
   nextPageLink(page.pagination))
