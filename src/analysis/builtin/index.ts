@@ -27,9 +27,11 @@ export const BUILTIN_MODEL = 'geroscope-builtin-1'
  * ageing only in old people, meta-analyses are reviews; 4, a review's title says its subject, antibody-generation
  * papers are methods; 5, the learned study type where the rules are unsure, calibrated confidences, claim sides as
  * whole noun phrases next to their verb with lexicon names resolved, the study organism of the kind the study type
- * says, stories taking design and population words from the judgement and record and support reading them against both.
+ * says, stories taking design and population words from the judgement and record and support reading them against both;
+ * 6, confidence maps fitted on the tuning half and the calibration set, claim sides read clause by clause (a fragment
+ * is dropped, not stored).
  */
-export const BUILTIN_PROMPT_VERSION = 'builtin-5'
+export const BUILTIN_PROMPT_VERSION = 'builtin-6'
 
 export type BuiltinAnalysis = Extraction & { judgement: Judgement; story: (StoryDraft & { support: number; problems: string[] }) | null }
 
