@@ -50,3 +50,18 @@ describe('feeds carry upstream text as text', () => {
     })
   }
 })
+
+describe('the feeds of a search carry paper text as text too', () => {
+  test('/search/feed.xml: a paper title with markup and a hostile journal reach the reader as literal text', async () => {
+    const response = await api.app.handle(req('/search/feed.xml?q=rapamycin'))
+    expect(response.status).toBe(200)
+    const feed = await parser.parseString(await response.text())
+    const item = feed.items.find((i) => textOf(i.link) === 'https://geroscope.test/papers/MED-77')!
+    expect(item).toBeDefined()
+    expect(shownText(item.title!)).toBe(TITLE)
+    const shown = shownText(item.content!)
+    expect(shown).not.toBeNull()
+    expect(shown!).toContain(JOURNAL)
+    expect((item.categories ?? []).map((c) => shownText(textOf(c)))).toContain(STUDY_TYPE)
+  })
+})

@@ -19,7 +19,7 @@ export const FEED_CACHE_CONTROL = 'public, max-age=300'
 type Channel = { title: string; link: string; self: string; description: string }
 
 /** Plain text as an element's content that readers render as HTML: escaped for HTML, then for XML. */
-const htmlText = (text: string) => escapeXml(escapeXml(text))
+export const htmlText = (text: string) => escapeXml(escapeXml(text))
 
 function item(base: string, { story, paper }: StoryListRow): string {
   const topic = TOPIC_INFO.find((t) => t.slug === paper.topic)

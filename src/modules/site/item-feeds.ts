@@ -1,7 +1,9 @@
 /**
  * Feeds of papers and claims (a search, an entity, a question) as RSS 2.0 and as JSON Feed 1.1, from
- * one list of items. The RSS is written and escaped as the story feeds are (./feeds.ts, escapeXml);
- * the JSON Feed is JSON.stringify of the same items. Both are answered with conditional GET by
+ * one list of items. The RSS is written and escaped as the story feeds are (./feeds.ts): text a reader shows as
+ * HTML (titles, descriptions, categories) escaped for that HTML and again for the XML, so a paper title holding
+ * markup reaches the reader as text; the JSON Feed is JSON.stringify of the same items (its title and content_text
+ * are plain text). Both are answered with conditional GET by
  * feedResponse, with Last-Modified from the newest item.
  */
 import { licenseAllowsReuse, STUDY_TYPE_LABELS, TOPIC_INFO, type StudyType } from '../../taxonomy'
@@ -9,7 +11,7 @@ import type { ClaimListRow } from '../../queries/claims'
 import type { PaperListRow } from '../../queries/papers'
 import { dateOf } from '../../queries/prepared'
 import { paperSiteUrl } from '../../public-urls'
-import type { Feed } from './feeds'
+import { htmlText, type Feed } from './feeds'
 import { doiUrl } from './links'
 import { escapeXml as e } from './render'
 
@@ -83,9 +85,9 @@ export function claimItem(base: string, c: ClaimListRow): FeedItem {
 }
 
 function rssItem(i: FeedItem): string {
-  return `<item><title>${e(i.title)}</title><link>${e(i.url)}</link><guid isPermaLink="false">${e(i.guid)}</guid>`
-    + `<pubDate>${i.date.toUTCString()}</pubDate><description>${e(i.summary)}</description>`
-    + i.categories.map((c) => `<category domain="${e(c.domain)}">${e(c.name)}</category>`).join('')
+  return `<item><title>${htmlText(i.title)}</title><link>${e(i.url)}</link><guid isPermaLink="false">${e(i.guid)}</guid>`
+    + `<pubDate>${i.date.toUTCString()}</pubDate><description>${htmlText(i.summary)}</description>`
+    + i.categories.map((c) => `<category domain="${e(c.domain)}">${htmlText(c.name)}</category>`).join('')
     + (i.doi ? `<dc:identifier>doi:${e(i.doi)}</dc:identifier>` : '')
     + '<dc:creator>Geroscope</dc:creator></item>'
 }
@@ -95,7 +97,7 @@ export function rssFeed(channel: FeedChannel, items: FeedItem[]): Feed {
   const lastModified = newestOf(items)
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>
-<title>${e(channel.title)}</title><link>${e(channel.page)}</link><description>${e(channel.description)}</description>
+<title>${htmlText(channel.title)}</title><link>${e(channel.page)}</link><description>${htmlText(channel.description)}</description>
 <atom:link href="${e(channel.rss)}" rel="self" type="application/rss+xml"/>
 <language>en</language><lastBuildDate>${lastModified.toUTCString()}</lastBuildDate>
 <generator>Geroscope</generator><ttl>5</ttl>
