@@ -134,7 +134,9 @@ const MANIPULATION = oneOf(
   'knock-?out', 'ablation', 'silencing', 'deficiency', 'absence', 'blockade', 'overexpression', 'over-expression',
   'inactivation', 'activation', 'hyperactivation', 'upregulation', 'up-regulation', 'downregulation',
   'down-regulation', 'suppression', 'disruption', 'reduction', 'stimulation', 'administration', 'supplementation',
-  'expression', 'levels?', 'activity'
+  'expression', 'levels?', 'activity',
+  // Removing the cells a marker defines is a manipulation of that marker's cells ("clearance of p16-positive cells").
+  'clearance', 'removal', 'elimination'
 )
 /** Modifiers that say in what state or amount the mention is, the phrase still naming it ("endogenous REDD1"). */
 const STATE = oneOf(
