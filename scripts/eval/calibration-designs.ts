@@ -12,6 +12,7 @@
  */
 import { calibrate } from '../../src/analysis/learned/calibration'
 import { calibrationMaps, trainedWithAnswers, type Answer, type Answers } from '../train-analyzer'
+import { calibrationError, deciles } from './deciles'
 import { foldOf, FOLDS } from './evaluate'
 
 type Design = 'tuning' | 'calibration' | 'both'
@@ -19,23 +20,8 @@ const DESIGNS: Design[] = ['tuning', 'calibration', 'both']
 const MEASURES = ['studyType', 'relevance', 'topic'] as const
 
 function reliability(answers: { confidence: number; correct: boolean }[]) {
-  const deciles = new Map<number, { n: number; confidence: number; right: number }>()
-  for (const a of answers) {
-    const d = Math.min(9, Math.floor(a.confidence * 10))
-    const bin = deciles.get(d) ?? { n: 0, confidence: 0, right: 0 }
-    bin.n++
-    bin.confidence += a.confidence
-    bin.right += a.correct ? 1 : 0
-    deciles.set(d, bin)
-  }
-  let error = 0
-  let misses = 0
-  for (const b of deciles.values()) {
-    const gap = Math.abs(b.confidence / b.n - b.right / b.n)
-    error += gap * b.n
-    if (b.n >= 20 && gap > 0.1) misses++
-  }
-  return { ece: (100 * error) / answers.length, misses }
+  const of = deciles('', answers)
+  return { ece: 100 * calibrationError(of), misses: of.filter((d) => d.calibrated === false).length }
 }
 
 const inFold = (k: number) => (a: Answer) => foldOf(a.id) === k

@@ -17,26 +17,13 @@ import { fileURLToPath } from 'node:url'
 import * as vega from 'vega'
 import { compile as compileLite } from 'vega-lite'
 import { handLabelled } from './hand-labelled'
-import { judge, score, type Calibration } from './evaluate'
+import { calibrationError, deciles } from './deciles'
+import { judge, score } from './evaluate'
 
 const tuning = process.argv.includes('--tuning')
 const labels = handLabelled().filter((l) => l.half === (tuning ? 'tuning' : 'held-out'))
 const scored = [score(judge(labels)), score(judge(labels, { noMesh: true }))]
 const MEASURES = { studyType: 'study type', band: 'relevance band', topic: 'topic (relevance ≥ 1)' } as const
-
-export type Decile = { measure: string; decile: string; n: number; confidence: number; accuracy: number; calibrated: boolean | null }
-
-function deciles(measure: string, rows: Calibration): Decile[] {
-  const out: Decile[] = []
-  for (let d = 0; d < 10; d++) {
-    const inDecile = rows.filter((r) => Math.min(9, Math.floor(r.confidence * 10)) === d)
-    if (inDecile.length === 0) continue
-    const confidence = inDecile.reduce((s, r) => s + r.confidence, 0) / inDecile.length
-    const accuracy = inDecile.filter((r) => r.correct).length / inDecile.length
-    out.push({ measure, decile: `${d / 10}–${(d + 1) / 10}`, n: inDecile.length, confidence, accuracy, calibrated: inDecile.length >= 20 ? Math.abs(accuracy - confidence) <= 0.1 : null })
-  }
-  return out
-}
 
 const rows = (Object.keys(MEASURES) as (keyof typeof MEASURES)[]).flatMap((key) => deciles(MEASURES[key], scored.flatMap((s) => s.calibration[key])))
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`
@@ -45,9 +32,7 @@ console.log('| measure | decile | answers | mean confidence | editors agree | wi
 console.log('|---|---|---:|---:|---:|---|')
 for (const r of rows) console.log(`| ${r.measure} | ${r.decile} | ${r.n} | ${pct(r.confidence)} | ${pct(r.accuracy)} | ${r.calibrated === null ? '(under 20)' : r.calibrated ? 'yes' : 'NO'} |`)
 for (const measure of new Set(rows.map((r) => r.measure))) {
-  const of = rows.filter((r) => r.measure === measure)
-  const n = of.reduce((sum, r) => sum + r.n, 0)
-  const gap = of.reduce((sum, r) => sum + r.n * Math.abs(r.confidence - r.accuracy), 0) / n
+  const gap = calibrationError(rows.filter((r) => r.measure === measure))
   console.log(`\nexpected calibration error, ${measure}: ${(100 * gap).toFixed(1)} points`)
 }
 

@@ -4,7 +4,7 @@
  * under the built-in's name and prompt version. LLM_ROUTE=all is today's path, and a model failure is the same
  * failure under either route.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
+import { beforeEach, describe, expect, test } from 'bun:test'
 import { eq, inArray } from 'drizzle-orm'
 import type { Analyzer } from '../../src/analysis/analyzer'
 import { BUILTIN_MODEL, BUILTIN_PROMPT_VERSION } from '../../src/analysis/builtin'
@@ -16,20 +16,16 @@ import { routingAnalyzer } from '../../src/analysis/routing-analyzer'
 import type { PaperInput } from '../../src/analysis/types'
 import { parseConfig } from '../../src/config'
 import { paperEntities, papers, promptVersions, prompts } from '../../src/db/schema'
-import { freshDatabase, type TestDatabase } from '../support/database'
+import type { TestDatabase } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'
 import { paperInput, RAPAMYCIN_MICE } from './paper-input'
-import { startReplayServer, type Reply, type ReplayServer } from './replay-server'
+import { useDatabaseAndReplay, type Reply, type ReplayServer } from './replay-server'
 
 let database: TestDatabase
 let server: ReplayServer
-beforeAll(async () => {
-  database = await freshDatabase()
-  server = startReplayServer()
-})
-afterAll(async () => {
-  server.stop()
-  await database.close()
+useDatabaseAndReplay((d, s) => {
+  database = d
+  server = s
 })
 
 // The model's answers: newsworthy 1, so a paper with an abstract costs three requests (judge, entities, claims).

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
+import { beforeEach, describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
 import { llmAnalyzer } from '../../src/analysis/llm/analyzer'
 import { runAnalysis } from '../../src/analysis/pipeline'
 import { articleAnalyses, articles, claims, entities, jobRuns, paperEntities, papers, promptVersions, prompts, rssSources, stories } from '../../src/db/schema'
 import { recordRun } from '../../src/jobs/job-runs'
-import { freshDatabase, type TestDatabase } from '../support/database'
+import type { TestDatabase } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'
 import { RAPAMYCIN_MICE } from './paper-input'
-import { startReplayServer, type Reply, type ReplayServer } from './replay-server'
+import { useDatabaseAndReplay, type Reply, type ReplayServer } from './replay-server'
 
 let database: TestDatabase
 let server: ReplayServer
-beforeAll(async () => {
-  database = await freshDatabase()
-  server = startReplayServer()
-})
-afterAll(async () => {
-  server.stop()
-  await database.close()
+useDatabaseAndReplay((d, s) => {
+  database = d
+  server = s
 })
 
 const ABSTRACT = RAPAMYCIN_MICE.abstract!

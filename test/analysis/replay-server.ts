@@ -3,7 +3,9 @@
  * the task (known from the system prompt) and how many requests that task has had, and returns what
  * the model "says": a JSON answer, raw text, an HTTP status, or a delay.
  */
+import { afterAll, beforeAll } from 'bun:test'
 import { DEFAULT_PROMPTS } from '../../src/prompts/defaults'
+import { freshDatabase, type TestDatabase } from '../support/database'
 
 export type Reply = { json?: unknown; text?: string; status?: number; headers?: Record<string, string>; delayMs?: number }
 export type Responder = (task: string, n: number, user: string) => Reply
@@ -74,4 +76,19 @@ export function startReplayServer(): ReplayServer {
   })
   state.url = `http://127.0.0.1:${server.port}/v1`
   return state
+}
+
+/** A file's own database and replay server, opened before its tests and closed after; `use` receives both. */
+export function useDatabaseAndReplay(use: (database: TestDatabase, server: ReplayServer) => void): void {
+  let database: TestDatabase
+  let server: ReplayServer
+  beforeAll(async () => {
+    database = await freshDatabase()
+    server = startReplayServer()
+    use(database, server)
+  })
+  afterAll(async () => {
+    server.stop()
+    await database.close()
+  })
 }

@@ -5,51 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import postgres from 'postgres'
-import { createPglite, openDatabase, type Database } from '../../src/db/client'
-import { migrateDatabase, migrationsFolder } from '../../src/db/migrate'
-import { databaseUrl, scratchDatabaseName, testDriver } from '../support/database'
+import type { Database } from '../../src/db/client'
+import { testDriver } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'
+import { databaseBefore, type OlderDatabase } from '../support/older-database'
 
 const BEFORE = '_search_title_abstract_folding' // the migration's name, whatever its number
+let older: OlderDatabase
 let database: Database
-let url: string | undefined
-let olderFolder: string
-
-/** The migrations as they were before the search migration (the journal cut before it). */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(join(tmpdir(), 'geroscope-migrations-'))
-  cpSync(migrationsFolder, folder, { recursive: true })
-  const journalPath = join(folder, 'meta', '_journal.json')
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] }
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag.endsWith(tag)))
-  writeFileSync(journalPath, JSON.stringify(journal))
-  return folder
-}
 
 beforeAll(async () => {
-  olderFolder = migrationsBefore(BEFORE)
-  if (testDriver === 'postgres') {
-    const name = scratchDatabaseName('search_migration')
-    const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} })
-    await admin.unsafe(`create database "${name}"`)
-    await admin.end()
-    url = databaseUrl(name)
-    const client = postgres(url, { max: 1, onnotice: () => {} })
-    await migratePostgres(drizzlePostgres(client), { migrationsFolder: olderFolder })
-    await client.end()
-    database = await openDatabase({ kind: 'postgres', url, max: 2 })
-  } else {
-    const client = await createPglite()
-    database = await openDatabase({ kind: 'pglite-instance', client })
-    await migratePglite(database.db as never, { migrationsFolder: olderFolder })
-  }
+  older = await databaseBefore(BEFORE, 'search_migration')
+  database = older.database
   // Papers written before the migration: vectors with keywords and MeSH, and a slash read as a path.
   await insertPapers(database.db, [
     paperRow({
@@ -60,8 +27,7 @@ beforeAll(async () => {
   ])
 })
 afterAll(async () => {
-  await database.close()
-  rmSync(olderFolder, { recursive: true, force: true })
+  await older.close()
 })
 
 const lexemes = async (column: 'search_vector' | 'title_vector', id: string) =>
@@ -73,7 +39,7 @@ describe(`the search migration on a ${testDriver} database with papers`, () => {
   })
 
   test('rebuilds every stored vector and the search indexes', async () => {
-    await migrateDatabase(database, url)
+    await older.migrateRest()
     const search = await lexemes('search_vector', 'MED-1')
     expect(search).not.toContain('zebrafish')
     expect(search).not.toContain('sirtuin')

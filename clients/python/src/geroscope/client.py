@@ -73,7 +73,20 @@ class _ListArea(_Area):
             url = match.group(1) if match else None
 
 
-class Papers(_ListArea):
+
+class _CountedArea(_ListArea):
+    """A list that also counts its matches (count=true) and groups them (group_by): papers and claims."""
+
+    def count(self, **filters: Any) -> int:
+        """How many items match the filters, over every page (count=true; see ``count_estimated``)."""
+        return int(self._get(self.path, {**_params(filters), "count": True, "limit": 1})["pagination"]["total"])
+
+    def group_by(self, key: str, **filters: Any) -> List[Group]:
+        """Items matching the filters counted by topic, study_type, preprint, indexed_month, organism or relation."""
+        return self._get(self.path, {**_params(filters), "group_by": key, "limit": 1})["group_by"]
+
+
+class Papers(_CountedArea):
     """/api/v1/papers: lists, one paper, batches, counts, groups and the change feed."""
 
     path = "/api/v1/papers"
@@ -115,14 +128,6 @@ class Papers(_ListArea):
             data.extend(part["data"])
             not_found.extend(part["not_found"])
         return {"data": data, "not_found": not_found}
-
-    def count(self, **filters: Any) -> int:
-        """How many papers match the filters, over every page (count=true; see ``count_estimated``)."""
-        return int(self._get(self.path, {**_params(filters), "count": True, "limit": 1})["pagination"]["total"])
-
-    def group_by(self, key: str, **filters: Any) -> List[Group]:
-        """Papers matching the filters counted by topic, study_type, preprint, indexed_month, organism or relation."""
-        return self._get(self.path, {**_params(filters), "group_by": key, "limit": 1})["group_by"]
 
     def changes(
         self, updated_since: Any, *, cursor: Optional[str] = None, limit: Optional[int] = None, **filters: Any,
@@ -166,7 +171,7 @@ class Stories(_ListArea):
         return self._changes(updated_since, cursor, limit, filters)
 
 
-class Claims(_ListArea):
+class Claims(_CountedArea):
     """/api/v1/claims: subject, relation, object, with counts and groups."""
 
     path = "/api/v1/claims"
@@ -177,12 +182,6 @@ class Claims(_ListArea):
 
     def iter(self, *, limit: Optional[int] = None, max_items: Optional[int] = None, **filters: Any) -> Items[ClaimItem]:
         return self._items(_params(filters), limit, max_items)
-
-    def count(self, **filters: Any) -> int:
-        return int(self._get(self.path, {**_params(filters), "count": True, "limit": 1})["pagination"]["total"])
-
-    def group_by(self, key: str, **filters: Any) -> List[Group]:
-        return self._get(self.path, {**_params(filters), "group_by": key, "limit": 1})["group_by"]
 
     def changes(
         self, updated_since: Any, *, cursor: Optional[str] = None, limit: Optional[int] = None, **filters: Any,

@@ -126,22 +126,7 @@ class ClaimItem(Claim):
     paper: ClaimPaper
 
 
-class PaperDetail(TypedDict):
-    id: str
-    source: Literal["MED", "PPR"]
-    doi: Optional[str]
-    title: str
-    authors: str
-    journal: str
-    published_date: Optional[str]
-    indexed_date: str
-    preprint: bool
-    publication_types: List[str]
-    url: str
-    site_url: str
-    abstract: Optional[str]
-    abstract_license: Optional[str]
-    judgement: Optional[Judgement]
+class PaperDetail(PaperRef):
     story: Optional[Story]
     upvotes: int
     entities: List[PaperEntity]

@@ -5,7 +5,7 @@
  */
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { ApiCall } from './tools'
+import { followEntityRedirect, segment, type ApiCall } from './tools'
 
 /** MCP's code for a resource that was not found. */
 const RESOURCE_NOT_FOUND = -32002
@@ -24,7 +24,10 @@ async function contents(uri: URL, response: Response) {
   return { contents: [{ uri: uri.href, mimeType: 'application/json', text: body }] }
 }
 
-/** A template variable as a path segment: the URI holds it percent-encoded (or not), the path always encoded once. */
+/**
+ * A template variable as a path segment: the URI holds it percent-encoded (or not), the path encodes it once, as the
+ * tools do (./tools.ts, segment); a dot segment, which would reach another route, is a resource not found.
+ */
 function one(value: string | string[]): string {
   const raw = Array.isArray(value) ? value[0] : value
   let decoded = raw
@@ -33,8 +36,9 @@ function one(value: string | string[]): string {
   } catch {
     // A lone "%" is the character itself.
   }
-  // "." and ".." are dot segments the URL parser would resolve to another route; no id, key or slug is one.
-  return decoded === '.' || decoded === '..' ? '%2E' : encodeURIComponent(decoded)
+  const encoded = segment(decoded)
+  if (encoded === null) throw new McpError(RESOURCE_NOT_FOUND, `no resource named ${JSON.stringify(decoded)}`)
+  return encoded
 }
 
 export function registerResources(server: McpServer, call: ApiCall): void {
@@ -50,12 +54,9 @@ export function registerResources(server: McpServer, call: ApiCall): void {
   server.registerResource('entity', new ResourceTemplate('geroscope://entities/{type}/{key}', { list: undefined }), {
     title: 'Entity', description: 'One entity by type and key, name or alias (gene/SIRT1, intervention/rapamycin) with its papers.',
     mimeType: 'application/json',
-  }, async (uri, { type, key }) => {
-    const response = await call(`/api/v1/entities/${one(type)}/${one(key)}`)
-    // Another of its names answers 308 with the entity's own address: read that one.
-    const location = response.status === 308 ? response.headers.get('location') : null
-    return location ? read(call, uri, new URL(location, 'http://localhost').pathname) : contents(uri, response)
-  })
+  }, async (uri, { type, key }) =>
+    // Another of its names answers 308 with the entity's own address: read that one, as get_entity does.
+    contents(uri, await followEntityRedirect(call, await call(`/api/v1/entities/${one(type)}/${one(key)}`))))
 
   server.registerResource('topic', new ResourceTemplate('geroscope://topics/{slug}', {
     list: async () => {

@@ -40,7 +40,7 @@ function query(args: Record<string, unknown>): string {
  * are dot segments, which URL parsing resolves (even as %2e), so that `key: ".."` would reach another
  * route. No entity has such a key. Everything else is percent-encoded, "/" included.
  */
-function segment(value: string): string | null {
+export function segment(value: string): string | null {
   return value === '.' || value === '..' ? null : encodeURIComponent(value)
 }
 
@@ -48,7 +48,7 @@ function segment(value: string): string | null {
  * An entity asked for by another of its names answers 308 with the entity's own URL (entities by any
  * name: src/modules/v1/entities/resolve.ts). The tool follows it once, within the entity routes only.
  */
-async function followEntityRedirect(call: ApiCall, response: Response): Promise<Response> {
+export async function followEntityRedirect(call: ApiCall, response: Response): Promise<Response> {
   if (response.status !== 308) return response
   const location = new URL(response.headers.get('location') ?? '', 'http://localhost')
   const at = location.pathname.indexOf('/api/v1/entities/')
