@@ -4,7 +4,9 @@ import { req, useTestApp } from '../../support/app'
 import { mcpClients, type ToolResult } from './mcp-client'
 import { bearer, createTestKey, insertClaim, insertEntity, insertPapers, insertStory, linkEntity, paperRow } from '../../support/fixtures'
 
-const api = useTestApp()
+// The rate-limit tests count within one minute: a frozen clock keeps a slow run from crossing into the next.
+const frozen = new Date()
+const api = useTestApp(() => ({ now: () => frozen }))
 const connect = mcpClients(api)
 const json = (result: unknown) => JSON.parse((result as ToolResult).content[0].text)
 
