@@ -95,6 +95,12 @@ describe('search filters', () => {
     expect(html).toContain(name)
   })
 
+  test('a shared link with analytics tags (utm_source, fbclid) answers as the same search without them', async () => {
+    const tagged = await page('/search?q=chart&topic=senescence&utm_source=newsletter&utm_medium=email&fbclid=x1')
+    expect(tagged.status).toBe(200)
+    expect(tagged.html).toBe((await page('/search?q=chart&topic=senescence')).html)
+  })
+
   test('the feed of a filtered search keeps its filters, and lists only what they let through', async () => {
     const { html } = await page('/search?q=chart&topic=senescence')
     expect(html).toContain('href="https://geroscope.test/search/feed.xml?q=chart&amp;topic=senescence"')

@@ -19,10 +19,16 @@ export const searchParams = {
 
 export type SearchQuery = { q: string; filters: PaperFilters; values: Record<string, string> }
 
-/** The request's search, its empty parameters (a form's "any") left out; a bad value is a 400 naming it. */
+/**
+ * Parameters links carry for analytics (utm_source from a newsletter, a click id from a social site): a shared
+ * search link keeps working with them, while a misspelt filter is still told apart as a 400.
+ */
+const TRACKING = /^(utm_[a-z]+|fbclid|gclid|msclkid|mc_cid|mc_eid)$/
+
+/** The request's search, its empty parameters (a form's "any") and tracking tags left out; a bad value is a 400 naming it. */
 export function searchQueryOf(url: string): SearchQuery {
   const given = new URL(url)
-  const kept = new URLSearchParams([...given.searchParams].filter(([, v]) => v !== ''))
+  const kept = new URLSearchParams([...given.searchParams].filter(([k, v]) => v !== '' && !TRACKING.test(k)))
   const p = parseParams(`${given.origin}${given.pathname}?${kept}`, searchParams)
   return {
     q: (p.q ?? '').trim(),
