@@ -114,6 +114,14 @@ describe('feeds for a search, an entity and a question', () => {
     expect(xml).toContain('<dc:identifier>doi:10.1000/test.')
   })
 
+  test('an entity\'s feed asked for by another of its names is a 308 to its own feed, format and query kept', async () => {
+    for (const format of ['xml', 'json']) {
+      const response = await api.app.handle(req(`/entities/gene/cdkn2a/feed.${format}?x=1`) /* the key in another case */)
+      expect(response.status).toBe(308)
+      expect(response.headers.get('location')).toBe(`https://geroscope.test/entities/gene/CDKN2A/feed.${format}?x=1`)
+    }
+  })
+
   test.each([
     ['/search/feed.xml', 400, 'q is required'],
     ['/search/feed.json?q=', 400, 'q is required'],
@@ -126,7 +134,7 @@ describe('feeds for a search, an entity and a question', () => {
     ['/evidence/feed.xml?subject=CDKN2A', 400, 'subject and object are required'],
     ['/evidence/feed.json?subject=CDKN2A&object=senescence&study_type=animal', 400, 'study_type'],
     ['/evidence/feed.xml?subject=nothing-named-so&object=senescence', 404, 'no entity is named &quot;nothing-named-so&quot;'],
-    ['/entities/gene/NOPE/feed.xml', 404, 'no &quot;gene&quot; entity with key &quot;NOPE&quot;'],
+    ['/entities/gene/NOPE/feed.xml', 404, 'no entity of type &quot;gene&quot; with key &quot;NOPE&quot;'],
     ['/entities/gene/%ff/feed.json', 404, 'not valid percent-encoded UTF-8'],
   ])('%s is a %i that says why', async (path, status, message) => {
     const response = await api.app.handle(req(path))

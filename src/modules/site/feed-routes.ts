@@ -8,11 +8,13 @@ import { Elysia } from 'elysia'
 import type { Db } from '../../db/client'
 import { invalidParameter, notFound, quoted } from '../../http/errors'
 import { parseParams, type ParamSpec } from '../../http/params'
+import { orRedirect } from '../../http/redirect'
 import { listClaims } from '../../queries/claims'
 import { entitiesNamed } from '../../queries/evidence'
 import { entityPapers, findEntity, listEntityPaperIds } from '../../queries/entities'
 import { listPapers } from '../../queries/papers'
 import { assertSearchable } from '../../search/syntax'
+import { redirectOrNotFound } from '../v1/entities/resolve'
 import { evidenceParams } from '../v1/evidence/params'
 import type { Feed } from './feeds'
 import { searchQueryOf, withFilter, type SearchQuery } from './search-filters'
@@ -67,20 +69,20 @@ type Prepare = (request: Request, params: Record<string, string | null>) => Prom
 
 function both(app: Elysia, sendFeed: SendFeed, path: string, prepare: Prepare) {
   return app
-    .get(`${path}.xml`, async ({ request, params }) => {
+    .get(`${path}.xml`, ({ request, params }) => orRedirect(async () => {
       const read = await prepare(request, params as Record<string, string | null>)
       return sendFeed(request, async () => {
         const { channel, items } = await read()
         return rssFeed(channel, items)
       }, RSS_TYPE)
-    }, hidden)
-    .get(`${path}.json`, async ({ request, params }) => {
+    }), hidden)
+    .get(`${path}.json`, ({ request, params }) => orRedirect(async () => {
       const read = await prepare(request, params as Record<string, string | null>)
       return sendFeed(request, async () => {
         const { channel, items } = await read()
         return jsonFeed(channel, items)
       }, JSON_FEED_TYPE)
-    }, hidden)
+    }), hidden)
 }
 
 export function anythingFeeds({ db, base }: { db: Db; base: string }, sendFeed: SendFeed) {
@@ -96,12 +98,18 @@ export function anythingFeeds({ db, base }: { db: Db; base: string }, sendFeed: 
       return { channel: searchChannel(base, s), items: rows.map((p) => paperItem(base, p)) }
     }
   })
-  app = both(app, sendFeed, '/entities/:type/:key/feed', async (_request, params) => {
+  app = both(app, sendFeed, '/entities/:type/:key/feed', async (request, params) => {
     if (params.type === null || params.key === null || `${params.type}${params.key}`.includes('\0')) {
       throw notFound('no such entity: the path is not valid percent-encoded UTF-8')
     }
     const entity = await findEntity(db, params.type!, params.key!)
-    if (!entity) throw notFound(`no ${quoted(params.type!)} entity with key ${quoted(params.key!)}`)
+    if (!entity) {
+      // Another of its names (/entities/gene/p16/feed.xml): a 308 to the entity's own feed, as its page does.
+      const url = new URL(request.url)
+      const format = url.pathname.endsWith('.json') ? 'json' : 'xml'
+      return redirectOrNotFound(db, params.type!, params.key!, url.search,
+        (key) => `${base}${entitySitePath(params.type!, key)}/feed.${format}`)
+    }
     return async () => {
       const ids = (await listEntityPaperIds(db, entity.id, undefined, FEED_SIZE, null)).slice(0, FEED_SIZE)
       const papers = await entityPapers(db, entity.id, ids.map((r) => r.paperId))
