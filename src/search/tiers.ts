@@ -98,22 +98,35 @@ export type TierQuery = {
  * own (no spelling variants: they are names), and a name whose text is all stop words is left alone.
  * A name of several words is 'a' & 'b' in the query, which ts_rewrite finds among the conjunction's
  * operands, but not in the tight form ('a' <-> 'b' <-> ...): its other names then rank in the looser tiers.
+ *
+ * The loose form (the GIN condition that lists a group's candidates) is loosened after the rewrite,
+ * from the rewritten query: an other name of several words is a phrase ('nicotinamid' <-> 'ribosid'
+ * for NR), and a phrase in the GIN condition makes PostgreSQL recheck every candidate against its
+ * stored vector, which for title_vector is a TOAST fetch per row (3 to 4 more buffers each: 15 to 29 ms
+ * against 1.7 ms for NR's 1,015 title candidates at 250k papers, docs/benchmarks.md). Loosened, the
+ * index answers it alone. The candidates are the same or more (every phrase loosened to AND), and
+ * the tiers' own tests decide which of them match, so the results and their order are unchanged.
+ * (`offset 0` keeps each subquery whole: flattened, the other names were parsed again for every
+ * form that uses them, seven times a statement.)
  */
 export function queryForms(q: string, expansions: readonly Expansion[] = []): SQL {
   if (expansions.length === 0) return sql`select query, tight, any_word, loose from geroscope_query_forms(${q})`
+  // Each typed name parsed once (t), then with its other names (s).
+  const typed = expansions.map((e, i) => sql`geroscope_tsquery(${e.text}) as ${sql.raw(`t${i}`)}`)
   const pairs = expansions.map((e, i) => {
     const others = sql`(select string_agg('( ' || x::text || ' )', ' | ') from unnest(${sql.param(e.alternatives)}::text[]) a,
       geroscope_tsquery_parsed('"' || a || '"') x where numnode(x) > 0)`
-    return sql`geroscope_tsquery(${e.text}) as ${sql.raw(`t${i}`)},
-      (geroscope_tsquery(${e.text})::text || coalesce(' | ' || ${others}, ''))::tsquery as ${sql.raw(`s${i}`)}`
+    const t = sql.raw(`t${i}`)
+    return sql`${t}, (${t}::text || coalesce(' | ' || ${others}, ''))::tsquery as ${sql.raw(`s${i}`)}`
   })
   const rewritten = (form: string) => expansions.reduce<SQL>((inner, _, i) => {
     const [t, s] = [sql.raw(`p.t${i}`), sql.raw(`p.s${i}`)]
     return sql`(case when numnode(${t}) = 0 then ${inner} else ts_rewrite(${inner}, ${t}, ${s}) end)`
   }, sql.raw(`f.${form}`))
-  return sql`select ${rewritten('query')} as query, ${rewritten('tight')} as tight, ${rewritten('any_word')} as any_word,
-      ${rewritten('loose')} as loose
-    from geroscope_query_forms(${q}) f, (select ${sql.join(pairs, sql`, `)}) p`
+  return sql`select query, tight, any_word, geroscope_tsquery_loose_of(query) as loose from (
+    select ${rewritten('query')} as query, ${rewritten('tight')} as tight, ${rewritten('any_word')} as any_word
+    from geroscope_query_forms(${q}) f, (select ${sql.join(pairs, sql`, `)}
+      from (select ${sql.join(typed, sql`, `)} offset 0) typed offset 0) p offset 0) rewritten`
 }
 
 /**
