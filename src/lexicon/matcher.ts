@@ -182,7 +182,76 @@ export function findMentions(text: string): Mention[] {
       i = last
     }
   }
-  return resolveAbbreviations(text, starts, ends, out)
+  return resolveAbbreviations(text, starts, ends, foreignAbbreviations(text, out))
+}
+
+/** "(TRAP)", "(AML)": an abbreviation the text defines in brackets. */
+const BRACKETED = /\(([A-Za-z][A-Za-z0-9-]{1,9})\)/g
+/** Words a long form shares with a name that say nothing of what it names. */
+const COMMON = new Set(['protein', 'proteins', 'factor', 'receptor', 'related', 'family', 'member', 'human', 'type',
+  'like', 'domain', 'containing', 'subunit', 'with', 'from', 'cell', 'cells'])
+const contentWords = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 4 && !COMMON.has(w))
+
+/**
+ * The words before "(ABBR)" that ABBR abbreviates, found as Schwartz and Hearst do: ABBR's letters, last to first,
+ * in the words before the bracket, its first letter starting a word. Null when no such long form stands there.
+ */
+export function longFormBefore(text: string, at: number, abbr: string): string | null {
+  const before = text.slice(Math.max(0, at - 120), at)
+  const clause = before.slice(Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf('.'),
+    before.lastIndexOf('('), before.lastIndexOf(')')) + 1).trimEnd()
+  const letters = abbr.toLowerCase().replace(/[^a-z0-9]/g, '')
+  const lower = clause.toLowerCase()
+  let j = lower.length - 1
+  for (let k = letters.length - 1; k >= 0; k--) {
+    const c = letters[k]
+    while (j >= 0 && (lower[j] !== c || (k === 0 && j > 0 && /[\p{L}\p{N}]/u.test(lower[j - 1])))) j--
+    if (j < 0) return null
+    j--
+  }
+  const start = lower.lastIndexOf(' ', j + 1) + 1
+  const form = clause.slice(start).trim()
+  return form.split(/\s+/).length <= letters.length + 3 && form.length > abbr.length ? form : null
+}
+
+/** ABBR's letters are the initials of `name`'s words, in order ("acute myeloid leukemia" for AML). */
+function initialsOf(name: string, abbr: string): boolean {
+  const initials = name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => w[0])
+  let k = 0
+  for (const c of initials) if (k < abbr.length && c === abbr[k]) k++
+  return k === abbr.length && initials[0] === abbr[0]
+}
+
+/**
+ * Drops the mentions of an abbreviation the same text defines as something else: "traffic-related air pollution
+ * (TRAP)" is not the gene TRAP, "angiomyolipoma (AML)" not acute myeloid leukaemia, "neoadjuvant chemotherapy (NAC)"
+ * not N-acetylcysteine. Only where the entry has a name that ABBR abbreviates letter by letter and the text's long
+ * form shares no word with any of its names; an entry whose names say nothing of the letters keeps its mentions.
+ */
+function foreignAbbreviations<M extends Mention>(text: string, found: M[]): M[] {
+  if (found.length === 0 || !text.includes('(')) return found
+  let foreign: Set<string> | null = null
+  let texts: Set<string> | null = null
+  for (const match of text.matchAll(BRACKETED)) {
+    const abbr = match[1]
+    texts ??= new Set(found.map((m) => m.text))
+    if (!texts.has(abbr) || foreign?.has(abbr)) continue
+    const mentions = found.filter((m) => m.text === abbr)
+    const at = match.index!
+    // The mention right before the bracket is the long form, of the same entry or another: the text says which.
+    const form = longFormBefore(text, at, abbr)
+    if (!form) continue
+    const words = new Set(contentWords(form))
+    // The entry's own long forms: its names that ABBR abbreviates ("acute myeloid leukemia" for AML), not those that
+    // hold it ("mTORC1 signaling"). Only an entry that has one can be told apart from the text's long form.
+    const lower = abbr.toLowerCase()
+    const other = (e: LexiconEntry) => {
+      const forms = [e.name, ...e.synonyms].filter((n) => !n.toLowerCase().includes(lower) && initialsOf(n, lower))
+      return forms.length > 0 && !forms.some((n) => contentWords(n).some((w) => words.has(w)))
+    }
+    if (mentions.every((m) => other(m.entry))) (foreign ??= new Set()).add(abbr)
+  }
+  return foreign ? found.filter((m) => !foreign!.has(m.text)) : found
 }
 
 /** Keeps abbreviations the text backs up, and adds the abbreviations the text defines itself. */

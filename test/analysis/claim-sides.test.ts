@@ -97,6 +97,49 @@ describe('claim sides read from their clause (fragments of the hand-read sample)
   })
 })
 
+describe('claim sides, round 3 (fragments of both hand-read samples)', () => {
+  test('a pair under one head stays whole: "deletion of either Tsc1 or Tsc2", "loss of function of TSC1/TSC2"', () => {
+    expect(sides('Deletion of either Tsc1 or Tsc2 induces mTORC1 signaling.').map((c) => c.slice(0, 2)))
+      .toEqual([['Deletion of either Tsc1 or Tsc2', null]])
+    expect(sides('Loss of both ERK1 and ERK2 impaired mTORC1 signaling.').map((c) => c.slice(0, 2)))
+      .toEqual([['Loss of both ERK1 and ERK2', null]])
+  })
+
+  test('no claim about a part of a longer subject ("block of Atf3 induction", "... in MEF", "... in cells")', () => {
+    expect(sides('shRNA-mediated block of Atf3 induction suppresses expression of gelsolin.')).toEqual([])
+    expect(sides('Deletion of Tsc1 in mouse embryonic fibroblasts (MEF) decreased phosphorylation of c-MYC.')).toEqual([])
+    expect(sides('The downregulation of autophagy observed in cancer cells is associated with tumor progression.')).toEqual([])
+    expect(sides('It can be concluded that the addition of vitamin D and calcium increases BMD in children.')).toEqual([])
+  })
+
+  test('a participle used as an adjective is no verb ("an increased risk", "characterized by decreased tone")', () => {
+    expect(sides('Anaemia was related to an increased risk of adult depression.')).toEqual([])
+    expect(sides('AD is characterized by decreased cholinergic tone and tau hyperphosphorylation.')).toEqual([])
+    // A causal verb before it makes it the claim's own.
+    expect(sides('Mutations in TSC2 lead to increased mTORC1 signaling.').map((c) => c.slice(2)))
+      .toEqual([['increases', 'mTORC1 signaling', 'GO:0038202']])
+  })
+
+  test('an object list is taken whole when short, never cut before the head its members share', () => {
+    expect(sides('Endurance exercise increased IL6, IL8, and TNFα gene expression after exercise.').map((c) => c.slice(3)))
+      .toEqual([['IL6, IL8, and TNFα gene expression', null]])
+    expect(sides('Depletion of PFKFB3 inhibited proliferation and tumorigenicity of Tsc2-deficient cells.')).toEqual([])
+  })
+
+  test('populations, shares and heads about something else are no sides; "improves" a disease lessens it', () => {
+    expect(sides('A total of 33% of cases had reduced TSC2 expression.')).toEqual([])
+    expect(sides('Furthermore, MK-2206 increased the cytotoxicity of rapamycin in MEFs.')).toEqual([])
+    expect(sides('L-Carnitine supplementation improves delayed-onset muscle soreness.').map((c) => c[2])).toEqual(['decreases'])
+    expect(sides('A membrane-tethered CP1 protects TSC2 from AKT phosphorylation.')).toEqual([])
+  })
+
+  test('an abbreviation the text defines as something else is not the lexicon\'s ("traffic-related air pollution (TRAP)")', () => {
+    expect(sides('Exposure to traffic-related air pollution (TRAP) was common. TRAP impairs adult hippocampal neurogenesis.')).toEqual([])
+    // A symbol in another spelling names its gene.
+    expect(sides('Rheb stimulates phosphorylation of S6K.').map((c) => c.slice(0, 2))).toEqual([['Rheb', 'NCBIGene:6009']])
+  })
+})
+
 describe('a side written as a lexicon name or alias names its entity', () => {
   test('names, synonyms and symbols, in any case and spelling', () => {
     for (const [text, key] of [

@@ -7,10 +7,10 @@
 import type { LexiconEntry } from '../../lexicon/lexicon'
 import type { ClaimSide, FoundClaim } from '../types'
 import { compact, readAge, readDose, readDuration, readMagnitude, readN, readSex } from './details'
-import { findMentions, type Mention } from '../../lexicon/matcher'
-import { resolvedSide } from '../side-entity'
+import { findMentions, longFormBefore, type Mention } from '../../lexicon/matcher'
+import { resolvedSide, sideEntity } from '../side-entity'
 import {
-  FILLER, GENERIC, NOT_A_START, VERB, balanced, lostItsNoun, objectContinuation, subjectLead, wordsOf,
+  FILLER, GENERIC, MANIPULATION, NOT_A_START, VERB, balanced, lostItsNoun, objectContinuation, subjectLead, wordsOf,
 } from './side-phrase'
 import type { Sentence } from './sentences'
 
@@ -18,14 +18,14 @@ type Pattern = { re: RegExp; relation: string; direction: FoundClaim['direction'
 
 const PATTERNS: Pattern[] = [
   { re: /\b(?:did not|does not|do not|failed to|had no|has no|no significant)\b[^.;]{0,30}?\b(?:affect|change|alter|effect|difference|improve|reduce|increase|extend)\w*/i, relation: 'no_effect_on', direction: 'no_change' },
-  { re: /\b(?:extend(?:s|ed|ing)?|prolong(?:s|ed|ing)?|lengthen(?:s|ed)?|increas(?:es|ed|ing))\b(?=[^.;]{0,40}?\b(?:life-?span|longevity|survival|health-?span)\b)/i, relation: 'extends_lifespan', direction: 'increase' },
+  { re: /\b(?:extend(?:s|ed|ing)?|prolong(?:s|ed|ing)?|lengthen(?:s|ed)?|increas(?:es|ed|ing))\b(?=(?:(?!\band\b)[^.;,]){0,40}?\b(?:life-?span|longevity|survival|health-?span)\b)/i, relation: 'extends_lifespan', direction: 'increase' },
   { re: /\b(?:protect(?:s|ed|ing)? against|protective against|protect(?:s|ed)?(?= [\w -]{1,40} from)|prevent(?:s|ed|ing)?)\b/i, relation: 'protects_against', direction: 'decrease' },
   { re: /\b(?:increas(?:es|ed)|elevat(?:es|ed)|enhanc(?:es|ed)|up-?regulat(?:es|ed)|promot(?:es|ed)|induc(?:es|ed)|activat(?:es|ed)|improv(?:es|ed)|restor(?:es|ed)|boost(?:s|ed)|augment(?:s|ed)|stimulat(?:es|ed))\b/i, relation: 'increases', direction: 'increase' },
   { re: /\b(?:reduc(?:es|ed)|decreas(?:es|ed)|lower(?:s|ed)|attenuat(?:es|ed)|suppress(?:es|ed)|inhibit(?:s|ed)|down-?regulat(?:es|ed)|impair(?:s|ed)|diminish(?:es|ed)|alleviat(?:es|ed)|ameliorat(?:es|ed)|block(?:s|ed)|abolish(?:es|ed)|delay(?:s|ed)|mitigat(?:es|ed)|shorten(?:s|ed))\b/i, relation: 'decreases', direction: 'decrease' },
-  { re: /\b(?:(?:was|were|is|are) (?:positively |negatively |inversely |significantly |strongly )?(?:associated|correlated) with|linked to|predict(?:s|ed))\b/i, relation: 'associated_with', direction: null },
+  { re: /\b(?:(?:was|were|is|are) (?:positively |negatively |inversely |significantly |strongly )?(?:associated|correlated)(?: positively| negatively| inversely| significantly| strongly)? with|correlates? with|linked to|predict(?:s|ed))\b/i, relation: 'associated_with', direction: null },
 ]
 
-const AIM = /\b(?:this study|this work|we) (?:investigated|examined|explored|evaluated|assessed)\b|\b(whether|to investigate|to determine|to examine|to assess|to explore|we hypothesi[sz]ed|aim(?:s|ed)? to|here we (?:test|ask)|remains? unclear|is unknown|are unknown)\b/i
+const AIM = /\b(?:this study|this work|we) (?:investigated|examined|explored|evaluated|assessed)\b|\b(whether|to investigate|to determine|to examine|to assess|to explore|to study|to evaluate|to test|to identify|to understand|to characteri[sz]e|in order to|we hypothesi[sz]ed|aim(?:s|ed)? to|here we (?:test|ask)|remains? unclear|is unknown|are unknown)\b/i
 const HEDGE = /\b(may|might|could|suggest(?:s|ed)?|potential(?:ly)?|possibly|likely)\b/i
 const BACKGROUND = /\b(has been|have been|previous(?:ly)?|known to|is known|are known|it is well)\b/i
 const FINDING = /\b(we (?:found|show|showed|demonstrate|demonstrated|observed|report)|our (?:results|data|findings)|results (?:show|showed|indicate|revealed)|in conclusion)\b/i
@@ -37,6 +37,14 @@ const NEGATION = /\b(?:not|no|never|neither|nor|without)\b/i
 /** A method or a hypothesis states no finding ("We used conditional deletion of Tsc1 to ...", "Hypothesis: ..."). */
 const METHOD = /\b(?:we used|was performed|were performed|hypothesis:|investigations:|measurement of)/i
 
+/**
+ * A participle used as an adjective, not as the sentence's verb: "an increased risk", "characterized by decreased
+ * cholinergic tone", "patients with increased bone density", "had reduced TSC2 expression", "osteoarthritis or
+ * increased knee pain". The noun before it is no agent of it.
+ */
+const ADJECTIVAL = /(?:^|[\s(])(?:a|an|the|with|of|in|to|for|from|into|by|having|present|and|or|its|their|more|less|meet|despite|without)\s+(?:\w+ly\s+)?$/i
+/** "led to increased", "resulted in prolonged": the participle is the effect of a causal verb, the claim's own. */
+const CAUSAL = /\b(?:(?:lead|leads|led|leading|result|results|resulted|resulting|contributes?|contributed)\s+(?:\w+ly\s+)?(?:to|in)|(?:displayed|showed|exhibited|had|have|has|show|shows|display|exhibit))\s+(?:(?:the|a|an)\s+)?(?:\w+ly\s+)?$/i
 /** The agent of a hyphenated participle, whose object follows ("Liraglutide-induced autophagy"): a name. */
 const HYPHEN_AGENT = /(?:^|[\s(])[\p{L}\p{N}][\p{L}\p{N}/ -]*[-‐–]$/u
 /**
@@ -49,7 +57,8 @@ function verbMatch(re: RegExp, text: string): { index: number; text: string } | 
     const m = re.exec(text.slice(from))
     if (!m) return null
     const index = from + m.index
-    if (index === 0 || !/[-‐–]/.test(text[index - 1]) || HYPHEN_AGENT.test(text.slice(0, index))) {
+    const adjective = /^\w+ed$/i.test(m[0]) && ADJECTIVAL.test(text.slice(0, index)) && !CAUSAL.test(text.slice(0, index))
+    if (!adjective && (index === 0 || !/[-‐–]/.test(text[index - 1]) || HYPHEN_AGENT.test(text.slice(0, index)))) {
       return { index, text: m[0] }
     }
     from = index + m[0].length
@@ -86,24 +95,96 @@ function phrase(words: string[], max: number): ClaimSide | null {
 
 /** The words just before the verb, when no lexicon entity stands there (kept short or dropped). */
 function phraseBefore(text: string): ClaimSide | null {
-  const clause = text.split(/[,;:(]|\b(?:that|which|and|whereas|while)\b/i).pop()!.trim()
-  const side = phrase(wordsOf(clause), 5)
-  return side && !lostItsNoun(side.text) ? resolvedSide(side, SIDE_TYPES) : null
+  const parts = text.split(/([,;:(]|\b(?:that|which|and|whereas|while)\b)/i)
+  const clause = parts.pop()!.trim()
+  // "fibroblasts (MEF) decreased": the bracket abbreviates a phrase whose head may stand before it; only a name the
+  // lexicon knows ("mammalian target of rapamycin (mTOR)") is taken for it.
+  const bracket = parts.at(-1) === '('
+  // "the addition of vitamin D and calcium increases": the "and" joins the complements of one head.
+  if (/^and$/i.test(parts.at(-1) ?? '') && /\b(?:of|in|with|by|for)\s+(?:\S+\s+){0,3}$/i.test(parts.at(-2) ?? '')) return null
+  // "Deletion of Tsc1 in MEF decreased": the words before the phrase, in its clause, are its head (phrase() keeps at
+  // most five words, so a longer subject is cut at its start).
+  const before = wordsOf(clause)
+  const side = phrase(before, 5)
+  if (!side) return null
+  const kept = wordsOf(side.text)
+  const lead = before.slice(0, before.length - kept.length)
+  while (lead.length && FILLER.test(lead.at(-1)!) && !/^(?:of|in|by|with|from|for|on|at|to)$/i.test(lead.at(-1)!)) lead.pop()
+  // "Treatment with PMA/Io" is the treatment's; "in MEF" is a circumstance of a head before it.
+  if (lead.length && /^(?:of|in|by|with|from|for|on|at|to|without|among|between)$/i.test(lead.at(-1)!) &&
+    !(lead.length === 2 && /^with$/i.test(lead[1]) && /^(?:treatment|pretreatment|incubation|supplementation)$/i.test(lead[0]))) return null
+  if (!isThing(side.text) || lostItsNoun(side.text)) return null
+  const resolved = headEntity(resolvedSide(side, SIDE_TYPES))
+  if (bracket && !resolved.entity) return null
+  if (bracket) {
+    // "Mutational inactivation of ... tuberous sclerosis complex 2 (TSC2) activates", "knockdown tuberous sclerosis
+    // complex 1 (TSC1) activates": words of the subject before the long form make it another thing.
+    const open = text.lastIndexOf('(')
+    const form = longFormBefore(text, open, side.text)
+    const head = form ? text.slice(0, text.lastIndexOf(form, open)) : ''
+    const inClause = head.split(/[,;:]|\b(?:that|which|whereas|while)\b/i).pop()!.trim()
+    // An article, a class ("the kinase mammalian target of rapamycin (mTOR)") or a measure ("the expression of glucose
+    // transporter 3 (Glut3)") leaves the abbreviation the subject.
+    const plain = /^(?:(?:the|a|an)\s+)?(?:(?:[\w-]+\s+)?(?:kinase|protein|gene|enzyme|factor|hormone|cytokine|receptor|suppressor|regulator)|(?:expression|levels?|activity|amounts?|concentrations?|phosphorylation)\s+of(?:\s+the)?)?$/i
+    if (!form || !plain.test(inClause)) return null
+  }
+  return resolved
 }
+
+/** Who was studied, how many, or a share of them, is no cause or effect: "33% of cases", "703 eligible patients". */
+const POPULATION = /^(?:patients?|participants?|subjects?|individuals?|people|persons?|cases?|controls?|women|men|children|adults?|adolescents?|infants?|volunteers?|respondents?|cohorts?|samples?|groups?)$/i
+function isThing(text: string): boolean {
+  const words = wordsOf(text)
+  if (/^\d+(?:[.,]\d+)?%?$/.test(words[0]) || /%/.test(text)) return false
+  return !POPULATION.test(words.at(-1)!.replace(/[),.;:]+$/, '')) && !POPULATION.test(words[0])
+}
+
+/**
+ * A phrase the matcher did not read, whose first word names a gene or compound and whose other words measure or
+ * manipulate it ("Rheb overexpression", "B-Raf kinase"), names that entity, as "TSC1 deletion" does.
+ */
+function headEntity(side: ClaimSide): ClaimSide {
+  if (side.entity) return side
+  const [first, ...rest] = wordsOf(side.text)
+  if (!rest.length || !/[A-Z]/.test(first) || !rest.every((w) => SAME_ENTITY.test(w) || /^kinase$/i.test(w))) return side
+  const entity = sideEntity(first, HEAD_TYPES)
+  return entity ? { text: side.text, entity } : side
+}
+const HEAD_TYPES = new Set(['gene', 'intervention'])
+
+/** Heads that are about what their preposition names: "alterations in", "resistance to", "formation between". */
+const RELATIVE_HEAD = /^(?:alterations?|changes?|differences?|abnormalit(?:y|ies)|defects?|deficits?|resistance|susceptibility|sensitivity|responses?|formation|access|binding|exposure|transition|shift|contributions?|involvement|dependence|requirements?|increase|decrease|reduction|rise|decline|elevation)$/i
+
+/** "blocked the ability of amino acids to activate S6K1": what the capacity is for follows, out of the phrase. */
+const CAPACITY = /^(?:ability|capacity|failure|propensity|tendency|potential|inability|capability)$/i
+
+/** Objects that are ills: what improves them lessens them. */
+const SYMPTOM = /\b(?:pain|soreness|symptoms?|disease|disorders?|syndrome|fatigue|frailty|dysfunction|deficits?|damage|injury|inflammation|stiffness|severity|disability|impairment|toxicity|insomnia|depression|anxiety)\b/i
 
 /** A clause break between a side and its verb, or inside a phrase: what stands beyond it belongs to another clause. */
 const CUT_AFTER = /[,;:.(]|\b(?:in|by|and|or|but|through|via|compared|when|while|whereas|after|during|from|than|that|which|at|among|between|with|without|despite|following|to|for|as|versus|vs|if|whether|because|although|since|where|who|whose|regardless|independently)\b/i
 
 function phraseAfter(text: string): ClaimSide | null {
   const start = text.replace(/^\s*(?:on|of|in)\s+/i, ' ') // "no effect on X", "an increase of X"
+  // "VPA inhibits its metabolism": the possessive points at another clause's noun.
+  if (/^\s*(?:its|their|his|her)\b/i.test(start)) return null
   const cut = CUT_AFTER.exec(start)
   let clause = (cut ? start.slice(0, cut.index) : start).trim()
   const more = objectContinuation(start, cut ? cut.index : start.length, '', clause)
   if (more === null) return null
-  if (more) clause = `${clause} ${more.trim()}`
+  if (more) clause = joined(clause, more)
   const side = phrase(wordsOf(clause), 6)
-  return side && !lostItsNoun(side.text) ? resolvedSide(side, SIDE_TYPES) : null
+  if (!side || lostItsNoun(side.text) || CAPACITY.test(wordsOf(side.text)[0])) return null
+  const resolved = headEntity(resolvedSide(side, SIDE_TYPES))
+  // "alterations in HPA axis activity", "resistance to cisplatin", "complex formation between TSC1 and TSC2": a short
+  // head cut at its preposition is about what follows, which the cut left out.
+  if (!more && cut && /^(?:in|to|between|for|on|with|of|at|from|among)$/i.test(cut[0]) && !resolved.entity &&
+    wordsOf(resolved.text).length <= 2 && RELATIVE_HEAD.test(wordsOf(resolved.text).at(-1)!)) return null
+  return resolved
 }
+
+/** A phrase and what continues it ("IL6" and ", IL8, and TNFα gene expression"), a list's commas kept on their words. */
+const joined = (phrase: string, more: string) => `${phrase} ${more.trim()}`.replace(/\s+,/g, ',')
 
 const CLAUSE_BREAK = /[,;:()]|\b(?:that|which|and|but|or|whereas|while|although|when|than|after|before|because|since|if|then|thereby|thus)\b/i
 /** Between a verb and its object only an article, a measure and "of" may stand ("increased the expression of HO-1"). */
@@ -124,6 +205,9 @@ function adjacentAfter(gap: string): boolean {
 
 /** Words after a mention that keep it the head of its phrase: its amount, activity or manipulation ("IL-6 levels", "TSC1 deletion"). */
 const SAME_ENTITY = /^(?:expression|levels?|concentrations?|content|proteins?|mRNA|genes?|signal(?:l)?ing|activity|activation|pathway|cascade|axis|phosphorylation|transcription|promoter|deletion|knock-?out|KO|cKO|deficiency|loss|ablation|depletion|inhibition|overexpression|mutations?|mutants?|variants?|polymorphisms?|genotype|allele|status|treatment|supplementation|administration|intake|use|therapy|exposure|mice|rats|animals|cells|worms|flies)$/i
+
+/** What is measured of a protein or compound, the phrase still naming it ("ubiquitination of TSC1"). */
+const MEASURE = /^(?:ubiquitination|acetylation|methylation|degradation|stability|translocation|locali[sz]ation|secretion|release|production|synthesis|transcription|translation|abundance|amounts?|concentrations?|content|uptake|binding|function)$/i
 
 /** A word glued after a name that makes it name something else ("TNF-inhibitors", "insulin-stimulated"). */
 const NAMES_ANOTHER = new RegExp(`^[-‐–](?:${[
@@ -150,13 +234,21 @@ function mentionSide(
   const own = /[()[\]]/.test(m.text) && balanced(wordsOf(m.text)) === null ? m.text.replace(/[()[\]]/g, '') : m.text
   let words = wordsOf(own)
   let entity: ClaimSide['entity'] = keepsEntity ? entityOf(m) : null
+  // "increased the cytotoxicity of rapamycin", "proliferation of Tsc2(+/-) SMCs": an object whose head is not a
+  // measure or manipulation of the mention is another thing, and names no entity.
+  const heads = before ? [] : wordsOf(lead).filter((w) => !/^(?:the|a|an|of)$/i.test(w))
+  if (heads.length && !MANIPULATION.test(heads.at(-1)!) && !SAME_ENTITY.test(heads.at(-1)!) &&
+    !MEASURE.test(heads.at(-1)!)) entity = null
   // "insulin- and leucine-stimulated mTOR signaling": the mention begins a compound whose head comes later.
   const suspended = before ? null : /^[-‐–]\s+(?:and|or)\s+[^\s,;:]+[-‐–][^\s,;:]+/.exec(rest)
-  const offset = suspended ? suspended[0].length : 0
+  // "liver kinase B1 (LKB1) phosphorylation": the object's abbreviation in brackets, and its head after it.
+  const abbreviation = before || suspended ? null : /^\s*\([^()\s]{1,15}\)(?=\s)/.exec(rest)
+  const offset = suspended ? suspended[0].length : abbreviation ? abbreviation[0].length : 0
   if (suspended) {
     words = [...words.slice(0, -1), words.at(-1)! + suspended[0]]
     entity = null
   }
+  if (abbreviation) words = [...words, abbreviation[0].trim()]
   const after = rest.slice(offset)
   const cut = before ? after.length : (CUT_AFTER.exec(after)?.index ?? after.length)
   let tail = [...after.slice(0, cut).matchAll(/\S+/g)]
@@ -177,21 +269,30 @@ function mentionSide(
       tail = before ? [] : tail.slice(1)
     } else if (/^[)\]]/.test(tail[0].w)) tail = [] // "(mTOR) signaling": the phrase it stands in began before it.
     else {
-      // "TNF-inhibitors", "insulin-stimulated": a word that only holds the name names something else.
-      if (NAMES_ANOTHER.test(tail[0].w)) entity = null
+      // "TNF-inhibitors", "insulin-stimulated": a word that only holds the name names something else; "mTOR/PI3K"
+      // names two things.
+      if (NAMES_ANOTHER.test(tail[0].w) || /^\/\p{L}/u.test(tail[0].w)) entity = null
       words = [...words.slice(0, -1), words.at(-1)! + tail[0].w]
       end = tail[0].end
       tail = tail.slice(1)
     }
   }
   const kept: string[] = []
+  let stopped = ''
   for (const { w, end: at } of tail) {
     const bare = w.replace(/[),.;:]+$/, '')
-    if (kept.length >= 3 || VERB.test(bare) || FILLER.test(bare) || NOT_A_START.test(bare) || /ed$/i.test(bare) || !/^[\p{L}\p{N}]/u.test(bare)) break
-    if (!SAME_ENTITY.test(bare)) entity = null
+    if (kept.length >= 3 || VERB.test(bare) || FILLER.test(bare) || NOT_A_START.test(bare) || /ed$/i.test(bare) || !/^[\p{L}\p{N}]/u.test(bare)) {
+      stopped = bare
+      break
+    }
+    // "mTOR kinase activity" is mTOR's; "creatine kinase" is no creatine.
+    if (!SAME_ENTITY.test(bare) && !(/^kinase$/i.test(bare) && m.entry.type === 'gene')) entity = null
     kept.push(w)
     end = at
+    if (bare !== w) break // a comma or full stop ends the phrase
   }
+  // "macroautophagy-mediated lysosomal degradation of YAP": the object's head has its own complement, cut here.
+  if (!before && kept.length && /^of$/i.test(stopped)) return null
   if (leadWords.length && !keepsEntity) entity = null
   let whole = balanced([...leadWords, ...words, ...kept])
   if (!whole || /[-–/]$/.test(whole.at(-1)!)) return null
@@ -199,7 +300,7 @@ function mentionSide(
     const more = objectContinuation(text, end, lead, whole.join(' '))
     if (more === null) return null
     if (more) {
-      whole = [...whole, ...wordsOf(more)]
+      whole = wordsOf(joined(whole.join(' '), more))
       // "STAT3 expression and phosphorylation" still names STAT3; "CHOP and ATF4 expression" names two things.
       if (!wordsOf(more).every((w) => /^(?:and|or)$/i.test(w) || SAME_ENTITY.test(w))) entity = null
     }
@@ -242,6 +343,11 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
     if (!pattern?.m) return
     const verbStart = pattern.m.index
     const verbEnd = verbStart + pattern.m.text.length
+    // "protects TSC2 from AKT phosphorylation": what is protected is not what the protection acts against.
+    if (pattern.p.relation === 'protects_against' && /^(?:protect|prevent)/i.test(pattern.m.text) &&
+      /^\s+(?!against)[^.;]{1,40}?\bfrom\b/i.test(text.slice(verbEnd))) return
+    // "have not provided consistent evidence that cortisol levels are associated with obesity": a finding denied.
+    if (/\b(?:not|no|neither|nor|never|little|lack of)\b[^.;]*\b(?:that|whether)\b/i.test(text.slice(0, verbStart))) return
     // "cognitive deficits induced in HD": a participle after its noun, with no object, says where, not what it acts on.
     if (/ed$/i.test(pattern.m.text) && !PASSIVE_BEFORE.test(text.slice(0, verbStart)) &&
       /^\s+(?:in|at|during|among|after|from|with|within)\b/i.test(text.slice(verbEnd))) return
@@ -263,6 +369,8 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
     // alone; the words before it belong to the phrase the participle modifies.
     const hyphenVerb = /[-‐–]$/.test(text.slice(0, verbStart))
     if (hyphenVerb && subjectNear?.end !== verbStart - 1) return
+    // "phospho-S6K-activated proteins": a name inside a longer hyphenated word is a label, not an agent.
+    if (hyphenVerb && subjectNear && /[-‐–]$/.test(text.slice(0, subjectNear.start))) return
     const lead = !subjectNear ? null
       : hyphenVerb ? { lead: '', keepsEntity: true } : subjectLead(text, subjectNear, longForm)
     let subject = subjectNear
@@ -278,7 +386,21 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
       const agent = firstAfter && /^\s+by\s+(?:the\s+)?$/i.test(objectGap) ? firstAfter : undefined
       ;[subject, object] = [agent ? mentionSide(text, agent, text.length, false) : null, subject]
     }
+    // "traffic-related air pollution (TRAP)": an abbreviation the text defines, which the matcher did not read as the
+    // lexicon's, names nothing here, though its letters are a symbol.
+    const foreign = (side: ClaimSide | null): ClaimSide | null =>
+      side?.entity && /^[A-Z][A-Z0-9-]{1,9}$/.test(side.text) && !mentions.some((m) => m.text === side.text) &&
+      sentences.some((s) => s.text.includes(`(${side.text})`)) ? { text: side.text, entity: null } : side
+    subject = foreign(subject)
+    object = foreign(object)
     if (!subject || !object || (!subject.entity && !object.entity)) return
+    // "improved OA", "improves delayed-onset muscle soreness": improving a disease or a symptom lessens it.
+    let relation = pattern.p.relation
+    let direction = pattern.p.direction
+    if (/^improv/i.test(pattern.m.text) && (object.entity?.type === 'disease' || SYMPTOM.test(object.text))) {
+      relation = 'decreases'
+      direction = 'decrease'
+    }
     // "obesity was not associated with elevated HCC": a negation before the verb turns the claim round.
     const beforeVerb = text.slice(subjectNear ? subjectNear.end : Math.max(0, verbStart - 30), verbStart)
     if (pattern.p.relation !== 'no_effect_on' && NEGATION.test(beforeVerb)) return
@@ -293,7 +415,7 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
     if (setting.review) confidence -= 0.1
     out.push({
       subject,
-      relation: pattern.p.relation,
+      relation,
       object,
       organism: organismM ? latinName(organismM.entry) : setting.organism,
       context: compact({
@@ -302,7 +424,7 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
         object_type: object.entity?.type ?? null, primary: out.length === 0 ? true : null, design: setting.design,
         evidence_level: setting.evidenceLevel, preprint: setting.preprint ? true : null,
       }),
-      direction: pattern.p.direction,
+      direction,
       magnitude,
       evidence: text,
       confidence: Math.round(Math.max(0.1, Math.min(0.95, confidence)) * 100) / 100,

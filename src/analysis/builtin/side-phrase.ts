@@ -37,7 +37,9 @@ export const GENERIC = oneOf(
   'groups?', 'outcomes?', 'function', 'role', 'risk', 'differences?', 'treatments?', 'processes', 'process',
   'factors?', 'mechanisms?', 'it', 'complex', 'interactions?', 'associations?', 'binding', 'affinity', 'ratio',
   'signal(?:l)?ing', 'increases?', 'decreases?', 'reductions?', 'decline', 'elevation', 'development', 'formation',
-  'acquisition'
+  'acquisition', 'state', 'alterations?', 'abnormalit(?:y|ies)', 'modifications?', 'ability', 'capacity',
+  'requirements?', 'susceptibility', 'resistance', 'contributions?', 'involvement', 'stressors?', 'features?',
+  'phenotypes?', 'parameters?', 'markers?', 'values?', 'production', 'status'
 )
 /**
  * A verb inside a phrase: it is a clause, not a noun phrase ("Western blotting demonstrated", "the dose produced
@@ -57,7 +59,8 @@ export const VERB = oneOf(
   'controls', 'represent', 'represents', 'involve', 'involves', 'contain', 'contains', 'include', 'includes',
   'appear', 'appears', 'seem', 'seems', 'tend', 'tends', 'serve', 'serves', 'exert', 'exerts', 'exerted',
   'displaces', 'displace', 'coincides', 'coincide', 'lead', 'cause', 'undergo', 'undergoes', 'offer', 'offers',
-  'allow', 'allows', 'enable', 'enables', 'reverse', 'reverses', 'reversed'
+  'allow', 'allows', 'enable', 'enables', 'reverse', 'reverses', 'reversed', 'suggesting', 'indicating', 'implying',
+  'demonstrating', 'revealing', 'confirming', 'resulting', 'causing'
 )
 /** An adjective left at the end when a phrase is cut at "and" ("gastric and circulating ghrelin" cut to "gastric"). */
 const ADJECTIVE_END = /(?:ic|al|ous|ive|ible|able|ary|ular|ed)$/i
@@ -70,7 +73,12 @@ const NOUNS_LIKE_ADJECTIVES = oneOf(
 const DANGLING = oneOf(
   'overall', 'due', 'alone', 'respectively', 'together', 'only', 'both', 'black', 'white', 'whereas', 'per',
   'versus', 'vs', 'via', 'thereby', 'independently', 'regardless', 'mainly', 'mostly', 'partly', 'either', 'neither',
-  'nor'
+  'nor', 'known', 'called', 'termed', 'named'
+)
+/** Adjectives that end no noun phrase but may stand inside one ("cells deficient for TSC1"): "glucose intolerant". */
+const PREDICATIVE = oneOf(
+  'present', 'absent', 'intolerant', 'tolerant', 'deficient', 'dependent', 'independent', 'resistant', 'sensitive',
+  'susceptible', 'prone'
 )
 /** A hyphenated adjective ("p53-mutant", "Tsc1-deficient", "bortezomib-induced") is a modifier waiting for its noun. */
 const HYPHEN_ADJECTIVE = new RegExp(`[-‐–](?:${[
@@ -85,7 +93,7 @@ export const wordsOf = (s: string) => s.split(/\s+/).filter(Boolean)
 /** The phrase ends in an adjective that lost its noun, a dangling word or a hyphen adjective. */
 export function lostItsNoun(text: string): boolean {
   const last = wordsOf(text).at(-1) ?? ''
-  return (ADJECTIVE_END.test(text) && !NOUNS_LIKE_ADJECTIVES.test(last)) || DANGLING.test(last) ||
+  return (ADJECTIVE_END.test(text) && !NOUNS_LIKE_ADJECTIVES.test(last)) || DANGLING.test(last) || PREDICATIVE.test(last) ||
     HYPHEN_ADJECTIVE.test(last)
 }
 
@@ -129,12 +137,12 @@ const COORDINATOR = /^(?:and|or)$/i
  * Heads that manipulate or measure what their "of" names: the phrase still names that entity ("inhibition of
  * mTOR", "knockdown of SIRT6"); any other head names something else ("germline SNPs in the mTOR pathway").
  */
-const MANIPULATION = oneOf(
+export const MANIPULATION = oneOf(
   'doses?', 'use', 'intake', 'phosphorylation', 'inhibition', 'depletion', 'deletion', 'loss', 'knock-?down',
   'knock-?out', 'ablation', 'silencing', 'deficiency', 'absence', 'blockade', 'overexpression', 'over-expression',
   'inactivation', 'activation', 'hyperactivation', 'upregulation', 'up-regulation', 'downregulation',
   'down-regulation', 'suppression', 'disruption', 'reduction', 'stimulation', 'administration', 'supplementation',
-  'expression', 'levels?', 'activity',
+  'expression', 'levels?', 'activity', 'injections?', 'infusions?',
   // Removing the cells a marker defines is a manipulation of that marker's cells ("clearance of p16-positive cells").
   'clearance', 'removal', 'elimination'
 )
@@ -150,6 +158,31 @@ const STATE = oneOf(
 
 export type SubjectLead = { lead: string; keepsEntity: boolean }
 
+/** Words that open a pair: "either ... or", "both ... and", "neither ... nor". */
+const PAIRED = /^(?:either|both|neither)$/i
+/** Prepositions that, with a word before them, make the mention the complement of another head. */
+const INSIDE = oneOf(
+  'of', 'in', 'by', 'with', 'from', 'for', 'on', 'at', 'among', 'after', 'during', 'under', 'upon', 'following',
+  'without', 'within', 'between', 'to', 'than', 'versus', 'vs\\.?', 'into', 'towards?', 'via', 'through', 'across'
+)
+/** Words after which a clause (and its subject) begins. */
+const CLAUSE_WORD = oneOf(
+  'that', 'which', 'whereas', 'while', 'when', 'but', 'and', 'or', 'then', 'thus', 'hence', 'therefore', 'however',
+  'also', 'here', 'we', 'moreover', 'furthermore', 'additionally', 'importantly', 'notably', 'finally', 'conversely',
+  'similarly', 'nevertheless', 'indeed', 'interestingly', 'surprisingly', 'although', 'though', 'because', 'since', 'if'
+)
+/** The word the subject walk stopped at, after `previous`, lies inside a longer phrase (see subjectLead). */
+function insidePhrase(stop: string, previous: string): boolean {
+  // "both forms of mutated TSC2": a vague head leaves the mention the subject.
+  if (CLAUSE_WORD.test(previous) || /^(?:forms?|types?|kinds?|amounts?)$/i.test(previous)) return false
+  if (INSIDE.test(stop)) return !/^(?:the|a|an)$/i.test(previous)
+  if (VERB.test(previous)) return false
+  // An adverb inside a phrase ("the functionally relevant"), a verb stem used as a noun ("block of"), a cut word.
+  // "cortisol levels immediately post-stroke": an adverb after a noun is inside its phrase.
+  return (/^[a-z]+ly$/.test(stop) && /^[\p{L}\p{N}]/u.test(previous) && !/[,;:]$/.test(previous)) || FINDING_VERB.test(stop) ||
+    /^[-‐–]/.test(stop)
+}
+
 /**
  * The words of a subject mention's phrase before it, in its clause: "inhibition of endogenous" of "inhibition of
  * endogenous REDD1", "germline SNPs in the" of "germline SNPs in the mTOR pathway". `keepsEntity` is false when
@@ -161,15 +194,18 @@ export function subjectLead(text: string, m: Mention, longForm?: Mention): Subje
   const tokens = [...text.slice(0, unit).matchAll(/\S+/g)].map((t) => ({ w: t[0], at: t.index! }))
   let i = tokens.length - 1
   let from = unit
+  let linked = false
+  let coordinated = false
   // A word glued to the mention: a prefix ("NS-Pten", "post-stroke") or the bracket of an abbreviation.
   if (!longForm && i >= 0 && tokens[i].at + tokens[i].w.length === m.start) {
-    if (!/(?:^\(|[-‐–])$/.test(tokens[i].w)) return { lead: '', keepsEntity: true }
+    // "loss of function of TSC1/TSC2": the mention is the second of a pair written with a slash.
+    const slash = /[\p{L}\p{N}]\/$/u.test(tokens[i].w)
+    if (!slash && !/(?:^\(|[-‐–])$/.test(tokens[i].w)) return { lead: '', keepsEntity: true }
     // "knockdown of sirtuin6 (SIRT6)": the mention abbreviates the phrase before its bracket, which goes with it.
+    coordinated = slash
     from = tokens[i].at
     i--
   }
-  let linked = false
-  let coordinated = false
   let beforeCoordination = from
   let linkedBeforeCoordination = false
   const heads: string[] = []
@@ -184,6 +220,9 @@ export function subjectLead(text: string, m: Mention, longForm?: Mention): Subje
       return null
     }
     if (modifier(w)) heads.push(w)
+    else if (coordinated && PAIRED.test(w)) {
+      // "deletion of either Tsc1 or Tsc2", "loss of both ERK1 and ERK2": the word opens the coordination.
+    }
     else if (LINK.test(w) && modifier(previous)) {
       // "genes in glioma cells and depletion of mTOR": two phrases joined; the one next to the verb is the subject.
       if (coordinated && linkedBeforeCoordination) break
@@ -208,6 +247,11 @@ export function subjectLead(text: string, m: Mention, longForm?: Mention): Subje
   if (coordinated && linkedBeforeCoordination && LINK.test(tokens[i]?.w ?? '')) {
     from = beforeCoordination
     coordinated = false
+  } else if (i > 0 && !/[,;:]$/.test(tokens[i - 1].w) && insidePhrase(stop, tokens[i - 1].w)) {
+    // The walk stopped inside a phrase, not at its edge: "block of Atf3 induction", "overexpression of miR-25 and
+    // -32 in glioblastoma cells", "the functionally relevant POMC transcript", "inhibition of mTORC1 without
+    // accelerated autophagy". Where the subject begins is not known, and a claim about the part would misstate it.
+    return null
   }
   if (!linked && COORDINATOR.test(stop) && /,$/.test(tokens[i - 1]?.w ?? '')) {
     let j = i
@@ -225,6 +269,8 @@ export function subjectLead(text: string, m: Mention, longForm?: Mention): Subje
     // A bare list ("PTEN, STK11 and TSC1 were associated"): each of its members is the verb's subject.
     return { lead: text.slice(beforeCoordination, m.start), keepsEntity: true }
   }
+  // "Clopidogrel plus aspirin": a combination is neither of its parts.
+  if (heads.some((w) => /^(?:plus|combined)$/i.test(w))) return { lead: text.slice(from, m.start), keepsEntity: false }
   // A circumstance before the subject, without a comma ("In HCC cells rapamycin reduced ..."): its edge is unknown,
   // and the mention is taken alone.
   if (!linked && /^(?:in|among|after|during|under|upon|at|for|with|following|from|on)$/i.test(stop)) {
@@ -270,10 +316,44 @@ const RELATIONAL =
  * noun, "and TSC2" after a relational head; '' when the phrase is whole; null when it is cut and its end is unclear.
  */
 export function objectContinuation(text: string, end: number, gap: string, phrase: string): string | null {
+  const more = continuation(text, end, gap, phrase)
+  // "keratinocyte proliferation and phosphorylation of ribosomal protein S6": the shared head's complement follows.
+  if (more && /^\s+of\b/i.test(text.slice(end + more.length))) return null
+  return more
+}
+
+/** A list after the object: ", IL8, and TNFα gene expression", ", PKMζ and PSD-95". */
+const LIST_ITEM = /^[^\s,;:.()]+(?:\s+[^\s,;:.()]+){0,3}$/
+function listAfter(rest: string): string | null {
+  if (!/^\s*,/.test(rest)) return null
+  const upTo = /[.;:()]|\s\w+ly\b|,\s*(?:which|that|whereas|while|but|and\s+(?:was|were|is|are))\b|\s(?:after|in|at|during|with|by|from|for|on|than|to|via|through|compared|among|when|while|whereas|but)\s/.exec(rest)
+  const span = upTo ? rest.slice(0, upTo.index) : rest
+  const items = span.split(',').slice(1).map((x) => x.trim())
+  const last = items.at(-1) ?? ''
+  const final = /^(?:and|or)\s+(.+)$/.exec(last) ?? /^(.+?)\s+(?:and|or)\s+(.+)$/.exec(last)
+  if (!final || items.length > 8) return null
+  const ok = (item: string) => LIST_ITEM.test(item) &&
+    !wordsOf(item).some((w) => VERB.test(w) || FINDING_VERB.test(w) || (FILLER.test(w) && !COORDINATOR.test(w)))
+  if (!items.slice(0, -1).every(ok) || !ok(last.replace(/^(?:and|or)\s+/i, '').replace(/\s+(?:and|or)\s+/i, ' '))) return null
+  return span.replace(/\s+$/, '')
+}
+
+function continuation(text: string, end: number, gap: string, phrase: string): string | null {
   // A phrase that has its head ("MEK1 expression") takes only more heads ("and phosphorylation"): "and ERK
   // activation" is a second object, not part of the first.
   const headed = wordsOf(phrase).some((w) => SHARED_HEAD.test(w))
   const rest = text.slice(end)
+  // "IL6, IL8, and TNFα gene expression", "clustering of GluA2, PKMζ and PSD-95": the object is the whole list, when
+  // it is short enough to be a side; a longer one has no side of its own.
+  const list = listAfter(rest)
+  if (list !== null) {
+    if (wordsOf(phrase).length + wordsOf(list).length <= 8) return list
+    // A long list: its first member is a claim of its own ("associated with CVD events"), unless the members share
+    // a head at the end ("IL6, IL8, and TNFα gene expression"), which the first lacks.
+    return SHARED_HEAD.test(wordsOf(list).at(-1)!) && !headed ? null : ''
+  }
+  // "proliferation and tumorigenicity of Tsc1-deficient cells": the two heads share a complement that follows.
+  if (/^\s*(?:and|or)\s+[\p{L}-]+\s+of\b/iu.test(rest) && wordsOf(phrase).length === 1 && !/\bof\s*$/i.test(gap)) return null
   const coordination = /^\s*(?:and|or)\s+((?:[^\s,;:.()]+\s+){0,3}[^\s,;:.()]+)/.exec(rest)
   if (coordination) {
     const all = wordsOf(coordination[1])
