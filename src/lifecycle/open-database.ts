@@ -12,11 +12,12 @@ import { resolveEntityName } from '../lexicon/matcher'
 import { isDatabaseUnavailable } from '../db/database-errors'
 
 /** A step of opening the database, reported once done with the time since the previous one (start-up prints them). */
-export type OpenStep = 'schema' | 'lexicon'
+export type OpenStep = 'open' | 'schema' | 'lexicon'
 export type OnOpenStep = (step: OpenStep, elapsedMs: number) => void
 
 /** The schema, then the entities' keys and aliases, brought up to date (the lexicon part runs once per lexicon version). */
-async function bringUpToDate(database: Database, url: string | undefined, onStep: OnOpenStep, started: number) {
+async function bringUpToDate(database: Database, url: string | undefined, onStep: OnOpenStep) {
+  const started = performance.now()
   await migrateDatabase(database, url)
   const migrated = performance.now()
   onStep('schema', migrated - started)
@@ -32,8 +33,9 @@ export async function openConfiguredDatabase(
     const database = await openDatabase({
       kind: 'postgres', url: config.databaseUrl, max: poolSize, replicas: config.databaseReplicas, nativeClient: config.databaseNativeClient,
     })
+    onStep('open', performance.now() - started)
     try {
-      await bringUpToDate(database, config.databaseUrl, onStep, started)
+      await bringUpToDate(database, config.databaseUrl, onStep)
     } catch (error) {
       await database.close().catch(() => {})
       throw error
@@ -44,7 +46,8 @@ export async function openConfiguredDatabase(
   const unlock = lockEmbeddedDatabase(config.dataDir)
   try {
     const database = await openDatabase({ kind: 'pglite', dataDir: dir })
-    await bringUpToDate(database, undefined, onStep, started)
+    onStep('open', performance.now() - started) // on a first start, PGlite creates its cluster here: the longest wait
+    await bringUpToDate(database, undefined, onStep)
     return { ...database, close: async () => { await database.close(); unlock() } }
   } catch (error) {
     unlock()

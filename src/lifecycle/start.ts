@@ -4,6 +4,8 @@
  * PostgreSQL that is still starting), make the first operator and, on an empty embedded database,
  * load the demo corpus, then serve the app. `stop` is the graceful shutdown SIGTERM and SIGINT run.
  */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import process from 'node:process'
 import { buildApp } from '../app'
 import { ConfigError, parseConfig, resolveAppSecret } from '../config'
@@ -31,6 +33,9 @@ import { resolveClaimSides } from '../analysis/resolve-claim-sides'
 import { InFlight } from './in-flight'
 import { shutDown } from './shutdown'
 
+/** The lines opening the database prints, one per step done (open-database.ts). */
+const OPEN_STEPS = { open: 'Database open', schema: 'Database schema up to date', lexicon: 'Lexicon entities up to date' } as const
+
 export type RunningService = { port: number; stop: (reason: string) => Promise<void> }
 
 export async function startService(env: Record<string, string | undefined> = process.env): Promise<RunningService> {
@@ -48,18 +53,19 @@ export async function startService(env: Record<string, string | undefined> = pro
   log.level = config.logLevel
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
-  log.info({ database: config.databaseUrl ? 'postgres' : 'pglite' }, `Opening the database: ${where}`)
-  // Drizzle's migrator reports nothing until it is done, and a first start applies every migration: say it is still at it.
-  const opening = setInterval(() => log.info({ seconds: Math.round((performance.now() - started) / 1000) },
-    `Still opening the database and applying its migrations (${Math.round((performance.now() - started) / 1000)} s)`), 5000)
+  // Creating the embedded database and migrating it block the process (PGlite runs in this thread): no line can come
+  // while they run, so say beforehand what the wait is.
+  const creating = !config.databaseUrl && !existsSync(join(config.dataDir, 'pglite'))
+  log.info({ database: config.databaseUrl ? 'postgres' : 'pglite' }, creating
+    ? `Creating the embedded database (PGlite in ${config.dataDir}) and applying its migrations: first start only, the longest wait`
+    : `Opening the database: ${where}`)
   const database = await openConfiguredDatabaseWhenReady(config, {
     onRetry: (error, attempt) => log.warn({ attempt, error: error.message }, 'the database cannot serve yet; retrying'),
-    onStep: (step, ms) => log.info({ step, seconds: Math.round(ms / 100) / 10 },
-      `${step === 'schema' ? 'Database open, schema up to date' : 'Lexicon entities up to date'} in ${(ms / 1000).toFixed(1)} s`),
+    onStep: (step, ms) => log.info({ step, seconds: Math.round(ms / 100) / 10 }, `${OPEN_STEPS[step]} in ${(ms / 1000).toFixed(1)} s`),
   }).catch((error: Error) => {
     log.fatal({ error: error.message }, `Cannot open the database: ${error.message}`)
     exitProcess(1)
-  }).finally(() => clearInterval(opening))
+  })
   await ensureDefaultPrompts(database.db)
   const operator = await ensureOperator(database.db, config)
   const demo = config.demoData ? await loadDemo(database) : null

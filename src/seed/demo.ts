@@ -29,7 +29,7 @@ export const DEMO_SOURCES = [
 
 export type DemoResult =
   | { loaded: false; papers: number }
-  | { loaded: true; counts: CorpusCounts; apiKey: string; username: string; elapsedMs: number }
+  | { loaded: true; counts: CorpusCounts; apiKey: string; username: string }
 
 /** The steps of a demo load, in order: the corpus's (bulk-load.ts), the accounts and feeds, the intelligence job. */
 export type DemoStep = LoadStep | 'accounts' | 'intelligence'
@@ -53,7 +53,6 @@ export async function seedDemo(
 ): Promise<DemoResult> {
   const existing = await countPapers(database)
   if (existing > 0) return { loaded: false, papers: existing }
-  const started = performance.now()
   onProgress({ kind: 'start', papers: DEMO_PAPERS })
   const { db } = database
   // Nothing later than now: the corpus ends today. Ten minutes back leaves room for the seconds by which a
@@ -88,5 +87,5 @@ export async function seedDemo(
   mark = performance.now()
   await refreshIntelligence(database)
   onProgress({ kind: 'step', step: 'intelligence', elapsedMs: performance.now() - mark })
-  return { loaded: true, counts, apiKey: key, username: DEMO_USERNAME, elapsedMs: performance.now() - started }
+  return { loaded: true, counts, apiKey: key, username: DEMO_USERNAME }
 }

@@ -100,7 +100,7 @@ describe(`contradictions on ${testDriver}`, () => {
 
 describe(`the contradictions chart on ${testDriver}`, () => {
   type Group = { id: string; subject: { label: string }; object: { label: string }; claims: { increase: number; decrease: number } }
-  const tableOf = (groups: Group[]) => groups.map((g) => [`${g.subject.label} → ${g.object.label}`, g.claims.increase, g.claims.decrease])
+  const tableOf = (groups: Group[]) => groups.map((g): [string, number, number] => [`${g.subject.label} → ${g.object.label}`, g.claims.increase, g.claims.decrease])
   const barsOf = (svg: string) => [...svg.matchAll(/<path [^>]*aria-roledescription="bar"[^>]*>/g)]
     .map((m) => Object.fromEntries(/aria-label="([^"]*)"/.exec(m[0])![1]!.split('; ').map((kv) => kv.split(': '))))
 
