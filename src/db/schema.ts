@@ -509,6 +509,13 @@ export const contradictionPairs = pgTable('contradiction_pairs', {
   index('contradiction_pairs_rank_idx').on(t.groupId, t.score.desc()),
 ])
 
+/** Papers per period, oldest first; the last `recent_periods` make up the recent window the gap compares with the rest. */
+export type GapSeries = {
+  period_days: number
+  recent_periods: number
+  periods: { start: string; end: string; papers: number }[]
+}
+
 export const knowledgeGaps = pgTable('knowledge_gaps', {
   id: text('id').primaryKey(), // 'g' + 16 hex digits of md5(kind|what)
   kind: text('kind').notNull(), // no_human_trial | single_paper | single_organism | declining_attention | disputed_finding
@@ -525,6 +532,8 @@ export const knowledgeGaps = pgTable('knowledge_gaps', {
   topics: text('topics').array().notNull(),
   entityKeys: text('entity_keys').array().notNull(),
   contradictionId: text('contradiction_id'),
+  // declining_attention only: the papers per period the gap was computed from, oldest first (src/intelligence/compute-gaps.ts)
+  series: jsonb('series').$type<GapSeries>(),
 }, (t) => [
   index('knowledge_gaps_rank_idx').on(t.score.desc(), t.id.desc()),
   index('knowledge_gaps_kind_rank_idx').on(t.kind, t.score.desc(), t.id.desc()),

@@ -12,8 +12,9 @@
  * Scores as scoring.ts says; ids are stable hashes of what the gap is about.
  */
 import { createHash } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { executeRows, type Db } from '../db/client'
+import type { GapSeries } from '../db/schema'
 import { TOPIC_INFO } from '../taxonomy'
 import { HUMAN_KEY } from './vocabulary'
 
@@ -143,13 +144,44 @@ async function decliningAttention(tx: Db, reference: string): Promise<void> {
     if (expected < MIN_EXPECTED || a.recent >= expected / 2) continue
     const score = Math.round((1 - a.recent / expected) * Math.min(1, expected / 20) * 1e6) / 1e6
     const entityKey = a.area === 'hallmark' ? `hallmark:${a.key}` : null
-    await tx.execute(sql`insert into knowledge_gaps (${GAP_COLUMNS}) values (
+    const series = await attentionSeries(tx, a, reference, span!.first!)
+    await tx.execute(sql`insert into knowledge_gaps (${GAP_COLUMNS}, series) values (
       ${hashedId('g', `declining_attention|${a.area}:${a.key}`)}, 'declining_attention', ${score},
       ${entityKey ?? `topic:${a.key}`}, ${a.area === 'topic' ? TOPIC_INFO.find((t) => t.slug === a.key)?.name ?? a.key : a.name}, null, null, null, null,
       ${JSON.stringify({ recent_papers: a.recent, history_papers: a.history, expected_recent: Math.round(expected), recent_days: RECENT_DAYS, history_days: historyDays })}::jsonb,
       ${JSON.stringify({ area: a.area, recent_start: recentStart, reference_date: reference })}::jsonb,
-      ${sql.param(a.paper_ids)}::text[], ${sql.param(a.topics ?? [])}::text[], ${sql.param(entityKey ? [entityKey] : [])}::text[], null)`)
+      ${sql.param(a.paper_ids)}::text[], ${sql.param(a.topics ?? [])}::text[], ${sql.param(entityKey ? [entityKey] : [])}::text[], null,
+      ${JSON.stringify(series)}::jsonb)`)
   }
+}
+
+/** A declining-attention gap's series: papers per PERIOD_DAYS ending at the reference date, at most SERIES_PERIODS of them. */
+export const PERIOD_DAYS = 10
+export const SERIES_PERIODS = 36
+
+/**
+ * The papers of an area (the same ones the gap counts: aging biology, relevance 2 or more) per period
+ * of PERIOD_DAYS, the last ending on the reference date, so the recent window is exactly its last
+ * RECENT_DAYS / PERIOD_DAYS periods; the oldest period starts no earlier than the first paper, and
+ * at most SERIES_PERIODS are kept (the counts of a longer history stay whole in history_papers).
+ */
+async function attentionSeries(tx: Db, a: AreaCount, reference: string, first: string): Promise<GapSeries> {
+  const oldest = Math.min(SERIES_PERIODS - 1, Math.floor(daysBetween(first, reference) / PERIOD_DAYS))
+  const from = addDays(reference, -(oldest * PERIOD_DAYS + PERIOD_DAYS - 1))
+  const bucket = (column: SQL) => sql`((${reference}::date - ${column}) / ${PERIOD_DAYS})::int`
+  const rows = await executeRows<{ bucket: number; papers: number }>(tx, a.area === 'topic'
+    ? sql`select ${bucket(sql`indexed_date`)} as bucket, count(*)::int as papers from papers
+        where topic = ${a.key} and relevance >= 2 and indexed_date between ${from}::date and ${reference}::date group by 1`
+    : sql`select ${bucket(sql`pe.indexed_date`)} as bucket, count(distinct pe.paper_id)::int as papers
+        from paper_entities pe join entities e on e.id = pe.entity_id join papers p on p.id = pe.paper_id and p.relevance >= 2
+        where e.type = 'hallmark' and e.key = ${a.key} and pe.indexed_date between ${from}::date and ${reference}::date group by 1`)
+  const byBucket = new Map(rows.map((r) => [Number(r.bucket), Number(r.papers)]))
+  const periods = Array.from({ length: oldest + 1 }, (_, i) => {
+    const k = oldest - i
+    const start = addDays(reference, -(k * PERIOD_DAYS + PERIOD_DAYS - 1))
+    return { start: start < first ? first : start, end: addDays(reference, -k * PERIOD_DAYS), papers: byBucket.get(k) ?? 0 }
+  })
+  return { period_days: PERIOD_DAYS, recent_periods: RECENT_DAYS / PERIOD_DAYS, periods }
 }
 
 /** The id SQL would give: a prefix and 16 hex digits of md5. */

@@ -29,6 +29,13 @@ export async function getGap(db: Db, id: string): Promise<GapRow | null> {
   return row ?? null
 }
 
+/** The declining-attention gap of a topic ('topic:<slug>') or hallmark ('hallmark:<key>'), if the last computation found one. */
+export async function decliningAttentionGap(db: Db, subjectKey: string): Promise<GapRow | null> {
+  const [row] = await db.select().from(knowledgeGaps)
+    .where(and(eq(knowledgeGaps.kind, 'declining_attention'), eq(knowledgeGaps.subjectKey, subjectKey))).limit(1)
+  return row ?? null
+}
+
 export type GapPaperRow = {
   id: string; title: string; journal: string; publishedDate: string | null; indexedDate: string; url: string; studyType: string | null
 }

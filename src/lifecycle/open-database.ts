@@ -11,19 +11,31 @@ import { applyLexicon } from '../lexicon/apply'
 import { resolveEntityName } from '../lexicon/matcher'
 import { isDatabaseUnavailable } from '../db/database-errors'
 
+/** A step of opening the database, reported once done with the time since the previous one (start-up prints them). */
+export type OpenStep = 'open' | 'schema' | 'lexicon'
+export type OnOpenStep = (step: OpenStep, elapsedMs: number) => void
+
 /** The schema, then the entities' keys and aliases, brought up to date (the lexicon part runs once per lexicon version). */
-async function bringUpToDate(database: Database, url?: string) {
+async function bringUpToDate(database: Database, url: string | undefined, onStep: OnOpenStep) {
+  const started = performance.now()
   await migrateDatabase(database, url)
+  const migrated = performance.now()
+  onStep('schema', migrated - started)
   await applyLexicon(database, resolveEntityName)
+  onStep('lexicon', performance.now() - migrated)
 }
 
-export async function openConfiguredDatabase(config: Config, poolSize = config.databasePoolSize): Promise<Database> {
+export async function openConfiguredDatabase(
+  config: Config, poolSize = config.databasePoolSize, onStep: OnOpenStep = () => {},
+): Promise<Database> {
+  const started = performance.now()
   if (config.databaseUrl) {
     const database = await openDatabase({
       kind: 'postgres', url: config.databaseUrl, max: poolSize, replicas: config.databaseReplicas, nativeClient: config.databaseNativeClient,
     })
+    onStep('open', performance.now() - started)
     try {
-      await bringUpToDate(database, config.databaseUrl)
+      await bringUpToDate(database, config.databaseUrl, onStep)
     } catch (error) {
       await database.close().catch(() => {})
       throw error
@@ -34,7 +46,8 @@ export async function openConfiguredDatabase(config: Config, poolSize = config.d
   const unlock = lockEmbeddedDatabase(config.dataDir)
   try {
     const database = await openDatabase({ kind: 'pglite', dataDir: dir })
-    await bringUpToDate(database)
+    onStep('open', performance.now() - started) // on a first start, PGlite creates its cluster here: the longest wait
+    await bringUpToDate(database, undefined, onStep)
     return { ...database, close: async () => { await database.close(); unlock() } }
   } catch (error) {
     unlock()
@@ -49,12 +62,12 @@ export async function openConfiguredDatabase(config: Config, poolSize = config.d
  * up, out of connection slots); anything else (a wrong password, a failed migration) stops at once.
  */
 export async function openConfiguredDatabaseWhenReady(
-  config: Config, options: { waitMs?: number; onRetry?: (error: Error, attempt: number) => void } = {},
+  config: Config, options: { waitMs?: number; onRetry?: (error: Error, attempt: number) => void; onStep?: OnOpenStep } = {},
 ): Promise<Database> {
   const deadline = Date.now() + (options.waitMs ?? 60_000)
   for (let attempt = 1; ; attempt++) {
     try {
-      return await openConfiguredDatabase(config)
+      return await openConfiguredDatabase(config, config.databasePoolSize, options.onStep)
     } catch (error) {
       if (!config.databaseUrl || !isDatabaseUnavailable(error) || Date.now() >= deadline) throw error
       options.onRetry?.(error as Error, attempt)

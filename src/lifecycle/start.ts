@@ -4,6 +4,8 @@
  * PostgreSQL that is still starting), make the first operator and, on an empty embedded database,
  * load the demo corpus, then serve the app. `stop` is the graceful shutdown SIGTERM and SIGINT run.
  */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import process from 'node:process'
 import { buildApp } from '../app'
 import { ConfigError, parseConfig, resolveAppSecret } from '../config'
@@ -24,10 +26,15 @@ import { exitProcess, onStopSignal } from '../platform/signals'
 import { ensureDefaultPrompts } from '../prompts/service'
 import { MemoryRateLimitStore } from '../rate-limit/memory-store'
 import { PostgresRateLimitStore } from '../rate-limit/postgres-store'
-import { seedDemo } from '../seed/demo'
+import { countPapers, seedDemo, type DemoResult } from '../seed/demo'
+import type { Database } from '../db/client'
+import { demoProgressLog } from './demo-progress'
 import { resolveClaimSides } from '../analysis/resolve-claim-sides'
 import { InFlight } from './in-flight'
 import { shutDown } from './shutdown'
+
+/** The lines opening the database prints, one per step done (open-database.ts). */
+const OPEN_STEPS = { open: 'Database open', schema: 'Database schema up to date', lexicon: 'Lexicon entities up to date' } as const
 
 export type RunningService = { port: number; stop: (reason: string) => Promise<void> }
 
@@ -45,17 +52,27 @@ export async function startService(env: Record<string, string | undefined> = pro
   const config = parsed
   log.level = config.logLevel
 
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
+  // Creating the embedded database and migrating it block the process (PGlite runs in this thread): no line can come
+  // while they run, so say beforehand what the wait is.
+  const creating = !config.databaseUrl && !existsSync(join(config.dataDir, 'pglite'))
+  log.info({ database: config.databaseUrl ? 'postgres' : 'pglite' }, creating
+    ? `Creating the embedded database (PGlite in ${config.dataDir}) and applying its migrations: first start only, the longest wait`
+    : `Opening the database: ${where}`)
   const database = await openConfiguredDatabaseWhenReady(config, {
     onRetry: (error, attempt) => log.warn({ attempt, error: error.message }, 'the database cannot serve yet; retrying'),
+    onStep: (step, ms) => log.info({ step, seconds: Math.round(ms / 100) / 10 }, `${OPEN_STEPS[step]} in ${(ms / 1000).toFixed(1)} s`),
   }).catch((error: Error) => {
     log.fatal({ error: error.message }, `Cannot open the database: ${error.message}`)
     exitProcess(1)
   })
   await ensureDefaultPrompts(database.db)
   const operator = await ensureOperator(database.db, config)
-  const demo = config.demoData ? await seedDemo(database) : null
-  // The demo corpus's sides written as lexicon names get their entities now, not at the first analysis run.
-  if (demo?.loaded) await resolveClaimSides(database.db)
+  const demo = config.demoData ? await loadDemo(database) : null
+  if (!config.demoData && (await countPapers(database)) === 0) {
+    log.info({ papers: 0 }, 'The database holds no papers yet. To try the service with the synthetic demo corpus, start once with '
+      + 'DEMO_DATA=on (it loads only into an empty database); real papers arrive through the hourly Europe PMC harvest (WORKERS=on).')
+  }
   const staleRuns = await closeStaleRuns(database)
   if (staleRuns > 0) log.warn({ closed: staleRuns }, `closed ${staleRuns} job run(s) left "running" by a process that died`)
 
@@ -74,7 +91,6 @@ export async function startService(env: Record<string, string | undefined> = pro
   const handler = inFlight.track(withAccessLog(perClient.track(app.fetch)))
   const server = serve(handler, config.port, { maxHeadBytes: PARSER_HEAD_BYTES, onError: serverFailure })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
 
   log.info({ port: server.port, database: database.driver, startupSeconds: Number(seconds) },
     `Geroscope is listening on ${config.publicBaseUrl} (port ${server.port}, ${where}); ready in ${seconds} s`)
@@ -96,6 +112,19 @@ export async function startService(env: Record<string, string | undefined> = pro
     timeoutMs: config.shutdownTimeoutMs, lifecycle, server, inFlight, jobs, stopSnapshots, keyUsage, limits, database,
   })
   return { port: server.port, stop }
+}
+
+/** The demo corpus into an empty database, saying how it goes (demo-progress.ts); nothing on a database with papers. */
+async function loadDemo(database: Database): Promise<DemoResult> {
+  const progress = demoProgressLog(log)
+  const demo = await seedDemo(database, undefined, progress.onProgress)
+  if (!demo.loaded) return demo
+  // The demo corpus's sides written as lexicon names get their entities now, not at the first analysis run.
+  const started = performance.now()
+  await resolveClaimSides(database.db)
+  progress.step('claim_sides', performance.now() - started)
+  progress.finish()
+  return demo
 }
 
 /** The entry points' whole job: start, and on SIGTERM or SIGINT stop gracefully and exit 0 (1 if stopping failed). */

@@ -27,6 +27,9 @@ import { compactFacetCounts } from '../queries/facet-counts'
 export type CorpusCounts = RowCounts & { entities: number; alreadyLoaded: number }
 export type LoadProgress = { papers: number; total: number | null; elapsedMs: number }
 export type OnProgress = (progress: LoadProgress) => void
+/** The steps of loadCorpus around the papers, each reported once done with the time it took. */
+export type LoadStep = 'entities' | 'papers' | 'statistics'
+export type OnStep = (step: LoadStep, elapsedMs: number) => void
 /** chunk: papers per COPY or transaction (default 10,000 on PostgreSQL, 500 on PGlite). */
 export type LoadOptions = { chunk?: number; total?: number; onProgress?: OnProgress }
 
@@ -186,15 +189,28 @@ function* missingBundles(o: Required<CorpusOptions>, loaded: Set<number>): Gener
   for (let index = 0; index < o.papers; index++) if (!loaded.has(index)) yield generatePaper(index, o)
 }
 
+/**
+ * onProgress follows the papers chunk by chunk; onStep says when each step (entities, papers, then the
+ * statistics: planner statistics and entities.paper_count) is done and how long it took.
+ */
 export async function loadCorpus(
-  database: Database, options: CorpusOptions & { chunk?: number }, onProgress?: OnProgress,
+  database: Database, options: CorpusOptions & { chunk?: number }, onProgress?: OnProgress, onStep?: OnStep,
 ): Promise<CorpusCounts> {
   const o = validateOptions(options)
+  let mark = performance.now()
+  const done = (step: LoadStep) => {
+    const now = performance.now()
+    onStep?.(step, now - mark)
+    mark = now
+  }
   const index = await ensureEntities(database)
+  done('entities')
   const loaded = await loadedPapers(database, o)
   if (loaded.size === o.papers) return { papers: 0, stories: 0, heldStories: 0, paperEntities: 0, claims: 0, entities: index.size, alreadyLoaded: loaded.size }
   const counts = await loadBundles(database, missingBundles(o, loaded), index, { chunk: options.chunk, total: o.papers - loaded.size, onProgress })
+  done('papers')
   await vacuumAnalyze(database)
   await refreshPaperCounts(database)
+  done('statistics')
   return { ...counts, entities: index.size, alreadyLoaded: loaded.size }
 }

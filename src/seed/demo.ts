@@ -11,7 +11,7 @@ import { accounts, papers, rssSources } from '../db/schema'
 import { createAccount, findAccount } from '../accounts/accounts'
 import { createKey } from '../accounts/keys'
 import { refreshIntelligence } from '../intelligence/refresh'
-import { loadCorpus, type CorpusCounts } from './bulk-load'
+import { loadCorpus, type CorpusCounts, type LoadStep } from './bulk-load'
 
 export const DEMO_SEED = 1
 export const DEMO_PAPERS = 2000
@@ -31,20 +31,38 @@ export type DemoResult =
   | { loaded: false; papers: number }
   | { loaded: true; counts: CorpusCounts; apiKey: string; username: string }
 
+/** The steps of a demo load, in order: the corpus's (bulk-load.ts), the accounts and feeds, the intelligence job. */
+export type DemoStep = LoadStep | 'accounts' | 'intelligence'
+/**
+ * What a demo load reports as it goes (start-up prints it): the papers written so far, chunk by chunk,
+ * and each step once done, with the time it took.
+ */
+export type DemoProgress =
+  | { kind: 'start'; papers: number }
+  | { kind: 'papers'; papers: number; total: number; elapsedMs: number }
+  | { kind: 'step'; step: DemoStep; elapsedMs: number }
+export type OnDemoProgress = (progress: DemoProgress) => void
+
 export async function countPapers(database: Database): Promise<number> {
   const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(papers)
   return row.n
 }
 
-export async function seedDemo(database: Database, endDate = new Date().toISOString().slice(0, 10)): Promise<DemoResult> {
+export async function seedDemo(
+  database: Database, endDate = new Date().toISOString().slice(0, 10), onProgress: OnDemoProgress = () => {},
+): Promise<DemoResult> {
   const existing = await countPapers(database)
   if (existing > 0) return { loaded: false, papers: existing }
+  onProgress({ kind: 'start', papers: DEMO_PAPERS })
   const { db } = database
   // Nothing later than now: the corpus ends today. Ten minutes back leaves room for the seconds by which a
   // paper's claims follow its extraction (src/seed/extraction.ts).
   const now = Date.now()
   const counts = await loadCorpus(database,
-    { papers: DEMO_PAPERS, seed: DEMO_SEED, endDate, days: 90, notAfter: now - 10 * 60_000 })
+    { papers: DEMO_PAPERS, seed: DEMO_SEED, endDate, days: 90, notAfter: now - 10 * 60_000, chunk: 500 },
+    (p) => onProgress({ kind: 'papers', papers: p.papers, total: p.total ?? DEMO_PAPERS, elapsedMs: p.elapsedMs }),
+    (step, elapsedMs) => onProgress({ kind: 'step', step, elapsedMs }))
+  let mark = performance.now()
 
   // Readers cannot log in ("!" is no password hash); they exist to upvote.
   await db.insert(accounts)
@@ -65,6 +83,9 @@ export async function seedDemo(database: Database, endDate = new Date().toISOStr
   }
   const { key } = await createKey(db, DEMO_USERNAME, 'member', 'demo key')
   await db.insert(rssSources).values(DEMO_SOURCES).onConflictDoNothing()
+  onProgress({ kind: 'step', step: 'accounts', elapsedMs: performance.now() - mark })
+  mark = performance.now()
   await refreshIntelligence(database)
+  onProgress({ kind: 'step', step: 'intelligence', elapsedMs: performance.now() - mark })
   return { loaded: true, counts, apiKey: key, username: DEMO_USERNAME }
 }

@@ -98,6 +98,37 @@ describe(`contradictions on ${testDriver}`, () => {
   })
 })
 
+describe(`the contradictions chart on ${testDriver}`, () => {
+  type Group = { id: string; subject: { label: string }; object: { label: string }; claims: { increase: number; decrease: number } }
+  const tableOf = (groups: Group[]) => groups.map((g): [string, number, number] => [`${g.subject.label} → ${g.object.label}`, g.claims.increase, g.claims.decrease])
+  const barsOf = (svg: string) => [...svg.matchAll(/<path [^>]*aria-roledescription="bar"[^>]*>/g)]
+    .map((m) => Object.fromEntries(/aria-label="([^"]*)"/.exec(m[0])![1]!.split('; ').map((kv) => kv.split(': '))))
+
+  test('draws the claims on each side of the groups of the same list page, labelled, with the numbers', async () => {
+    for (const query of ['limit=20', 'limit=2', 'entity=intervention:CHEBI:6801']) {
+      const list = (await call(app, `/api/intelligence/contradictions?${query}`)).body.data as Group[]
+      const { status, body } = await call(app, `/api/intelligence/charts/contradictions?${query}`)
+      expect(status).toBe(200)
+      const chart = body.data
+      expect({ query, rows: chart.table.rows }).toEqual({ query, rows: tableOf(list) })
+      expect(chart.title).toBe('Claims on each side of the contradictions listed')
+      const total = (d: 'increase' | 'decrease') => list.reduce((n, g) => n + g.claims[d], 0)
+      expect(chart.description).toBe(`Bars of claims in ${list.length} contradiction group${list.length === 1 ? '' : 's'}, best score first, `
+        + `split by the direction of the effect: ${total('increase')} for an increase, ${total('decrease')} for a decrease.`)
+      for (const variant of ['wide', 'narrow']) {
+        const svg = chart.svg[variant] as string
+        expect(svg).toMatch(new RegExp(`^<svg [^>]*role="img" aria-labelledby="chart-contradictions-${variant}-t chart-contradictions-${variant}-d"`))
+        const bars = barsOf(svg)
+        for (const [row, up, down] of tableOf(list)) {
+          const claims = (d: string) => Number(bars.find((b) => b['Subject → object'] === row && b.Direction === d)?.Claims ?? 0)
+          expect({ row, up: claims('increase'), down: claims('decrease') }).toEqual({ row, up, down })
+        }
+      }
+    }
+    expect((await call(app, '/api/intelligence/charts/contradictions?min_score=2')).status).toBe(400)
+  })
+})
+
 describe(`filters on ${testDriver}`, () => {
   test.each([
     ['topic=mtor-rapamycin', [GROUPS.rapamycinLifespan]],

@@ -113,3 +113,57 @@ describe(`gaps on ${testDriver}`, () => {
     expect(missing.body.error).toMatchObject({ code: 'not_found' })
   })
 })
+
+type Series = { period_days: number; recent_periods: number; periods: { start: string; end: string; papers: number }[] }
+
+describe(`declining-attention series on ${testDriver}`, () => {
+  // The same papers counted by hand: the fading topic's 20, dated day(0) to day(57), per 10 days ending on the reference date.
+  const fadingDates = Array.from({ length: 20 }, (_, i) => day(i * 3))
+
+  test('each declining-attention gap stores papers per 10 days, oldest first, ending on the reference date; other kinds none', async () => {
+    const gaps = (await gapsOf()) as (GapBody & { series: Series | null })[]
+    for (const g of gaps) if (g.kind !== 'declining_attention') expect(g.series).toBeNull()
+    const declining = gaps.filter((g) => g.kind === 'declining_attention')
+    expect(declining).toHaveLength(2)
+    const reference = (await call(app, '/api/intelligence/gaps?limit=1')).body.meta.reference_date as string
+    for (const gap of declining) {
+      const s = gap.series!
+      expect({ period_days: s.period_days, recent_periods: s.recent_periods }).toEqual({ period_days: 10, recent_periods: 3 })
+      expect(s.periods.at(-1)!.end).toBe(reference)
+      expect(s.periods[0]!.start).toBe(day(0)) // the first paper's day, not before
+      for (const [i, p] of s.periods.entries()) {
+        if (i > 0) expect(p.start).toBe(new Date(Date.parse(`${s.periods[i - 1]!.end}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10))
+        expect(p.papers).toBe(fadingDates.filter((d) => d >= p.start && d <= p.end).length)
+      }
+      const sum = (ps: Series['periods']) => ps.reduce((n, p) => n + p.papers, 0)
+      expect(sum(s.periods.slice(-3))).toBe(gap.counts.recent_papers!)
+      expect(sum(s.periods.slice(0, -3))).toBe(gap.counts.history_papers!)
+    }
+  })
+
+  test('GET /api/intelligence/charts/gaps draws each as a sparkline labelled by a title and a text alternative, with its numbers', async () => {
+    const list = (await call(app, '/api/intelligence/gaps?limit=100')).body.data as (GapBody & { id: string; series: Series | null })[]
+    const { status, body } = await call(app, '/api/intelligence/charts/gaps?limit=100')
+    expect(status).toBe(200)
+    const withSeries = list.filter((g) => g.series)
+    expect(body.data.map((c: { gap_id: string }) => c.gap_id)).toEqual(withSeries.map((g) => g.id))
+    for (const chart of body.data) {
+      const gap = withSeries.find((g) => g.id === chart.gap_id)!
+      expect(chart.title).toBe(`${gap.subject!.key === 'topic:nad-sirtuins' ? 'NAD+ and sirtuins' : 'cellular senescence'}: little recent work; papers per 10 days, ${gap.series!.periods[0]!.start} to ${gap.series!.periods.at(-1)!.end}`)
+      expect(chart.description).toContain(`${gap.counts.recent_papers} papers in the last 3`)
+      expect(chart.table.rows.map((r: unknown[]) => [r[0], r[1], r[2]])).toEqual(gap.series!.periods.map((p) => [p.start, p.end, p.papers]))
+      for (const variant of ['wide', 'narrow']) {
+        const svg = chart.svg[variant] as string
+        expect(svg).toMatch(new RegExp(`^<svg [^>]*role="img" aria-labelledby="${chart.id}-${variant}-t ${chart.id}-${variant}-d"`))
+        // One point per period, each announcing its count.
+        const points = [...svg.matchAll(/<path [^>]*aria-roledescription="point"[^>]*>/g)].map((m) => Number(/aria-label="[^"]*Papers: (\d+)/.exec(m[0])![1]))
+        expect(points).toEqual(gap.series!.periods.map((p) => p.papers))
+      }
+    }
+    // Filters and paging are the list's: only the page's declining gaps.
+    const none = await call(app, '/api/intelligence/charts/gaps?kind=single_paper')
+    expect(none.body.data).toEqual([])
+    const bad = await call(app, '/api/intelligence/charts/gaps?kind=gap')
+    expect(bad.status).toBe(400)
+  })
+})

@@ -8,6 +8,7 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 import { computeIntelligence } from '../../src/intelligence/refresh'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { responseValidator } from '../support/contract'
+import { insertPapers, paperRow } from '../support/fixtures'
 import { adminApp, call, type AdminApp } from './support'
 import { NOW, seedKnowledge } from './fixtures'
 import { WEEK, seedWeek } from '../briefs/fixtures'
@@ -22,6 +23,11 @@ beforeAll(async () => {
   database = await freshDatabase()
   week = await freshDatabase()
   await seedKnowledge(database.db)
+  // A topic with 20 papers in its first 56 days and none after: a declining-attention gap, with its series.
+  await insertPapers(database.db, Array.from({ length: 20 }, (_, i) => paperRow({
+    id: `MED-${500 + i}`, topic: 'nad-sirtuins', studyType: 'review',
+    indexedDate: new Date(Date.parse('2026-08-01T00:00:00Z') + i * 3 * 86_400_000).toISOString().slice(0, 10),
+  })))
   await seedWeek(week.db)
   await computeIntelligence(database, { now: NOW })
   app = adminApp(database)
@@ -39,7 +45,8 @@ describe('the admin document for these routes', () => {
     expect(result.errors ?? []).toEqual([])
     const routes = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`)) // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(routes.sort()).toEqual([
-      'GET /api/briefs', 'GET /api/briefs/{id}', 'GET /api/intelligence/contradictions', 'GET /api/intelligence/contradictions/{id}',
+      'GET /api/briefs', 'GET /api/briefs/{id}', 'GET /api/intelligence/charts/contradictions', 'GET /api/intelligence/charts/gaps',
+      'GET /api/intelligence/contradictions', 'GET /api/intelligence/contradictions/{id}',
       'GET /api/intelligence/gaps', 'GET /api/intelligence/gaps/{id}', 'POST /api/generate-brief', 'POST /api/generate-brief/tag-based',
       'POST /api/intelligence/refresh',
     ])
@@ -55,6 +62,8 @@ describe('the admin document for these routes', () => {
     const names = (path: string) => doc.paths[path].get.parameters.map((p: { name: string }) => p.name)
     expect(names('/api/intelligence/contradictions')).toEqual(['topic', 'entity', 'organism', 'min_score', 'since', 'cursor', 'limit'])
     expect(names('/api/intelligence/gaps')).toEqual(['kind', 'topic', 'entity', 'min_score', 'cursor', 'limit'])
+    expect(names('/api/intelligence/charts/contradictions')).toEqual(names('/api/intelligence/contradictions'))
+    expect(names('/api/intelligence/charts/gaps')).toEqual(names('/api/intelligence/gaps'))
     expect(names('/api/briefs')).toEqual(['kind', 'cursor', 'limit'])
     expect(doc.paths['/api/briefs/{id}'].get.parameters).toMatchObject([{ name: 'id', in: 'path', required: true }])
   })
@@ -79,6 +88,12 @@ describe('the admin document for these routes', () => {
     expect(gaps.body.data.length).toBeGreaterThan(5)
     expect(check('/api/intelligence/gaps', 200, gaps.body)).toEqual([])
     expect(check('/api/intelligence/gaps/{id}', 200, (await call(app, `/api/intelligence/gaps/${gaps.body.data[0].id}`)).body)).toEqual([])
+    expect(check('/api/intelligence/charts/contradictions', 200, (await call(app, '/api/intelligence/charts/contradictions')).body)).toEqual([])
+    expect(gaps.body.data.some((g: { series: unknown }) => g.series !== null)).toBe(true)
+    const sparklines = (await call(app, '/api/intelligence/charts/gaps?limit=100')).body
+    expect(sparklines.data.length).toBeGreaterThan(0)
+    expect(check('/api/intelligence/charts/gaps', 200, sparklines)).toEqual([])
+    expect(check('/api/intelligence/charts/gaps', 400, (await call(app, '/api/intelligence/charts/gaps?kind=x')).body)).toEqual([])
     expect(check('/api/intelligence/refresh', 200, (await call(app, '/api/intelligence/refresh', { method: 'POST' })).body, 'post')).toEqual([])
     const brief = await call(briefApp, '/api/generate-brief', { json: WEEK })
     expect(check('/api/generate-brief', 201, brief.body, 'post')).toEqual([])

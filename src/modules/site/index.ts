@@ -33,6 +33,7 @@ import { chartFigure } from './charts/figure'
 import { crawlModule } from './crawl'
 import { indexPage, mostStudiedHtml } from './index-page'
 import { entityCharts, evidenceChart, homeChart, topicCharts } from './charts/site-charts'
+import { attentionChartOf } from './charts/intelligence-charts'
 import { feedLinks, RSS_TYPE } from './item-feeds'
 import { anythingFeeds, entityChannel, evidenceChannel, searchChannel } from './feed-routes'
 
@@ -135,7 +136,9 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
         listStories(db, { topic: [topic.slug] }, PAGE_SIZE + 1, after),
         listPapers(db, { minRelevance: 0, topic: [topic.slug] }, PAPERS_PER_TOPIC_PAGE + 1,
           papersPosition && { indexedDate: papersPosition.at, id: papersPosition.paperId }),
-        topicCharts(db, topic, new Date()).then((all) => Promise.all(all.map(chartFigure))),
+        topicCharts(db, topic, new Date())
+          .then(async (all) => [...all, ...[await attentionChartOf(db, `topic:${topic.slug}`)].filter((c) => c !== null)])
+          .then((all) => Promise.all(all.map(chartFigure))),
       ])
       const current = new URL(request.url).searchParams
       const link = (name: string, value: string) => {
@@ -164,7 +167,9 @@ export const siteModule = ({ db, base, snapshot, search, cache }: SiteContext) =
         listEntityPaperIds(db, entity.id, undefined, PAGE_SIZE + 1, position && { indexedDate: position.at, paperId: position.paperId }),
         listClaims(db, { subjectEntityId: entity.id }, 10, null),
         listClaims(db, { objectEntityId: entity.id }, 10, null),
-        entityCharts(db, entity).then((all) => Promise.all(all.map(chartFigure))),
+        entityCharts(db, entity)
+          .then(async (all) => (entity.type === 'hallmark' ? [...all, ...[await attentionChartOf(db, `hallmark:${entity.key}`)].filter((c) => c !== null)] : all))
+          .then((all) => Promise.all(all.map(chartFigure))),
       ])
       const page = ids.slice(0, PAGE_SIZE)
       const papers = await entityPapers(db, entity.id, page.map((r) => r.paperId))

@@ -31,7 +31,7 @@ const STYLE = [
   'pre{background:#f5f5f5;padding:.75rem;overflow-x:auto;font-size:.85rem}code{font-size:.9em}',
   'table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}',
   'nav.pager{display:flex;gap:1rem;margin-top:1rem}',
-  'figure.chart{margin:1.5rem 0}figure.chart svg{display:block;width:100%;height:auto}figure.chart svg.chart-narrow{display:none}',
+  'figure.chart{margin:1.5rem 0}figure.chart svg{display:block;width:100%;height:auto}figure.chart svg.chart-narrow{display:none}figure.chart svg.chart-small{max-width:20rem}',
   'figcaption{font-size:.92rem;color:#4a4a4a;margin-top:.25rem}.scroll{overflow-x:auto;max-width:100%}td.n{text-align:right}',
   '.badge{display:inline-block;font-size:.8rem;padding:0 .4rem;border:1px solid #0a58a8;border-radius:.6rem;color:#0a3d75}',
   '.snippet{margin:.2rem 0;font-size:.92rem}mark{background:#fff1b8;color:inherit}ol.hits li{margin:.8rem 0}',

@@ -11,8 +11,10 @@ import { documented, errors } from '../schemas'
 import { openApiBody, parseBody } from '../../../http/json-body'
 import { entityParam, organismParam } from '../params'
 import { pathText } from '../path-id'
-import { ContradictionList, ContradictionOne, GapList, GapOne, RefreshResult } from './model'
-import { contradictionOne, contradictionPage, gapOne, gapPage, refreshNow, type IntelligenceContext } from './service'
+import { ContradictionChart, ContradictionList, ContradictionOne, GapCharts, GapList, GapOne, RefreshResult } from './model'
+import {
+  contradictionChartPage, contradictionOne, contradictionPage, gapChartsPage, gapOne, gapPage, refreshNow, type IntelligenceContext,
+} from './service'
 
 export type { IntelligenceContext } from './service'
 
@@ -89,6 +91,35 @@ export const intelligenceModule = (ctx: IntelligenceContext) =>
     }, {
       response: { 200: documented(GapOne), ...errors(400, 404) },
       detail: { summary: 'Get one gap', description: 'One gap, as in the list. Unknown id: 404.', parameters: openApiParameters({}, ID) },
+    })
+    .get('/api/intelligence/charts/contradictions', ({ request }) => {
+      const p = parseParams(request.url, contradictionParams)
+      const filters = { topics: p.topic, entity: p.entity, organismKey: p.organism, minScore: p.min_score, since: p.since }
+      return contradictionChartPage(ctx, filters, p)
+    }, {
+      response: { 200: documented(ContradictionChart), ...errors(400, 404) },
+      detail: {
+        summary: 'Chart the contradictions of a list page',
+        description: 'The groups of the page GET /api/intelligence/contradictions answers with the same parameters (filters, cursor '
+          + 'and limit), as one chart drawn on the server: a bar per group, best score first, split into its claims for an increase and '
+          + 'for a decrease (claims.increase and claims.decrease of each group). With a title, a text alternative, the numbers as a '
+          + 'table and the SVG for a wide screen and for a phone.',
+        parameters: openApiParameters(contradictionParams),
+      },
+    })
+    .get('/api/intelligence/charts/gaps', ({ request }) => {
+      const p = parseParams(request.url, gapParams)
+      return gapChartsPage(ctx, { kinds: p.kind, topics: p.topic, entity: p.entity, minScore: p.min_score }, p)
+    }, {
+      response: { 200: documented(GapCharts), ...errors(400, 404) },
+      detail: {
+        summary: 'Sparklines of the declining-attention gaps of a list page',
+        description: 'For each declining_attention gap on the page GET /api/intelligence/gaps answers with the same parameters, its '
+          + 'series (papers per period, oldest first, the last 30 days in red) as a small chart drawn on the server, named by gap_id, '
+          + 'with a title, a text alternative, the numbers as a table and the SVG for a wide screen and for a phone. Gaps of other kinds '
+          + 'have no series and no chart.',
+        parameters: openApiParameters(gapParams),
+      },
     })
     .post('/api/intelligence/refresh', async ({ request, body }) => {
       parseParams(request.url, {})

@@ -75,6 +75,17 @@ export const Gap = t.Object({
   papers: t.Array(GapPaper, { description: 'The papers the gap rests on, best first (at most 3).' }),
   contradiction_id: Nullable(t.String()),
   contradiction_url: Nullable(Url),
+  series: Nullable(t.Object({
+    period_days: Integer({ minimum: 1, description: 'Days per period.' }),
+    recent_periods: Integer({ minimum: 1, description: 'How many of the last periods make up the recent window (the last 30 days).' }),
+    periods: t.Array(t.Object({
+      start: DateString, end: DateString, papers: Integer({ minimum: 0 }),
+    }), { description: 'Oldest first; the last ends on the reference date. The oldest starts no earlier than the first paper.' }),
+  }, {
+    description: 'declining_attention only (null for the other kinds): the aging-biology papers (relevance 2 or more) on the topic or '
+      + 'hallmark per period, the counts the gap was computed from. The last recent_periods sum to counts.recent_papers; the others to '
+      + 'counts.history_papers when the history fits in the 36 periods kept. Drawn as a sparkline by /api/intelligence/charts/gaps.',
+  })),
 })
 
 export const GapList = t.Object({ data: t.Array(Gap), pagination: Pagination, meta: SnapshotMeta })
@@ -86,4 +97,25 @@ export const RefreshResult = t.Object({
     duration_ms: Integer({ minimum: 0 }),
     counts: t.Record(t.String(), Integer({ minimum: 0 })),
   }),
+})
+
+/** A chart drawn on the server, as /api/overview/charts gives them. */
+const ChartAnswer = t.Object({
+  id: t.String({ description: 'Unique on the page: the SVG\'s title and description ids start with it.' }),
+  title: t.String(),
+  description: t.String({ description: 'The text alternative: what the chart shows, with its totals.' }),
+  table: t.Object({
+    head: t.Array(t.String()),
+    rows: t.Array(t.Array(t.Union([t.String(), Integer({ minimum: 0 })]))),
+  }, { description: 'The numbers the chart draws, a row per period or group.' }),
+  svg: t.Object({
+    wide: t.String({ description: 'SVG markup drawn for a wide screen, labelled by <title> and <desc>, sized by the page.' }),
+    narrow: t.String({ description: 'The same drawn for a phone.' }),
+  }),
+})
+
+export const ContradictionChart = t.Object({ data: ChartAnswer, meta: SnapshotMeta })
+export const GapCharts = t.Object({
+  data: t.Array(t.Composite([ChartAnswer, t.Object({ gap_id: t.String({ pattern: '^g[0-9a-f]{16}$' }) })])),
+  meta: SnapshotMeta,
 })

@@ -76,5 +76,6 @@ export function serializeGap(g: GapRow, papers: Map<string, GapPaperRow>, base: 
     })),
     contradiction_id: g.contradictionId,
     contradiction_url: g.contradictionId ? contradictionUrl(base, g.contradictionId) : null,
+    series: g.series ?? null,
   }
 }

@@ -12,6 +12,8 @@ import { JobBusyError } from '../../../jobs/job-lock'
 import type { CursorPosition } from '../../../http/cursor'
 import { pager } from '../../../http/pager'
 import { serializeGap, serializeGroup } from './serialize'
+import { drawChart, type Chart } from '../../site/charts/figure'
+import { attentionChart, contradictionChart } from '../../site/charts/intelligence-charts'
 
 export type IntelligenceContext = {
   database: Database
@@ -127,4 +129,25 @@ export async function refreshNow(ctx: IntelligenceContext) {
     if (error instanceof JobBusyError) throw new ApiError('conflict', 'contradictions and gaps are being computed right now; try again when that run ends')
     throw error
   }
+}
+
+/** A chart as the API gives it: its numbers and both drawings. */
+async function drawn({ id, title, description, table, ...rest }: Chart) {
+  return { id, title, description, table, svg: await drawChart({ id, title, description, table, ...rest }) }
+}
+
+/** The claims on each side of the groups of one list page (the same filters and paging as the list). */
+export async function contradictionChartPage(ctx: IntelligenceContext, f: ContradictionFilters, paging: Paging) {
+  const page = await contradictionPage(ctx, f, paging)
+  return { data: await drawn(contradictionChart(page.data)), meta: page.meta }
+}
+
+/** Sparklines of the declining-attention gaps on one list page (the same filters and paging as the list). */
+export async function gapChartsPage(ctx: IntelligenceContext, f: GapFilters, paging: Paging) {
+  const page = await gapPage(ctx, f, paging)
+  const charts = await Promise.all(page.data.filter((g) => g.series !== null).map(async (g) => ({
+    ...(await drawn(attentionChart({ id: g.id, subject: g.subject?.label ?? g.title, series: g.series!, expectedRecent: g.counts.expected_recent ?? null }))),
+    gap_id: g.id,
+  })))
+  return { data: charts, meta: page.meta }
 }

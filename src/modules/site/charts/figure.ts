@@ -19,6 +19,7 @@ export type Chart = {
   spec: (width: number) => object // the Vega-Lite specification at a drawing width
   table: ChartTable
   api?: string // the Data API request with the same numbers
+  widths?: { wide: number; narrow: number } // drawing widths other than the page column's (a sparkline's)
 }
 
 /** The root <svg> labelled by its <title> and <desc>, its size left to the stylesheet (width 100%). */
@@ -27,7 +28,7 @@ function labelled(svg: string, id: string, variant: string, c: Chart): string {
   const root = svg.slice(0, open)
     .replace(/ width="[\d.]+"/, '').replace(/ height="[\d.]+"/, '').replace(' class="marks"', '')
   const ids = `${id}-${variant}`
-  return `${root} role="img" aria-labelledby="${ids}-t ${ids}-d" class="chart-${variant}">`
+  return `${root} role="img" aria-labelledby="${ids}-t ${ids}-d" class="chart-${variant}${c.widths ? ' chart-small' : ''}">`
     + `<title id="${ids}-t">${e(c.title)}</title><desc id="${ids}-d">${e(c.description)}</desc>${svg.slice(open + 1)}`
 }
 
@@ -41,7 +42,8 @@ function tableHtml(c: Chart): string {
 
 /** Both drawings of a chart, each labelled by its title and description. */
 export async function drawChart(c: Chart): Promise<{ wide: string; narrow: string }> {
-  const [wide, narrow] = await Promise.all([drawSvg(c.spec(WIDE)), drawSvg(c.spec(NARROW))])
+  const widths = c.widths ?? { wide: WIDE, narrow: NARROW }
+  const [wide, narrow] = await Promise.all([drawSvg(c.spec(widths.wide)), drawSvg(c.spec(widths.narrow))])
   return { wide: labelled(wide, c.id, 'wide', c), narrow: labelled(narrow, c.id, 'narrow', c) }
 }
 

@@ -79,22 +79,30 @@ export function shares(values: { label: string; count: number }[], labelTitle: s
 export const DIRECTIONS = ['increase', 'decrease', 'no change', 'mixed', 'not stated']
 const DIRECTION_COLOURS = ['#1a7f37', '#b42318', '#6e7781', '#9a6700', '#b8b8b8']
 
-/** Claims by organism (rows) and direction (colour, in a fixed order), stacked horizontally. */
-export function directions(values: { organism: string; direction: string; claims: number }[]) {
-  const organisms = new Set(values.map((v) => v.organism)).size
+/**
+ * Claims by organism (rows) and direction (colour, in a fixed order), stacked horizontally. Rows of
+ * another kind (contradiction groups) name their field and title, and may keep the order given.
+ */
+export function directions(
+  values: { direction: string; claims: number; [row: string]: string | number }[],
+  row: { field: string; title: string; sort?: string[]; directions?: string[] } = { field: 'organism', title: 'Organism' },
+) {
+  const domain = row.directions ?? DIRECTIONS
+  const range = domain.map((d) => DIRECTION_COLOURS[DIRECTIONS.indexOf(d)])
+  const rows = new Set(values.map((v) => v[row.field])).size
   return (width: number) => ({
-    ...base(width, Math.max(60, 28 * organisms)),
+    ...base(width, Math.max(60, 28 * rows)),
     data: { values },
     mark: { type: 'bar' },
     encoding: {
       y: {
-        field: 'organism', type: 'nominal', title: 'Organism', sort: '-x',
+        field: row.field, type: 'nominal', title: row.title, sort: row.sort ?? '-x',
         axis: { labelLimit: narrow(width) ? 110 : 240 },
       },
       x: { field: 'claims', type: 'quantitative', title: 'Claims', axis: { tickMinStep: 1 } },
       color: {
-        field: 'direction', type: 'nominal', title: 'Direction', sort: DIRECTIONS,
-        scale: { domain: DIRECTIONS, range: DIRECTION_COLOURS },
+        field: 'direction', type: 'nominal', title: 'Direction', sort: domain,
+        scale: { domain, range },
         legend: { orient: 'bottom', direction: 'horizontal', columns: narrow(width) ? 3 : 5 },
       },
     },
@@ -119,4 +127,29 @@ export function dailyLines(
       },
     },
   })
+}
+
+/**
+ * A sparkline: papers per period, oldest first, as a line with a point per period, the recent ones
+ * in red. No axes (the figure's table holds the numbers); each point announces its period and count.
+ */
+export function sparkline(values: { period: string; papers: number; window: string }[], windows: [string, string]) {
+  return (width: number) => {
+    const x = { field: 'period', type: 'ordinal', title: 'Period', sort: null, axis: null }
+    const y = { field: 'papers', type: 'quantitative', title: 'Papers', axis: null, scale: { zero: true } }
+    return {
+      ...base(width, 44),
+      data: { values },
+      layer: [
+        { mark: { type: 'line', color: '#6e7781', strokeWidth: 1.5, aria: false }, encoding: { x, y } }, // the points speak
+        {
+          mark: { type: 'point', filled: true, size: 28, opacity: 1 },
+          encoding: {
+            x, y,
+            color: { field: 'window', type: 'nominal', title: 'Window', scale: { domain: windows, range: ['#6e7781', '#b42318'] }, legend: null },
+          },
+        },
+      ],
+    }
+  }
 }

@@ -2,6 +2,7 @@
 import { get, query } from '../api.js'
 import { append, begin, externalLink, h, nextPageLink } from '../dom.js'
 import { filterForm, filterValues, side, snapshotNote } from './intelligence.js'
+import { chartFigure } from '../charts.js'
 
 const claim = (c) => `${c.subject.text} — ${c.relation.replaceAll('_', ' ')} — ${c.object.text}${c.magnitude ? ` (${c.magnitude})` : ''}`
 const papers = (n) => `${n} paper${n === 1 ? '' : 's'}`
@@ -10,9 +11,12 @@ const paper = (p) => h('span', {}, p.site_url ? externalLink(p.site_url, p.title
 export async function render(main, { params }) {
   begin(main, 'Contradictions', 'Papers whose claims about the same subject and object, in the same organism, point opposite ways.')
   append(main, filterForm('/console/contradictions', params))
-  const page = await get(`/api/intelligence/contradictions${query({ ...filterValues(params, ['topic', 'entity']), cursor: params.get('cursor'), limit: 20 })}`)
+  const q = query({ ...filterValues(params, ['topic', 'entity']), cursor: params.get('cursor'), limit: 20 })
+  const page = await get(`/api/intelligence/contradictions${q}`)
   append(main, snapshotNote(page.meta))
   if (page.data.length === 0) append(main, h('p', {}, 'No contradictions match.'))
+  // The page's groups as one chart the service draws: claims for an increase and for a decrease in each.
+  else append(main, chartFigure((await get(`/api/intelligence/charts/contradictions${q}`)).data))
   append(main, h('ol', { class: 'cards' }, page.data.map((group) => h('li', { class: 'card' },
     h('h2', {}, `${side(group.subject)} → ${side(group.object)}`),
     h('p', { class: 'meta' }, `Score ${group.score.toFixed(2)} · ${papers(group.papers.increase)} for an increase, ${papers(group.papers.decrease)} for a decrease · `,
