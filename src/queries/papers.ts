@@ -12,7 +12,7 @@ import { windowedList } from './windowed-page'
 import {
   DEFAULT_PAPER_SORT, PAPER_ORDERS, PAPER_SORTS, positionRanges, type PaperPosition, type PaperSort,
 } from './paper-order'
-import { matchesQuery } from './tsquery'
+import { expandedTsquery, matchesQuery, type NameExpansion } from './tsquery'
 import { OPEN_LICENSES } from '../taxonomy'
 
 /**
@@ -37,6 +37,8 @@ export type PaperFilters = {
   topic?: string[]
   preprint?: boolean
   q?: string
+  /** Names in `q` matched by their entity's other names as well, as /search matches them (src/search/synonyms.ts). */
+  expansions?: readonly NameExpansion[]
 }
 
 /**
@@ -71,7 +73,7 @@ export function paperConditions(f: PaperFilters): SQL[] {
   if (f.studyType) conditions.push(anyOf(papers.studyType, f.studyType))
   if (f.topic) conditions.push(anyOf(papers.topic, f.topic))
   if (f.preprint !== undefined) conditions.push(eq(papers.preprint, f.preprint))
-  if (f.q) conditions.push(matchesQuery(f.q))
+  if (f.q) conditions.push(matchesQuery(f.q, f.expansions))
   return conditions
 }
 
@@ -129,7 +131,10 @@ export function paperFilterText(f: PaperFilters, where = new Conditions(), query
   if (f.studyType) where.add('p.study_type = any($?::text[])', [...f.studyType])
   if (f.topic) where.add('p.topic = any($?::text[])', [...f.topic])
   if (f.preprint !== undefined) where.add('p.preprint = $?::boolean', f.preprint)
-  if (f.q) where.add(queryOnce ? 'p.search_vector @@ (select geroscope_tsquery($?::text))' : 'p.search_vector @@ geroscope_tsquery($?::text)', f.q)
+  if (f.q) {
+    const query = expandedTsquery(f.q, f.expansions)
+    where.add(queryOnce ? `p.search_vector @@ (select ${query.text})` : `p.search_vector @@ ${query.text}`, ...query.values)
+  }
   return where
 }
 

@@ -19,6 +19,7 @@
  *   (`mice`, `skin`), and reading `mice` as `Mus musculus` would change what common queries mean.
  */
 import { curatedLexicon, type LexiconEntry } from '../lexicon/lexicon'
+import type { PaperFilters } from '../queries/papers'
 import { isNegated, joinNumberHyphens, readWebsearch } from './websearch'
 
 /** The entity types whose names expand. */
@@ -136,3 +137,10 @@ export function meilisearchSynonyms(): Record<string, string[]> {
   }
   return synonyms
 }
+
+/**
+ * The /papers `q` filter (src/queries/papers.ts) with its names expanded as /search expands them, so that both find
+ * the same papers for `q` (each in its own order): the list, its count and group_by, and the site's search feed.
+ */
+export const queryFilter = (q: string | undefined): Pick<PaperFilters, 'q' | 'expansions'> =>
+  (q ? { q, expansions: expandQuery(q) } : { q })

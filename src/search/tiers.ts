@@ -25,6 +25,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm'
 import { readScore, scoreOf } from './score'
+import { orOtherNames, sqlOf } from '../queries/tsquery'
 import type { Expansion } from './synonyms'
 
 /** The order of papers_relevance_idx, and so of the papers within a tier. */
@@ -91,7 +92,8 @@ export type TierQuery = {
 
 /**
  * `geroscope_query_forms(q)` with every name that expands (synonyms.ts) replaced, in each form, by
- * the name OR its entity's other names (each a phrase): ts_rewrite swaps the name's subtree, so the
+ * the name OR its entity's other names (each a phrase: orOtherNames, src/queries/tsquery.ts, which the /papers `q`
+ * filter uses too, so that both find the same papers): ts_rewrite swaps the name's subtree, so the
  * forms keep their shape ('p16' <-> 'senesc' becomes ( 'p16' | 'cdkn2a' | ... ) <-> 'senesc') and
  * every tier means what it meant, for any of the names. Done before the forms are restricted to the
  * title, because ts_rewrite drops a lexeme's weight. The other names are parsed as phrases of their
@@ -113,12 +115,8 @@ export function queryForms(q: string, expansions: readonly Expansion[] = []): SQ
   if (expansions.length === 0) return sql`select query, tight, any_word, loose from geroscope_query_forms(${q})`
   // Each typed name parsed once (t), then with its other names (s).
   const typed = expansions.map((e, i) => sql`geroscope_tsquery(${e.text}) as ${sql.raw(`t${i}`)}`)
-  const pairs = expansions.map((e, i) => {
-    const others = sql`(select string_agg('( ' || x::text || ' )', ' | ') from unnest(${sql.param(e.alternatives)}::text[]) a,
-      geroscope_tsquery_parsed('"' || a || '"') x where numnode(x) > 0)`
-    const t = sql.raw(`t${i}`)
-    return sql`${t}, (${t}::text || coalesce(' | ' || ${others}, ''))::tsquery as ${sql.raw(`s${i}`)}`
-  })
+  const pairs = expansions.map((e, i) =>
+    sql`${sql.raw(`t${i}`)}, ${sqlOf(orOtherNames({ text: `t${i}`, values: [] }, e.alternatives))} as ${sql.raw(`s${i}`)}`)
   const rewritten = (form: string) => expansions.reduce<SQL>((inner, _, i) => {
     const [t, s] = [sql.raw(`p.t${i}`), sql.raw(`p.s${i}`)]
     return sql`(case when numnode(${t}) = 0 then ${inner} else ts_rewrite(${inner}, ${t}, ${s}) end)`

@@ -14,6 +14,7 @@ import { entitiesNamed } from '../../queries/evidence'
 import { entityPapers, findEntity, listEntityPaperIds } from '../../queries/entities'
 import { listPapers } from '../../queries/papers'
 import { assertSearchable } from '../../search/syntax'
+import { queryFilter } from '../../search/synonyms'
 import { redirectOrNotFound } from '../v1/entities/resolve'
 import { evidenceParams } from '../v1/evidence/params'
 import type { Feed } from './feeds'
@@ -93,7 +94,7 @@ export function anythingFeeds({ db, base }: { db: Db; base: string }, sendFeed: 
       throw invalidParameter('q is required: the words the feed follows, e.g. /search/feed.xml?q=senolytic')
     }
     return async () => {
-      const rows = (await listPapers(db, { ...s.filters, q: s.q }, FEED_SIZE, null)).slice(0, FEED_SIZE)
+      const rows = (await listPapers(db, { ...s.filters, ...queryFilter(s.q) }, FEED_SIZE, null)).slice(0, FEED_SIZE)
       if (rows.length === 0) await assertSearchable(db, s.q)
       return { channel: searchChannel(base, s), items: rows.map((p) => paperItem(base, p)) }
     }

@@ -10,6 +10,7 @@ import { booleanParam, dateParam, listParam, numberParam, openApiParameters, pag
 import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import { assertSearchable } from '../../../search/syntax'
+import { queryFilter } from '../../../search/synonyms'
 import { getPaperDetail, listPapers, type PaperFilters } from '../../../queries/papers'
 import { listPapersJson, type PaperJsonRow } from '../../../queries/paper-json'
 import { DEFAULT_PAPER_SORT, PAPER_ORDERS, readPosition } from '../../../queries/paper-order'
@@ -42,7 +43,9 @@ export const paperFilterParams = {
 /** What the words of q match, for the /papers q filter and /search alike. */
 export const Q_MATCHES = 'Words match in titles and abstracts only (not keywords or MeSH headings), so a hit shows why it matched. '
   + 'Irregular plurals (mouse and mice, nucleus and nuclei), British and American spellings (ageing and aging, tumour and tumor, '
-  + 'haem and heme, randomised and randomized) and stemmed forms (senolytic and senolytics) match each other; NAD+ matches NAD, not NADH.'
+  + 'haem and heme, randomised and randomized) and stemmed forms (senolytic and senolytics) match each other; NAD+ matches NAD, not NADH. '
+  + 'A gene or intervention named in q also matches its other names (p16 finds CDKN2A and p16INK4a, sirolimus finds rapamycin); '
+  + 'a quoted name, or an -excluded one, stays as written.'
 
 const listParams = {
   ...paperFilterParams,
@@ -112,12 +115,14 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
       const paging = pager(secret, 'papers', { ...filters, sort: sort === DEFAULT_PAPER_SORT ? undefined : sort }, p)
       const position = paging.after && readPosition(sort, paging.after)
       if (paging.after && !position) throw invalidParameter('cursor is not a cursor this API issued')
+      // q matches the names /search expands by their other names too (the cursor is bound to q as written).
+      const matching = { ...filters, ...queryFilter(p.q) }
       // fields= pages are written by PostgreSQL, only the fields asked for (src/queries/paper-json.ts); full pages are
       // serialized here: written in SQL they cost the database about twice the CPU they saved here (docs/benchmarks.md).
       const [written, facets] = await Promise.all([
         // null: not built in SQL
-        p.fields ? listPapersJson(db, baseUrl, filters, paging.limit, position, p.fields, sort) : null,
-        paperFacets(db, filters, p),
+        p.fields ? listPapersJson(db, baseUrl, matching, paging.limit, position, p.fields, sort) : null,
+        paperFacets(db, matching, p),
       ])
       if (written) {
         if (written.length === 0 && p.q) await assertSearchable(db, p.q)
@@ -126,7 +131,7 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
         const { items, pagination } = paging.page(written, (r) => [keyOf(r), r.id])
         return jsonPage(items.map((r) => r.json), withFacets(pagination, facets)) as unknown as PapersAnswer
       }
-      const rows = await listPapers(db, filters, paging.limit, position, sort)
+      const rows = await listPapers(db, matching, paging.limit, position, sort)
       if (rows.length === 0 && p.q) await assertSearchable(db, p.q)
       const { items, pagination } = paging.page(rows, (r) => [order.keyOf(r), r.id])
       return selectFields({ data: items.map((r) => serializeListedPaper(r, baseUrl)), ...withFacets(pagination, facets) }, p.fields)
