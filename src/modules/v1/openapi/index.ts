@@ -8,6 +8,7 @@
 import type { AnyElysia } from 'elysia'
 import { documentRoute, type NamedAt } from '../../../http/openapi-document'
 import { describeCsv } from './csv'
+import { describeNotModified, describeSparse } from './sparse'
 
 const SPEC_PATH = '/api/v1/openapi.json'
 
@@ -148,7 +149,7 @@ function headersFor(status: string): string[] {
   if (status === '401') return [...always, 'WWW-Authenticate']
   if (status === '429') return [...always, ...RATE_LIMIT, 'Retry-After']
   if (status === '503') return [...always, 'Retry-After']
-  if (status === '200' || status === '400' || status === '404') return [...always, ...RATE_LIMIT]
+  if (status === '200' || status === '304' || status === '308' || status === '400' || status === '404') return [...always, ...RATE_LIMIT]
   return always
 }
 
@@ -171,6 +172,8 @@ export const openApiModule = (baseUrl: string, app: () => AnyElysia) =>
       describeExportDownload(doc)
       describeEntityRedirect(doc)
       describeCsv(doc)
+      describeSparse(doc)
+      describeNotModified(doc, headersFor)
     },
     documentation: {
       info: {
