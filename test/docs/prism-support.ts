@@ -52,7 +52,7 @@ export async function startPrism(document: object, upstream: string): Promise<Pr
 }
 
 /** The violations Prism found in the answer it passed on (request violations left out unless asked). */
-export function violationsOf(response: Response, where: 'response' | 'request' = 'response'): Violation[] {
+export function violationsOf(response: Response, where: 'response' | 'request' | 'unrouted' = 'response'): Violation[] {
   const header = response.headers.get('sl-violations')
   if (!header) return []
   let all: Violation[]
@@ -61,5 +61,7 @@ export function violationsOf(response: Response, where: 'response' | 'request' =
   } catch { // Prism says so in words when the list would not fit a header
     return where === 'response' ? [{ location: ['response'], severity: 'Error', message: header }] : []
   }
-  return all.filter((v) => v.location[0] === where)
+  // A request no operation of the document matches is passed on unchecked, with this warning.
+  if (where === 'unrouted') return all.filter((v) => v.message === 'Selected route not found')
+  return all.filter((v) => v.location?.[0] === where)
 }
