@@ -14,10 +14,10 @@ export const havePrism = existsSync(prismBin)
 
 export type Violation = { location: string[]; severity: string; code?: string | number; message: string }
 
-export type Proxy = { origin: string; stop: () => Promise<void> }
+export type PrismProxy = { origin: string; stop: () => Promise<void> }
 
 /** Prism proxying to `upstream` under `document`, listening on a free port once it says so. */
-export async function startPrism(document: object, upstream: string): Promise<Proxy> {
+export async function startPrism(document: object, upstream: string): Promise<PrismProxy> {
   const dir = mkdtempSync(join(tmpdir(), 'geroscope-prism-'))
   const file = join(dir, 'openapi.json')
   writeFileSync(file, JSON.stringify(document))

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { sql } from 'drizzle-orm'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { testApp } from '../support/app'
 import { createTestKey } from '../support/fixtures'
@@ -22,7 +21,7 @@ import { runExport } from '../../src/exports/run-export'
 import { MemoryRateLimitStore } from '../../src/rate-limit/memory-store'
 import type { Allowance, RateLimitStore } from '../../src/rate-limit/store'
 import { serve, type RunningServer } from '../../src/platform/serve'
-import { havePrism, startPrism, violationsOf, type Proxy, type Violation } from './prism-support'
+import { havePrism, startPrism, violationsOf, type PrismProxy, type Violation } from './prism-support'
 
 if (!havePrism) console.log('test/docs/prism.test.ts skipped: tools/prism is not installed (npm ci --prefix tools/prism)')
 
@@ -34,7 +33,7 @@ type Call = { path: string; key?: string | null; headers?: Record<string, string
 describe.skipIf(!havePrism)('the Data API under Prism as a validating proxy', () => {
   let database: TestDatabase
   let server: RunningServer
-  let prism: Proxy
+  let prism: PrismProxy
   let upstream = ''
   let exportDir = ''
   const keys = { pro: '', member: '', revoked: '', lapsed: '', tiny: '' }

@@ -63,7 +63,8 @@ Codes: <code>missing_key</code>, <code>invalid_key</code>, <code>revoked_key</co
 <code>unavailable</code> (503, retry with backoff), <code>internal_error</code> (500: quote the <code>X-Request-Id</code> header).</p>
 <h3>5. Keep a copy in sync</h3>
 <p>Add <code>updated_since</code> (an ISO 8601 timestamp with <code>Z</code> or an offset) to <code>/api/v1/papers</code>,
-<code>/api/v1/stories</code> or <code>/api/v1/claims</code> and the list becomes a change feed: every item changed since then
+<code>/api/v1/stories</code> or <code>/api/v1/claims</code> and the list becomes a change feed (documented, with its own answer
+schema, as <code>/api/v1/papers/changes</code>, <code>/api/v1/stories/changes</code> and <code>/api/v1/claims/changes</code>, which answer the same): every item changed since then
 (new, edited, re-judged, re-extracted, its story written or taken down), once each at its latest change, in change order, in the
 list's own shape. What must leave your copy comes as a tombstone: <code>{ "id", "deleted": true, "reason", "changed_at" }</code>
 (stories: <code>paper_id</code> instead of <code>id</code>); <code>reason</code> is <code>deleted</code>, or <code>excluded</code>
