@@ -16,6 +16,7 @@ import { Elysia } from 'elysia'
 import { ApiError, invalidParameter, type ErrorCode } from '../../../http/errors'
 import { EncodedAnswer } from '../../../http/compression'
 import { queryEntries } from '../../../http/percent-decoding'
+import { PermanentRedirect, orRedirect } from '../../../http/redirect'
 import { internalRequests } from '../internal-requests'
 import type { Handle } from '../mcp'
 
@@ -26,7 +27,7 @@ const KEPT = ['authorization', 'accept', 'x-request-id']
 
 export const sparseModule = (handle: () => Handle) =>
   new Elysia({ name: 'v1-sparse' })
-    .get(`${SPARSE_PREFIX}/*`, async ({ request, set }) => {
+    .get(`${SPARSE_PREFIX}/*`, ({ request, set }) => orRedirect(async () => {
       const url = new URL(request.url)
       const inner = `/api/v1${url.pathname.slice(SPARSE_PREFIX.length)}`
       if (!queryEntries(request.url).some((e) => e.name === 'fields')) {
@@ -42,6 +43,9 @@ export const sparseModule = (handle: () => Handle) =>
       internalRequests.add(forwarded)
       const answer = await handle()(forwarded)
       const body = new Uint8Array(await answer.arrayBuffer())
+      const location = answer.headers.get('location')
+      // An entity asked for by another of its names: the redirect, to the same place under /sparse.
+      if (answer.status === 308 && location) throw new PermanentRedirect(location.replace('/api/v1/', `${SPARSE_PREFIX}/`))
       if (answer.status !== 200) {
         const envelope = JSON.parse(new TextDecoder().decode(body)) as { error: { code: ErrorCode; message: string } }
         throw new ApiError(envelope.error.code, envelope.error.message, {}, answer.status)
@@ -52,4 +56,4 @@ export const sparseModule = (handle: () => Handle) =>
       const vary = (answer.headers.get('vary') ?? '').split(',').map((v) => v.trim()).filter((v) => v && v.toLowerCase() !== 'accept-encoding')
       if (vary.length > 0) set.headers['vary'] = vary.join(', ')
       return new EncodedAnswer(body, answer.headers.get('content-type') ?? 'application/json')
-    }, { detail: { hide: true } })
+    }), { detail: { hide: true } })
