@@ -232,8 +232,7 @@ class Changes(_Area):
         self, updated_since: Any = None, *, type: Any = None, cursor: Optional[str] = None, limit: Optional[int] = None,
     ) -> ChangeFeed[ChangeEntry]:
         params = _params({"updated_since": updated_since, "type": type, "limit": limit or MAX_LIMIT})
-        # The list's own change-feed operation (the list path with updated_since answers the same bytes).
-        return self._client._feed(f"{self.path}/changes", params, cursor)
+        return self._client._feed(self.path, params, cursor)
 
 
 class Exports(_Area):
