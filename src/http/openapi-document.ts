@@ -102,7 +102,7 @@ export function finishDocument(app: AnyElysia, o: DocumentOptions): Json {
   })
   for (const route of app.routes) {
     const declared = (route.hooks as Json)?.detail?.parameters
-    const path = route.path.replace(/:(\w+)/g, '{$1}')
+    const path = route.path.replace(/:(\w+)/g, '{$1}').replace(/:\*$/, '{*}') // a wildcard as the generator writes it
     const operation = doc.paths[path]?.[route.method.toLowerCase()]
     if (operation && Array.isArray(declared) && declared.length > 0) operation.parameters = declared
   }

@@ -24,11 +24,20 @@ export type ParsedParams<S extends ParamSpec> = { [K in keyof S]: ReturnType<S[K
 const DATE = /^(?!0000)(\d{4})-(\d{2})-(\d{2})$/
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/
 
+/**
+ * The grammar of the date parameters as a JSON Schema pattern: YYYY-MM-DD, or that followed by a time
+ * with a zone. Whether the day is in the calendar (2026-02-31 is not) is the parser's to say.
+ */
+export const DATE_OR_TIMESTAMP_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,9})?)?(Z|[+-][0-9]{2}:?[0-9]{2}))?$'
+
 /** YYYY-MM-DD, or a full ISO 8601 timestamp cut to its UTC date. */
 export function dateParam(description: string): Param<string> {
   return {
-    description: `${description} YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date).`,
-    schema: { type: 'string', anyOf: [{ format: 'date' }, { format: 'date-time' }], examples: ['2026-11-01'] },
+    description: `${description} A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 ` +
+      'timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date).',
+    // One string type with a pattern, not an anyOf of formats: generated clients type it as a string
+    // (openapi-typescript made `unknown` of the anyOf), and validators still check its grammar.
+    schema: { type: 'string', pattern: DATE_OR_TIMESTAMP_PATTERN, examples: ['2026-11-01', '2026-11-01T09:30:00Z'] },
     parse: (raw, name) => {
       const date = DATE.exec(raw)
       if (date) {

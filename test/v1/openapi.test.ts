@@ -40,10 +40,21 @@ describe('GET /api/v1/openapi.json', () => {
     expect(result.valid).toBe(true)
   })
 
-  test('declares the bearer security scheme and every parameter with its allowed values and default', () => {
+  test('declares the bearer security scheme and every parameter with its allowed values and default', async () => {
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' })
     const params = Object.fromEntries(doc.paths['/api/v1/papers'].get.parameters.map((p: { name: string }) => [p.name, p]))
-    expect(Object.keys(params).sort()).toEqual(['count', 'cursor', 'fields', 'format', 'group_by', 'ids', 'limit', 'min_relevance', 'preprint', 'published_since', 'published_until', 'q', 'since', 'sort', 'study_type', 'topic', 'until', 'updated_since'])
+    // ids=, updated_since and fields= are documented by operations of their own (GET /papers/batch, /papers/changes, /sparse/papers)
+    expect(Object.keys(params).sort()).toEqual(['count', 'cursor', 'format', 'group_by', 'limit', 'min_relevance', 'preprint', 'published_since', 'published_until', 'q', 'since', 'sort', 'study_type', 'topic', 'until'])
+    // the date parameters are strings with the grammar as a pattern (an anyOf of formats typed as unknown in generated clients)
+    expect(params.since.schema).toMatchObject({ type: 'string', pattern: expect.any(String) })
+    expect(params.since.schema.anyOf).toBeUndefined()
+    // (read from a fresh copy: the validator above compiled the document's patterns in place)
+    const fresh = await (await api.app.handle(req('/api/v1/openapi.json'))).json()
+    const pattern = new RegExp(fresh.paths['/api/v1/papers'].get.parameters.find((p: { name: string }) => p.name === 'since').schema.pattern)
+    for (const ok of ['2026-11-01', '2026-11-01T09:30:00Z', '2026-11-01T09:30:00.5+02:00', '2026-11-01T09:30+0200']) expect({ ok, matches: pattern.test(ok) }).toEqual({ ok, matches: true })
+    for (const bad of ['yesterday', '2026-11-1', '2026-11-01T09:30:00', '2026-11-01 09:30Z']) expect({ bad, matches: pattern.test(bad) }).toEqual({ bad, matches: false })
+    const feed = doc.paths['/api/v1/papers/changes'].get.parameters.find((p: { name: string }) => p.name === 'updated_since')
+    expect(feed).toMatchObject({ required: true, schema: { type: 'string', pattern: expect.any(String) } })
     expect(params.sort.schema).toMatchObject({ enum: ['indexed_date', 'published_date', 'newsworthiness'], default: 'indexed_date' })
     expect(params.published_since.schema).toEqual(params.since.schema)
     expect(params.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 })
@@ -55,8 +66,10 @@ describe('GET /api/v1/openapi.json', () => {
     for (const [path, item] of Object.entries(doc.paths) as [string, any][]) { // eslint-disable-line @typescript-eslint/no-explicit-any
       const operation = item.get ?? item.post
       const required = operation.parameters.filter((p: { in: string; required: boolean }) => p.in === 'query' && p.required).map((p: { name: string }) => p.name)
-      const expected = path === '/api/v1/search' ? ['q'] : path === '/api/v1/evidence' ? ['subject', 'object'] : []
-      expect({ path, required }).toEqual({ path, required: expected })
+      const own = path === '/api/v1/search' || path === '/api/v1/sparse/search' ? ['q'] : path === '/api/v1/evidence' ? ['subject', 'object']
+        : path === '/api/v1/papers/batch' || path === '/api/v1/sparse/papers/batch' ? ['ids'] : path.endsWith('/changes') && path !== '/api/v1/changes' ? ['updated_since'] : []
+      const expected = path.startsWith('/api/v1/sparse/') ? [...own, 'fields'] : own
+      expect({ path, required: required.sort() }).toEqual({ path, required: expected.sort() })
     }
   })
 
@@ -79,7 +92,11 @@ describe('GET /api/v1/openapi.json', () => {
       '/api/v1/changes',
       '/api/v1/claims', '/api/v1/entities', '/api/v1/entities/{type}/{key}', '/api/v1/evidence', '/api/v1/exports', '/api/v1/exports/{file}', '/api/v1/papers', '/api/v1/papers/batch', '/api/v1/papers/doi:{doi}',
       '/api/v1/papers/{id}', '/api/v1/search', '/api/v1/stats', '/api/v1/stories', '/api/v1/topics',
-    ])
+      // the answers of ids=, updated_since and fields=, each as an operation of its own
+      '/api/v1/claims/changes', '/api/v1/papers/changes', '/api/v1/stories/changes',
+      '/api/v1/sparse/claims', '/api/v1/sparse/entities', '/api/v1/sparse/entities/{type}/{key}', '/api/v1/sparse/papers', '/api/v1/sparse/papers/batch',
+      '/api/v1/sparse/papers/doi:{doi}', '/api/v1/sparse/papers/{id}', '/api/v1/sparse/search', '/api/v1/sparse/stories', '/api/v1/sparse/topics',
+    ].sort())
     for (const path of Object.keys(doc.paths)) {
       for (const status of ['400', '401', '403', '404', '429', '500', '503']) {
         const operation = doc.paths[path].get ?? doc.paths[path].post
@@ -97,7 +114,11 @@ describe('GET /api/v1/openapi.json', () => {
       ['/api/v1/papers/MED-3', '/api/v1/papers/{id}', 200],
       ['/api/v1/papers?limit=0', '/api/v1/papers', 400],
       ['/api/v1/papers/MED-404', '/api/v1/papers/{id}', 404],
-      ['/api/v1/papers?ids=MED-1,MED-404,pmid:3', '/api/v1/papers', 200],
+      ['/api/v1/papers/batch?ids=MED-1,MED-404,pmid:3', '/api/v1/papers/batch', 200],
+      ['/api/v1/sparse/papers/batch?ids=MED-1,MED-404&fields=id,judgement.topic', '/api/v1/sparse/papers/batch', 200],
+      ['/api/v1/sparse/papers?fields=id,story.headline&min_relevance=0', '/api/v1/sparse/papers', 200],
+      ['/api/v1/sparse/papers/MED-1?fields=claims.subject.entity.name', '/api/v1/sparse/papers/{id}', 200],
+      ['/api/v1/sparse/papers?limit=0&fields=id', '/api/v1/sparse/papers', 400],
       ['/api/v1/papers?count=true&group_by=preprint', '/api/v1/papers', 200],
       ['/api/v1/claims?count=true&group_by=organism', '/api/v1/claims', 200],
       ['/api/v1/papers/doi:10.1000/openapi.1', '/api/v1/papers/doi:{doi}', 200],
@@ -117,10 +138,11 @@ describe('GET /api/v1/openapi.json', () => {
       ['/api/v1/search', '/api/v1/search', 400],
       ['/api/v1/exports', '/api/v1/exports', 200],
       ['/api/v1/exports/papers-20261124T023000000Z-1a2b3c4d.ndjson.gz', '/api/v1/exports/{file}', 404],
-      ['/api/v1/papers?updated_since=2000-01-01', '/api/v1/papers', 200], // unjudged and tangential papers as tombstones
-      ['/api/v1/papers?updated_since=2000-01-01&min_relevance=0', '/api/v1/papers', 200],
-      ['/api/v1/stories?updated_since=2000-01-01T00:00:00Z&topic=senescence', '/api/v1/stories', 200],
-      ['/api/v1/claims?updated_since=2000-01-01&relation=decreases', '/api/v1/claims', 200],
+      ['/api/v1/papers/changes?updated_since=2000-01-01', '/api/v1/papers/changes', 200], // unjudged and tangential papers as tombstones
+      ['/api/v1/papers/changes?updated_since=2000-01-01&min_relevance=0', '/api/v1/papers/changes', 200],
+      ['/api/v1/stories/changes?updated_since=2000-01-01T00:00:00Z&topic=senescence', '/api/v1/stories/changes', 200],
+      ['/api/v1/claims/changes?updated_since=2000-01-01&relation=decreases', '/api/v1/claims/changes', 200],
+      ['/api/v1/claims/changes', '/api/v1/claims/changes', 400],
       ['/api/v1/changes', '/api/v1/changes', 200],
       ['/api/v1/changes?updated_since=yesterday', '/api/v1/changes', 400],
     ]

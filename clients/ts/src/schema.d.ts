@@ -33,9 +33,29 @@ export interface paths {
         };
         /**
          * List claims
-         * @description Claims newest first: created_at descending, then id descending. Each carries its paper in brief; evidence is null unless the paper's abstract licence allows reuse.
+         * @description Claims newest first: created_at descending, then id descending. Each carries its paper in brief; evidence is null unless the paper's abstract licence allows reuse. Older forms of the same path answer other shapes and keep working byte for byte: updated_since answers as GET /api/v1/claims/changes does, and fields= as the same path under /api/v1/sparse does; each of those is documented there, with its own answer schema, so that this operation has one answer shape.
          */
         get: operations["getApiV1Claims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/claims/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow changes to claims
+         * @description The change feed of the claim list: changed items (as /claims items) and tombstones, in change order, under the list's filters. The same as GET /api/v1/claims?updated_since=, which answers the same bytes.
+         */
+        get: operations["getApiV1ClaimsChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -53,7 +73,7 @@ export interface paths {
         };
         /**
          * List entities
-         * @description Entities that at least one paper involves, most-studied first: paper_count descending, then type, then key ascending. paper_count, and so the order, is refreshed every minute.
+         * @description Entities that at least one paper involves, most-studied first: paper_count descending, then type, then key ascending. paper_count, and so the order, is refreshed every minute. fields= is documented at the same path under /api/v1/sparse, whose answer schema has nothing required; this path answers it too, the same bytes.
          */
         get: operations["getApiV1Entities"];
         put?: never;
@@ -73,7 +93,7 @@ export interface paths {
         };
         /**
          * Get one entity with its papers
-         * @description One entity, its claim count and its papers newest first (indexed_date descending, then id ascending), each with the roles the entity plays in it. pagination pages the papers. The entity may also be asked for by any of its names or aliases, or its key in another case (/entities/gene/p16, /entities/intervention/sirolimus): when that names exactly one entity of the type, the answer is a permanent redirect (308) to the entity's own URL, query string kept. Unknown entity: 404; a name several entities of the type share: 404 naming them.
+         * @description One entity, its claim count and its papers newest first (indexed_date descending, then id ascending), each with the roles the entity plays in it. pagination pages the papers. The entity may also be asked for by any of its names or aliases, or its key in another case (/entities/gene/p16, /entities/intervention/sirolimus): when that names exactly one entity of the type, the answer is a permanent redirect (308) to the entity's own URL, query string kept. Unknown entity: 404; a name several entities of the type share: 404 naming them. fields= is documented at the same path under /api/v1/sparse, whose answer schema has nothing required; this path answers it too, the same bytes.
          */
         get: operations["getApiV1EntitiesByTypeByKey"];
         put?: never;
@@ -153,7 +173,7 @@ export interface paths {
         };
         /**
          * List papers
-         * @description Papers newest first by indexed_date, then id ascending (or in the order sort names, each then by id ascending). By default only papers about aging biology (relevance 2 or more).
+         * @description Papers newest first by indexed_date, then id ascending (or in the order sort names, each then by id ascending). By default only papers about aging biology (relevance 2 or more). Older forms of the same path answer other shapes and keep working byte for byte: ids= answers as GET /api/v1/papers/batch does, updated_since answers as GET /api/v1/papers/changes does, and fields= as the same path under /api/v1/sparse does; each of those is documented there, with its own answer schema, so that this operation has one answer shape.
          */
         get: operations["getApiV1Papers"];
         put?: never;
@@ -171,13 +191,37 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get many papers at once (query)
+         * @description Up to 100 papers by id, DOI or PMID, in the order asked, with null and a not_found entry for ids that match no paper: the answer of POST /api/v1/papers/batch, for ids that fit in a URL. The same as GET /api/v1/papers?ids=, which answers the same bytes. fields= is documented at the same path under /api/v1/sparse, whose answer schema has nothing required; this path answers it too, the same bytes.
+         */
+        get: operations["getApiV1PapersBatch"];
         put?: never;
         /**
          * Get many papers at once
          * @description Up to 500 papers by id, DOI or PMID in one call, in the order asked, with null and a not_found entry for ids that match no paper. A malformed id is a 400 naming its position (ids[3]). Each started 100 ids count as one request against the rate limit (a batch of 500 ids counts as 5). GET /api/v1/papers?ids= does the same for up to 100 ids.
          */
         post: operations["postApiV1PapersBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/papers/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow changes to papers
+         * @description The change feed of the paper list: changed papers (as /papers items) and tombstones, in change order, under the list's filters. The same as GET /api/v1/papers?updated_since=, which answers the same bytes.
+         */
+        get: operations["getApiV1PapersChanges"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -193,7 +237,7 @@ export interface paths {
         };
         /**
          * Get one paper by DOI
-         * @description As GET /api/v1/papers/{id}, for a DOI: /api/v1/papers/doi:10.1038/s43587-024-00001-x (slashes as they are or as %2F; case-insensitive). GET /api/v1/papers/pmid:39172536 finds a paper by its PubMed id the same way.
+         * @description As GET /api/v1/papers/{id}, for a DOI: /api/v1/papers/doi:10.1038/s43587-024-00001-x (slashes as they are or as %2F; case-insensitive). GET /api/v1/papers/pmid:39172536 finds a paper by its PubMed id the same way. fields= is documented at the same path under /api/v1/sparse, whose answer schema has nothing required; this path answers it too, the same bytes.
          */
         get: operations["getApiV1PapersByDoi*"];
         put?: never;
@@ -213,7 +257,7 @@ export interface paths {
         };
         /**
          * Get one paper
-         * @description The full record of one paper: judgement, full story, upvotes, entities and claims. The id is accepted case-insensitively, and so are pmid:39172536 (the same as MED-39172536) and, through /api/v1/papers/doi:{doi}, a DOI.
+         * @description The full record of one paper: judgement, full story, upvotes, entities and claims. The id is accepted case-insensitively, and so are pmid:39172536 (the same as MED-39172536) and, through /api/v1/papers/doi:{doi}, a DOI. fields= is documented at the same path under /api/v1/sparse, whose answer schema has nothing required; this path answers it too, the same bytes.
          */
         get: operations["getApiV1PapersById"];
         put?: never;
@@ -233,9 +277,209 @@ export interface paths {
         };
         /**
          * Search papers
-         * @description Ranked full-text search: results by score (0 to 1, higher is better; the best hit need not be 1), then id ascending. Matches rank in tiers: the query in the title with its words together and in order; the query in the title; some of its words in the title; the query with its words together in the text (title and abstract); the query in the text. Within a tier, papers are ordered by judgement relevance (unjudged last), then recency, then id. Words match in titles and abstracts only (not keywords or MeSH headings), so a hit shows why it matched. Irregular plurals (mouse and mice, nucleus and nuclei), British and American spellings (ageing and aging, tumour and tumor, haem and heme, randomised and randomized) and stemmed forms (senolytic and senolytics) match each other; NAD+ matches NAD, not NADH. A gene or intervention named in q also matches its other names (p16 finds CDKN2A and p16INK4a, sirolimus finds rapamycin); a quoted name, or an -excluded one, stays as written. Every match can be paged to by cursor, except when the service searches through Meilisearch, which ranks at most the 1,000 best matches: a ranking cut there says so in pagination.truncated and pagination.max_hits. Every /papers filter applies; min_relevance defaults to 2.
+         * @description Ranked full-text search: results by score (0 to 1, higher is better; the best hit need not be 1), then id ascending. Matches rank in tiers: the query in the title with its words together and in order; the query in the title; some of its words in the title; the query with its words together in the text (title and abstract); the query in the text. Within a tier, papers are ordered by judgement relevance (unjudged last), then recency, then id. Words match in titles and abstracts only (not keywords or MeSH headings), so a hit shows why it matched. Irregular plurals (mouse and mice, nucleus and nuclei), British and American spellings (ageing and aging, tumour and tumor, haem and heme, randomised and randomized) and stemmed forms (senolytic and senolytics) match each other; NAD+ matches NAD, not NADH. A gene or intervention named in q also matches its other names (p16 finds CDKN2A and p16INK4a, sirolimus finds rapamycin); a quoted name, or an -excluded one, stays as written. Every match can be paged to by cursor, except when the service searches through Meilisearch, which ranks at most the 1,000 best matches: a ranking cut there says so in pagination.truncated and pagination.max_hits. Every /papers filter applies; min_relevance defaults to 2. fields= is documented at the same path under /api/v1/sparse, whose answer schema has nothing required; this path answers it too, the same bytes.
          */
         get: operations["getApiV1Search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sparse/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List claims, only the fields asked for
+         * @description The answer of GET /api/v1/claims with fields=: each item keeps only the fields named (see fields), so no field of an item is required in this answer's schema; the rest of the envelope is as there. GET /api/v1/claims?fields=… answers the same bytes.
+         */
+        get: operations["getApiV1ClaimsSparse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sparse/entities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List entities, only the fields asked for
+         * @description The answer of GET /api/v1/entities with fields=: each item keeps only the fields named (see fields), so no field of an item is required in this answer's schema; the rest of the envelope is as there. GET /api/v1/entities?fields=… answers the same bytes.
+         */
+        get: operations["getApiV1EntitiesSparse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sparse/entities/{type}/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one entity with its papers, only the fields asked for
+         * @description The answer of GET /api/v1/entities/{type}/{key} with fields=: each item keeps only the fields named (see fields), so no field of an item is required in this answer's schema; the rest of the envelope is as there. GET /api/v1/entities/{type}/{key}?fields=… answers the same bytes.
+         */
+        get: operations["getApiV1EntitiesByTypeByKeySparse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sparse/papers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List papers, only the fields asked for
+         * @description The answer of GET /api/v1/papers with fields=: each item keeps only the fields named (see fields), so no field of an item is required in this answer's schema; the rest of the envelope is as there. GET /api/v1/papers?fields=… answers the same bytes.
+         */
+        get: operations["getApiV1PapersSparse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sparse/papers/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get many papers at once (query), only the fields asked for
+         * @description The answer of GET /api/v1/papers/batch with fields=: each item keeps only the fields named (see fields), so no field of an item is required in this answer's schema; the rest of the envelope is as there. GET /api/v1/papers/batch?fields=… answers the same bytes.
+         */
+        get: operations["getApiV1PapersBatchSparse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sparse/papers/doi:{doi}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one paper by DOI, only the fields asked for
+         * @description The answer of GET /api/v1/papers/doi:{doi} with fields=: each item keeps only the fields named (see fields), so no field of an item is required in this answer's schema; the rest of the envelope is as there. GET /api/v1/papers/doi:{doi}?fields=… answers the same bytes.
+         */
+        get: operations["getApiV1PapersByDoi*Sparse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sparse/papers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one paper, only the fields asked for
+         * @description The answer of GET /api/v1/papers/{id} with fields=: each item keeps only the fields named (see fields), so no field of an item is required in this answer's schema; the rest of the envelope is as there. GET /api/v1/papers/{id}?fields=… answers the same bytes.
+         */
+        get: operations["getApiV1PapersByIdSparse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sparse/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search papers, only the fields asked for
+         * @description The answer of GET /api/v1/search with fields=: each item keeps only the fields named (see fields), so no field of an item is required in this answer's schema; the rest of the envelope is as there. GET /api/v1/search?fields=… answers the same bytes.
+         */
+        get: operations["getApiV1SearchSparse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sparse/stories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stories, only the fields asked for
+         * @description The answer of GET /api/v1/stories with fields=: each item keeps only the fields named (see fields), so no field of an item is required in this answer's schema; the rest of the envelope is as there. GET /api/v1/stories?fields=… answers the same bytes.
+         */
+        get: operations["getApiV1StoriesSparse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sparse/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List topics, only the fields asked for
+         * @description The answer of GET /api/v1/topics with fields=: each item keeps only the fields named (see fields), so no field of an item is required in this answer's schema; the rest of the envelope is as there. GET /api/v1/topics?fields=… answers the same bytes.
+         */
+        get: operations["getApiV1TopicsSparse"];
         put?: never;
         post?: never;
         delete?: never;
@@ -273,9 +517,29 @@ export interface paths {
         };
         /**
          * List stories
-         * @description Published stories newest first by published_at, then paper_id ascending. since and until act on the UTC date of published_at; topic and study_type on the judgement of the paper the story is about. Each item carries the paper as `paper` (a PaperRef).
+         * @description Published stories newest first by published_at, then paper_id ascending. since and until act on the UTC date of published_at; topic and study_type on the judgement of the paper the story is about. Each item carries the paper as `paper` (a PaperRef). Older forms of the same path answer other shapes and keep working byte for byte: updated_since answers as GET /api/v1/stories/changes does, and fields= as the same path under /api/v1/sparse does; each of those is documented there, with its own answer schema, so that this operation has one answer shape.
          */
         get: operations["getApiV1Stories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stories/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow changes to stories
+         * @description The change feed of the story list: changed items (as /stories items) and tombstones, in change order, under the list's filters. The same as GET /api/v1/stories?updated_since=, which answers the same bytes.
+         */
+        get: operations["getApiV1StoriesChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -293,7 +557,7 @@ export interface paths {
         };
         /**
          * List topics
-         * @description All topics, in a fixed order, with counts of papers about aging biology (relevance 2 or more) filed under each: papers_7d over the last 7 UTC days (today and the 6 days before, by indexed_date), papers_total over the whole corpus. Counts are recomputed at most once a minute.
+         * @description All topics, in a fixed order, with counts of papers about aging biology (relevance 2 or more) filed under each: papers_7d over the last 7 UTC days (today and the 6 days before, by indexed_date), papers_total over the whole corpus. Counts are recomputed at most once a minute. fields= is documented at the same path under /api/v1/sparse, whose answer schema has nothing required; this path answers it too, the same bytes.
          */
         get: operations["getApiV1Topics"];
         put?: never;
@@ -593,6 +857,307 @@ export interface components {
             /** @description Present when truncated: the number of hits the ranking stops at. */
             max_hits?: number;
         };
+        /** @description Claim as a fields= answer gives it: only the fields asked for (nested with dots), so none is required. */
+        SparseClaim: {
+            id?: number;
+            paper_id?: string;
+            subject?: components["schemas"]["SparseClaimSide"];
+            relation?: string;
+            object?: components["schemas"]["SparseClaimSide"];
+            organism?: string | null;
+            context?: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string|null} */
+            direction?: "increase" | "decrease" | "no_change" | "mixed" | null;
+            magnitude?: string | null;
+            evidence?: string | null;
+            confidence?: number | null;
+            /** Format: date-time */
+            created_at?: string;
+        };
+        /** @description ClaimItem as a fields= answer gives it: only the fields asked for (nested with dots), so none is required. */
+        SparseClaimItem: {
+            id?: number;
+            paper_id?: string;
+            subject?: components["schemas"]["SparseClaimSide"];
+            relation?: string;
+            object?: components["schemas"]["SparseClaimSide"];
+            organism?: string | null;
+            context?: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string|null} */
+            direction?: "increase" | "decrease" | "no_change" | "mixed" | null;
+            magnitude?: string | null;
+            evidence?: string | null;
+            confidence?: number | null;
+            /** Format: date-time */
+            created_at?: string;
+            paper?: components["schemas"]["SparseClaimPaper"];
+        };
+        /** @description ClaimPaper as a fields= answer gives it: only the fields asked for (nested with dots), so none is required. */
+        SparseClaimPaper: {
+            id?: string;
+            title?: string;
+            doi?: string | null;
+            journal?: string;
+            /** Format: date */
+            published_date?: string | null;
+            preprint?: boolean;
+            /** Format: uri */
+            url?: string;
+            /** Format: uri */
+            site_url?: string;
+        };
+        /** @description ClaimSide as a fields= answer gives it: only the fields asked for (nested with dots), so none is required. */
+        SparseClaimSide: {
+            text?: string;
+            entity?: components["schemas"]["SparseEntityRef"] | null;
+        };
+        /** @description Entity as a fields= answer gives it: only the fields asked for (nested with dots), so none is required. */
+        SparseEntity: {
+            /** @description Entity type, e.g. intervention, gene, pathway, hallmark, phenotype, organism, tissue, disease, biomarker, mesh. */
+            type?: string;
+            /** @description Normalised key within the type: an ontology id when known. */
+            key?: string;
+            name?: string;
+            ids?: {
+                [key: string]: string;
+            };
+            /** @description Papers that involve the entity (refreshed every minute). */
+            paper_count?: number;
+            /** Format: uri */
+            api_url?: string;
+        };
+        /** @description EntityDetail as a fields= answer gives it: only the fields asked for (nested with dots), so none is required. */
+        SparseEntityDetail: {
+            /** @description Entity type, e.g. intervention, gene, pathway, hallmark, phenotype, organism, tissue, disease, biomarker, mesh. */
+            type?: string;
+            /** @description Normalised key within the type: an ontology id when known. */
+            key?: string;
+            name?: string;
+            ids?: {
+                [key: string]: string;
+            };
+            /** @description Papers that involve the entity (refreshed every minute). */
+            paper_count?: number;
+            /** Format: uri */
+            api_url?: string;
+            /** @description Claims with the entity as subject or object. */
+            claim_count?: number;
+            /** @description Newest first by indexed_date, then id; paged by the top-level pagination. */
+            papers?: components["schemas"]["SparseEntityPaper"][];
+        };
+        /** @description EntityPaper as a fields= answer gives it: only the fields asked for (nested with dots), so none is required. */
+        SparseEntityPaper: {
+            id?: string;
+            /** @enum {string} */
+            source?: "MED" | "PPR";
+            doi?: string | null;
+            title?: string;
+            authors?: string;
+            journal?: string;
+            /** Format: date */
+            published_date?: string | null;
+            /** Format: date */
+            indexed_date?: string;
+            preprint?: boolean;
+            publication_types?: string[];
+            /** Format: uri */
+            url?: string;
+            /** Format: uri */
+            site_url?: string;
+            abstract?: string | null;
+            abstract_license?: string | null;
+            judgement?: components["schemas"]["SparseJudgement"] | null;
+            /** @description Roles the entity plays in this paper, sorted. */
+            roles?: string[];
+        };
+        /** @description EntityRef as a fields= answer gives it: only the fields asked for (nested with dots), so none is required. */
+        SparseEntityRef: {
+            type?: string;
+            key?: string;
+            name?: string;
+        };
+        /** @description Judgement as a fields= answer gives it: only the fields asked for (nested with dots), so none is required. */
+        SparseJudgement: {
+            relevance?: number;
+            relevance_confidence?: number | null;
+            newsworthiness?: number;
+            /** @enum {string|null} */
+            study_type?: "human_trial" | "human_observational" | "animal" | "invertebrate" | "cells" | "computational" | "review" | "other" | null;
+            study_type_label?: string | null;
+            study_type_confidence?: number | null;
+            /** @enum {string|null} */
+            topic?: "senescence" | "epigenetic-clocks" | "mtor-rapamycin" | "reprogramming" | "nad-sirtuins" | "mitochondria" | "dietary-restriction" | "glp-1" | "inflammaging" | "brain-aging" | "other" | null;
+            topic_confidence?: number | null;
+            promotional?: number | null;
+            model?: string;
+            prompt_version?: string;
+            /** Format: date-time */
+            judged_at?: string;
+        };
+        /** @description Paper as a fields= answer gives it: only the fields asked for (nested with dots), so none is required. */
+        SparsePaper: {
+            id?: string;
+            /** @enum {string} */
+            source?: "MED" | "PPR";
+            doi?: string | null;
+            title?: string;
+            authors?: string;
+            journal?: string;
+            /** Format: date */
+            published_date?: string | null;
+            /** Format: date */
+            indexed_date?: string;
+            preprint?: boolean;
+            publication_types?: string[];
+            /** Format: uri */
+            url?: string;
+            /** Format: uri */
+            site_url?: string;
+            abstract?: string | null;
+            abstract_license?: string | null;
+            judgement?: components["schemas"]["SparseJudgement"] | null;
+            story?: components["schemas"]["SparseStorySummary"] | null;
+        };
+        /** @description PaperDetail as a fields= answer gives it: only the fields asked for (nested with dots), so none is required. */
+        SparsePaperDetail: {
+            id?: string;
+            /** @enum {string} */
+            source?: "MED" | "PPR";
+            doi?: string | null;
+            title?: string;
+            authors?: string;
+            journal?: string;
+            /** Format: date */
+            published_date?: string | null;
+            /** Format: date */
+            indexed_date?: string;
+            preprint?: boolean;
+            publication_types?: string[];
+            /** Format: uri */
+            url?: string;
+            /** Format: uri */
+            site_url?: string;
+            abstract?: string | null;
+            abstract_license?: string | null;
+            judgement?: components["schemas"]["SparseJudgement"] | null;
+            story?: components["schemas"]["SparseStory"] | null;
+            upvotes?: number;
+            entities?: components["schemas"]["SparsePaperEntity"][];
+            claims?: components["schemas"]["SparseClaim"][];
+        };
+        /** @description PaperEntity as a fields= answer gives it: only the fields asked for (nested with dots), so none is required. */
+        SparsePaperEntity: {
+            type?: string;
+            key?: string;
+            name?: string;
+            ids?: {
+                [key: string]: string;
+            };
+            role?: string;
+            detail?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description SearchHit as a fields= answer gives it: only the fields asked for (nested with dots), so none is required. */
+        SparseSearchHit: {
+            id?: string;
+            /** @enum {string} */
+            source?: "MED" | "PPR";
+            doi?: string | null;
+            title?: string;
+            authors?: string;
+            journal?: string;
+            /** Format: date */
+            published_date?: string | null;
+            /** Format: date */
+            indexed_date?: string;
+            preprint?: boolean;
+            publication_types?: string[];
+            /** Format: uri */
+            url?: string;
+            /** Format: uri */
+            site_url?: string;
+            abstract?: string | null;
+            abstract_license?: string | null;
+            judgement?: components["schemas"]["SparseJudgement"] | null;
+            story?: components["schemas"]["SparseStorySummary"] | null;
+            score?: number;
+        };
+        /** @description Story as a fields= answer gives it: only the fields asked for (nested with dots), so none is required. */
+        SparseStory: {
+            headline?: string;
+            dek?: string;
+            body?: string;
+            why_it_matters?: string;
+            caveats?: string;
+            support?: number | null;
+            model?: string;
+            /** Format: date-time */
+            published_at?: string;
+            /** Format: uri */
+            url?: string;
+        };
+        /** @description StoryItem as a fields= answer gives it: only the fields asked for (nested with dots), so none is required. */
+        SparseStoryItem: {
+            headline?: string;
+            dek?: string;
+            body?: string;
+            why_it_matters?: string;
+            caveats?: string;
+            support?: number | null;
+            model?: string;
+            /** Format: date-time */
+            published_at?: string;
+            /** Format: uri */
+            url?: string;
+            paper_id?: string;
+            paper?: {
+                id?: string;
+                /** @enum {string} */
+                source?: "MED" | "PPR";
+                doi?: string | null;
+                title?: string;
+                authors?: string;
+                journal?: string;
+                /** Format: date */
+                published_date?: string | null;
+                /** Format: date */
+                indexed_date?: string;
+                preprint?: boolean;
+                publication_types?: string[];
+                /** Format: uri */
+                url?: string;
+                /** Format: uri */
+                site_url?: string;
+                abstract?: string | null;
+                abstract_license?: string | null;
+                judgement?: components["schemas"]["SparseJudgement"] | null;
+            };
+        };
+        /** @description StorySummary as a fields= answer gives it: only the fields asked for (nested with dots), so none is required. */
+        SparseStorySummary: {
+            headline?: string;
+            dek?: string;
+            /** Format: uri */
+            url?: string;
+        };
+        /** @description Topic as a fields= answer gives it: only the fields asked for (nested with dots), so none is required. */
+        SparseTopic: {
+            /** @enum {string} */
+            slug?: "senescence" | "epigenetic-clocks" | "mtor-rapamycin" | "reprogramming" | "nad-sirtuins" | "mitochondria" | "dietary-restriction" | "glp-1" | "inflammaging" | "brain-aging" | "other";
+            name?: string;
+            description?: string;
+            papers_7d?: number;
+            papers_total?: number;
+            /** Format: uri */
+            site_url?: string;
+            /** Format: uri */
+            feed_url?: string;
+        };
         Stats: {
             papers: {
                 total: number;
@@ -728,6 +1293,8 @@ export interface components {
         "Retry-After": number;
         /** @description Bearer realm="geroscope", with error="invalid_token" for a malformed, unknown or revoked key. */
         "WWW-Authenticate": string;
+        /** @description A weak validator of this answer (W/"…"): send it back in If-None-Match to get a 304 while the answer is unchanged. */
+        WeakETag: string;
         /** @description Requests allowed per UTC day. */
         "X-RateLimit-Limit": number;
         /** @description Requests allowed per UTC minute. */
@@ -753,7 +1320,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only changes at or after this time (an ISO 8601 timestamp with Z or an offset, or YYYY-MM-DD for 00:00 UTC). Omitted: every item in the feed, from the start. */
-                updated_since?: string | unknown | unknown;
+                updated_since?: string;
                 /** @description Only these kinds of item: paper, story, claim. One value or a comma-separated list. */
                 type?: string;
                 /** @description Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same. */
@@ -779,6 +1346,7 @@ export interface operations {
                     "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -803,6 +1371,23 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             400: {
@@ -924,14 +1509,10 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
                 limit?: number;
-                /** @description Keep only these fields of each claim: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, paper_id, subject, relation, object, organism, context, direction, magnitude, evidence, confidence, created_at, paper. */
-                fields?: string;
                 /** @description true: pagination.total is the number of claims matching the filters (all pages, not this page). Counts are exact, kept up to date with every write, when the filters are relation and organism; with any other filter (subject, object or paper_id) they are exact while at most 5,000 claims match, and above that estimated from a sample of the newest claims: the answer then says so with pagination.total_estimated and group_by_estimated set to true (both absent when exact). */
                 count?: boolean;
                 /** @description One of topic, study_type, preprint, indexed_month, organism, relation: group_by in the answer counts the claims matching the filters by that value, largest group first (then by key), at most 200 groups. indexed_month is the paper's YYYY-MM; organism is an organism entity of the paper (for /papers) or the claim's organism text (for /claims); relation counts papers having a claim of that relation (for /papers) or claims (for /claims); topic, study_type and preprint are the paper's. A paper with two organisms counts in both; a null key counts what has no value. Counts are exact, kept up to date with every write, when the filters are relation and organism; with any other filter (subject, object or paper_id) they are exact while at most 5,000 claims match, and above that estimated from a sample of the newest claims: the answer then says so with pagination.total_estimated and group_by_estimated set to true (both absent when exact). */
                 group_by?: "topic" | "study_type" | "preprint" | "indexed_month" | "organism" | "relation";
-                /** @description A change feed instead of the usual list: only items changed at or after this time (an ISO 8601 timestamp with Z or an offset, up to microseconds; a bare YYYY-MM-DD means 00:00 UTC), every change counted (new, edited, re-judged, re-extracted, story written or taken down, deleted). The list's other filters apply to each changed item's current state (an item that no longer matches them comes as a tombstone with reason excluded; the default min_relevance=2 of /papers applies too); q, ids, fields, count and group_by cannot be combined with it. Changes are ordered by the transaction that made them, then in the order written; this follows the time of change, but changes of overlapping transactions may interleave. A change is only handed out once every transaction that began before it has ended, so a change that commits late is never skipped: follow next_cursor, then keep resume_cursor and call again later with it (and the same parameters) to get what changed since, exactly. Each item appears once per page walk at its latest change, in its current state. Items deleted (or, under the request's filters, no longer listed) come as tombstones { id, deleted: true, reason, changed_at }. Tombstones are kept 31 days and a cursor is usable for 30 days; an older cursor is a 400 invalid_parameter whose message says it expired: start again from a fresh copy (updated_since far in the past gives every item). */
-                updated_since?: string | unknown | unknown;
                 /** @description json (the default) or csv: the page as text/csv, one header line then one line per item, nested fields flattened into dotted column names (judgement.topic); null is an empty cell; true and false as written; numbers as JSON writes them; a list of strings (publication_types) is joined with "; "; an object with open keys (an entity's ids, a claim's context) is its JSON text. Text is never altered (a spreadsheet may take a cell that begins with =, +, - or @ for a formula). The next page's URL is in the Link header (rel="next"), absent on the last page; fields= keeps only the columns of the fields named; errors stay JSON. Accept: text/csv asks for the same. format=csv cannot be combined with ids (a batch answer), updated_since (a change feed with tombstones), count=true or group_by; with those, Accept: text/csv is ignored and the answer is JSON. */
                 format?: "json" | "csv";
             };
@@ -954,6 +1535,7 @@ export interface operations {
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
                     Link: components["headers"]["Link"];
+                    ETag: components["headers"]["WeakETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -971,7 +1553,173 @@ export interface operations {
                          * @constant
                          */
                         group_by_estimated?: true;
-                    } | {
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1ClaimsChanges: {
+        parameters: {
+            query: {
+                /** @description What the claim is about. A value that names an entity exactly (its name, key or any alias, ignoring case, spaces and punctuation: sirolimus is rapamycin, p16 is CDKN2A, NR is nicotinamide riboside) matches the claims whose subject is that entity, and subjects resolved to no entity whose text holds the value or another of the entity's names as a whole word ("low-dose sirolimus"); never a longer word holding it, so sirolimus never matches temsirolimus or everolimus, which are asked for by name. Any other value is a case-insensitive substring of the subject text, or of its entity's name or key (% and _ match themselves). */
+                subject?: string;
+                /** @description Same for the object. */
+                object?: string;
+                /** @description Exact relation, e.g. increases, extends_lifespan. */
+                relation?: string;
+                /** @description Case-insensitive substring of the organism; a common name of a known organism also matches its other names (mice or mouse finds Mus musculus). */
+                organism?: string;
+                /** @description Only claims from this paper (paper id, case-insensitive). */
+                paper_id?: string;
+                /** @description Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same. */
+                cursor?: string;
+                /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
+                limit?: number;
+                /** @description A change feed instead of the usual list: only items changed at or after this time (a string: an ISO 8601 timestamp YYYY-MM-DDThh:mm[:ss[.ffffff]] with Z or an offset ±hh:mm, up to microseconds; a bare YYYY-MM-DD means 00:00 UTC), every change counted (new, edited, re-judged, re-extracted, story written or taken down, deleted). The list's other filters apply to each changed item's current state (an item that no longer matches them comes as a tombstone with reason excluded; the default min_relevance=2 of /papers applies too); q, ids, fields, count and group_by cannot be combined with it. Changes are ordered by the transaction that made them, then in the order written; this follows the time of change, but changes of overlapping transactions may interleave. A change is only handed out once every transaction that began before it has ended, so a change that commits late is never skipped: follow next_cursor, then keep resume_cursor and call again later with it (and the same parameters) to get what changed since, exactly. Each item appears once per page walk at its latest change, in its current state. Items deleted (or, under the request's filters, no longer listed) come as tombstones { id, deleted: true, reason, changed_at }. Tombstones are kept 31 days and a cursor is usable for 30 days; an older cursor is a 400 invalid_parameter whose message says it expired: start again from a fresh copy (updated_since far in the past gives every item). */
+                updated_since: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description With updated_since: changed claims (ClaimItem) and tombstones, in change order. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
                         data: (components["schemas"]["ClaimItem"] | {
                             id: number;
                             /** @constant */
@@ -996,8 +1744,24 @@ export interface operations {
                             resume_cursor: string;
                         };
                     };
-                    "text/csv": string;
                 };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             400: {
@@ -1113,8 +1877,6 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
                 limit?: number;
-                /** @description Keep only these fields of each entity: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: type, key, name, ids, paper_count, api_url. */
-                fields?: string;
                 /** @description json (the default) or csv: the page as text/csv, one header line then one line per item, nested fields flattened into dotted column names (judgement.topic); null is an empty cell; true and false as written; numbers as JSON writes them; a list of strings (publication_types) is joined with "; "; an object with open keys (an entity's ids, a claim's context) is its JSON text. Text is never altered (a spreadsheet may take a cell that begins with =, +, - or @ for a formula). The next page's URL is in the Link header (rel="next"), absent on the last page; fields= keeps only the columns of the fields named; errors stay JSON. Accept: text/csv asks for the same. format=csv cannot be combined with ids (a batch answer), updated_since (a change feed with tombstones), count=true or group_by; with those, Accept: text/csv is ignored and the answer is JSON. */
                 format?: "json" | "csv";
             };
@@ -1137,6 +1899,7 @@ export interface operations {
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
                     Link: components["headers"]["Link"];
+                    ETag: components["headers"]["WeakETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1150,6 +1913,23 @@ export interface operations {
                     };
                     "text/csv": string;
                 };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             400: {
@@ -1263,8 +2043,6 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
                 limit?: number;
-                /** @description Keep only these fields of each entity: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: type, key, name, ids, paper_count, api_url, claim_count, papers. */
-                fields?: string;
             };
             header?: never;
             path: {
@@ -1289,6 +2067,7 @@ export interface operations {
                     "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1301,6 +2080,23 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description key is not a key but a name, alias or differently-cased key of exactly one entity of the type (p16, sirolimus): a permanent redirect to that entity's own URL (Location), with the query string kept. */
             308: {
@@ -1452,6 +2248,7 @@ export interface operations {
                     "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1518,6 +2315,23 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             400: {
@@ -1643,6 +2457,7 @@ export interface operations {
                     "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1650,6 +2465,23 @@ export interface operations {
                         data: components["schemas"]["ExportFile"][];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             400: {
@@ -1957,14 +2789,14 @@ export interface operations {
     getApiV1Papers: {
         parameters: {
             query?: {
-                /** @description Only papers with indexed_date on or after this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
-                since?: string | unknown | unknown;
-                /** @description Only papers with indexed_date on or before this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
-                until?: string | unknown | unknown;
-                /** @description Only papers with published_date on or after this UTC date (none without one). YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
-                published_since?: string | unknown | unknown;
-                /** @description Only papers with published_date on or before this UTC date (none without one). YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
-                published_until?: string | unknown | unknown;
+                /** @description Only papers with indexed_date on or after this UTC date. A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                since?: string;
+                /** @description Only papers with indexed_date on or before this UTC date. A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                until?: string;
+                /** @description Only papers with published_date on or after this UTC date (none without one). A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                published_since?: string;
+                /** @description Only papers with published_date on or before this UTC date (none without one). A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                published_until?: string;
                 /** @description Lowest judgement.relevance (0 to 3). 0 returns every paper read, unjudged ones included. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. */
                 min_relevance?: number;
                 /** @description Filter on judgement.study_type. One value or a comma-separated list. */
@@ -1981,16 +2813,10 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
                 limit?: number;
-                /** @description Up to 100 comma-separated paper identifiers (a paper id (MED-39172536, PPR-841231), doi:10.xxxx/... or pmid:39172536); the answer is then a batch answer (data in the order given with null for unknown ids, and not_found), and no other parameter may be given. Each started 100 ids count as one request against the rate limit (a batch of 500 ids counts as 5). */
-                ids?: string;
-                /** @description Keep only these fields of each paper: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, source, doi, title, authors, journal, published_date, indexed_date, preprint, publication_types, url, site_url, abstract, abstract_license, judgement, story. */
-                fields?: string;
                 /** @description true: pagination.total is the number of papers matching the filters (all pages, not this page). Counts are exact, kept up to date with every write, when the filters are since, until, topic, study_type, preprint and a min_relevance that is a multiple of 0.5; with any other filter (q, or a min_relevance such as 2.25) they are exact while at most 5,000 papers match, and above that estimated from a sample of the newest papers: the answer then says so with pagination.total_estimated and group_by_estimated set to true (both absent when exact). */
                 count?: boolean;
                 /** @description One of topic, study_type, preprint, indexed_month, organism, relation: group_by in the answer counts the papers matching the filters by that value, largest group first (then by key), at most 200 groups. indexed_month is the paper's YYYY-MM; organism is an organism entity of the paper (for /papers) or the claim's organism text (for /claims); relation counts papers having a claim of that relation (for /papers) or claims (for /claims); topic, study_type and preprint are the paper's. A paper with two organisms counts in both; a null key counts what has no value. Counts are exact, kept up to date with every write, when the filters are since, until, topic, study_type, preprint and a min_relevance that is a multiple of 0.5; with any other filter (q, or a min_relevance such as 2.25) they are exact while at most 5,000 papers match, and above that estimated from a sample of the newest papers: the answer then says so with pagination.total_estimated and group_by_estimated set to true (both absent when exact). */
                 group_by?: "topic" | "study_type" | "preprint" | "indexed_month" | "organism" | "relation";
-                /** @description A change feed instead of the usual list: only items changed at or after this time (an ISO 8601 timestamp with Z or an offset, up to microseconds; a bare YYYY-MM-DD means 00:00 UTC), every change counted (new, edited, re-judged, re-extracted, story written or taken down, deleted). The list's other filters apply to each changed item's current state (an item that no longer matches them comes as a tombstone with reason excluded; the default min_relevance=2 of /papers applies too); q, ids, fields, count and group_by cannot be combined with it. Changes are ordered by the transaction that made them, then in the order written; this follows the time of change, but changes of overlapping transactions may interleave. A change is only handed out once every transaction that began before it has ended, so a change that commits late is never skipped: follow next_cursor, then keep resume_cursor and call again later with it (and the same parameters) to get what changed since, exactly. Each item appears once per page walk at its latest change, in its current state. Items deleted (or, under the request's filters, no longer listed) come as tombstones { id, deleted: true, reason, changed_at }. Tombstones are kept 31 days and a cursor is usable for 30 days; an older cursor is a 400 invalid_parameter whose message says it expired: start again from a fresh copy (updated_since far in the past gives every item). */
-                updated_since?: string | unknown | unknown;
                 /** @description json (the default) or csv: the page as text/csv, one header line then one line per item, nested fields flattened into dotted column names (judgement.topic); null is an empty cell; true and false as written; numbers as JSON writes them; a list of strings (publication_types) is joined with "; "; an object with open keys (an entity's ids, a claim's context) is its JSON text. Text is never altered (a spreadsheet may take a cell that begins with =, +, - or @ for a formula). The next page's URL is in the Link header (rel="next"), absent on the last page; fields= keeps only the columns of the fields named; errors stay JSON. Accept: text/csv asks for the same. format=csv cannot be combined with ids (a batch answer), updated_since (a change feed with tombstones), count=true or group_by; with those, Accept: text/csv is ignored and the answer is JSON. */
                 format?: "json" | "csv";
             };
@@ -2013,6 +2839,7 @@ export interface operations {
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
                     Link: components["headers"]["Link"];
+                    ETag: components["headers"]["WeakETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2030,7 +2857,159 @@ export interface operations {
                          * @constant
                          */
                         group_by_estimated?: true;
-                    } | {
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1PapersBatch: {
+        parameters: {
+            query: {
+                /** @description Up to 100 comma-separated paper identifiers (a paper id (MED-39172536, PPR-841231), doi:10.xxxx/... or pmid:39172536); the answer is then a batch answer (data in the order given with null for unknown ids, and not_found), and no other parameter may be given. Each started 100 ids count as one request against the rate limit (a batch of 500 ids counts as 5). */
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
                         /** @description One entry per id asked for, in the same order: the paper, or null when no paper has that id. */
                         data: ({
                             id: string;
@@ -2057,33 +3036,25 @@ export interface operations {
                         } | null)[];
                         /** @description The ids (as given) that matched no paper, in the order given. */
                         not_found: string[];
-                    } | {
-                        data: (components["schemas"]["Paper"] | {
-                            id: string;
-                            /** @constant */
-                            deleted: true;
-                            /**
-                             * @description deleted: the paper no longer exists (a paper removed, a story taken down, claims replaced by re-extraction). withdrawn: the paper no longer exists because its paper was retracted or withdrawn at the source; such a paper is not stored again. excluded: the paper exists but, after this change, no longer matches the request's filters (e.g. re-judged below min_relevance). A deleted item cannot be matched against filters any more, so deletions are reported whatever the filters.
-                             * @enum {string}
-                             */
-                            reason: "deleted" | "excluded" | "withdrawn";
-                            /**
-                             * Format: date-time
-                             * @description When the change was made (UTC, microseconds).
-                             */
-                            changed_at: string;
-                        })[];
-                        /** @description Pagination of a change feed (with updated_since): the usual fields plus resume_cursor. */
-                        pagination: {
-                            next_cursor: string | null;
-                            has_more: boolean;
-                            limit: number;
-                            /** @description Where to continue later: pass it as cursor, with the same parameters, to get only what changed after this page. Equal to next_cursor while has_more; on the last page it points past everything seen so far. Valid for 30 days. */
-                            resume_cursor: string;
-                        };
                     };
-                    "text/csv": string;
                 };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             400: {
@@ -2352,11 +3323,207 @@ export interface operations {
             };
         };
     };
+    getApiV1PapersChanges: {
+        parameters: {
+            query: {
+                /** @description Only papers with indexed_date on or after this UTC date. A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                since?: string;
+                /** @description Only papers with indexed_date on or before this UTC date. A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                until?: string;
+                /** @description Only papers with published_date on or after this UTC date (none without one). A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                published_since?: string;
+                /** @description Only papers with published_date on or before this UTC date (none without one). A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                published_until?: string;
+                /** @description Lowest judgement.relevance (0 to 3). 0 returns every paper read, unjudged ones included. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. */
+                min_relevance?: number;
+                /** @description Filter on judgement.study_type. One value or a comma-separated list. */
+                study_type?: string;
+                /** @description Filter on judgement.topic. One value or a comma-separated list. */
+                topic?: string;
+                /** @description true: preprints only; false: peer-reviewed only; omitted: both. */
+                preprint?: boolean;
+                /** @description Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same. */
+                cursor?: string;
+                /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
+                limit?: number;
+                /** @description A change feed instead of the usual list: only items changed at or after this time (a string: an ISO 8601 timestamp YYYY-MM-DDThh:mm[:ss[.ffffff]] with Z or an offset ±hh:mm, up to microseconds; a bare YYYY-MM-DD means 00:00 UTC), every change counted (new, edited, re-judged, re-extracted, story written or taken down, deleted). The list's other filters apply to each changed item's current state (an item that no longer matches them comes as a tombstone with reason excluded; the default min_relevance=2 of /papers applies too); q, ids, fields, count and group_by cannot be combined with it. Changes are ordered by the transaction that made them, then in the order written; this follows the time of change, but changes of overlapping transactions may interleave. A change is only handed out once every transaction that began before it has ended, so a change that commits late is never skipped: follow next_cursor, then keep resume_cursor and call again later with it (and the same parameters) to get what changed since, exactly. Each item appears once per page walk at its latest change, in its current state. Items deleted (or, under the request's filters, no longer listed) come as tombstones { id, deleted: true, reason, changed_at }. Tombstones are kept 31 days and a cursor is usable for 30 days; an older cursor is a 400 invalid_parameter whose message says it expired: start again from a fresh copy (updated_since far in the past gives every item). */
+                updated_since: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description With updated_since: changed papers (Paper) and tombstones, in change order. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: (components["schemas"]["Paper"] | {
+                            id: string;
+                            /** @constant */
+                            deleted: true;
+                            /**
+                             * @description deleted: the paper no longer exists (a paper removed, a story taken down, claims replaced by re-extraction). withdrawn: the paper no longer exists because its paper was retracted or withdrawn at the source; such a paper is not stored again. excluded: the paper exists but, after this change, no longer matches the request's filters (e.g. re-judged below min_relevance). A deleted item cannot be matched against filters any more, so deletions are reported whatever the filters.
+                             * @enum {string}
+                             */
+                            reason: "deleted" | "excluded" | "withdrawn";
+                            /**
+                             * Format: date-time
+                             * @description When the change was made (UTC, microseconds).
+                             */
+                            changed_at: string;
+                        })[];
+                        /** @description Pagination of a change feed (with updated_since): the usual fields plus resume_cursor. */
+                        pagination: {
+                            next_cursor: string | null;
+                            has_more: boolean;
+                            limit: number;
+                            /** @description Where to continue later: pass it as cursor, with the same parameters, to get only what changed after this page. Equal to next_cursor while has_more; on the last page it points past everything seen so far. Valid for 30 days. */
+                            resume_cursor: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "getApiV1PapersByDoi*": {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The DOI after doi:, e.g. 10.1038/s43587-024-00001-x. */
                 doi: string;
             };
             cookie?: never;
@@ -2375,6 +3542,7 @@ export interface operations {
                     "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2382,6 +3550,23 @@ export interface operations {
                         data: components["schemas"]["PaperDetail"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             400: {
@@ -2488,10 +3673,7 @@ export interface operations {
     };
     getApiV1PapersById: {
         parameters: {
-            query?: {
-                /** @description Keep only these fields of each paper: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, source, doi, title, authors, journal, published_date, indexed_date, preprint, publication_types, url, site_url, abstract, abstract_license, judgement, story, upvotes, entities, claims. */
-                fields?: string;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description Paper id, e.g. MED-39172536 or PPR-841231, or pmid:39172536. */
@@ -2513,6 +3695,7 @@ export interface operations {
                     "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2520,6 +3703,23 @@ export interface operations {
                         data: components["schemas"]["PaperDetail"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             400: {
@@ -2629,14 +3829,14 @@ export interface operations {
             query: {
                 /** @description Words to search for: quoted phrases, OR and -exclusions. Words match in titles and abstracts only (not keywords or MeSH headings), so a hit shows why it matched. Irregular plurals (mouse and mice, nucleus and nuclei), British and American spellings (ageing and aging, tumour and tumor, haem and heme, randomised and randomized) and stemmed forms (senolytic and senolytics) match each other; NAD+ matches NAD, not NADH. A gene or intervention named in q also matches its other names (p16 finds CDKN2A and p16INK4a, sirolimus finds rapamycin); a quoted name, or an -excluded one, stays as written. */
                 q: string;
-                /** @description Only papers with indexed_date on or after this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
-                since?: string | unknown | unknown;
-                /** @description Only papers with indexed_date on or before this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
-                until?: string | unknown | unknown;
-                /** @description Only papers with published_date on or after this UTC date (none without one). YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
-                published_since?: string | unknown | unknown;
-                /** @description Only papers with published_date on or before this UTC date (none without one). YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
-                published_until?: string | unknown | unknown;
+                /** @description Only papers with indexed_date on or after this UTC date. A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                since?: string;
+                /** @description Only papers with indexed_date on or before this UTC date. A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                until?: string;
+                /** @description Only papers with published_date on or after this UTC date (none without one). A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                published_since?: string;
+                /** @description Only papers with published_date on or before this UTC date (none without one). A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                published_until?: string;
                 /** @description Lowest judgement.relevance (0 to 3). 0 returns every paper read, unjudged ones included. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. */
                 min_relevance?: number;
                 /** @description Filter on judgement.study_type. One value or a comma-separated list. */
@@ -2649,8 +3849,6 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
                 limit?: number;
-                /** @description Keep only these fields of each hit: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, source, doi, title, authors, journal, published_date, indexed_date, preprint, publication_types, url, site_url, abstract, abstract_license, judgement, story, score. */
-                fields?: string;
                 /** @description json (the default) or csv: the page as text/csv, one header line then one line per item, nested fields flattened into dotted column names (judgement.topic); null is an empty cell; true and false as written; numbers as JSON writes them; a list of strings (publication_types) is joined with "; "; an object with open keys (an entity's ids, a claim's context) is its JSON text. Text is never altered (a spreadsheet may take a cell that begins with =, +, - or @ for a formula). The next page's URL is in the Link header (rel="next"), absent on the last page; fields= keeps only the columns of the fields named; errors stay JSON. Accept: text/csv asks for the same. format=csv cannot be combined with ids (a batch answer), updated_since (a change feed with tombstones), count=true or group_by; with those, Accept: text/csv is ignored and the answer is JSON. */
                 format?: "json" | "csv";
             };
@@ -2673,6 +3871,7 @@ export interface operations {
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
                     Link: components["headers"]["Link"];
+                    ETag: components["headers"]["WeakETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2682,6 +3881,1762 @@ export interface operations {
                     };
                     "text/csv": string;
                 };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1ClaimsSparse: {
+        parameters: {
+            query: {
+                /** @description What the claim is about. A value that names an entity exactly (its name, key or any alias, ignoring case, spaces and punctuation: sirolimus is rapamycin, p16 is CDKN2A, NR is nicotinamide riboside) matches the claims whose subject is that entity, and subjects resolved to no entity whose text holds the value or another of the entity's names as a whole word ("low-dose sirolimus"); never a longer word holding it, so sirolimus never matches temsirolimus or everolimus, which are asked for by name. Any other value is a case-insensitive substring of the subject text, or of its entity's name or key (% and _ match themselves). */
+                subject?: string;
+                /** @description Same for the object. */
+                object?: string;
+                /** @description Exact relation, e.g. increases, extends_lifespan. */
+                relation?: string;
+                /** @description Case-insensitive substring of the organism; a common name of a known organism also matches its other names (mice or mouse finds Mus musculus). */
+                organism?: string;
+                /** @description Only claims from this paper (paper id, case-insensitive). */
+                paper_id?: string;
+                /** @description Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same. */
+                cursor?: string;
+                /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
+                limit?: number;
+                /** @description Keep only these fields of each claim: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, paper_id, subject, relation, object, organism, context, direction, magnitude, evidence, confidence, created_at, paper. */
+                fields: string;
+                /** @description true: pagination.total is the number of claims matching the filters (all pages, not this page). Counts are exact, kept up to date with every write, when the filters are relation and organism; with any other filter (subject, object or paper_id) they are exact while at most 5,000 claims match, and above that estimated from a sample of the newest claims: the answer then says so with pagination.total_estimated and group_by_estimated set to true (both absent when exact). */
+                count?: boolean;
+                /** @description One of topic, study_type, preprint, indexed_month, organism, relation: group_by in the answer counts the claims matching the filters by that value, largest group first (then by key), at most 200 groups. indexed_month is the paper's YYYY-MM; organism is an organism entity of the paper (for /papers) or the claim's organism text (for /claims); relation counts papers having a claim of that relation (for /papers) or claims (for /claims); topic, study_type and preprint are the paper's. A paper with two organisms counts in both; a null key counts what has no value. Counts are exact, kept up to date with every write, when the filters are relation and organism; with any other filter (subject, object or paper_id) they are exact while at most 5,000 claims match, and above that estimated from a sample of the newest claims: the answer then says so with pagination.total_estimated and group_by_estimated set to true (both absent when exact). */
+                group_by?: "topic" | "study_type" | "preprint" | "indexed_month" | "organism" | "relation";
+                /** @description json (the default) or csv: the page as text/csv, one header line then one line per item, nested fields flattened into dotted column names (judgement.topic); null is an empty cell; true and false as written; numbers as JSON writes them; a list of strings (publication_types) is joined with "; "; an object with open keys (an entity's ids, a claim's context) is its JSON text. Text is never altered (a spreadsheet may take a cell that begins with =, +, - or @ for a formula). The next page's URL is in the Link header (rel="next"), absent on the last page; fields= keeps only the columns of the fields named; errors stay JSON. Accept: text/csv asks for the same. format=csv cannot be combined with ids (a batch answer), updated_since (a change feed with tombstones), count=true or group_by; with those, Accept: text/csv is ignored and the answer is JSON. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SparseClaimItem"][];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description Present with group_by=: counts by the value asked for, over every page. */
+                        group_by?: {
+                            /** @description The value grouped on; null for none. */
+                            key: string | boolean | null;
+                            count: number;
+                        }[];
+                        /**
+                         * @description Present (true) only when the group_by counts are estimated: more than 5,000 matches under a filter the precomputed counts do not hold (see group_by).
+                         * @constant
+                         */
+                        group_by_estimated?: true;
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1EntitiesSparse: {
+        parameters: {
+            query: {
+                /** @description Entity type. */
+                type?: "intervention" | "gene" | "pathway" | "hallmark" | "phenotype" | "organism" | "tissue" | "disease" | "biomarker" | "mesh";
+                /** @description Case-insensitive substring of the name or key (% and _ match themselves), or of any alias the entity answers to, compared without case, spaces and punctuation: p16 finds CDKN2A, sirolimus finds rapamycin, mice finds the mouse. */
+                q?: string;
+                /** @description Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same. */
+                cursor?: string;
+                /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
+                limit?: number;
+                /** @description Keep only these fields of each entity: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: type, key, name, ids, paper_count, api_url. */
+                fields: string;
+                /** @description json (the default) or csv: the page as text/csv, one header line then one line per item, nested fields flattened into dotted column names (judgement.topic); null is an empty cell; true and false as written; numbers as JSON writes them; a list of strings (publication_types) is joined with "; "; an object with open keys (an entity's ids, a claim's context) is its JSON text. Text is never altered (a spreadsheet may take a cell that begins with =, +, - or @ for a formula). The next page's URL is in the Link header (rel="next"), absent on the last page; fields= keeps only the columns of the fields named; errors stay JSON. Accept: text/csv asks for the same. format=csv cannot be combined with ids (a batch answer), updated_since (a change feed with tombstones), count=true or group_by; with those, Accept: text/csv is ignored and the answer is JSON. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SparseEntity"][];
+                        pagination: {
+                            next_cursor: string | null;
+                            has_more: boolean;
+                            limit: number;
+                        };
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1EntitiesByTypeByKeySparse: {
+        parameters: {
+            query: {
+                /** @description Lowest judgement.relevance of the listed papers (0 to 3). Default: no filter; any value above 0 leaves unjudged papers out. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. */
+                min_relevance?: number;
+                /** @description Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same. */
+                cursor?: string;
+                /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
+                limit?: number;
+                /** @description Keep only these fields of each entity: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: type, key, name, ids, paper_count, api_url, claim_count, papers. */
+                fields: string;
+            };
+            header?: never;
+            path: {
+                /** @description Entity type, e.g. intervention. */
+                type: string;
+                /** @description Entity key, URL-encoded, e.g. CHEBI%3A9168. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SparseEntityDetail"];
+                        pagination: {
+                            next_cursor: string | null;
+                            has_more: boolean;
+                            limit: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description key is not a key but a name, alias or differently-cased key of exactly one entity of the type (p16, sirolimus): a permanent redirect to that entity's own URL (Location), with the query string kept. */
+            308: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1PapersSparse: {
+        parameters: {
+            query: {
+                /** @description Only papers with indexed_date on or after this UTC date. A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                since?: string;
+                /** @description Only papers with indexed_date on or before this UTC date. A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                until?: string;
+                /** @description Only papers with published_date on or after this UTC date (none without one). A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                published_since?: string;
+                /** @description Only papers with published_date on or before this UTC date (none without one). A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                published_until?: string;
+                /** @description Lowest judgement.relevance (0 to 3). 0 returns every paper read, unjudged ones included. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. */
+                min_relevance?: number;
+                /** @description Filter on judgement.study_type. One value or a comma-separated list. */
+                study_type?: string;
+                /** @description Filter on judgement.topic. One value or a comma-separated list. */
+                topic?: string;
+                /** @description true: preprints only; false: peer-reviewed only; omitted: both. */
+                preprint?: boolean;
+                /** @description Full-text filter over title and abstract: quoted phrases, OR and -exclusions. Order stays by sort. Words match in titles and abstracts only (not keywords or MeSH headings), so a hit shows why it matched. Irregular plurals (mouse and mice, nucleus and nuclei), British and American spellings (ageing and aging, tumour and tumor, haem and heme, randomised and randomized) and stemmed forms (senolytic and senolytics) match each other; NAD+ matches NAD, not NADH. A gene or intervention named in q also matches its other names (p16 finds CDKN2A and p16INK4a, sirolimus finds rapamycin); a quoted name, or an -excluded one, stays as written. */
+                q?: string;
+                /** @description The order of the list, each then by id ascending so that equal values page in one stable order: indexed_date (the default), newest indexed first; published_date, newest published first, papers without a publication date last; newsworthiness, judgement.newsworthiness highest first, papers without one last. A cursor pages only in the order it was made in: under another sort it is refused. */
+                sort?: "indexed_date" | "published_date" | "newsworthiness";
+                /** @description Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same. */
+                cursor?: string;
+                /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
+                limit?: number;
+                /** @description Keep only these fields of each paper: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, source, doi, title, authors, journal, published_date, indexed_date, preprint, publication_types, url, site_url, abstract, abstract_license, judgement, story. */
+                fields: string;
+                /** @description true: pagination.total is the number of papers matching the filters (all pages, not this page). Counts are exact, kept up to date with every write, when the filters are since, until, topic, study_type, preprint and a min_relevance that is a multiple of 0.5; with any other filter (q, or a min_relevance such as 2.25) they are exact while at most 5,000 papers match, and above that estimated from a sample of the newest papers: the answer then says so with pagination.total_estimated and group_by_estimated set to true (both absent when exact). */
+                count?: boolean;
+                /** @description One of topic, study_type, preprint, indexed_month, organism, relation: group_by in the answer counts the papers matching the filters by that value, largest group first (then by key), at most 200 groups. indexed_month is the paper's YYYY-MM; organism is an organism entity of the paper (for /papers) or the claim's organism text (for /claims); relation counts papers having a claim of that relation (for /papers) or claims (for /claims); topic, study_type and preprint are the paper's. A paper with two organisms counts in both; a null key counts what has no value. Counts are exact, kept up to date with every write, when the filters are since, until, topic, study_type, preprint and a min_relevance that is a multiple of 0.5; with any other filter (q, or a min_relevance such as 2.25) they are exact while at most 5,000 papers match, and above that estimated from a sample of the newest papers: the answer then says so with pagination.total_estimated and group_by_estimated set to true (both absent when exact). */
+                group_by?: "topic" | "study_type" | "preprint" | "indexed_month" | "organism" | "relation";
+                /** @description json (the default) or csv: the page as text/csv, one header line then one line per item, nested fields flattened into dotted column names (judgement.topic); null is an empty cell; true and false as written; numbers as JSON writes them; a list of strings (publication_types) is joined with "; "; an object with open keys (an entity's ids, a claim's context) is its JSON text. Text is never altered (a spreadsheet may take a cell that begins with =, +, - or @ for a formula). The next page's URL is in the Link header (rel="next"), absent on the last page; fields= keeps only the columns of the fields named; errors stay JSON. Accept: text/csv asks for the same. format=csv cannot be combined with ids (a batch answer), updated_since (a change feed with tombstones), count=true or group_by; with those, Accept: text/csv is ignored and the answer is JSON. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SparsePaper"][];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description Present with group_by=: counts by the value asked for, over every page. */
+                        group_by?: {
+                            /** @description The value grouped on; null for none. */
+                            key: string | boolean | null;
+                            count: number;
+                        }[];
+                        /**
+                         * @description Present (true) only when the group_by counts are estimated: more than 5,000 matches under a filter the precomputed counts do not hold (see group_by).
+                         * @constant
+                         */
+                        group_by_estimated?: true;
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1PapersBatchSparse: {
+        parameters: {
+            query: {
+                /** @description Up to 100 comma-separated paper identifiers (a paper id (MED-39172536, PPR-841231), doi:10.xxxx/... or pmid:39172536); the answer is then a batch answer (data in the order given with null for unknown ids, and not_found), and no other parameter may be given. Each started 100 ids count as one request against the rate limit (a batch of 500 ids counts as 5). */
+                ids: string;
+                /** @description Keep only these fields of each paper: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, source, doi, title, authors, journal, published_date, indexed_date, preprint, publication_types, url, site_url, abstract, abstract_license, judgement, story. */
+                fields: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One entry per id asked for, in the same order: the paper, or null when no paper has that id. */
+                        data: ({
+                            id?: string;
+                            /** @enum {string} */
+                            source?: "MED" | "PPR";
+                            doi?: string | null;
+                            title?: string;
+                            authors?: string;
+                            journal?: string;
+                            /** Format: date */
+                            published_date?: string | null;
+                            /** Format: date */
+                            indexed_date?: string;
+                            preprint?: boolean;
+                            publication_types?: string[];
+                            /** Format: uri */
+                            url?: string;
+                            /** Format: uri */
+                            site_url?: string;
+                            abstract?: string | null;
+                            abstract_license?: string | null;
+                            judgement?: components["schemas"]["SparseJudgement"] | null;
+                            story?: components["schemas"]["SparseStorySummary"] | null;
+                        } | null)[];
+                        /** @description The ids (as given) that matched no paper, in the order given. */
+                        not_found: string[];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "getApiV1PapersByDoi*Sparse": {
+        parameters: {
+            query: {
+                /** @description Keep only these fields of each paper: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, source, doi, title, authors, journal, published_date, indexed_date, preprint, publication_types, url, site_url, abstract, abstract_license, judgement, story, upvotes, entities, claims. */
+                fields: string;
+            };
+            header?: never;
+            path: {
+                /** @description The DOI after doi:, e.g. 10.1038/s43587-024-00001-x. */
+                doi: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SparsePaperDetail"];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1PapersByIdSparse: {
+        parameters: {
+            query: {
+                /** @description Keep only these fields of each paper: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, source, doi, title, authors, journal, published_date, indexed_date, preprint, publication_types, url, site_url, abstract, abstract_license, judgement, story, upvotes, entities, claims. */
+                fields: string;
+            };
+            header?: never;
+            path: {
+                /** @description Paper id, e.g. MED-39172536 or PPR-841231, or pmid:39172536. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SparsePaperDetail"];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1SearchSparse: {
+        parameters: {
+            query: {
+                /** @description Words to search for: quoted phrases, OR and -exclusions. Words match in titles and abstracts only (not keywords or MeSH headings), so a hit shows why it matched. Irregular plurals (mouse and mice, nucleus and nuclei), British and American spellings (ageing and aging, tumour and tumor, haem and heme, randomised and randomized) and stemmed forms (senolytic and senolytics) match each other; NAD+ matches NAD, not NADH. A gene or intervention named in q also matches its other names (p16 finds CDKN2A and p16INK4a, sirolimus finds rapamycin); a quoted name, or an -excluded one, stays as written. */
+                q: string;
+                /** @description Only papers with indexed_date on or after this UTC date. A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                since?: string;
+                /** @description Only papers with indexed_date on or before this UTC date. A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                until?: string;
+                /** @description Only papers with published_date on or after this UTC date (none without one). A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                published_since?: string;
+                /** @description Only papers with published_date on or before this UTC date (none without one). A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                published_until?: string;
+                /** @description Lowest judgement.relevance (0 to 3). 0 returns every paper read, unjudged ones included. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. */
+                min_relevance?: number;
+                /** @description Filter on judgement.study_type. One value or a comma-separated list. */
+                study_type?: string;
+                /** @description Filter on judgement.topic. One value or a comma-separated list. */
+                topic?: string;
+                /** @description true: preprints only; false: peer-reviewed only; omitted: both. */
+                preprint?: boolean;
+                /** @description Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same. */
+                cursor?: string;
+                /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
+                limit?: number;
+                /** @description Keep only these fields of each hit: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: id, source, doi, title, authors, journal, published_date, indexed_date, preprint, publication_types, url, site_url, abstract, abstract_license, judgement, story, score. */
+                fields: string;
+                /** @description json (the default) or csv: the page as text/csv, one header line then one line per item, nested fields flattened into dotted column names (judgement.topic); null is an empty cell; true and false as written; numbers as JSON writes them; a list of strings (publication_types) is joined with "; "; an object with open keys (an entity's ids, a claim's context) is its JSON text. Text is never altered (a spreadsheet may take a cell that begins with =, +, - or @ for a formula). The next page's URL is in the Link header (rel="next"), absent on the last page; fields= keeps only the columns of the fields named; errors stay JSON. Accept: text/csv asks for the same. format=csv cannot be combined with ids (a batch answer), updated_since (a change feed with tombstones), count=true or group_by; with those, Accept: text/csv is ignored and the answer is JSON. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SparseSearchHit"][];
+                        pagination: components["schemas"]["SearchPagination"];
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1StoriesSparse: {
+        parameters: {
+            query: {
+                /** @description Only stories published on or after this UTC date. A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                since?: string;
+                /** @description Only stories published on or before this UTC date. A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                until?: string;
+                /** @description Filter on the paper's judgement.topic. One value or a comma-separated list. */
+                topic?: string;
+                /** @description Filter on the paper's judgement.study_type. One value or a comma-separated list. */
+                study_type?: string;
+                /** @description Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same. */
+                cursor?: string;
+                /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
+                limit?: number;
+                /** @description Keep only these fields of each story: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: headline, dek, body, why_it_matters, caveats, support, model, published_at, url, paper_id, paper. */
+                fields: string;
+                /** @description json (the default) or csv: the page as text/csv, one header line then one line per item, nested fields flattened into dotted column names (judgement.topic); null is an empty cell; true and false as written; numbers as JSON writes them; a list of strings (publication_types) is joined with "; "; an object with open keys (an entity's ids, a claim's context) is its JSON text. Text is never altered (a spreadsheet may take a cell that begins with =, +, - or @ for a formula). The next page's URL is in the Link header (rel="next"), absent on the last page; fields= keeps only the columns of the fields named; errors stay JSON. Accept: text/csv asks for the same. format=csv cannot be combined with ids (a batch answer), updated_since (a change feed with tombstones), count=true or group_by; with those, Accept: text/csv is ignored and the answer is JSON. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SparseStoryItem"][];
+                        pagination: {
+                            next_cursor: string | null;
+                            has_more: boolean;
+                            limit: number;
+                        };
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1TopicsSparse: {
+        parameters: {
+            query: {
+                /** @description Keep only these fields of each topic: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: slug, name, description, papers_7d, papers_total, site_url, feed_url. */
+                fields: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SparseTopic"][];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             400: {
@@ -2807,6 +5762,7 @@ export interface operations {
                     "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2814,6 +5770,23 @@ export interface operations {
                         data: components["schemas"]["Stats"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             400: {
@@ -2921,10 +5894,10 @@ export interface operations {
     getApiV1Stories: {
         parameters: {
             query?: {
-                /** @description Only stories published on or after this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
-                since?: string | unknown | unknown;
-                /** @description Only stories published on or before this UTC date. YYYY-MM-DD, or a full ISO 8601 timestamp (cut to its UTC date). */
-                until?: string | unknown | unknown;
+                /** @description Only stories published on or after this UTC date. A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                since?: string;
+                /** @description Only stories published on or before this UTC date. A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                until?: string;
                 /** @description Filter on the paper's judgement.topic. One value or a comma-separated list. */
                 topic?: string;
                 /** @description Filter on the paper's judgement.study_type. One value or a comma-separated list. */
@@ -2933,10 +5906,6 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
                 limit?: number;
-                /** @description Keep only these fields of each story: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: headline, dek, body, why_it_matters, caveats, support, model, published_at, url, paper_id, paper. */
-                fields?: string;
-                /** @description A change feed instead of the usual list: only items changed at or after this time (an ISO 8601 timestamp with Z or an offset, up to microseconds; a bare YYYY-MM-DD means 00:00 UTC), every change counted (new, edited, re-judged, re-extracted, story written or taken down, deleted). The list's other filters apply to each changed item's current state (an item that no longer matches them comes as a tombstone with reason excluded; the default min_relevance=2 of /papers applies too); q, ids, fields, count and group_by cannot be combined with it. Changes are ordered by the transaction that made them, then in the order written; this follows the time of change, but changes of overlapping transactions may interleave. A change is only handed out once every transaction that began before it has ended, so a change that commits late is never skipped: follow next_cursor, then keep resume_cursor and call again later with it (and the same parameters) to get what changed since, exactly. Each item appears once per page walk at its latest change, in its current state. Items deleted (or, under the request's filters, no longer listed) come as tombstones { id, deleted: true, reason, changed_at }. Tombstones are kept 31 days and a cursor is usable for 30 days; an older cursor is a 400 invalid_parameter whose message says it expired: start again from a fresh copy (updated_since far in the past gives every item). */
-                updated_since?: string | unknown | unknown;
                 /** @description json (the default) or csv: the page as text/csv, one header line then one line per item, nested fields flattened into dotted column names (judgement.topic); null is an empty cell; true and false as written; numbers as JSON writes them; a list of strings (publication_types) is joined with "; "; an object with open keys (an entity's ids, a claim's context) is its JSON text. Text is never altered (a spreadsheet may take a cell that begins with =, +, - or @ for a formula). The next page's URL is in the Link header (rel="next"), absent on the last page; fields= keeps only the columns of the fields named; errors stay JSON. Accept: text/csv asks for the same. format=csv cannot be combined with ids (a batch answer), updated_since (a change feed with tombstones), count=true or group_by; with those, Accept: text/csv is ignored and the answer is JSON. */
                 format?: "json" | "csv";
             };
@@ -2959,6 +5928,7 @@ export interface operations {
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
                     Link: components["headers"]["Link"];
+                    ETag: components["headers"]["WeakETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2969,7 +5939,171 @@ export interface operations {
                             has_more: boolean;
                             limit: number;
                         };
-                    } | {
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1StoriesChanges: {
+        parameters: {
+            query: {
+                /** @description Only stories published on or after this UTC date. A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                since?: string;
+                /** @description Only stories published on or before this UTC date. A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date). */
+                until?: string;
+                /** @description Filter on the paper's judgement.topic. One value or a comma-separated list. */
+                topic?: string;
+                /** @description Filter on the paper's judgement.study_type. One value or a comma-separated list. */
+                study_type?: string;
+                /** @description Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same. */
+                cursor?: string;
+                /** @description Page size. A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too. The value must be a whole number. */
+                limit?: number;
+                /** @description A change feed instead of the usual list: only items changed at or after this time (a string: an ISO 8601 timestamp YYYY-MM-DDThh:mm[:ss[.ffffff]] with Z or an offset ±hh:mm, up to microseconds; a bare YYYY-MM-DD means 00:00 UTC), every change counted (new, edited, re-judged, re-extracted, story written or taken down, deleted). The list's other filters apply to each changed item's current state (an item that no longer matches them comes as a tombstone with reason excluded; the default min_relevance=2 of /papers applies too); q, ids, fields, count and group_by cannot be combined with it. Changes are ordered by the transaction that made them, then in the order written; this follows the time of change, but changes of overlapping transactions may interleave. A change is only handed out once every transaction that began before it has ended, so a change that commits late is never skipped: follow next_cursor, then keep resume_cursor and call again later with it (and the same parameters) to get what changed since, exactly. Each item appears once per page walk at its latest change, in its current state. Items deleted (or, under the request's filters, no longer listed) come as tombstones { id, deleted: true, reason, changed_at }. Tombstones are kept 31 days and a cursor is usable for 30 days; an older cursor is a 400 invalid_parameter whose message says it expired: start again from a fresh copy (updated_since far in the past gives every item). */
+                updated_since: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description With updated_since: changed stories (StoryItem) and tombstones, in change order. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
                         data: (components["schemas"]["StoryItem"] | {
                             /** @description The paper the story is about. */
                             paper_id: string;
@@ -2995,8 +6129,24 @@ export interface operations {
                             resume_cursor: string;
                         };
                     };
-                    "text/csv": string;
                 };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             400: {
@@ -3103,10 +6253,7 @@ export interface operations {
     };
     getApiV1Topics: {
         parameters: {
-            query?: {
-                /** @description Keep only these fields of each topic: a comma-separated list of names, nested with dots (judgement.topic keeps only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required fields of the 200 schema below are those asked for. Top-level fields: slug, name, description, papers_7d, papers_total, site_url, feed_url. */
-                fields?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
@@ -3125,6 +6272,7 @@ export interface operations {
                     "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
                     "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
                     "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3132,6 +6280,23 @@ export interface operations {
                         data: components["schemas"]["Topic"][];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match holds this answer's ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "X-RateLimit-Minute-Reset": components["headers"]["X-RateLimit-Minute-Reset"];
+                    ETag: components["headers"]["WeakETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             400: {

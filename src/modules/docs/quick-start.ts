@@ -10,7 +10,21 @@ export const ENDPOINT_EXAMPLES: { path: string; example: string; says: string; b
   { path: '/api/v1/papers', example: '/api/v1/papers?topic=senescence&min_relevance=2&limit=5', says: 'Newest judged papers on a topic' },
   { path: '/api/v1/papers/{id}', example: '/api/v1/papers/MED-40000001', says: 'One paper with its judgement, story, entities and claims' },
   { path: '/api/v1/papers/doi:{doi}', example: '/api/v1/papers/doi:10.1038/s43587-024-00001-1', says: 'One paper by its DOI (pmid:N works the same way)' },
-  { path: '/api/v1/papers/batch', example: '/api/v1/papers/batch', body: '{"ids":["MED-40000001","doi:10.1038/s43587-024-00001-1","pmid:40000002"]}', says: 'Up to 500 papers in one call, in the order asked' },
+  { path: '/api/v1/papers/batch', example: '/api/v1/papers/batch', body: '{"ids":["MED-40000001","doi:10.1038/s43587-024-00001-1","pmid:40000002"]}', says: 'Up to 500 papers in one call, in the order asked (GET /api/v1/papers/batch?ids=a,b,c takes up to 100)' },
+  { path: '/api/v1/papers/changes', example: '/api/v1/papers/changes?updated_since=2026-11-01T00:00:00Z&topic=senescence', says: 'Papers changed since a time, and tombstones (the same as /api/v1/papers?updated_since=)' },
+  { path: '/api/v1/stories/changes', example: '/api/v1/stories/changes?updated_since=2026-11-01T00:00:00Z', says: 'Stories changed since a time, and tombstones' },
+  { path: '/api/v1/claims/changes', example: '/api/v1/claims/changes?updated_since=2026-11-01T00:00:00Z&relation=extends', says: 'Claims changed since a time, and tombstones' },
+  // fields=: the same path under /api/v1/sparse (its answer schema has nothing required), or the plain path with fields=, the same bytes.
+  { path: '/api/v1/sparse/papers', example: '/api/v1/sparse/papers?fields=id,title,judgement.topic&topic=senescence', says: 'Only the fields you name of each paper' },
+  { path: '/api/v1/sparse/papers/{id}', example: '/api/v1/sparse/papers/MED-40000001?fields=id,title,claims.relation', says: 'Only the fields you name of one paper' },
+  { path: '/api/v1/sparse/papers/doi:{doi}', example: '/api/v1/sparse/papers/doi:10.1038%2Fs43587-024-00001-1?fields=id,doi', says: 'Only some fields of a paper found by DOI' },
+  { path: '/api/v1/sparse/papers/batch', example: '/api/v1/sparse/papers/batch?ids=MED-40000001,pmid:40000002&fields=id,title', says: 'Only some fields of many papers' },
+  { path: '/api/v1/sparse/search', example: '/api/v1/sparse/search?q=senolytic&fields=id,score,title', says: 'Only some fields of each hit' },
+  { path: '/api/v1/sparse/stories', example: '/api/v1/sparse/stories?fields=headline,url,paper.id', says: 'Only some fields of each story' },
+  { path: '/api/v1/sparse/claims', example: '/api/v1/sparse/claims?subject=rapamycin&fields=id,relation,object.text', says: 'Only some fields of each claim' },
+  { path: '/api/v1/sparse/entities', example: '/api/v1/sparse/entities?type=gene&fields=key,name', says: 'Only some fields of each entity' },
+  { path: '/api/v1/sparse/entities/{type}/{key}', example: '/api/v1/sparse/entities/intervention/rapamycin?fields=name,papers.id', says: 'Only some fields of one entity and its papers' },
+  { path: '/api/v1/sparse/topics', example: '/api/v1/sparse/topics?fields=slug,name', says: 'Only some fields of each topic' },
   { path: '/api/v1/stories', example: '/api/v1/stories?since=2026-01-01&limit=10', says: 'Published stories, newest first' },
   { path: '/api/v1/topics', example: '/api/v1/topics', says: 'The topics with their paper and story counts' },
   { path: '/api/v1/entities', example: '/api/v1/entities?type=gene&q=sirt', says: 'Entities, most-studied first' },
@@ -63,7 +77,8 @@ Codes: <code>missing_key</code>, <code>invalid_key</code>, <code>revoked_key</co
 <code>unavailable</code> (503, retry with backoff), <code>internal_error</code> (500: quote the <code>X-Request-Id</code> header).</p>
 <h3>5. Keep a copy in sync</h3>
 <p>Add <code>updated_since</code> (an ISO 8601 timestamp with <code>Z</code> or an offset) to <code>/api/v1/papers</code>,
-<code>/api/v1/stories</code> or <code>/api/v1/claims</code> and the list becomes a change feed: every item changed since then
+<code>/api/v1/stories</code> or <code>/api/v1/claims</code> and the list becomes a change feed (documented, with its own answer
+schema, as <code>/api/v1/papers/changes</code>, <code>/api/v1/stories/changes</code> and <code>/api/v1/claims/changes</code>, which answer the same): every item changed since then
 (new, edited, re-judged, re-extracted, its story written or taken down), once each at its latest change, in change order, in the
 list's own shape. What must leave your copy comes as a tombstone: <code>{ "id", "deleted": true, "reason", "changed_at" }</code>
 (stories: <code>paper_id</code> instead of <code>id</code>); <code>reason</code> is <code>deleted</code>, or <code>excluded</code>

@@ -13,6 +13,7 @@ import { entitiesModule } from './entities'
 import { papersModule } from './papers'
 import { batchModule } from './batch'
 import { mcpModule, type Handle } from './mcp'
+import { sparseModule } from './sparse'
 import { batchCharge } from './batch/allowance'
 import { takeOne, takeRest } from './rate-limit/take'
 import { searchModule } from './search'
@@ -53,4 +54,5 @@ export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable,
     .use(statsModule(v1, snapshot))
     .use(exportsModule({ exportDir: context.config.exportDir, baseUrl: context.config.publicBaseUrl, keys }))
     .use(mcpModule(handle, take))
+    .use(sparseModule(handle))
 }

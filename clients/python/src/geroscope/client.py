@@ -60,7 +60,8 @@ class _ListArea(_Area):
 
     def _changes(self, since: Any, cursor: Optional[str], limit: Optional[int], filters: Params) -> ChangeFeed[Any]:
         params = {**_params(filters), "updated_since": since, "limit": limit or MAX_LIMIT}
-        return self._client._feed(self.path, params, cursor)
+        # The list's own change-feed operation (the list path with updated_since answers the same bytes).
+        return self._client._feed(f"{self.path}/changes", params, cursor)
 
     def csv_pages(self, **params: Any) -> Iterator[str]:
         """The list as CSV text (format=csv), one page after another through the Link header (first page's header

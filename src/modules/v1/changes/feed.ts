@@ -24,6 +24,9 @@ const realDay = (day: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(day)
 }
 
+/** updated_since's grammar as a JSON Schema pattern (the calendar and the clock are the parser's to check). */
+export const FEED_TIME_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:?[0-9]{2}))?$'
+
 export const FEED_DOC = `Changes are ordered by the transaction that made them, then in the order written; this follows the time of change, ` +
   `but changes of overlapping transactions may interleave. A change is only handed out once every transaction that began before it has ` +
   `ended, so a change that commits late is never skipped: follow next_cursor, then keep resume_cursor and call again later with it (and ` +
@@ -33,12 +36,13 @@ export const FEED_DOC = `Changes are ordered by the transaction that made them, 
   `invalid_parameter whose message says it expired: start again from a fresh copy (updated_since far in the past gives every item).`
 
 export const updatedSinceParam: Param<string> = {
-  description: 'A change feed instead of the usual list: only items changed at or after this time (an ISO 8601 timestamp with Z or an ' +
-    'offset, up to microseconds; a bare YYYY-MM-DD means 00:00 UTC), every change counted (new, edited, re-judged, re-extracted, ' +
+  description: 'A change feed instead of the usual list: only items changed at or after this time (a string: an ISO 8601 timestamp ' +
+    'YYYY-MM-DDThh:mm[:ss[.ffffff]] with Z or an offset ±hh:mm, up to microseconds; a bare YYYY-MM-DD means 00:00 UTC), every change counted (new, edited, re-judged, re-extracted, ' +
     `story written or taken down, deleted). The list's other filters apply to each changed item's current state (an item that ` +
     'no longer matches them comes as a tombstone with reason excluded; the default min_relevance=2 of /papers applies too); q, ids, ' +
     `fields, count and group_by cannot be combined with it. ${FEED_DOC}`,
-  schema: { type: 'string', anyOf: [{ format: 'date-time' }, { format: 'date' }], examples: ['2026-11-01T00:00:00Z'] },
+  // A string with a pattern, not an anyOf of formats, so generated clients type it as a string.
+  schema: { type: 'string', pattern: FEED_TIME_PATTERN, examples: ['2026-11-01T00:00:00Z', '2026-11-01'] },
   parse: (raw, name) => {
     const timestamp = TIMESTAMP.exec(raw)
     if (DATE.test(raw) && realDay(raw)) return `${raw}T00:00:00Z`

@@ -15,6 +15,7 @@ import { listClaims } from '../../../queries/claims'
 import { updatedSinceParam } from '../changes/feed'
 import { ClaimsFeedAnswer, claimsFeed } from '../changes/answers'
 import { listAnswer } from '../csv/answer'
+import { ALSO_ON_LIST, requiring, type ListContext } from '../aliases'
 import { formatParam } from '../csv/format-param'
 
 /** Accepted case-insensitively, like /papers/{id}; a string that cannot be a paper id is a 400. */
@@ -46,27 +47,42 @@ const listParams = {
   format: formatParam,
 }
 
+const { updated_since: _updatedSince, ...documentedListParams } = listParams
+const { fields: _fields, format: _format, count: _count, group_by: _groupBy, ...feedFilters } = documentedListParams
+const feedParams = { ...feedFilters, updated_since: { ...updatedSinceParam, required: true } }
+
 export const claimsModule = (v1: V1Context) => {
   const { db, baseUrl, secret, cache } = v1
+  // The list, and with updated_since its change feed; GET /claims/changes answers the feed as an operation of its own (../aliases.ts).
+  const list = ({ request, set }: ListContext) => listAnswer(v1, 'claims', request, set, async () => {
+    const p = parseParams(request.url, listParams)
+    const filters = { subject: p.subject, object: p.object, relation: p.relation, organism: p.organism, paperId: p.paper_id }
+    if (p.updated_since) return claimsFeed(v1, p, filters, p.updated_since) // the change feed (src/modules/v1/changes)
+    const paging = pager(secret, 'claims', filters, p)
+    const { after } = paging
+    const [rows, facets] = await Promise.all([
+      listClaims(db, filters, paging.limit, after && { createdAt: String(after[0]), id: Number(after[1]) }),
+      claimFacets(db, filters, p),
+    ])
+    const { items, pagination } = paging.page(rows, (r) => [r.createdAtText, r.claim.id])
+    return selectFields({ data: items.map((r) => serializeClaimItem(r, baseUrl)), ...withFacets(pagination, facets) }, p.fields)
+    })
   return new Elysia({ name: 'v1-claims' })
-    .get('/api/v1/claims', ({ request, set }) => listAnswer(v1, 'claims', request, set, async () => {
-      const p = parseParams(request.url, listParams)
-      const filters = { subject: p.subject, object: p.object, relation: p.relation, organism: p.organism, paperId: p.paper_id }
-      if (p.updated_since) return claimsFeed(v1, p, filters, p.updated_since) // the change feed (src/modules/v1/changes)
-      const paging = pager(secret, 'claims', filters, p)
-      const { after } = paging
-      const [rows, facets] = await Promise.all([
-        listClaims(db, filters, paging.limit, after && { createdAt: String(after[0]), id: Number(after[1]) }),
-        claimFacets(db, filters, p),
-      ])
-      const { items, pagination } = paging.page(rows, (r) => [r.createdAtText, r.claim.id])
-      return selectFields({ data: items.map((r) => serializeClaimItem(r, baseUrl)), ...withFacets(pagination, facets) }, p.fields)
-    }), {
-      response: { 200: documented(t.Union([t.Object({ data: t.Array(ClaimItem), pagination: countedPagination(Pagination), ...FacetFields }), ClaimsFeedAnswer])), ...errorResponses },
+    .get('/api/v1/claims', list as never, {
+      response: { 200: documented(t.Object({ data: t.Array(ClaimItem), pagination: countedPagination(Pagination), ...FacetFields })), ...errorResponses },
       detail: {
         summary: 'List claims',
-        description: 'Claims newest first: created_at descending, then id descending. Each carries its paper in brief; evidence is null unless the paper\'s abstract licence allows reuse.',
-        parameters: openApiParameters(listParams),
+        description: 'Claims newest first: created_at descending, then id descending. Each carries its paper in brief; evidence is null unless the paper\'s abstract licence allows reuse. ' + ALSO_ON_LIST(null, 'GET /api/v1/claims/changes'),
+        parameters: openApiParameters(documentedListParams),
+      },
+    })
+    .get('/api/v1/claims/changes', requiring('updated_since', [], list) as never, {
+      response: { 200: documented(ClaimsFeedAnswer), ...errorResponses },
+      detail: {
+        summary: 'Follow changes to claims',
+        description: 'The change feed of the claim list: changed items (as /claims items) and tombstones, in change order, under the list\'s ' +
+          'filters. The same as GET /api/v1/claims?updated_since=, which answers the same bytes.',
+        parameters: openApiParameters(feedParams),
       },
     })
 }

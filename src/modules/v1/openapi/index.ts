@@ -8,6 +8,7 @@
 import type { AnyElysia } from 'elysia'
 import { documentRoute, type NamedAt } from '../../../http/openapi-document'
 import { describeCsv } from './csv'
+import { describeNotModified, describeSparse } from './sparse'
 
 const SPEC_PATH = '/api/v1/openapi.json'
 
@@ -148,7 +149,7 @@ function headersFor(status: string): string[] {
   if (status === '401') return [...always, 'WWW-Authenticate']
   if (status === '429') return [...always, ...RATE_LIMIT, 'Retry-After']
   if (status === '503') return [...always, 'Retry-After']
-  if (status === '200' || status === '400' || status === '404') return [...always, ...RATE_LIMIT]
+  if (status === '200' || status === '304' || status === '308' || status === '400' || status === '404') return [...always, ...RATE_LIMIT]
   return always
 }
 
@@ -171,6 +172,8 @@ export const openApiModule = (baseUrl: string, app: () => AnyElysia) =>
       describeExportDownload(doc)
       describeEntityRedirect(doc)
       describeCsv(doc)
+      describeSparse(doc)
+      describeNotModified(doc, headersFor)
     },
     documentation: {
       info: {
@@ -204,6 +207,11 @@ export const openApiModule = (baseUrl: string, app: () => AnyElysia) =>
           'counts as one request. CSV: /papers, /search, /stories, /claims and /entities answer text/csv with',
           'format=csv or Accept: text/csv (one row per item, nested fields as dotted columns, the next page in a Link',
           'header); errors stay JSON.',
+          'One answer shape per operation: the list paths also answer ids= (/papers), updated_since and fields=, each with',
+          'another shape, so those answers are documented as operations of their own that answer the same bytes:',
+          'GET /papers/batch?ids=, GET /papers/changes, /stories/changes and /claims/changes?updated_since=, and the same path',
+          'under /api/v1/sparse with fields= (a schema with nothing required: a fields= answer has only the fields asked for).',
+          'Every GET declares its 304 (If-None-Match with the answer\'s weak ETag).',
         ].join(' '),
       },
       servers: [{ url: baseUrl }],

@@ -20,7 +20,8 @@ import { serializeListedPaper, serializePaperRef, serializeStory } from '../../.
 import { fieldsParam, selectFields } from '../fields'
 import { FacetFields, countedPagination, facetParams, withFacets } from '../facets/params'
 import { paperFacets } from '../facets/papers'
-import { BatchAnswer, batchAnswer, idsParam } from '../batch/answer'
+import { BatchAnswer, MAX_QUERY_IDS, batchAnswer, idsParam } from '../batch/answer'
+import { ALSO_ON_LIST, requiring, type ListContext } from '../aliases'
 import type { BatchCharge } from '../batch/allowance'
 import { isPrefixedIdentifier, readPaperIdentifier } from '../batch/identifiers'
 import { resolvePaperIdentifier } from '../batch/service'
@@ -60,6 +61,13 @@ const listParams = {
   format: formatParam,
 }
 
+const { ids: _ids, updated_since: _updatedSince, ...documentedListParams } = listParams
+const batchParams = { ids: { ...idsParam, required: true }, fields: listParams.fields }
+const feedParams = { ...paperFilterParams, ...pagingParams, updated_since: { ...updatedSinceParam, required: true } }
+
+/** The plain page of papers (with count= and group_by=): the list operation's one answer. */
+export const PaperPage = t.Object({ data: t.Array(Paper), pagination: countedPagination(Pagination), ...FacetFields })
+
 const detailParams = { fields: fieldsParam(PaperDetail, 'paper') }
 
 type FilterParams = {
@@ -98,50 +106,75 @@ type PapersAnswer = { data: Static<typeof Paper>[]; pagination: Static<typeof Pa
 
 export const papersModule = (v1: V1Context, charge: BatchCharge) => {
   const { db, baseUrl, secret, cache } = v1
+  // One handler answers the list, the batch lookup (ids=) and the change feed (updated_since), as it always
+  // has on /papers; GET /papers/batch and /papers/changes answer the same bytes as their own operations, so
+  // each documented operation has one answer shape (docs/contract-decisions.md, "One shape per operation").
+  // Typed loosely at the routes: each route's documented answer is one of the shapes this returns.
+  const list = ({ request, set }: ListContext) => listAnswer(v1, 'papers', request, set, async () => {
+    const p = parseParams(request.url, listParams)
+    if (p.ids) {
+      const others = Object.keys(p).filter((name) => name !== 'ids' && name !== 'fields')
+      if (others.length > 0) throw invalidParameter(`ids cannot be combined with other parameters (got ${others.join(', ')})`)
+      return selectFields(await batchAnswer(v1, charge, request, set, p.ids, 'ids'), p.fields)
+    }
+    if (p.updated_since) return papersFeed(v1, p, { ...paperFilters(p), q: p.q }, p.updated_since) // the change feed (src/modules/v1/changes)
+    const filters = { ...paperFilters(p), q: p.q }
+    const sort = p.sort ?? DEFAULT_PAPER_SORT
+    const order = PAPER_ORDERS[sort]
+    // The order is part of what a cursor was made with: one from another order is refused (src/http/cursor.ts).
+    // The default order adds nothing, so its cursors are what they were before `sort` existed.
+    const paging = pager(secret, 'papers', { ...filters, sort: sort === DEFAULT_PAPER_SORT ? undefined : sort }, p)
+    const position = paging.after && readPosition(sort, paging.after)
+    if (paging.after && !position) throw invalidParameter('cursor is not a cursor this API issued')
+    // q matches the names /search expands by their other names too (the cursor is bound to q as written).
+    const matching = { ...filters, ...queryFilter(p.q) }
+    // fields= pages are written by PostgreSQL, only the fields asked for (src/queries/paper-json.ts); full pages are
+    // serialized here: written in SQL they cost the database about twice the CPU they saved here (docs/benchmarks.md).
+    const [written, facets] = await Promise.all([
+      // null: not built in SQL
+      p.fields ? listPapersJson(db, baseUrl, matching, paging.limit, position, p.fields, sort) : null,
+      paperFacets(db, matching, p),
+    ])
+    if (written) {
+      if (written.length === 0 && p.q) await assertSearchable(db, p.q)
+      const keyOf = (r: PaperJsonRow) =>
+        (sort === 'indexed_date' ? r.indexedDate : order.cast === 'float8' ? Number(r.sortKey) : r.sortKey!)
+      const { items, pagination } = paging.page(written, (r) => [keyOf(r), r.id])
+      return jsonPage(items.map((r) => r.json), withFacets(pagination, facets)) as unknown as PapersAnswer
+    }
+    const rows = await listPapers(db, matching, paging.limit, position, sort)
+    if (rows.length === 0 && p.q) await assertSearchable(db, p.q)
+    const { items, pagination } = paging.page(rows, (r) => [order.keyOf(r), r.id])
+    return selectFields({ data: items.map((r) => serializeListedPaper(r, baseUrl)), ...withFacets(pagination, facets) }, p.fields)
+    })
   return new Elysia({ name: 'v1-papers' })
-    .get('/api/v1/papers', ({ request, set }) => listAnswer(v1, 'papers', request, set, async () => {
-      const p = parseParams(request.url, listParams)
-      if (p.ids) {
-        const others = Object.keys(p).filter((name) => name !== 'ids' && name !== 'fields')
-        if (others.length > 0) throw invalidParameter(`ids cannot be combined with other parameters (got ${others.join(', ')})`)
-        return selectFields(await batchAnswer(v1, charge, request, set, p.ids, 'ids'), p.fields)
-      }
-      if (p.updated_since) return papersFeed(v1, p, { ...paperFilters(p), q: p.q }, p.updated_since) // the change feed (src/modules/v1/changes)
-      const filters = { ...paperFilters(p), q: p.q }
-      const sort = p.sort ?? DEFAULT_PAPER_SORT
-      const order = PAPER_ORDERS[sort]
-      // The order is part of what a cursor was made with: one from another order is refused (src/http/cursor.ts).
-      // The default order adds nothing, so its cursors are what they were before `sort` existed.
-      const paging = pager(secret, 'papers', { ...filters, sort: sort === DEFAULT_PAPER_SORT ? undefined : sort }, p)
-      const position = paging.after && readPosition(sort, paging.after)
-      if (paging.after && !position) throw invalidParameter('cursor is not a cursor this API issued')
-      // q matches the names /search expands by their other names too (the cursor is bound to q as written).
-      const matching = { ...filters, ...queryFilter(p.q) }
-      // fields= pages are written by PostgreSQL, only the fields asked for (src/queries/paper-json.ts); full pages are
-      // serialized here: written in SQL they cost the database about twice the CPU they saved here (docs/benchmarks.md).
-      const [written, facets] = await Promise.all([
-        // null: not built in SQL
-        p.fields ? listPapersJson(db, baseUrl, matching, paging.limit, position, p.fields, sort) : null,
-        paperFacets(db, matching, p),
-      ])
-      if (written) {
-        if (written.length === 0 && p.q) await assertSearchable(db, p.q)
-        const keyOf = (r: PaperJsonRow) =>
-          (sort === 'indexed_date' ? r.indexedDate : order.cast === 'float8' ? Number(r.sortKey) : r.sortKey!)
-        const { items, pagination } = paging.page(written, (r) => [keyOf(r), r.id])
-        return jsonPage(items.map((r) => r.json), withFacets(pagination, facets)) as unknown as PapersAnswer
-      }
-      const rows = await listPapers(db, matching, paging.limit, position, sort)
-      if (rows.length === 0 && p.q) await assertSearchable(db, p.q)
-      const { items, pagination } = paging.page(rows, (r) => [order.keyOf(r), r.id])
-      return selectFields({ data: items.map((r) => serializeListedPaper(r, baseUrl)), ...withFacets(pagination, facets) }, p.fields)
-    }), {
-      response: { 200: documented(t.Union([t.Object({ data: t.Array(Paper), pagination: countedPagination(Pagination), ...FacetFields }), BatchAnswer, PapersFeedAnswer])), ...errorResponses },
+    .get('/api/v1/papers', list as never, {
+      response: { 200: documented(PaperPage), ...errorResponses },
       detail: {
         summary: 'List papers',
         description: 'Papers newest first by indexed_date, then id ascending (or in the order sort names, each then by id '
-          + 'ascending). By default only papers about aging biology (relevance 2 or more).',
-        parameters: openApiParameters(listParams),
+          + 'ascending). By default only papers about aging biology (relevance 2 or more). '
+          + ALSO_ON_LIST('GET /api/v1/papers/batch', 'GET /api/v1/papers/changes'),
+        parameters: openApiParameters(documentedListParams),
+      },
+    })
+    .get('/api/v1/papers/batch', requiring('ids', [], list) as never, {
+      response: { 200: documented(BatchAnswer), ...errorResponses },
+      detail: {
+        summary: 'Get many papers at once (query)',
+        description: `Up to ${MAX_QUERY_IDS} papers by id, DOI or PMID, in the order asked, with null and a not_found entry for ids that match ` +
+          `no paper: the answer of POST /api/v1/papers/batch, for ids that fit in a URL. The same as GET /api/v1/papers?ids=, which answers ` +
+          'the same bytes.',
+        parameters: openApiParameters(batchParams),
+      },
+    })
+    .get('/api/v1/papers/changes', requiring('updated_since', ['ids'], list) as never, {
+      response: { 200: documented(PapersFeedAnswer), ...errorResponses },
+      detail: {
+        summary: 'Follow changes to papers',
+        description: 'The change feed of the paper list: changed papers (as /papers items) and tombstones, in change order, under the list\'s ' +
+          'filters. The same as GET /api/v1/papers?updated_since=, which answers the same bytes.',
+        parameters: openApiParameters(feedParams),
       },
     })
     .get('/api/v1/papers/:id', ({ params, request, set }) => cachedJson(cache, request, set, async () => {
