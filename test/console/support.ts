@@ -26,12 +26,12 @@ export type ConsoleWorld = {
 
 let serial = 0
 
-/** A feed server answering every path with `feed` (RSS XML), the app and its server, for the calling file. */
-export function useConsole(feed: () => string): ConsoleWorld {
+/** A feed server answering every path with `feed` (RSS XML), the app and its server (with `env` added), for the calling file. */
+export function useConsole(feed: () => string, env: Record<string, string> = {}): ConsoleWorld {
   const world = {} as ConsoleWorld
   beforeAll(async () => {
     world.database = await freshDatabase()
-    const app = await testApp(world.database, {}, { SCRAPE_ALLOW_PRIVATE: 'on', PUBLIC_BASE_URL: 'http://127.0.0.1' })
+    const app = await testApp(world.database, {}, { SCRAPE_ALLOW_PRIVATE: 'on', PUBLIC_BASE_URL: 'http://127.0.0.1', ...env })
     world.server = serve(app.fetch, 0)
     world.base = `http://127.0.0.1:${world.server.port}`
     world.feeds = replayServer(() => new Response(feed(), { headers: { 'content-type': 'application/rss+xml' } }))
