@@ -7,9 +7,13 @@
  * stops there: the unit in progress finishes, nothing is left half-written, and the run is recorded
  * as cancelled with the counts of what it did.
  *
- * The row is written at most every PROGRESS_WRITE_MS (and at the end), not after every unit: the
- * built-in analyzer judges hundreds of papers a second. A cancel asked for in the same process is
- * seen at once (the registry below); one asked for in another instance is seen within that time.
+ * Progress is written at most every PROGRESS_WRITE_MS (a count that then stands still is written
+ * that long after, and the last one when the run ends), not after every unit: the built-in analyzer
+ * judges hundreds of papers a second. The scrape and the export read the cancel flag before every
+ * source and resource (one short statement next to a feed fetch or a file); the analysis reads it
+ * with its progress, so before a paper at most PROGRESS_WRITE_MS after the request (at once when a
+ * paper takes longer, as with a model). A cancel asked for in the same process is seen at once (the
+ * registry below).
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'

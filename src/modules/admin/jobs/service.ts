@@ -77,12 +77,10 @@ export async function cancelRun(db: Db, id: number, by: string): Promise<RunView
   return run
 }
 
-/** What a POST that runs a job answers: the ended run (200), or with `wait: false` the started one (202). */
-export type JobAnswer<T> = { status: 200; data: T } | { status: 202; data: RunView }
-
 /**
  * Runs a job as the scheduler does, under the same lock (a run already going is a 409 conflict): waits for it
- * and times it, or with `wait` false starts it and answers its row at once (the run goes on in this process).
+ * and times it (status 200), or with `wait` false starts it and answers its row at once (202; the run goes on in
+ * this process).
  */
 async function timedRun<T extends JobCounts>(database: Database, job: string, work: (control: RunControl) => Promise<T>, wait: boolean) {
   try {

@@ -14,7 +14,7 @@ const promptId = (raw: string | null) => pathText(raw, 'id', 100)
 const MODEL_NOTE = ' `meta.model` says whether a model is configured (LLM_*): without one the built-in analyzer does the work and reads none of the prompts.'
 
 export const promptsModule = ({ db, caller, now, llm }: AdminContext) => {
-  const meta = { model: { configured: llm !== null, name: llm?.model ?? null, route: llm ? (llm.route?.mode ?? 'all') : null } }
+  const meta = { model: { configured: llm !== null, name: llm?.model ?? null, route: (llm ? (llm.route?.mode ?? 'all') : 'none') as 'all' | 'uncertain' | 'none' } }
   return new Elysia({ name: 'admin-prompts' })
     .get('/api/prompts', async () => ({ data: await allPrompts(db), meta }), {
       response: { 200: documented(PromptList), ...errors() },

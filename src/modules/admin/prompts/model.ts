@@ -31,9 +31,9 @@ export const PromptsMeta = t.Object({
   model: t.Object({
     configured: t.Boolean({ description: 'False when no model is configured (LLM_BASE_URL unset): the built-in analyzer does all the work and reads none of these prompts.' }),
     name: Nullable(t.String({ description: 'The model (LLM_MODEL), or null.' })),
-    route: Nullable(Enum(['all', 'uncertain'] as const, {
-      description: 'all: the model judges every paper; uncertain: only those the built-in analyzer is unsure of (LLM_ROUTE); null without a model.',
-    })),
+    route: Enum(['all', 'uncertain', 'none'] as const, {
+      description: 'all: the model judges every paper; uncertain: only those the built-in analyzer is unsure of (LLM_ROUTE); none: no model.',
+    }),
   }),
 })
 
