@@ -11,11 +11,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq, inArray, isNotNull, and } from 'drizzle-orm'
-import type { Page } from 'playwright-core'
 import { jobRuns, rssSources } from '../../src/db/schema'
 import { haveBrowser, noteMissingBrowser, screenshot, useBrowser } from '../support/browser'
 import { replayServer, type ReplayServer } from '../support/replay-server'
-import { expectAccessible, open, signIn, useConsole, watchProblems } from './support'
+import { coveredControls, expectAccessible, open, signIn, useConsole, watchProblems } from './support'
 
 noteMissingBrowser('console job progress')
 
@@ -42,28 +41,6 @@ afterAll(async () => {
   await slowFeeds.stop()
   rmSync(exportDir, { recursive: true, force: true })
 })
-
-/** Controls whose centre, once scrolled into view, is not theirs: something (the status bar, a panel) lies over them. */
-async function coveredControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const covered: string[] = []
-    for (const el of document.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], summary')) {
-      const style = getComputedStyle(el)
-      if (style.display === 'none' || style.visibility === 'hidden' || el.getClientRects().length === 0) continue
-      if (el.classList.contains('skip')) continue // off-screen until focused, by design
-      el.scrollIntoView({ block: 'center', inline: 'center' })
-      const box = el.getBoundingClientRect()
-      if (box.width === 0 || box.height === 0) continue
-      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
-      const label = el.id ? document.querySelector(`label[for="${el.id}"]`) : null
-      if (hit && !el.contains(hit) && hit !== label && !label?.contains(hit)) {
-        covered.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || el.id).trim().slice(0, 40)}" under ${hit.tagName.toLowerCase()}.${hit.className}`)
-      }
-    }
-    window.scrollTo(0, 0)
-    return covered
-  })
-}
 
 describe.skipIf(!haveBrowser)('the console follows and cancels job runs', () => {
   const world = useConsole(() => '<rss version="2.0"><channel></channel></rss>', { EXPORT_DIR: exportDir })
