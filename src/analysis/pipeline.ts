@@ -7,6 +7,7 @@ import { and, asc, gt, inArray, isNull, notInArray, or, sql, type SQL } from 'dr
 import type { Db } from '../db/client'
 import { articles, papers } from '../db/schema'
 import type { JobCounts } from '../jobs/job-runs'
+import { NO_CONTROL, type RunControl } from '../jobs/run-control'
 import { resolveClaimSides } from './resolve-claim-sides'
 import type { Analyzer } from './analyzer'
 import { storeArticleAnalysis, storePaperAnalysis } from './store'
@@ -26,6 +27,11 @@ export type AnalysisOptions = {
   /** Papers stored at once (each in its own transaction); default 4, so database round trips overlap. */
   storeConcurrency?: number
   onProgress?: (done: number, total: number) => void
+  /**
+   * The run's progress (done of the papers and articles) and its cancel: once a cancel is seen no further paper or
+   * article is started; those in progress are stored (each in its own transaction) and the run returns its counts.
+   */
+  control?: RunControl
   /** Where failures are reported (the run goes on); default: one line on stderr. */
   onFailure?: (message: string) => void
 }
@@ -93,17 +99,26 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
   const counts = { papers: 0, failed: 0, stories: 0, stories_held: 0, entities: 0, claims: 0, judgements_changed: 0, articles: 0, articles_failed: 0 }
   const fail = options.onFailure ?? ((message: string) => log.error(message))
   let done = 0
-  const tick = () => options.onProgress?.(++done, totalWork)
+  const control = options.control ?? NO_CONTROL
+  await control.begin(totalWork, 'items')
+  const tick = async () => {
+    options.onProgress?.(++done, totalWork)
+    await control.advance()
+  }
+  let stopping = false
+  /** Before each paper or article: once a cancel is seen, no further one starts. */
+  const stop = async () => (stopping ||= await control.shouldStop())
 
   // Keyset over ids so a paper that failed is not picked again within the same run.
   let after = ''
-  while (counts.papers + counts.failed < limit && total.papers > 0) {
+  while (counts.papers + counts.failed < limit && total.papers > 0 && !(await stop())) {
     const batch: PaperInput[] = await db.select(paperColumns).from(papers)
       .where(and(paperWork, gt(papers.id, after)))
       .orderBy(asc(papers.id)).limit(Math.min(batchSize, limit - counts.papers - counts.failed))
     if (batch.length === 0) break
     after = batch[batch.length - 1].id
     await eachLimited(batch, lanes, async (paper) => {
+      if (await stop()) return
       try {
         const analysis = await analyzer.analyzePaper(paper)
         const by = analysis.judgedBy ?? { model: analyzer.model, promptVersion: version }
@@ -118,19 +133,20 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
         counts.failed++
         fail(`analysis of ${paper.id} failed: ${error instanceof Error ? error.message : String(error)}`)
       }
-      tick()
+      await tick()
     })
   }
 
   const articleVersion = await analyzer.articlePromptVersion()
   let afterArticle = 0
-  while (counts.articles + counts.articles_failed < articleLimit && total.articles > 0) {
+  while (counts.articles + counts.articles_failed < articleLimit && total.articles > 0 && !(await stop())) {
     const batch = await db.select({ id: articles.id, title: articles.title, summary: articles.summary, link: articles.link })
       .from(articles).where(and(articleWork, gt(articles.id, afterArticle))).orderBy(asc(articles.id))
       .limit(Math.min(batchSize, articleLimit - counts.articles - counts.articles_failed))
     if (batch.length === 0) break
     afterArticle = batch[batch.length - 1].id
     await eachLimited(batch, lanes, async (article) => {
+      if (await stop()) return
       try {
         await storeArticleAnalysis(db, article.id, await analyzer.analyzeArticle(article), analyzer.model, articleVersion)
         counts.articles++
@@ -138,7 +154,7 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
         counts.articles_failed++
         fail(`analysis of article ${article.id} failed: ${error instanceof Error ? error.message : String(error)}`)
       }
-      tick()
+      await tick()
     })
   }
   // Claims stored before their sides could be read as entities (the demo corpus, older analyzers, an older lexicon).

@@ -573,9 +573,18 @@ export const jobRuns = pgTable('job_runs', {
   job: text('job').notNull(), // harvest, scrape, analyze, refresh
   startedAt: tstz('started_at').notNull().defaultNow(),
   finishedAt: tstz('finished_at'),
-  outcome: text('outcome').notNull().default('running'), // running | ok | partial (went on past failures) | failed
+  // running | ok | partial (went on past failures) | failed | cancelled (stopped at an operator's request, at a unit's end)
+  outcome: text('outcome').notNull().default('running'),
   counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
   error: text('error'),
+  // Progress of a job that reports it (scrape: sources, analyze: items, export: resources), written as it goes
+  // (src/jobs/run-control.ts); total and unit stay null for jobs that report none.
+  progressDone: integer('progress_done').notNull().default(0),
+  progressTotal: integer('progress_total'),
+  progressUnit: text('progress_unit'),
+  // Set by POST /api/jobs/runs/{id}/cancel in any instance; the run reads it at each unit and stops there.
+  cancelRequestedAt: tstz('cancel_requested_at'),
+  cancelRequestedBy: text('cancel_requested_by'), // the operator's username
 }, (t) => [index('job_runs_job_idx').on(t.job, t.startedAt.desc().nullsFirst())])
 
 export const jobState = pgTable('job_state', {

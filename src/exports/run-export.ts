@@ -11,6 +11,7 @@ import { mkdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Database } from '../db/client'
 import type { JobCounts } from '../jobs/job-runs'
+import { NO_CONTROL, RunCancelledError, type RunControl } from '../jobs/run-control'
 import {
   dataFileName, manifestFiles, MANIFEST, PREVIOUS_MANIFEST, readManifest, removeUnlisted, TEMP_PREFIX, writeAtomically,
   type ExportFileEntry, type Manifest,
@@ -29,6 +30,12 @@ export type ExportOptions = {
   batchSize?: number
   /** Told when each file is complete (the benchmark times resources with it). */
   onFile?: (entry: ExportFileEntry & { ms: number }) => void | Promise<void>
+  /**
+   * The run's progress (done of the resources, each one NDJSON.gz and one CSV.gz file) and its cancel: once a cancel
+   * is seen no further resource is started, the files of this run are deleted and no manifest is written, so the
+   * last complete export stays served; the run is recorded as cancelled with the items of the resources it wrote.
+   */
+  control?: RunControl
 }
 
 const filesOf = manifestFiles
@@ -41,6 +48,11 @@ export async function runExport(database: Database, settings: { exportDir: strin
   // What a killed run left behind, and anything no manifest names.
   const cleaned = await removeUnlisted(dir, new Set([...filesOf(current), ...filesOf(await readManifest(dir, PREVIOUS_MANIFEST))]))
 
+  const control = options.control ?? NO_CONTROL
+  await control.begin(EXPORT_RESOURCES.length, 'resources')
+  // The files are read in one transaction; on PGlite it holds the one connection, which a progress write would wait
+  // for: there the progress is written when the transaction ends, and a cancel (only ever from this process) is seen in memory.
+  const viaDatabase = database.pg !== null && database.pg !== undefined
   const random = randomBytes(4).toString('hex')
   const written: string[] = [] // temporary files of this run, deleted if it fails
   const exportResource = async (query: SnapshotQuery, resource: ExportResource, generatedAt: Date): Promise<ExportFileEntry> => {
@@ -61,7 +73,13 @@ export async function runExport(database: Database, settings: { exportDir: strin
       const [{ at }] = await query<{ at: string }>(`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`, [])
       const generatedAt = new Date(at)
       const files: ExportFileEntry[] = []
-      for (const resource of EXPORT_RESOURCES) files.push(await exportResource(query, resource, generatedAt))
+      for (const resource of EXPORT_RESOURCES) {
+        if (await control.shouldStop(viaDatabase ? 'now' : 'memory')) {
+          throw new RunCancelledError({ ...Object.fromEntries(files.map((f) => [f.resource, f.count])), bytes: 0, removed: cleaned })
+        }
+        files.push(await exportResource(query, resource, generatedAt))
+        await control.advance(1, viaDatabase)
+      }
       return { generatedAt, files }
     })
 

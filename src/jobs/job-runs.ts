@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { jobRuns } from '../db/schema'
 import { errorText } from '../db/storable-text'
 import { preparedStatement } from '../queries/prepared'
+import { openControl, RunCancelledError, type RunControl } from './run-control'
 
 export type JobCounts = Record<string, number>
 
@@ -32,20 +33,45 @@ export function completedOutcome(counts: JobCounts): { outcome: 'ok' | 'partial'
 /** What a run that could not record its own end is closed with. */
 export const ABANDONED_RUN = 'the run ended without recording its outcome (its process died or lost the database); the work it had committed stays, the rest was retried by a later run'
 
-/** `onStart` learns the run's id before the work starts (the admin interface answers with it). */
-export async function recordRun(db: Db, job: string, work: () => Promise<JobCounts>, onStart?: (runId: number) => void): Promise<JobCounts> {
+/**
+ * `onStart` learns the run's id before the work starts (the admin interface answers with it). The work is handed
+ * the run's control (run-control.ts): it reports progress there and, if it is a job that can stop part-way, asks
+ * it before each unit whether to stop. A run that stopped so is recorded as `cancelled`, with its counts.
+ */
+export async function recordRun(db: Db, job: string, work: (control: RunControl) => Promise<JobCounts>, onStart?: (runId: number) => void): Promise<JobCounts> {
   const [run] = await db.insert(jobRuns).values({ job }).returning({ id: jobRuns.id })
-  onStart?.(run.id)
+  const { control, release } = openControl(db, run.id)
   try {
-    const counts = await work()
-    await db.update(jobRuns).set({ finishedAt: new Date(), ...completedOutcome(counts), counts })
+    onStart?.(run.id)
+    let counts: JobCounts
+    try {
+      counts = await work(control)
+    } catch (error) {
+      if (!(error instanceof RunCancelledError)) throw error
+      counts = error.counts
+    }
+    await control.flush()
+    const ended = control.stopped ? await cancelledOutcome(db, run.id) : completedOutcome(counts)
+    await db.update(jobRuns).set({ finishedAt: new Date(), ...ended, counts })
       .where(eq(jobRuns.id, run.id))
     return counts
   } catch (error) {
+    await control.flush()
     await db.update(jobRuns).set({ finishedAt: new Date(), outcome: 'failed', error: errorText(error, 2000) })
       .where(eq(jobRuns.id, run.id)).catch(() => {}) // the database may be why it failed
     throw error
+  } finally {
+    release()
   }
+}
+
+/** A run that stopped at a unit because it was asked to: who asked, and how far it got. */
+async function cancelledOutcome(db: Db, runId: number): Promise<{ outcome: 'cancelled'; error: string }> {
+  const [row] = await db.select({ by: jobRuns.cancelRequestedBy, done: jobRuns.progressDone, total: jobRuns.progressTotal, unit: jobRuns.progressUnit })
+    .from(jobRuns).where(eq(jobRuns.id, runId))
+  const who = row?.by ? `by ${row.by}` : 'as the service stopped'
+  const where = row?.total !== null && row?.total !== undefined ? ` after ${row.done} of ${row.total} ${row.unit ?? 'units'}` : ''
+  return { outcome: 'cancelled', error: `cancelled ${who}${where}; the work done so far is kept` }
 }
 
 /**

@@ -18,6 +18,7 @@ import { purgeLoginFailures } from '../accounts/login-budget'
 import { createAnalyzer } from '../analysis/create-analyzer'
 import { runAnalysis } from '../analysis/pipeline'
 import { runJob } from '../jobs/run-job'
+import type { RunControl } from '../jobs/run-control'
 import { computeIntelligence, INTELLIGENCE_JOB } from '../intelligence/refresh'
 import { schedule, type ScheduledJob } from '../jobs/scheduler'
 import { EXPORT_CRON, EXPORT_JOB, runExport } from '../exports/run-export'
@@ -26,7 +27,8 @@ import { purgeTombstones } from '../queries/changes'
 export type WorkerJob = {
   name: string
   cron: string // five fields, UTC
-  run: (database: Database, config: Config) => Promise<JobCounts>
+  /** `control`: the run's progress and cancel (src/jobs/run-control.ts), used by the jobs that can stop part-way. */
+  run: (database: Database, config: Config, control?: RunControl) => Promise<JobCounts>
 }
 
 export const WORKER_JOBS: WorkerJob[] = [
@@ -45,17 +47,17 @@ export const WORKER_JOBS: WorkerJob[] = [
   { name: 'purge-login-failures', cron: '41 * * * *', run: async (database) => ({ deleted: await purgeLoginFailures(database.db, new Date()) }) },
   { name: SEARCH_SYNC_JOB, cron: '* * * * *', run: (database, config) => syncSearchIndex(database.db, config) },
   { name: 'harvest', cron: '17 * * * *', run: (database, config) => harvestEuropePmc(database, config) },
-  { name: 'scrape', cron: '*/30 * * * *', run: (database, config) => scrapeFeeds(database, config) },
+  { name: 'scrape', cron: '*/30 * * * *', run: (database, config, control) => scrapeFeeds(database, config, { control }) },
   {
     // Bounded so one run ends well before the next is due, even with a slow model.
     name: 'analyze',
     cron: '*/5 * * * *',
-    run: (database, config) => runAnalysis(database.db, createAnalyzer(database.db, config), { limit: config.llm ? 200 : 5000 }),
+    run: (database, config, control) => runAnalysis(database.db, createAnalyzer(database.db, config), { limit: config.llm ? 200 : 5000, control }),
   },
   // Contradictions and gaps for /api/intelligence; skipped when no claim or paper arrived since the last run.
   { name: INTELLIGENCE_JOB, cron: '3-59/10 * * * *', run: (database) => computeIntelligence(database, { ifChanged: true }) },
   // The bulk export for /api/v1/exports (src/exports), nightly.
-  { name: EXPORT_JOB, cron: EXPORT_CRON, run: (database, config) => runExport(database, config) },
+  { name: EXPORT_JOB, cron: EXPORT_CRON, run: (database, config, control) => runExport(database, config, { control }) },
   // Change-feed tombstones older than TOMBSTONE_RETENTION_DAYS (src/queries/changes.ts); cursors expire a day before.
   { name: 'purge-tombstones', cron: '47 3 * * *', run: async (database) => ({ deleted: await purgeTombstones(database.db) }) },
   // Finished job runs older than JOB_RUN_RETENTION_DAYS, the newest of each job kept (src/jobs/job-runs.ts).
@@ -64,5 +66,5 @@ export const WORKER_JOBS: WorkerJob[] = [
 
 export function startWorkers(database: Database, config: Config): ScheduledJob[] {
   return WORKER_JOBS.map((job) =>
-    schedule(job.name, job.cron, () => runJob(database, job.name, () => job.run(database, config))))
+    schedule(job.name, job.cron, () => runJob(database, job.name, (control) => job.run(database, config, control))))
 }

@@ -63,7 +63,7 @@ describe('POST /api/scrape', () => {
     [{ source_ids: [999999, 999998] }, 'source_ids: no source with id 999999, 999998'],
     [{ source_ids: [] }, 'source_ids must have at least 1 item'],
     [{ source_ids: ['1'] }, 'source_ids[0] must be an integer (got string)'],
-    [{ sources: [1] }, 'unknown field "sources"; this endpoint takes source_ids'],
+    [{ sources: [1] }, 'unknown field "sources"; this endpoint takes source_ids, wait'],
   ])('refuses %p', async (body, message) => {
     expect(await json(await call('/api/scrape', { body }))).toEqual(invalid(message))
   })
@@ -121,7 +121,7 @@ describe('POST /api/analyze', () => {
     [{ limit: 0 }, 'limit must be from 1 to 10,000 (got 0)'],
     [{ limit: 2.5 }, 'limit must be an integer (got 2.5)'],
     [{ paper_ids: ['MED-81'], stale: true }, 'stale applies to pending work only; leave it out when naming paper_ids or article_ids'],
-    [{ papers: ['MED-81'] }, 'unknown field "papers"; this endpoint takes paper_ids, article_ids, limit, stale'],
+    [{ papers: ['MED-81'] }, 'unknown field "papers"; this endpoint takes paper_ids, article_ids, limit, stale, wait'],
   ])('refuses %p', async (body, message) => {
     expect(await json(await call('/api/analyze', { body }))).toEqual(invalid(message))
   })
@@ -133,8 +133,10 @@ describe('GET /api/jobs', () => {
     const all = (await json(await call('/api/jobs'))).body
     expect(all.data[0]).toEqual({
       id: expect.any(Number), job: 'harvest', status: 'failed', failure_count: 0, started_at: expect.any(String), finished_at: expect.any(String),
-      duration_ms: expect.any(Number), counts: {}, error: 'Europe PMC answered HTTP 500',
+      duration_ms: expect.any(Number), elapsed_ms: expect.any(Number), counts: {}, error: 'Europe PMC answered HTTP 500',
+      progress: null, cancellable: false, cancel_requested_at: null, cancel_requested_by: null,
     })
+    expect(all.data[0].elapsed_ms).toBe(all.data[0].duration_ms)
     const ids = all.data.map((r: { id: number }) => r.id)
     expect(ids).toEqual([...ids].sort((x: number, y: number) => y - x))
     const scrapes = (await json(await call('/api/jobs?job=scrape&status=ok&limit=1'))).body
@@ -159,7 +161,7 @@ describe('GET /api/jobs', () => {
   })
 
   test.each([
-    ['/api/jobs?status=done', 'status has unknown value "done"; allowed: running, ok, partial, failed'],
+    ['/api/jobs?status=done', 'status has unknown value "done"; allowed: running, ok, partial, failed, cancelled'],
     ['/api/jobs?sort=asc', 'unknown parameter "sort"; this endpoint takes job, status, cursor, limit'],
     ['/api/jobs?cursor=abc', 'cursor is not a cursor this API issued'],
   ])('refuses %s', async (path, message) => {

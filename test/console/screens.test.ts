@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 import { insertBrief } from '../../src/briefs/store'
 import { haveBrowser, noteMissingBrowser, screenshot, useBrowser } from '../support/browser'
 import { insertClaim, insertPapers, paperRow } from '../support/fixtures'
-import { expectAccessible, open, signIn, useConsole, watchProblems, type Credentials } from './support'
+import { coveredControls, expectAccessible, open, signIn, useConsole, watchProblems, type Credentials } from './support'
 import { CONSOLE_CSP } from '../../src/modules/console/shell'
 
 noteMissingBrowser('console screens')
@@ -116,6 +116,7 @@ describe.skipIf(!haveBrowser)('every console screen', () => {
         }
         if (name === 'sources') await page.getByRole('row', { name: /Aging news/ }).waitFor()
         expect(await page.locator('[role="alert"]').count()).toBe(0)
+        expect({ name, covered: await coveredControls(page) }).toEqual({ name, covered: [] }) // the status line included
         await expectAccessible(page, name)
         if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390) // no sideways scrolling of the page
         await screenshot(page, `console-${name}-${width}`)

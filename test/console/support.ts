@@ -26,12 +26,12 @@ export type ConsoleWorld = {
 
 let serial = 0
 
-/** A feed server answering every path with `feed` (RSS XML), the app and its server, for the calling file. */
-export function useConsole(feed: () => string): ConsoleWorld {
+/** A feed server answering every path with `feed` (RSS XML), the app and its server (with `env` added), for the calling file. */
+export function useConsole(feed: () => string, env: Record<string, string> = {}): ConsoleWorld {
   const world = {} as ConsoleWorld
   beforeAll(async () => {
     world.database = await freshDatabase()
-    const app = await testApp(world.database, {}, { SCRAPE_ALLOW_PRIVATE: 'on', PUBLIC_BASE_URL: 'http://127.0.0.1' })
+    const app = await testApp(world.database, {}, { SCRAPE_ALLOW_PRIVATE: 'on', PUBLIC_BASE_URL: 'http://127.0.0.1', ...env })
     world.server = serve(app.fetch, 0)
     world.base = `http://127.0.0.1:${world.server.port}`
     world.feeds = replayServer(() => new Response(feed(), { headers: { 'content-type': 'application/rss+xml' } }))
@@ -83,4 +83,41 @@ const CONSOLE_RULES = { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'w
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const serious = await seriousViolations(page, CONSOLE_RULES)
   expect({ screen, serious }).toEqual({ screen, serious: [] })
+}
+
+/**
+ * Controls that something lies over (the status line, a panel): each control is scrolled to the top, the middle
+ * and the bottom of the window in turn, and the element at its centre must be the control (or its label). The
+ * status line holds a message meanwhile (one is put there if it is empty), as after any action.
+ */
+export async function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const status = document.getElementById('status')
+    let planted: HTMLElement | null = null
+    if (status && status.childElementCount === 0) {
+      planted = document.createElement('p')
+      planted.className = 'message info'
+      planted.textContent = 'A status message long enough to wrap onto a second line on a narrow screen, as after an action.'
+      status.append(planted)
+    }
+    const covered = new Set<string>()
+    for (const el of document.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], summary')) {
+      const style = getComputedStyle(el)
+      if (style.display === 'none' || style.visibility === 'hidden' || el.getClientRects().length === 0) continue
+      if (el.classList.contains('skip')) continue // off-screen until focused, by design
+      for (const block of ['start', 'center', 'end'] as const) {
+        el.scrollIntoView({ block, inline: 'nearest' })
+        const box = el.getClientRects()[0] // a link that wraps: the centre of its first line, not of the box around both
+        if (!box || box.width === 0 || box.height === 0) continue
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+        const label = el.id ? document.querySelector(`label[for="${el.id}"]`) : null
+        if (hit && !el.contains(hit) && hit !== label && !label?.contains(hit)) {
+          covered.add(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || el.id).trim().slice(0, 40)}" under ${hit.tagName.toLowerCase()}.${hit.className}`)
+        }
+      }
+    }
+    planted?.remove()
+    window.scrollTo(0, 0)
+    return [...covered]
+  })
 }

@@ -15,6 +15,7 @@ import { decodeFeed } from './decode'
 import { FEED_FETCH_DEFAULTS, fetchFeed, type FeedFetchOptions } from './fetch'
 import { parseFeed } from './parse'
 import { storeArticles } from './store'
+import { NO_CONTROL, type RunControl } from '../../jobs/run-control'
 
 /** items: what the feed held; skipped: items that could not be kept; linksRefused: links that were not http(s) URLs. */
 export type SourceResult = {
@@ -31,6 +32,8 @@ export type ScrapeOptions = {
   concurrency?: number // feeds fetched at once; different hosts mostly, so a few in parallel is polite
   sourceIds?: number[] // exactly these sources, enabled or not (an operator asked); default: every enabled one
   onSource?: (result: SourceResult) => void
+  /** The run's progress (done of the sources) and its cancel: no source is started once a cancel is seen; those in progress finish. */
+  control?: RunControl
 }
 
 type Source = typeof rssSources.$inferSelect
@@ -86,11 +89,17 @@ export async function scrapeFeeds(database: Database, config: Pick<Config, 'scra
   const fetchOptions = { ...FEED_FETCH_DEFAULTS, allowPrivate: config.scrapeAllowPrivate, ...options.fetch }
   const which = options.sourceIds ? inArray(rssSources.id, options.sourceIds) : eq(rssSources.enabled, true)
   const sources = await database.db.select().from(rssSources).where(which).orderBy(asc(rssSources.id))
-  const counts: ScrapeCounts = { sources: sources.length, failed: 0, notModified: 0, items: 0, added: 0, linked: 0, skipped: 0, linksRefused: 0 }
+  // sources: the sources scraped, all of them unless the run was cancelled part-way
+  const counts: ScrapeCounts = { sources: 0, failed: 0, notModified: 0, items: 0, added: 0, linked: 0, skipped: 0, linksRefused: 0 }
+  const control = options.control ?? NO_CONTROL
+  await control.begin(sources.length, 'sources')
   let next = 0
   const worker = async () => {
     while (next < sources.length) {
+      if (await control.shouldStop('now')) return // one short read before each feed fetched
+      if (next >= sources.length) return // another lane took the last one while this one asked
       const result = await scrapeIsolated(database, sources[next++], fetchOptions)
+      counts.sources++
       if (result.error) counts.failed++
       if (result.notModified) counts.notModified++
       counts.items += result.items
@@ -103,6 +112,7 @@ export async function scrapeFeeds(database: Database, config: Pick<Config, 'scra
       } catch {
         // a reporter that fails (a closed stderr) must not cost the remaining sources their turn
       }
+      await control.advance()
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker))

@@ -32,12 +32,12 @@ export const SHELL_HTML = `<!doctype html>
   <nav id="nav" aria-label="Console sections"></nav>
   <div id="who"></div>
 </header>
+<div id="status" class="status" role="status" aria-live="polite"></div>
 <main id="main" tabindex="-1">
   <h1>Geroscope console</h1>
   <p id="loading">Loading…</p>
   <noscript><p>The console needs JavaScript: it is a client of the admin interface under /api.</p></noscript>
 </main>
-<div id="status" class="status" role="status" aria-live="polite"></div>
 <footer class="foot"><p>Built on the admin interface (<a href="/api/openapi.json">/api/openapi.json</a>) · <a href="/">Public site</a></p></footer>
 </body>
 </html>

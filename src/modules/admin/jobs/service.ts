@@ -9,11 +9,13 @@ import { runAnalysis } from '../../../analysis/pipeline'
 import type { Config } from '../../../config'
 import type { Database, Db } from '../../../db/client'
 import { articles, jobRuns, papers, rssSources } from '../../../db/schema'
-import { conflict, invalidParameter } from '../../../http/errors'
+import { conflict, invalidParameter, notFound } from '../../../http/errors'
 import { scrapeFeeds, type SourceResult } from '../../../ingest/rss/scrape'
 import { JobBusyError } from '../../../jobs/job-lock'
 import { completedOutcome, failureCount, type JobCounts } from '../../../jobs/job-runs'
-import { runJob } from '../../../jobs/run-job'
+import { runJob, startJob } from '../../../jobs/run-job'
+import { CANCELLABLE_JOBS, requestCancel, type RunControl } from '../../../jobs/run-control'
+import { EXPORT_JOB, runExport } from '../../../exports/run-export'
 import { pager } from '../../../http/pager'
 import type { JobStatus } from './model'
 
@@ -33,17 +35,72 @@ type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
   ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}` : S
 type SnakeCased<T> = { [K in keyof T as K extends string ? SnakeCase<K> : K]: T[K] }
 
-/** Runs a job as the scheduler does and times it; a run already going is a 409 conflict. */
-async function timedRun<T extends JobCounts>(database: Database, job: string, work: () => Promise<T>) {
-  const started = new Date()
-  const t0 = performance.now()
-  let runId = 0
+/** A run's row as the admin interface shows it (GET /api/jobs, GET /api/jobs/runs/{id}). */
+export function runView(r: typeof jobRuns.$inferSelect, now: Date) {
+  const running = r.outcome === 'running'
+  return {
+    id: r.id,
+    job: r.job,
+    status: r.outcome as JobStatus,
+    failure_count: failureCount(r.counts),
+    started_at: r.startedAt.toISOString(),
+    finished_at: r.finishedAt?.toISOString() ?? null,
+    duration_ms: r.finishedAt ? r.finishedAt.getTime() - r.startedAt.getTime() : null,
+    elapsed_ms: Math.max(0, (r.finishedAt ?? now).getTime() - r.startedAt.getTime()),
+    progress: r.progressTotal === null ? null : { done: r.progressDone, total: r.progressTotal, unit: r.progressUnit ?? 'units' },
+    cancellable: running && CANCELLABLE_JOBS.has(r.job),
+    cancel_requested_at: r.cancelRequestedAt?.toISOString() ?? null,
+    cancel_requested_by: r.cancelRequestedBy,
+    counts: snakeCaseCounts(r.counts as JobCounts | null),
+    error: r.error,
+  }
+}
+
+export type RunView = ReturnType<typeof runView>
+
+/** GET /api/jobs/runs/{id}: one run, running or ended, with its progress. */
+export async function jobRun(db: Db, id: number, now = new Date()): Promise<RunView> {
+  const [row] = await db.select().from(jobRuns).where(eq(jobRuns.id, id))
+  if (!row) throw notFound(`no job run with id ${id}`)
+  return runView(row, now)
+}
+
+/** POST /api/jobs/runs/{id}/cancel: asks the run to stop at its next unit, in whichever instance it runs. */
+export async function cancelRun(db: Db, id: number, by: string): Promise<RunView> {
+  const outcome = await requestCancel(db, id, by)
+  if (outcome === 'unknown') throw notFound(`no job run with id ${id}`)
+  const run = await jobRun(db, id)
+  if (outcome === 'finished') throw conflict(`job run ${id} already ended (${run.status}); there is nothing to cancel`)
+  if (outcome === 'not-cancellable') {
+    throw conflict(`runs of ${run.job} do not stop part-way; only scrape, analyze and export runs can be cancelled`)
+  }
+  return run
+}
+
+/**
+ * Runs a job as the scheduler does, under the same lock (a run already going is a 409 conflict): waits for it
+ * and times it (status 200), or with `wait` false starts it and answers its row at once (202; the run goes on in
+ * this process).
+ */
+async function timedRun<T extends JobCounts>(database: Database, job: string, work: (control: RunControl) => Promise<T>, wait: boolean) {
   try {
+    if (!wait) {
+      const { runId } = await startJob(database, job, work)
+      return { status: 202 as const, data: await jobRun(database.db, runId) }
+    }
+    const started = new Date()
+    const t0 = performance.now()
+    let runId = 0
     const counts = await runJob(database, job, work, (id) => { runId = id }) as T
+    const [row] = await database.db.select({ outcome: jobRuns.outcome }).from(jobRuns).where(eq(jobRuns.id, runId))
+    const status = (row?.outcome ?? completedOutcome(counts).outcome) as 'ok' | 'partial' | 'cancelled'
     return {
-      run_id: runId, job, status: completedOutcome(counts).outcome, failure_count: failureCount(counts),
-      started_at: started.toISOString(), finished_at: new Date().toISOString(),
-      duration_ms: Math.round(performance.now() - t0), counts,
+      status: 200 as const,
+      data: {
+        run_id: runId, job, status, failure_count: failureCount(counts),
+        started_at: started.toISOString(), finished_at: new Date().toISOString(),
+        duration_ms: Math.round(performance.now() - t0), counts,
+      },
     }
   } catch (error) {
     if (error instanceof JobBusyError) throw conflict(error.message)
@@ -56,25 +113,29 @@ function missingIds<T extends string | number>(wanted: T[], found: T[]): T[] {
   return wanted.filter((id) => !have.has(id))
 }
 
-export async function scrapeNow(database: Database, config: Pick<Config, 'scrapeAllowPrivate'>, sourceIds?: number[]) {
+export async function scrapeNow(database: Database, config: Pick<Config, 'scrapeAllowPrivate'>, sourceIds?: number[], wait = true) {
   if (sourceIds) {
     const found = await database.db.select({ id: rssSources.id }).from(rssSources).where(inArray(rssSources.id, sourceIds))
     const missing = missingIds(sourceIds, found.map((r) => r.id))
     if (missing.length) throw invalidParameter(`source_ids: no source with id ${missing.join(', ')}`)
   }
   const results: SourceResult[] = []
-  const run = await timedRun(database, 'scrape', () => scrapeFeeds(database, config, { sourceIds, onSource: (r) => results.push(r) }))
+  const run = await timedRun(database, 'scrape', (control) => scrapeFeeds(database, config, { sourceIds, onSource: (r) => results.push(r), control }), wait)
+  if (run.status === 202) return run
   return {
-    ...run,
-    counts: snakeCaseCounts(run.counts),
-    sources: results.sort((a, b) => a.id - b.id).map((r) => ({
-      id: r.id, name: r.name, not_modified: r.notModified, items: r.items, added: r.added, linked: r.linked,
-      skipped: r.skipped, links_refused: r.linksRefused, error: r.error,
-    })),
+    status: run.status,
+    data: {
+      ...run.data,
+      counts: snakeCaseCounts(run.data.counts),
+      sources: results.sort((a, b) => a.id - b.id).map((r) => ({
+        id: r.id, name: r.name, not_modified: r.notModified, items: r.items, added: r.added, linked: r.linked,
+        skipped: r.skipped, links_refused: r.linksRefused, error: r.error,
+      })),
+    },
   }
 }
 
-export type AnalyzeRequest = { paper_ids?: string[]; article_ids?: number[]; limit?: number; stale?: boolean }
+export type AnalyzeRequest = { paper_ids?: string[]; article_ids?: number[]; limit?: number; stale?: boolean; wait?: boolean }
 
 export async function analyzeNow(database: Database, config: Pick<Config, 'llm'>, request: AnalyzeRequest) {
   const { db } = database
@@ -84,11 +145,19 @@ export async function analyzeNow(database: Database, config: Pick<Config, 'llm'>
   const limit = request.limit ?? (config.llm ? 50 : 1000)
   const analyzer = createAnalyzer(db, config)
   const failures: string[] = []
-  const run = await timedRun(database, 'analyze', () => runAnalysis(db, analyzer, {
-    only, limit, articleLimit: limit, stale: request.stale ?? false,
+  const run = await timedRun(database, 'analyze', (control) => runAnalysis(db, analyzer, {
+    only, limit, articleLimit: limit, stale: request.stale ?? false, control,
     onFailure: (message) => { if (failures.length < MAX_FAILURES_SHOWN) failures.push(message) },
-  }))
-  return { ...run, counts: snakeCaseCounts(run.counts), analyzer: analyzer.model, failures }
+  }), request.wait ?? true)
+  if (run.status === 202) return run
+  return { status: run.status, data: { ...run.data, counts: snakeCaseCounts(run.data.counts), analyzer: analyzer.model, failures } }
+}
+
+/** POST /api/export: the bulk export (the nightly job) now, into EXPORT_DIR. */
+export async function exportNow(database: Database, config: Pick<Config, 'exportDir' | 'publicBaseUrl'>, wait = true) {
+  const run = await timedRun(database, EXPORT_JOB, (control) => runExport(database, config, { control }), wait)
+  if (run.status === 202) return run
+  return { status: run.status, data: { ...run.data, counts: snakeCaseCounts(run.data.counts) } }
 }
 
 async function namedWork(db: Db, request: AnalyzeRequest) {
@@ -121,18 +190,9 @@ export async function jobRunPage(db: Db, secret: string, query: JobQuery) {
     ))
     .orderBy(desc(jobRuns.id)).limit(paging.limit + 1)
   const { items, pagination } = paging.page(rows, (r) => [r.id])
+  const now = new Date()
   return {
-    data: items.map((r) => ({
-      id: r.id,
-      job: r.job,
-      status: r.outcome as JobStatus,
-      failure_count: failureCount(r.counts),
-      started_at: r.startedAt.toISOString(),
-      finished_at: r.finishedAt?.toISOString() ?? null,
-      duration_ms: r.finishedAt ? r.finishedAt.getTime() - r.startedAt.getTime() : null,
-      counts: snakeCaseCounts(r.counts as JobCounts | null),
-      error: r.error,
-    })),
+    data: items.map((r) => runView(r, now)),
     pagination,
   }
 }

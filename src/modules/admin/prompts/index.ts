@@ -11,15 +11,18 @@ const idParameter = [{ name: 'id', in: 'path', required: true, description: 'The
 
 const promptId = (raw: string | null) => pathText(raw, 'id', 100)
 
-export const promptsModule = ({ db, caller, now }: AdminContext) =>
-  new Elysia({ name: 'admin-prompts' })
-    .get('/api/prompts', async () => ({ data: await allPrompts(db) }), {
+const MODEL_NOTE = ' `meta.model` says whether a model is configured (LLM_*): without one the built-in analyzer does the work and reads none of the prompts.'
+
+export const promptsModule = ({ db, caller, now, llm }: AdminContext) => {
+  const meta = { model: { configured: llm !== null, name: llm?.model ?? null, route: (llm ? (llm.route?.mode ?? 'all') : 'none') as 'all' | 'uncertain' | 'none' } }
+  return new Elysia({ name: 'admin-prompts' })
+    .get('/api/prompts', async () => ({ data: await allPrompts(db), meta }), {
       response: { 200: documented(PromptList), ...errors() },
-      detail: { summary: 'List system prompts', description: 'Every task\'s system prompt at its current version, in id order.' },
+      detail: { summary: 'List system prompts', description: 'Every task\'s system prompt at its current version, in id order.' + MODEL_NOTE },
     })
-    .get('/api/prompts/:id', async ({ params }) => ({ data: await promptWithHistory(db, promptId(params.id)) }), {
+    .get('/api/prompts/:id', async ({ params }) => ({ data: await promptWithHistory(db, promptId(params.id)), meta }), {
       response: { 200: documented(PromptDetail), ...errors(404) },
-      detail: { summary: 'Read a system prompt', description: 'The current version and every earlier one, newest first.', parameters: idParameter },
+      detail: { summary: 'Read a system prompt', description: 'The current version and every earlier one, newest first.' + MODEL_NOTE, parameters: idParameter },
     })
     .put('/api/prompts/:id', async ({ request, params, body }) => {
       const id = promptId(params.id)
@@ -35,3 +38,4 @@ export const promptsModule = ({ db, caller, now }: AdminContext) =>
         requestBody: openApiBody(promptBody) as never,
       },
     })
+}

@@ -1,7 +1,7 @@
 /** Bodies and answers of /api/prompts (operators). */
 import { t } from 'elysia'
 import { stringField } from '../../../http/json-body'
-import { DateTime, Integer, Nullable } from '../schemas'
+import { DateTime, Enum, Integer, Nullable } from '../schemas'
 
 export const MAX_PROMPT_LENGTH = 20_000
 
@@ -26,6 +26,17 @@ export const PromptVersion = t.Object({
   created_by: Nullable(t.Object({ id: Integer({ minimum: 1 }), username: t.String() }, { description: 'Null for the default version.' })),
 })
 
-export const PromptList = t.Object({ data: t.Array(PromptItem) })
-export const PromptDetail = t.Object({ data: t.Object({ ...promptFields, versions: t.Array(PromptVersion, { description: 'Newest first.' }) }) })
+/** Whether the prompts are read at all: only a model (LLM_*) reads them; the built-in analyzer has its own rules. */
+export const PromptsMeta = t.Object({
+  model: t.Object({
+    configured: t.Boolean({ description: 'False when no model is configured (LLM_BASE_URL unset): the built-in analyzer does all the work and reads none of these prompts.' }),
+    name: Nullable(t.String({ description: 'The model (LLM_MODEL), or null.' })),
+    route: Enum(['all', 'uncertain', 'none'] as const, {
+      description: 'all: the model judges every paper; uncertain: only those the built-in analyzer is unsure of (LLM_ROUTE); none: no model.',
+    }),
+  }),
+})
+
+export const PromptList = t.Object({ data: t.Array(PromptItem), meta: PromptsMeta })
+export const PromptDetail = t.Object({ data: t.Object({ ...promptFields, versions: t.Array(PromptVersion, { description: 'Newest first.' }) }), meta: PromptsMeta })
 export const PromptUpdated = t.Object({ data: t.Object({ ...promptFields, changed: t.Boolean({ description: 'False when the text was already the current version.' }) }) })

@@ -1,7 +1,7 @@
 // How the answers of POST /api/scrape and POST /api/analyze are shown (the sources and jobs screens).
 import { h, table } from '../dom.js'
 
-const countList = (counts) => h('dl', { class: 'counts' },
+export const countList = (counts) => h('dl', { class: 'counts' },
   Object.entries(counts).map(([name, value]) => [h('dt', {}, name.replaceAll('_', ' ')), h('dd', {}, String(value))]))
 
 /** A run's status; a partial one says how many things failed. */
