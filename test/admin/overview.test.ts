@@ -31,6 +31,7 @@ beforeAll(async () => {
   await db.insert(jobRuns).values([
     { job: 'harvest', startedAt: day(0), outcome: 'ok' }, { job: 'analyze', startedAt: day(0), outcome: 'failed' },
     { job: 'harvest', startedAt: day(3), outcome: 'ok' }, { job: 'scrape', startedAt: day(0), outcome: 'running' },
+    { job: 'scrape', startedAt: day(3), outcome: 'partial' }, { job: 'export', startedAt: day(0), outcome: 'cancelled' },
   ])
   await db.insert(rssSources).values([
     { name: 'A', url: 'https://a.test/feed', lastFetchedAt: day(0) },
@@ -64,9 +65,9 @@ describe('GET /api/overview/charts', () => {
   test('job runs per day by outcome; sources by health', async () => {
     const [, runs, , sources] = await charts()
     const days = lastDays(new Date())
-    expect(runs.table.head).toEqual(['Day', 'ok', 'failed', 'running'])
-    expect(rowOf(runs, days[29])).toEqual([days[29], 1, 1, 1])
-    expect(rowOf(runs, days[26])).toEqual([days[26], 1, 0, 0])
+    expect(runs.table.head).toEqual(['Day', 'ok', 'partial', 'failed', 'cancelled', 'running'])
+    expect(rowOf(runs, days[29])).toEqual([days[29], 1, 0, 1, 1, 1])
+    expect(rowOf(runs, days[26])).toEqual([days[26], 1, 1, 0, 0, 0])
     expect(sources.table.rows).toEqual([['Working', 1], ['Failing', 1], ['Never fetched', 1], ['Disabled', 1]])
   })
 

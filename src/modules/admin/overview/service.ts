@@ -21,7 +21,7 @@ export function lastDays(now: Date, n = OVERVIEW_DAYS): string[] {
 }
 
 const SERIES = ['Harvested', 'Judged', 'Corrected by an editor'] as const
-const OUTCOMES = ['ok', 'failed', 'running'] as const
+const OUTCOMES = ['ok', 'partial', 'failed', 'cancelled', 'running'] as const
 const STATES = ['Working', 'Failing', 'Never fetched', 'Disabled'] as const
 
 // Days are UTC days, whatever the session's time zone.
