@@ -10,11 +10,16 @@ import { migrateDatabase } from '../db/migrate'
 import { applyLexicon } from '../lexicon/apply'
 import { resolveEntityName } from '../lexicon/matcher'
 import { isDatabaseUnavailable } from '../db/database-errors'
+import { checkDocumentsVersion } from '../documents/papers'
+import { log } from '../log'
 
 /** The schema, then the entities' keys and aliases, brought up to date (the lexicon part runs once per lexicon version). */
 async function bringUpToDate(database: Database, url?: string) {
   await migrateDatabase(database, url)
   await applyLexicon(database, resolveEntityName)
+  // Documents built by another version of their serializer go stale here, for the refresher to rewrite.
+  const stale = await checkDocumentsVersion(database.db)
+  if (stale > 0) log.info({ stale }, `${stale} stored documents were built by another version and are rebuilt in the background`)
 }
 
 export async function openConfiguredDatabase(config: Config, poolSize = config.databasePoolSize): Promise<Database> {
