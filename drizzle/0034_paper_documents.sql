@@ -15,7 +15,12 @@ CREATE INDEX "paper_documents_stale_idx" ON "paper_documents" USING btree ("pape
 CREATE FUNCTION geroscope_documents_stale(ids text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   -- An index scan of = ANY takes the rows in key order, so two writers lock overlapping sets in one order.
-  UPDATE paper_documents d SET body = NULL, generation = d.generation + 1 WHERE d.paper_id = ANY (ids);
+  -- A row this transaction already made stale (or inserted) is left alone: no refresher can hold a generation read
+  -- after that write, which is not committed yet. So a bulk load's or an analysis's later statements (stories,
+  -- claims, entity links of the papers just written) cost no second row version. (In a subtransaction xmin is the
+  -- subtransaction's id and the row is bumped again: harmless.)
+  UPDATE paper_documents d SET body = NULL, generation = d.generation + 1
+    WHERE d.paper_id = ANY (ids) AND NOT (d.body IS NULL AND d.xmin = pg_current_xact_id()::xid);
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION geroscope_documents_papers() RETURNS trigger LANGUAGE plpgsql AS $$
