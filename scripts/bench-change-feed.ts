@@ -8,7 +8,8 @@
  *   - read: a first page (limit 100) of /papers?updated_since and of /api/v1/changes, and a page in the
  *     middle of a walk, on the loaded corpus.
  *
- *   bun scripts/bench-change-feed.ts [--papers 20000] [--store 300] [--rounds 3] [--url postgres://postgres@127.0.0.1:5432]
+ *   bun scripts/bench-change-feed.ts [--papers 20000] [--store 300] [--rounds 3] [--url postgres://postgres@127.0.0.1:5432] [--triggers feed|documents]
+ *   (--triggers documents: the stored documents' triggers of drizzle/0034 instead of the feed's; bulk and store only)
  */
 import { sql } from 'drizzle-orm'
 import { freshBenchDatabase } from './bench/database'
@@ -25,7 +26,10 @@ const storePapers = Number(option('store', '300'))
 const rounds = Number(option('rounds', '3'))
 const server = option('url', 'postgres://postgres@127.0.0.1:5432')
 
-const bench = await freshBenchDatabase(server, 'geroscope_bench_change_feed', 4)
+// --triggers documents: the same rounds toggling the stored documents' triggers (drizzle/0034) instead, in a database of its own.
+const which = option('triggers', 'feed')
+if (which !== 'feed' && which !== 'documents') throw new Error('--triggers must be feed or documents')
+const bench = await freshBenchDatabase(server, which === 'feed' ? 'geroscope_bench_change_feed' : 'geroscope_bench_documents', 4)
 const { database } = bench
 const db = database.db
 const corpus = { papers, seed: 1, endDate: '2026-11-20', days: 90 }
@@ -36,8 +40,13 @@ const FEED_TRIGGERS: [string, string][] = [
   ['claims', 'claims_feed_insert'], ['claims', 'claims_feed_update'], ['claims', 'claims_feed_delete'], ['claims', 'claims_feed_truncate'],
   ['entities', 'entities_feed_update'],
 ]
+const DOCUMENT_TRIGGERS: [string, string][] = [
+  ['papers', 'papers_documents_insert'], ['papers', 'papers_documents_update'],
+  ...['stories', 'upvotes', 'paper_entities', 'claims'].flatMap((t) => ['insert', 'update', 'delete', 'truncate'].map((e): [string, string] => [t, `${t}_documents_${e}`])),
+  ['entities', 'entities_documents_update'], ['entities', 'entities_documents_truncate'],
+]
 async function feedTriggers(on: boolean) {
-  for (const [table, trigger] of FEED_TRIGGERS) await db.execute(sql.raw(`alter table ${table} ${on ? 'enable' : 'disable'} trigger ${trigger}`))
+  for (const [table, trigger] of which === 'feed' ? FEED_TRIGGERS : DOCUMENT_TRIGGERS) await db.execute(sql.raw(`alter table ${table} ${on ? 'enable' : 'disable'} trigger ${trigger}`))
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
@@ -77,7 +86,7 @@ async function storeRound(on: boolean, offset: number) {
   timings.store[on ? 'on' : 'off'].push((performance.now() - started) / storePapers)
 }
 
-console.error(`change-feed triggers: ${papers} papers per bulk round, ${storePapers} store transactions per round, ${rounds} rounds; load ${load()}`)
+console.error(`${which === 'feed' ? 'change-feed' : 'stored-document'} triggers: ${papers} papers per bulk round, ${storePapers} store transactions per round, ${rounds} rounds; load ${load()}`)
 for (let round = 0; round < rounds; round++) {
   for (const on of round % 2 ? [true, false] : [false, true]) {
     await bulkRound(on)
@@ -88,6 +97,17 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 
+const fmt = (xs: number[], digits = 1) => `median ${median(xs).toFixed(digits)}, runs ${xs.map((x) => x.toFixed(digits)).join(' / ')}`
+if (which === 'documents') {
+  await database.close()
+  await bench.drop()
+  console.log(`bulk load of ${papers} papers (s): triggers off ${fmt(timings.bulk.off)}; on ${fmt(timings.bulk.on)}; ` +
+    `cost ${(((median(timings.bulk.on) / median(timings.bulk.off)) - 1) * 100).toFixed(1)}%`)
+  console.log(`analysis-store writes (ms per paper): off ${fmt(timings.store.off, 2)}; on ${fmt(timings.store.on, 2)}; ` +
+    `cost ${(median(timings.store.on) - median(timings.store.off)).toFixed(2)} ms per paper`)
+  console.log(`load average at the end: ${load()}`)
+  process.exit(0)
+}
 // The last round left the triggers on (even rounds end with on, odd with off): make sure the feed holds the corpus.
 await feedTriggers(true)
 await bulkRound(true)
@@ -115,7 +135,6 @@ for (let i = 0; i < 30; i++) {
 await database.close()
 await bench.drop()
 
-const fmt = (xs: number[], digits = 1) => `median ${median(xs).toFixed(digits)}, runs ${xs.map((x) => x.toFixed(digits)).join(' / ')}`
 console.log(`bulk load of ${papers} papers (s): triggers off ${fmt(timings.bulk.off)}; on ${fmt(timings.bulk.on)}; ` +
   `cost ${(((median(timings.bulk.on) / median(timings.bulk.off)) - 1) * 100).toFixed(1)}%`)
 console.log(`analysis-store writes (ms per paper): off ${fmt(timings.store.off, 2)}; on ${fmt(timings.store.on, 2)}; ` +

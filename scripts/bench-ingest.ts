@@ -2,7 +2,7 @@
  * Harvest throughput: Europe PMC answers replayed from a local server (the recorded 10-page cursor
  * chain of 100 records and the recorded 1,000-record page, both from ../shared/fixtures/europepmc),
  * mapped and stored in PostgreSQL by the real harvest code. Analysis is not part of it.
- *   bun scripts/bench-ingest.ts [--runs 5] [--url postgres://postgres@127.0.0.1:5432] [--keep]
+ *   bun scripts/bench-ingest.ts [--runs 5] [--url postgres://postgres@127.0.0.1:5432] [--database geroscope_bench_ingest] [--keep]
  * Each run empties the tables, then times: the chain into an empty corpus, the 1,000-record page
  * into an empty corpus, and the same page again (every record known and unchanged). Those records
  * are `lite` (no abstract, no MeSH); for the cost of full records it also times a 1,050-record core
@@ -15,7 +15,6 @@ import { harvestEuropePmc } from '../src/ingest/europepmc/harvest'
 import { serve } from '../src/platform/serve'
 import { freshBenchDatabase } from './bench/database'
 
-const DATABASE = 'geroscope_bench_ingest'
 const fixtures = fileURLToPath(new URL('../../shared/fixtures/europepmc/', import.meta.url))
 if (!existsSync(fixtures)) {
   console.error(`the recorded Europe PMC answers are read from ${fixtures}, which is missing`)
@@ -29,6 +28,9 @@ function option(name: string, fallback: string): string {
 const runs = Number(option('runs', '5'))
 const server = option('url', 'postgres://postgres@127.0.0.1:5432')
 const keep = process.argv.includes('--keep')
+// --database: a name of its own, so two checkouts (or two people) can time side by side.
+const DATABASE = option('database', 'geroscope_bench_ingest')
+if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error('--database must be a plain lowercase name')
 
 type Answer = { hitCount: number; nextCursorMark?: string; resultList: { result: unknown[] } }
 const chain = JSON.parse(readFileSync(fixtures + 'fetch_10pages_cancer.json', 'utf8')) as Answer[]

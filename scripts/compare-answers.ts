@@ -3,21 +3,28 @@
  * change a byte). Starts `src/index.ts` of each tree with the response cache off and asks both the
  * same paths: paper ids drawn from the whole corpus, list pages and their next pages, entities.
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/geroscope_bench_seed bun scripts/compare-answers.ts --before /work/main [--papers 2000] [--port N]
+ * On the embedded database (PGlite), which one process holds at a time, the two builds run one after the other on
+ * the same data directory (DATA_DIR, the corpus loaded with `DATA_DIR=... bun run cli seed synthetic --papers N`):
+ * the first's answers are kept, the second is asked the same paths and compared.
+ *   bun scripts/compare-answers.ts --before /work/main --pglite DATA_DIR [--papers 2000]
  */
+import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../src/db/client'
 import { benchKeys } from './bench/keys'
 import { numberOption } from './bench/wrk'
 
-const databaseUrl = process.env.DATABASE_URL
-if (!databaseUrl) throw new Error('set DATABASE_URL')
+const pgliteAt = process.argv.indexOf('--pglite')
+const dataDir = pgliteAt > 0 ? process.argv[pgliteAt + 1] : undefined
+const databaseUrl = dataDir ? undefined : process.env.DATABASE_URL
+if (!databaseUrl && !dataDir) throw new Error('set DATABASE_URL, or give --pglite DATA_DIR')
 const at = process.argv.indexOf('--before')
 if (at < 0) throw new Error('--before <directory of the other tree>')
 const before = process.argv[at + 1]
 const count = numberOption('papers', 2000)
 const entityCount = numberOption('entities', 300)
 
-const database = await openDatabase({ kind: 'postgres', url: databaseUrl, max: 2 })
+const database = dataDir ? await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') }) : await openDatabase({ kind: 'postgres', url: databaseUrl!, max: 2 })
 const keys = await benchKeys(database.db, 40) // pro keys allow 600 requests a minute each
 const ids = (await database.rows<{ id: string }>(sql`select id from papers order by random() limit ${count}`)).map((r) => r.id)
 const entities = (await database.rows<{ type: string; key: string }>(sql`select type, key from entities where paper_count > 0 order by random() limit ${entityCount}`))
@@ -52,7 +59,7 @@ await database.close()
 async function start(dir: string, port: number) {
   const child = Bun.spawn([process.execPath, 'src/index.ts'], {
     cwd: dir, stdout: 'ignore', stderr: 'inherit',
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), WORKERS: 'off', DEMO_DATA: 'off', NODE_ENV: 'production', APP_SECRET: 'b'.repeat(40), RESPONSE_CACHE_MB: '0', PUBLIC_BASE_URL: 'https://geroscope.example' },
+    env: { ...process.env, ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: databaseUrl }), PORT: String(port), WORKERS: 'off', DEMO_DATA: 'off', NODE_ENV: 'production', APP_SECRET: 'b'.repeat(40), RESPONSE_CACHE_MB: '0', PUBLIC_BASE_URL: 'https://geroscope.example' },
   })
   const url = `http://127.0.0.1:${port}`
   for (let i = 0; ; i++) {
@@ -64,8 +71,11 @@ async function start(dir: string, port: number) {
 }
 
 const port = numberOption('port', 20000 + Math.floor(Math.random() * 30000)) // --port: the first of two ports
+// PGlite: the first build alone, its answers kept (`recorded`); then the second alone, compared with them.
 const a = await start(before, port)
-const b = await start(process.cwd(), port + 1)
+let b = dataDir ? null : await start(process.cwd(), port + 1)
+const recorded = dataDir ? new Map<string, string>() : null
+let replaying = false
 let asked = 0
 const get = async (base: string, path: string) => {
   // identity: the bytes as the server sends them, with no decompression in between (fetch asks for br and gzip by default)
@@ -76,7 +86,14 @@ const get = async (base: string, path: string) => {
 let compared = 0
 let differing = 0
 async function compare(path: string): Promise<string> {
-  const [x, y] = await Promise.all([get(a.url, path), get(b.url, path)])
+  if (recorded && !replaying) {
+    const x = await get(a.url, path)
+    recorded.set(path, x)
+    return x
+  }
+  const [x, y] = recorded
+    ? [recorded.get(path) ?? '(not asked of the first build)', await get(b!.url, path)]
+    : await Promise.all([get(a.url, path), get(b!.url, path)])
   compared++
   if (x !== y) {
     differing++
@@ -93,7 +110,7 @@ async function walk(path: string, pages: number) {
     next = cursor ? `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : null
   }
 }
-try {
+async function askAll() {
   for (const id of ids) await compare(`/api/v1/papers/${id}`)
   if (withStory) await compare(`/api/v1/papers/${withStory.id.toLowerCase()}`)
   await compare('/api/v1/papers/MED-0')
@@ -113,9 +130,18 @@ try {
     'study_type=invertebrate&since=2026-10-01&fields=paper_id&limit=7']) await walk(`/api/v1/stories?${q}`, 3)
   for (const e of entities) await walk(`/api/v1/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}`, 1)
   for (const e of entities.slice(0, 10)) await walk(`/api/v1/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}?limit=7`, 3)
+}
+try {
+  await askAll()
+  if (recorded) {
+    await a.stop()
+    b = await start(process.cwd(), port + 1)
+    replaying = true
+    await askAll()
+  }
 } finally {
   await a.stop()
-  await b.stop()
+  await b?.stop()
 }
 console.log(`${compared} answers compared, ${differing} differ`)
 if (differing) process.exit(1)

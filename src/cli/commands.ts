@@ -8,6 +8,9 @@ import { seedDemo } from '../seed/demo'
 import { parseFlags, UsageError } from './args'
 import { INGEST_COMMANDS } from './ingest-commands'
 import { progressReporter } from './progress'
+import { rebuildPaperDocuments } from '../documents/papers'
+import { DOCUMENTS_JOB } from '../documents/refresher'
+import { withJobLock } from '../jobs/job-lock'
 import { ANALYSIS_COMMANDS } from './analysis-commands'
 import { LEXICON_COMMANDS } from './lexicon-commands'
 import { EXPORT_COMMANDS } from './export-commands'
@@ -73,6 +76,21 @@ export const COMMANDS: Command[] = [
       let report: ((done: number) => void) | null = null
       const { papers } = await rebuildSearchIndex(database, config, (done, total) => (report ??= progressReporter(io.err, 'papers', total))(done))
       io.out(`search index "${config.meili!.index}" rebuilt with ${papers} papers`)
+    },
+  },
+  {
+    // After a bulk load, or to rebuild on purpose; resumable: a run stopped half-way goes on from the last batch.
+    words: ['documents', 'rebuild'],
+    usage: 'documents rebuild',
+    flags: {},
+    run: async (_flags, database, { io }) => {
+      const started = performance.now()
+      let report: ((done: number) => void) | null = null
+      const { written, resumedAfter } = await withJobLock(database, DOCUMENTS_JOB, () => rebuildPaperDocuments(database.db, {
+        onProgress: (done, total) => (report ??= progressReporter(io.err, 'documents', total))(done),
+      }))
+      const resumed = resumedAfter ? ` (resumed after ${resumedAfter})` : ''
+      io.out(`stored documents rebuilt${resumed}: ${written} written in ${((performance.now() - started) / 1000).toFixed(1)} s`)
     },
   },
   {

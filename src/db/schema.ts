@@ -633,3 +633,18 @@ export const withdrawnPapers = pgTable('withdrawn_papers', {
   reason: text('reason').notNull(), // retracted | withdrawn
   withdrawnAt: tstz('withdrawn_at').notNull().defaultNow(),
 })
+
+// ---------------------------------------------------------------------------------------------
+// Stored documents (issue 39): each paper's /api/v1/papers/{id} `data` as JSON text, built once
+// and sent as it is (src/documents/). Triggers (drizzle/0034) give every paper a row when it
+// arrives and set its body to NULL, with generation + 1, in the same transaction as any change to
+// what the document shows (the paper, its story, upvotes, entities, claims, an entity's name), so
+// a stored body never disagrees with the rows; the refresher writes a body back only if the
+// generation it read with the rows is still the row's. Body '' means "serve this one live": a
+// paper whose text holds the character the URLs' base is stored as (src/documents/papers.ts).
+// ---------------------------------------------------------------------------------------------
+export const paperDocuments = pgTable('paper_documents', {
+  paperId: text('paper_id').primaryKey().references(() => papers.id, { onDelete: 'cascade' }),
+  generation: integer('generation').notNull().default(0),
+  body: text('body'),
+}, (t) => [index('paper_documents_stale_idx').on(t.paperId).where(sql`body is null`)])

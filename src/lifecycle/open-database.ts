@@ -10,6 +10,8 @@ import { migrateDatabase } from '../db/migrate'
 import { applyLexicon } from '../lexicon/apply'
 import { resolveEntityName } from '../lexicon/matcher'
 import { isDatabaseUnavailable } from '../db/database-errors'
+import { checkDocumentsVersion } from '../documents/papers'
+import { log } from '../log'
 
 /** A step of opening the database, reported once done with the time since the previous one (start-up prints them). */
 export type OpenStep = 'open' | 'schema' | 'lexicon'
@@ -23,6 +25,9 @@ async function bringUpToDate(database: Database, url: string | undefined, onStep
   onStep('schema', migrated - started)
   await applyLexicon(database, resolveEntityName)
   onStep('lexicon', performance.now() - migrated)
+  // Documents built by another version of their serializer go stale here, for the refresher to rewrite.
+  const stale = await checkDocumentsVersion(database.db)
+  if (stale > 0) log.info({ stale }, `${stale} stored documents were built by another version and are rebuilt in the background`)
 }
 
 export async function openConfiguredDatabase(

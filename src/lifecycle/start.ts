@@ -15,6 +15,7 @@ import { ClientConnections } from '../http/client-connections'
 import { serverFailure } from '../http/error-plugin'
 import { PARSER_HEAD_BYTES } from '../http/request-limits'
 import { startWorkers } from './workers'
+import { startDocumentRefresher } from '../documents/refresher'
 import { closeStaleRuns } from '../jobs/run-job'
 import { errorMessage, log } from '../log'
 import { ensureOperator } from '../accounts/operator'
@@ -86,6 +87,8 @@ export async function startService(env: Record<string, string | undefined> = pro
   const stopSnapshots = snapshot.startRefresh()
   // WORKERS=off leaves the API alone: no harvesting, scraping or analysis in this process.
   const jobs = config.workers ? startWorkers(database, config) : []
+  // Stored documents (src/documents/) rebuilt a second after their rows change, by one process at a time.
+  const documents = startDocumentRefresher(database)
   const inFlight = new InFlight()
   const perClient = new ClientConnections(config)
   const handler = inFlight.track(withAccessLog(perClient.track(app.fetch)))
@@ -108,9 +111,9 @@ export async function startService(env: Record<string, string | undefined> = pro
   }
 
   let stopping: Promise<void> | null = null
-  const stop = (reason: string) => stopping ??= shutDown(reason, {
+  const stop = (reason: string) => stopping ??= Promise.all([documents.stop(), shutDown(reason, {
     timeoutMs: config.shutdownTimeoutMs, lifecycle, server, inFlight, jobs, stopSnapshots, keyUsage, limits, database,
-  })
+  })]).then(() => {})
   return { port: server.port, stop }
 }
 

@@ -232,23 +232,36 @@ const PAPER_CLAIMS_JSON = `coalesce((select json_agg(${CLAIM_ROW_JSON} order by 
     from claims c left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
     where c.paper_id = p.id), '[]'::json)`
 
+/** A paper's full record as PAPER_DETAIL_SELECT reads it. */
+export type PaperDetailRow = PaperTextRow & { story: StoryRow | null; upvotes: number; entities: PaperEntityRow[]; claims: ClaimRow[] }
+
 /**
- * A paper's full record in one statement and one round trip: the paper, its story, upvote count,
- * entities and claims (each as json, in the orders the five separate queries used).
+ * The columns of a paper's full record (`p`, the open licences' `$?` first): the paper, its story, upvote count,
+ * entities and claims (each as json, in the orders the five separate queries used). Shared with the stored
+ * documents (src/documents/papers.ts), which read many papers' records at once.
  */
-const paperDetail = preparedStatement<PaperTextRow & { story: StoryRow | null; upvotes: number; entities: PaperEntityRow[]; claims: ClaimRow[] }>(`select ${PAPER_SELECT},
+export const PAPER_DETAIL_SELECT = `${PAPER_SELECT},
   (select json_build_object('paperId', s.paper_id, 'headline', s.headline, 'dek', s.dek, 'body', s.body,
       'whyItMatters', s.why_it_matters, 'caveats', s.caveats, 'support', s.support, 'model', s.model,
       'publishedAt', s.published_at::text)
     from stories s where s.paper_id = p.id) as story,
   (select count(*)::int from upvotes u where u.paper_id = p.id) as upvotes,
   ${PAPER_ENTITIES_JSON} as entities,
-  ${PAPER_CLAIMS_JSON} as claims
+  ${PAPER_CLAIMS_JSON} as claims`
+
+/** A paper's full record in one statement and one round trip. */
+const paperDetail = preparedStatement<PaperDetailRow>(`select ${PAPER_DETAIL_SELECT}
 from papers p where p.id = $?`, { genericPlan: true })
 
-export async function getPaperDetail(db: Db, id: string) {
-  const [row] = await paperDetail(db, [[...OPEN_LICENSES], id])
-  if (!row) return null
+export type PaperDetail = { paper: PaperTextRow; story: StoryRow | null; upvotes: number; entities: PaperEntityRow[]; claims: ClaimRow[] }
+
+/** A PaperDetailRow's parts. */
+export function paperDetailOf(row: PaperDetailRow): PaperDetail {
   const { story, upvotes, entities, claims, ...paper } = row
   return { paper, story, upvotes, entities, claims }
+}
+
+export async function getPaperDetail(db: Db, id: string): Promise<PaperDetail | null> {
+  const [row] = await paperDetail(db, [[...OPEN_LICENSES], id])
+  return row ? paperDetailOf(row) : null
 }

@@ -20,7 +20,7 @@ describe(`migrations on ${testDriver}`, () => {
     )
     expect(rows.map((r) => r.table_name)).toEqual([
       'accounts', 'api_keys', 'article_analyses', 'articles', 'briefs', 'change_feed', 'claim_facet_counts', 'claim_facet_counts_pending', 'claims',
-      'contradiction_groups', 'contradiction_pairs', 'entities', 'held_stories', 'job_runs', 'job_state', 'judgement_versions', 'knowledge_gaps', 'login_failures', 'paper_entities', 'paper_facet_counts',
+      'contradiction_groups', 'contradiction_pairs', 'entities', 'held_stories', 'job_runs', 'job_state', 'judgement_versions', 'knowledge_gaps', 'login_failures', 'paper_documents', 'paper_entities', 'paper_facet_counts',
       'paper_facet_counts_monthly', 'paper_facet_counts_monthly_pending', 'paper_facet_counts_pending', 'paper_organism_counts',
       'paper_organism_counts_monthly', 'paper_organism_counts_monthly_pending', 'paper_organism_counts_pending', 'paper_relation_counts',
       'paper_relation_counts_monthly', 'paper_relation_counts_monthly_pending', 'paper_relation_counts_pending', 'papers', 'prompt_versions', 'prompts', 'rate_limit_counters', 'rss_sources',

@@ -3,7 +3,7 @@
  * takes up to 100 through `idsParam`, in the papers module), and GET /api/v1/papers/doi:{doi}
  * for DOIs, whose slashes the one-segment /papers/{id} route cannot take.
  */
-import { Elysia } from 'elysia'
+import { Elysia, type Static } from 'elysia'
 import { invalidParameter, quoted } from '../../../http/errors'
 import { openApiBody, parseBody } from '../../../http/json-body'
 import { decodeComponent } from '../../../http/percent-decoding'
@@ -12,7 +12,7 @@ import { PaperDetail, documented, errorResponses } from '../model'
 import { cachedJson } from '../response-cache'
 import type { BatchCharge } from './allowance'
 import { BatchAnswer, COST, MAX_POST_IDS, MAX_QUERY_IDS, batchAnswer, idsField } from './answer'
-import { paperDetailAnswer, PaperDetailAnswer } from '../papers'
+import { paperDetailAnswer, paperDetailJson, PaperDetailAnswer } from '../papers'
 import { openApiParameters, parseParams } from '../../../http/params'
 import { fieldsParam, selectFields } from '../fields'
 
@@ -40,6 +40,7 @@ export const batchModule = (v1: V1Context, charge: BatchCharge) =>
     .get('/api/v1/papers/doi:*', ({ request, set }) => cachedJson(v1.cache, request, set, async () => {
       const p = parseParams(request.url, doiParams)
       const raw = pathAfter(request.url, '/api/v1/papers/')
+      if (!p.fields) return paperDetailJson(v1, raw) as unknown as Static<typeof PaperDetailAnswer>
       return selectFields(await paperDetailAnswer(v1, raw), p.fields)
     }), {
       response: { 200: documented(PaperDetailAnswer), ...errorResponses },

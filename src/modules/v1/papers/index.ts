@@ -2,12 +2,10 @@
 import { Elysia, t, type Static } from 'elysia'
 import { invalidParameter, notFound, quoted } from '../../../http/errors'
 import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
-import { serializeClaim } from '../../../resources/claims/serialize'
-import { serializePaperEntity } from '../../../resources/entities/serialize'
 import { pager } from '../../../http/pager'
 import { Pagination, Paper, PaperDetail, errorResponses, documented } from '../model'
 import { booleanParam, dateParam, listParam, numberParam, openApiParameters, pagingParams, parseParams, pathParam, stringParam } from '../params'
-import { cachedJson } from '../response-cache'
+import { cachedJson, JsonText } from '../response-cache'
 import type { V1Context } from '../context'
 import { assertSearchable } from '../../../search/syntax'
 import { queryFilter } from '../../../search/synonyms'
@@ -16,7 +14,9 @@ import { listPapersJson, type PaperJsonRow } from '../../../queries/paper-json'
 import { DEFAULT_PAPER_SORT, PAPER_ORDERS, readPosition } from '../../../queries/paper-order'
 import { sortParam } from './sort-param'
 import { jsonPage } from '../json-page'
-import { serializeListedPaper, serializePaperRef, serializeStory } from '../../../resources/papers/serialize'
+import { serializeListedPaper } from '../../../resources/papers/serialize'
+import { serializePaperDetail } from '../../../resources/papers/detail'
+import { readPaperDocument } from '../../../documents/papers'
 import { fieldsParam, selectFields } from '../fields'
 import { FacetFields, countedPagination, facetParams, withFacets } from '../facets/params'
 import { paperFacets } from '../facets/papers'
@@ -84,22 +84,33 @@ export function paperFilters(p: FilterParams): PaperFilters {
 
 export const PaperDetailAnswer = t.Object({ data: PaperDetail })
 
-/** The answer of /papers/{id}, /papers/doi:{doi} and /papers/pmid:{n}; `given` as the caller wrote it. */
-export async function paperDetailAnswer({ db, baseUrl }: V1Context, given: string) {
+/** The paper id `given` names (as the caller wrote it), or a 404. */
+async function paperIdOf(db: V1Context['db'], given: string): Promise<string> {
   const identifier = readPaperIdentifier(given)
   const id = identifier && await resolvePaperIdentifier(db, identifier)
-  const detail = id ? await getPaperDetail(db, id) : null
+  if (!id) throw notFound(`no paper with ${isPrefixedIdentifier(given) ? '' : 'id '}${quoted(given)}`)
+  return id
+}
+
+/** The answer of /papers/{id}, /papers/doi:{doi} and /papers/pmid:{n}, built from the rows; `given` as the caller wrote it. */
+export async function paperDetailAnswer(v1: V1Context, given: string) {
+  return liveDetail(v1, given, await paperIdOf(v1.db, given))
+}
+
+async function liveDetail({ db, baseUrl }: V1Context, given: string, id: string) {
+  const detail = await getPaperDetail(db, id)
   if (!detail) throw notFound(`no paper with ${isPrefixedIdentifier(given) ? '' : 'id '}${quoted(given)}`)
-  const license = detail.paper.abstractLicense
-  return {
-    data: {
-      ...serializePaperRef(detail.paper, baseUrl),
-      story: detail.story ? serializeStory(detail.story, baseUrl) : null,
-      upvotes: detail.upvotes,
-      entities: detail.entities.map((e) => serializePaperEntity(e, license)),
-      claims: detail.claims.map((c) => serializeClaim(c, license)),
-    },
-  }
+  return { data: serializePaperDetail(detail, baseUrl) }
+}
+
+/**
+ * The same answer as JSON text, for a request without `fields=`: the paper's stored document
+ * (src/documents/papers.ts), one row read and sent as it is; built from the rows while it is stale.
+ */
+export async function paperDetailJson(v1: V1Context, given: string): Promise<JsonText> {
+  const id = await paperIdOf(v1.db, given)
+  const stored = await readPaperDocument(v1.db, id, v1.baseUrl)
+  return new JsonText(stored === null ? JSON.stringify(await liveDetail(v1, given, id)) : `{"data":${stored}}`)
 }
 
 type PapersAnswer = { data: Static<typeof Paper>[]; pagination: Static<typeof Pagination> }
@@ -180,6 +191,7 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
     .get('/api/v1/papers/:id', ({ params, request, set }) => cachedJson(cache, request, set, async () => {
       const p = parseParams(request.url, detailParams)
       const id = pathParam(params.id, 'id')
+      if (!p.fields) return paperDetailJson(v1, id) as unknown as Static<typeof PaperDetailAnswer>
       return selectFields(await paperDetailAnswer(v1, id), p.fields)
     }), {
       response: { 200: documented(PaperDetailAnswer), ...errorResponses },
