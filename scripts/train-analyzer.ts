@@ -163,7 +163,7 @@ function answersOf(records: Prepared<HandLabel>[], studyTypeModel: (id: string) 
     studyType: all.map(({ label, v }) => {
       const read = modelReads(v.rules, v.hasAbstract, TRUST_RULES_FROM)
       const p = read ? probabilities(studyTypeModel(label.id), featuresOf(v, SHIPPED), v.offsets.studyType) : null
-      const chosen = chooseStudyType(p, v.rules)
+      const chosen = chooseStudyType(p, v.rules, v.hasAbstract)
       return { id: label.id, confidence: chosen.confidence, correct: chosen.studyType === label.study_type, group: chosen.source }
     }),
     relevance: all.map(({ label, v }) => {

@@ -91,6 +91,10 @@ describe('calibration maps', () => {
     const few = fitGrouped([...group('common', 0.8, 160, 40), ...group('rare', 0.8, 0, 4)], 40, 20, 20)
     expect(calibrateGrouped(few, 'rare', 0.8)).toBeGreaterThan(0.6)
     expect(calibrateGrouped(few, 'rare', 0.8)).toBeLessThan(calibrate(few.pooled, 0.8))
+    // Beyond the confidences a source's answers had, its map says nothing: the pooled map answers.
+    const narrow = fitGrouped([...group('sure rule', 0.9, 95, 5), ...group('other', 0.3, 3, 17), ...group('other', 0.9, 90, 10)], 20, 20, 20)
+    expect(calibrateGrouped(narrow, 'sure rule', 0.3)).toBe(calibrate(narrow.pooled, 0.3))
+    expect(calibrateGrouped(narrow, 'sure rule', 0.3)).toBeLessThan(0.2)
   })
 })
 

@@ -31,7 +31,8 @@ export const BUILTIN_MODEL = 'geroscope-builtin-1'
  * 6, confidence maps fitted on the tuning half and the calibration set, claim sides read clause by clause (a fragment
  * is dropped, not stored); 7, answers to other papers, book reviews, case series, case reports titled "in a patient"
  * and review protocols are other, a case report with a systematic review and a review titled in another language are
- * reviews; the relevance confidence mapped by the rule that fired as well as by its value.
+ * reviews; confidences mapped by their source as well as their value (relevance by the rule that fired, study type by
+ * the rules alone, with or without an abstract, or the model agreeing or overruling).
  */
 export const BUILTIN_PROMPT_VERSION = 'builtin-7'
 

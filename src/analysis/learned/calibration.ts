@@ -69,9 +69,10 @@ export function calibrate(map: CalibrationMap, confidence: number): number {
  * study type, the rules alone or the learned model agreeing with or overruling them; for topic, a named topic or
  * "other"). One monotone map of the confidence cannot tell a confidently wrong rule from a right one at the same
  * number; a map per source can. Each source's map is shrunk toward the pooled map by `prior` answers, so a source
- * seen a few times says little: calibrated = (n x own + prior x pooled) / (n + prior).
+ * seen a few times says little: calibrated = (n x own + prior x pooled) / (n + prior); and only within the range of
+ * confidences the source's answers had (beyond it, the pooled map).
  */
-export type GroupedCalibration = { prior: number; pooled: CalibrationMap; groups: Record<string, { n: number; map: CalibrationMap }> }
+export type GroupedCalibration = { prior: number; pooled: CalibrationMap; groups: Record<string, { n: number; lo: number; hi: number; map: CalibrationMap }> }
 export type GroupedObservation = Observation & { group: string }
 
 export function fitGrouped(observations: GroupedObservation[], minBin: number, groupBin: number, prior: number): GroupedCalibration {
@@ -84,7 +85,8 @@ export function fitGrouped(observations: GroupedObservation[], minBin: number, g
   const groups: GroupedCalibration['groups'] = {}
   for (const name of [...byGroup.keys()].sort()) {
     const list = byGroup.get(name)!
-    groups[name] = { n: list.length, map: fitCalibration(list, groupBin) }
+    const confidences = list.map((o) => o.confidence)
+    groups[name] = { n: list.length, lo: Math.min(...confidences), hi: Math.max(...confidences), map: fitCalibration(list, groupBin) }
   }
   return { prior, pooled: fitCalibration(observations, minBin), groups }
 }
@@ -92,7 +94,8 @@ export function fitGrouped(observations: GroupedObservation[], minBin: number, g
 export function calibrateGrouped(calibration: GroupedCalibration, group: string, confidence: number): number {
   const pooled = calibrate(calibration.pooled, confidence)
   const own = calibration.groups[group]
-  if (!own) return pooled
+  // A source's map speaks only for the confidences its answers had: beyond them, the pooled map.
+  if (!own || confidence < own.lo || confidence > own.hi) return pooled
   const blended = (own.n * calibrate(own.map, confidence) + calibration.prior * pooled) / (own.n + calibration.prior)
   return Math.min(0.99, Math.max(0.01, Math.round(blended * 1000) / 1000))
 }

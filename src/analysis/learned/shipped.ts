@@ -2,7 +2,7 @@
  * The learned part of the built-in analyzer as it runs in service (model.json, made by scripts/train-analyzer.ts):
  * the study type the written rules are unsure of goes to the stacked model, which starts from the rules' answer
  * and corrects it from the paper's words; then every confidence goes through its calibration map, read with where
- * the answer came from (the study type: the rules alone, the model agreeing with them or overruling them; relevance:
+ * the answer came from (the study type: the rules alone, with or without an abstract, the model agreeing with them or overruling them; relevance:
  * the rule that fired; topic: one map, its sources measured no better), so a reported 0.8 is right about four times
  * in five on the hand-judged records.
  */
@@ -19,12 +19,12 @@ import { ruleOffset, type RuleOutcome } from './rules-as-features'
 const shipped = shippedJson as unknown as ShippedModel
 
 /** Where a study type came from, the second signal its confidence map reads (./calibration.ts). */
-export type StudyTypeSource = 'rules' | 'model agrees' | 'model overrules'
+export type StudyTypeSource = 'rules' | 'rules, no abstract' | 'model agrees' | 'model overrules'
 export type LearnedStudyType = { studyType: StudyType; confidence: number; source: StudyTypeSource }
 
 /** The stacked model's answer given its scores; the rules' own when they are confident enough (never overruled there in cross-validation). */
-export function chooseStudyType(probabilities: number[] | null, rules: RuleOutcome): LearnedStudyType {
-  if (!probabilities) return { studyType: rules.studyType, confidence: rules.studyTypeConfidence, source: 'rules' }
+export function chooseStudyType(probabilities: number[] | null, rules: RuleOutcome, hasAbstract = true): LearnedStudyType {
+  if (!probabilities) return { studyType: rules.studyType, confidence: rules.studyTypeConfidence, source: hasAbstract ? 'rules' : 'rules, no abstract' }
   const best = argmax(probabilities) // the model's classes are STUDY_TYPES, in order (scripts/train-analyzer.ts)
   const studyType = STUDY_TYPES[best]
   return { studyType, confidence: probabilities[best], source: studyType === rules.studyType ? 'model agrees' : 'model overrules' }
@@ -40,7 +40,7 @@ export const topicSource = (topic: string) => (topic === 'other' ? 'other' : 'na
 export const modelReads = (rules: RuleOutcome, hasAbstract: boolean, trustFrom = shipped.trustRulesFrom) => hasAbstract && rules.studyTypeConfidence < trustFrom
 
 export function learnedStudyType(paper: PaperInput, reading: Reading, rules: RuleOutcome): LearnedStudyType {
-  if (!modelReads(rules, reading.abstract !== '')) return chooseStudyType(null, rules)
+  if (!modelReads(rules, reading.abstract !== '')) return chooseStudyType(null, rules, reading.abstract !== '')
   const model = compile(shipped.studyType)
   return chooseStudyType(scorePaper(model, paper, reading, rules, ruleOffset(STUDY_TYPES, rules.studyType, rules.studyTypeConfidence)), rules)
 }
