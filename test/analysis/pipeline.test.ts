@@ -40,7 +40,7 @@ describe('runAnalysis with the built-in analyzer', () => {
     expect(counts).toMatchObject({ papers: 2, failed: 0, stories: 1, articles: 0, prompt_tokens: 0 })
 
     const [paper] = await db.select().from(papers).where(eq(papers.id, 'MED-100'))
-    expect(paper).toMatchObject({ studyType: 'animal', topic: 'mtor-rapamycin', judgementModel: 'geroscope-builtin-1', judgementPromptVersion: 'builtin-6' })
+    expect(paper).toMatchObject({ studyType: 'animal', topic: 'mtor-rapamycin', judgementModel: 'geroscope-builtin-1', judgementPromptVersion: 'builtin-7' })
     expect(paper.relevance).toBeGreaterThanOrEqual(2.5)
     expect(paper.judgedAt).not.toBeNull()
     expect(paper.extractedAt).not.toBeNull()
@@ -96,7 +96,7 @@ describe('runAnalysis with the built-in analyzer', () => {
     expect(counts).toMatchObject({ articles: 2, articles_failed: 0 })
     const rows = await db.select().from(articleAnalyses).orderBy(asc(articleAnalyses.articleId))
     expect(rows[0].tags).toContain('dasatinib plus quercetin')
-    expect(rows[0]).toMatchObject({ model: 'geroscope-builtin-1', promptVersion: 'builtin-6' })
+    expect(rows[0]).toMatchObject({ model: 'geroscope-builtin-1', promptVersion: 'builtin-7' })
     const pending = await db.select().from(articles).where(sql`${articles.analysedAt} is null`)
     expect(pending).toEqual([])
   })

@@ -2,10 +2,12 @@ import { describe, expect, test } from 'bun:test'
 import { handLabelled } from '../../scripts/eval/hand-labelled'
 import { accuracy, judge, precision, recall, score } from '../../scripts/eval/evaluate'
 import { haveFixtures } from '../../scripts/eval/records'
+import { calibrationError, deciles } from '../../scripts/eval/deciles'
 
 // The built-in analyzer on the held-out half of the hand-judged set (records read from ../shared at run time).
-// The floors are the figures measured on the 701-record held-out half once the synergy set joined it (issue 34;
-// docs/benchmarks.md), rounded down: the test catches a regression. They are below the issue's targets (study type
+// The floors are the figures measured on the 701-record held-out half with builtin-7 (issue 34, third session;
+// docs/benchmarks.md), rounded down, and the ceilings of the expected calibration error rounded up: the test catches
+// a regression. They are below the issue's targets (study type
 // 90%, band 85%, precision and recall 85%), which the analyzer does not reach on papers it was not tuned on.
 if (!haveFixtures) console.log('analysis quality: left out because ../shared/fixtures is missing')
 
@@ -16,8 +18,16 @@ describe.if(haveFixtures)('built-in analyzer on the held-out hand-judged records
   test.each(Object.entries(runs))('does not fall below the measured figures, %s', (_name, s) => {
     expect(accuracy(s.studyType)).toBeGreaterThanOrEqual(0.81)
     expect(accuracy(s.band)).toBeGreaterThanOrEqual(0.88)
-    expect(accuracy(s.topic)).toBeGreaterThanOrEqual(0.89)
+    expect(accuracy(s.topic)).toBeGreaterThanOrEqual(0.9)
     expect(precision(s.positives)).toBeGreaterThanOrEqual(0.62)
     expect(recall(s.positives)).toBeGreaterThanOrEqual(0.55)
+  })
+
+  test('confidences stay as calibrated as measured (with MeSH and withheld pooled)', () => {
+    const all = Object.values(runs)
+    const ece = (key: 'studyType' | 'band' | 'topic') => calibrationError(deciles(key, all.flatMap((s) => s.calibration[key])))
+    expect(ece('studyType')).toBeLessThanOrEqual(0.055) // 5.2 points measured
+    expect(ece('band')).toBeLessThanOrEqual(0.035) // 3.0
+    expect(ece('topic')).toBeLessThanOrEqual(0.035) // 3.4
   })
 })

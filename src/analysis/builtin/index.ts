@@ -8,7 +8,7 @@ import { splitSentences } from './sentences'
 import { judgeNewsworthiness, judgePromotional, type TextView } from './judge'
 import { readPaper } from './reading'
 import { judgeByRules } from './rules'
-import { calibrated, learnedStudyType } from '../learned/shipped'
+import { calibrated, learnedStudyType, topicSource } from '../learned/shipped'
 import { extractClaims, latinName } from './claims'
 import { extractEntities } from './entities'
 import { writeStory } from './story'
@@ -29,9 +29,12 @@ export const BUILTIN_MODEL = 'geroscope-builtin-1'
  * whole noun phrases next to their verb with lexicon names resolved, the study organism of the kind the study type
  * says, stories taking design and population words from the judgement and record and support reading them against both;
  * 6, confidence maps fitted on the tuning half and the calibration set, claim sides read clause by clause (a fragment
- * is dropped, not stored).
+ * is dropped, not stored); 7, answers to other papers, book reviews, case series, case reports titled "in a patient"
+ * and review protocols are other, a case report with a systematic review and a review titled in another language are
+ * reviews; confidences mapped by their source as well as their value (relevance by the rule that fired, study type by
+ * the rules alone, with or without an abstract, or the model agreeing or overruling).
  */
-export const BUILTIN_PROMPT_VERSION = 'builtin-6'
+export const BUILTIN_PROMPT_VERSION = 'builtin-7'
 
 export type BuiltinAnalysis = Extraction & { judgement: Judgement; story: (StoryDraft & { support: number; problems: string[] }) | null }
 
@@ -123,7 +126,10 @@ export function analyzePaper(paper: PaperInput): BuiltinAnalysis {
   const { relevance, topic, outcome } = judgeByRules(paper, reading)
   // The rules' study type, or the learned model's where the rules are unsure; every confidence calibrated.
   const study = learnedStudyType(paper, reading, outcome)
-  const confidence = calibrated({ studyType: study.confidence, relevance: relevance.confidence, topic: topic.confidence })
+  const confidence = calibrated(
+    { studyType: study.confidence, relevance: relevance.confidence, topic: topic.confidence },
+    { studyType: study.source, relevance: relevance.rule, topic: topicSource(topic.topic) },
+  )
   const extraction = extractFor(paper, view, study.studyType)
   const judgement: Judgement = {
     relevance: relevance.relevance,

@@ -63,3 +63,39 @@ export function calibrate(map: CalibrationMap, confidence: number): number {
   }
   return bounded(map.at(-1)![1])
 }
+
+/**
+ * Confidence read with a second signal: where the answer came from (for relevance, the written rule that fired; for
+ * study type, the rules alone or the learned model agreeing with or overruling them; for topic, a named topic or
+ * "other"). One monotone map of the confidence cannot tell a confidently wrong rule from a right one at the same
+ * number; a map per source can. Each source's map is shrunk toward the pooled map by `prior` answers, so a source
+ * seen a few times says little: calibrated = (n x own + prior x pooled) / (n + prior); and only within the range of
+ * confidences the source's answers had (beyond it, the pooled map).
+ */
+export type GroupedCalibration = { prior: number; pooled: CalibrationMap; groups: Record<string, { n: number; lo: number; hi: number; map: CalibrationMap }> }
+export type GroupedObservation = Observation & { group: string }
+
+export function fitGrouped(observations: GroupedObservation[], minBin: number, groupBin: number, prior: number): GroupedCalibration {
+  const byGroup = new Map<string, Observation[]>()
+  for (const o of observations) {
+    let list = byGroup.get(o.group)
+    if (!list) byGroup.set(o.group, (list = []))
+    list.push(o)
+  }
+  const groups: GroupedCalibration['groups'] = {}
+  for (const name of [...byGroup.keys()].sort()) {
+    const list = byGroup.get(name)!
+    const confidences = list.map((o) => o.confidence)
+    groups[name] = { n: list.length, lo: Math.min(...confidences), hi: Math.max(...confidences), map: fitCalibration(list, groupBin) }
+  }
+  return { prior, pooled: fitCalibration(observations, minBin), groups }
+}
+
+export function calibrateGrouped(calibration: GroupedCalibration, group: string, confidence: number): number {
+  const pooled = calibrate(calibration.pooled, confidence)
+  const own = calibration.groups[group]
+  // A source's map speaks only for the confidences its answers had: beyond them, the pooled map.
+  if (!own || confidence < own.lo || confidence > own.hi) return pooled
+  const blended = (own.n * calibrate(own.map, confidence) + calibration.prior * pooled) / (own.n + calibration.prior)
+  return Math.min(0.99, Math.max(0.01, Math.round(blended * 1000) / 1000))
+}

@@ -10,7 +10,7 @@ import { STUDY_TYPES, TOPICS, type StudyType, type TopicSlug } from '../../taxon
 import { textFeatures } from './features'
 import { levelOffset, ruleFeatures, ruleOffset, type RuleOutcome } from './rules-as-features'
 import { argmax, probabilities, type SoftmaxModel } from './softmax'
-import type { CalibrationMap } from './calibration'
+import type { GroupedCalibration } from './calibration'
 
 export type LearnedModels = {
   /**
@@ -32,7 +32,7 @@ export type ShippedModel = {
   trainedOn: string; options: Record<string, number>; features: 'stacked'
   trustRulesFrom: number
   studyType: SoftmaxModel
-  calibration: { studyType: CalibrationMap; relevance: CalibrationMap; topic: CalibrationMap }
+  calibration: { studyType: GroupedCalibration; relevance: GroupedCalibration; topic: GroupedCalibration }
 }
 
 export type LearnedJudgement = {
