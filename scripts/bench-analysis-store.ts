@@ -6,8 +6,8 @@
  *   DATABASE_URL=postgres://... bun scripts/bench-analysis-store.ts       # a scratch PostgreSQL database (emptied first)
  */
 import { sql } from 'drizzle-orm'
-import { builtinAnalyzer } from '../src/analysis/builtin-analyzer'
-import { runAnalysis } from '../src/analysis/pipeline'
+import { builtinAnalyzer } from '../src/pipeline/analysis/builtin-analyzer'
+import { runAnalysis } from '../src/pipeline/analysis/pipeline'
 import { openDatabase } from '../src/db/client'
 import { migrateDatabase } from '../src/db/migrate'
 import { papers } from '../src/db/schema'

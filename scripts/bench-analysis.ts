@@ -9,8 +9,8 @@
  *
  * Prints papers per second for each run and the median. Target: at least 200 papers/s.
  */
-import { analyzePaper } from '../src/analysis/builtin'
-import type { PaperInput } from '../src/analysis/types'
+import { analyzePaper } from '../src/pipeline/analysis/builtin'
+import type { PaperInput } from '../src/pipeline/analysis/types'
 import { generateCorpus } from '../src/seed/corpus'
 import { CONSISTENCY_FILES } from './eval/mesh-rules/files'
 import { haveFixtures, recordsOf } from './eval/records'

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm'
 import { freshBenchDatabase } from './bench/database'
 import { ensureEntities, loadBundles } from '../src/seed/bulk-load'
 import { generateCorpus } from '../src/seed/corpus'
-import { feedHorizon, feedStart, readChanges, readPaperChanges, FEED_RESOURCES } from '../src/queries/changes'
+import { feedHorizon, feedStart, readChanges, readPaperChanges, FEED_RESOURCES } from '../src/resources/changes/queries'
 
 const option = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`)
@@ -67,7 +67,7 @@ async function bulkRound(on: boolean) {
   timings.bulk[on ? 'on' : 'off'].push((performance.now() - started) / 1000)
 }
 
-/** The analysis store's writes for one paper (src/analysis/store.ts), on papers the bulk round loaded. */
+/** The analysis store's writes for one paper (src/pipeline/analysis/store.ts), on papers the bulk round loaded. */
 async function storeRound(on: boolean, offset: number) {
   await feedTriggers(on)
   const ids = (await database.rows<{ id: string }>(sql`select id from papers order by id offset ${offset} limit ${storePapers}`)).map((r) => r.id)

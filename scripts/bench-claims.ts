@@ -1,6 +1,6 @@
 /**
  * What claim extraction costs the built-in analyzer, which must stay at 1,000 papers per second per core or more
- * (docs/benchmarks.md): claim sides are read from their clause (src/analysis/builtin/side-phrase.ts), and this
+ * (docs/benchmarks.md): claim sides are read from their clause (src/pipeline/analysis/builtin/side-phrase.ts), and this
  * measures that step against the whole analysis of the same papers, interleaved in one process so the ratio holds
  * on a noisy machine. Timings on a shared, loaded machine mean little: run it on a quiet one.
  *
@@ -12,17 +12,17 @@
  *   bun scripts/bench-claims.ts [--runs 5] [--base path/to/claims.ts]
  *
  * --base times another extractClaims too (a copy of the file from an earlier commit, placed beside the current one
- * in src/analysis/builtin/ so its imports resolve), interleaved with the current one, for a before/after ratio.
+ * in src/pipeline/analysis/builtin/ so its imports resolve), interleaved with the current one, for a before/after ratio.
  * Prints per set: µs per paper for the whole analysis and for claim extraction, its share, claims per paper.
  */
 import { loadavg } from 'node:os'
 import { existsSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { analyzePaper } from '../src/analysis/builtin'
-import { extractClaims } from '../src/analysis/builtin/claims'
+import { analyzePaper } from '../src/pipeline/analysis/builtin'
+import { extractClaims } from '../src/pipeline/analysis/builtin/claims'
 import { findMentions, type Mention } from '../src/lexicon/matcher'
-import { splitSentences, type Sentence } from '../src/analysis/builtin/sentences'
-import type { PaperInput } from '../src/analysis/types'
+import { splitSentences, type Sentence } from '../src/pipeline/analysis/builtin/sentences'
+import type { PaperInput } from '../src/pipeline/analysis/types'
 import { generateCorpus } from '../src/seed/corpus'
 import { fixturesDir, haveFixtures, readFile } from './eval/records'
 

@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { harvestEuropePmc } from '../src/ingest/europepmc/harvest'
+import { harvestEuropePmc } from '../src/pipeline/ingest/europepmc/harvest'
 import { serve } from '../src/platform/serve'
 import { freshBenchDatabase } from './bench/database'
 

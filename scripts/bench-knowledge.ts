@@ -19,8 +19,8 @@ const url = process.env.DATABASE_URL
 if (!url) throw new Error('set DATABASE_URL to a PostgreSQL database holding a synthetic corpus')
 
 const { openDatabase } = await import(`${root}/src/db/client`)
-const { listClaims } = await import(`${root}/src/queries/claims`)
-const { listEntities } = await import(`${root}/src/queries/entities`)
+const { listClaims } = await import(`${root}/src/resources/claims/queries`)
+const { listEntities } = await import(`${root}/src/resources/entities/queries`)
 const database = await openDatabase({ kind: 'postgres', url, max: 2 })
 const [{ papers, claims }] = await database.rows(sql`select (select count(*) from papers)::int as papers, (select count(*) from claims)::int as claims`)
 

@@ -11,11 +11,11 @@
  * Prints per run and as medians: µs per paper for the analysis and for the model step, the share of papers the
  * rules were unsure of (the only ones the model reads), and the analysis rate per CPU-second.
  */
-import { analyzePaper } from '../src/analysis/builtin'
-import { readPaper } from '../src/analysis/builtin/reading'
-import { judgeByRules } from '../src/analysis/builtin/rules'
-import { learnedStudyType, modelReads } from '../src/analysis/learned/shipped'
-import type { PaperInput } from '../src/analysis/types'
+import { analyzePaper } from '../src/pipeline/analysis/builtin'
+import { readPaper } from '../src/pipeline/analysis/builtin/reading'
+import { judgeByRules } from '../src/pipeline/analysis/builtin/rules'
+import { learnedStudyType, modelReads } from '../src/pipeline/analysis/learned/shipped'
+import type { PaperInput } from '../src/pipeline/analysis/types'
 import { generateCorpus } from '../src/seed/corpus'
 import { handLabelled } from './eval/hand-labelled'
 import { haveFixtures, recordsOf } from './eval/records'

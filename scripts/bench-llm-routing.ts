@@ -17,9 +17,9 @@
  */
 import { readdirSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
-import { createAnalyzer } from '../src/analysis/create-analyzer'
-import { runAnalysis } from '../src/analysis/pipeline'
-import type { PaperInput } from '../src/analysis/types'
+import { createAnalyzer } from '../src/pipeline/analysis/create-analyzer'
+import { runAnalysis } from '../src/pipeline/analysis/pipeline'
+import type { PaperInput } from '../src/pipeline/analysis/types'
 import { DEFAULT_LLM_ROUTE_THRESHOLD, parseConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { migrateDatabase } from '../src/db/migrate'

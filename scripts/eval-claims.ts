@@ -13,8 +13,8 @@
  *
  *   bun scripts/eval-claims.ts [--list]
  */
-import { analyzePaper } from '../src/analysis/builtin'
-import type { FoundClaim } from '../src/analysis/types'
+import { analyzePaper } from '../src/pipeline/analysis/builtin'
+import type { FoundClaim } from '../src/pipeline/analysis/types'
 import { entryByKey } from '../src/lexicon/lexicon'
 import { normalizeAlias } from '../src/lexicon/normalize'
 import { haveLiterature, readLiterature } from './lexicon/literature'

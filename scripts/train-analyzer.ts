@@ -1,6 +1,6 @@
 /**
- * Trains the built-in analyzer's learned judge (src/analysis/learned/) on the TUNING half of the hand-judged
- * records (scripts/eval/hand-labelled/), never the held-out half, and writes src/analysis/learned/model.json.
+ * Trains the built-in analyzer's learned judge (src/pipeline/analysis/learned/) on the TUNING half of the hand-judged
+ * records (scripts/eval/hand-labelled/), never the held-out half, and writes src/pipeline/analysis/learned/model.json.
  * Deterministic: the same labels give the same file (test/analysis/learned-model.test.ts retrains and compares).
  *
  *   bun scripts/train-analyzer.ts            train and write the model
@@ -13,20 +13,20 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { readPaper } from '../src/analysis/builtin/reading'
-import { judgeByRules } from '../src/analysis/builtin/rules'
-import { featuresFor, learnedJudgement, offsetsFor, relevanceFrom, type LearnedModels, type Offsets, type ShippedModel } from '../src/analysis/learned/judge'
-import type { RuleOutcome } from '../src/analysis/learned/rules-as-features'
-import { fitTemperature, probabilities, train, type Example, type SoftmaxModel } from '../src/analysis/learned/softmax'
-import { fitCalibration, fitGrouped } from '../src/analysis/learned/calibration'
-import { chooseStudyType, modelReads, topicSource } from '../src/analysis/learned/shipped'
-import type { PaperInput } from '../src/analysis/types'
+import { readPaper } from '../src/pipeline/analysis/builtin/reading'
+import { judgeByRules } from '../src/pipeline/analysis/builtin/rules'
+import { featuresFor, learnedJudgement, offsetsFor, relevanceFrom, type LearnedModels, type Offsets, type ShippedModel } from '../src/pipeline/analysis/learned/judge'
+import type { RuleOutcome } from '../src/pipeline/analysis/learned/rules-as-features'
+import { fitTemperature, probabilities, train, type Example, type SoftmaxModel } from '../src/pipeline/analysis/learned/softmax'
+import { fitCalibration, fitGrouped } from '../src/pipeline/analysis/learned/calibration'
+import { chooseStudyType, modelReads, topicSource } from '../src/pipeline/analysis/learned/shipped'
+import type { PaperInput } from '../src/pipeline/analysis/types'
 import { STUDY_TYPES, TOPICS } from '../src/taxonomy'
 import { foldOf, FOLDS } from './eval/evaluate'
 import { calibrationSet, handLabelled, relevanceBand, type HandLabel, type SplitLabel } from './eval/hand-labelled'
 import { recordsOf, withoutMesh } from './eval/records'
 
-const MODEL_FILE = fileURLToPath(new URL('../src/analysis/learned/model.json', import.meta.url))
+const MODEL_FILE = fileURLToPath(new URL('../src/pipeline/analysis/learned/model.json', import.meta.url))
 export const OPTIONS = {
   l2: 0.002, steps: 150, learningRate: 0.05,
   classWeight: 0, // (mean class size / class size) ^ classWeight per record; 0.5 measured no better
@@ -34,7 +34,7 @@ export const OPTIONS = {
 /** The design shipped, chosen by the cross-validation below (docs/benchmarks.md). */
 export const SHIPPED: Kind = 'stacked'
 export const MIN_RECORDS = 3 // a feature must occur in at least this many training records
-/** Records per bin before the calibration maps pool bins (src/analysis/learned/calibration.ts). */
+/** Records per bin before the calibration maps pool bins (src/pipeline/analysis/learned/calibration.ts). */
 export const CALIBRATION_BIN = 40
 const LEVELS = ['0', '1', '2', '3']
 
@@ -210,7 +210,7 @@ export function trainedWithAnswers(): { studyType: SoftmaxModel; tuningRecords: 
 export const CALIBRATE_ON: 'tuning' | 'calibration' | 'both' = 'both'
 
 /**
- * Whether each confidence is mapped by its source as well (src/analysis/learned/calibration.ts, fitGrouped): chosen
+ * Whether each confidence is mapped by its source as well (src/pipeline/analysis/learned/calibration.ts, fitGrouped): chosen
  * by scripts/eval/calibration-designs.ts on the same folds (maps on both sets; expected calibration error over both,
  * in points, and deciles of 20 or more answers missing by more than 10): relevance by the rule that fired, 3.9 and 4
  * -> 1.1 and 0; study type by the rules alone / the model agreeing / the model overruling, 1.9 and 0 -> 1.4 and 0 (on

@@ -18,7 +18,7 @@ export type Config = {
   /** Connections each of the instance's pools may open (postgres.js's to the primary, the native client's, one per replica); a running job holds one for its lock. */
   databasePoolSize: number
   dataDir: string
-  exportDir: string // where the bulk export's NDJSON.gz files and manifest live (src/exports); default <dataDir>/exports
+  exportDir: string // where the bulk export's NDJSON.gz files and manifest live (src/pipeline/exports); default <dataDir>/exports
   publicBaseUrl: string // no trailing slash; every absolute URL in responses starts with it
   appSecret: string | null // null until resolveAppSecret() fills it in development
   workers: boolean
@@ -47,7 +47,7 @@ export type SessionLifetimes = { idleMinutes: number; maxHours: number }
 
 /**
  * An OpenAI-compatible chat-completions endpoint; set LLM_BASE_URL and LLM_MODEL to use one. `route` says which
- * papers go to it (src/analysis/routing-analyzer.ts); left out, every paper does (LLM_ROUTE=all).
+ * papers go to it (src/pipeline/analysis/routing-analyzer.ts); left out, every paper does (LLM_ROUTE=all).
  */
 export type LlmConfig = { baseUrl: string; apiKey: string | null; model: string; concurrency: number; timeoutMs: number; route?: LlmRoute }
 

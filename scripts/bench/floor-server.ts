@@ -16,9 +16,9 @@ import { conditionalJson } from '../../src/http/compression'
 import { serializeClaimItem } from '../../src/resources/claims/serialize'
 import { serializeListedPaper } from '../../src/resources/papers/serialize'
 import { serializeStoryItem } from '../../src/resources/stories/serialize'
-import { claimListRow, type ClaimPageRow } from '../../src/queries/claims'
-import type { PaperListRow } from '../../src/queries/papers'
-import { storyListRow, type StoryPageRow } from '../../src/queries/stories'
+import { claimListRow, type ClaimPageRow } from '../../src/resources/claims/queries'
+import type { PaperListRow } from '../../src/resources/papers/queries'
+import { storyListRow, type StoryPageRow } from '../../src/resources/stories/queries'
 
 /** Each list's rows as its route makes them items. */
 const ITEMS: Record<string, (row: never, base: string) => unknown> = {

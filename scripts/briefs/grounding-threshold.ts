@@ -1,5 +1,5 @@
 /**
- * How the grounding check of model-written brief statements (src/briefs/grounding.ts) separates
+ * How the grounding check of model-written brief statements (src/pipeline/briefs/grounding.ts) separates
  * statements an editor would let stand from those it would not, on the hand-labelled set of
  * test/briefs/grounding-set.ts (statements about papers of the demo corpus, seed 1). Prints each
  * statement's share of content words found in its paper, then, per threshold, how many faithful
@@ -7,8 +7,8 @@
  *
  *   bun scripts/briefs/grounding-threshold.ts
  */
-import { grounding } from '../../src/briefs/grounding'
-import { itemTexts } from '../../src/briefs/model-writer'
+import { grounding } from '../../src/pipeline/briefs/grounding'
+import { itemTexts } from '../../src/pipeline/briefs/model-writer'
 import { GROUNDING_SET } from '../../test/briefs/grounding-set'
 import { demoPapers, materialOf } from '../../test/briefs/prose-material'
 

@@ -6,7 +6,7 @@
  *   both         the two together
  * and, for each, one map of the confidence alone or a map per source as well (the second signal: the relevance rule
  * that fired, the study type's source — the rules alone, the model agreeing with them or overruling them — and a
- * named topic or "other"; src/analysis/learned/calibration.ts), each source's map shrunk toward the pooled one by a
+ * named topic or "other"; src/pipeline/analysis/learned/calibration.ts), each source's map shrunk toward the pooled one by a
  * prior of 10, 20 or 40 answers.
  * For each fold the maps are fitted on the other folds' answers of the design and applied to the fold's answers of
  * both sets; printed per measure and set: the expected calibration error (mean |confidence - share right| weighted by
@@ -14,7 +14,7 @@
  *
  *   bun scripts/eval/calibration-designs.ts
  */
-import { calibrateGrouped } from '../../src/analysis/learned/calibration'
+import { calibrateGrouped } from '../../src/pipeline/analysis/learned/calibration'
 import { calibrationMaps, trainedWithAnswers, type Answer, type Answers } from '../train-analyzer'
 import { calibrationError, deciles } from './deciles'
 import { foldOf, FOLDS } from './evaluate'

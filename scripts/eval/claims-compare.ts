@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { analyzePaper } from '../../src/analysis/builtin'
+import { analyzePaper } from '../../src/pipeline/analysis/builtin'
 import { readFile } from './records'
 import type { SampledClaim } from './claims-sample'
 

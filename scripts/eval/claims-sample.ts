@@ -32,7 +32,7 @@
 import { mulberry32 } from './hand-labelled/select-mixed'
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { analyzePaper } from '../../src/analysis/builtin'
+import { analyzePaper } from '../../src/pipeline/analysis/builtin'
 import { fixturesDir, haveFixtures, readFile } from './records'
 
 const SEED = 20261129

@@ -11,10 +11,10 @@
  * The calibration set (scripts/eval/hand-labelled/calibration.json) is judged by the models trained on the whole
  * tuning half and reported beside it, per relevance rule (its records may calibrate, never tune).
  */
-import { readPaper } from '../../src/analysis/builtin/reading'
-import { relevanceFrom } from '../../src/analysis/learned/judge'
-import { chooseStudyType, modelReads } from '../../src/analysis/learned/shipped'
-import { probabilities } from '../../src/analysis/learned/softmax'
+import { readPaper } from '../../src/pipeline/analysis/builtin/reading'
+import { relevanceFrom } from '../../src/pipeline/analysis/learned/judge'
+import { chooseStudyType, modelReads } from '../../src/pipeline/analysis/learned/shipped'
+import { probabilities } from '../../src/pipeline/analysis/learned/softmax'
 import { STUDY_TYPES } from '../../src/taxonomy'
 import { featuresOf, prepare, SHIPPED, trainModel, TRUST_RULES_FROM, type Prepared } from '../train-analyzer'
 import { foldOf, FOLDS } from './evaluate'

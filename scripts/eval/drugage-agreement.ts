@@ -4,7 +4,7 @@
  * Europe PMC files kept for independent checks: europepmc/, europepmc-agpl/, europepmc-mixed-core-150.json)
  * go into a fresh database and through the built-in analysis, as the service would store them. Then, for
  * every compound the extracted claims name that DrugAge also tested, the evidence query for
- * (compound, lifespan) is read (src/queries/evidence.ts, the endpoint's own query), and each organism group
+ * (compound, lifespan) is read (src/resources/evidence/queries.ts, the endpoint's own query), and each organism group
  * is compared with DrugAge's results for that compound and species:
  *
  * - DrugAge's direction for a pair: the sign of the median average (else maximum) lifespan change over its
@@ -16,13 +16,13 @@
  *   DATABASE_URL=postgres://... bun scripts/eval/drugage-agreement.ts   # a scratch PostgreSQL database (emptied first)
  */
 import { sql } from 'drizzle-orm'
-import { builtinAnalyzer } from '../../src/analysis/builtin-analyzer'
-import { runAnalysis } from '../../src/analysis/pipeline'
+import { builtinAnalyzer } from '../../src/pipeline/analysis/builtin-analyzer'
+import { runAnalysis } from '../../src/pipeline/analysis/pipeline'
 import { openDatabase } from '../../src/db/client'
 import { migrateDatabase } from '../../src/db/migrate'
 import { papers } from '../../src/db/schema'
 import { curatedNamed } from '../../src/lexicon/lexicon'
-import { evidenceGroups } from '../../src/queries/evidence'
+import { evidenceGroups } from '../../src/resources/evidence/queries'
 import { haveLiterature, readLiterature } from '../lexicon/literature'
 import { drugAgeResults } from '../lexicon/sources'
 import { drugAgeCompoundKeys, median, sign, species } from '../lexicon/drugage-keys'

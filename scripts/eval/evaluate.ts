@@ -4,10 +4,10 @@
  * service's default threshold (relevance 2). Records are read from ../shared at run time.
  */
 import { createHash } from 'node:crypto'
-import { analyzePaper } from '../../src/analysis/builtin'
-import { readPaper } from '../../src/analysis/builtin/reading'
-import { judgeRelevance } from '../../src/analysis/builtin/relevance'
-import type { Judgement } from '../../src/analysis/types'
+import { analyzePaper } from '../../src/pipeline/analysis/builtin'
+import { readPaper } from '../../src/pipeline/analysis/builtin/reading'
+import { judgeRelevance } from '../../src/pipeline/analysis/builtin/relevance'
+import type { Judgement } from '../../src/pipeline/analysis/types'
 import { relevanceBand, type SplitLabel } from './hand-labelled'
 import { recordsOf, withoutMesh } from './records'
 

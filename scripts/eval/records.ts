@@ -3,7 +3,7 @@
  * analyzer's PaperInput (title, plain-text abstract, journal, publication types, MeSH when the record
  * has it, keywords, chemicals). Records are read from ../shared/fixtures at run time, never copied.
  *
- *   Europe PMC core JSON   the harvester's own mapping (src/ingest/europepmc/mapping.ts)
+ *   Europe PMC core JSON   the harvester's own mapping (src/pipeline/ingest/europepmc/mapping.ts)
  *   MEDLINE / PubMed XML   <MedlineCitation> blocks, MedlineCitationSet and PubmedArticleSet alike (.xml, .xml.gz)
  *   Lund-Autophagy JSON    EasyNER's PubMed records keyed by PMID ("UI:term; ..." lists)
  *   PubMedQA JSON          the question (the title as a question), the contexts and the conclusion
@@ -17,10 +17,10 @@ import { gunzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { XMLParser } from 'fast-xml-parser'
 import { strFromU8, unzipSync } from 'fflate'
-import { mapRecord, normalisePublicationTypes, plainText as europePmcText } from '../../src/ingest/europepmc/mapping'
-import type { EuropePmcRecord } from '../../src/ingest/europepmc/record'
+import { mapRecord, normalisePublicationTypes, plainText as europePmcText } from '../../src/pipeline/ingest/europepmc/mapping'
+import type { EuropePmcRecord } from '../../src/pipeline/ingest/europepmc/record'
 import type { Chemical, MeshHeading } from '../../src/db/schema'
-import type { PaperInput } from '../../src/analysis/types'
+import type { PaperInput } from '../../src/pipeline/analysis/types'
 
 export const fixturesDir = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url))
 export const haveFixtures = existsSync(fixturesDir)

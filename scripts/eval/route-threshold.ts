@@ -12,8 +12,8 @@
  *
  * Rerun it whenever the built-in confidences change, and move the constant if the suggestion moves.
  */
-import { builtinAnalyzer } from '../../src/analysis/builtin-analyzer'
-import { leastConfidence } from '../../src/analysis/routing-analyzer'
+import { builtinAnalyzer } from '../../src/pipeline/analysis/builtin-analyzer'
+import { leastConfidence } from '../../src/pipeline/analysis/routing-analyzer'
 import { DEFAULT_LLM_ROUTE_THRESHOLD } from '../../src/config'
 import { accuracy, precision, recall, score, type Outcome } from './evaluate'
 import { handLabelled } from './hand-labelled'

@@ -9,9 +9,9 @@
 import { readdirSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../src/db/client'
-import { analyzePaper, storyFor } from '../../src/analysis/builtin'
-import type { PaperInput } from '../../src/analysis/types'
-import { isPublishable } from '../../src/stories/publish'
+import { analyzePaper, storyFor } from '../../src/pipeline/analysis/builtin'
+import type { PaperInput } from '../../src/pipeline/analysis/types'
+import { isPublishable } from '../../src/pipeline/stories/publish'
 import { checkStory, type CheckedStory, type Finding, type StudyType } from './story-checker'
 import { fixturesDir, readFile } from './records'
 
@@ -93,8 +93,8 @@ if (import.meta.main) {
   const { createPglite, openDatabase } = await import('../../src/db/client')
   const { migrateDatabase } = await import('../../src/db/migrate')
   const { seedDemo } = await import('../../src/seed/demo')
-  const { runAnalysis } = await import('../../src/analysis/pipeline')
-  const { builtinAnalyzer } = await import('../../src/analysis/builtin-analyzer')
+  const { runAnalysis } = await import('../../src/pipeline/analysis/pipeline')
+  const { builtinAnalyzer } = await import('../../src/pipeline/analysis/builtin-analyzer')
   const database = await openDatabase({ kind: 'pglite-instance', client: await createPglite() })
   await migrateDatabase(database)
   await seedDemo(database, '2026-11-29')

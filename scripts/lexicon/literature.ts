@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib'
-import type { PaperInput } from '../../src/analysis/types'
+import type { PaperInput } from '../../src/pipeline/analysis/types'
 import { readFile } from '../eval/records'
 
 export const sharedDir = new URL('../../../shared/fixtures/', import.meta.url).pathname

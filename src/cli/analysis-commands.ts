@@ -3,8 +3,8 @@
  * exclusive with the scheduled run and POST /api/analyze (same job name and lock), so a second run
  * while one goes on ends with the lock's message and exit status 1.
  */
-import { createAnalyzer } from '../analysis/create-analyzer'
-import { runAnalysis } from '../analysis/pipeline'
+import { createAnalyzer } from '../pipeline/analysis/create-analyzer'
+import { runAnalysis } from '../pipeline/analysis/pipeline'
 import { runJob } from '../jobs/run-job'
 import type { Command } from './command'
 import { progressReporter } from './progress'

@@ -3,7 +3,7 @@
  * exclusive with the scheduled run (same job name and lock), so a second run while one goes on
  * ends with the lock's message and exit status 1.
  */
-import { runExport, EXPORT_JOB } from '../exports/run-export'
+import { runExport, EXPORT_JOB } from '../pipeline/exports/run-export'
 import { runJob } from '../jobs/run-job'
 import type { Command } from './command'
 

@@ -1,6 +1,6 @@
 /** `ingest europepmc` and `scrape`: one run of the harvest or scrape job, exclusive with the scheduled one. */
-import { harvestEuropePmc } from '../ingest/europepmc/harvest'
-import { scrapeFeeds, type SourceResult } from '../ingest/rss/scrape'
+import { harvestEuropePmc } from '../pipeline/ingest/europepmc/harvest'
+import { scrapeFeeds, type SourceResult } from '../pipeline/ingest/rss/scrape'
 import { runJob } from '../jobs/run-job'
 import { UsageError } from './args'
 import type { Command } from './command'

@@ -1,11 +1,11 @@
 /**
  * `cli labels export [--out file]`: every editor correction as hand-judged labels, in the
- * hand-labelled set's format (src/judgements/labels.ts), for the next training run. Without --out
+ * hand-labelled set's format (src/pipeline/judgements/labels.ts), for the next training run. Without --out
  * the JSON goes to stdout; with it, to the file (replaced), and one line says how many.
  */
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { editorLabels } from '../judgements/labels'
+import { editorLabels } from '../pipeline/judgements/labels'
 import type { Command } from './command'
 
 export const LABELS_COMMANDS: Command[] = [

@@ -2,7 +2,7 @@
  * The columns of the Data API's items as CSV: every field of the JSON item, nested objects
  * flattened into dotted names (judgement.topic, paper.title, subject.entity.key), in the JSON's own
  * field order. One list per list endpoint and export file, shared by the CSV answers
- * (src/modules/v1/csv) and the bulk export's CSV files (src/exports), so the two agree.
+ * (src/modules/v1/csv) and the bulk export's CSV files (src/pipeline/exports), so the two agree.
  * test/v1/csv/columns.test.ts checks each list against the item's schema in the OpenAPI document:
  * a field added to an item without its column fails there.
  */

@@ -80,7 +80,7 @@ export const papers = pgTable('papers', {
   index('papers_study_type_indexed_idx').on(t.studyType, t.indexedDate.desc().nullsFirst(), t.id),
   index('papers_preprint_indexed_idx').on(t.preprint, t.indexedDate.desc().nullsFirst(), t.id),
   index('papers_doi_idx').on(t.doi),
-  // The other orders of /api/v1/papers (src/queries/paper-order.ts: the expressions must stay as it writes them,
+  // The other orders of /api/v1/papers (src/resources/papers/paper-order.ts: the expressions must stay as it writes them,
   // or the planner cannot match them): newest published first and most newsworthy first, each then by id.
   index('papers_published_order_idx').on(sql`coalesce(${t.publishedDate}, '-infinity'::date) desc`, t.id),
   index('papers_newsworthiness_order_idx').on(sql`coalesce(${t.newsworthiness}, -1) desc`, t.id),
@@ -211,10 +211,10 @@ export const claims = pgTable('claims', {
   index('claims_object_entity_idx').on(t.objectEntityId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('claims_relation_idx').on(t.relation, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   // An organism filter's claims, newest first, one walk per (relation, organism) value the counts hold
-  // (src/queries/claims.ts): a rare pair no longer walks its whole relation.
+  // (src/resources/claims/queries.ts): a rare pair no longer walks its whole relation.
   index('claims_relation_organism_idx').on(t.relation, t.organism, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   // Substring filters of /claims (subject, object, organism): a rare value's claims from a trigram index rather than a
-  // walk of every claim newest first (src/queries/claims.ts). A value naming an entity looks only at the sides no
+  // walk of every claim newest first (src/resources/claims/queries.ts). A value naming an entity looks only at the sides no
   // entity was resolved for (a tenth of them): their own, smaller indexes.
   index('claims_subject_text_trgm_idx').using('gin', sql`${t.subjectText} gin_trgm_ops`),
   index('claims_object_text_trgm_idx').using('gin', sql`${t.objectText} gin_trgm_ops`),
@@ -306,7 +306,7 @@ export const claimFacetCounts = pgTable('claim_facet_counts', {
 }, (t) => [
   unique('claim_facet_counts_key').on(t.relation, t.organism, t.topic, t.studyType, t.preprint, t.indexedMonth).nullsNotDistinct(),
   // /claims?organism= finds its (relation, organism) values here: a contains match, or for a lexicon organism
-  // ("mice") also any of its names (src/queries/claims.ts, organismMatchesText); each side reads its own index.
+  // ("mice") also any of its names (src/resources/claims/queries.ts, organismMatchesText); each side reads its own index.
   index('claim_facet_counts_organism_trgm_idx').using('gin', sql`${t.organism} gin_trgm_ops`),
   index('claim_facet_counts_organism_lower_idx').on(sql`lower(${t.organism})`),
 ])
@@ -398,7 +398,7 @@ export const rssSources = pgTable('rss_sources', {
 /**
  * Feed articles. A source never holds the same guid or link twice; another source may: each keeps
  * its own text, so a feed that names a real article's link first cannot put its words under it
- * (src/ingest/rss/store.ts). A later source's copy points at the first one (copy_of).
+ * (src/pipeline/ingest/rss/store.ts). A later source's copy points at the first one (copy_of).
  */
 export const articles = pgTable('articles', {
   id: serial('id').primaryKey(),
@@ -468,7 +468,7 @@ export const briefs = pgTable('briefs', {
 
 // ---------------------------------------------------------------------------------------------
 // Intelligence: contradictions and knowledge gaps, computed from the claims by the intelligence
-// job (src/intelligence/refresh.ts) and replaced whole at each run; its state row in job_state
+// job (src/pipeline/intelligence/refresh.ts) and replaced whole at each run; its state row in job_state
 // ('intelligence') says when. Ids are stable hashes, so links and cursors survive a refresh.
 // ---------------------------------------------------------------------------------------------
 export const contradictionGroups = pgTable('contradiction_groups', {
@@ -479,7 +479,7 @@ export const contradictionGroups = pgTable('contradiction_groups', {
   objectKey: text('object_key').notNull(),
   objectLabel: text('object_label').notNull(),
   objectEntityId: integer('object_entity_id'),
-  score: doublePrecision('score').notNull(), // 0..1, see src/intelligence/scoring.ts
+  score: doublePrecision('score').notNull(), // 0..1, see src/pipeline/intelligence/scoring.ts
   papersIncrease: integer('papers_increase').notNull(),
   papersDecrease: integer('papers_decrease').notNull(),
   claimsIncrease: integer('claims_increase').notNull(),
@@ -532,7 +532,7 @@ export const knowledgeGaps = pgTable('knowledge_gaps', {
   topics: text('topics').array().notNull(),
   entityKeys: text('entity_keys').array().notNull(),
   contradictionId: text('contradiction_id'),
-  // declining_attention only: the papers per period the gap was computed from, oldest first (src/intelligence/compute-gaps.ts)
+  // declining_attention only: the papers per period the gap was computed from, oldest first (src/pipeline/intelligence/compute-gaps.ts)
   series: jsonb('series').$type<GapSeries>(),
 }, (t) => [
   index('knowledge_gaps_rank_idx').on(t.score.desc(), t.id.desc()),
@@ -603,7 +603,7 @@ export const searchOutbox = pgTable('search_outbox', {
 // The change feed (updated_since on /papers, /stories, /claims and GET /api/v1/changes): one row
 // per item that ever changed, at the position of its latest change, written by triggers
 // (drizzle/0014) so every writer is covered. A deleted item's row stays as a tombstone for
-// CHANGE_FEED_RETENTION_DAYS (src/queries/changes.ts). Rows are read in (txid, seq) order and
+// CHANGE_FEED_RETENTION_DAYS (src/resources/changes/queries.ts). Rows are read in (txid, seq) order and
 // only below the snapshot's xmin, so a change committed late is never passed over (see there).
 // ---------------------------------------------------------------------------------------------
 const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' })
@@ -626,7 +626,7 @@ export const changeFeed = pgTable('change_feed', {
 // Papers withdrawn at the source: retracted (MEDLINE's "Retracted Publication", a "RETRACTED:" title)
 // or withdrawn ("WITHDRAWN:"). The harvest deletes such a paper with everything derived from it and
 // keeps its id here, so a later harvest does not bring it back and the change feed tells mirrors why it
-// left (tombstones with reason withdrawn; src/ingest/europepmc/store.ts).
+// left (tombstones with reason withdrawn; src/pipeline/ingest/europepmc/store.ts).
 // ---------------------------------------------------------------------------------------------
 export const withdrawnPapers = pgTable('withdrawn_papers', {
   id: text('id').primaryKey(),

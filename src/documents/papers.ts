@@ -24,7 +24,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { executeRows, type Db } from '../db/client'
 import { jobState } from '../db/schema'
-import { PAPER_DETAIL_SELECT, paperDetailOf, type PaperDetail, type PaperDetailRow } from '../queries/papers'
+import { PAPER_DETAIL_SELECT, paperDetailOf, type PaperDetail, type PaperDetailRow } from '../resources/papers/queries'
 import { preparedStatement } from '../queries/prepared'
 import { serializePaperDetail } from '../resources/papers/detail'
 import { OPEN_LICENSES } from '../taxonomy'

@@ -1,4 +1,4 @@
-// The entity key of a MeSH heading (type mesh), shared by real ingestion (src/ingest/europepmc/store.ts) and the
+// The entity key of a MeSH heading (type mesh), shared by real ingestion (src/pipeline/ingest/europepmc/store.ts) and the
 // synthetic corpus (src/seed/), so both name a heading's entity alike.
 
 /** 'Epigenesis, Genetic' -> 'epigenesis-genetic'. */

@@ -8,21 +8,21 @@
 import type { Config } from '../config'
 import type { Database } from '../db/client'
 import { SEARCH_SYNC_JOB, syncSearchIndex } from '../search'
-import { harvestEuropePmc } from '../ingest/europepmc/harvest'
-import { scrapeFeeds } from '../ingest/rss/scrape'
+import { harvestEuropePmc } from '../pipeline/ingest/europepmc/harvest'
+import { scrapeFeeds } from '../pipeline/ingest/rss/scrape'
 import { purgeExpiredCounters } from '../rate-limit/postgres-store'
 import { purgeOldRuns, type JobCounts } from '../jobs/job-runs'
 import { refreshEntityCounts } from '../jobs/refresh-entity-counts'
 import { purgeEndedSessions, sessionPolicy } from '../accounts/sessions'
 import { purgeLoginFailures } from '../accounts/login-budget'
-import { createAnalyzer } from '../analysis/create-analyzer'
-import { runAnalysis } from '../analysis/pipeline'
+import { createAnalyzer } from '../pipeline/analysis/create-analyzer'
+import { runAnalysis } from '../pipeline/analysis/pipeline'
 import { runJob } from '../jobs/run-job'
 import type { RunControl } from '../jobs/run-control'
-import { computeIntelligence, INTELLIGENCE_JOB } from '../intelligence/refresh'
+import { computeIntelligence, INTELLIGENCE_JOB } from '../pipeline/intelligence/refresh'
 import { schedule, type ScheduledJob } from '../jobs/scheduler'
-import { EXPORT_CRON, EXPORT_JOB, runExport } from '../exports/run-export'
-import { purgeTombstones } from '../queries/changes'
+import { EXPORT_CRON, EXPORT_JOB, runExport } from '../pipeline/exports/run-export'
+import { purgeTombstones } from '../resources/changes/queries'
 
 export type WorkerJob = {
   name: string
@@ -56,9 +56,9 @@ export const WORKER_JOBS: WorkerJob[] = [
   },
   // Contradictions and gaps for /api/intelligence; skipped when no claim or paper arrived since the last run.
   { name: INTELLIGENCE_JOB, cron: '3-59/10 * * * *', run: (database) => computeIntelligence(database, { ifChanged: true }) },
-  // The bulk export for /api/v1/exports (src/exports), nightly.
+  // The bulk export for /api/v1/exports (src/pipeline/exports), nightly.
   { name: EXPORT_JOB, cron: EXPORT_CRON, run: (database, config, control) => runExport(database, config, { control }) },
-  // Change-feed tombstones older than TOMBSTONE_RETENTION_DAYS (src/queries/changes.ts); cursors expire a day before.
+  // Change-feed tombstones older than TOMBSTONE_RETENTION_DAYS (src/resources/changes/queries.ts); cursors expire a day before.
   { name: 'purge-tombstones', cron: '47 3 * * *', run: async (database) => ({ deleted: await purgeTombstones(database.db) }) },
   // Finished job runs older than JOB_RUN_RETENTION_DAYS, the newest of each job kept (src/jobs/job-runs.ts).
   { name: 'purge-job-runs', cron: '53 3 * * *', run: async (database) => ({ deleted: await purgeOldRuns(database.db, new Date()) }) },

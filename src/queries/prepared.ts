@@ -208,7 +208,7 @@ export function statementFamilyOf<Row>(template: (...wheres: string[]) => string
 
 /**
  * A statement whose text the caller chose from a family too large to fix at load time (one per
- * `fields=` selection, src/queries/paper-json.ts): prepared on each connection only when `prepare`,
+ * `fields=` selection, src/resources/papers/paper-json.ts): prepared on each connection only when `prepare`,
  * so a caller that keeps a bounded set of texts prepared cannot be made to fill the server with
  * prepared statements. `text` is already numbered ($1, $2, ...); a `$limit` in it takes the last
  * value, written as its step and cut to it as in `compile`.

@@ -3,7 +3,7 @@
  * text is the default (it needs nothing but the database); Meilisearch takes over when configured
  * and hands back to PostgreSQL, with a log line, whenever it cannot be reached.
  */
-import type { PaperFilters, PaperListRow } from '../queries/papers'
+import type { PaperFilters, PaperListRow } from '../resources/papers/queries'
 
 /** Who ranked a hit. Meilisearch falls back to PostgreSQL, so it is said per answer. */
 export type RankedBy = 'postgres' | 'meilisearch'

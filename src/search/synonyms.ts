@@ -19,7 +19,7 @@
  *   (`mice`, `skin`), and reading `mice` as `Mus musculus` would change what common queries mean.
  */
 import { curatedLexicon, type LexiconEntry } from '../lexicon/lexicon'
-import type { PaperFilters } from '../queries/papers'
+import type { PaperFilters } from '../resources/papers/queries'
 import { isNegated, joinNumberHyphens, readWebsearch } from './websearch'
 
 /** The entity types whose names expand. */
@@ -139,7 +139,7 @@ export function meilisearchSynonyms(): Record<string, string[]> {
 }
 
 /**
- * The /papers `q` filter (src/queries/papers.ts) with its names expanded as /search expands them, so that both find
+ * The /papers `q` filter (src/resources/papers/queries.ts) with its names expanded as /search expands them, so that both find
  * the same papers for `q` (each in its own order): the list, its count and group_by, and the site's search feed.
  */
 export const queryFilter = (q: string | undefined): Pick<PaperFilters, 'q' | 'expansions'> =>

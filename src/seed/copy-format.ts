@@ -4,7 +4,7 @@
  * element quoted; jsonb columns take JSON text. PostgreSQL text cannot hold NUL, so it is an error.
  */
 import type { PaperBundle, SeedClaim, SeedPaper, SeedPaperEntity, SeedStory } from './corpus'
-import { isPublishable } from '../stories/publish'
+import { isPublishable } from '../pipeline/stories/publish'
 
 export const NULL = '\\N'
 
@@ -117,7 +117,7 @@ export type EncodedChunk = {
 
 export function encodeBundle(b: PaperBundle, ids: EntityIds, into: EncodedChunk): void {
   into.papers.push(paperLine(b.paper))
-  // A story its support puts at 1 or less is held back, as the analysis would (src/stories/publish.ts).
+  // A story its support puts at 1 or less is held back, as the analysis would (src/pipeline/stories/publish.ts).
   if (b.story) (isPublishable(b.story.support) ? into.stories : into.heldStories).push(storyLine(b.story))
   for (const e of b.entities) into.paperEntities.push(paperEntityLine(b.paper, e, ids))
   for (const c of b.claims) into.claims.push(claimLine(b.paper, c, ids))

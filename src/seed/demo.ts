@@ -10,7 +10,7 @@ import type { Database } from '../db/client'
 import { accounts, papers, rssSources } from '../db/schema'
 import { createAccount, findAccount } from '../accounts/accounts'
 import { createKey } from '../accounts/keys'
-import { refreshIntelligence } from '../intelligence/refresh'
+import { refreshIntelligence } from '../pipeline/intelligence/refresh'
 import { loadCorpus, type CorpusCounts, type LoadStep } from './bulk-load'
 
 export const DEMO_SEED = 1

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import type { PaperBundle } from './corpus'
 import { CLAIM_COLUMNS, HELD_STORY_COLUMNS, PAPER_COLUMNS, PAPER_ENTITY_COLUMNS, SEED_HELD_PROBLEMS, STORY_COLUMNS, type EntityIds } from './copy-format'
-import { isPublishable } from '../stories/publish'
+import { isPublishable } from '../pipeline/stories/publish'
 import type { ChunkDone, RowCounts } from './load-postgres'
 
 type Row = Record<string, unknown>
@@ -49,7 +49,7 @@ async function insertChunk(db: Db, chunk: PaperBundle[], ids: EntityIds, skipTri
         paper_id: story.paperId, headline: story.headline, dek: story.dek, body: story.body,
         why_it_matters: story.whyItMatters, caveats: story.caveats, support: story.support, model: story.model,
       }
-      // A story its support puts at 1 or less is held back, as the analysis would (src/stories/publish.ts).
+      // A story its support puts at 1 or less is held back, as the analysis would (src/pipeline/stories/publish.ts).
       if (isPublishable(story.support)) storyRows.push({ ...row, published_at: story.publishedAt })
       else heldRows.push({ ...row, written_at: story.publishedAt, problems: SEED_HELD_PROBLEMS })
     }

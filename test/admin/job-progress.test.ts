@@ -10,11 +10,11 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq, inArray, isNotNull } from 'drizzle-orm'
-import { createAnalyzer } from '../../src/analysis/create-analyzer'
-import { runAnalysis } from '../../src/analysis/pipeline'
+import { createAnalyzer } from '../../src/pipeline/analysis/create-analyzer'
+import { runAnalysis } from '../../src/pipeline/analysis/pipeline'
 import { openDatabase, type Database } from '../../src/db/client'
 import { articles, jobRuns, papers, rssSources } from '../../src/db/schema'
-import { EXPORT_JOB, runExport } from '../../src/exports/run-export'
+import { EXPORT_JOB, runExport } from '../../src/pipeline/exports/run-export'
 import { cancelInProcess, requestCancel } from '../../src/jobs/run-control'
 import { runJob, startJob, stopStartedRuns } from '../../src/jobs/run-job'
 import { adminRequest, freshAddress, sessionFrom } from '../support/admin'
@@ -295,7 +295,7 @@ describe('progress and cancel of an export', () => {
 
     const sources = await addSources('stop', 0, 2)
     const started = await startJob(database, 'scrape', (control) =>
-      import('../../src/ingest/rss/scrape').then(({ scrapeFeeds }) => scrapeFeeds(database, { scrapeAllowPrivate: true }, { sourceIds: sources.map((s) => s.id), concurrency: 1, control })))
+      import('../../src/pipeline/ingest/rss/scrape').then(({ scrapeFeeds }) => scrapeFeeds(database, { scrapeAllowPrivate: true }, { sourceIds: sources.map((s) => s.id), concurrency: 1, control })))
     await new Promise((resolve) => setTimeout(resolve, 50))
     const stopping = stopStartedRuns(database)
     release()

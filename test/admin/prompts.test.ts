@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { DEFAULT_PROMPTS } from '../../src/prompts/defaults'
+import { DEFAULT_PROMPTS } from '../../src/pipeline/prompts/defaults'
 import { startReplayServer, type ReplayServer } from '../analysis/replay-server'
 import { useAdminApp } from '../support/admin'
 import { insertPapers, paperRow } from '../support/fixtures'

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test'
-import { analyzePaper } from '../../src/analysis/builtin'
-import { extractClaims } from '../../src/analysis/builtin/claims'
+import { analyzePaper } from '../../src/pipeline/analysis/builtin'
+import { extractClaims } from '../../src/pipeline/analysis/builtin/claims'
 import { findMentions, tokenize } from '../../src/lexicon/matcher'
-import { splitSentences } from '../../src/analysis/builtin/sentences'
-import { writeStory } from '../../src/analysis/builtin/story'
-import { checkSupport } from '../../src/analysis/support'
+import { splitSentences } from '../../src/pipeline/analysis/builtin/sentences'
+import { writeStory } from '../../src/pipeline/analysis/builtin/story'
+import { checkSupport } from '../../src/pipeline/analysis/support'
 import { paperInput, RAPAMYCIN_MICE } from './paper-input'
 
 const setting = { organism: 'Mus musculus', design: 'in vivo', evidenceLevel: 'animal', preprint: false, review: false }

@@ -3,8 +3,8 @@
  * (docs/judgement-guidelines.md). No MeSH unless a case says so: new papers and preprints have none.
  */
 import { describe, expect, test } from 'bun:test'
-import { analyzePaper } from '../../src/analysis/builtin'
-import { DISTRIBUTIONS } from '../../src/analysis/builtin/relevance'
+import { analyzePaper } from '../../src/pipeline/analysis/builtin'
+import { DISTRIBUTIONS } from '../../src/pipeline/analysis/builtin/relevance'
 import { paperInput } from './paper-input'
 
 const judge = (title: string, abstract: string, extra: Parameters<typeof paperInput>[0] = {}) =>

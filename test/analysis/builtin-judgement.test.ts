@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { analyzePaper } from '../../src/analysis/builtin'
+import { analyzePaper } from '../../src/pipeline/analysis/builtin'
 import { paperInput, RAPAMYCIN_MICE } from './paper-input'
 
 const judge = (...args: Parameters<typeof paperInput>) => analyzePaper(paperInput(...args)).judgement

@@ -1,15 +1,15 @@
 /**
  * Claim sides: the built-in analyzer takes whole noun phrases next to their verb, never a clause, a
  * circumstance, a dangling word or a word cut at a hyphen; a side whose whole text is a lexicon name or alias, in
- * any case, names its entity (src/analysis/side-entity.ts), and is stored with it whichever analyzer wrote it.
+ * any case, names its entity (src/pipeline/analysis/side-entity.ts), and is stored with it whichever analyzer wrote it.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { extractClaims } from '../../src/analysis/builtin/claims'
-import { splitSentences } from '../../src/analysis/builtin/sentences'
-import { sideEntity } from '../../src/analysis/side-entity'
-import { storePaperAnalysis } from '../../src/analysis/store'
-import type { PaperAnalysis } from '../../src/analysis/analyzer'
+import { extractClaims } from '../../src/pipeline/analysis/builtin/claims'
+import { splitSentences } from '../../src/pipeline/analysis/builtin/sentences'
+import { sideEntity } from '../../src/pipeline/analysis/side-entity'
+import { storePaperAnalysis } from '../../src/pipeline/analysis/store'
+import type { PaperAnalysis } from '../../src/pipeline/analysis/analyzer'
 import { claims, entities } from '../../src/db/schema'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'

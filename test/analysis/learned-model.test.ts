@@ -1,5 +1,5 @@
 /**
- * The learned study-type model (src/analysis/learned/model.json) is what scripts/train-analyzer.ts makes from
+ * The learned study-type model (src/pipeline/analysis/learned/model.json) is what scripts/train-analyzer.ts makes from
  * the hand-judged tuning half: retraining reproduces the committed file byte for byte, so the weights are
  * never edited by hand and a change to the labels, the features or the trainer shows up here until the model is
  * retrained. Records are read from ../shared at run time.
@@ -8,29 +8,29 @@ import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { buildModel } from '../../scripts/train-analyzer'
 import { haveFixtures } from '../../scripts/eval/records'
-import { probabilities, train, type SoftmaxModel } from '../../src/analysis/learned/softmax'
-import { calibrate, calibrateGrouped, fitCalibration, fitGrouped } from '../../src/analysis/learned/calibration'
-import { compile, scorePaper } from '../../src/analysis/learned/compiled'
-import { featuresFor } from '../../src/analysis/learned/judge'
-import { ruleOffset } from '../../src/analysis/learned/rules-as-features'
-import { readPaper } from '../../src/analysis/builtin/reading'
-import { judgeByRules } from '../../src/analysis/builtin/rules'
+import { probabilities, train, type SoftmaxModel } from '../../src/pipeline/analysis/learned/softmax'
+import { calibrate, calibrateGrouped, fitCalibration, fitGrouped } from '../../src/pipeline/analysis/learned/calibration'
+import { compile, scorePaper } from '../../src/pipeline/analysis/learned/compiled'
+import { featuresFor } from '../../src/pipeline/analysis/learned/judge'
+import { ruleOffset } from '../../src/pipeline/analysis/learned/rules-as-features'
+import { readPaper } from '../../src/pipeline/analysis/builtin/reading'
+import { judgeByRules } from '../../src/pipeline/analysis/builtin/rules'
 import { handLabelled } from '../../scripts/eval/hand-labelled'
 import { recordsOf, withoutMesh } from '../../scripts/eval/records'
 import { STUDY_TYPES } from '../../src/taxonomy'
-import shipped from '../../src/analysis/learned/model.json'
+import shipped from '../../src/pipeline/analysis/learned/model.json'
 
 if (!haveFixtures) console.log('learned model retraining: left out because ../shared/fixtures is missing')
 
 describe.if(haveFixtures)('the committed learned model', () => {
   test('is what training on the tuning half makes', () => {
-    const committed = readFileSync(new URL('../../src/analysis/learned/model.json', import.meta.url), 'utf8')
+    const committed = readFileSync(new URL('../../src/pipeline/analysis/learned/model.json', import.meta.url), 'utf8')
     expect(`${JSON.stringify(buildModel())}\n`).toBe(committed)
   }, 600_000) // six models are trained: about a minute on a quiet machine, several on a loaded one
 })
 
 describe.if(haveFixtures)('the model as the analyzer runs it', () => {
-  // The analyzer scores without building feature names (src/analysis/learned/compiled.ts); training and
+  // The analyzer scores without building feature names (src/pipeline/analysis/learned/compiled.ts); training and
   // cross-validation score the names. Both must give the same probabilities on every kind of record.
   test('gives the probabilities the trainer measured, on every hand-judged record, with and without MeSH', () => {
     const model = (shipped as unknown as { studyType: SoftmaxModel }).studyType

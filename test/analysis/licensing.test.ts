@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { builtinAnalyzer } from '../../src/analysis/builtin-analyzer'
-import { runAnalysis } from '../../src/analysis/pipeline'
+import { builtinAnalyzer } from '../../src/pipeline/analysis/builtin-analyzer'
+import { runAnalysis } from '../../src/pipeline/analysis/pipeline'
 import { req, useTestApp } from '../support/app'
 import { bearer, insertPapers, paperRow } from '../support/fixtures'
 import { RAPAMYCIN_MICE } from './paper-input'

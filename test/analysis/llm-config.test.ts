@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { builtinAnalyzer } from '../../src/analysis/builtin-analyzer'
-import { createAnalyzer } from '../../src/analysis/create-analyzer'
+import { builtinAnalyzer } from '../../src/pipeline/analysis/builtin-analyzer'
+import { createAnalyzer } from '../../src/pipeline/analysis/create-analyzer'
 import { ConfigError, DEFAULT_LLM_ROUTE_THRESHOLD, parseConfig } from '../../src/config'
 
 describe('LLM configuration', () => {

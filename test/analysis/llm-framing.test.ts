@@ -4,9 +4,9 @@
  * tries to close the block (or open another) reaches the model whole but cannot.
  */
 import { describe, expect, test } from 'bun:test'
-import { llmAnalyzer } from '../../src/analysis/llm/analyzer'
-import { DEFAULT_PROMPTS } from '../../src/prompts/defaults'
-import { DATA_CLOSE, DATA_OPEN, DATA_RULE, quotedJson, readSourceData } from '../../src/prompts/source-data'
+import { llmAnalyzer } from '../../src/pipeline/analysis/llm/analyzer'
+import { DEFAULT_PROMPTS } from '../../src/pipeline/prompts/defaults'
+import { DATA_CLOSE, DATA_OPEN, DATA_RULE, quotedJson, readSourceData } from '../../src/pipeline/prompts/source-data'
 import { testDriver, type TestDatabase } from '../support/database'
 import { RAPAMYCIN_MICE } from './paper-input'
 import { useDatabaseAndReplay, type ReplayServer } from './replay-server'

@@ -1,5 +1,5 @@
 /** A paper record for analyzer tests: every field explicit, MeSH given as descriptor names (major with a *). */
-import type { PaperInput } from '../../src/analysis/types'
+import type { PaperInput } from '../../src/pipeline/analysis/types'
 
 export function paperInput(overrides: Partial<Omit<PaperInput, 'meshHeadings'>> & { mesh?: string[] } = {}): PaperInput {
   const { mesh = [], ...rest } = overrides

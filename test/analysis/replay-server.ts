@@ -4,7 +4,7 @@
  * the model "says": a JSON answer, raw text, an HTTP status, or a delay.
  */
 import { afterAll, beforeAll } from 'bun:test'
-import { DEFAULT_PROMPTS } from '../../src/prompts/defaults'
+import { DEFAULT_PROMPTS } from '../../src/pipeline/prompts/defaults'
 import { freshDatabase, type TestDatabase } from '../support/database'
 
 export type Reply = { json?: unknown; text?: string; status?: number; headers?: Record<string, string>; delayMs?: number }

@@ -27,8 +27,8 @@ describe('layers', () => {
       ['src/db/open.ts', ['src/http/errors.ts']],
       ['src/http/errors.ts', ['src/modules/site/render.ts']],
       ['src/modules/site/render.ts', ['src/db/open.ts']],
-      ['src/ingest/store.ts', ['src/seed/mesh.ts']],
-      ['src/seed/mesh.ts', ['src/ingest/store.ts']],
+      ['src/pipeline/ingest/store.ts', ['src/seed/mesh.ts']],
+      ['src/seed/mesh.ts', ['src/pipeline/ingest/store.ts']],
     ])
     expect([...violations(graph).values()].sort()).toEqual([
       'import circle',

@@ -1,7 +1,7 @@
 /** The grounding check of model-written brief statements: its words, and its threshold on the hand-labelled set. */
 import { describe, expect, test } from 'bun:test'
-import { contentWords, grounding, GROUNDED_SHARE, isGrounded, stem } from '../../src/briefs/grounding'
-import { itemTexts } from '../../src/briefs/model-writer'
+import { contentWords, grounding, GROUNDED_SHARE, isGrounded, stem } from '../../src/pipeline/briefs/grounding'
+import { itemTexts } from '../../src/pipeline/briefs/model-writer'
 import { GROUNDING_SET } from './grounding-set'
 import { demoPapers, materialOf } from './prose-material'
 

@@ -5,7 +5,7 @@
  * words in other senses ("A Call for Coordination", "Registered TRAIN Learners").
  */
 import { describe, expect, test } from 'bun:test'
-import { itemKind, type ItemKind } from '../../src/briefs/item-kind'
+import { itemKind, type ItemKind } from '../../src/pipeline/briefs/item-kind'
 import { haveSharedFixtures, noteMissingFixtures } from '../support/shared-fixtures'
 import { fixtureFeedItems } from './prose-material'
 

@@ -4,11 +4,11 @@
  * the composer writes for them can be read and checked.
  */
 import { readdirSync, statSync } from 'node:fs'
-import { analyzeArticleBuiltin } from '../../src/analysis/builtin/article'
-import { itemKind } from '../../src/briefs/item-kind'
-import type { ArticleItem, Material, PaperItem } from '../../src/briefs/select'
-import { decodeFeed } from '../../src/ingest/rss/decode'
-import { parseFeed } from '../../src/ingest/rss/parse'
+import { analyzeArticleBuiltin } from '../../src/pipeline/analysis/builtin/article'
+import { itemKind } from '../../src/pipeline/briefs/item-kind'
+import type { ArticleItem, Material, PaperItem } from '../../src/pipeline/briefs/select'
+import { decodeFeed } from '../../src/pipeline/ingest/rss/decode'
+import { parseFeed } from '../../src/pipeline/ingest/rss/parse'
 import { entryByKey } from '../../src/lexicon/lexicon'
 import { generateCorpus } from '../../src/seed/corpus'
 import { sharedFixtureBytes, sharedFixtureDir } from '../support/shared-fixtures'

@@ -4,7 +4,7 @@
  * source, feed text quoted as the feed's words, and notices set apart from the findings.
  */
 import { describe, expect, test } from 'bun:test'
-import { composeBrief, NOTICES_HEADING, quote } from '../../src/briefs/compose'
+import { composeBrief, NOTICES_HEADING, quote } from '../../src/pipeline/briefs/compose'
 import type { BriefStatement } from '../../src/db/schema'
 import { haveSharedFixtures, noteMissingFixtures } from '../support/shared-fixtures'
 import { demoPapers, fixtureFeedItems, materialOf } from './prose-material'

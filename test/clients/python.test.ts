@@ -25,7 +25,7 @@ import { testApp } from '../support/app'
 import { createTestKey, insertClaim, insertPapers, insertStory, linkEntity, paperRow } from '../support/fixtures'
 import { insertCountedEntity } from '../support/fixtures-knowledge'
 import { refreshEntityCounts } from '../../src/jobs/refresh-entity-counts'
-import { runExport } from '../../src/exports/run-export'
+import { runExport } from '../../src/pipeline/exports/run-export'
 
 const PACKAGE = join(import.meta.dir, '../../clients/python')
 const WHEELS = '/usr/share/python-wheels' // Debian's: pip, setuptools and (python3-wheel-whl) wheel

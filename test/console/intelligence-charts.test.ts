@@ -12,7 +12,7 @@
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { computeIntelligence } from '../../src/intelligence/refresh'
+import { computeIntelligence } from '../../src/pipeline/intelligence/refresh'
 import { haveBrowser, noteMissingBrowser, screenshot, seriousViolations, useBrowser } from '../support/browser'
 import { insertEntity, insertPapers, linkEntity, paperRow } from '../support/fixtures'
 import { NOW, seedKnowledge } from '../intelligence/fixtures'

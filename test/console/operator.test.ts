@@ -4,7 +4,7 @@
  * Hostile feed and source text shows as text: no script runs and no javascript: link is made.
  */
 import { describe, expect, test } from 'bun:test'
-import { insertBrief } from '../../src/briefs/store'
+import { insertBrief } from '../../src/pipeline/briefs/store'
 import { haveBrowser, noteMissingBrowser, screenshot, useBrowser } from '../support/browser'
 import { open, signIn, useConsole, watchProblems } from './support'
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { insertBrief } from '../../src/briefs/store'
+import { insertBrief } from '../../src/pipeline/briefs/store'
 import { haveBrowser, noteMissingBrowser, screenshot, useBrowser } from '../support/browser'
 import { insertClaim, insertPapers, paperRow } from '../support/fixtures'
 import { coveredControls, expectAccessible, open, signIn, useConsole, watchProblems, type Credentials } from './support'

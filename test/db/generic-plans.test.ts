@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { openDatabase, type Database } from '../../src/db/client'
-import { listPapers } from '../../src/queries/papers'
+import { listPapers } from '../../src/resources/papers/queries'
 import { preparedStatement } from '../../src/queries/prepared'
 import { freshDatabase, testDriver, type TestDatabase } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'

@@ -1,12 +1,12 @@
 /**
- * Each order of /api/v1/papers (src/queries/paper-order.ts) is read from its own index (drizzle/0032): a page
+ * Each order of /api/v1/papers (src/resources/papers/paper-order.ts) is read from its own index (drizzle/0032): a page
  * after a position is an index range in the order's direction (the rows below its key never sorted), and so is
  * a range of publication dates, which counts read too. The planner matches an index only to the expression it
- * holds, so these plans fail when src/queries/paper-order.ts and src/db/schema.ts drift apart.
+ * holds, so these plans fail when src/resources/papers/paper-order.ts and src/db/schema.ts drift apart.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
-import { PAPER_ORDERS } from '../../src/queries/paper-order'
+import { PAPER_ORDERS } from '../../src/resources/papers/paper-order'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { executeRows } from '../../src/db/client'
-import { storePapers } from '../../src/ingest/europepmc/store'
+import { storePapers } from '../../src/pipeline/ingest/europepmc/store'
 import { cli } from '../support/cli'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { expectDocumentsConsistent, harvested } from './support'

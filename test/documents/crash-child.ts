@@ -6,13 +6,13 @@
  */
 import { writeSync } from 'node:fs'
 import { eq, sql } from 'drizzle-orm'
-import { builtinAnalyzer } from '../../src/analysis/builtin-analyzer'
-import { runAnalysis } from '../../src/analysis/pipeline'
+import { builtinAnalyzer } from '../../src/pipeline/analysis/builtin-analyzer'
+import { runAnalysis } from '../../src/pipeline/analysis/pipeline'
 import { openDatabase } from '../../src/db/client'
 import { accounts, papers, upvotes } from '../../src/db/schema'
 import { refreshPaperDocuments } from '../../src/documents/papers'
-import { storePapers } from '../../src/ingest/europepmc/store'
-import { correctJudgement } from '../../src/judgements/correct'
+import { storePapers } from '../../src/pipeline/ingest/europepmc/store'
+import { correctJudgement } from '../../src/pipeline/judgements/correct'
 import { harvested } from './support'
 
 const database = process.env.DATABASE_URL

@@ -4,9 +4,9 @@ import { asc } from 'drizzle-orm'
 import type { Db } from '../../src/db/client'
 import { paperDocuments } from '../../src/db/schema'
 import { documentText } from '../../src/documents/papers'
-import { getPaperDetail } from '../../src/queries/papers'
+import { getPaperDetail } from '../../src/resources/papers/queries'
 import { serializePaperDetail } from '../../src/resources/papers/detail'
-import type { MappedPaper } from '../../src/ingest/europepmc/mapping'
+import type { MappedPaper } from '../../src/pipeline/ingest/europepmc/mapping'
 
 export const BASE = 'https://geroscope.test'
 

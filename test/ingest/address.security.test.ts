@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { assertPublicHost, embeddedIPv4, isPrivateAddress } from '../../src/ingest/rss/address'
-import { FEED_FETCH_DEFAULTS, fetchFeed } from '../../src/ingest/rss/fetch'
+import { assertPublicHost, embeddedIPv4, isPrivateAddress } from '../../src/pipeline/ingest/rss/address'
+import { FEED_FETCH_DEFAULTS, fetchFeed } from '../../src/pipeline/ingest/rss/fetch'
 import { DnsServer } from '../support/dns-server'
 
 // Every IPv6 form that carries an IPv4 address, each with a private and a public IPv4 inside.

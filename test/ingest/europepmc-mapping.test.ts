@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { mapRecord, normaliseDoi, normalisePublicationTypes, plainText, shortAuthors, type MappedPaper } from '../../src/ingest/europepmc/mapping'
-import type { EuropePmcRecord } from '../../src/ingest/europepmc/record'
+import { mapRecord, normaliseDoi, normalisePublicationTypes, plainText, shortAuthors, type MappedPaper } from '../../src/pipeline/ingest/europepmc/mapping'
+import type { EuropePmcRecord } from '../../src/pipeline/ingest/europepmc/record'
 import { haveSharedFixtures, noteMissingFixtures, sharedFixtureJson } from '../support/shared-fixtures'
 
 noteMissingFixtures('europepmc mapping')

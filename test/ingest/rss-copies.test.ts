@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { asc, eq } from 'drizzle-orm'
 import { articles, rssSources } from '../../src/db/schema'
-import type { FeedArticle } from '../../src/ingest/rss/article'
-import { storeArticles } from '../../src/ingest/rss/store'
+import type { FeedArticle } from '../../src/pipeline/ingest/rss/article'
+import { storeArticles } from '../../src/pipeline/ingest/rss/store'
 import { freshDatabase, testDriver, type TestDatabase } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'
 

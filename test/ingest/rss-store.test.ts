@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { rssSources } from '../../src/db/schema'
-import type { FeedArticle } from '../../src/ingest/rss/article'
-import { storeArticles } from '../../src/ingest/rss/store'
+import type { FeedArticle } from '../../src/pipeline/ingest/rss/article'
+import { storeArticles } from '../../src/pipeline/ingest/rss/store'
 import { freshDatabase, testDriver, type TestDatabase } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'
 

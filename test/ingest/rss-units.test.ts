@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test'
-import { assertPublicHost, isPrivateAddress } from '../../src/ingest/rss/address'
-import { webLink } from '../../src/ingest/rss/article'
-import { charsetOf, declaredEncoding, decodeFeed, utf8Tally } from '../../src/ingest/rss/decode'
-import { findDoi } from '../../src/ingest/rss/doi'
-import { FeedParseError, parseFeed, repairEntities } from '../../src/ingest/rss/parse'
-import { distinctArticles } from '../../src/ingest/rss/store'
+import { assertPublicHost, isPrivateAddress } from '../../src/pipeline/ingest/rss/address'
+import { webLink } from '../../src/pipeline/ingest/rss/article'
+import { charsetOf, declaredEncoding, decodeFeed, utf8Tally } from '../../src/pipeline/ingest/rss/decode'
+import { findDoi } from '../../src/pipeline/ingest/rss/doi'
+import { FeedParseError, parseFeed, repairEntities } from '../../src/pipeline/ingest/rss/parse'
+import { distinctArticles } from '../../src/pipeline/ingest/rss/store'
 import { haveSharedFixtures, noteMissingFixtures, sharedFixtureBytes } from '../support/shared-fixtures'
 
 noteMissingFixtures('rss units')

@@ -1,8 +1,8 @@
 /** GET /api/intelligence/contradictions over hand-made claims whose contradictions are known. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createHash } from 'node:crypto'
-import { computeIntelligence } from '../../src/intelligence/refresh'
-import { claimWeight } from '../../src/intelligence/scoring'
+import { computeIntelligence } from '../../src/pipeline/intelligence/refresh'
+import { claimWeight } from '../../src/pipeline/intelligence/scoring'
 import { freshDatabase, testDriver, type TestDatabase } from '../support/database'
 import { insertClaim } from '../support/fixtures'
 import { adminApp, call, walk, type AdminApp } from './support'

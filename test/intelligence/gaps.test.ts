@@ -1,6 +1,6 @@
 /** GET /api/intelligence/gaps over hand-made claims and papers whose gaps are known. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { computeIntelligence } from '../../src/intelligence/refresh'
+import { computeIntelligence } from '../../src/pipeline/intelligence/refresh'
 import { freshDatabase, testDriver, type TestDatabase } from '../support/database'
 import { insertEntity, insertPapers, linkEntity, paperRow } from '../support/fixtures'
 import { adminApp, call, walk, type AdminApp } from './support'

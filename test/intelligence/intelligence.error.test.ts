@@ -1,6 +1,6 @@
 /** Bad requests to /api/intelligence get the contract's envelope with a message that names what is wrong. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { computeIntelligence } from '../../src/intelligence/refresh'
+import { computeIntelligence } from '../../src/pipeline/intelligence/refresh'
 import { withJobLock } from '../../src/jobs/job-lock'
 import { freshDatabase, testDriver, type TestDatabase } from '../support/database'
 import { adminApp, call, type AdminApp } from './support'

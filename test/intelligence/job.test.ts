@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { desc, eq } from 'drizzle-orm'
 import { jobRuns } from '../../src/db/schema'
-import { INTELLIGENCE_JOB, readState } from '../../src/intelligence/refresh'
+import { INTELLIGENCE_JOB, readState } from '../../src/pipeline/intelligence/refresh'
 import { WORKER_JOBS } from '../../src/lifecycle/workers'
 import { runJob } from '../../src/jobs/run-job'
 import { parseConfig } from '../../src/config'

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { computeIntelligence } from '../../src/intelligence/refresh'
+import { computeIntelligence } from '../../src/pipeline/intelligence/refresh'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { responseValidator } from '../support/contract'
 import { insertPapers, paperRow } from '../support/fixtures'

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
-import { computeIntelligence } from '../../src/intelligence/refresh'
+import { computeIntelligence } from '../../src/pipeline/intelligence/refresh'
 import { loadCorpus } from '../../src/seed/bulk-load'
 import { PLANTED_ORGANISMS } from '../../src/seed/planted'
 import { freshDatabase, testDriver, type TestDatabase } from '../support/database'

@@ -5,7 +5,7 @@
  */
 import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
-import type { LlmClientOptions } from '../../src/analysis/llm/client'
+import type { LlmClientOptions } from '../../src/pipeline/analysis/llm/client'
 import type { Database } from '../../src/db/client'
 import { errorPlugin } from '../../src/http/error-plugin'
 import { requestIdPlugin } from '../../src/http/request-id'

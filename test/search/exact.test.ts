@@ -11,7 +11,7 @@ import type { SearchAfter } from '../../src/search/backend'
 import { PostgresSearch } from '../../src/search/postgres'
 import { expandQuery } from '../../src/search/synonyms'
 import { everyMatchRanked } from '../../src/search/tiers'
-import { paperConditions, type PaperFilters } from '../../src/queries/papers'
+import { paperConditions, type PaperFilters } from '../../src/resources/papers/queries'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { SearchAfter } from '../../src/search/backend'
 import { PostgresSearch } from '../../src/search/postgres'
 import { readScore } from '../../src/search/score'
-import type { PaperFilters } from '../../src/queries/papers'
+import type { PaperFilters } from '../../src/resources/papers/queries'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { insertPapers, paperRow } from '../support/fixtures'
 

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
-import { runAnalysis } from '../../src/analysis/pipeline'
-import { builtinAnalyzer } from '../../src/analysis/builtin-analyzer'
+import { runAnalysis } from '../../src/pipeline/analysis/pipeline'
+import { builtinAnalyzer } from '../../src/pipeline/analysis/builtin-analyzer'
 import { seedDemo } from '../../src/seed/demo'
 import { checkStory } from '../../scripts/eval/story-checker'
 import { fixtureFiles, fixtureRecords, summarise, walkDatabase, walkRecords } from '../../scripts/eval/story-walk'

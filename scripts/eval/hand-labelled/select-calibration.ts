@@ -1,6 +1,6 @@
 /**
  * Chooses the records read and labelled by hand for `calibration.json`: a third split, never used to write rules or
- * train the learned judge, on which the confidence maps (src/analysis/learned/calibration.ts) are fitted. The tuning
+ * train the learned judge, on which the confidence maps (src/pipeline/analysis/learned/calibration.ts) are fitted. The tuning
  * half cannot do it honestly: its rules were written while reading it, so their confidences look better there than on
  * records nobody tuned on (docs/benchmarks.md, calibration).
  *
@@ -16,7 +16,7 @@
  *   bun scripts/eval/hand-labelled/select-calibration.ts   prints the ids chosen, one stratum per line
  */
 import { createHash } from 'node:crypto'
-import { analyzePaper } from '../../../src/analysis/builtin'
+import { analyzePaper } from '../../../src/pipeline/analysis/builtin'
 import { handLabelled } from '../hand-labelled'
 import { readFile } from '../records'
 import { FILES as SYNERGY_FILES } from './select-synergy'

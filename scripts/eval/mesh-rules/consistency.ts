@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { analyzePaper } from '../../../src/analysis/builtin'
+import { analyzePaper } from '../../../src/pipeline/analysis/builtin'
 import { relevanceBand } from '../hand-labelled'
 import type { Calibration, Pairs } from '../evaluate'
 import { recordsOf, withoutMesh } from '../records'

@@ -1,6 +1,6 @@
 /**
  * Applies the rules of LABELLING.md to the recorded Europe PMC records and writes labelled-set.json
- * (ids and labels only). Run once: `bun scripts/eval/mesh-rules/make-labels.ts`. Independent of src/analysis:
+ * (ids and labels only). Run once: `bun scripts/eval/mesh-rules/make-labels.ts`. Independent of src/pipeline/analysis:
  * it reads the raw records itself (the indexers' own major-topic flags, publication types as recorded).
  */
 import { readFileSync, writeFileSync } from 'node:fs'

@@ -3,7 +3,7 @@
  * parses its raw value with a 400 that names it, and describes itself for the OpenAPI document.
  */
 import { invalidParameter } from '../../http/errors'
-import { organismRef } from '../../intelligence/vocabulary'
+import { organismRef } from '../../pipeline/intelligence/vocabulary'
 import { ENTITY_TYPES } from '../../lexicon/lexicon'
 import type { Param } from '../../http/params'
 

@@ -1,5 +1,5 @@
 /** The site's page for one question (/evidence?subject=…&object=…): what the claims say, by organism and direction. Everything shown is escaped. */
-import type { EvidenceEntity, EvidenceGroupRow } from '../../queries/evidence'
+import type { EvidenceEntity, EvidenceGroupRow } from '../../resources/evidence/queries'
 import { paperSiteUrl } from '../../public-urls'
 import { STUDY_TYPE_LABELS, type StudyType } from '../../taxonomy'
 import { entitySitePath } from './links'

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto'
 import { dateOf } from '../../queries/prepared'
-import type { StoryListRow } from '../../queries/stories'
+import type { StoryListRow } from '../../resources/stories/queries'
 import { paperSiteUrl, storyUrl } from '../../public-urls'
 import { TOPIC_INFO } from '../../taxonomy'
 import { escapeXml } from './render'

@@ -3,7 +3,7 @@
  * each type (genes, interventions, organisms…), each linked to its page. Home links here and to the
  * most-studied entities themselves (mostStudiedHtml).
  */
-import type { EntityListRow } from '../../queries/entities'
+import type { EntityListRow } from '../../resources/entities/queries'
 import { topicSiteUrl } from '../../public-urls'
 import type { TopicInfo } from '../../taxonomy'
 import { entitySitePath } from './links'

@@ -7,8 +7,8 @@
  * feedResponse, with Last-Modified from the newest item.
  */
 import { licenseAllowsReuse, STUDY_TYPE_LABELS, TOPIC_INFO, type StudyType } from '../../taxonomy'
-import type { ClaimListRow } from '../../queries/claims'
-import type { PaperListRow } from '../../queries/papers'
+import type { ClaimListRow } from '../../resources/claims/queries'
+import type { PaperListRow } from '../../resources/papers/queries'
 import { dateOf } from '../../queries/prepared'
 import { paperSiteUrl } from '../../public-urls'
 import { htmlText, type Feed } from './feeds'

@@ -1,9 +1,9 @@
 /** The HTML of each public page, from rows the shared queries return. Everything user- or paper-supplied is escaped. */
-import type { ClaimRow } from '../../queries/claim-row'
-import type { PaperListRow, PaperRow, StoryRow, getPaperDetail } from '../../queries/papers'
-import type { EntityListRow } from '../../queries/entities'
+import type { ClaimRow } from '../../resources/claims/claim-row'
+import type { PaperListRow, PaperRow, StoryRow, getPaperDetail } from '../../resources/papers/queries'
+import type { EntityListRow } from '../../resources/entities/queries'
 import { isoTimestamp, type Timestamp } from '../../queries/prepared'
-import type { StoryListRow } from '../../queries/stories'
+import type { StoryListRow } from '../../resources/stories/queries'
 import { paperSiteUrl, storyUrl, topicFeedUrl, topicSiteUrl } from '../../public-urls'
 import { STUDY_TYPE_LABELS, TOPIC_INFO, licenseAllowsReuse, type TopicInfo } from '../../taxonomy'
 import { doiUrl, entitySitePath, identifier } from './links'

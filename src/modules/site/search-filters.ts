@@ -4,7 +4,7 @@
  * with every judged and unjudged paper by default), shown as a form and as links that set one
  * filter and keep the others.
  */
-import type { PaperFilters } from '../../queries/papers'
+import type { PaperFilters } from '../../resources/papers/queries'
 import { STUDY_TYPE_LABELS, STUDY_TYPES, TOPIC_INFO, type StudyType } from '../../taxonomy'
 import { numberParam, parseParams, stringParam } from '../v1/params'
 import { paperFilterParams } from '../v1/papers'

@@ -3,7 +3,7 @@
  * wrote one, and a snippet of the abstract (only where its licence allows reuse) around the first
  * word found, the words found marked. Everything from the paper is escaped.
  */
-import type { PaperListRow } from '../../queries/papers'
+import type { PaperListRow } from '../../resources/papers/queries'
 import { paperSiteUrl, storyUrl } from '../../public-urls'
 import { licenseAllowsReuse, STUDY_TYPE_LABELS, type StudyType } from '../../taxonomy'
 import { escapeXml as e } from './render'

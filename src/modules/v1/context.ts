@@ -8,7 +8,7 @@ export type V1Context = {
   /**
    * The primary, for the change feed: its horizon and its page must come from one server, and replicas are chosen
    * per query (src/db/replicas.ts), so a page read on a replica that lags the one the horizon came from could pass
-   * over commits (src/queries/changes.ts). Absent: `db`.
+   * over commits (src/resources/changes/queries.ts). Absent: `db`.
    */
   primary?: Db
   baseUrl: string // PUBLIC_BASE_URL

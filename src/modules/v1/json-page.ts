@@ -1,5 +1,5 @@
 /**
- * A list answer whose items PostgreSQL wrote as JSON (src/queries/paper-json.ts): `{"data":[...]`
+ * A list answer whose items PostgreSQL wrote as JSON (src/resources/papers/paper-json.ts): `{"data":[...]`
  * then the rest of the envelope (pagination, facets) as JSON.stringify writes it, keys in the
  * order given — the same bytes as JSON.stringify({ data, ...rest }) of the parsed items.
  */

@@ -156,7 +156,7 @@ export class ResponseCache {
 }
 
 /**
- * An answer already written as JSON (by PostgreSQL, src/queries/paper-json.ts): sent and cached as
+ * An answer already written as JSON (by PostgreSQL, src/resources/papers/paper-json.ts): sent and cached as
  * its text, never parsed and stringified again.
  */
 export class JsonText {

@@ -1,8 +1,8 @@
 /** Claims in their contract shape; evidence follows the abstract's licence (licensing rule 2). */
 import { licenseAllowsReuse } from '../../taxonomy'
 import { paperSiteUrl } from '../../public-urls'
-import type { ClaimPaperRow } from '../../queries/claims'
-import type { ClaimRow } from '../../queries/claim-row'
+import type { ClaimPaperRow } from './queries'
+import type { ClaimRow } from './claim-row'
 import { isoTimestamp } from '../../queries/prepared'
 
 export function serializeClaim({ claim, subjectEntity, objectEntity }: ClaimRow, abstractLicense: string | null) {

@@ -1,6 +1,6 @@
 /** Entities in their contract shapes; a detail's mention and description follow the abstract's licence. */
 import { licenseAllowsReuse } from '../../taxonomy'
-import type { PaperEntityRow, PaperRow } from '../../queries/papers'
+import type { PaperEntityRow, PaperRow } from '../papers/queries'
 import { serializePaperRef } from '../papers/serialize'
 import { entityApiUrl } from '../../public-urls'
 

@@ -1,5 +1,5 @@
 /** The evidence answer in its documented shape; papers as PaperRef (their abstracts under the licensing rule). */
-import type { EvidenceEntity, EvidenceGroupRow } from '../../queries/evidence'
+import type { EvidenceEntity, EvidenceGroupRow } from './queries'
 import type { StudyType } from '../../taxonomy'
 import { serializePaperRef } from '../papers/serialize'
 

@@ -3,7 +3,7 @@
  * serves it live and the stored documents (src/documents/papers.ts) keep it as text: one function for both,
  * so a stored document is what a live answer would be.
  */
-import type { PaperDetail } from '../../queries/papers'
+import type { PaperDetail } from './queries'
 import { serializeClaim } from '../claims/serialize'
 import { serializePaperEntity } from '../entities/serialize'
 import { serializePaperRef, serializeStory } from './serialize'

@@ -2,7 +2,7 @@
  * The one place where papers, judgements and stories become their contract shapes, including the
  * licensing rule for the abstract (served only under CC BY, CC0 or public domain).
  */
-import type { PaperRow, StoryRow } from '../../queries/papers'
+import type { PaperRow, StoryRow } from './queries'
 import { STUDY_TYPE_LABELS, licenseAllowsReuse, type StudyType, type TopicSlug } from '../../taxonomy'
 import { paperSiteUrl, storyUrl } from '../../public-urls'
 import { isoTimestamp } from '../../queries/prepared'

@@ -1,6 +1,6 @@
 /** StoryItem: every field of Story, plus the paper it is about (as a PaperRef, so without its story). */
 import { serializePaperRef, serializeStory } from '../papers/serialize'
-import type { StoryListRow } from '../../queries/stories'
+import type { StoryListRow } from './queries'
 
 export function serializeStoryItem(row: StoryListRow, base: string) {
   return {

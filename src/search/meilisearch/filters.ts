@@ -1,5 +1,5 @@
 /** The /papers filters (docs/contract-decisions.md: all of them apply to /search) in Meilisearch's filter syntax. */
-import type { PaperFilters } from '../../queries/papers'
+import type { PaperFilters } from '../../resources/papers/queries'
 
 /** Dates are filtered as numbers: 2026-11-21 is 20261121. */
 export const dayNumber = (isoDate: string) => Number(isoDate.slice(0, 10).replaceAll('-', ''))

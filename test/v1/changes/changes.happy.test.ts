@@ -130,7 +130,7 @@ describe('updated_since on /stories and /claims', () => {
     // a deleted claim can no longer be matched against paper_id, so deletions come whatever the filters (MED-301's claim)
     expect(items.filter((i) => !i.deleted).map((i) => i.id)).toEqual(old.map((c) => c!.id))
     expect(items.filter((i) => i.deleted).every((i) => i.reason === 'deleted')).toBe(true)
-    // as src/analysis/store.ts does it: delete the paper's claims and insert the new ones, in one transaction
+    // as src/pipeline/analysis/store.ts does it: delete the paper's claims and insert the new ones, in one transaction
     const fresh = await db().transaction(async (tx) => {
       await tx.delete(claims).where(eq(claims.paperId, 'MED-601'))
       return tx.insert(claims).values({ paperId: 'MED-601', subjectText: 'rapamycin', relation: 'decreases', objectText: 'mTOR' }).returning()
@@ -184,7 +184,7 @@ describe('GET /api/v1/changes', () => {
 
 describe('retention', () => {
   test('the daily purge drops tombstones older than 31 days, keeps newer ones and every live item', async () => {
-    const { purgeTombstones } = await import('../../../src/queries/changes')
+    const { purgeTombstones } = await import('../../../src/resources/changes/queries')
     const { changeFeed } = await import('../../../src/db/schema')
     await insertPapers(db(), [paperRow({ id: 'MED-1201' }), paperRow({ id: 'MED-1202' }), paperRow({ id: 'MED-1203' })])
     await db().delete(papers).where(sql`id in ('MED-1201', 'MED-1202')`)

@@ -1,7 +1,7 @@
 /**
  * Claims resolved to entities: a side stored without an entity whose text is a lexicon name or
  * alias, in any case ("rapamycin", "Sirolimus", "p16INK4a", "temsirolimus"), is read again and gets its entity
- * (src/analysis/resolve-claim-sides.ts), and /claims?subject= finds an entity's claims by any of its names, and
+ * (src/pipeline/analysis/resolve-claim-sides.ts), and /claims?subject= finds an entity's claims by any of its names, and
  * the unresolved sides that hold one of those names as a whole word, never a longer word holding it:
  * sirolimus is rapamycin, never temsirolimus or everolimus.
  */
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
 import { claims, entities } from '../../../src/db/schema'
 import { entityAliases } from '../../../src/lexicon/aliases'
-import { resolveClaimSides } from '../../../src/analysis/resolve-claim-sides'
+import { resolveClaimSides } from '../../../src/pipeline/analysis/resolve-claim-sides'
 import { freshDatabase, type TestDatabase } from '../../support/database'
 import { createTestKey, insertClaim, insertPapers, paperRow } from '../../support/fixtures'
 import { getter, knowledgeApp, walk } from '../../support/fixtures-knowledge'

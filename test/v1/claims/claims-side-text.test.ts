@@ -1,6 +1,6 @@
 /**
  * A side filter's text matches over a few thousand claims, where how they are found depends on how many claims
- * hold the text (src/queries/claims.ts, sideText): a common text from a scout of the newest claims, a text one
+ * hold the text (src/resources/claims/queries.ts, sideText): a common text from a scout of the newest claims, a text one
  * claim in seven holds from a longer walk, a rare one from its trigram index; the unresolved sides of a value
  * naming an entity from their own indexes (drizzle/0017 and 0022). Whichever path a page takes, it holds the
  * newest matches, in order, and the pages join up.

@@ -5,8 +5,8 @@
  * never matches a different drug that merely contains it (temsirolimus).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { builtinAnalyzer } from '../../../src/analysis/builtin-analyzer'
-import { runAnalysis } from '../../../src/analysis/pipeline'
+import { builtinAnalyzer } from '../../../src/pipeline/analysis/builtin-analyzer'
+import { runAnalysis } from '../../../src/pipeline/analysis/pipeline'
 import { refreshEntityCounts } from '../../../src/jobs/refresh-entity-counts'
 import { freshDatabase, type TestDatabase } from '../../support/database'
 import { createTestKey, insertPapers, paperRow } from '../../support/fixtures'

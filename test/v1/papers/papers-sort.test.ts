@@ -1,5 +1,5 @@
 /**
- * The orders and publication dates of /api/v1/papers (src/queries/paper-order.ts) and the publication dates of
+ * The orders and publication dates of /api/v1/papers (src/resources/papers/paper-order.ts) and the publication dates of
  * /api/v1/search, as the contract's tests read them: bad values are 400 invalid_parameter naming the parameter;
  * each sort pages to the end without repeats or gaps, ties broken by id, in full and `fields=` answers, whatever
  * way the page is read (more papers than a page's first window, and a rare filter); a cursor pages only in the

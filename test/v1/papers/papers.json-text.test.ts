@@ -1,5 +1,5 @@
 /**
- * /papers and /stories pages with fields= are written as JSON by PostgreSQL (src/queries/paper-json.ts):
+ * /papers and /stories pages with fields= are written as JSON by PostgreSQL (src/resources/papers/paper-json.ts):
  * every byte must be what the JavaScript serializers make of the same rows, awkward values included —
  * floats JavaScript and PostgreSQL write differently, microsecond timestamps, control characters
  * and quotes in text, ids that need URL encoding, withheld abstracts, missing judgements, and
@@ -7,9 +7,9 @@
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
-import { listPapers, type PaperFilters } from '../../../src/queries/papers'
-import { listStories } from '../../../src/queries/stories'
-import { listPapersJson, listStoriesJson } from '../../../src/queries/paper-json'
+import { listPapers, type PaperFilters } from '../../../src/resources/papers/queries'
+import { listStories } from '../../../src/resources/stories/queries'
+import { listPapersJson, listStoriesJson } from '../../../src/resources/papers/paper-json'
 import { serializeListedPaper } from '../../../src/resources/papers/serialize'
 import { serializeStoryItem } from '../../../src/resources/stories/serialize'
 import { select, type Selection } from '../../../src/modules/v1/fields'

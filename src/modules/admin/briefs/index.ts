@@ -4,8 +4,8 @@
  * /api/briefs/{id}. Operator-only: the caller mounts this behind the operator guard.
  */
 import { Elysia } from 'elysia'
-import { generateBrief, type BriefRequest, type BriefsContext } from '../../../briefs/service'
-import { getBrief, listBriefs } from '../../../briefs/store'
+import { generateBrief, type BriefRequest, type BriefsContext } from '../../../pipeline/briefs/service'
+import { getBrief, listBriefs } from '../../../pipeline/briefs/store'
 import { invalidParameter, notFound } from '../../../http/errors'
 import { TOPICS } from '../../../taxonomy'
 import { pager } from '../../../http/pager'

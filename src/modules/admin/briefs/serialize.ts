@@ -1,5 +1,5 @@
 /** Briefs in their response shape. */
-import type { BriefRow } from '../../../briefs/store'
+import type { BriefRow } from '../../../pipeline/briefs/store'
 import { paperSiteUrl } from '../../../public-urls'
 import type { BRIEF_KINDS } from './model'
 

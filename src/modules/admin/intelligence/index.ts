@@ -3,8 +3,8 @@
  * intelligence job computes. Operator-only: the caller mounts this behind the operator guard.
  */
 import { Elysia } from 'elysia'
-import { GAP_KINDS } from '../../../intelligence/gaps'
-import { SCORING_NOTE } from '../../../intelligence/scoring'
+import { GAP_KINDS } from '../../../pipeline/intelligence/gaps'
+import { SCORING_NOTE } from '../../../pipeline/intelligence/scoring'
 import { dateParam, listParam, numberParam, openApiParameters, pagingParams, parseParams } from '../../../http/params'
 import { TOPICS } from '../../../taxonomy'
 import { documented, errors } from '../schemas'

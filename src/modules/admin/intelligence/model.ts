@@ -1,6 +1,6 @@
 /** TypeBox schemas of /api/intelligence: contradiction groups and their pairs, knowledge gaps. */
 import { t } from 'elysia'
-import { GAP_KINDS } from '../../../intelligence/gaps'
+import { GAP_KINDS } from '../../../pipeline/intelligence/gaps'
 import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
 import { Claim, EntityRef, paperRefFields } from '../../v1/model'
 import { Enum, Integer, Nullable, Pagination, SnapshotMeta } from '../schemas'

@@ -1,10 +1,10 @@
 /** Contradiction groups and gaps in their response shape; claims follow the licence rule of /api/v1. */
-import type { GroupRow, PairClaimRow, PairRow } from '../../../intelligence/contradictions'
-import { explainGap, type GapPaperRow, type GapRow } from '../../../intelligence/gaps'
+import type { GroupRow, PairClaimRow, PairRow } from '../../../pipeline/intelligence/contradictions'
+import { explainGap, type GapPaperRow, type GapRow } from '../../../pipeline/intelligence/gaps'
 import { contradictionApiUrl, paperSiteUrl } from '../../../public-urls'
 import { serializeClaim, serializeClaimPaper } from '../../../resources/claims/serialize'
 import type { StudyType, TopicSlug } from '../../../taxonomy'
-import type { GapKind } from '../../../intelligence/gaps'
+import type { GapKind } from '../../../pipeline/intelligence/gaps'
 
 export const contradictionUrl = contradictionApiUrl
 

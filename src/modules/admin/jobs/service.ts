@@ -4,18 +4,18 @@
  * overlaps a scheduled one, in this process or another; a run already going is a 409.
  */
 import { and, desc, eq, inArray, lt } from 'drizzle-orm'
-import { createAnalyzer } from '../../../analysis/create-analyzer'
-import { runAnalysis } from '../../../analysis/pipeline'
+import { createAnalyzer } from '../../../pipeline/analysis/create-analyzer'
+import { runAnalysis } from '../../../pipeline/analysis/pipeline'
 import type { Config } from '../../../config'
 import type { Database, Db } from '../../../db/client'
 import { articles, jobRuns, papers, rssSources } from '../../../db/schema'
 import { conflict, invalidParameter, notFound } from '../../../http/errors'
-import { scrapeFeeds, type SourceResult } from '../../../ingest/rss/scrape'
+import { scrapeFeeds, type SourceResult } from '../../../pipeline/ingest/rss/scrape'
 import { JobBusyError } from '../../../jobs/job-lock'
 import { completedOutcome, failureCount, type JobCounts } from '../../../jobs/job-runs'
 import { runJob, startJob } from '../../../jobs/run-job'
 import { CANCELLABLE_JOBS, requestCancel, type RunControl } from '../../../jobs/run-control'
-import { EXPORT_JOB, runExport } from '../../../exports/run-export'
+import { EXPORT_JOB, runExport } from '../../../pipeline/exports/run-export'
 import { pager } from '../../../http/pager'
 import type { JobStatus } from './model'
 

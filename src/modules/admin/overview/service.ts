@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { executeRows, type Db } from '../../../db/client'
-import { reviewQueueSize } from '../../../judgements/queue'
+import { reviewQueueSize } from '../../../pipeline/judgements/queue'
 import { drawChart, type Chart } from '../../site/charts/figure'
 import { dailyLines, monthlyStacked, shares } from '../../site/charts/specs'
 

@@ -1,7 +1,7 @@
-/** The admin view of the system prompts (src/prompts/service.ts holds them and their versions). */
+/** The admin view of the system prompts (src/pipeline/prompts/service.ts holds them and their versions). */
 import type { Db } from '../../../db/client'
 import { notFound } from '../../../http/errors'
-import { ensureDefaultPrompts, findPrompt, listPrompts, promptHistory, updatePrompt, type PromptSummary } from '../../../prompts/service'
+import { ensureDefaultPrompts, findPrompt, listPrompts, promptHistory, updatePrompt, type PromptSummary } from '../../../pipeline/prompts/service'
 
 const serializePrompt = (p: PromptSummary) =>
   ({ id: p.id, name: p.name, description: p.description, version: p.version, text: p.body, updated_at: p.updatedAt.toISOString() })

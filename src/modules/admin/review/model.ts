@@ -2,7 +2,7 @@
 import { t } from 'elysia'
 import { enumField, numberField, optional, stringField } from '../../../http/json-body'
 import { listParam, pagingParams, type Param } from '../../../http/params'
-import { REVIEW_REASONS, type ReviewReason } from '../../../judgements/queue'
+import { REVIEW_REASONS, type ReviewReason } from '../../../pipeline/judgements/queue'
 import { STUDY_TYPES, TOPICS } from '../../../taxonomy'
 import { DateTime, Enum, Integer, Nullable, Pagination } from '../schemas'
 

@@ -1,13 +1,13 @@
-/** The admin view of the review queue and of judgement corrections (src/judgements holds them). */
+/** The admin view of the review queue and of judgement corrections (src/pipeline/judgements holds them). */
 import type { Db } from '../../../db/client'
 import { invalidParameter, notFound, quoted } from '../../../http/errors'
 import { pager } from '../../../http/pager'
 import type { ParsedParams } from '../../../http/params'
 import type { ParsedBody } from '../../../http/json-body'
-import { correctJudgement } from '../../../judgements/correct'
-import { judgementHistory } from '../../../judgements/history'
-import { judgementOf } from '../../../judgements/judgement'
-import { reviewQueue, type ReviewPosition, type ReviewRow } from '../../../judgements/queue'
+import { correctJudgement } from '../../../pipeline/judgements/correct'
+import { judgementHistory } from '../../../pipeline/judgements/history'
+import { judgementOf } from '../../../pipeline/judgements/judgement'
+import { reviewQueue, type ReviewPosition, type ReviewRow } from '../../../pipeline/judgements/queue'
 import type { correctionBody, reviewParams } from './model'
 
 export async function reviewPage(db: Db, secret: string, threshold: number, p: ParsedParams<typeof reviewParams>) {

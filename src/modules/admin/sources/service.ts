@@ -1,14 +1,14 @@
 /**
  * RSS/Atom sources for operators. A URL must be http or https and, unless SCRAPE_ALLOW_PRIVATE is
  * on, name a host on the public internet: the same guard the scraper applies to every fetch and
- * redirect (src/ingest/rss/address.ts), checked here too so an operator learns at once, and the
+ * redirect (src/pipeline/ingest/rss/address.ts), checked here too so an operator learns at once, and the
  * service's own network cannot be reached through a feed.
  */
 import { asc, count, eq, getTableColumns } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { articles, rssSources } from '../../../db/schema'
 import { conflict, invalidParameter, notFound } from '../../../http/errors'
-import { RefusedAddressError, assertPublicHost } from '../../../ingest/rss/address'
+import { RefusedAddressError, assertPublicHost } from '../../../pipeline/ingest/rss/address'
 
 type SourceRow = typeof rssSources.$inferSelect & { articleCount: number }
 

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../../db/client'
 import type { GapSeries } from '../../../db/schema'
-import { decliningAttentionGap } from '../../../intelligence/gaps'
+import { decliningAttentionGap } from '../../../pipeline/intelligence/gaps'
 import type { Chart } from './figure'
 import { directions, sparkline } from './specs'
 

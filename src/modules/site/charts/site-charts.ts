@@ -4,8 +4,8 @@
  * min_relevance of 2 ("about aging biology"), so each chart equals the API request printed under it.
  */
 import type { Db } from '../../../db/client'
-import type { EvidenceGroupRow } from '../../../queries/evidence'
-import { entityClaimsByDirection, entityPapersByYear } from '../../../queries/entity-series'
+import type { EvidenceGroupRow } from '../../../resources/evidence/queries'
+import { entityClaimsByDirection, entityPapersByYear } from '../../../resources/entities/entity-series'
 import { STUDY_TYPE_LABELS, TOPIC_INFO, type StudyType, type TopicInfo } from '../../../taxonomy'
 import { paperFacets } from '../../v1/facets/papers'
 import type { Chart } from './figure'

@@ -4,7 +4,7 @@
  * the Europe PMC id MED-123. Anything else is a 400 naming the parameter and the value.
  */
 import { invalidParameter, quoted } from '../../../http/errors'
-import { normalisePaperId } from '../../../queries/papers'
+import { normalisePaperId } from '../../../resources/papers/queries'
 
 export type PaperIdentifier = { kind: 'id'; id: string } | { kind: 'doi'; doi: string }
 

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { papers } from '../../../db/schema'
 import { OPEN_LICENSES } from '../../../taxonomy'
-import { PAPER_LIST_FROM, type PaperListRow, type PaperListTextRow } from '../../../queries/papers'
+import { PAPER_LIST_FROM, type PaperListRow, type PaperListTextRow } from '../../../resources/papers/queries'
 import { preparedStatement } from '../../../queries/prepared'
 import type { PaperIdentifier } from './identifiers'
 

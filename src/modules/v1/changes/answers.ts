@@ -5,15 +5,15 @@
  */
 import { t } from 'elysia'
 import type { V1Context } from '../context'
-import type { PaperFilters } from '../../../queries/papers'
-import { claimListRow, type ClaimFilters, type ClaimPageRow } from '../../../queries/claims'
+import type { PaperFilters } from '../../../resources/papers/queries'
+import { claimListRow, type ClaimFilters, type ClaimPageRow } from '../../../resources/claims/queries'
 import {
   readClaimChanges, readPaperChanges, readStoryChanges, type FeedItemRow, type FeedResource, type FeedWindow, type StoryFeedFilters,
-} from '../../../queries/changes'
+} from '../../../resources/changes/queries'
 import type { Db } from '../../../db/client'
 import { serializeListedPaper } from '../../../resources/papers/serialize'
 import { serializeStoryItem } from '../../../resources/stories/serialize'
-import { storyListRow, type StoryPageRow } from '../../../queries/stories'
+import { storyListRow, type StoryPageRow } from '../../../resources/stories/queries'
 import { serializeClaimItem } from '../../../resources/claims/serialize'
 import { Integer, Paper } from '../model'
 import { StoryItem } from '../stories/model'

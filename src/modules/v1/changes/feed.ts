@@ -1,7 +1,7 @@
 /**
  * The change feed behind updated_since on /papers, /stories and /claims and behind GET
  * /api/v1/changes: the parameter, the cursor, and the page with its resume_cursor. The reading
- * itself, and why it never misses a change, is in src/queries/changes.ts.
+ * itself, and why it never misses a change, is in src/resources/changes/queries.ts.
  */
 import { invalidParameter, quoted } from '../../../http/errors'
 import type { Param } from '../../../http/params'
@@ -9,7 +9,7 @@ import { decodeCursor, encodeCursor } from '../../../http/cursor'
 import {
   CURSOR_LIFETIME_DAYS, TOMBSTONE_RETENTION_DAYS, feedHorizon, feedStart, laterPosition, type FeedPosition, type FeedResource, type FeedRowBase,
   type FeedWindow,
-} from '../../../queries/changes'
+} from '../../../resources/changes/queries'
 import type { Db } from '../../../db/client'
 
 const DAY_MS = 86_400_000
@@ -88,7 +88,7 @@ export type FeedPaging = {
 /**
  * The paging of one feed request: where it starts (the cursor's position, else the start of
  * updated_since), the horizon below which it reads (a statement of its own, before the page's:
- * see src/queries/changes.ts), and how a page's rows become next_cursor and resume_cursor.
+ * see src/resources/changes/queries.ts), and how a page's rows become next_cursor and resume_cursor.
  * `filters` includes updated_since, so a cursor is bound to it like any other filter.
  */
 export async function feedPaging(db: Db, secret: string, endpoint: string, resources: readonly FeedResource[],

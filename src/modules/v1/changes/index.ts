@@ -8,7 +8,7 @@ import type { V1Context } from '../context'
 import { errorResponses, documented } from '../model'
 import { listParam, openApiParameters, pagingParams, parseParams } from '../params'
 import { cachedJson } from '../response-cache'
-import { FEED_RESOURCES, readChanges, type FeedResource } from '../../../queries/changes'
+import { FEED_RESOURCES, readChanges, type FeedResource } from '../../../resources/changes/queries'
 import { ChangeEntry, FeedPagination } from './model'
 import { FEED_DOC, feedPaging, updatedSinceParam } from './feed'
 

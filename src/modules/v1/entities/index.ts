@@ -9,7 +9,7 @@ import { numberParam, openApiParameters, pagingParams, parseParams, pathParam, s
 import { fieldsParam, selectFields } from '../fields'
 import { ENTITY_TYPES, Entity, EntityDetail } from './model'
 import { serializeEntity, serializeEntityPaper } from '../../../resources/entities/serialize'
-import { getEntityDetailPage, listEntities } from '../../../queries/entities'
+import { getEntityDetailPage, listEntities } from '../../../resources/entities/queries'
 import { orRedirect } from '../../../http/redirect'
 import { entityApiUrl } from '../../../public-urls'
 import { redirectOrNotFound } from './resolve'

@@ -8,7 +8,7 @@
 import type { Db } from '../../../db/client'
 import { notFound, quoted } from '../../../http/errors'
 import { PermanentRedirect } from '../../../http/redirect'
-import { entitiesNamed } from '../../../queries/entities'
+import { entitiesNamed } from '../../../resources/entities/queries'
 
 /**
  * What to answer for `type`/`value` when no entity has that key: a PermanentRedirect to

@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/evidence: what the claims say about one question, such as rapamycin and
  * lifespan, grouped by organism and direction. The claims counted are those /api/v1/claims lists for
- * the same subject, object and organism (src/queries/evidence.ts), so the counts add up to its count.
+ * the same subject, object and organism (src/resources/evidence/queries.ts), so the counts add up to its count.
  */
 import { Elysia, t } from 'elysia'
 import { invalidParameter, notFound, quoted } from '../../../http/errors'
@@ -9,7 +9,7 @@ import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import { errorResponses, documented } from '../model'
 import { openApiParameters, parseParams } from '../params'
-import { entitiesNamed, evidenceGroups } from '../../../queries/evidence'
+import { entitiesNamed, evidenceGroups } from '../../../resources/evidence/queries'
 import { Evidence } from './model'
 import { evidenceParams } from './params'
 import { serializeEvidence } from '../../../resources/evidence/serialize'

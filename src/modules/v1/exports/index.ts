@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/exports and /api/v1/exports/{file}: the nightly bulk export (src/exports) for
+ * GET /api/v1/exports and /api/v1/exports/{file}: the nightly bulk export (src/pipeline/exports) for
  * download. The list is open to every key (it says what a pro key can fetch); the files are for
  * pro keys. Each request counts as one against the allowance, a ranged one too, so a whole file is
  * one request and a download resumed in N pieces is N; files are sent from disk as they are read,
@@ -9,8 +9,8 @@ import { join } from 'node:path'
 import { Elysia, t } from 'elysia'
 import { ApiError, invalidParameter, notFound, quoted } from '../../../http/errors'
 import { matchesEtag } from '../../../http/compression'
-import { MANIFEST, PREVIOUS_MANIFEST, readManifest, type Manifest } from '../../../exports/manifest'
-import { fileBody, parseRange, sizeOf } from '../../../exports/serve-file'
+import { MANIFEST, PREVIOUS_MANIFEST, readManifest, type Manifest } from '../../../pipeline/exports/manifest'
+import { fileBody, parseRange, sizeOf } from '../../../pipeline/exports/serve-file'
 import type { KeyAuthenticator } from '../auth'
 import { documented, errorResponses } from '../model'
 import { openApiParameters, parseParams, pathParam } from '../params'

@@ -1,7 +1,7 @@
 /** The shapes of /api/v1/exports: one entry per file of the latest complete export. */
 import { t } from 'elysia'
 import { Enum, Integer } from '../model'
-import { EXPORT_RESOURCES } from '../../../exports/resources'
+import { EXPORT_RESOURCES } from '../../../pipeline/exports/resources'
 
 export const ExportFile = t.Object({
   resource: Enum(EXPORT_RESOURCES),

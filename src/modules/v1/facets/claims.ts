@@ -2,11 +2,11 @@
  * Counts and facets over /claims with the list's filters. relation and organism (the claim's own
  * values) are answered from the precomputed counts (claim_facet_counts, drizzle/0016_facet_counts.sql),
  * whose columns carry the list's names so the list's own conditions (claimConditions in
- * src/queries/claims.ts, alias c) apply to them unchanged. subject, object and paper_id are counted live
+ * src/resources/claims/queries.ts, alias c) apply to them unchanged. subject, object and paper_id are counted live
  * over the list's joins up to a bound, and estimated above it (./bound.ts).
  */
 import type { Db } from '../../../db/client'
-import { CLAIM_JOINS, claimBranches, claimConditions, type ClaimFilters } from '../../../queries/claims'
+import { CLAIM_JOINS, claimBranches, claimConditions, type ClaimFilters } from '../../../resources/claims/queries'
 import { type Conditions, statementFamily, statementFamilyOf } from '../../../queries/prepared'
 import { countsOf } from '../../../queries/facet-counts'
 import { BOUNDS, estimateFromSample, sampleLimit, type Bounds, copyConditions } from './bound'

@@ -8,7 +8,7 @@
 import { and, count, countDistinct, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { claims, entities, paperEntities, papers } from '../../../db/schema'
-import { paperConditions, paperConditionsText, type PaperFilters } from '../../../queries/papers'
+import { paperConditions, paperConditionsText, type PaperFilters } from '../../../resources/papers/queries'
 import { Conditions, statementFamilyOf } from '../../../queries/prepared'
 import { countsOf } from '../../../queries/facet-counts'
 import { BOUNDS, boundedCounter, estimateFromSample, sampleLimit, type Bounds } from './bound'

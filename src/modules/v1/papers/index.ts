@@ -9,9 +9,9 @@ import { cachedJson, JsonText } from '../response-cache'
 import type { V1Context } from '../context'
 import { assertSearchable } from '../../../search/syntax'
 import { queryFilter } from '../../../search/synonyms'
-import { getPaperDetail, listPapers, type PaperFilters } from '../../../queries/papers'
-import { listPapersJson, type PaperJsonRow } from '../../../queries/paper-json'
-import { DEFAULT_PAPER_SORT, PAPER_ORDERS, readPosition } from '../../../queries/paper-order'
+import { getPaperDetail, listPapers, type PaperFilters } from '../../../resources/papers/queries'
+import { listPapersJson, type PaperJsonRow } from '../../../resources/papers/paper-json'
+import { DEFAULT_PAPER_SORT, PAPER_ORDERS, readPosition } from '../../../resources/papers/paper-order'
 import { sortParam } from './sort-param'
 import { jsonPage } from '../json-page'
 import { serializeListedPaper } from '../../../resources/papers/serialize'
@@ -139,7 +139,7 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
     if (paging.after && !position) throw invalidParameter('cursor is not a cursor this API issued')
     // q matches the names /search expands by their other names too (the cursor is bound to q as written).
     const matching = { ...filters, ...queryFilter(p.q) }
-    // fields= pages are written by PostgreSQL, only the fields asked for (src/queries/paper-json.ts); full pages are
+    // fields= pages are written by PostgreSQL, only the fields asked for (src/resources/papers/paper-json.ts); full pages are
     // serialized here: written in SQL they cost the database about twice the CPU they saved here (docs/benchmarks.md).
     const [written, facets] = await Promise.all([
       // null: not built in SQL

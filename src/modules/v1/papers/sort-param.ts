@@ -1,7 +1,7 @@
-/** The `sort` parameter of /api/v1/papers: which order the list is read in (src/queries/paper-order.ts). */
+/** The `sort` parameter of /api/v1/papers: which order the list is read in (src/resources/papers/paper-order.ts). */
 import { invalidParameter, quoted } from '../../../http/errors'
 import type { Param } from '../../../http/params'
-import { PAPER_SORTS, type PaperSort } from '../../../queries/paper-order'
+import { PAPER_SORTS, type PaperSort } from '../../../resources/papers/paper-order'
 
 export const sortParam: Param<PaperSort> = {
   description: 'The order of the list, each then by id ascending so that equal values page in one stable order: '
