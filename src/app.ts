@@ -43,18 +43,22 @@ export function buildApp(context: AppContext) {
   const reachable = () => pulse.check()
   // Data API requests answer 503 at once while the database was found down moments ago (http/breaker.ts).
   const breaker = new DatabaseBreaker(reachable)
-  const cache = context.responseCache !== undefined ? context.responseCache : responseCacheFor(config.responseCacheMb, reachable)
+  const cache =
+    context.responseCache !== undefined ? context.responseCache : responseCacheFor(config.responseCacheMb, reachable)
   if (cache) void watchChanges(database, DATA_CHANGED, () => cache.invalidate())
   const snapshot = context.snapshot ?? new CorpusSnapshot(database.reader, context.now)
   const keyUsage = context.keyUsage ?? new KeyUsageRecorder(database)
-  const search = context.search ?? searchBackend(database.db, config) // one backend for /api/v1/search and the site's search page
+  // one backend for /api/v1/search and the site's search page
+  const search = context.search ?? searchBackend(database.db, config)
   // The OpenAPI documents describe the whole application's routes, which exist once it is built.
   let built: AnyElysia | null = null
   const root = () => built!
   const app = new Elysia({ normalize: false })
     .use(requestIdPlugin) // first, so the preflight answers the CORS plugin gives carry it too
     .use(corsPlugin)
-    .onError({ as: 'global' }, ({ error }) => { breaker.record(error) }) // notes only; the error plugin below answers
+    .onError({ as: 'global' }, ({ error }) => {
+      breaker.record(error)
+    }) // notes only; the error plugin below answers
     .use(errorPlugin({ page: { headers: htmlSecurityHeaders(PAGE_CSP), render: errorPage } }))
     .use(requestLimitsPlugin(config)) // before the v1 gate: an oversized or slow request costs no key check
     .use(healthModule(context))
@@ -62,7 +66,12 @@ export function buildApp(context: AppContext) {
     .use(consoleModule())
     .use(docsModule(config.publicBaseUrl))
     .use(openApiModule(config.publicBaseUrl, root))
-    .use(dataApi({ ...context, search }, { keys, snapshot, cache, reachable, keyUsage, breaker, handle: () => (request) => root().handle(request) }))
+    .use(
+      dataApi(
+        { ...context, search },
+        { keys, snapshot, cache, reachable, keyUsage, breaker, handle: () => (request) => root().handle(request) },
+      ),
+    )
     // A correction through the admin interface shows on the next request here at once; other instances hear the NOTIFY.
     .use(adminApi(context, root, () => cache?.invalidate()))
   built = app

@@ -11,14 +11,24 @@ import { LOG_LEVELS, type LogLevel } from './log'
 export type Config = {
   port: number
   databaseUrl: string | null // null = embedded PGlite under dataDir
-  /** Streaming replicas of databaseUrl that serve the data API's reads (src/db/replicas.ts); empty = the primary serves all. */
+  /**
+   * Streaming replicas of databaseUrl that serve the data API's reads (src/db/replicas.ts); empty = the primary serves
+   * all.
+   */
   databaseReplicas: { urls: string[]; maxLagMs: number }
-  /** Prepared statements through Bun's native PostgreSQL client where the runtime has one (src/platform/native-postgres.ts). */
+  /**
+   * Prepared statements through Bun's native PostgreSQL client where the runtime has one
+   * (src/platform/native-postgres.ts).
+   */
   databaseNativeClient: boolean
-  /** Connections each of the instance's pools may open (postgres.js's to the primary, the native client's, one per replica); a running job holds one for its lock. */
+  /**
+   * Connections each of the instance's pools may open (postgres.js's to the primary, the native client's, one per
+   * replica); a running job holds one for its lock.
+   */
   databasePoolSize: number
   dataDir: string
-  exportDir: string // where the bulk export's NDJSON.gz files and manifest live (src/pipeline/exports); default <dataDir>/exports
+  // where the bulk export's NDJSON.gz files and manifest live (src/pipeline/exports); default <dataDir>/exports
+  exportDir: string
   publicBaseUrl: string // no trailing slash; every absolute URL in responses starts with it
   appSecret: string | null // null until resolveAppSecret() fills it in development
   workers: boolean
@@ -49,9 +59,18 @@ export type SessionLifetimes = { idleMinutes: number; maxHours: number }
  * An OpenAI-compatible chat-completions endpoint; set LLM_BASE_URL and LLM_MODEL to use one. `route` says which
  * papers go to it (src/pipeline/analysis/routing-analyzer.ts); left out, every paper does (LLM_ROUTE=all).
  */
-export type LlmConfig = { baseUrl: string; apiKey: string | null; model: string; concurrency: number; timeoutMs: number; route?: LlmRoute }
+export type LlmConfig = {
+  baseUrl: string
+  apiKey: string | null
+  model: string
+  concurrency: number
+  timeoutMs: number
+  route?: LlmRoute
+}
 
-/** `all`: the model judges every paper. `uncertain`: only papers whose lowest built-in confidence is below `threshold`. */
+/**
+ * `all`: the model judges every paper. `uncertain`: only papers whose lowest built-in confidence is below `threshold`.
+ */
 export type LlmRoute = { mode: 'all' | 'uncertain'; threshold: number }
 
 /**
@@ -69,7 +88,10 @@ type Env = Record<string, string | undefined>
 
 /** A configuration problem, with the variable at fault; its message is the one line we print. */
 export class ConfigError extends Error {
-  constructor(readonly variable: string, problem: string) {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
     super(`Invalid configuration: ${variable} ${problem}`)
     this.name = 'ConfigError'
   }
@@ -111,16 +133,28 @@ function parseDatabaseUrl(value: string | undefined, name = 'DATABASE_URL', what
 /** Comma-separated replica URLs, each checked like DATABASE_URL; only beside a DATABASE_URL. */
 function parseReplicas(env: Env, databaseUrl: string | null): Config['databaseReplicas'] {
   const list = read(env, 'DATABASE_REPLICA_URLS')
-  const maxLagMs = parseBoundedInt('DATABASE_REPLICA_MAX_LAG_MS', read(env, 'DATABASE_REPLICA_MAX_LAG_MS'), 5000, 100, 3_600_000)
+  const maxLagMs = parseBoundedInt(
+    'DATABASE_REPLICA_MAX_LAG_MS',
+    read(env, 'DATABASE_REPLICA_MAX_LAG_MS'),
+    5000,
+    100,
+    3_600_000,
+  )
   if (list === undefined) return { urls: [], maxLagMs }
-  if (databaseUrl === null) throw new ConfigError('DATABASE_REPLICA_URLS', 'needs DATABASE_URL (replicas of the embedded database do not exist)')
+  if (databaseUrl === null)
+    throw new ConfigError(
+      'DATABASE_REPLICA_URLS',
+      'needs DATABASE_URL (replicas of the embedded database do not exist)',
+    )
   const urls = list.split(',').map((part) => part.trim())
   urls.forEach((url, i) => {
-    if (url === '') throw new ConfigError('DATABASE_REPLICA_URLS', `entry ${i + 1} is empty; separate URLs with single commas`)
+    if (url === '')
+      throw new ConfigError('DATABASE_REPLICA_URLS', `entry ${i + 1} is empty; separate URLs with single commas`)
     parseDatabaseUrl(url, 'DATABASE_REPLICA_URLS', `entry ${i + 1} `)
   })
   if (new Set(urls).size !== urls.length) throw new ConfigError('DATABASE_REPLICA_URLS', 'lists a URL twice')
-  if (urls.includes(databaseUrl)) throw new ConfigError('DATABASE_REPLICA_URLS', 'lists DATABASE_URL itself; list only its replicas')
+  if (urls.includes(databaseUrl))
+    throw new ConfigError('DATABASE_REPLICA_URLS', 'lists DATABASE_URL itself; list only its replicas')
   if (urls.length > 16) throw new ConfigError('DATABASE_REPLICA_URLS', `lists ${urls.length} URLs; at most 16`)
   return { urls, maxLagMs }
 }
@@ -133,7 +167,8 @@ function parseHttpUrl(name: string, value: string, example = ''): URL {
   } catch {
     throw new ConfigError(name, `must be an absolute http(s) URL${example} (got "${value}")`)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(name, `must use http or https (got "${url.protocol}")`)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(name, `must use http or https (got "${url.protocol}")`)
   return url
 }
 
@@ -185,7 +220,8 @@ function parseSecret(value: string | undefined, production: boolean): string | n
 
 function parseMeili(host: string | undefined, apiKey: string | undefined, index: string | undefined): Config['meili'] {
   if (host === undefined) {
-    if (apiKey !== undefined || index !== undefined) throw new ConfigError('MEILI_HOST', 'is required when MEILI_API_KEY or MEILI_INDEX is set')
+    if (apiKey !== undefined || index !== undefined)
+      throw new ConfigError('MEILI_HOST', 'is required when MEILI_API_KEY or MEILI_INDEX is set')
     return null
   }
   const url = parseHttpUrl('MEILI_HOST', host)
@@ -196,7 +232,8 @@ function parseMeili(host: string | undefined, apiKey: string | undefined, index:
 }
 
 /** The topic half of the harvest query: aging biology, broad on purpose (the judge sorts out relevance). */
-export const DEFAULT_EUROPEPMC_QUERY = '(aging OR ageing OR senescence OR senescent OR senolytic OR longevity OR lifespan ' +
+export const DEFAULT_EUROPEPMC_QUERY =
+  '(aging OR ageing OR senescence OR senescent OR senolytic OR longevity OR lifespan ' +
   'OR healthspan OR geroscience OR gerontology OR "epigenetic clock" OR "biological age" OR "caloric restriction" ' +
   'OR "dietary restriction" OR rapamycin OR mTOR OR sirtuin OR "NAD+" OR inflammaging OR "partial reprogramming")'
 
@@ -216,27 +253,43 @@ function parseEuropePmcQuery(value: string | undefined): string {
 function parseBoundedInt(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback
   const n = Number(value)
-  if (!/^\d+$/.test(value) || n < min || n > max) throw new ConfigError(name, `must be an integer from ${min} to ${max} (got "${value}")`)
+  if (!/^\d+$/.test(value) || n < min || n > max)
+    throw new ConfigError(name, `must be an integer from ${min} to ${max} (got "${value}")`)
   return n
 }
 
 /** A decimal number from `min` to `max` (0.6, 1, 0.05; no exponent, no sign). */
-function parseBoundedDecimal(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+function parseBoundedDecimal(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   if (value === undefined) return fallback
   const n = Number(value)
-  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(value) || n < min || n > max) throw new ConfigError(name, `must be a number from ${min} to ${max} (got "${value}")`)
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(value) || n < min || n > max)
+    throw new ConfigError(name, `must be a number from ${min} to ${max} (got "${value}")`)
   return n
 }
 
 function parseLlmRoute(env: Env): LlmRoute {
   const mode = read(env, 'LLM_ROUTE') ?? 'all'
-  if (mode !== 'all' && mode !== 'uncertain') throw new ConfigError('LLM_ROUTE', `must be "all" or "uncertain" (got "${mode}")`)
+  if (mode !== 'all' && mode !== 'uncertain')
+    throw new ConfigError('LLM_ROUTE', `must be "all" or "uncertain" (got "${mode}")`)
   const value = read(env, 'LLM_ROUTE_THRESHOLD')
   if (value === undefined) return { mode, threshold: DEFAULT_LLM_ROUTE_THRESHOLD }
-  if (mode === 'all') throw new ConfigError('LLM_ROUTE_THRESHOLD', 'applies only with LLM_ROUTE=uncertain (with "all" every paper goes to the model)')
+  if (mode === 'all')
+    throw new ConfigError(
+      'LLM_ROUTE_THRESHOLD',
+      'applies only with LLM_ROUTE=uncertain (with "all" every paper goes to the model)',
+    )
   const threshold = Number(value)
   if (!/^0?\.\d+$/.test(value) || !(threshold > 0 && threshold < 1)) {
-    throw new ConfigError('LLM_ROUTE_THRESHOLD', `must be a number between 0 and 1, both excluded, such as ${DEFAULT_LLM_ROUTE_THRESHOLD} (got "${value}")`)
+    throw new ConfigError(
+      'LLM_ROUTE_THRESHOLD',
+      `must be a number between 0 and 1, both excluded, such as ${DEFAULT_LLM_ROUTE_THRESHOLD} (got "${value}")`,
+    )
   }
   return { mode, threshold }
 }
@@ -248,7 +301,11 @@ function parseLlm(env: Env): LlmConfig | null {
   if (base === undefined) {
     if (model !== undefined) throw new ConfigError('LLM_BASE_URL', 'is required when LLM_MODEL is set')
     for (const name of ['LLM_ROUTE', 'LLM_ROUTE_THRESHOLD']) {
-      if (read(env, name) !== undefined) throw new ConfigError(name, 'needs LLM_BASE_URL and LLM_MODEL (without a model the built-in analyzer judges every paper)')
+      if (read(env, name) !== undefined)
+        throw new ConfigError(
+          name,
+          'needs LLM_BASE_URL and LLM_MODEL (without a model the built-in analyzer judges every paper)',
+        )
     }
     return null
   }
@@ -268,7 +325,10 @@ function parseSessionLifetimes(env: Env): SessionLifetimes {
   const idleMinutes = parseBoundedInt('SESSION_IDLE_MINUTES', read(env, 'SESSION_IDLE_MINUTES'), 30, 1, 1440)
   const maxHours = parseBoundedInt('SESSION_MAX_HOURS', read(env, 'SESSION_MAX_HOURS'), 12, 1, 720)
   if (idleMinutes > maxHours * 60) {
-    throw new ConfigError('SESSION_IDLE_MINUTES', `must not exceed SESSION_MAX_HOURS (${idleMinutes} minutes > ${maxHours} hours)`)
+    throw new ConfigError(
+      'SESSION_IDLE_MINUTES',
+      `must not exceed SESSION_MAX_HOURS (${idleMinutes} minutes > ${maxHours} hours)`,
+    )
   }
   return { idleMinutes, maxHours }
 }
@@ -283,7 +343,8 @@ function parseTrustProxyVariable(value: string | undefined): TrustProxy {
 
 function parseLogLevel(value: string | undefined, nodeEnv: string | undefined): LogLevel {
   if (value === undefined) return nodeEnv === 'test' ? 'warn' : 'info'
-  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${value}")`)
+  if (!(LOG_LEVELS as readonly string[]).includes(value))
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${value}")`)
   return value as LogLevel
 }
 
@@ -323,10 +384,21 @@ export function parseConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxyVariable(read(env, 'TRUST_PROXY')),
     logLevel: parseLogLevel(read(env, 'LOG_LEVEL'), nodeEnv),
     shutdownTimeoutMs: parseBoundedInt('SHUTDOWN_TIMEOUT_MS', read(env, 'SHUTDOWN_TIMEOUT_MS'), 25_000, 0, 600_000),
-    reviewConfidenceThreshold: parseBoundedDecimal('REVIEW_CONFIDENCE_THRESHOLD', read(env, 'REVIEW_CONFIDENCE_THRESHOLD'), 0.6, 0, 1),
+    reviewConfidenceThreshold: parseBoundedDecimal(
+      'REVIEW_CONFIDENCE_THRESHOLD',
+      read(env, 'REVIEW_CONFIDENCE_THRESHOLD'),
+      0.6,
+      0,
+      1,
+    ),
     bodyTimeoutMs: parseBoundedInt('BODY_TIMEOUT_MS', read(env, 'BODY_TIMEOUT_MS'), 30_000, 100, 600_000),
-    maxClientConnections: parseBoundedInt('MAX_CLIENT_CONNECTIONS', read(env, 'MAX_CLIENT_CONNECTIONS'), 64, 1,
-      100_000),
+    maxClientConnections: parseBoundedInt(
+      'MAX_CLIENT_CONNECTIONS',
+      read(env, 'MAX_CLIENT_CONNECTIONS'),
+      64,
+      1,
+      100_000,
+    ),
   }
 }
 

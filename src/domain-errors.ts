@@ -5,7 +5,11 @@
 export type DomainErrorKind = 'invalid_input' | 'not_found' | 'conflict' | 'unavailable'
 
 export class DomainError extends Error {
-  constructor(readonly kind: DomainErrorKind, message: string, readonly retryAfterSeconds?: number) {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(message)
     this.name = 'DomainError'
   }

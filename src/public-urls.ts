@@ -5,4 +5,5 @@ export const topicSiteUrl = (base: string, slug: string) => `${base}/topics/${sl
 export const topicFeedUrl = (base: string, slug: string) => `${base}/topics/${slug}/feed.xml`
 export const entityApiUrl = (base: string, type: string, key: string) =>
   `${base}/api/v1/entities/${encodeURIComponent(type)}/${encodeURIComponent(key)}`
-export const contradictionApiUrl = (base: string, id: string) => `${base}/api/intelligence/contradictions/${encodeURIComponent(id)}`
+export const contradictionApiUrl = (base: string, id: string) =>
+  `${base}/api/intelligence/contradictions/${encodeURIComponent(id)}`

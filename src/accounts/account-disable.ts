@@ -16,13 +16,19 @@ export type AccessChange = { disabledAt: Date | null; endedSessions: number }
  * no such account.
  */
 export async function setAccountDisabled(
-  db: Db, accountId: number, disabled: boolean, now: Date,
+  db: Db,
+  accountId: number,
+  disabled: boolean,
+  now: Date,
 ): Promise<AccessChange | null> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ disabledAt: accounts.disabledAt }).from(accounts)
-      .where(eq(accounts.id, accountId)).for('update')
+    const [current] = await tx
+      .select({ disabledAt: accounts.disabledAt })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .for('update')
     if (!current) return null
-    const disabledAt = disabled ? current.disabledAt ?? now : null
+    const disabledAt = disabled ? (current.disabledAt ?? now) : null
     if (disabledAt?.getTime() !== current.disabledAt?.getTime()) {
       await tx.update(accounts).set({ disabledAt }).where(eq(accounts.id, accountId))
     }

@@ -12,7 +12,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** Deletes the account's sessions but the one whose token hash is `keepTokenHash`; returns how many ended. */
 export async function endSessionsOf(db: Db | Tx, accountId: number, keepTokenHash: string | null = null) {
   const kept = keepTokenHash === null ? undefined : ne(sessions.tokenHash, keepTokenHash)
-  const gone = await db.delete(sessions)
+  const gone = await db
+    .delete(sessions)
     .where(and(eq(sessions.accountId, accountId), kept))
     .returning({ accountId: sessions.accountId })
   return gone.length

@@ -16,7 +16,11 @@ export type Role = (typeof ROLES)[number]
 export type Membership = (typeof MEMBERSHIPS)[number]
 
 export type Account = {
-  id: number; username: string; role: Role; membership: Membership; createdAt: Date
+  id: number
+  username: string
+  role: Role
+  membership: Membership
+  createdAt: Date
   disabledAt: Date | null // see src/accounts/account-disable.ts
 }
 
@@ -65,8 +69,7 @@ export async function createAccount(db: Db, input: NewAccount): Promise<Account>
 }
 
 export async function findAccount(db: Db, username: string): Promise<Account | null> {
-  const [row] = await db.select(publicColumns).from(accounts)
-    .where(sameUsername(username))
+  const [row] = await db.select(publicColumns).from(accounts).where(sameUsername(username))
   return (row as Account) ?? null
 }
 
@@ -86,13 +89,18 @@ export type AccountFilters = { roles?: Role[]; memberships?: Membership[] }
 
 /** Accounts in id order, `limit` of them after id `afterId`. */
 export async function listAccounts(db: Db, filters: AccountFilters, limit: number, afterId = 0): Promise<Account[]> {
-  const rows = await db.select(publicColumns).from(accounts)
-    .where(and(
-      gt(accounts.id, afterId),
-      filters.roles ? inArray(accounts.role, filters.roles) : undefined,
-      filters.memberships ? inArray(accounts.membership, filters.memberships) : undefined,
-    ))
-    .orderBy(asc(accounts.id)).limit(limit)
+  const rows = await db
+    .select(publicColumns)
+    .from(accounts)
+    .where(
+      and(
+        gt(accounts.id, afterId),
+        filters.roles ? inArray(accounts.role, filters.roles) : undefined,
+        filters.memberships ? inArray(accounts.membership, filters.memberships) : undefined,
+      ),
+    )
+    .orderBy(asc(accounts.id))
+    .limit(limit)
   return rows as Account[]
 }
 
@@ -133,12 +141,21 @@ export type AuthenticateOptions = { verify?: (password: string, hash: string) =>
  * that cannot log in (no real hash, or disabled by an operator) and a wrong password, so neither the
  * answer nor its time tells which names exist or which accounts are disabled.
  */
-export async function authenticate(db: Db, username: string, password: string, options: AuthenticateOptions = {}): Promise<Account | null> {
+export async function authenticate(
+  db: Db,
+  username: string,
+  password: string,
+  options: AuthenticateOptions = {},
+): Promise<Account | null> {
   const verify = options.verify ?? verifyPassword
-  const [row] = await db.select({ ...publicColumns, passwordHash: accounts.passwordHash }).from(accounts)
+  const [row] = await db
+    .select({ ...publicColumns, passwordHash: accounts.passwordHash })
+    .from(accounts)
     .where(sameUsername(username))
-  const usable = row !== undefined && row.disabledAt === null
-    && (row.passwordHash.startsWith('$') || row.passwordHash.startsWith('scrypt$'))
+  const usable =
+    row !== undefined &&
+    row.disabledAt === null &&
+    (row.passwordHash.startsWith('$') || row.passwordHash.startsWith('scrypt$'))
   const hash = usable ? row!.passwordHash : await dummyPasswordHash()
   const matches = await verify(password, hash)
   if (!usable || !matches) return null

@@ -17,11 +17,16 @@ export class KeyUsageRecorder {
   private writing: Promise<void> = Promise.resolve()
   private timer: ReturnType<typeof setInterval> | null = null
 
-  constructor(private readonly database: Database, options: KeyUsageOptions = {}) {
+  constructor(
+    private readonly database: Database,
+    options: KeyUsageOptions = {},
+  ) {
     const every = options.flushEveryMs ?? 5000
     if (every > 0) {
       this.timer = setInterval(() => {
-        this.flush().catch((error) => log.error({ error: errorMessage(error) }, 'could not write api_keys.last_used_at'))
+        this.flush().catch((error) =>
+          log.error({ error: errorMessage(error) }, 'could not write api_keys.last_used_at'),
+        )
       }, every)
       this.timer.unref?.() // never the reason the process stays up
     }
@@ -35,7 +40,10 @@ export class KeyUsageRecorder {
 
   /** Writes what was noted since the last write. Writes run one after another, never overlapping. */
   flush(): Promise<void> {
-    const next = this.writing.then(() => this.write(), () => this.write())
+    const next = this.writing.then(
+      () => this.write(),
+      () => this.write(),
+    )
     this.writing = next.catch(() => {})
     return next
   }

@@ -37,26 +37,47 @@ const keyColumns = {
  * in the database, in every instance: read apart, 20 at once made 17 keys against a cap of 10.
  * Null when the account is at the cap.
  */
-export async function createKeyWithinCap(db: Db, account: Pick<Account, 'id' | 'username'>, tier: Tier, label: string | null, max: number) {
+export async function createKeyWithinCap(
+  db: Db,
+  account: Pick<Account, 'id' | 'username'>,
+  tier: Tier,
+  label: string | null,
+  max: number,
+) {
   return db.transaction(async (tx) => {
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, account.id)).for('update')
-    if (await countActiveKeys(tx, account.id) >= max) return null
+    if ((await countActiveKeys(tx, account.id)) >= max) return null
     return createKeyFor(tx, account, tier, label)
   })
 }
 
 /** Creates a key for an account and returns it with the plain key, which is never stored and never shown again. */
-export async function createKeyFor(db: Db, account: Pick<Account, 'id' | 'username'>, tier: Tier, label: string | null = null) {
+export async function createKeyFor(
+  db: Db,
+  account: Pick<Account, 'id' | 'username'>,
+  tier: Tier,
+  label: string | null = null,
+) {
   if (!TIERS.includes(tier)) throw invalidInput('tier must be member or pro')
   // A clash of 8 random base62 characters is unlikely, but a retry is cheap and makes it harmless.
   for (let attempt = 0; attempt < 5; attempt++) {
     const { id, secret, key } = generateApiKey()
-    const [row] = await db.insert(apiKeys)
+    const [row] = await db
+      .insert(apiKeys)
       .values({ id, accountId: account.id, tier, secretHash: hashSecret(secret), label })
       .onConflictDoNothing()
       .returning({ id: apiKeys.id, createdAt: apiKeys.createdAt })
     if (row) {
-      const info: KeyInfo = { id, accountId: account.id, username: account.username, tier, label, createdAt: row.createdAt, revokedAt: null, lastUsedAt: null }
+      const info: KeyInfo = {
+        id,
+        accountId: account.id,
+        username: account.username,
+        tier,
+        label,
+        createdAt: row.createdAt,
+        revokedAt: null,
+        lastUsedAt: null,
+      }
       return { key, info }
     }
   }
@@ -81,7 +102,9 @@ export async function listKeysOf(db: Db, accountId: number): Promise<KeyInfo[]> 
 }
 
 async function selectKeys(db: Db, accountId?: number): Promise<KeyInfo[]> {
-  const rows = await db.select(keyColumns).from(apiKeys)
+  const rows = await db
+    .select(keyColumns)
+    .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .where(accountId === undefined ? undefined : eq(apiKeys.accountId, accountId))
     .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
@@ -89,7 +112,10 @@ async function selectKeys(db: Db, accountId?: number): Promise<KeyInfo[]> {
 }
 
 export async function countActiveKeys(db: Db, accountId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+  const [row] = await db
+    .select({ n: count() })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
   return row.n
 }
 
@@ -97,17 +123,29 @@ export async function countActiveKeys(db: Db, accountId: number): Promise<number
  * Revokes a key; revoking one already revoked keeps its first revocation time. With `ownerId`, only
  * a key of that account: another account's key is the same 404 as a key that does not exist.
  */
-export async function revokeKey(db: Db, id: string, ownerId?: number): Promise<{ info: KeyInfo; alreadyRevoked: boolean }> {
+export async function revokeKey(
+  db: Db,
+  id: string,
+  ownerId?: number,
+): Promise<{ info: KeyInfo; alreadyRevoked: boolean }> {
   if (!isKeyId(id)) throw invalidInput('a key id is the 8 letters and digits after "grk_"')
   const info = await findKey(db, id)
   if (!info || (ownerId !== undefined && info.accountId !== ownerId)) throw nothingFound(`no key with id "${id}"`)
-  const [revoked] = await db.update(apiKeys).set({ revokedAt: new Date() })
+  const [revoked] = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
     .returning({ revokedAt: apiKeys.revokedAt })
-  return revoked ? { info: { ...info, revokedAt: revoked.revokedAt }, alreadyRevoked: false } : { info, alreadyRevoked: true }
+  return revoked
+    ? { info: { ...info, revokedAt: revoked.revokedAt }, alreadyRevoked: false }
+    : { info, alreadyRevoked: true }
 }
 
 async function findKey(db: Db, id: string): Promise<KeyInfo | null> {
-  const [row] = await db.select(keyColumns).from(apiKeys).innerJoin(accounts, eq(accounts.id, apiKeys.accountId)).where(eq(apiKeys.id, id))
+  const [row] = await db
+    .select(keyColumns)
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(eq(apiKeys.id, id))
   return (row as KeyInfo) ?? null
 }

@@ -44,7 +44,8 @@ export async function claimLoginAttempt(db: Db, username: string, now: Date): Pr
     }
     const failures = now.getTime() - row!.lastFailureAt.getTime() > STREAK_MS ? 1 : row!.failures + 1
     const lock = lockAfter(failures)
-    await tx.update(loginFailures)
+    await tx
+      .update(loginFailures)
       .set({ failures, lastFailureAt: now, lockedUntil: lock ? new Date(now.getTime() + lock) : null })
       .where(eq(loginFailures.username, name))
     return null
@@ -58,9 +59,14 @@ export async function clearLoginFailures(db: Db, username: string): Promise<void
 
 /** Deletes streaks that have ended (no failure for STREAK_MS, no lock left); the hourly job. */
 export async function purgeLoginFailures(db: Db, now: Date): Promise<number> {
-  const gone = await db.delete(loginFailures).where(and(
-    lt(loginFailures.lastFailureAt, new Date(now.getTime() - STREAK_MS)),
-    or(isNull(loginFailures.lockedUntil), lt(loginFailures.lockedUntil, now)),
-  )).returning({ username: loginFailures.username })
+  const gone = await db
+    .delete(loginFailures)
+    .where(
+      and(
+        lt(loginFailures.lastFailureAt, new Date(now.getTime() - STREAK_MS)),
+        or(isNull(loginFailures.lockedUntil), lt(loginFailures.lockedUntil, now)),
+      ),
+    )
+    .returning({ username: loginFailures.username })
   return gone.length
 }

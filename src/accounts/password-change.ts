@@ -21,7 +21,12 @@ export type ChangeOptions = { verify?: (password: string, hash: string) => Promi
  * one whose token hash is `keepTokenHash`. `next` must already satisfy password-rules.ts.
  */
 export async function changeOwnPassword(
-  db: Db, accountId: number, current: string, next: string, keepTokenHash: string, options: ChangeOptions = {},
+  db: Db,
+  accountId: number,
+  current: string,
+  next: string,
+  keepTokenHash: string,
+  options: ChangeOptions = {},
 ): Promise<PasswordChange> {
   const [row] = await db.select({ hash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, accountId))
   if (!row) return { changed: false, reason: 'no-account' }
@@ -30,8 +35,11 @@ export async function changeOwnPassword(
   return db.transaction(async (tx) => {
     // Only over the hash just checked: of two changes racing, the second finds the first's hash, so its `current` is no
     // longer the password, and it changes nothing.
-    const [updated] = await tx.update(accounts).set({ passwordHash: hash })
-      .where(and(eq(accounts.id, accountId), eq(accounts.passwordHash, row.hash))).returning({ id: accounts.id })
+    const [updated] = await tx
+      .update(accounts)
+      .set({ passwordHash: hash })
+      .where(and(eq(accounts.id, accountId), eq(accounts.passwordHash, row.hash)))
+      .returning({ id: accounts.id })
     if (!updated) return { changed: false, reason: 'wrong-current' } as const
     return { changed: true, endedSessions: await endSessionsOf(tx, accountId, keepTokenHash) } as const
   })
@@ -41,8 +49,11 @@ export async function changeOwnPassword(
 export async function resetPassword(db: Db, accountId: number, next: string) {
   const hash = await hashPassword(next)
   return db.transaction(async (tx) => {
-    const [updated] = await tx.update(accounts).set({ passwordHash: hash })
-      .where(eq(accounts.id, accountId)).returning({ id: accounts.id })
+    const [updated] = await tx
+      .update(accounts)
+      .set({ passwordHash: hash })
+      .where(eq(accounts.id, accountId))
+      .returning({ id: accounts.id })
     if (!updated) return null
     return { endedSessions: await endSessionsOf(tx, accountId) }
   })

@@ -18,8 +18,10 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/ // 32 bytes in base64url, unpadded
 
 export type SessionPolicy = { idleMs: number; maxMs: number }
 
-export const sessionPolicy = ({ idleMinutes, maxHours }: SessionLifetimes): SessionPolicy =>
-  ({ idleMs: idleMinutes * 60_000, maxMs: maxHours * 3_600_000 })
+export const sessionPolicy = ({ idleMinutes, maxHours }: SessionLifetimes): SessionPolicy => ({
+  idleMs: idleMinutes * 60_000,
+  maxMs: maxHours * 3_600_000,
+})
 
 export type SessionAccount = { id: number; username: string; role: Role; membership: Membership }
 
@@ -37,11 +39,20 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export const isSessionToken = (value: string) => TOKEN_SHAPE.test(value)
 
 /** Starts a session for an account; returns the token for the cookie (never stored) and the session. */
-export async function startSession(db: Db, account: SessionAccount, now: Date, policy: SessionPolicy): Promise<{ token: string; session: Session }> {
+export async function startSession(
+  db: Db,
+  account: SessionAccount,
+  now: Date,
+  policy: SessionPolicy,
+): Promise<{ token: string; session: Session }> {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now.getTime() + policy.maxMs)
   await db.insert(sessions).values({
-    tokenHash: hashToken(token), accountId: account.id, createdAt: now, lastSeenAt: now, expiresAt,
+    tokenHash: hashToken(token),
+    accountId: account.id,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
     membership: account.membership,
   })
   return { token, session: { account, createdAt: now, expiresAt, idleExpiresAt: idleEnd(now, expiresAt, policy) } }
@@ -59,26 +70,33 @@ const idleEnd = (seen: Date, expiresAt: Date, policy: SessionPolicy) =>
 export async function resumeSession(db: Db, token: string, now: Date, policy: SessionPolicy): Promise<Session | null> {
   if (!isSessionToken(token)) return null
   const tokenHash = hashToken(token)
-  const [row] = await db.update(sessions)
+  const [row] = await db
+    .update(sessions)
     .set({
       lastSeenAt: sql`greatest(${sessions.lastSeenAt}, ${now.toISOString()}::timestamptz)`,
       membership: sql`${accounts.membership}`, // what the next request compares with
     })
     .from(accounts)
-    .where(and(
-      eq(sessions.tokenHash, tokenHash),
-      eq(accounts.id, sessions.accountId),
-      gt(sessions.expiresAt, now),
-      gt(sessions.createdAt, new Date(now.getTime() - policy.maxMs)),
-      gt(sessions.lastSeenAt, new Date(now.getTime() - policy.idleMs)),
-      isNull(accounts.disabledAt),
-      // A member's session that saw the membership active ends once it has lapsed; one begun lapsed goes on.
-      sql`not (${accounts.role} <> 'admin' and ${accounts.membership} <> 'active'
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        eq(accounts.id, sessions.accountId),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, new Date(now.getTime() - policy.maxMs)),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - policy.idleMs)),
+        isNull(accounts.disabledAt),
+        // A member's session that saw the membership active ends once it has lapsed; one begun lapsed goes on.
+        sql`not (${accounts.role} <> 'admin' and ${accounts.membership} <> 'active'
         and ${sessions.membership} = 'active')`,
-    ))
+      ),
+    )
     .returning({
-      id: accounts.id, username: accounts.username, role: accounts.role, membership: accounts.membership,
-      createdAt: sessions.createdAt, expiresAt: sessions.expiresAt,
+      id: accounts.id,
+      username: accounts.username,
+      role: accounts.role,
+      membership: accounts.membership,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
     })
   if (!row) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
@@ -92,16 +110,24 @@ export async function resumeSession(db: Db, token: string, now: Date, policy: Se
 /** Ends the session a token names (logout, or a login that replaces it); true when there was one. */
 export async function endSession(db: Db, token: string): Promise<boolean> {
   if (!isSessionToken(token)) return false
-  const gone = await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))).returning({ accountId: sessions.accountId })
+  const gone = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .returning({ accountId: sessions.accountId })
   return gone.length > 0
 }
 
 /** Deletes every session that has ended by either expiry; returns how many (the hourly job). */
 export async function purgeEndedSessions(db: Db, now: Date, policy: SessionPolicy): Promise<number> {
-  const gone = await db.delete(sessions).where(or(
-    lt(sessions.expiresAt, now),
-    lt(sessions.createdAt, new Date(now.getTime() - policy.maxMs)),
-    lt(sessions.lastSeenAt, new Date(now.getTime() - policy.idleMs)),
-  )).returning({ accountId: sessions.accountId })
+  const gone = await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.expiresAt, now),
+        lt(sessions.createdAt, new Date(now.getTime() - policy.maxMs)),
+        lt(sessions.lastSeenAt, new Date(now.getTime() - policy.idleMs)),
+      ),
+    )
+    .returning({ accountId: sessions.accountId })
   return gone.length
 }

@@ -35,8 +35,10 @@ export const ACCOUNT_ACCESS_COMMANDS: Command[] = [
       const change = await setAccountDisabled(db, account.id, true, new Date())
       if (!change) throw new Error(`no account named "${flags.username}"`)
       const since = account.disabledAt ? ` (already, since ${account.disabledAt.toISOString()})` : ''
-      io.out(`account "${account.username}" disabled${since}; ${plural(change.endedSessions, 'session')} ended; ` +
-        'its API keys are refused within 2 seconds')
+      io.out(
+        `account "${account.username}" disabled${since}; ${plural(change.endedSessions, 'session')} ended; ` +
+          'its API keys are refused within 2 seconds',
+      )
     },
   },
   {

@@ -19,19 +19,29 @@ export const ANALYSIS_COMMANDS: Command[] = [
       const analyzer = createAnalyzer(db, config)
       let report: ((done: number) => void) | null = null
       let lastTotal = 0
-      const counts = await runJob(database, 'analyze', () => runAnalysis(db, analyzer, {
-        limit: flags.limit ? Number(flags.limit) : undefined,
-        stale: flags.stale === 'true',
-        onProgress: (done, total) => {
-          lastTotal = total
-          report ??= progressReporter(io.err, 'papers and articles', total) // the total is known once work is selected
-          report(done)
-        },
-      }))
-      io.out(`analysed with ${analyzer.model}: ${counts.papers} papers (${counts.failed} failed, ${counts.stories} stories, ${counts.stories_held} held back, ` +
-        `${counts.entities} entity links, ${counts.claims} claims), ${counts.articles} articles (${counts.articles_failed} failed)` +
-        (counts.llm_requests ? `; ${counts.llm_requests} model requests, ${counts.prompt_tokens} prompt and ${counts.completion_tokens} completion tokens` : '') +
-        (lastTotal === 0 ? '; nothing was waiting' : ''))
+      const counts = await runJob(database, 'analyze', () =>
+        runAnalysis(db, analyzer, {
+          limit: flags.limit ? Number(flags.limit) : undefined,
+          stale: flags.stale === 'true',
+          onProgress: (done, total) => {
+            lastTotal = total
+            // the total is known once work is selected
+            report ??= progressReporter(io.err, 'papers and articles', total)
+            report(done)
+          },
+        }),
+      )
+      io.out(
+        `analysed with ${analyzer.model}: ${counts.papers} papers (${counts.failed} failed, ${counts.stories} ` +
+          `stories, ${counts.stories_held} held back, ` +
+          `${counts.entities} entity links, ${counts.claims} claims), ${counts.articles} articles ` +
+          `(${counts.articles_failed} failed)` +
+          (counts.llm_requests
+            ? `; ${counts.llm_requests} model requests, ${counts.prompt_tokens} prompt ` +
+              `and ${counts.completion_tokens} completion tokens`
+            : '') +
+          (lastTotal === 0 ? '; nothing was waiting' : ''),
+      )
     },
   },
 ]

@@ -20,7 +20,9 @@ export function parseFlags(args: string[], spec: Record<string, FlagSpec>): Pars
     if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`)
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2)
     if (!(name in spec)) {
-      const known = Object.keys(spec).map((f) => `--${f}`).join(', ')
+      const known = Object.keys(spec)
+        .map((f) => `--${f}`)
+        .join(', ')
       throw new UsageError(`unknown option --${name}${known ? ` (expected ${known})` : ''}`)
     }
     if (flags[name] !== undefined) throw new UsageError(`--${name} is given twice`)
@@ -42,7 +44,9 @@ export function parseFlags(args: string[], spec: Record<string, FlagSpec>): Pars
     if (rule.integer) {
       const n = Number(value)
       if (!/^\d+$/.test(value) || n < rule.integer.min || n > rule.integer.max) {
-        throw new UsageError(`--${name} must be a whole number from ${rule.integer.min} to ${rule.integer.max} (got "${value}")`)
+        throw new UsageError(
+          `--${name} must be a whole number from ${rule.integer.min} to ${rule.integer.max} (got "${value}")`,
+        )
       }
     }
   }

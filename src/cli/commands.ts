@@ -25,7 +25,9 @@ const today = () => new Date().toISOString().slice(0, 10)
 function formatKey(k: KeyInfo): string {
   const status = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active'
   const used = k.lastUsedAt ? k.lastUsedAt.toISOString() : 'never'
-  return [k.id, k.username, k.tier, status, `created ${k.createdAt.toISOString()}`, `last used ${used}`, k.label ?? ''].join('\t').trimEnd()
+  return [k.id, k.username, k.tier, status, `created ${k.createdAt.toISOString()}`, `last used ${used}`, k.label ?? '']
+    .join('\t')
+    .trimEnd()
 }
 
 export const COMMANDS: Command[] = [
@@ -41,9 +43,15 @@ export const COMMANDS: Command[] = [
     flags: {},
     run: async (_flags, database, { io }) => {
       const result = await seedDemo(database)
-      if (!result.loaded) throw new Error(`the database already holds ${result.papers} papers; the demo corpus loads only into an empty database`)
+      if (!result.loaded)
+        throw new Error(
+          `the database already holds ${result.papers} papers; the demo corpus loads only into an empty database`,
+        )
       const c = result.counts
-      io.out(`demo corpus loaded: ${c.papers} papers, ${c.stories} stories (${c.heldStories} held back), ${c.paperEntities} paper entities, ${c.claims} claims`)
+      io.out(
+        `demo corpus loaded: ${c.papers} papers, ${c.stories} stories (${c.heldStories} held ` +
+          `back), ${c.paperEntities} paper entities, ${c.claims} claims`,
+      )
       io.out(`demo API key (account "${result.username}", member tier):`)
       io.out(result.apiKey)
     },
@@ -51,21 +59,28 @@ export const COMMANDS: Command[] = [
   {
     words: ['seed', 'synthetic'],
     usage: 'seed synthetic --papers N [--seed S]',
-    flags: { papers: { required: true, integer: { min: 1, max: 5_000_000 } }, seed: { integer: { min: 0, max: 2 ** 31 - 1 } } },
+    flags: {
+      papers: { required: true, integer: { min: 1, max: 5_000_000 } },
+      seed: { integer: { min: 0, max: 2 ** 31 - 1 } },
+    },
     run: async (flags, database, { io }) => {
       const total = Number(flags.papers)
       const seed = Number(flags.seed ?? 1)
       const started = performance.now()
       let report: ((done: number) => void) | null = null // for the papers this run adds
-      const c = await loadCorpus(database, { papers: total, seed, endDate: today(), days: 90 },
-        (p) => (report ??= progressReporter(io.err, 'papers', p.total))(p.papers))
+      const c = await loadCorpus(database, { papers: total, seed, endDate: today(), days: 90 }, (p) =>
+        (report ??= progressReporter(io.err, 'papers', p.total))(p.papers),
+      )
       const seconds = (performance.now() - started) / 1000
       if (c.alreadyLoaded === total) {
         io.out(`synthetic corpus (seed ${seed}) is already loaded: ${total} papers; nothing to add`)
         return
       }
       const resumed = c.alreadyLoaded ? `; ${c.alreadyLoaded} papers were already loaded by an earlier run` : ''
-      io.out(`synthetic corpus loaded (seed ${seed}): ${c.papers} papers, ${c.stories} stories (${c.heldStories} held back), ${c.paperEntities} paper entities, ${c.claims} claims in ${seconds.toFixed(1)} s${resumed}`)
+      io.out(
+        `synthetic corpus loaded (seed ${seed}): ${c.papers} papers, ${c.stories} stories (${c.heldStories} held ` +
+          `back), ${c.paperEntities} paper entities, ${c.claims} claims in ${seconds.toFixed(1)} s${resumed}`,
+      )
     },
   },
   {
@@ -74,7 +89,9 @@ export const COMMANDS: Command[] = [
     flags: {},
     run: async (_flags, database, { config, io }) => {
       let report: ((done: number) => void) | null = null
-      const { papers } = await rebuildSearchIndex(database, config, (done, total) => (report ??= progressReporter(io.err, 'papers', total))(done))
+      const { papers } = await rebuildSearchIndex(database, config, (done, total) =>
+        (report ??= progressReporter(io.err, 'papers', total))(done),
+      )
       io.out(`search index "${config.meili!.index}" rebuilt with ${papers} papers`)
     },
   },
@@ -86,22 +103,38 @@ export const COMMANDS: Command[] = [
     run: async (_flags, database, { io }) => {
       const started = performance.now()
       let report: ((done: number) => void) | null = null
-      const { written, resumedAfter } = await withJobLock(database, DOCUMENTS_JOB, () => rebuildPaperDocuments(database.db, {
-        onProgress: (done, total) => (report ??= progressReporter(io.err, 'documents', total))(done),
-      }))
+      const { written, resumedAfter } = await withJobLock(database, DOCUMENTS_JOB, () =>
+        rebuildPaperDocuments(database.db, {
+          onProgress: (done, total) => (report ??= progressReporter(io.err, 'documents', total))(done),
+        }),
+      )
       const resumed = resumedAfter ? ` (resumed after ${resumedAfter})` : ''
-      io.out(`stored documents rebuilt${resumed}: ${written} written in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+      io.out(
+        `stored documents rebuilt${resumed}: ${written} written ` +
+          `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      )
     },
   },
   {
     words: ['accounts', 'create'],
     usage: 'accounts create --username U --password P --role admin|member [--membership active|lapsed]',
-    flags: { username: { required: true }, password: { required: true }, role: { required: true, values: ROLES }, membership: { values: MEMBERSHIPS } },
+    flags: {
+      username: { required: true },
+      password: { required: true },
+      role: { required: true, values: ROLES },
+      membership: { values: MEMBERSHIPS },
+    },
     run: async (flags, { db }, { io }) => {
       const account = await createAccount(db, {
-        username: flags.username!, password: flags.password!, role: flags.role as Role, membership: flags.membership as Membership | undefined,
+        username: flags.username!,
+        password: flags.password!,
+        role: flags.role as Role,
+        membership: flags.membership as Membership | undefined,
       })
-      io.out(`account "${account.username}" created (id ${account.id}, role ${account.role}, membership ${account.membership})`)
+      io.out(
+        `account "${account.username}" created (id ${account.id}, role ${account.role}, ` +
+          `membership ${account.membership})`,
+      )
     },
   },
   {
@@ -140,7 +173,11 @@ export const COMMANDS: Command[] = [
     flags: { id: { required: true } },
     run: async (flags, { db }, { io }) => {
       const { info, alreadyRevoked } = await revokeKey(db, flags.id!)
-      io.out(alreadyRevoked ? `key ${info.id} was already revoked (${info.revokedAt!.toISOString()})` : `key ${info.id} revoked`)
+      io.out(
+        alreadyRevoked
+          ? `key ${info.id} was already revoked (${info.revokedAt!.toISOString()})`
+          : `key ${info.id} revoked`,
+      )
     },
   },
   ...INGEST_COMMANDS,
@@ -160,11 +197,16 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
     ctx.io.out(usage())
     return argv.length === 0 ? 2 : 0
   }
-  const command = COMMANDS
-    .filter((c) => c.words.every((w, i) => argv[i] === w))
-    .sort((a, b) => b.words.length - a.words.length)[0]
+  const command = COMMANDS.filter((c) => c.words.every((w, i) => argv[i] === w)).sort(
+    (a, b) => b.words.length - a.words.length,
+  )[0]
   if (!command) {
-    ctx.io.err(`error: unknown command "${argv.filter((a) => !a.startsWith('--')).slice(0, 2).join(' ')}" (run "bun run cli help")`)
+    ctx.io.err(
+      `error: unknown command "${argv
+        .filter((a) => !a.startsWith('--'))
+        .slice(0, 2)
+        .join(' ')}" (run "bun run cli help")`,
+    )
     return 2
   }
   let database: Database | null = null

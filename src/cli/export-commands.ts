@@ -14,11 +14,16 @@ export const EXPORT_COMMANDS: Command[] = [
     flags: {},
     run: async (_flags, database, { config, io }) => {
       const started = performance.now()
-      const counts = await runJob(database, EXPORT_JOB, () => runExport(database, config, {
-        onFile: (f) => io.err(`${f.resource}: ${f.count} items, ${f.bytes} bytes in ${(f.ms / 1000).toFixed(1)} s`),
-      }))
-      io.out(`export written to ${config.exportDir}: ${counts.papers} papers, ${counts.stories} stories, ${counts.entities} entities, ` +
-        `${counts.claims} claims (${counts.bytes} bytes) in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+      const counts = await runJob(database, EXPORT_JOB, () =>
+        runExport(database, config, {
+          onFile: (f) => io.err(`${f.resource}: ${f.count} items, ${f.bytes} bytes in ${(f.ms / 1000).toFixed(1)} s`),
+        }),
+      )
+      io.out(
+        `export written to ${config.exportDir}: ${counts.papers} papers, ${counts.stories} ` +
+          `stories, ${counts.entities} entities, ` +
+          `${counts.claims} claims (${counts.bytes} bytes) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      )
     },
   },
 ]

@@ -8,7 +8,10 @@ export function progressReporter(write: (line: string) => void, unit: string, to
     last = now
     const seconds = (now - started) / 1000
     const rate = seconds > 0 ? done / seconds : 0
-    const parts = [`${done.toLocaleString('en-US')}${total ? ` / ${total.toLocaleString('en-US')}` : ''} ${unit}`, `${Math.round(rate).toLocaleString('en-US')}/s`]
+    const parts = [
+      `${done.toLocaleString('en-US')}${total ? ` / ${total.toLocaleString('en-US')}` : ''} ${unit}`,
+      `${Math.round(rate).toLocaleString('en-US')}/s`,
+    ]
     if (total && rate > 0 && done < total) parts.push(`about ${Math.ceil((total - done) / rate)} s left`)
     write(parts.join(', '))
   }

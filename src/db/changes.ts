@@ -18,6 +18,7 @@ export const KEYS_CHANGED = 'geroscope_keys_changed'
 export function watchChanges(database: Database, channel: string, onChange: () => void): Promise<void> {
   return database.listen(channel, onChange, onChange).then(
     () => {},
-    (error: Error) => log.warn({ channel, error: error.message }, 'cannot listen for changes; cached answers expire by time only'),
+    (error: Error) =>
+      log.warn({ channel, error: error.message }, 'cannot listen for changes; cached answers expire by time only'),
   )
 }

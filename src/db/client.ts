@@ -51,9 +51,15 @@ export async function executeRows<T = Record<string, unknown>>(db: Db, query: SQ
 export type DatabaseOptions =
   /** onQuery: sees every statement postgres.js sends, with its parameters (benchmarks capture them for pgbench). */
   | {
-      kind: 'postgres'; url: string; max?: number; onQuery?: (text: string, parameters: unknown[]) => void
+      kind: 'postgres'
+      url: string
+      max?: number
+      onQuery?: (text: string, parameters: unknown[]) => void
       replicas?: { urls: string[]; maxLagMs: number; probeMs?: number }
-      /** Prepared statements through Bun's native client where there is one (the default; src/platform/native-postgres.ts). */
+      /**
+       * Prepared statements through Bun's native client where there is one (the default;
+       * src/platform/native-postgres.ts).
+       */
       nativeClient?: boolean
     }
   | { kind: 'pglite'; dataDir?: string } // no dataDir = in memory
@@ -94,7 +100,11 @@ const CONNECT_TIMEOUT_SECONDS = 5
 // 140 ms to compile a search statement (with a topic filter) that runs in 10 ms.
 const SESSION_SETTINGS = { jit: 'off' }
 
-function postgresClient(url: string, max: number, onQuery?: (text: string, parameters: unknown[]) => void): postgres.Sql {
+function postgresClient(
+  url: string,
+  max: number,
+  onQuery?: (text: string, parameters: unknown[]) => void,
+): postgres.Sql {
   return postgres(url, {
     max,
     ...(onQuery && { debug: (_connection: number, text: string, parameters: unknown[]) => onQuery(text, parameters) }),
@@ -108,9 +118,13 @@ function postgresClient(url: string, max: number, onQuery?: (text: string, param
   })
 }
 
-async function openPostgres(
-  { url, max = 10, onQuery, replicas: replicaOptions, nativeClient = true }: Extract<DatabaseOptions, { kind: 'postgres' }>,
-): Promise<Database> {
+async function openPostgres({
+  url,
+  max = 10,
+  onQuery,
+  replicas: replicaOptions,
+  nativeClient = true,
+}: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<Database> {
   const client = postgresClient(url, max, onQuery)
   const primary = preparingStatements(client)
   const db = drizzlePostgres(primary, { schema }) as unknown as Db
@@ -119,13 +133,21 @@ async function openPostgres(
   // to `max` connections. Reads routed to replicas stay on postgres.js, whose replica set chooses
   // the connection per query.
   const native = nativeClient
-    ? nativePostgres(url, { max, connectTimeoutSeconds: CONNECT_TIMEOUT_SECONDS, settings: { ...SESSION_SETTINGS, plan_cache_mode: 'force_generic_plan' }, onQuery })
+    ? nativePostgres(url, {
+        max,
+        connectTimeoutSeconds: CONNECT_TIMEOUT_SECONDS,
+        settings: { ...SESSION_SETTINGS, plan_cache_mode: 'force_generic_plan' },
+        onQuery,
+      })
     : null
   if (native) runGenericPlansWith(db, native.run)
   let replicas: ReplicaSet | null = null
   let reader = db
   if (replicaOptions?.urls.length) {
-    replicas = new ReplicaSet(primary, (replicaUrl, size) => preparingStatements(postgresClient(replicaUrl, size)), { ...replicaOptions, max })
+    replicas = new ReplicaSet(primary, (replicaUrl, size) => preparingStatements(postgresClient(replicaUrl, size)), {
+      ...replicaOptions,
+      max,
+    })
     await replicas.start() // a replica that is down now is used once a probe finds it well
     reader = drizzlePostgres(replicas.client(primary), { schema }) as unknown as Db
   }
@@ -140,10 +162,14 @@ async function openPostgres(
       let connected = false
       // postgres.js listens on a connection of its own, re-established after a loss; `onlisten`
       // runs on every (re)connection, the first one included.
-      const { unlisten } = await client.listen(channel, (payload) => onNotify(payload), () => {
-        if (connected) onReconnect?.()
-        connected = true
-      })
+      const { unlisten } = await client.listen(
+        channel,
+        (payload) => onNotify(payload),
+        () => {
+          if (connected) onReconnect?.()
+          connected = true
+        },
+      )
       return unlisten
     },
     close: async () => {
@@ -177,7 +203,9 @@ export function preparingStatements(client: postgres.Sql, maxTexts = MAX_PREPARE
   const prepared = new Set<string>()
   return new Proxy(client, {
     get(target, property, receiver) {
-      if (property === UNPREPARED) return (query: string, parameters?: postgres.ParameterOrJSON<never>[]) => target.unsafe(query, parameters, { prepare: false })
+      if (property === UNPREPARED)
+        return (query: string, parameters?: postgres.ParameterOrJSON<never>[]) =>
+          target.unsafe(query, parameters, { prepare: false })
       if (property !== 'unsafe') return Reflect.get(target, property, receiver)
       return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) => {
         const prepare = prepared.has(query) || (prepared.size < maxTexts && prepared.add(query) !== undefined)

@@ -4,13 +4,31 @@
  * because it is starting, stopping or out of connection slots, memory or disk.
  */
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH',
-  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
-  '57P01', '57P02', '57P03', // admin_shutdown, crash_shutdown, cannot_connect_now (starting up, in recovery)
-  '08000', '08001', '08003', '08004', '08006', // connection exceptions
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  '57P01',
+  '57P02',
+  '57P03', // admin_shutdown, crash_shutdown, cannot_connect_now (starting up, in recovery)
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006', // connection exceptions
   // Class 53, insufficient resources: too_many_connections (a full server, or a role or database at
   // its CONNECTION LIMIT), disk_full, out_of_memory, configuration_limit_exceeded, and the class itself.
-  '53000', '53100', '53200', '53300', '53400',
+  '53000',
+  '53100',
+  '53200',
+  '53300',
+  '53400',
 ])
 
 /**
@@ -20,7 +38,11 @@ const UNAVAILABLE_CODES = new Set([
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']) // character_not_in_repertoire, untranslatable_character
 
 function hasCode(error: unknown, codes: Set<string>): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string' && codes.has(e.code)) return true
   }
   return false

@@ -22,7 +22,8 @@ export function lockEmbeddedDatabase(dir: string): () => void {
     const pid = Number(readFileSync(file, 'utf8').trim())
     if (pid && pid !== process.pid && alive(pid)) {
       throw new Error(
-        `the embedded database in ${dir} is in use by process ${pid}; stop it first, or set DATABASE_URL to share a PostgreSQL database`,
+        `the embedded database in ${dir} is in use by process ${pid}; stop it first, or set DATABASE_URL to share a ` +
+          `PostgreSQL database`,
       )
     }
   }

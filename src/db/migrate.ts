@@ -32,8 +32,8 @@ export async function migrateDatabase(database: Database, postgresUrl?: string):
 }
 
 /**
- * A migration that rewrites `papers` (drizzle/*_search_title_abstract_folding.sql rebuilt its search vectors) leaves it without a
- * visibility map, and search's index-only walks of papers_relevance_idx then read the table for
+ * A migration that rewrites `papers` (drizzle/*_search_title_abstract_folding.sql rebuilt its search vectors) leaves it
+ * without a visibility map, and search's index-only walks of papers_relevance_idx then read the table for
  * every entry, until a VACUUM that autovacuum, seeing no new or dead rows, would not start. VACUUM
  * cannot run inside the migration's transaction, so it runs here, once, when most of the table is
  * not marked all-visible (a table that small or that freshly written costs little to vacuum).

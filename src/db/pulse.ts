@@ -14,19 +14,23 @@ export class DatabasePulse {
   /** Resolves once the database answered a check begun after this call; rejects with its error. */
   check(): Promise<void> {
     if (!this.current) return this.start()
-    this.next ??= this.current.catch(() => {}).then(() => {
-      this.next = null
-      return this.start()
-    })
+    this.next ??= this.current
+      .catch(() => {})
+      .then(() => {
+        this.next = null
+        return this.start()
+      })
     return this.next
   }
 
   private start(): Promise<void> {
     const run: Promise<void> = this.ping().then(() => {})
     this.current = run
-    run.catch(() => {}).finally(() => {
-      if (this.current === run) this.current = null
-    })
+    run
+      .catch(() => {})
+      .finally(() => {
+        if (this.current === run) this.current = null
+      })
     return run
   }
 }

@@ -76,14 +76,20 @@ export class ReplicaSet {
 
   /** A replica that just failed a query for want of a connection: left out until a probe finds it well. */
   failed(replica: Replica, error: unknown): void {
-    if (replica.usable) this.log(`replica ${replica.url} failed (${error instanceof Error ? error.message : String(error)}); reads go to the primary`)
+    if (replica.usable)
+      this.log(
+        `replica ${replica.url} failed (${error instanceof Error ? error.message : String(error)}); reads go to the ` +
+          `primary`,
+      )
     replica.usable = false
     replica.reason = 'a query found it unreachable'
   }
 
   /** One round of probes; a round still running is joined, not doubled. */
   probe(): Promise<void> {
-    this.probing ??= this.probeRound().finally(() => { this.probing = null })
+    this.probing ??= this.probeRound().finally(() => {
+      this.probing = null
+    })
     return this.probing
   }
 
@@ -103,22 +109,35 @@ export class ReplicaSet {
   private async probeReplica(replica: Replica, timeout: number): Promise<void> {
     let verdict: { usable: boolean; lagMs: number | null; reason: string | null }
     try {
-      const [row] = await within(replica.client<{ standby: boolean; lsn: string | null }[]>`
-        select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn()::text as lsn`, timeout)
-      if (!row.standby || row.lsn === null) verdict = { usable: false, lagMs: null, reason: 'not a standby (promoted, or not a replica)' }
+      const [row] = await within(
+        replica.client<{ standby: boolean; lsn: string | null }[]>`
+        select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn()::text as lsn`,
+        timeout,
+      )
+      if (!row.standby || row.lsn === null)
+        verdict = { usable: false, lagMs: null, reason: 'not a standby (promoted, or not a replica)' }
       else {
         const replayed = lsnValue(row.lsn)
         const fresh = this.probes.findLast((p) => p.lsn <= replayed)
         const lagMs = fresh ? Date.now() - fresh.at : null
-        verdict = lagMs !== null && lagMs <= this.options.maxLagMs
-          ? { usable: true, lagMs, reason: null }
-          : { usable: false, lagMs, reason: `lags more than ${this.options.maxLagMs} ms behind the primary` }
+        verdict =
+          lagMs !== null && lagMs <= this.options.maxLagMs
+            ? { usable: true, lagMs, reason: null }
+            : { usable: false, lagMs, reason: `lags more than ${this.options.maxLagMs} ms behind the primary` }
       }
     } catch (error) {
-      verdict = { usable: false, lagMs: null, reason: `unreachable: ${error instanceof Error ? error.message : String(error)}` }
+      verdict = {
+        usable: false,
+        lagMs: null,
+        reason: `unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      }
     }
     if (verdict.usable !== replica.usable && replica.reason !== 'not probed yet') {
-      this.log(verdict.usable ? `replica ${replica.url} serves reads again` : `replica ${replica.url} left out: ${verdict.reason}; reads go to the primary`)
+      this.log(
+        verdict.usable
+          ? `replica ${replica.url} serves reads again`
+          : `replica ${replica.url} left out: ${verdict.reason}; reads go to the primary`,
+      )
     }
     Object.assign(replica, verdict)
   }
@@ -148,13 +167,22 @@ export class ReplicaSet {
     return new Proxy(primary, {
       get: (target, property, receiver) => {
         if (property === 'unsafe') {
-          return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) => {
+          return (
+            query: string,
+            parameters?: postgres.ParameterOrJSON<never>[],
+            options?: postgres.UnsafeQueryOptions,
+          ) => {
             // drizzle awaits the query itself, or `.values()` of it.
             const rows = () => route((client) => client.unsafe(query, parameters, options).then((r) => r))
-            return { values: () => route((client) => client.unsafe(query, parameters, options).values()), then: (ok: never, fail: never) => rows().then(ok, fail) }
+            return {
+              values: () => route((client) => client.unsafe(query, parameters, options).values()),
+              then: (ok: never, fail: never) => rows().then(ok, fail),
+            }
           }
         }
-        if (property === 'begin') return (...args: unknown[]) => route((client) => (client.begin as (...a: unknown[]) => Promise<unknown>)(...args))
+        if (property === 'begin')
+          return (...args: unknown[]) =>
+            route((client) => (client.begin as (...a: unknown[]) => Promise<unknown>)(...args))
         return Reflect.get(target, property, receiver)
       },
     })
@@ -171,6 +199,8 @@ const isRecoveryConflict = (error: unknown) => (error as { code?: unknown } | nu
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms) })
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+  })
   return Promise.race([promise, late]).finally(() => clearTimeout(timer))
 }

@@ -37,6 +37,7 @@ export function storable<T>(value: T): T {
 export function errorText(error: unknown, max = 500): string {
   let message = error instanceof Error ? error.message : String(error)
   const cause = error instanceof Error ? (error.cause as { message?: unknown } | undefined) : undefined
-  if (message.startsWith('Failed query:') && typeof cause?.message === 'string') message = `the database refused the write: ${cause.message}`
+  if (message.startsWith('Failed query:') && typeof cause?.message === 'string')
+    message = `the database refused the write: ${cause.message}`
   return storableText(message.length > max ? message.slice(0, max) : message)
 }

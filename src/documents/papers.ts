@@ -54,14 +54,16 @@ function countOf(text: string, part: string): number {
 const escapedBases = new Map<string, string>()
 function escapedBase(base: string): string {
   let escaped = escapedBases.get(base)
-  if (escaped === undefined) escapedBases.set(base, escaped = JSON.stringify(base).slice(1, -1))
+  if (escaped === undefined) escapedBases.set(base, (escaped = JSON.stringify(base).slice(1, -1)))
   return escaped
 }
 
 /** A stored body as the JSON text of the document for `base`. */
 export const documentText = (body: string, base: string) => body.replaceAll(BASE_MARK, escapedBase(base))
 
-const storedBody = preparedStatement<{ body: string | null }>('select body from paper_documents where paper_id = $?', { genericPlan: true })
+const storedBody = preparedStatement<{ body: string | null }>('select body from paper_documents where paper_id = $?', {
+  genericPlan: true,
+})
 
 /** The stored `data` JSON of paper `id` for `base`, or null when there is none fresh (serve it live). */
 export async function readPaperDocument(db: Db, id: string, base: string): Promise<string | null> {
@@ -85,12 +87,16 @@ async function storeBodies(db: Db, rows: BuildRow[]): Promise<number> {
   const ids = rows.map((r) => r.id)
   const generations = rows.map((r) => r.generation)
   const bodies = rows.map((r) => documentBody(paperDetailOf(r)))
-  const [written] = await executeRows<{ n: number }>(db, sql`with written as (
+  const [written] = await executeRows<{ n: number }>(
+    db,
+    sql`with written as (
     update paper_documents d set body = v.body
-    from unnest(${sql.param(ids)}::text[], ${sql.param(generations)}::int[], ${sql.param(bodies)}::text[]) as v(id, generation, body)
+    from unnest(${sql.param(ids)}::text[], ${sql.param(generations)}::int[], ${sql.param(bodies)}::text[]) as v(id,
+      generation, body)
     where d.paper_id = v.id and d.generation = v.generation
     returning 1)
-  select count(*)::int as n from written`)
+  select count(*)::int as n from written`,
+  )
   return Number(written?.n ?? 0)
 }
 
@@ -100,10 +106,19 @@ export type RefreshCounts = { written: number; batches: number }
 
 /**
  * Writes the bodies of stale documents, oldest id first, `batch` at a time, until none is left, `maxMs`
- * has passed, `max` were read or `stopped()` says so (checked between batches). Safe beside writers and other refreshers (see the top of this file).
+ * has passed, `max` were read or `stopped()` says so (checked between batches). Safe beside writers and other
+ * refreshers (see the top of this file).
  */
-export async function refreshPaperDocuments(db: Db, options: { batch?: number; maxMs?: number; max?: number; stopped?: () => boolean } = {}): Promise<RefreshCounts> {
-  const { batch = 200, maxMs = Number.POSITIVE_INFINITY, max = Number.POSITIVE_INFINITY, stopped = () => false } = options
+export async function refreshPaperDocuments(
+  db: Db,
+  options: { batch?: number; maxMs?: number; max?: number; stopped?: () => boolean } = {},
+): Promise<RefreshCounts> {
+  const {
+    batch = 200,
+    maxMs = Number.POSITIVE_INFINITY,
+    max = Number.POSITIVE_INFINITY,
+    stopped = () => false,
+  } = options
   const until = performance.now() + maxMs
   const counts: RefreshCounts = { written: 0, batches: 0 }
   let read = 0
@@ -127,13 +142,19 @@ export const DOCUMENTS_REBUILD = 'documents-rebuild'
  * job_state after each batch, and a run that finds it starts after it. Ends by refreshing whatever went
  * stale meanwhile and forgetting the position. `onProgress(done, total)` after each batch.
  */
-export async function rebuildPaperDocuments(db: Db, options: { batch?: number; onProgress?: (done: number, total: number) => void } = {}): Promise<{ written: number; resumedAfter: string | null }> {
+export async function rebuildPaperDocuments(
+  db: Db,
+  options: { batch?: number; onProgress?: (done: number, total: number) => void } = {},
+): Promise<{ written: number; resumedAfter: string | null }> {
   const { batch = 500, onProgress } = options
   const [saved] = await db.select({ state: jobState.state }).from(jobState).where(eq(jobState.name, DOCUMENTS_REBUILD))
   const resumedAfter = typeof saved?.state.after === 'string' ? saved.state.after : null
   let after = resumedAfter ?? ''
-  const [{ total, done: before }] = await executeRows<{ total: number; done: number }>(db, sql`select count(*)::int as total,
-    count(*) filter (where paper_id <= ${after})::int as done from paper_documents`)
+  const [{ total, done: before }] = await executeRows<{ total: number; done: number }>(
+    db,
+    sql`select count(*)::int as total,
+    count(*) filter (where paper_id <= ${after})::int as done from paper_documents`,
+  )
   let done = before
   let written = 0
   for (;;) {
@@ -142,7 +163,9 @@ export async function rebuildPaperDocuments(db: Db, options: { batch?: number; o
     written += await storeBodies(db, rows)
     after = rows[rows.length - 1].id
     done += rows.length
-    await db.insert(jobState).values({ name: DOCUMENTS_REBUILD, state: { after } })
+    await db
+      .insert(jobState)
+      .values({ name: DOCUMENTS_REBUILD, state: { after } })
       .onConflictDoUpdate({ target: jobState.name, set: { state: { after }, updatedAt: new Date() } })
     onProgress?.(done, total)
   }
@@ -154,25 +177,76 @@ export async function rebuildPaperDocuments(db: Db, options: { batch?: number; o
 /** A record that uses every field of the shape, to fingerprint the serializer with. */
 const FINGERPRINT_RECORD: PaperDetail = {
   paper: {
-    id: 'MED-1', source: 'MED', doi: '10.1/x', title: 'T', authors: 'A', journal: 'J', publishedDate: '2020-01-02',
-    indexedDate: '2020-01-03', preprint: false, publicationTypes: ['research-article'], url: 'https://e/x', abstract: 'B',
-    abstractLicense: 'cc by', relevance: 2, relevanceConfidence: 0.5, newsworthiness: 1, studyType: 'mouse',
-    studyTypeConfidence: 0.5, topic: 'senolytics', topicConfidence: 0.5, promotional: 0.1, judgementModel: 'm',
-    judgementPromptVersion: 'v', judgedAt: '2020-01-03 00:00:00+00', extractedAt: '2020-01-03 00:00:00+00',
+    id: 'MED-1',
+    source: 'MED',
+    doi: '10.1/x',
+    title: 'T',
+    authors: 'A',
+    journal: 'J',
+    publishedDate: '2020-01-02',
+    indexedDate: '2020-01-03',
+    preprint: false,
+    publicationTypes: ['research-article'],
+    url: 'https://e/x',
+    abstract: 'B',
+    abstractLicense: 'cc by',
+    relevance: 2,
+    relevanceConfidence: 0.5,
+    newsworthiness: 1,
+    studyType: 'mouse',
+    studyTypeConfidence: 0.5,
+    topic: 'senolytics',
+    topicConfidence: 0.5,
+    promotional: 0.1,
+    judgementModel: 'm',
+    judgementPromptVersion: 'v',
+    judgedAt: '2020-01-03 00:00:00+00',
+    extractedAt: '2020-01-03 00:00:00+00',
   },
   story: {
-    paperId: 'MED-1', headline: 'H', dek: 'D', body: 'B', whyItMatters: 'W', caveats: 'C', support: 2, model: 'm',
+    paperId: 'MED-1',
+    headline: 'H',
+    dek: 'D',
+    body: 'B',
+    whyItMatters: 'W',
+    caveats: 'C',
+    support: 2,
+    model: 'm',
     publishedAt: '2020-01-03 00:00:00+00',
   },
   upvotes: 1,
-  entities: [{ type: 'gene', key: 'k', name: 'n', ids: { hgnc: '1' }, role: 'studied', detail: { evidence: 'e', organism: 'mouse' } }],
-  claims: [{
-    claim: {
-      id: 1, paperId: 'MED-1', subjectText: 's', subjectEntityId: 1, relation: 'increases', objectText: 'o', objectEntityId: 2,
-      organism: 'mouse', context: { dose: 'c' }, direction: 'up', magnitude: 'm', evidence: 'e', confidence: 0.5, createdAt: '2020-01-03 00:00:00+00',
-    } as PaperDetail['claims'][number]['claim'],
-    subjectEntity: { type: 'gene', key: 'k', name: 'n' }, objectEntity: null,
-  }],
+  entities: [
+    {
+      type: 'gene',
+      key: 'k',
+      name: 'n',
+      ids: { hgnc: '1' },
+      role: 'studied',
+      detail: { evidence: 'e', organism: 'mouse' },
+    },
+  ],
+  claims: [
+    {
+      claim: {
+        id: 1,
+        paperId: 'MED-1',
+        subjectText: 's',
+        subjectEntityId: 1,
+        relation: 'increases',
+        objectText: 'o',
+        objectEntityId: 2,
+        organism: 'mouse',
+        context: { dose: 'c' },
+        direction: 'up',
+        magnitude: 'm',
+        evidence: 'e',
+        confidence: 0.5,
+        createdAt: '2020-01-03 00:00:00+00',
+      } as PaperDetail['claims'][number]['claim'],
+      subjectEntity: { type: 'gene', key: 'k', name: 'n' },
+      objectEntity: null,
+    },
+  ],
 }
 
 /** The serializer's fingerprint (FNV-1a of what it writes for FINGERPRINT_RECORD), with the storage format's number. */
@@ -192,12 +266,24 @@ export const DOCUMENTS_STATE = 'documents'
  */
 export async function checkDocumentsVersion(db: Db, version = DOCUMENTS_VERSION): Promise<number> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ state: jobState.state }).from(jobState).where(eq(jobState.name, DOCUMENTS_STATE)).for('update')
+    const [row] = await tx
+      .select({ state: jobState.state })
+      .from(jobState)
+      .where(eq(jobState.name, DOCUMENTS_STATE))
+      .for('update')
     if (row?.state.version === version) return 0
-    const stale = (await executeRows<{ n: number }>(tx as unknown as Db, sql`with stale as (
+    const stale =
+      (
+        await executeRows<{ n: number }>(
+          tx as unknown as Db,
+          sql`with stale as (
       update paper_documents set body = null, generation = generation + 1 where body is not null returning 1)
-      select count(*)::int as n from stale`))[0]?.n ?? 0
-    await tx.insert(jobState).values({ name: DOCUMENTS_STATE, state: { version } })
+      select count(*)::int as n from stale`,
+        )
+      )[0]?.n ?? 0
+    await tx
+      .insert(jobState)
+      .values({ name: DOCUMENTS_STATE, state: { version } })
       .onConflictDoUpdate({ target: jobState.name, set: { state: { version }, updatedAt: new Date() } })
     return Number(stale)
   })

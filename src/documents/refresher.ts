@@ -15,7 +15,10 @@ export const DOCUMENTS_JOB = 'documents'
 
 export type DocumentRefresher = { stop: () => Promise<void>; idle: () => Promise<void> }
 
-export function startDocumentRefresher(database: Database, options: { delayMs?: number; retryMs?: number } = {}): DocumentRefresher {
+export function startDocumentRefresher(
+  database: Database,
+  options: { delayMs?: number; retryMs?: number } = {},
+): DocumentRefresher {
   const { delayMs = 1000, retryMs = 15_000 } = options
   let timer: ReturnType<typeof setTimeout> | null = null
   let running: Promise<void> | null = null
@@ -42,12 +45,15 @@ export function startDocumentRefresher(database: Database, options: { delayMs?: 
 
   const round = async () => {
     try {
-      const counts = await withJobLock(database, DOCUMENTS_JOB, () => refreshPaperDocuments(database.db, { maxMs: 20_000, stopped: () => stopped }))
+      const counts = await withJobLock(database, DOCUMENTS_JOB, () =>
+        refreshPaperDocuments(database.db, { maxMs: 20_000, stopped: () => stopped }),
+      )
       if (counts.written > 0) log.debug({ written: counts.written }, 'stored documents refreshed')
       if (counts.batches > 0) again = true // more may be left, or have gone stale meanwhile
     } catch (error) {
       if (stopped) return
-      if (!(error instanceof JobBusyError)) log.warn({ error: (error as Error).message }, 'cannot refresh stored documents; trying again later')
+      if (!(error instanceof JobBusyError))
+        log.warn({ error: (error as Error).message }, 'cannot refresh stored documents; trying again later')
       schedule(retryMs)
     }
   }
@@ -55,7 +61,10 @@ export function startDocumentRefresher(database: Database, options: { delayMs?: 
   void watchChanges(database, DATA_CHANGED, () => schedule(delayMs))
   schedule(0)
   return {
-    /** No round starts after this; the one running ends after its batch (the shutdown closes the database after its drain). */
+    /**
+     * No round starts after this; the one running ends after its batch (the shutdown closes the database after its
+     * drain).
+     */
     stop: async () => {
       stopped = true
       if (timer) clearTimeout(timer)

@@ -23,19 +23,30 @@ export function withAccessLog(fetch: FetchHandler, logger = log): FetchHandler {
     try {
       const response = await fetch(request)
       if (logger.isLevelEnabled('info')) {
-        logger.info({
-          requestId: response.headers.get('x-request-id'),
-          method: request.method,
-          path: pathOf(request.url),
-          status: response.status,
-          durationMs: Math.round((performance.now() - started) * 10) / 10,
-          keyId: notedKeyId(request),
-        }, 'request')
+        logger.info(
+          {
+            requestId: response.headers.get('x-request-id'),
+            method: request.method,
+            path: pathOf(request.url),
+            status: response.status,
+            durationMs: Math.round((performance.now() - started) * 10) / 10,
+            keyId: notedKeyId(request),
+          },
+          'request',
+        )
       }
       return response
     } catch (error) {
       // The error plugin answers every failure; reaching here means the framework itself failed.
-      logger.error({ method: request.method, path: pathOf(request.url), durationMs: Math.round(performance.now() - started), err: error }, 'request failed')
+      logger.error(
+        {
+          method: request.method,
+          path: pathOf(request.url),
+          durationMs: Math.round(performance.now() - started),
+          err: error,
+        },
+        'request failed',
+      )
       throw error
     }
   }

@@ -41,9 +41,15 @@ export class DatabaseBreaker {
   private startProbe(): void {
     if (this.probing) return
     this.probing = true
-    this.probe().then(
-      () => { this.failedAt = null },
-      (error: unknown) => this.record(error),
-    ).finally(() => { this.probing = false })
+    this.probe()
+      .then(
+        () => {
+          this.failedAt = null
+        },
+        (error: unknown) => this.record(error),
+      )
+      .finally(() => {
+        this.probing = false
+      })
   }
 }

@@ -58,8 +58,8 @@ export class ClientConnections {
 export function refuseOverCap(request: Request): void {
   const count = overCap.get(request)
   if (count === undefined) return
-  const message = `this client address already has ${count} requests in progress, the most allowed at once; `
-    + 'retry when one is answered'
-  throw new ApiError('rate_limited', message,
-    { 'retry-after': RETRY_AFTER_BUSY_CLIENT, connection: 'close' })
+  const message =
+    `this client address already has ${count} requests in progress, the most allowed at once; ` +
+    'retry when one is answered'
+  throw new ApiError('rate_limited', message, { 'retry-after': RETRY_AFTER_BUSY_CLIENT, connection: 'close' })
 }

@@ -51,7 +51,10 @@ export function chooseEncoding(header: string | null): Encoding | null {
   if (!header) return null
   const q = new Map<string, number>()
   for (const part of header.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';').map((s) => s.trim())
+    const [name, ...params] = part
+      .trim()
+      .split(';')
+      .map((s) => s.trim())
     if (!name) continue
     const qParam = params.find((p) => p.startsWith('q='))
     const value = qParam ? Number(qParam.slice(2)) : 1
@@ -70,13 +73,17 @@ export function matchesEtag(header: string | null, etag: string): boolean {
   return header.split(',').some((tag) => bare(tag) === bare(etag))
 }
 
-const appendVary = (current: unknown, value: string) => (typeof current === 'string' && current ? `${current}, ${value}` : value)
+const appendVary = (current: unknown, value: string) =>
+  typeof current === 'string' && current ? `${current}, ${value}` : value
 
 type Headers = Record<string, unknown>
 
 /** An answer already encoded in another media type (a CSV page), validated and compressed as JSON answers are. */
 export class EncodedAnswer {
-  constructor(readonly body: Uint8Array, readonly contentType: string) {}
+  constructor(
+    readonly body: Uint8Array,
+    readonly contentType: string,
+  ) {}
 }
 
 /**
@@ -84,12 +91,23 @@ export class EncodedAnswer {
  * holds, or an EncodedAnswer), given the request's validators and encodings: a 304, or the body,
  * compressed or not.
  */
-export function conditionalJson(request: Request, response: unknown, headers: Headers, validators = true): Response | null {
+export function conditionalJson(
+  request: Request,
+  response: unknown,
+  headers: Headers,
+  validators = true,
+): Response | null {
   let body: Uint8Array
   let contentType = 'application/json'
   if (response instanceof EncodedAnswer) ({ body, contentType } = response)
   else if (response instanceof Uint8Array) body = response
-  else if (response !== null && typeof response === 'object' && !(response instanceof Response) && !(response instanceof Blob) && !(response instanceof ReadableStream)) {
+  else if (
+    response !== null &&
+    typeof response === 'object' &&
+    !(response instanceof Response) &&
+    !(response instanceof Blob) &&
+    !(response instanceof ReadableStream)
+  ) {
     body = encoder.encode(JSON.stringify(response))
   } else return null
   headers['vary'] = appendVary(headers['vary'], 'Accept-Encoding')
@@ -102,7 +120,10 @@ export function conditionalJson(request: Request, response: unknown, headers: He
   headers['content-type'] = contentType
   const encoding = body.byteLength >= MIN_COMPRESS_BYTES ? chooseEncoding(request.headers.get('accept-encoding')) : null
   if (encoding) headers['content-encoding'] = encoding
-  return new Response(responseBody(encoding ? compressed(body, encoding) : body), { status: 200, headers: headers as Record<string, string> })
+  return new Response(responseBody(encoding ? compressed(body, encoding) : body), {
+    status: 200,
+    headers: headers as Record<string, string>,
+  })
 }
 
 /**
@@ -110,9 +131,11 @@ export function conditionalJson(request: Request, response: unknown, headers: He
  * GET answers also get an ETag and 304s. POST answers (batch lookups) are not representations of a
  * resource that a client could revalidate, so they get no ETag.
  */
-export const compressionPlugin = new Elysia({ name: 'http-compression' })
-  .mapResponse({ as: 'scoped' }, ({ request, response, set }) => {
+export const compressionPlugin = new Elysia({ name: 'http-compression' }).mapResponse(
+  { as: 'scoped' },
+  ({ request, response, set }) => {
     if (set.status !== undefined && set.status !== 200) return
     if (request.method !== 'GET' && request.method !== 'POST') return
     return conditionalJson(request, response, set.headers as Headers, request.method === 'GET') ?? undefined
-  })
+  },
+)

@@ -8,10 +8,20 @@ import { cors } from '@elysiajs/cors'
 import { Elysia } from 'elysia'
 
 export const EXPOSED_HEADERS = [
-  'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-RateLimit-Used',
-  'X-RateLimit-Minute-Limit', 'X-RateLimit-Minute-Remaining', 'X-RateLimit-Minute-Reset',
-  'Retry-After', 'X-Request-Id', 'WWW-Authenticate', 'ETag',
-  'Content-Range', 'Accept-Ranges', 'Content-Disposition', // export downloads (src/modules/v1/exports)
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'X-RateLimit-Used',
+  'X-RateLimit-Minute-Limit',
+  'X-RateLimit-Minute-Remaining',
+  'X-RateLimit-Minute-Reset',
+  'Retry-After',
+  'X-Request-Id',
+  'WWW-Authenticate',
+  'ETag',
+  'Content-Range',
+  'Accept-Ranges',
+  'Content-Disposition', // export downloads (src/modules/v1/exports)
   'Link', // the next page of a CSV answer (src/modules/v1/csv)
 ]
 
@@ -31,8 +41,6 @@ const corsHeaders = cors({
  * `Access-Control-Allow-Origin: *` the answer does not depend on Origin at all, so nothing varies;
  * the Data API's gate sets `Vary: Authorization` itself.
  */
-export const corsPlugin = new Elysia({ name: 'cors-without-vary-star' })
-  .use(corsHeaders)
-  .onRequest(({ set }) => {
-    if (set.headers.vary === '*') delete set.headers.vary
-  })
+export const corsPlugin = new Elysia({ name: 'cors-without-vary-star' }).use(corsHeaders).onRequest(({ set }) => {
+  if (set.headers.vary === '*') delete set.headers.vary
+})

@@ -2,9 +2,9 @@
  * Every failure leaves through here as the contract's envelope, with the request id: our ApiErrors
  * as they are, Elysia's validation errors as 400 invalid_parameter naming the parameter, unknown
  * paths as 404, a database that is unreachable or refusing connections as 503, and anything else
- * as a 500 that shows no internals. The envelope is JSON under /api and on the probes (/health, /healthz, /readyz); the public
- * site's pages fail as a small HTML page with the same status and message, drawn by the `page` option (src/app.ts passes
- * the site's, src/modules/site/render.ts), so HTTP's base does not import a feature module.
+ * as a 500 that shows no internals. The envelope is JSON under /api and on the probes (/health, /healthz, /readyz); the
+ * public site's pages fail as a small HTML page with the same status and message, drawn by the `page` option
+ * (src/app.ts passes the site's, src/modules/site/render.ts), so HTTP's base does not import a feature module.
  * Code below HTTP throws DomainErrors (src/domain-errors.ts); they leave here with the code their kind names.
  * Registered before every route: Elysia hooks apply only to routes added after them.
  */
@@ -49,14 +49,22 @@ const DOMAIN_CODES: Record<DomainErrorKind, ErrorCode> = {
 type Failure = { errorCode: ErrorCode; message: string; headers?: Record<string, string>; status?: number }
 
 function classify(code: string | number, error: unknown, request: Request, requestId: string | undefined): Failure {
-  if (error instanceof ApiError) return { errorCode: error.errorCode, message: error.message, headers: error.headers, status: error.status }
+  if (error instanceof ApiError)
+    return { errorCode: error.errorCode, message: error.message, headers: error.headers, status: error.status }
   if (error instanceof DomainError) {
-    const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) }
+    const headers: Record<string, string> =
+      error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) }
     return { errorCode: DOMAIN_CODES[error.kind], message: error.message, headers }
   }
-  if (code === 'VALIDATION') return { errorCode: 'invalid_parameter', message: describeValidation(error as ValidationError) }
-  if (code === 'NOT_FOUND') return { errorCode: 'not_found', message: `no such path: ${request.method} ${excerpt(new URL(request.url).pathname)}` }
-  if (code === 'PARSE') return { errorCode: 'invalid_parameter', message: 'the request body is not valid for its content type' }
+  if (code === 'VALIDATION')
+    return { errorCode: 'invalid_parameter', message: describeValidation(error as ValidationError) }
+  if (code === 'NOT_FOUND')
+    return {
+      errorCode: 'not_found',
+      message: `no such path: ${request.method} ${excerpt(new URL(request.url).pathname)}`,
+    }
+  if (code === 'PARSE')
+    return { errorCode: 'invalid_parameter', message: 'the request body is not valid for its content type' }
   if (isDatabaseUnavailable(error)) {
     return {
       errorCode: 'unavailable',
@@ -64,13 +72,20 @@ function classify(code: string | number, error: unknown, request: Request, reque
       headers: { 'retry-after': RETRY_AFTER_UNAVAILABLE },
     }
   }
-  if (isUnstorableText(error)) return { errorCode: 'invalid_parameter', message: 'text must not contain the NUL character (\\u0000 or %00)' }
-  log.error({ requestId: requestId ?? null, method: request.method, path: new URL(request.url).pathname, err: error }, 'request failed')
-  return { errorCode: 'internal_error', message: `internal error; quote request id ${requestId ?? 'unknown'} when reporting it` }
+  if (isUnstorableText(error))
+    return { errorCode: 'invalid_parameter', message: 'text must not contain the NUL character (\\u0000 or %00)' }
+  log.error(
+    { requestId: requestId ?? null, method: request.method, path: new URL(request.url).pathname, err: error },
+    'request failed',
+  )
+  return {
+    errorCode: 'internal_error',
+    message: `internal error; quote request id ${requestId ?? 'unknown'} when reporting it`,
+  }
 }
 
-export const errorPlugin = ({ page }: ErrorPluginOptions = {}) => new Elysia({ name: 'errors' })
-  .onError({ as: 'global' }, ({ code, error, set, request }) => {
+export const errorPlugin = ({ page }: ErrorPluginOptions = {}) =>
+  new Elysia({ name: 'errors' }).onError({ as: 'global' }, ({ code, error, set, request }) => {
     const failure = classify(code, error, request, set.headers['x-request-id'] as string | undefined)
     const envelope = errorEnvelope(failure.errorCode, failure.message, failure.status)
     set.status = envelope.error.status

@@ -27,7 +27,12 @@ export type ErrorCode = keyof typeof ERROR_STATUS
  */
 export class ApiError extends Error {
   readonly status: number
-  constructor(readonly errorCode: ErrorCode, message: string, readonly headers: Record<string, string> = {}, status?: number) {
+  constructor(
+    readonly errorCode: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+    status?: number,
+  ) {
     super(message)
     this.name = 'ApiError'
     this.status = status ?? ERROR_STATUS[errorCode]
@@ -36,7 +41,11 @@ export class ApiError extends Error {
 
 export type ErrorEnvelope = { error: { status: number; code: ErrorCode; message: string } }
 
-export function errorEnvelope(errorCode: ErrorCode, message: string, status: number = ERROR_STATUS[errorCode]): ErrorEnvelope {
+export function errorEnvelope(
+  errorCode: ErrorCode,
+  message: string,
+  status: number = ERROR_STATUS[errorCode],
+): ErrorEnvelope {
   return { error: { status, code: errorCode, message } }
 }
 

@@ -32,15 +32,28 @@ export function stringField(description: string, rules: StringRules): Field<stri
   return {
     description,
     schema: {
-      type: 'string', minLength: min, maxLength: rules.max,
-      ...(rules.pattern ? { pattern: rules.pattern.source } : {}), ...(rules.example ? { examples: [rules.example] } : {}),
+      type: 'string',
+      minLength: min,
+      maxLength: rules.max,
+      ...(rules.pattern ? { pattern: rules.pattern.source } : {}),
+      ...(rules.example ? { examples: [rules.example] } : {}),
     },
     parse: (value, name) => {
       if (typeof value !== 'string') throw invalidParameter(`${name} must be a string (got ${typeOf(value)})`)
       if (value.includes('\0')) throw invalidParameter(`${name} must not contain the NUL character (\\u0000)`)
-      if (value.trim().length < min) throw invalidParameter(min === 1 ? `${name} must not be empty` : `${name} must be at least ${min} characters long`)
-      if (value.length > rules.max) throw invalidParameter(`${name} must be at most ${rules.max.toLocaleString('en')} characters long (got ${value.length.toLocaleString('en')})`)
-      if (rules.pattern && !rules.pattern.test(value)) throw invalidParameter(`${name} ${rules.patternRule ?? `must match ${rules.pattern.source}`} (got "${value.slice(0, 100)}")`)
+      if (value.trim().length < min)
+        throw invalidParameter(
+          min === 1 ? `${name} must not be empty` : `${name} must be at least ${min} characters long`,
+        )
+      if (value.length > rules.max)
+        throw invalidParameter(
+          `${name} must be at most ${rules.max.toLocaleString('en')} characters long ` +
+            `(got ${value.length.toLocaleString('en')})`,
+        )
+      if (rules.pattern && !rules.pattern.test(value))
+        throw invalidParameter(
+          `${name} ${rules.patternRule ?? `must match ${rules.pattern.source}`} (got "${value.slice(0, 100)}")`,
+        )
       return value
     },
   }
@@ -51,8 +64,10 @@ export function integerField(description: string, min: number, max: number): Fie
     description,
     schema: { type: 'integer', minimum: min, maximum: max },
     parse: (value, name) => {
-      if (typeof value !== 'number' || !Number.isInteger(value)) throw invalidParameter(`${name} must be an integer (got ${typeOf(value) === 'number' ? value : typeOf(value)})`)
-      if (value < min || value > max) throw invalidParameter(`${name} must be from ${min} to ${max.toLocaleString('en')} (got ${value})`)
+      if (typeof value !== 'number' || !Number.isInteger(value))
+        throw invalidParameter(`${name} must be an integer (got ${typeOf(value) === 'number' ? value : typeOf(value)})`)
+      if (value < min || value > max)
+        throw invalidParameter(`${name} must be from ${min} to ${max.toLocaleString('en')} (got ${value})`)
       return value
     },
   }
@@ -64,8 +79,10 @@ export function numberField(description: string, min: number, max: number): Fiel
     description,
     schema: { type: 'number', minimum: min, maximum: max },
     parse: (value, name) => {
-      if (typeof value !== 'number' || !Number.isFinite(value)) throw invalidParameter(`${name} must be a number (got ${typeOf(value)})`)
-      if (value < min || value > max) throw invalidParameter(`${name} must be from ${min} to ${max.toLocaleString('en')} (got ${value})`)
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        throw invalidParameter(`${name} must be a number (got ${typeOf(value)})`)
+      if (value < min || value > max)
+        throw invalidParameter(`${name} must be from ${min} to ${max.toLocaleString('en')} (got ${value})`)
       return value
     },
   }
@@ -88,7 +105,10 @@ export function enumField<const V extends readonly string[]>(description: string
     schema: { type: 'string', enum: [...values] },
     parse: (value, name) => {
       if (typeof value !== 'string' || !values.includes(value)) {
-        throw invalidParameter(`${name} must be one of ${values.join(', ')} (got ${typeof value === 'string' ? `"${value.slice(0, 100)}"` : typeOf(value)})`)
+        throw invalidParameter(
+          `${name} must be one of ${values.join(', ')} ` +
+            `(got ${typeof value === 'string' ? `"${value.slice(0, 100)}"` : typeOf(value)})`,
+        )
       }
       return value as V[number]
     },
@@ -104,7 +124,8 @@ export function listField<T>(description: string, item: Field<T>, rules: { min?:
     parse: (value, name) => {
       if (!Array.isArray(value)) throw invalidParameter(`${name} must be an array (got ${typeOf(value)})`)
       if (value.length < min) throw invalidParameter(`${name} must have at least ${min} item${min === 1 ? '' : 's'}`)
-      if (value.length > rules.max) throw invalidParameter(`${name} must have at most ${rules.max} items (got ${value.length})`)
+      if (value.length > rules.max)
+        throw invalidParameter(`${name} must have at most ${rules.max} items (got ${value.length})`)
       const items = value.map((v, i) => item.parse(v, `${name}[${i}]`))
       return [...new Set(items)]
     },
@@ -149,15 +170,24 @@ export function parseBody<S extends BodySpec>(request: Request, body: unknown, s
   let fields: Record<string, unknown>
   if (body === undefined && !contentType) fields = {}
   else if (!contentType || !JSON_TYPE.test(contentType)) {
-    throw invalidParameter(`the body must be JSON, sent with Content-Type: application/json (got ${contentType ?? 'no Content-Type'})`)
+    throw invalidParameter(
+      `the body must be JSON, sent with Content-Type: application/json (got ${contentType ?? 'no Content-Type'})`,
+    )
   } else if (typeOf(body) !== 'object') {
     throw invalidParameter(`the body must be a JSON object (got ${typeOf(body)})`)
   } else fields = body as Record<string, unknown>
   const known = Object.keys(spec)
   const unknown = Object.keys(fields).filter((name) => !Object.hasOwn(spec, name))
   if (unknown.length > 0) {
-    const named = unknown.slice(0, 10).map((name) => `"${name.slice(0, 100)}"`).join(', ') + (unknown.length > 10 ? ` and ${unknown.length - 10} more` : '')
-    throw invalidParameter(`unknown field${unknown.length > 1 ? 's' : ''} ${named}; ${known.length ? `this endpoint takes ${known.join(', ')}` : 'this endpoint takes no fields'}`)
+    const named =
+      unknown
+        .slice(0, 10)
+        .map((name) => `"${name.slice(0, 100)}"`)
+        .join(', ') + (unknown.length > 10 ? ` and ${unknown.length - 10} more` : '')
+    throw invalidParameter(
+      `unknown field${unknown.length > 1 ? 's' : ''} ${named};` +
+        ` ${known.length ? `this endpoint takes ${known.join(', ')}` : 'this endpoint takes no fields'}`,
+    )
   }
   const result: Record<string, unknown> = {}
   for (const [name, field] of Object.entries(spec)) {
@@ -173,7 +203,9 @@ export function parseBody<S extends BodySpec>(request: Request, body: unknown, s
 
 /** The OpenAPI requestBody for a spec, so the document and the parser agree. */
 export function openApiBody(spec: BodySpec, description?: string): Record<string, unknown> {
-  const required = Object.entries(spec).filter(([, f]) => !f.optional).map(([name]) => name)
+  const required = Object.entries(spec)
+    .filter(([, f]) => !f.optional)
+    .map(([name]) => name)
   return {
     required: required.length > 0,
     ...(description ? { description } : {}),
@@ -182,7 +214,9 @@ export function openApiBody(spec: BodySpec, description?: string): Record<string
         schema: {
           type: 'object',
           additionalProperties: false,
-          properties: Object.fromEntries(Object.entries(spec).map(([name, f]) => [name, { ...f.schema, description: f.description }])),
+          properties: Object.fromEntries(
+            Object.entries(spec).map(([name, f]) => [name, { ...f.schema, description: f.description }]),
+          ),
           ...(required.length ? { required } : {}),
         },
       },

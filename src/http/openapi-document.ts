@@ -51,14 +51,19 @@ function schemaAt(doc: Json, at: string[]): Json {
   return node
 }
 
-const canonical = (node: Json): string => JSON.stringify(node, (_key, value) =>
-  value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value)
+const canonical = (node: Json): string =>
+  JSON.stringify(node, (_key, value) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
+      : value,
+  )
 
 /** Replaces, everywhere below `node` (not `node` itself), a schema equal to `target` by `ref`. */
 function replaceEqual(node: Json, target: string, ref: Json): void {
   if (node === null || typeof node !== 'object') return
   for (const [key, value] of Object.entries(node)) {
-    if (value && typeof value === 'object' && !Array.isArray(value) && canonical(value) === target) (node as Json)[key] = { ...ref }
+    if (value && typeof value === 'object' && !Array.isArray(value) && canonical(value) === target)
+      (node as Json)[key] = { ...ref }
     else replaceEqual(value, target, ref)
   }
 }
@@ -77,7 +82,7 @@ function nameSchemas(doc: Json, names: NamedAt[]): void {
     const named = { $ref: `#/components/schemas/${name}` }
     // A schema that admits null (type: ['object', 'null']) is named without null and referred to as
     // "it or null", so clients get `Judgement | null` rather than a Judgement that may be null.
-    const types = Array.isArray(schema.type) ? schema.type as string[] : null
+    const types = Array.isArray(schema.type) ? (schema.type as string[]) : null
     const nullable = types?.includes('null') ?? false
     if (types && nullable) {
       const rest = types.filter((t) => t !== 'null')
@@ -111,7 +116,8 @@ export function finishDocument(app: AnyElysia, o: DocumentOptions): Json {
       operation.tags ??= [o.tagOf(path)]
       for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
         const names = o.headersFor(status)
-        if (names.length > 0) response.headers = Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]))
+        if (names.length > 0)
+          response.headers = Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]))
       }
     }
   }
@@ -123,6 +129,9 @@ export function finishDocument(app: AnyElysia, o: DocumentOptions): Json {
 /** GET specPath: the finished document of `app()` (the whole application), made once on first request. */
 export function documentRoute(app: () => AnyElysia, options: DocumentOptions) {
   let cached: Json = null
-  return new Elysia({ name: `openapi-document:${options.specPath}` })
-    .get(options.specPath, () => (cached ??= finishDocument(app(), options)), { detail: { hide: true } })
+  return new Elysia({ name: `openapi-document:${options.specPath}` }).get(
+    options.specPath,
+    () => (cached ??= finishDocument(app(), options)),
+    { detail: { hide: true } },
+  )
 }

@@ -9,7 +9,12 @@ export const DEFAULT_LIMIT = 25
 
 export type Pagination = { next_cursor: string | null; has_more: boolean; limit: number }
 
-export function pager(secret: string, endpoint: string, filters: Record<string, unknown>, params: { cursor?: string; limit?: number }) {
+export function pager(
+  secret: string,
+  endpoint: string,
+  filters: Record<string, unknown>,
+  params: { cursor?: string; limit?: number },
+) {
   const limit = params.limit ?? DEFAULT_LIMIT
   return {
     limit,

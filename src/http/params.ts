@@ -28,12 +28,14 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
  * The grammar of the date parameters as a JSON Schema pattern: YYYY-MM-DD, or that followed by a time
  * with a zone. Whether the day is in the calendar (2026-02-31 is not) is the parser's to say.
  */
-export const DATE_OR_TIMESTAMP_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,9})?)?(Z|[+-][0-9]{2}:?[0-9]{2}))?$'
+export const DATE_OR_TIMESTAMP_PATTERN =
+  '^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,9})?)?(Z|[+-][0-9]{2}:?[0-9]{2}))?$'
 
 /** YYYY-MM-DD, or a full ISO 8601 timestamp cut to its UTC date. */
 export function dateParam(description: string): Param<string> {
   return {
-    description: `${description} A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 ` +
+    description:
+      `${description} A string: a date YYYY-MM-DD (years 0001 to 9999, a day in the calendar), or a full ISO 8601 ` +
       'timestamp with a zone, YYYY-MM-DDThh:mm[:ss[.fraction]] then Z or ±hh:mm (cut to its UTC date).',
     // One string type with a pattern, not an anyOf of formats: generated clients type it as a string
     // (openapi-typescript made `unknown` of the anyOf), and validators still check its grammar.
@@ -48,7 +50,8 @@ export function dateParam(description: string): Param<string> {
         const day = raw.slice(0, 10)
         // Date.parse rolls 2026-02-31 over into March: refuse dates that are not in the calendar.
         const utcDay = Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 10)
-        if (DATE.test(utcDay) && DATE.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day)) return utcDay
+        if (DATE.test(utcDay) && DATE.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day))
+          return utcDay
       }
       throw invalidParameter(`${name} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp (got ${quoted(raw)})`)
     },
@@ -63,7 +66,9 @@ export function dateParam(description: string): Param<string> {
  */
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
 
-export const NUMBER_GRAMMAR = 'A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 and 2. are read too.'
+export const NUMBER_GRAMMAR =
+  'A decimal number: digits with an optional fraction and exponent, as JSON writes numbers (2, 0.5, 1e0, 2.5E-1); .5 ' +
+  'and 2. are read too.'
 
 /** The value of `raw` in the numeric grammar, or null when it is not a finite number in it. */
 export function readNumber(raw: string): number | null {
@@ -75,7 +80,12 @@ export function readNumber(raw: string): number | null {
 export function numberParam(description: string, min: number, max: number, defaultValue?: number): Param<number> {
   return {
     description: `${description} ${NUMBER_GRAMMAR}`,
-    schema: { type: 'number', minimum: min, maximum: max, ...(defaultValue === undefined ? {} : { default: defaultValue }) },
+    schema: {
+      type: 'number',
+      minimum: min,
+      maximum: max,
+      ...(defaultValue === undefined ? {} : { default: defaultValue }),
+    },
     parse: (raw, name) => {
       const value = readNumber(raw)
       if (value === null || value < min || value > max) {
@@ -116,12 +126,18 @@ export function booleanParam(description: string): Param<boolean> {
 export function listParam(description: string, allowed: readonly string[]): Param<string[]> {
   return {
     description: `${description} One value or a comma-separated list.`,
-    schema: { type: 'string', pattern: `^(${allowed.join('|')})(,(${allowed.join('|')}))*$`, 'x-allowed-values': allowed },
+    schema: {
+      type: 'string',
+      pattern: `^(${allowed.join('|')})(,(${allowed.join('|')}))*$`,
+      'x-allowed-values': allowed,
+    },
     parse: (raw, name) => {
       const values = [...new Set(raw.split(','))]
       const bad = values.filter((v) => !allowed.includes(v))
       if (bad.length > 0) {
-        throw invalidParameter(`${name} has unknown value${bad.length > 1 ? 's' : ''} ${bad.slice(0, 5).map(quoted).join(', ')}${bad.length > 5 ? ', …' : ''}; allowed: ${allowed.join(', ')}`)
+        throw invalidParameter(
+          `${name} has unknown value${bad.length > 1 ? 's' : ''} ${bad.slice(0, 5).map(quoted).join(', ')}${bad.length > 5 ? ', …' : ''}; allowed: ${allowed.join(', ')}`,
+        )
       }
       return values
     },
@@ -134,14 +150,20 @@ export function stringParam(description: string, maxLength: number, minLength = 
     schema: { type: 'string', minLength, maxLength },
     parse: (raw, name) => {
       if (raw.length < minLength) throw invalidParameter(`${name} must not be empty`)
-      if (raw.length > maxLength) throw invalidParameter(`${name} must be at most ${maxLength} characters (got ${raw.length})`)
+      if (raw.length > maxLength)
+        throw invalidParameter(`${name} must be at most ${maxLength} characters (got ${raw.length})`)
       return raw
     },
   }
 }
 
 export const pagingParams = {
-  cursor: { ...stringParam('Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same.', 1024) },
+  cursor: {
+    ...stringParam(
+      'Opaque; the pagination.next_cursor of the previous page. The other parameters must stay the same.',
+      1024,
+    ),
+  },
   limit: integerParam('Page size.', 1, 100, 25),
 }
 
@@ -154,10 +176,13 @@ export function parseParams<S extends ParamSpec>(url: string, spec: S): ParsedPa
   const result: Record<string, unknown> = {}
   const seen = new Set<string>()
   for (const { name, value: raw, rawName } of queryEntries(url)) {
-    if (name === null) throw invalidParameter(`a parameter name is not valid percent-encoded UTF-8 (got ${quoted(rawName)})`)
+    if (name === null)
+      throw invalidParameter(`a parameter name is not valid percent-encoded UTF-8 (got ${quoted(rawName)})`)
     if (!Object.hasOwn(spec, name)) {
       const known = Object.keys(spec)
-      throw invalidParameter(`unknown parameter ${quoted(name)}${known.length ? `; this endpoint takes ${known.join(', ')}` : '; this endpoint takes none'}`)
+      throw invalidParameter(
+        `unknown parameter ${quoted(name)}${known.length ? `; this endpoint takes ${known.join(', ')}` : '; this endpoint takes none'}`,
+      )
     }
     if (seen.has(name)) throw invalidParameter(`${name} is given more than once`)
     seen.add(name)
@@ -174,7 +199,8 @@ export function parseParams<S extends ParamSpec>(url: string, spec: S): ParsedPa
  * percent-encoding at all), which is a 400 naming it.
  */
 export function pathParam(value: string | null | undefined, name: string): string {
-  if (value === null || value === undefined) throw invalidParameter(`${name} in the path is not valid percent-encoded UTF-8`)
+  if (value === null || value === undefined)
+    throw invalidParameter(`${name} in the path is not valid percent-encoded UTF-8`)
   return value
 }
 
@@ -184,7 +210,19 @@ export function pathParam(value: string | null | undefined, name: string): strin
  */
 export function openApiParameters(spec: ParamSpec, path: Record<string, string> = {}): never[] {
   return [
-    ...Object.entries(path).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })),
-    ...Object.entries(spec).map(([name, p]) => ({ name, in: 'query', required: p.required ?? false, description: p.description, schema: p.schema })),
+    ...Object.entries(path).map(([name, description]) => ({
+      name,
+      in: 'path',
+      required: true,
+      description,
+      schema: { type: 'string' },
+    })),
+    ...Object.entries(spec).map(([name, p]) => ({
+      name,
+      in: 'query',
+      required: p.required ?? false,
+      description: p.description,
+      schema: p.schema,
+    })),
   ] as never[]
 }

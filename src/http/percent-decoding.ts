@@ -44,7 +44,11 @@ export function queryEntries(url: string): QueryEntry[] {
     if (part === '') continue
     const eq = part.indexOf('=')
     const rawName = eq === -1 ? part : part.slice(0, eq)
-    entries.push({ name: decodeComponent(rawName), value: decodeComponent(eq === -1 ? '' : part.slice(eq + 1)), rawName })
+    entries.push({
+      name: decodeComponent(rawName),
+      value: decodeComponent(eq === -1 ? '' : part.slice(eq + 1)),
+      rawName,
+    })
   }
   return entries
 }

@@ -30,7 +30,12 @@ function targetBytes(url: string): number {
 export function checkRequestSize(request: Request): void {
   const urlBytes = targetBytes(request.url)
   if (urlBytes > MAX_URL_BYTES) {
-    throw new ApiError('invalid_parameter', `the URL is ${urlBytes} bytes long; at most ${kib(MAX_URL_BYTES)} (${MAX_URL_BYTES} bytes) are read`, {}, 414)
+    throw new ApiError(
+      'invalid_parameter',
+      `the URL is ${urlBytes} bytes long; at most ${kib(MAX_URL_BYTES)} (${MAX_URL_BYTES} bytes) are read`,
+      {},
+      414,
+    )
   }
   let fields = 0
   let bytes = 0
@@ -39,10 +44,21 @@ export function checkRequestSize(request: Request): void {
     bytes += name.length + 2 + value.length + 2
   }
   if (fields > MAX_HEADER_FIELDS) {
-    throw new ApiError('invalid_parameter', `the request has ${fields} header fields; at most ${MAX_HEADER_FIELDS} are read`, {}, 431)
+    throw new ApiError(
+      'invalid_parameter',
+      `the request has ${fields} header fields; at most ${MAX_HEADER_FIELDS} are read`,
+      {},
+      431,
+    )
   }
   if (bytes > MAX_HEADER_BYTES) {
-    throw new ApiError('invalid_parameter', `the header fields are ${bytes} bytes long; at most ${kib(MAX_HEADER_BYTES)} (${MAX_HEADER_BYTES} bytes) are read`, {}, 431)
+    throw new ApiError(
+      'invalid_parameter',
+      `the header fields are ${bytes} bytes long; at most ${kib(MAX_HEADER_BYTES)} (${MAX_HEADER_BYTES} bytes) are ` +
+        `read`,
+      {},
+      431,
+    )
   }
 }
 
@@ -75,7 +91,9 @@ type BodyOutcome = 'fits' | 'over' | 'late'
 async function readBody(stream: ReadableStream<Uint8Array>, cap: number, deadlineMs: number): Promise<BodyOutcome> {
   const reader = stream.getReader()
   let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<'late'>((resolve) => { timer = setTimeout(resolve, deadlineMs, 'late') })
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(resolve, deadlineMs, 'late')
+  })
   const read = async (): Promise<BodyOutcome> => {
     let bytes = 0
     for (;;) {
@@ -124,8 +142,7 @@ export async function checkBodySize(request: Request, limits: BodyLimits): Promi
 
 /** The checks every request passes before routing: its client's share of connections, its URL, head and body. */
 export const requestLimitsPlugin = (limits: BodyLimits) =>
-  new Elysia({ name: 'request-limits', seed: limits.bodyTimeoutMs })
-  .onRequest(async ({ request }) => {
+  new Elysia({ name: 'request-limits', seed: limits.bodyTimeoutMs }).onRequest(async ({ request }) => {
     refuseOverCap(request)
     checkRequestSize(request)
     await checkBodySize(request, limits)

@@ -11,11 +11,12 @@ import { t, type TSchema } from 'elysia'
 // default: neither is true of an answer, and the contract tests check answers against exactly
 // these schemas. (TypeBox's own Integer, and UnionEnum without the default, still compile for the
 // error responses Elysia validates.)
-export const Integer = (options: { minimum?: number; maximum?: number; description?: string } = {}) => Type.Integer(options)
+export const Integer = (options: { minimum?: number; maximum?: number; description?: string } = {}) =>
+  Type.Integer(options)
 export const Enum = <const V extends readonly [string, ...string[]]>(
-  values: V, options: { description?: string } = {},
-) =>
-  t.UnionEnum(values, { default: undefined, ...options })
+  values: V,
+  options: { description?: string } = {},
+) => t.UnionEnum(values, { default: undefined, ...options })
 export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()])
 export const DateTime = t.String({ format: 'date-time' })
 

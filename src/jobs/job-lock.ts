@@ -25,7 +25,9 @@ export async function withJobLock<T>(database: Database, job: string, work: () =
     if (!database.pg) return await work()
     const connection = await database.pg.reserve()
     try {
-      const [row] = await connection<{ locked: boolean }[]>`select pg_try_advisory_lock(${LOCK_CLASS}, hashtext(${job})) as locked`
+      const [row] = await connection<
+        { locked: boolean }[]
+      >`select pg_try_advisory_lock(${LOCK_CLASS}, hashtext(${job})) as locked`
       if (!row.locked) throw new JobBusyError(job)
       try {
         return await work()

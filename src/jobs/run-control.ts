@@ -20,12 +20,17 @@ import type { Db } from '../db/client'
 import { jobRuns } from '../db/schema'
 import { errorMessage, log } from '../log'
 
-/** The jobs whose runs stop part-way when asked to: the others run to their end (they are short, or resume by design). */
+/**
+ * The jobs whose runs stop part-way when asked to: the others run to their end (they are short, or resume by design).
+ */
 export const CANCELLABLE_JOBS: ReadonlySet<string> = new Set(['scrape', 'analyze', 'export'])
 
 export const PROGRESS_WRITE_MS = 250
 
-/** Thrown by a job that cannot return counts after stopping (the export: no manifest is written); recordRun records it as cancelled. */
+/**
+ * Thrown by a job that cannot return counts after stopping (the export: no manifest is written); recordRun records it
+ * as cancelled.
+ */
 export class RunCancelledError extends Error {
   constructor(readonly counts: Record<string, number>) {
     super('the run was cancelled')
@@ -35,7 +40,10 @@ export class RunCancelledError extends Error {
 
 export type CancelRead = 'now' | 'soon' | 'memory'
 
-/** What a job is handed to report progress and learn of a cancel; `NO_CONTROL` for runs outside job_runs (tests, benchmarks). */
+/**
+ * What a job is handed to report progress and learn of a cancel; `NO_CONTROL` for runs outside job_runs (tests,
+ * benchmarks).
+ */
 export interface RunControl {
   /** How many units the run has to do, and what they are ("sources", "items", "resources"). */
   begin(total: number, unit: string): Promise<void>
@@ -62,7 +70,9 @@ export const NO_CONTROL: RunControl = {
   stopped: false,
 }
 
-/** Runs of this process by id, so a cancel asked for here is seen at the next unit without waiting for the next read. */
+/**
+ * Runs of this process by id, so a cancel asked for here is seen at the next unit without waiting for the next read.
+ */
 const live = new WeakMap<Db, Map<number, RowControl>>()
 
 class RowControl implements RunControl {
@@ -74,12 +84,17 @@ class RowControl implements RunControl {
   private inFlight: Promise<void> = Promise.resolve()
   stopped = false
 
-  constructor(private readonly db: Db, readonly runId: number) {}
+  constructor(
+    private readonly db: Db,
+    readonly runId: number,
+  ) {}
 
   async begin(total: number, unit: string): Promise<void> {
     this.lastSync = performance.now()
     try {
-      await this.db.update(jobRuns).set({ progressTotal: Math.max(0, Math.round(total)), progressUnit: unit, progressDone: this.done })
+      await this.db
+        .update(jobRuns)
+        .set({ progressTotal: Math.max(0, Math.round(total)), progressUnit: unit, progressDone: this.done })
         .where(eq(jobRuns.id, this.runId))
     } catch (error) {
       log.warn({ runId: this.runId, error: errorMessage(error) }, 'cannot record the progress of a job run')
@@ -115,8 +130,11 @@ class RowControl implements RunControl {
 
   private async write(done: number): Promise<void> {
     try {
-      const [row] = await this.db.update(jobRuns).set({ progressDone: done })
-        .where(eq(jobRuns.id, this.runId)).returning({ cancel: jobRuns.cancelRequestedAt })
+      const [row] = await this.db
+        .update(jobRuns)
+        .set({ progressDone: done })
+        .where(eq(jobRuns.id, this.runId))
+        .returning({ cancel: jobRuns.cancelRequestedAt })
       this.written = done
       if (row?.cancel) this.cancelSeen = true
     } catch (error) {
@@ -140,7 +158,10 @@ class RowControl implements RunControl {
 }
 
 /** The control of a run just inserted; `release` when the run has ended. */
-export function openControl(db: Db, runId: number): { control: RunControl & { flush: () => Promise<void> }; release: () => void } {
+export function openControl(
+  db: Db,
+  runId: number,
+): { control: RunControl & { flush: () => Promise<void> }; release: () => void } {
   let runs = live.get(db)
   if (!runs) live.set(db, (runs = new Map()))
   const control = new RowControl(db, runId)
@@ -156,19 +177,29 @@ export type CancelOutcome = 'requested' | 'unknown' | 'finished' | 'not-cancella
  * ended is left as it was.
  */
 export async function requestCancel(db: Db, runId: number, by: string): Promise<CancelOutcome> {
-  const [run] = await db.select({ job: jobRuns.job, outcome: jobRuns.outcome }).from(jobRuns).where(eq(jobRuns.id, runId))
+  const [run] = await db
+    .select({ job: jobRuns.job, outcome: jobRuns.outcome })
+    .from(jobRuns)
+    .where(eq(jobRuns.id, runId))
   if (!run) return 'unknown'
   if (run.outcome !== 'running') return 'finished'
   if (!CANCELLABLE_JOBS.has(run.job)) return 'not-cancellable'
-  const updated = await db.update(jobRuns)
-    .set({ cancelRequestedAt: sql`coalesce(${jobRuns.cancelRequestedAt}, now())`, cancelRequestedBy: sql`coalesce(${jobRuns.cancelRequestedBy}, ${by})` })
-    .where(and(eq(jobRuns.id, runId), eq(jobRuns.outcome, 'running'))).returning({ id: jobRuns.id })
+  const updated = await db
+    .update(jobRuns)
+    .set({
+      cancelRequestedAt: sql`coalesce(${jobRuns.cancelRequestedAt}, now())`,
+      cancelRequestedBy: sql`coalesce(${jobRuns.cancelRequestedBy}, ${by})`,
+    })
+    .where(and(eq(jobRuns.id, runId), eq(jobRuns.outcome, 'running')))
+    .returning({ id: jobRuns.id })
   if (updated.length === 0) return 'finished' // it ended in between
   live.get(db)?.get(runId)?.cancelNow()
   return 'requested'
 }
 
-/** Tells a run of this process to stop at its next unit, without a request recorded in its row (the graceful shutdown). */
+/**
+ * Tells a run of this process to stop at its next unit, without a request recorded in its row (the graceful shutdown).
+ */
 export function cancelInProcess(db: Db, runId: number): void {
   live.get(db)?.get(runId)?.cancelNow()
 }

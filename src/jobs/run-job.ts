@@ -8,14 +8,21 @@ import { JobBusyError, withJobLock } from './job-lock'
 import { closeAbandonedRuns, recordRun, type JobCounts } from './job-runs'
 import { cancelInProcess, type RunControl } from './run-control'
 
-export async function runJob(database: Database, job: string, work: (control: RunControl) => Promise<JobCounts>, onStart?: (runId: number) => void): Promise<JobCounts> {
+export async function runJob(
+  database: Database,
+  job: string,
+  work: (control: RunControl) => Promise<JobCounts>,
+  onStart?: (runId: number) => void,
+): Promise<JobCounts> {
   const counts = await withJobLock(database, job, async () => {
     await closeAbandonedRuns(database.db, job) // under the lock: any row still running is a dead run's
     return recordRun(database.db, job, work, onStart)
   })
   // A run's writes append count changes (drizzle/0019); folding them in here keeps them small also where only the
   // CLI writes (workers off). The counts are exact either way, so a failure here is only logged.
-  await compactFacetCounts(database).catch((error) => log.warn({ job, error: errorMessage(error) }, 'cannot fold pending count changes'))
+  await compactFacetCounts(database).catch((error) =>
+    log.warn({ job, error: errorMessage(error) }, 'cannot fold pending count changes'),
+  )
   return counts
 }
 
@@ -25,7 +32,10 @@ export async function runJob(database: Database, job: string, work: (control: Ru
  * run. A job another instance is running now keeps its row. Returns how many were closed.
  */
 export async function closeStaleRuns(database: Database): Promise<number> {
-  const running = await database.db.selectDistinct({ job: jobRuns.job }).from(jobRuns).where(eq(jobRuns.outcome, 'running'))
+  const running = await database.db
+    .selectDistinct({ job: jobRuns.job })
+    .from(jobRuns)
+    .where(eq(jobRuns.outcome, 'running'))
   let closed = 0
   for (const { job } of running) {
     try {
@@ -47,7 +57,11 @@ export type StartedRun<T extends JobCounts> = { runId: number; ended: Promise<T>
  * to go on in the background; a run of the same job already going rejects with JobBusyError, as
  * `runJob` does. The run's end (or failure) is recorded in job_runs (and logged); `ended` settles with it.
  */
-export function startJob<T extends JobCounts>(database: Database, job: string, work: (control: RunControl) => Promise<T>): Promise<StartedRun<T>> {
+export function startJob<T extends JobCounts>(
+  database: Database,
+  job: string,
+  work: (control: RunControl) => Promise<T>,
+): Promise<StartedRun<T>> {
   let runs = detached.get(database.db)
   if (!runs) detached.set(database.db, (runs = new Map()))
   const table = runs
@@ -55,16 +69,23 @@ export function startJob<T extends JobCounts>(database: Database, job: string, w
     let runId = 0
     const ended = runJob(database, job, work, (id) => {
       runId = id
-      table.set(id, ended.catch(() => {}))
+      table.set(
+        id,
+        ended.catch(() => {}),
+      )
       resolve({ runId: id, ended })
     }) as Promise<T>
-    ended.then(() => {
-      table.delete(runId)
-    }, (error) => {
-      table.delete(runId)
-      if (runId === 0) reject(error) // it never started: busy, or the database refused the row
-      else log.error({ job, runId, error: errorMessage(error) }, 'job failed')
-    })
+    ended.then(
+      () => {
+        table.delete(runId)
+      },
+      (error) => {
+        table.delete(runId)
+        if (runId === 0)
+          reject(error) // it never started: busy, or the database refused the row
+        else log.error({ job, runId, error: errorMessage(error) }, 'job failed')
+      },
+    )
   })
 }
 

@@ -29,7 +29,11 @@ export function schedule(name: string, expression: string, job: () => Promise<un
         log.info({ job: name, counts, durationMs: Math.round(performance.now() - started) }, 'job finished')
       } catch (error) {
         if (error instanceof JobBusyError) log.info({ job: name }, 'job skipped: a run is in progress elsewhere')
-        else log.error({ job: name, error: errorMessage(error), durationMs: Math.round(performance.now() - started) }, 'job failed')
+        else
+          log.error(
+            { job: name, error: errorMessage(error), durationMs: Math.round(performance.now() - started) },
+            'job failed',
+          )
       }
     })()
     try {

@@ -8,7 +8,10 @@ import { ENTITY_TYPES, entryByKey, namesOf } from './lexicon'
 import { normalizeAlias } from './normalize'
 
 const CURIE: Record<string, (id: string) => string> = {
-  ncbigene: (id) => `NCBIGene:${id}`, pubchem: (id) => `PUBCHEM.COMPOUND:${id}`, taxon: (id) => `NCBITaxon:${id}`, mesh: (id) => `MESH:${id}`,
+  ncbigene: (id) => `NCBIGene:${id}`,
+  pubchem: (id) => `PUBCHEM.COMPOUND:${id}`,
+  taxon: (id) => `NCBITaxon:${id}`,
+  mesh: (id) => `MESH:${id}`,
 }
 
 export function entityAliases(type: string, key: string, name: string): string[] {

@@ -40,7 +40,10 @@ async function mergeEntity(tx: Db, from: number, to: number) {
 type Row = { id: number; type: string; key: string; name: string }
 
 async function findEntity(tx: Db, type: string, key: string): Promise<Row | undefined> {
-  const [row] = await executeRows<Row>(tx, sql`select id, type, key, name from entities where type = ${type} and key = ${key}`)
+  const [row] = await executeRows<Row>(
+    tx,
+    sql`select id, type, key, name from entities where type = ${type} and key = ${key}`,
+  )
   return row
 }
 
@@ -61,54 +64,78 @@ async function moveTo(tx: Db, row: Row, key: string): Promise<'renamed' | 'merge
  * lookupTerm in production; injected so this module does not load the matcher for nothing).
  */
 export async function applyLexicon(
-  database: Database, resolveName: (type: string, name: string) => string | undefined, force = false,
+  database: Database,
+  resolveName: (type: string, name: string) => string | undefined,
+  force = false,
 ): Promise<ApplyResult> {
-  const result: ApplyResult = { version: `${LEXICON_VERSION}.${RULES}`, applied: false, renamed: 0, merged: 0, refreshed: 0 }
+  const result: ApplyResult = {
+    version: `${LEXICON_VERSION}.${RULES}`,
+    applied: false,
+    renamed: 0,
+    merged: 0,
+    refreshed: 0,
+  }
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${0x6765}, hashtext(${STATE}))`)
-    const [state] = await executeRows<{ state: { version?: string } }>(tx, sql`select state from job_state where name = ${STATE}`)
+    const [state] = await executeRows<{ state: { version?: string } }>(
+      tx,
+      sql`select state from job_state where name = ${STATE}`,
+    )
     if (!force && state?.state.version === result.version) return result
     result.applied = true
 
     // 1. Former keys, in file order (a key that changed twice follows its chain).
-    const stale = await executeRows<Row>(tx, sql`
+    const stale = await executeRows<Row>(
+      tx,
+      sql`
       select e.id, e.type, e.key, e.name from entities e
-      join json_to_recordset(${JSON.stringify(formerKeys)}::json) as f(type text, "from" text) on f.type = e.type and f."from" = e.key`)
+      join json_to_recordset(${JSON.stringify(formerKeys)}::json) as f(type text, "from" text) on f.type = e.type and
+        f."from" = e.key`,
+    )
     const staleByKey = new Map(stale.map((r) => [`${r.type}:${r.key}`, r]))
     for (const f of formerKeys) {
       const row = staleByKey.get(`${f.type}:${f.from}`)
-      if (row) result[await moveTo(tx, row, f.to) === 'renamed' ? 'renamed' : 'merged']++
+      if (row) result[(await moveTo(tx, row, f.to)) === 'renamed' ? 'renamed' : 'merged']++
     }
 
     // 2. Entities of lexicon types under keys the lexicon does not have: resolve them by name.
     const types = ENTITY_TYPES as readonly string[]
-    const rows = await executeRows<Row>(tx, sql`select id, type, key, name from entities where type = any(${sql.param([...types])}::text[]) order by id`)
+    const rows = await executeRows<Row>(
+      tx,
+      sql`select id, type, key, name from entities where type = any(${sql.param([...types])}::text[]) order by id`,
+    )
     for (const row of rows) {
       if (entryByKey(row.type, row.key)) continue
       const key = resolveName(row.type, row.name)
-      if (key && key !== row.key) result[await moveTo(tx, row, key) === 'renamed' ? 'renamed' : 'merged']++
+      if (key && key !== row.key) result[(await moveTo(tx, row, key)) === 'renamed' ? 'renamed' : 'merged']++
     }
 
     // 3. Names, ids and aliases of every entity, from the lexicon (the others answer to their own name and key).
-    const current = await executeRows<Row & { ids: Record<string, string>; aliases: string[] }>(tx, sql`select id, type, key, name, ids, aliases from entities order by id`)
+    const current = await executeRows<Row & { ids: Record<string, string>; aliases: string[] }>(
+      tx,
+      sql`select id, type, key, name, ids, aliases from entities order by id`,
+    )
     const updates = current.flatMap((r) => {
       const entry = types.includes(r.type) ? entryByKey(r.type, r.key) : undefined
       const name = entry?.name ?? r.name
       const ids = (entry?.ids as Record<string, string> | undefined) ?? r.ids
       const aliases = entityAliases(r.type, r.key, name)
-      const same = name === r.name && stable(ids) === stable(r.ids) && aliases.join('\u0000') === (r.aliases ?? []).join('\u0000')
+      const same =
+        name === r.name && stable(ids) === stable(r.ids) && aliases.join('\u0000') === (r.aliases ?? []).join('\u0000')
       return same ? [] : [{ id: r.id, name, ids, aliases }]
     })
     for (let i = 0; i < updates.length; i += 1000) {
       await tx.execute(sql`
         update entities e set name = v.name, ids = v.ids, aliases = array(select jsonb_array_elements_text(v.aliases))
-        from jsonb_to_recordset(${JSON.stringify(updates.slice(i, i + 1000))}::jsonb) as v(id int, name text, ids jsonb, aliases jsonb)
+        from jsonb_to_recordset(${JSON.stringify(updates.slice(i, i + 1000))}::jsonb) as v(id int, name text, ids jsonb,
+          aliases jsonb)
         where e.id = v.id`)
     }
     result.refreshed = updates.length
 
     await tx.execute(sql`
-      insert into job_state (name, state, updated_at) values (${STATE}, ${JSON.stringify({ version: result.version })}::jsonb, now())
+      insert into job_state (name, state, updated_at) values (${STATE},
+        ${JSON.stringify({ version: result.version })}::jsonb, now())
       on conflict (name) do update set state = excluded.state, updated_at = now()`)
     return result
   })

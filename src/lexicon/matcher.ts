@@ -117,7 +117,8 @@ function buildIndex(entries: readonly LexiconEntry[]): Index {
       // An exact spelling must match the text from the first token to the last, punctuation included.
       const raw = exact ? term.slice(tokens[0].start, tokens[tokens.length - 1].end) : null
       n.cands ??= []
-      if (!n.cands.some((c) => c.entry === entry && c.raw === raw)) n.cands.push({ entry, raw, context: kind === 'abbreviation' })
+      if (!n.cands.some((c) => c.entry === entry && c.raw === raw))
+        n.cands.push({ entry, raw, context: kind === 'abbreviation' })
     }
     for (let i = 1; i < words.length; i++) node(words.slice(0, i).join(' ')).prefix = true
   }
@@ -188,9 +189,30 @@ export function findMentions(text: string): Mention[] {
 /** "(TRAP)", "(AML)": an abbreviation the text defines in brackets. */
 const BRACKETED = /\(([A-Za-z][A-Za-z0-9-]{1,9})\)/g
 /** Words a long form shares with a name that say nothing of what it names. */
-const COMMON = new Set(['protein', 'proteins', 'factor', 'receptor', 'related', 'family', 'member', 'human', 'type',
-  'like', 'domain', 'containing', 'subunit', 'with', 'from', 'cell', 'cells'])
-const contentWords = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 4 && !COMMON.has(w))
+const COMMON = new Set([
+  'protein',
+  'proteins',
+  'factor',
+  'receptor',
+  'related',
+  'family',
+  'member',
+  'human',
+  'type',
+  'like',
+  'domain',
+  'containing',
+  'subunit',
+  'with',
+  'from',
+  'cell',
+  'cells',
+])
+const contentWords = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 4 && !COMMON.has(w))
 
 /**
  * The words before "(ABBR)" that ABBR abbreviates, found as Schwartz and Hearst do: ABBR's letters, last to first,
@@ -198,8 +220,17 @@ const contentWords = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).fil
  */
 export function longFormBefore(text: string, at: number, abbr: string): string | null {
   const before = text.slice(Math.max(0, at - 120), at)
-  const clause = before.slice(Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf('.'),
-    before.lastIndexOf('('), before.lastIndexOf(')')) + 1).trimEnd()
+  const clause = before
+    .slice(
+      Math.max(
+        before.lastIndexOf(','),
+        before.lastIndexOf(';'),
+        before.lastIndexOf('.'),
+        before.lastIndexOf('('),
+        before.lastIndexOf(')'),
+      ) + 1,
+    )
+    .trimEnd()
   const letters = abbr.toLowerCase().replace(/[^a-z0-9]/g, '')
   const lower = clause.toLowerCase()
   let j = lower.length - 1
@@ -216,7 +247,11 @@ export function longFormBefore(text: string, at: number, abbr: string): string |
 
 /** ABBR's letters are the initials of `name`'s words, in order ("acute myeloid leukemia" for AML). */
 function initialsOf(name: string, abbr: string): boolean {
-  const initials = name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => w[0])
+  const initials = name
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((w) => w[0])
   let k = 0
   for (const c of initials) if (k < abbr.length && c === abbr[k]) k++
   return k === abbr.length && initials[0] === abbr[0]
@@ -255,7 +290,12 @@ function foreignAbbreviations<M extends Mention>(text: string, found: M[]): M[] 
 }
 
 /** Keeps abbreviations the text backs up, and adds the abbreviations the text defines itself. */
-function resolveAbbreviations(text: string, starts: number[], ends: number[], found: (Mention & { context: boolean })[]): Mention[] {
+function resolveAbbreviations(
+  text: string,
+  starts: number[],
+  ends: number[],
+  found: (Mention & { context: boolean })[],
+): Mention[] {
   const defined = new Map<string, LexiconEntry>()
   for (const m of found) {
     if (m.context || !OPENS.test(text.slice(m.end, m.end + 3))) continue
@@ -279,7 +319,8 @@ function resolveAbbreviations(text: string, starts: number[], ends: number[], fo
   for (let i = 0; i < starts.length; i++) {
     const raw = text.slice(starts[i], ends[i])
     const entry = defined.get(raw)
-    if (entry && !taken.some(([s, e]) => starts[i] < e && ends[i] > s)) extra.push({ entry, start: starts[i], end: ends[i], text: raw })
+    if (entry && !taken.some(([s, e]) => starts[i] < e && ends[i] > s))
+      extra.push({ entry, start: starts[i], end: ends[i], text: raw })
   }
   return extra.length ? [...kept, ...extra].sort((a, b) => a.start - b.start) : kept
 }

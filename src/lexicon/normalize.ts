@@ -5,11 +5,22 @@
  * this form (entities.aliases) and queries normalise what the user typed the same way.
  */
 const GREEK: Record<string, string> = {
-  α: 'alpha', β: 'beta', γ: 'gamma', δ: 'delta', ε: 'epsilon', κ: 'kappa', λ: 'lambda', μ: 'mu', ω: 'omega',
+  α: 'alpha',
+  β: 'beta',
+  γ: 'gamma',
+  δ: 'delta',
+  ε: 'epsilon',
+  κ: 'kappa',
+  λ: 'lambda',
+  μ: 'mu',
+  ω: 'omega',
 }
 
 export function normalizeAlias(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
     .replace(/[αβγδεκλμω]/g, (c) => GREEK[c])
     .replace(/[^\p{L}\p{N}+]+/gu, '')
 }

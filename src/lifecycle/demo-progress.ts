@@ -15,7 +15,7 @@ const STEP_WORDS: Record<DemoStep | 'claim_sides', string> = {
   entities: 'lexicon and MeSH entities created',
   papers: 'papers written with their judgements, stories, entities and claims',
   statistics: 'table statistics and papers per entity counted',
-  accounts: 'demo account, API key, readers\' upvotes and feeds added',
+  accounts: "demo account, API key, readers' upvotes and feeds added",
   intelligence: 'contradictions and knowledge gaps computed',
   claim_sides: 'claim sides linked to lexicon entities',
 }
@@ -38,12 +38,16 @@ export function demoProgressLog(log: Pick<Logger, 'info'>): DemoProgressLog {
   return {
     onProgress: (p) => {
       if (p.kind === 'start') {
-        log.info({ step: 'start', total: p.papers },
-          `Loading the synthetic demo corpus (${n(p.papers)} papers) into the empty database (first start only)`)
+        log.info(
+          { step: 'start', total: p.papers },
+          `Loading the synthetic demo corpus (${n(p.papers)} papers) into the empty database (first start only)`,
+        )
       } else if (p.kind === 'papers') {
         papers = p.papers
-        log.info({ step: 'papers', papers: p.papers, total: p.total, seconds: seconds(p.elapsedMs) },
-          `Demo corpus: papers ${n(p.papers)}/${n(p.total)} (${seconds(p.elapsedMs).toFixed(1)} s)`)
+        log.info(
+          { step: 'papers', papers: p.papers, total: p.total, seconds: seconds(p.elapsedMs) },
+          `Demo corpus: papers ${n(p.papers)}/${n(p.total)} (${seconds(p.elapsedMs).toFixed(1)} s)`,
+        )
       } else {
         step(p.step, p.elapsedMs)
       }

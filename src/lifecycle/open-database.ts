@@ -17,7 +17,9 @@ import { log } from '../log'
 export type OpenStep = 'open' | 'schema' | 'lexicon'
 export type OnOpenStep = (step: OpenStep, elapsedMs: number) => void
 
-/** The schema, then the entities' keys and aliases, brought up to date (the lexicon part runs once per lexicon version). */
+/**
+ * The schema, then the entities' keys and aliases, brought up to date (the lexicon part runs once per lexicon version).
+ */
 async function bringUpToDate(database: Database, url: string | undefined, onStep: OnOpenStep) {
   const started = performance.now()
   await migrateDatabase(database, url)
@@ -27,16 +29,23 @@ async function bringUpToDate(database: Database, url: string | undefined, onStep
   onStep('lexicon', performance.now() - migrated)
   // Documents built by another version of their serializer go stale here, for the refresher to rewrite.
   const stale = await checkDocumentsVersion(database.db)
-  if (stale > 0) log.info({ stale }, `${stale} stored documents were built by another version and are rebuilt in the background`)
+  if (stale > 0)
+    log.info({ stale }, `${stale} stored documents were built by another version and are rebuilt in the background`)
 }
 
 export async function openConfiguredDatabase(
-  config: Config, poolSize = config.databasePoolSize, onStep: OnOpenStep = () => {},
+  config: Config,
+  poolSize = config.databasePoolSize,
+  onStep: OnOpenStep = () => {},
 ): Promise<Database> {
   const started = performance.now()
   if (config.databaseUrl) {
     const database = await openDatabase({
-      kind: 'postgres', url: config.databaseUrl, max: poolSize, replicas: config.databaseReplicas, nativeClient: config.databaseNativeClient,
+      kind: 'postgres',
+      url: config.databaseUrl,
+      max: poolSize,
+      replicas: config.databaseReplicas,
+      nativeClient: config.databaseNativeClient,
     })
     onStep('open', performance.now() - started)
     try {
@@ -53,7 +62,13 @@ export async function openConfiguredDatabase(
     const database = await openDatabase({ kind: 'pglite', dataDir: dir })
     onStep('open', performance.now() - started) // on a first start, PGlite creates its cluster here: the longest wait
     await bringUpToDate(database, undefined, onStep)
-    return { ...database, close: async () => { await database.close(); unlock() } }
+    return {
+      ...database,
+      close: async () => {
+        await database.close()
+        unlock()
+      },
+    }
   } catch (error) {
     unlock()
     throw error
@@ -67,7 +82,8 @@ export async function openConfiguredDatabase(
  * up, out of connection slots); anything else (a wrong password, a failed migration) stops at once.
  */
 export async function openConfiguredDatabaseWhenReady(
-  config: Config, options: { waitMs?: number; onRetry?: (error: Error, attempt: number) => void; onStep?: OnOpenStep } = {},
+  config: Config,
+  options: { waitMs?: number; onRetry?: (error: Error, attempt: number) => void; onStep?: OnOpenStep } = {},
 ): Promise<Database> {
   const deadline = Date.now() + (options.waitMs ?? 60_000)
   for (let attempt = 1; ; attempt++) {

@@ -52,11 +52,16 @@ export async function shutDown(reason: string, parts: ShutdownParts): Promise<vo
   const closing = parts.server.stop() // no new connections; resolves when the open ones are done
   const drained = await parts.inFlight.idle(left())
   if (!drained) log.warn({ inFlight: parts.inFlight.size }, 'requests still in progress at the shutdown time limit')
-  if (await within(closing, drained ? Math.min(Math.max(left(), 0), CLOSE_GRACE_MS) : 0) === 'timeout') await parts.server.stop(true)
+  if ((await within(closing, drained ? Math.min(Math.max(left(), 0), CLOSE_GRACE_MS) : 0)) === 'timeout')
+    await parts.server.stop(true)
 
   // Runs an operator started from the console (answered at once, going on here) stop at their next unit.
-  const settled = await within(Promise.all([...parts.jobs.map((job) => job.settled()), stopStartedRuns(parts.database)]), left())
-  if (settled === 'timeout') log.warn('a job run was still in progress at the shutdown time limit; the next run takes it up')
+  const settled = await within(
+    Promise.all([...parts.jobs.map((job) => job.settled()), stopStartedRuns(parts.database)]),
+    left(),
+  )
+  if (settled === 'timeout')
+    log.warn('a job run was still in progress at the shutdown time limit; the next run takes it up')
 
   await parts.keyUsage.close()
   await parts.limits.close()

@@ -35,7 +35,11 @@ import { InFlight } from './in-flight'
 import { shutDown } from './shutdown'
 
 /** The lines opening the database prints, one per step done (open-database.ts). */
-const OPEN_STEPS = { open: 'Database open', schema: 'Database schema up to date', lexicon: 'Lexicon entities up to date' } as const
+const OPEN_STEPS = {
+  open: 'Database open',
+  schema: 'Database schema up to date',
+  lexicon: 'Lexicon entities up to date',
+} as const
 
 export type RunningService = { port: number; stop: (reason: string) => Promise<void> }
 
@@ -57,12 +61,17 @@ export async function startService(env: Record<string, string | undefined> = pro
   // Creating the embedded database and migrating it block the process (PGlite runs in this thread): no line can come
   // while they run, so say beforehand what the wait is.
   const creating = !config.databaseUrl && !existsSync(join(config.dataDir, 'pglite'))
-  log.info({ database: config.databaseUrl ? 'postgres' : 'pglite' }, creating
-    ? `Creating the embedded database (PGlite in ${config.dataDir}) and applying its migrations: first start only, the longest wait`
-    : `Opening the database: ${where}`)
+  log.info(
+    { database: config.databaseUrl ? 'postgres' : 'pglite' },
+    creating
+      ? `Creating the embedded database (PGlite in ${config.dataDir}) and applying its migrations: first start only, ` +
+          `the longest wait`
+      : `Opening the database: ${where}`,
+  )
   const database = await openConfiguredDatabaseWhenReady(config, {
     onRetry: (error, attempt) => log.warn({ attempt, error: error.message }, 'the database cannot serve yet; retrying'),
-    onStep: (step, ms) => log.info({ step, seconds: Math.round(ms / 100) / 10 }, `${OPEN_STEPS[step]} in ${(ms / 1000).toFixed(1)} s`),
+    onStep: (step, ms) =>
+      log.info({ step, seconds: Math.round(ms / 100) / 10 }, `${OPEN_STEPS[step]} in ${(ms / 1000).toFixed(1)} s`),
   }).catch((error: Error) => {
     log.fatal({ error: error.message }, `Cannot open the database: ${error.message}`)
     exitProcess(1)
@@ -71,15 +80,21 @@ export async function startService(env: Record<string, string | undefined> = pro
   const operator = await ensureOperator(database.db, config)
   const demo = config.demoData ? await loadDemo(database) : null
   if (!config.demoData && (await countPapers(database)) === 0) {
-    log.info({ papers: 0 }, 'The database holds no papers yet. To try the service with the synthetic demo corpus, start once with '
-      + 'DEMO_DATA=on (it loads only into an empty database); real papers arrive through the hourly Europe PMC harvest (WORKERS=on).')
+    log.info(
+      { papers: 0 },
+      'The database holds no papers yet. To try the service with the synthetic demo corpus, start once with ' +
+        'DEMO_DATA=on (it loads only into an empty database); real papers arrive through the hourly Europe PMC ' +
+        'harvest (WORKERS=on).',
+    )
   }
   const staleRuns = await closeStaleRuns(database)
-  if (staleRuns > 0) log.warn({ closed: staleRuns }, `closed ${staleRuns} job run(s) left "running" by a process that died`)
+  if (staleRuns > 0)
+    log.warn({ closed: staleRuns }, `closed ${staleRuns} job run(s) left "running" by a process that died`)
 
-  const limits = config.rateLimitStore === 'postgres'
-    ? await PostgresRateLimitStore.open(database)
-    : await MemoryRateLimitStore.open(database)
+  const limits =
+    config.rateLimitStore === 'postgres'
+      ? await PostgresRateLimitStore.open(database)
+      : await MemoryRateLimitStore.open(database)
   const snapshot = new CorpusSnapshot(database.db)
   const keyUsage = new KeyUsageRecorder(database)
   const lifecycle: Lifecycle = { draining: false }
@@ -95,25 +110,49 @@ export async function startService(env: Record<string, string | undefined> = pro
   const server = serve(handler, config.port, { maxHeadBytes: PARSER_HEAD_BYTES, onError: serverFailure })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
 
-  log.info({ port: server.port, database: database.driver, startupSeconds: Number(seconds) },
-    `Geroscope is listening on ${config.publicBaseUrl} (port ${server.port}, ${where}); ready in ${seconds} s`)
+  log.info(
+    { port: server.port, database: database.driver, startupSeconds: Number(seconds) },
+    `Geroscope is listening on ${config.publicBaseUrl} (port ${server.port}, ${where}); ready in ${seconds} s`,
+  )
   if (operator) {
-    log.info({ username: operator.username },
-      `Operator login: ${operator.username} / ${operator.password}${operator.generated ? '  (generated: set ADMIN_PASSWORD to choose one)' : ''}`)
+    log.info(
+      { username: operator.username },
+      `Operator login: ${operator.username} ` +
+        `/ ${operator.password}${operator.generated ? '  (generated: set ADMIN_PASSWORD to choose one)' : ''}`,
+    )
   }
   log.info(`Operator console: ${config.publicBaseUrl}/console`)
-  log.info(`API reference: ${config.publicBaseUrl}/api/v1/docs (admin interface: ${config.publicBaseUrl}/api/docs); site: ${config.publicBaseUrl}/`)
+  log.info(
+    `API reference: ${config.publicBaseUrl}/api/v1/docs (admin interface: ${config.publicBaseUrl}/api/docs); ` +
+      `site: ${config.publicBaseUrl}/`,
+  )
   if (demo?.loaded) {
     const c = demo.counts
-    log.info({ counts: c }, `Loaded the synthetic demo corpus: ${c.papers} papers, ${c.stories} stories (${c.heldStories} held back), ${c.claims} claims`)
+    log.info(
+      { counts: c },
+      `Loaded the synthetic demo corpus: ${c.papers} papers, ${c.stories} stories (${c.heldStories} held ` +
+        `back), ${c.claims} claims`,
+    )
     log.info(`Demo API key (member tier): ${demo.apiKey}`)
     log.info(`Try: curl -H "Authorization: Bearer ${demo.apiKey}" ${config.publicBaseUrl}/api/v1/papers`)
   }
 
   let stopping: Promise<void> | null = null
-  const stop = (reason: string) => stopping ??= Promise.all([documents.stop(), shutDown(reason, {
-    timeoutMs: config.shutdownTimeoutMs, lifecycle, server, inFlight, jobs, stopSnapshots, keyUsage, limits, database,
-  })]).then(() => {})
+  const stop = (reason: string) =>
+    (stopping ??= Promise.all([
+      documents.stop(),
+      shutDown(reason, {
+        timeoutMs: config.shutdownTimeoutMs,
+        lifecycle,
+        server,
+        inFlight,
+        jobs,
+        stopSnapshots,
+        keyUsage,
+        limits,
+        database,
+      }),
+    ]).then(() => {}))
   return { port: server.port, stop }
 }
 
@@ -134,9 +173,12 @@ async function loadDemo(database: Database): Promise<DemoResult> {
 export async function runService(): Promise<void> {
   const service = await startService()
   onStopSignal((signal) => {
-    service.stop(signal).then(() => exitProcess(0), (error) => {
-      log.fatal({ error: errorMessage(error) }, 'shutdown failed')
-      exitProcess(1)
-    })
+    service.stop(signal).then(
+      () => exitProcess(0),
+      (error) => {
+        log.fatal({ error: errorMessage(error) }, 'shutdown failed')
+        exitProcess(1)
+      },
+    )
   })
 }

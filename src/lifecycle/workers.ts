@@ -42,29 +42,54 @@ export const WORKER_JOBS: WorkerJob[] = [
   {
     name: 'purge-sessions',
     cron: '37 * * * *',
-    run: async (database, config) => ({ deleted: await purgeEndedSessions(database.db, new Date(), sessionPolicy(config.sessions)) }),
+    run: async (database, config) => ({
+      deleted: await purgeEndedSessions(database.db, new Date(), sessionPolicy(config.sessions)),
+    }),
   },
-  { name: 'purge-login-failures', cron: '41 * * * *', run: async (database) => ({ deleted: await purgeLoginFailures(database.db, new Date()) }) },
+  {
+    name: 'purge-login-failures',
+    cron: '41 * * * *',
+    run: async (database) => ({ deleted: await purgeLoginFailures(database.db, new Date()) }),
+  },
   { name: SEARCH_SYNC_JOB, cron: '* * * * *', run: (database, config) => syncSearchIndex(database.db, config) },
   { name: 'harvest', cron: '17 * * * *', run: (database, config) => harvestEuropePmc(database, config) },
-  { name: 'scrape', cron: '*/30 * * * *', run: (database, config, control) => scrapeFeeds(database, config, { control }) },
+  {
+    name: 'scrape',
+    cron: '*/30 * * * *',
+    run: (database, config, control) => scrapeFeeds(database, config, { control }),
+  },
   {
     // Bounded so one run ends well before the next is due, even with a slow model.
     name: 'analyze',
     cron: '*/5 * * * *',
-    run: (database, config, control) => runAnalysis(database.db, createAnalyzer(database.db, config), { limit: config.llm ? 200 : 5000, control }),
+    run: (database, config, control) =>
+      runAnalysis(database.db, createAnalyzer(database.db, config), { limit: config.llm ? 200 : 5000, control }),
   },
   // Contradictions and gaps for /api/intelligence; skipped when no claim or paper arrived since the last run.
-  { name: INTELLIGENCE_JOB, cron: '3-59/10 * * * *', run: (database) => computeIntelligence(database, { ifChanged: true }) },
+  {
+    name: INTELLIGENCE_JOB,
+    cron: '3-59/10 * * * *',
+    run: (database) => computeIntelligence(database, { ifChanged: true }),
+  },
   // The bulk export for /api/v1/exports (src/pipeline/exports), nightly.
   { name: EXPORT_JOB, cron: EXPORT_CRON, run: (database, config, control) => runExport(database, config, { control }) },
-  // Change-feed tombstones older than TOMBSTONE_RETENTION_DAYS (src/resources/changes/queries.ts); cursors expire a day before.
-  { name: 'purge-tombstones', cron: '47 3 * * *', run: async (database) => ({ deleted: await purgeTombstones(database.db) }) },
+  // Change-feed tombstones older than TOMBSTONE_RETENTION_DAYS (src/resources/changes/queries.ts); cursors expire a day
+  // before.
+  {
+    name: 'purge-tombstones',
+    cron: '47 3 * * *',
+    run: async (database) => ({ deleted: await purgeTombstones(database.db) }),
+  },
   // Finished job runs older than JOB_RUN_RETENTION_DAYS, the newest of each job kept (src/jobs/job-runs.ts).
-  { name: 'purge-job-runs', cron: '53 3 * * *', run: async (database) => ({ deleted: await purgeOldRuns(database.db, new Date()) }) },
+  {
+    name: 'purge-job-runs',
+    cron: '53 3 * * *',
+    run: async (database) => ({ deleted: await purgeOldRuns(database.db, new Date()) }),
+  },
 ]
 
 export function startWorkers(database: Database, config: Config): ScheduledJob[] {
   return WORKER_JOBS.map((job) =>
-    schedule(job.name, job.cron, () => runJob(database, job.name, (control) => job.run(database, config, control))))
+    schedule(job.name, job.cron, () => runJob(database, job.name, (control) => job.run(database, config, control))),
+  )
 }

@@ -19,6 +19,7 @@ export type AppContext = {
   now?: () => Date // injectable clock for rate-limit windows and snapshots
   search?: SearchBackend // PostgreSQL full text when not given
   responseCache?: ResponseCache | null // made from RESPONSE_CACHE_MB when not given; null = none
-  keyUsage?: KeyUsageRecorder // batches api_keys.last_used_at; made here (flushing every 5 s) when not given; close it at shutdown
+  // batches api_keys.last_used_at; made here (flushing every 5 s) when not given; close it at shutdown
+  keyUsage?: KeyUsageRecorder
   lifecycle?: Lifecycle // the entry point sets `draining` at shutdown, so /readyz answers 503 while requests finish
 }

@@ -29,7 +29,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     if (hops > MAX_PROXY_HOPS) throw new Error(`must be at most ${MAX_PROXY_HOPS} proxy hops (got "${value}")`)
     return { kind: 'hops', hops }
   }
-  const text = value.split(',').map((part) => part.trim()).filter(Boolean)
+  const text = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
   const ranges = text.map((part): Range => {
     try {
       if (part.includes('/')) {
@@ -39,7 +42,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
       const address = normalise(ipaddr.parse(part))
       return [address, address.kind() === 'ipv4' ? 32 : 128]
     } catch {
-      throw new Error(`must be off, a number of proxy hops (1 to ${MAX_PROXY_HOPS}), or a comma-separated list of proxy addresses or CIDR ranges (got "${part}")`)
+      throw new Error(
+        `must be off, a number of proxy hops (1 to ${MAX_PROXY_HOPS}), or a comma-separated list of proxy addresses ` +
+          `or CIDR ranges (got "${part}")`,
+      )
     }
   })
   if (ranges.length === 0) throw new Error('must name at least one proxy address or range')

@@ -42,7 +42,11 @@ export function normalisedError(error: unknown): unknown {
   const bunError = error as BunSqlError
   const code = bunError.code === 'ERR_POSTGRES_SERVER_ERROR' ? bunError.errno : CONNECTION_CODES[bunError.code ?? '']
   if (!code) return error
-  return Object.assign(new Error(error.message, { cause: error }), { code, severity: bunError.severity, detail: bunError.detail })
+  return Object.assign(new Error(error.message, { cause: error }), {
+    code,
+    severity: bunError.severity,
+    detail: bunError.detail,
+  })
 }
 
 export type NativePostgres = { run: Run; close(): Promise<void> }
@@ -69,19 +73,28 @@ const MAX_TEMPLATES = 1000
 function templateOf(text: string): TemplateStringsArray | null {
   let template = templates.get(text)
   if (!template && templates.size < MAX_TEMPLATES) {
-    template = Object.freeze(Object.defineProperty([text], 'raw', { value: Object.freeze([text]) })) as unknown as TemplateStringsArray
+    template = Object.freeze(
+      Object.defineProperty([text], 'raw', { value: Object.freeze([text]) }),
+    ) as unknown as TemplateStringsArray
     templates.set(text, template)
   }
   return template ?? null
 }
 
 /** A pool of up to `max` connections to `url` through Bun.SQL, or null where there is none. */
-export function nativePostgres(url: string, { max, connectTimeoutSeconds, settings, onQuery }: NativePostgresOptions): NativePostgres | null {
+export function nativePostgres(
+  url: string,
+  { max, connectTimeoutSeconds, settings, onQuery }: NativePostgresOptions,
+): NativePostgres | null {
   if (!bunSql) return null
   // Named after PGAPPNAME, as postgres.js's connections are, with "-native", so pg_stat_activity
   // shows both pools of one service and tells them apart.
   const applicationName = `${process.env.PGAPPNAME || 'geroscope'}-native`
-  const sql = new bunSql(url, { max, connectionTimeout: connectTimeoutSeconds, connection: { ...settings, application_name: applicationName } })
+  const sql = new bunSql(url, {
+    max,
+    connectionTimeout: connectTimeoutSeconds,
+    connection: { ...settings, application_name: applicationName },
+  })
   return {
     run: async (text, parameters) => {
       onQuery?.(text, parameters)

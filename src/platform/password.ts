@@ -30,7 +30,9 @@ export function verifyArgon2Wasm(password: string, stored: string): Promise<bool
 export async function hashPassword(password: string): Promise<string> {
   if (bun) {
     return bun.password.hash(password, {
-      algorithm: 'argon2id', memoryCost: ARGON2ID.memorySize, timeCost: ARGON2ID.iterations,
+      algorithm: 'argon2id',
+      memoryCost: ARGON2ID.memorySize,
+      timeCost: ARGON2ID.iterations,
     })
   }
   return hashArgon2idWasm(password)
@@ -48,7 +50,10 @@ async function verifyScrypt(password: string, stored: string): Promise<boolean> 
   const [, n, r, p, salt, hash] = stored.split('$')
   const expected = Buffer.from(hash, 'base64')
   const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT_MAXMEM,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: SCRYPT_MAXMEM,
   })
   return timingSafeEqual(actual, expected)
 }

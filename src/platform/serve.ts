@@ -19,12 +19,14 @@ export type ServeOptions = {
 }
 
 type DenoServeInfo = { remoteAddr: { hostname: string } }
-declare const Deno: {
-  serve: (
-    options: { port: number; onListen?: () => void; signal?: AbortSignal; onError?: (error: unknown) => Response },
-    handler: (request: Request, info: DenoServeInfo) => Response | Promise<Response>,
-  ) => { shutdown: () => Promise<void>; finished: Promise<void>; addr: { port: number } }
-} | undefined
+declare const Deno:
+  | {
+      serve: (
+        options: { port: number; onListen?: () => void; signal?: AbortSignal; onError?: (error: unknown) => Response },
+        handler: (request: Request, info: DenoServeInfo) => Response | Promise<Response>,
+      ) => { shutdown: () => Promise<void>; finished: Promise<void>; addr: { port: number } }
+    }
+  | undefined
 
 /**
  * Seconds a connection may stay silent, a request still being answered included. Bun's default
@@ -49,7 +51,7 @@ export const RUNTIME_BODY_LIMIT_BYTES = 4 * 1024 * 1024
 function setParserLimit(bytes: number | undefined): void {
   if (bytes === undefined) return
   try {
-    (http as { maxHeaderSize: number }).maxHeaderSize = bytes
+    ;(http as { maxHeaderSize: number }).maxHeaderSize = bytes
   } catch {
     // read-only on this runtime: its own limit stands
   }
@@ -69,15 +71,23 @@ export function serve(fetch: FetchHandler, port: number, options: ServeOptions =
         return fetch(request)
       },
     })
-    return { port: server.port ?? port, stop: async (force = false) => { await server.stop(force) } }
+    return {
+      port: server.port ?? port,
+      stop: async (force = false) => {
+        await server.stop(force)
+      },
+    }
   }
   if (typeof Deno !== 'undefined') {
     // Aborting the signal closes every connection at once; shutdown() lets requests in progress finish.
     const abort = new AbortController()
-    const server = Deno.serve({ port, onListen: () => {}, signal: abort.signal, onError: options.onError }, (request, info) => {
-      rememberPeer(request, info.remoteAddr.hostname)
-      return fetch(request)
-    })
+    const server = Deno.serve(
+      { port, onListen: () => {}, signal: abort.signal, onError: options.onError },
+      (request, info) => {
+        rememberPeer(request, info.remoteAddr.hostname)
+        return fetch(request)
+      },
+    )
     return {
       port: server.addr.port,
       stop: async (force = false) => {

@@ -10,7 +10,8 @@ declare const Deno: { addSignalListener: (signal: StopSignal, handler: () => voi
 
 export function onStopSignal(handler: (signal: StopSignal) => void): void {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    if (typeof Deno !== 'undefined' && !(globalThis as { Bun?: unknown }).Bun) Deno.addSignalListener(signal, () => handler(signal))
+    if (typeof Deno !== 'undefined' && !(globalThis as { Bun?: unknown }).Bun)
+      Deno.addSignalListener(signal, () => handler(signal))
     else process.on(signal, () => handler(signal))
   }
 }

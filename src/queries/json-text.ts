@@ -11,12 +11,16 @@
  * Everything here is fixed text written by the code; request values only ever arrive as parameters.
  */
 
-/** A string (or NULL) as a JSON string: to_json escapes like JSON.stringify (\" \\ \b \f \n \r \t, other controls as \u00xx). */
+/**
+ * A string (or NULL) as a JSON string: to_json escapes like JSON.stringify (\" \\ \b \f \n \r \t, other controls as
+ * \u00xx).
+ */
 export const jsonString = (expr: string, nullable = true) =>
   nullable ? `coalesce(to_json(${expr})::text, 'null')` : `to_json(${expr})::text`
 
 /** A boolean. */
-export const jsonBoolean = (expr: string) => `case when ${expr} then 'true' when not ${expr} then 'false' else 'null' end`
+export const jsonBoolean = (expr: string) =>
+  `case when ${expr} then 'true' when not ${expr} then 'false' else 'null' end`
 
 /** An integer (int2/int4/int8: their text is JavaScript's). */
 export const jsonInteger = (expr: string) => `coalesce((${expr})::text, 'null')`

@@ -13,7 +13,9 @@
 import type { Db } from '../db/client'
 import { genericRunners, UNPREPARED, type Run } from '../db/generic-plans'
 
-type PostgresClient = { unsafe: (text: string, parameters: unknown[], options: { prepare: boolean }) => Promise<Record<string, unknown>[]> }
+type PostgresClient = {
+  unsafe: (text: string, parameters: unknown[], options: { prepare: boolean }) => Promise<Record<string, unknown>[]>
+}
 type PgliteClient = { query: (text: string, parameters: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
 
 const runners = new WeakMap<object, Run>()
@@ -26,7 +28,11 @@ function runnerOf(db: Db, { genericPlan = false, customPlan = false }: Planning 
   const client = (db as unknown as { $client?: PostgresClient | PgliteClient }).$client
   // Sent unnamed, a statement is planned for its values on every run; PGlite plans every query so.
   if (customPlan && client && 'unsafe' in client) {
-    const unprepared = (client as unknown as { [UNPREPARED]?: (text: string, parameters: unknown[]) => Promise<Record<string, unknown>[]> })[UNPREPARED]
+    const unprepared = (
+      client as unknown as {
+        [UNPREPARED]?: (text: string, parameters: unknown[]) => Promise<Record<string, unknown>[]>
+      }
+    )[UNPREPARED]
     return unprepared ?? ((text, parameters) => client.unsafe(text, parameters, { prepare: false }))
   }
   const known = runners.get(db)
@@ -76,7 +82,10 @@ export type Planning = {
  */
 const LIMIT_STEPS = [2, 11, 26, 51, 101]
 
-/** The step a page size of `values` (one whole number, however many `$limit`s carry it) is written with, and the cut to it. */
+/**
+ * The step a page size of `values` (one whole number, however many `$limit`s carry it) is written with, and the cut to
+ * it.
+ */
 function limitStep(values: unknown[]): { step: number; cut: <Row>(rows: Row[]) => Row[] } {
   const limit = Number(values[0])
   if (!Number.isInteger(limit) || limit < 0 || values.some((v) => v !== values[0])) {
@@ -93,14 +102,16 @@ function compile(text: string): Compiled {
   let n = 0
   let position = 0
   const limitAt: number[] = []
-  const parts = text.replace(/\$\?|\$limit\b/g, (token) => {
-    if (token === '$?') {
-      position++
-      return `$${++n}`
-    }
-    limitAt.push(position++)
-    return '\u0000'
-  }).split('\u0000')
+  const parts = text
+    .replace(/\$\?|\$limit\b/g, (token) => {
+      if (token === '$?') {
+        position++
+        return `$${++n}`
+      }
+      limitAt.push(position++)
+      return '\u0000'
+    })
+    .split('\u0000')
   if (limitAt.length === 0) {
     const fixed = parts[0]
     return { run: (runner, values) => runner(fixed, values) }
@@ -111,13 +122,21 @@ function compile(text: string): Compiled {
       const { step, cut } = limitStep(limitAt.map((i) => values[i]))
       let stepText = texts.get(step)
       if (stepText === undefined) texts.set(step, (stepText = parts.join(String(step))))
-      return cut(await runner(stepText, values.filter((_, i) => !limitAt.includes(i))))
+      return cut(
+        await runner(
+          stepText,
+          values.filter((_, i) => !limitAt.includes(i)),
+        ),
+      )
     },
   }
 }
 
 /** A statement fixed at load time, `$?` for each value; call it with the values in order. */
-export function preparedStatement<Row>(text: string, planning: Planning = {}): (db: Db, parameters: unknown[]) => Promise<Row[]> {
+export function preparedStatement<Row>(
+  text: string,
+  planning: Planning = {},
+): (db: Db, parameters: unknown[]) => Promise<Row[]> {
   const statement = compile(text)
   return (db, parameters) => statement.run(runnerOf(db, planning), parameters) as Promise<Row[]>
 }
@@ -139,10 +158,16 @@ const [DASH, SPACE, PLUS, ZERO, DOT] = [45, 32, 43, 48, 46]
 export function isoTimestamp(value: Timestamp): string {
   if (typeof value !== 'string') return value.toISOString()
   const n = value.length
-  const utc = n >= 22 && value.charCodeAt(4) === DASH && value.charCodeAt(10) === SPACE && value.charCodeAt(n - 3) === PLUS
-    && value.charCodeAt(n - 2) === ZERO && value.charCodeAt(n - 1) === ZERO
+  const utc =
+    n >= 22 &&
+    value.charCodeAt(4) === DASH &&
+    value.charCodeAt(10) === SPACE &&
+    value.charCodeAt(n - 3) === PLUS &&
+    value.charCodeAt(n - 2) === ZERO &&
+    value.charCodeAt(n - 1) === ZERO
   if (utc && n === 22) return `${value.slice(0, 10)}T${value.slice(11, 19)}.000Z`
-  if (utc && n <= 29 && value.charCodeAt(19) === DOT) return `${value.slice(0, 10)}T${value.slice(11, 19)}.${value.slice(20, Math.min(23, n - 3)).padEnd(3, '0')}Z`
+  if (utc && n <= 29 && value.charCodeAt(19) === DOT)
+    return `${value.slice(0, 10)}T${value.slice(11, 19)}.${value.slice(20, Math.min(23, n - 3)).padEnd(3, '0')}Z`
   return new Date(value).toISOString()
 }
 
@@ -202,7 +227,9 @@ export function statementFamilyOf<Row>(template: (...wheres: string[]) => string
       text = compile(template(...wheres.map((w) => whereText(w.fragments))))
       texts.set(key, text)
     }
-    return text.run(runnerOf(db, planning), [...leading, ...wheres.flatMap((w) => w.values), ...trailing]) as Promise<Row[]>
+    return text.run(runnerOf(db, planning), [...leading, ...wheres.flatMap((w) => w.values), ...trailing]) as Promise<
+      Row[]
+    >
   }
 }
 
@@ -213,10 +240,22 @@ export function statementFamilyOf<Row>(template: (...wheres: string[]) => string
  * prepared statements. `text` is already numbered ($1, $2, ...); a `$limit` in it takes the last
  * value, written as its step and cut to it as in `compile`.
  */
-export function runStatement<Row>(db: Db, text: string, parameters: unknown[], prepare: boolean, planning: Planning = {}): Promise<Row[]> {
+export function runStatement<Row>(
+  db: Db,
+  text: string,
+  parameters: unknown[],
+  prepare: boolean,
+  planning: Planning = {},
+): Promise<Row[]> {
   if (text.includes('$limit')) {
     const { step, cut } = limitStep(parameters.slice(-1))
-    return runStatement<Row>(db, text.replaceAll('$limit', String(step)), parameters.slice(0, -1), prepare, planning).then(cut)
+    return runStatement<Row>(
+      db,
+      text.replaceAll('$limit', String(step)),
+      parameters.slice(0, -1),
+      prepare,
+      planning,
+    ).then(cut)
   }
   if (prepare || planning.customPlan) return runnerOf(db, planning)(text, parameters) as Promise<Row[]>
   const client = (db as unknown as { $client?: PostgresClient | PgliteClient }).$client

@@ -14,7 +14,14 @@ const literal = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\
  * "temsirolimus". Names are taken literally, longest first, the first `max` distinct ones.
  */
 export function wholeWordsPattern(names: string[], max: number): string {
-  const distinct = [...new Set(names.map((n) => n.trim()).filter(Boolean).map((n) => n.toLowerCase()))].slice(0, max)
+  const distinct = [
+    ...new Set(
+      names
+        .map((n) => n.trim())
+        .filter(Boolean)
+        .map((n) => n.toLowerCase()),
+    ),
+  ].slice(0, max)
   distinct.sort((a, b) => b.length - a.length)
   return `(^|[^[:alnum:]])(${distinct.map(literal).join('|')})([^[:alnum:]]|$)`
 }

@@ -45,11 +45,17 @@ export function orOtherNames(typed: SqlText, alternatives: readonly string[]): S
  * when it plans, and can price the words for its choice of index.
  */
 export function expandedTsquery(q: string, expansions: readonly NameExpansion[] = []): SqlText {
-  return expansions.reduce<SqlText>((inner, e) => {
-    const typed = { text: 'geroscope_tsquery($?::text)', values: [e.text] }
-    const others = orOtherNames(typed, e.alternatives)
-    return { text: `ts_rewrite(${inner.text}, ${typed.text}, ${others.text})`, values: [...inner.values, ...typed.values, ...others.values] }
-  }, { text: 'geroscope_tsquery($?::text)', values: [q] })
+  return expansions.reduce<SqlText>(
+    (inner, e) => {
+      const typed = { text: 'geroscope_tsquery($?::text)', values: [e.text] }
+      const others = orOtherNames(typed, e.alternatives)
+      return {
+        text: `ts_rewrite(${inner.text}, ${typed.text}, ${others.text})`,
+        values: [...inner.values, ...typed.values, ...others.values],
+      }
+    },
+    { text: 'geroscope_tsquery($?::text)', values: [q] },
+  )
 }
 
 /**
@@ -57,4 +63,6 @@ export function expandedTsquery(q: string, expansions: readonly NameExpansion[] 
  * /search expands matched by their other names too (`expansions`).
  */
 export const matchesQuery = (q: string, expansions: readonly NameExpansion[] = []): SQL =>
-  expansions.length === 0 ? sql`${papers.searchVector} @@ ${tsquery(q)}` : sql`${papers.searchVector} @@ ${sqlOf(expandedTsquery(q, expansions))}`
+  expansions.length === 0
+    ? sql`${papers.searchVector} @@ ${tsquery(q)}`
+    : sql`${papers.searchVector} @@ ${sqlOf(expandedTsquery(q, expansions))}`

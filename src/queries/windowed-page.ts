@@ -24,21 +24,28 @@ import { statementFamily, statementFamilyOf, type Conditions } from './prepared'
 
 /** The rows a filtered page's first window reads. */
 export const PAGE_WINDOW = 1_000
-/** The rows a second window reads (for a filter dear to test, only when the first's matches project a page within it). */
+/**
+ * The rows a second window reads (for a filter dear to test, only when the first's matches project a page within it).
+ */
 export const LONG_WINDOW = 20_000
 
-/** The newest `n` rows (fewer at the end of the range): see above. `rangeRows(cap)` counts the range's rows, up to `cap`. */
+/**
+ * The newest `n` rows (fewer at the end of the range): see above. `rangeRows(cap)` counts the range's rows, up to
+ * `cap`.
+ */
 export async function windowedPage<Row>(
-  n: number, window: (rows: number) => Promise<Row[]>, sorted: () => Promise<Row[]>,
+  n: number,
+  window: (rows: number) => Promise<Row[]>,
+  sorted: () => Promise<Row[]>,
   { dearTest, rangeRows }: { dearTest: boolean; rangeRows: (cap: number) => Promise<number> },
 ): Promise<Row[]> {
   const first = await window(PAGE_WINDOW)
   if (first.length >= n) return first
   // A window that read the whole range (the rest of a day, say, on a later page) holds every match in it.
-  if (await rangeRows(PAGE_WINDOW + 1) <= PAGE_WINDOW) return first
+  if ((await rangeRows(PAGE_WINDOW + 1)) <= PAGE_WINDOW) return first
   if (!dearTest || first.length * (LONG_WINDOW / PAGE_WINDOW) >= n) {
     const longer = await window(LONG_WINDOW)
-    if (longer.length >= n || await rangeRows(LONG_WINDOW + 1) <= LONG_WINDOW) return longer
+    if (longer.length >= n || (await rangeRows(LONG_WINDOW + 1)) <= LONG_WINDOW) return longer
   }
   return sorted()
 }
@@ -48,10 +55,24 @@ export async function windowedPage<Row>(
  * of it) aliased `alias`, and joins what they need; `newest` is the list's order, `sorted` the same order
  * by an expression no index gives.
  */
-export type WindowedList = { rowsFrom: (source: string) => string; table: string; alias: string; newest: string; sorted: string }
+export type WindowedList = {
+  rowsFrom: (source: string) => string
+  table: string
+  alias: string
+  newest: string
+  sorted: string
+}
 
-/** What a page asks: its range (made afresh by each call), the filter's other conditions, and both written for a page planned for its values. */
-export type WindowedRequest = { range: () => Conditions; filtered: Conditions; sortedWhere: () => Conditions; dearTest: boolean }
+/**
+ * What a page asks: its range (made afresh by each call), the filter's other conditions, and both written for a page
+ * planned for its values.
+ */
+export type WindowedRequest = {
+  range: () => Conditions
+  filtered: Conditions
+  sortedWhere: () => Conditions
+  dearTest: boolean
+}
 
 /**
  * A list's page statements: the walk of a range when nothing filters it, planned once; the windows, planned
@@ -61,30 +82,52 @@ export type WindowedRequest = { range: () => Conditions; filtered: Conditions; s
  * papers); the sorted page, planned for its values; and the range's count.
  */
 export function windowedList<Row>({ rowsFrom, table, alias, newest, sorted }: WindowedList) {
-  const walk = statementFamily<Row>((range) => `${rowsFrom(table)}
+  const walk = statementFamily<Row>(
+    (range) => `${rowsFrom(table)}
 where ${range}
-${newest} limit $limit`, { genericPlan: true })
-  const windows = new Map([PAGE_WINDOW, LONG_WINDOW].map((rows) => [rows, statementFamilyOf<Row>((range, filters, rangeAgain) =>
-    `${rowsFrom(`(select * from ${table} ${alias} where ${range} ${newest} limit ${rows})`)}
+${newest} limit $limit`,
+    { genericPlan: true },
+  )
+  const windows = new Map(
+    [PAGE_WINDOW, LONG_WINDOW].map((rows) => [
+      rows,
+      statementFamilyOf<Row>(
+        (range, filters, rangeAgain) =>
+          `${rowsFrom(`(select * from ${table} ${alias} where ${range} ${newest} limit ${rows})`)}
 where ${filters} and ${rangeAgain}
-${newest} limit $limit`, { genericPlan: true })]))
-  const sortedPage = statementFamily<Row>((where) => `${rowsFrom(table)}
+${newest} limit $limit`,
+        { genericPlan: true },
+      ),
+    ]),
+  )
+  const sortedPage = statementFamily<Row>(
+    (where) => `${rowsFrom(table)}
 where ${where}
-${sorted} limit $limit`, { customPlan: true })
-  const rangeRows = statementFamily<{ n: number }>((range) =>
-    `select count(*)::int as n from (select 1 from ${table} ${alias} where ${range} limit $limit) r`, { genericPlan: true })
+${sorted} limit $limit`,
+    { customPlan: true },
+  )
+  const rangeRows = statementFamily<{ n: number }>(
+    (range) => `select count(*)::int as n from (select 1 from ${table} ${alias} where ${range} limit $limit) r`,
+    { genericPlan: true },
+  )
   /** The rows in `range`, counted up to `cap`. */
-  const countRange = async (db: Db, range: () => Conditions, cap: number) => (await rangeRows(db, [], range(), [cap]))[0].n
+  const countRange = async (db: Db, range: () => Conditions, cap: number) =>
+    (await rangeRows(db, [], range(), [cap]))[0].n
   return {
     countRange,
-    /** The newest `n` rows of the range that pass the filter; `leading` are the values written before the range (the rows' own). */
+    /**
+     * The newest `n` rows of the range that pass the filter; `leading` are the values written before the range (the
+     * rows' own).
+     */
     read: (db: Db, leading: unknown[], request: WindowedRequest, n: number): Promise<Row[]> => {
       const { range, filtered, sortedWhere, dearTest } = request
       if (filtered.fragments.length === 0) return walk(db, leading, range(), [n])
-      return windowedPage(n,
+      return windowedPage(
+        n,
         (rows) => windows.get(rows)!(db, [range(), filtered, range()], [n], leading),
         () => sortedPage(db, leading, sortedWhere(), [n]),
-        { dearTest, rangeRows: (cap) => countRange(db, range, cap) })
+        { dearTest, rangeRows: (cap) => countRange(db, range, cap) },
+      )
     },
   }
 }

@@ -27,10 +27,17 @@ import { decide, windowsAt, type Allowance, type RateDecision, type RateLimitSto
  * more CPU per write than the write. Window starts travel as text: drizzle's postgres.js setup passes
  * timestamptz[] parameters through unserialised.
  */
-const addToCounters = preparedStatement<{ bucket: string; window: string; count: number }>(`insert into rate_limit_counters as c (bucket, "window", window_start, count)
-  select bucket, win, start::timestamptz, n from unnest($?::text[], $?::text[], $?::text[], $?::int[]) as given(bucket, win, start, n)
+const addToCounters = preparedStatement<{
+  bucket: string
+  window: string
+  count: number
+}>(
+  `insert into rate_limit_counters as c (bucket, "window", window_start, count)
+  select bucket, win, start::timestamptz, n from unnest($?::text[], $?::text[], $?::text[], $?::int[]) as ` +
+    `given(bucket, win, start, n)
   on conflict (bucket, "window", window_start) do update set count = c.count + excluded.count
-  returning c.bucket, c."window", c.count`)
+  returning c.bucket, c."window", c.count`,
+)
 
 /** How much of an allowance one write reserves: what a crash can cost a bucket, per window. */
 export const RESERVATION_SHARE = 1 / 20
@@ -58,12 +65,15 @@ export class MemoryRateLimitStore implements RateLimitStore {
   static async open(database: Database, now = new Date()): Promise<MemoryRateLimitStore> {
     const store = new MemoryRateLimitStore(database)
     const { minuteStart, dayStart } = windowsAt(now)
-    const rows = await database.db.select({ bucket: counters.bucket, window: counters.window, count: counters.count })
+    const rows = await database.db
+      .select({ bucket: counters.bucket, window: counters.window, count: counters.count })
       .from(counters)
-      .where(or(
-        and(eq(counters.window, 'day'), eq(counters.windowStart, new Date(dayStart))),
-        and(eq(counters.window, 'minute'), eq(counters.windowStart, new Date(minuteStart))),
-      ))
+      .where(
+        or(
+          and(eq(counters.window, 'day'), eq(counters.windowStart, new Date(dayStart))),
+          and(eq(counters.window, 'minute'), eq(counters.windowStart, new Date(minuteStart))),
+        ),
+      )
     for (const row of rows) {
       const [map, start] = row.window === 'day' ? [store.days, dayStart] : [store.minutes, minuteStart]
       map.set(row.bucket, { start, count: row.count, reserved: row.count })
@@ -78,7 +88,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
       const { minuteStart, dayStart } = windowsAt(now)
       if (minuteStart > this.sweptMinute) this.sweep(minuteStart, dayStart)
       const minute = current(this.minutes, bucket, minuteStart)
-      const day = allowance.perDay === undefined ? null : current(this.days, bucket, dayStart) // minute-only allowances keep none
+      // minute-only allowances keep none
+      const day = allowance.perDay === undefined ? null : current(this.days, bucket, dayStart)
       const decision = decide(allowance, minute.count, day?.count ?? 0, now, units)
       if (!decision.allowed) return decision
       if (minute.count + units <= minute.reserved && (!day || day.count + units <= day.reserved)) {
@@ -108,7 +119,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
   async close(): Promise<void> {
     await this.flush()
     const unused: { bucket: string; window: Window; start: number; count: number; reserved: number }[] = []
-    for (const [window, map] of [['minute', this.minutes], ['day', this.days]] as const) {
+    for (const [window, map] of [
+      ['minute', this.minutes],
+      ['day', this.days],
+    ] as const) {
       for (const [bucket, c] of map) if (c.reserved > c.count) unused.push({ bucket, window, ...c })
     }
     for (let i = 0; i < unused.length; i += 500) {
@@ -148,10 +162,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
   private join(bucket: string, wanted: Wanted): Promise<void> {
     if (!this.next) {
       const group = new Map<string, Wanted>()
-      const written = this.writing.catch(() => {}).then(() => {
-        if (this.next?.wanted === group) this.next = null
-        return this.writeReservations(group)
-      })
+      const written = this.writing
+        .catch(() => {})
+        .then(() => {
+          if (this.next?.wanted === group) this.next = null
+          return this.writeReservations(group)
+        })
       this.next = { wanted: group, written }
       this.writing = written
     }
@@ -176,7 +192,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.writes.buckets += group.size
     this.writes.statements++
     const totals = await addToCounters(this.database.db, [
-      rows.map((r) => r.bucket), rows.map((r) => r.window), rows.map((r) => new Date(r.counter.start).toISOString()), rows.map((r) => r.added),
+      rows.map((r) => r.bucket),
+      rows.map((r) => r.window),
+      rows.map((r) => new Date(r.counter.start).toISOString()),
+      rows.map((r) => r.added),
     ])
     const written = new Map(rows.map((r) => [`${r.window}\u0000${r.bucket}`, r]))
     for (const total of totals) {
@@ -210,4 +229,3 @@ function current(map: Map<string, Counter>, bucket: string, start: number): Coun
   }
   return counter
 }
-

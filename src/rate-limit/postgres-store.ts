@@ -23,15 +23,26 @@ export class PostgresRateLimitStore implements RateLimitStore {
     const { minute, day, daily, ours } = rowsOf(bucket, allowance, now)
     return this.database.db.transaction(async (tx) => {
       // Rows in the same order as the lock below; a concurrent insert of the same row waits for ours.
-      await tx.insert(counters).values([
-        ...(daily ? [{ bucket, window: 'day', windowStart: day, count: 0 }] : []),
-        { bucket, window: 'minute', windowStart: minute, count: 0 },
-      ]).onConflictDoNothing()
-      const rows = await tx.select({ window: counters.window, count: counters.count })
-        .from(counters).where(ours).orderBy(asc(counters.window)).for('update')
+      await tx
+        .insert(counters)
+        .values([
+          ...(daily ? [{ bucket, window: 'day', windowStart: day, count: 0 }] : []),
+          { bucket, window: 'minute', windowStart: minute, count: 0 },
+        ])
+        .onConflictDoNothing()
+      const rows = await tx
+        .select({ window: counters.window, count: counters.count })
+        .from(counters)
+        .where(ours)
+        .orderBy(asc(counters.window))
+        .for('update')
       const count = (window: string) => rows.find((r) => r.window === window)?.count ?? 0
       const decision = decide(allowance, count('minute'), count('day'), now, units)
-      if (decision.allowed) await tx.update(counters).set({ count: sql`${counters.count} + ${units}` }).where(ours)
+      if (decision.allowed)
+        await tx
+          .update(counters)
+          .set({ count: sql`${counters.count} + ${units}` })
+          .where(ours)
       return decision
     })
   }
@@ -39,9 +50,18 @@ export class PostgresRateLimitStore implements RateLimitStore {
   async giveBack(bucket: string, allowance: Allowance, now: Date, units: number): Promise<void> {
     const { ours } = rowsOf(bucket, allowance, now)
     await this.database.db.transaction(async (tx) => {
-      // Locked in take's order first: one UPDATE of both rows could lock them the other way round and deadlock with a take.
-      await tx.select({ window: counters.window }).from(counters).where(ours).orderBy(asc(counters.window)).for('update')
-      await tx.update(counters).set({ count: sql`greatest(${counters.count} - ${units}, 0)` }).where(ours)
+      // Locked in take's order first: one UPDATE of both rows could lock them the other way round and deadlock with a
+      // take.
+      await tx
+        .select({ window: counters.window })
+        .from(counters)
+        .where(ours)
+        .orderBy(asc(counters.window))
+        .for('update')
+      await tx
+        .update(counters)
+        .set({ count: sql`greatest(${counters.count} - ${units}, 0)` })
+        .where(ours)
     })
   }
 
@@ -60,16 +80,24 @@ function rowsOf(bucket: string, allowance: Allowance, now: Date) {
   const day = new Date(dayStart)
   const daily = allowance.perDay !== undefined
   const minuteRow = and(eq(counters.window, 'minute'), eq(counters.windowStart, minute))
-  const ours = and(eq(counters.bucket, bucket), daily ? or(and(eq(counters.window, 'day'), eq(counters.windowStart, day)), minuteRow) : minuteRow)
+  const ours = and(
+    eq(counters.bucket, bucket),
+    daily ? or(and(eq(counters.window, 'day'), eq(counters.windowStart, day)), minuteRow) : minuteRow,
+  )
   return { minute, day, daily, ours }
 }
 
 /** The purge on its own, for a scheduled job; returns how many rows went. */
 export async function purgeExpiredCounters(database: Database, now: Date): Promise<number> {
   const ms = now.getTime()
-  const gone = await database.db.delete(counters).where(or(
-    and(eq(counters.window, 'minute'), lt(counters.windowStart, new Date(ms - HOUR_MS))),
-    and(eq(counters.window, 'day'), lt(counters.windowStart, new Date(ms - 2 * DAY_MS))),
-  )).returning({ bucket: counters.bucket })
+  const gone = await database.db
+    .delete(counters)
+    .where(
+      or(
+        and(eq(counters.window, 'minute'), lt(counters.windowStart, new Date(ms - HOUR_MS))),
+        and(eq(counters.window, 'day'), lt(counters.windowStart, new Date(ms - 2 * DAY_MS))),
+      ),
+    )
+    .returning({ bucket: counters.bucket })
   return gone.length
 }

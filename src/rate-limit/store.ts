@@ -40,7 +40,9 @@ export interface RateLimitStore {
 export const MINUTE_MS = 60_000
 export const DAY_MS = 86_400_000
 
-/** Starts (epoch ms) of the UTC minute and UTC day `now` falls in. Epoch time has no leap seconds, so flooring is exact. */
+/**
+ * Starts (epoch ms) of the UTC minute and UTC day `now` falls in. Epoch time has no leap seconds, so flooring is exact.
+ */
 export function windowsAt(now: Date): { minuteStart: number; dayStart: number } {
   const ms = now.getTime()
   return { minuteStart: Math.floor(ms / MINUTE_MS) * MINUTE_MS, dayStart: Math.floor(ms / DAY_MS) * DAY_MS }
@@ -51,7 +53,13 @@ export function windowsAt(now: Date): { minuteStart: number; dayStart: number } 
  * counts in their windows before them: all fit or none is taken. When the day has no room for
  * them, waiting for the next minute would not help, so Retry-After runs to midnight.
  */
-export function decide(allowance: Allowance, minuteCount: number, dayCount: number, now: Date, units = 1): RateDecision {
+export function decide(
+  allowance: Allowance,
+  minuteCount: number,
+  dayCount: number,
+  now: Date,
+  units = 1,
+): RateDecision {
   const { minuteStart, dayStart } = windowsAt(now)
   const dayResetMs = dayStart + DAY_MS
   const minuteResetMs = minuteStart + MINUTE_MS

@@ -36,7 +36,8 @@ export async function syncSearchIndex(db: Db, config: Pick<Config, 'meili'>): Pr
   const outdated = state === 'rebuild'
   if (!documents || outdated) {
     const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(papers)
-    if (n > 0) return { reindexed: (await reindex(db, meiliClient({ ...config.meili, timeoutMs: 30_000 }), index)).papers }
+    if (n > 0)
+      return { reindexed: (await reindex(db, meiliClient({ ...config.meili, timeoutMs: 30_000 }), index)).papers }
     if (outdated) await ensureIndex(client, index)
   }
   return drainOutbox(db, client, index)
@@ -59,10 +60,16 @@ async function documentCount(client: Meilisearch, index: string): Promise<number
  * before they changed. Held apart, changes made during a rebuild wait in the outbox until after
  * the swap (sync.ts). A second rebuild, or one started while the worker drains, is refused.
  */
-export async function rebuildSearchIndex(database: Database, config: Pick<Config, 'meili'>, onProgress?: (done: number, total: number) => void) {
+export async function rebuildSearchIndex(
+  database: Database,
+  config: Pick<Config, 'meili'>,
+  onProgress?: (done: number, total: number) => void,
+) {
   const meili = config.meili
   if (!meili) throw new Error('MEILI_HOST is not set: PostgreSQL full-text search needs no index rebuild')
-  const counts = await runJob(database, SEARCH_SYNC_JOB, async () =>
-    ({ reindexed: (await reindex(database.db, meiliClient({ ...meili, timeoutMs: 30_000 }), meili.index, onProgress)).papers }))
+  const counts = await runJob(database, SEARCH_SYNC_JOB, async () => ({
+    reindexed: (await reindex(database.db, meiliClient({ ...meili, timeoutMs: 30_000 }), meili.index, onProgress))
+      .papers,
+  }))
   return { papers: counts.reindexed }
 }

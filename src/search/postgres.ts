@@ -17,7 +17,6 @@ import type { SearchBackend, SearchHitRow, SearchPage, SearchRequest } from './b
 import { expandQuery } from './synonyms'
 import { tieredHits, tieredScore } from './tiers'
 
-
 export type PostgresSearchOptions = {
   /** Papers walked in judgement order per tier before the GIN index is asked (tiers.ts). */
   walk?: number
@@ -33,7 +32,10 @@ export class PostgresSearch implements SearchBackend {
   private readonly walk: number
   private readonly synonyms: boolean
 
-  constructor(private readonly db: Db, options: PostgresSearchOptions = {}) {
+  constructor(
+    private readonly db: Db,
+    options: PostgresSearchOptions = {},
+  ) {
     this.walk = options.walk ?? WALK
     this.synonyms = options.synonyms ?? true
   }
@@ -42,7 +44,9 @@ export class PostgresSearch implements SearchBackend {
     const { after } = request
     // A Meilisearch score read as ours would resume at some other place, silently.
     if (after && after.rankedBy !== 'postgres') {
-      throw invalidInput('cursor continues a Meilisearch ranking, which cannot be continued now; repeat the search without cursor')
+      throw invalidInput(
+        'cursor continues a Meilisearch ranking, which cannot be continued now; repeat the search without cursor',
+      )
     }
     const served = after?.rank ?? 0
     const rows = (await this.query(request)) as Omit<SearchHitRow, 'rank' | 'rankedBy'>[]
@@ -58,7 +62,8 @@ export class PostgresSearch implements SearchBackend {
     const expansions = this.synonyms ? expandQuery(q) : []
     const tiered = tieredHits({ q, where, hits, walk: this.walk, indexOnly, after, expansions })
     const score = sql<number>`ranked.score`
-    return this.db.select({ ...paperColumns, storyHeadline: stories.headline, storyDek: stories.dek, score })
+    return this.db
+      .select({ ...paperColumns, storyHeadline: stories.headline, storyDek: stories.dek, score })
       .from(sql`(${tiered} select id, ${tieredScore} as score from tiered) ranked`)
       .innerJoin(papers, sql`${papers.id} = ranked.id`)
       .leftJoin(stories, eq(stories.paperId, papers.id))

@@ -20,9 +20,11 @@ const SCALE = TIERS * TIER_SPAN
 /** The score, in SQL, of a paper in `tier` (0 best) with these relevance and indexed_date values. */
 export function scoreOf(tier: SQL, relevance: SQL, indexedDate: SQL): SQL<number> {
   // (greatest and least skip nulls, hence the case.)
-  const level = sql`(case when ${relevance} is null then 0 else least(greatest(round(${relevance} * 1000), 0), ${RELEVANCE_STEPS - 1}) + 1 end)::bigint`
+  const level = sql`(case when ${relevance} is null then 0 else least(greatest(round(${relevance} * 1000), 0),
+    ${RELEVANCE_STEPS - 1}) + 1 end)::bigint`
   const day = sql`least(greatest(${indexedDate} - date '1900-01-01', 0), ${DAYS - 1})`
-  return sql<number>`(((${TIERS - 1} - ${tier}) * ${TIER_SPAN}::bigint + ${level} * ${DAYS} + ${day})::float8 / ${SCALE})`
+  return sql<number>`(((${TIERS - 1} - ${tier}) * ${TIER_SPAN}::bigint + ${level} * ${DAYS} + ${day})::float8 /
+    ${SCALE})`
 }
 
 /**

@@ -70,7 +70,9 @@ function loadVocabulary(): Vocabulary {
     if (synonymEntry.alternatives.length === 0) continue
     entries.push(synonymEntry)
     const lookupOnly = new Set((entry.lookupOnly ?? []).map(foldName))
-    const triggers = new Set([entry.name, ...entry.synonyms, ...(entry.symbols ?? []), ...(entry.abbreviations ?? [])].map(foldName))
+    const triggers = new Set(
+      [entry.name, ...entry.synonyms, ...(entry.symbols ?? []), ...(entry.abbreviations ?? [])].map(foldName),
+    )
     for (const trigger of triggers) {
       if (!trigger || lookupOnly.has(trigger) || trigger.split(' ').length > MAX_WORDS) continue
       const other = byName.get(trigger)
@@ -82,7 +84,11 @@ function loadVocabulary(): Vocabulary {
   return vocabulary
 }
 
-const wordsOf = (name: string) => ` ${foldName(name).split(/[^\p{L}\p{N}+]+/u).filter(Boolean).join(' ')} `
+const wordsOf = (name: string) =>
+  ` ${foldName(name)
+    .split(/[^\p{L}\p{N}+]+/u)
+    .filter(Boolean)
+    .join(' ')} `
 
 /**
  * The names to search besides `typed`, for an entry it names. A name that holds another one, or the
@@ -93,7 +99,10 @@ function othersThan(entry: SynonymEntry, typed: string): string[] {
   const others = entry.alternatives.filter((a) => foldName(a) !== foldName(typed))
   const held = [typed, ...others].map(wordsOf)
   // (Two names of the same words, spelt apart by punctuation, keep one: the first.)
-  return others.filter((a, i) => !held.some((h, j) => j !== i + 1 && wordsOf(a).includes(h) && (j <= i || h.length < wordsOf(a).length)))
+  return others
+    .filter(
+      (a, i) => !held.some((h, j) => j !== i + 1 && wordsOf(a).includes(h) && (j <= i || h.length < wordsOf(a).length)),
+    )
     .slice(0, MAX_ALTERNATIVES)
 }
 
@@ -116,7 +125,8 @@ export function expandQuery(q: string): Expansion[] {
         if (!entry) continue
         matched = n
         const alternatives = othersThan(entry, text)
-        if (alternatives.length > 0 && !found.has(foldName(text))) found.set(foldName(text), { text, alternatives, entry })
+        if (alternatives.length > 0 && !found.has(foldName(text)))
+          found.set(foldName(text), { text, alternatives, entry })
       }
       i += Math.max(matched, 1)
     }
@@ -139,8 +149,9 @@ export function meilisearchSynonyms(): Record<string, string[]> {
 }
 
 /**
- * The /papers `q` filter (src/resources/papers/queries.ts) with its names expanded as /search expands them, so that both find
- * the same papers for `q` (each in its own order): the list, its count and group_by, and the site's search feed.
+ * The /papers `q` filter (src/resources/papers/queries.ts) with its names expanded as /search expands them, so that
+ * both find the same papers for `q` (each in its own order): the list, its count and group_by, and the site's search
+ * feed.
  */
 export const queryFilter = (q: string | undefined): Pick<PaperFilters, 'q' | 'expansions'> =>
-  (q ? { q, expansions: expandQuery(q) } : { q })
+  q ? { q, expansions: expandQuery(q) } : { q }

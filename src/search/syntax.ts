@@ -13,7 +13,10 @@ import { operandQuery, operandsOf, readWebsearch, withoutStopWords } from './web
 
 const noWords = () => invalidInput('q has no searchable words (only stop words or punctuation)')
 
-/** The 400 for a query with no searchable words. Checked only when a search came back empty, so good queries pay nothing for it. */
+/**
+ * The 400 for a query with no searchable words. Checked only when a search came back empty, so good queries pay nothing
+ * for it.
+ */
 export async function assertSearchable(db: Db, q: string): Promise<void> {
   const [row] = await executeRows<{ n: number }>(db, sql`select numnode(${tsquery(q)}) as n`)
   if (Number(row.n) === 0) throw noWords()
@@ -35,14 +38,18 @@ export async function searchableReading(db: Db, q: string): Promise<ReadOperand[
   const read = readWebsearch(q)
   const operands = operandsOf(read).map(operandQuery)
   // (The operands come from the query as geroscope_tsquery rewrites it: each is parsed as is.)
-  const [row] = await executeRows<{ n: number; kept: boolean[] | null; variants: string[][] | null }>(db, sql`
+  const [row] = await executeRows<{ n: number; kept: boolean[] | null; variants: string[][] | null }>(
+    db,
+    sql`
     select numnode(${tsquery(q)}) as n,
       (select array_agg(numnode(websearch_to_tsquery('geroscope'::regconfig, o)) > 0 order by i)
        from unnest(${sql.param(operands)}::text[]) with ordinality as operands(o, i)) as kept,
       (select json_agg(geroscope_variants(o) order by i)
-       from unnest(${sql.param(operandsOf(read).map((o) => o.text))}::text[]) with ordinality as operands(o, i)) as variants`)
+       from unnest(${sql.param(operandsOf(read).map((o) => o.text))}::text[]) with ordinality as operands(o, i)) as
+         variants`,
+  )
   if (Number(row.n) === 0) throw noWords()
-  const variants = typeof row.variants === 'string' ? JSON.parse(row.variants) as string[][] : row.variants ?? []
+  const variants = typeof row.variants === 'string' ? (JSON.parse(row.variants) as string[][]) : (row.variants ?? [])
   let n = 0
   const withVariants = read.map((group) => group.map((o) => o && { ...o, variants: variants[n++] }))
   const query = withoutStopWords(withVariants, row.kept ?? [])

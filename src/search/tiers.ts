@@ -11,7 +11,8 @@
  *   4. the text holds the query
  *
  * The query is every reading of it merged (American, British, irregular plurals: geroscope_query_forms,
- * drizzle/*_search_title_abstract_folding.sql), so each tier holds the papers that say the query in any of its spellings.
+ * drizzle/*_search_title_abstract_folding.sql), so each tier holds the papers that say the query in any of its
+ * spellings.
  * "Tightly" is geroscope_tsquery_tight (drizzle/*_search_tiers.sql): a quoted phrase is already tight; for one
  * word, a phrase alone, or OR, the tight query is the query itself and some tiers are empty.
  * -exclusions apply to the whole paper in every tier.
@@ -69,7 +70,8 @@ const TIERS: { group: number; match: SQL; byTitle?: SQL }[] = [
   { group: 1, match: sql`search_vector @@ ${T} and not search_vector @@ ${ANYA} and not search_vector @@ ${QA}` },
   {
     group: 1,
-    match: sql`search_vector @@ ${Q} and not search_vector @@ ${ANYA} and not search_vector @@ ${QA} and not search_vector @@ ${T}`,
+    match: sql`search_vector @@ ${Q} and not search_vector @@ ${ANYA} and not search_vector @@ ${QA} and not
+      search_vector @@ ${T}`,
   },
 ]
 
@@ -115,12 +117,19 @@ export function queryForms(q: string, expansions: readonly Expansion[] = []): SQ
   if (expansions.length === 0) return sql`select query, tight, any_word, loose from geroscope_query_forms(${q})`
   // Each typed name parsed once (t), then with its other names (s).
   const typed = expansions.map((e, i) => sql`geroscope_tsquery(${e.text}) as ${sql.raw(`t${i}`)}`)
-  const pairs = expansions.map((e, i) =>
-    sql`${sql.raw(`t${i}`)}, ${sqlOf(orOtherNames({ text: `t${i}`, values: [] }, e.alternatives))} as ${sql.raw(`s${i}`)}`)
-  const rewritten = (form: string) => expansions.reduce<SQL>((inner, _, i) => {
-    const [t, s] = [sql.raw(`p.t${i}`), sql.raw(`p.s${i}`)]
-    return sql`(case when numnode(${t}) = 0 then ${inner} else ts_rewrite(${inner}, ${t}, ${s}) end)`
-  }, sql.raw(`f.${form}`))
+  const pairs = expansions.map(
+    (e, i) =>
+      sql`${sql.raw(`t${i}`)}, ${sqlOf(orOtherNames({ text: `t${i}`, values: [] }, e.alternatives))} as
+        ${sql.raw(`s${i}`)}`,
+  )
+  const rewritten = (form: string) =>
+    expansions.reduce<SQL>(
+      (inner, _, i) => {
+        const [t, s] = [sql.raw(`p.t${i}`), sql.raw(`p.s${i}`)]
+        return sql`(case when numnode(${t}) = 0 then ${inner} else ts_rewrite(${inner}, ${t}, ${s}) end)`
+      },
+      sql.raw(`f.${form}`),
+    )
   return sql`select query, tight, any_word, geroscope_tsquery_loose_of(query) as loose from (
     select ${rewritten('query')} as query, ${rewritten('tight')} as tight, ${rewritten('any_word')} as any_word
     from geroscope_query_forms(${q}) f, (select ${sql.join(pairs, sql`, `)}
@@ -138,10 +147,12 @@ export function queryForms(q: string, expansions: readonly Expansion[] = []): SQ
  * a later tier is needed only when this one fell short, and then the scan has been made anyway.
  */
 export function tieredHits({ q, where, hits, walk, indexOnly, after, expansions }: TierQuery): SQL {
-  const ctes: SQL[] = [sql`terms as materialized (
+  const ctes: SQL[] = [
+    sql`terms as materialized (
     select query as q, tight as t, geroscope_tsquery_in_title(query) as qa, geroscope_tsquery_in_title(tight) as ta,
       geroscope_tsquery_in_title(any_word) as anya, loose as ql, position('!' in query::text) > 0 as negated
-    from (${queryForms(q, expansions)}) forms)`]
+    from (${queryForms(q, expansions)}) forms)`,
+  ]
   GROUPS.forEach((gin, g) => {
     const tiers = TIERS.flatMap((t, k) => (t.group === g ? [sql`when ${t.match} then ${sql.raw(String(k))}`] : []))
     ctes.push(sql`${sql.raw(`candidates${g}`)} as materialized (
@@ -162,10 +173,14 @@ export function tieredHits({ q, where, hits, walk, indexOnly, after, expansions 
     if (done.some((j) => TIERS[j].group === group)) {
       ctes.push(sql`${tier} as materialized (${fromCandidates(sql``)})`)
     } else {
-      const test = indexOnly && byTitle ? { vector: sql.raw('title_vector'), match: byTitle } : { vector: sql.raw('search_vector'), match }
+      const test =
+        indexOnly && byTitle
+          ? { vector: sql.raw('title_vector'), match: byTitle }
+          : { vector: sql.raw('search_vector'), match }
       const walkOf = (name: string, rows: number, only: SQL) => sql`${sql.raw(name)} as materialized (
         select id, relevance, indexed_date from (
-          select id, relevance, indexed_date, ${test.vector} from papers where ${where}${start} order by ${INDEX_ORDER} limit ${rows}
+          select id, relevance, indexed_date, ${test.vector} from papers where ${where}${start} order by ${INDEX_ORDER}
+            limit ${rows}
         ) w
         where ${only}${test.match}${rest}
         order by ${INDEX_ORDER} limit ${need})`
@@ -181,7 +196,10 @@ export function tieredHits({ q, where, hits, walk, indexOnly, after, expansions 
     }
     done.push(k)
   }
-  const union = sql.join(done.map((k) => sql.raw(`select id, ${k} as tier, relevance, indexed_date from tier${k}`)), sql` union all `)
+  const union = sql.join(
+    done.map((k) => sql.raw(`select id, ${k} as tier, relevance, indexed_date from tier${k}`)),
+    sql` union all `,
+  )
   ctes.push(sql`tiered as (${union})`)
   return sql`with ${sql.join(ctes, sql`, `)} `
 }
@@ -202,9 +220,14 @@ type Cursor = { score: number; id: string; relevance: number | null; indexedDate
 function startAt(k: number, cursor: Cursor | null): { start: SQL; range: SQL; rest: SQL } {
   if (!cursor) return { start: sql``, range: sql``, rest: sql`` }
   const score = scoreOf(sql.raw(String(k)), sql.raw('relevance'), sql.raw('indexed_date'))
-  const rest = sql` and (${score} < ${cursor.score}::float8 or (${score} = ${cursor.score}::float8 and id > ${cursor.id}))`
+  const rest = sql` and (${score} < ${cursor.score}::float8 or (${score} = ${cursor.score}::float8 and id >
+    ${cursor.id}))`
   if (cursor.relevance === null) {
-    return { start: sql` and relevance is null and indexed_date <= ${cursor.indexedDate}`, range: sql` and relevance is null`, rest }
+    return {
+      start: sql` and relevance is null and indexed_date <= ${cursor.indexedDate}`,
+      range: sql` and relevance is null`,
+      rest,
+    }
   }
   return {
     start: sql` and (relevance, indexed_date) <= (${cursor.relevance}::float8, ${cursor.indexedDate}::date)`,
@@ -222,7 +245,8 @@ export const tieredScore = scoreOf(sql.raw('tier'), sql.raw('relevance'), sql.ra
  * is slow for a common query; tests and the benchmark's quality check compare against it.
  */
 export function everyMatchRanked(q: string, where: SQL, limit: number, expansions: readonly Expansion[] = []): SQL {
-  return sql`select id from papers, (select query as q, tight as t, any_word as a from (${queryForms(q, expansions)}) forms) terms
+  return sql`select id from papers, (select query as q, tight as t, any_word as a from (${queryForms(q, expansions)})
+    forms) terms
     where search_vector @@ q and ${where}
     order by case when title_vector @@ t then 0 when title_vector @@ q then 1 when title_vector @@ a then 2
       when search_vector @@ t then 3 else 4 end, ${INDEX_ORDER}

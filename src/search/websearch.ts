@@ -1,7 +1,8 @@
 /**
  * Our query syntax read exactly as PostgreSQL reads it, so that Meilisearch can be asked the same
  * question. geroscope_tsquery_parsed (drizzle/0001, 0008 and *_search_title_abstract_folding) rewrites the text, then
- * websearch_to_tsquery parses it; this file mirrors both, step for step (PostgreSQL's tsquery.c, gettoken_query_websearch):
+ * websearch_to_tsquery parses it; this file mirrors both, step for step (PostgreSQL's tsquery.c,
+ * gettoken_query_websearch):
  *
  * - a word runs to whitespace, a double quote, a colon or one of ! & | ( ) <, which are otherwise ignored;
  * - "quoted text" is a phrase (an unbalanced quote runs to the end);

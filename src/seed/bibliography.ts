@@ -23,15 +23,30 @@ const JOURNALS: [Journal, number][] = [
   [journal('Nature', ['basic'], (n, y) => `10.1038/s41586-0${yy(y)}-${n}-2`), 2],
   [journal('Cell', ['basic'], (n, y) => `10.1016/j.cell.${year(y)}.${n}`), 2],
   [journal('Science', ['basic'], (n) => `10.1126/science.${n}`), 1.5],
-  [journal('The Journals of Gerontology Series A, Biological Sciences and Medical Sciences',
-    ['basic', 'clinical'], (n) => `10.1093/gerona/glaf${n}`), 6],
+  [
+    journal(
+      'The Journals of Gerontology Series A, Biological Sciences and Medical Sciences',
+      ['basic', 'clinical'],
+      (n) => `10.1093/gerona/glaf${n}`,
+    ),
+    6,
+  ],
   [journal('Ageing Research Reviews', ['review'], (n, y) => `10.1016/j.arr.${year(y)}.${n}`), 6],
   [journal('Nature Communications', ['basic', 'clinical'], (n, y) => `10.1038/s41467-0${yy(y)}-${n}-9`), 6],
   [journal('eLife', ['basic'], (n) => `10.7554/elife.${n}`), 3],
-  [journal('Proceedings of the National Academy of Sciences of the United States of America', ['basic'],
-    (n) => `10.1073/pnas.${n}`), 3],
+  [
+    journal(
+      'Proceedings of the National Academy of Sciences of the United States of America',
+      ['basic'],
+      (n) => `10.1073/pnas.${n}`,
+    ),
+    3,
+  ],
   [journal('Cell Reports', ['basic'], (n, y) => `10.1016/j.celrep.${year(y)}.${n}`), 4],
-  [journal('The Lancet Healthy Longevity', ['clinical', 'review'], (n, y) => `10.1016/s2666-7568(${year(y)})${n}-1`), 2],
+  [
+    journal('The Lancet Healthy Longevity', ['clinical', 'review'], (n, y) => `10.1016/s2666-7568(${year(y)})${n}-1`),
+    2,
+  ],
   [journal('Aging', ['basic', 'clinical'], (n) => `10.18632/aging.${n}`), 7],
   [journal('Nature Medicine', ['clinical'], (n, y) => `10.1038/s41591-0${yy(y)}-${n}-5`), 2],
   [journal('Mechanisms of Ageing and Development', ['basic', 'review'], (n, y) => `10.1016/j.mad.${year(y)}.${n}`), 3],
@@ -45,7 +60,10 @@ const JOURNALS: [Journal, number][] = [
   [journal('JAMA Network Open', ['clinical', 'general'], (n, y) => `10.1001/jamanetworkopen.${year(y)}.${n}`), 2],
   [journal('BMC Geriatrics', ['clinical', 'general'], (n, y) => `10.1186/s12877-0${yy(y)}-${n}-3`), 4],
   [journal('Frontiers in Aging', ['basic', 'review'], (n, y) => `10.3389/fragi.${year(y)}.${n}`), 3],
-  [journal('International Journal of Molecular Sciences', ['basic', 'review', 'general'], (n) => `10.3390/ijms${n}`), 5],
+  [
+    journal('International Journal of Molecular Sciences', ['basic', 'review', 'general'], (n) => `10.3390/ijms${n}`),
+    5,
+  ],
   [journal('Nutrients', ['clinical', 'review', 'general'], (n) => `10.3390/nu${n}`), 4],
   [journal('Scientific Reports', ['basic', 'clinical', 'general'], (n, y) => `10.1038/s41598-0${yy(y)}-${n}-0`), 5],
   [journal('PLoS One', ['basic', 'clinical', 'general'], (n) => `10.1371/journal.pone.${n}`), 4],
@@ -54,7 +72,8 @@ const JOURNALS: [Journal, number][] = [
 
 const byScope = new Map<Scope, Weighted<Journal>>(
   (['basic', 'clinical', 'review', 'general'] as Scope[]).map((scope) => [
-    scope, new Weighted(JOURNALS.filter(([j]) => j.scopes.includes(scope))),
+    scope,
+    new Weighted(JOURNALS.filter(([j]) => j.scopes.includes(scope))),
   ]),
 )
 
@@ -69,7 +88,13 @@ const SERVERS: [Server, number][] = [
   [{ ...journal('medRxiv', [], (n, y) => `10.1101/${y.replaceAll('-', '.')}.${n}`), clinical: true }, 20],
   [{ ...journal('Research Square', [], (n) => `10.21203/rs.3.rs-${n}/v1`), clinical: true }, 15],
   [{ ...journal('SSRN', [], (n) => `10.2139/ssrn.${n}`), clinical: true }, 10],
-  [{ ...journal('Preprints.org', [], (n, y) => `10.20944/preprints${year(y)}${y.slice(5, 7)}.${n}.v1`), clinical: false }, 7],
+  [
+    {
+      ...journal('Preprints.org', [], (n, y) => `10.20944/preprints${year(y)}${y.slice(5, 7)}.${n}.v1`),
+      clinical: false,
+    },
+    7,
+  ],
   [{ ...journal('arXiv', [], (n, y) => `10.48550/arxiv.${yy(y)}${y.slice(5, 7)}.${n}`), clinical: false }, 3],
 ]
 /** Basic science goes anywhere but medRxiv; clinical work anywhere but bioRxiv and arXiv. */
@@ -82,7 +107,12 @@ export function pickServer(rng: Random, clinical: boolean): Journal {
 
 /** Licence mix as Europe PMC reports it; null = none reported (all rights reserved). */
 export const licences = new Weighted<string | null>([
-  ['cc by', 40], ['cc0', 5], ['public domain', 3], ['cc by-sa', 5], ['cc by-nc', 12], ['cc by-nc-nd', 10],
+  ['cc by', 40],
+  ['cc0', 5],
+  ['public domain', 3],
+  ['cc by-sa', 5],
+  ['cc by-nc', 12],
+  ['cc by-nc-nd', 10],
   [null, 25],
 ])
 
@@ -98,7 +128,9 @@ const SURNAMES = (
   'Morales Ortiz Castillo Jiménez Ruiz Álvarez Romero Navarro Molina Delgado Castro Vargas Ramos Gil ' +
   'Barzilai Kirkland Kaeberlein Sinclair Partridge Horvath Belsky Ferrucci Lamming Miller Richardson ' +
   'Promislow Ocampo Serrano Campisi Tchkonia Verdin Auwerx Guarente Mair Dillin Brunet Wyss-Coray Rando'
-).split(' ').map((name) => (name === 'OBrien' ? "O'Brien" : name))
+)
+  .split(' ')
+  .map((name) => (name === 'OBrien' ? "O'Brien" : name))
 
 const INITIALS = 'ABCDEFGHIJKLMNOPRSTVWYZ'
 
@@ -118,8 +150,20 @@ export function authorList(rng: Random): string {
 
 /** Cohorts human observational studies draw on. */
 export const cohorts = [
-  'UK Biobank', 'Health and Retirement Study', 'Framingham Heart Study', 'Baltimore Longitudinal Study of Aging',
-  'Women’s Health Initiative', 'Dunedin Study', 'English Longitudinal Study of Ageing', 'Rotterdam Study',
-  'China Health and Retirement Longitudinal Study', 'NHANES', 'Lothian Birth Cohort 1936', 'Health ABC study',
-  'CALERIE trial', 'Generation Scotland', 'Swedish Adoption/Twin Study of Aging', 'Leiden Longevity Study',
+  'UK Biobank',
+  'Health and Retirement Study',
+  'Framingham Heart Study',
+  'Baltimore Longitudinal Study of Aging',
+  'Women’s Health Initiative',
+  'Dunedin Study',
+  'English Longitudinal Study of Ageing',
+  'Rotterdam Study',
+  'China Health and Retirement Longitudinal Study',
+  'NHANES',
+  'Lothian Birth Cohort 1936',
+  'Health ABC study',
+  'CALERIE trial',
+  'Generation Scotland',
+  'Swedish Adoption/Twin Study of Aging',
+  'Leiden Longevity Study',
 ]

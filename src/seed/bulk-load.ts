@@ -39,8 +39,20 @@ export type EntityIndex = { size: number; id: EntityIds }
 /** Every entity the generator can reference, in a fixed order (so a fresh database numbers them alike). */
 function corpusEntities() {
   return [
-    ...lexicon.map((e) => ({ type: e.type, key: e.key, name: e.name, ids: e.ids as Record<string, string>, aliases: entityAliases(e.type, e.key, e.name) })),
-    ...MESH_VOCABULARY.map((descriptor) => ({ type: 'mesh', key: meshKey(descriptor), name: descriptor, ids: {}, aliases: entityAliases('mesh', meshKey(descriptor), descriptor) })),
+    ...lexicon.map((e) => ({
+      type: e.type,
+      key: e.key,
+      name: e.name,
+      ids: e.ids as Record<string, string>,
+      aliases: entityAliases(e.type, e.key, e.name),
+    })),
+    ...MESH_VOCABULARY.map((descriptor) => ({
+      type: 'mesh',
+      key: meshKey(descriptor),
+      name: descriptor,
+      ids: {},
+      aliases: entityAliases('mesh', meshKey(descriptor), descriptor),
+    })),
   ]
 }
 
@@ -48,7 +60,9 @@ function corpusEntities() {
 export async function ensureEntities(database: Database): Promise<EntityIndex> {
   const wanted = corpusEntities()
   for (let i = 0; i < wanted.length; i += 1000) {
-    await database.db.insert(entities).values(wanted.slice(i, i + 1000))
+    await database.db
+      .insert(entities)
+      .values(wanted.slice(i, i + 1000))
       .onConflictDoNothing({ target: [entities.type, entities.key] })
   }
   const pairs = JSON.stringify(wanted.map((e) => ({ type: e.type, key: e.key })))
@@ -81,10 +95,15 @@ const CHILD_TABLES = ['stories', 'paper_entities', 'claims']
  * LOCAL, the setting ends with each transaction, so no pooled connection keeps it.
  */
 export async function canSkipTriggers(database: Database): Promise<boolean> {
-  const tables = sql.join(CHILD_TABLES.map((t) => sql`${t}::regclass`), sql`, `)
+  const tables = sql.join(
+    CHILD_TABLES.map((t) => sql`${t}::regclass`),
+    sql`, `,
+  )
   const [row] = await database.rows<{ n: number }>(
-    // Triggers enabled ALWAYS (the precomputed counts, drizzle/0016 and 0019) fire under replica too, so they do not stand in the way.
-    sql`select count(*)::int as n from pg_trigger where tgrelid in (${tables}) and not tgisinternal and tgenabled <> 'A'`,
+    // Triggers enabled ALWAYS (the precomputed counts, drizzle/0016 and 0019) fire under replica too, so they do not
+    // stand in the way.
+    sql`select count(*)::int as n from pg_trigger where tgrelid in (${tables}) and not tgisinternal and tgenabled <>
+      'A'`,
   )
   if (Number(row!.n) > 0) return false
   try {
@@ -97,7 +116,10 @@ export async function canSkipTriggers(database: Database): Promise<boolean> {
 
 /** Writes bundles with the driver's fastest path; the entities they name must exist already. */
 export async function loadBundles(
-  database: Database, bundles: Iterable<PaperBundle>, index: EntityIndex, options: LoadOptions = {},
+  database: Database,
+  bundles: Iterable<PaperBundle>,
+  index: EntityIndex,
+  options: LoadOptions = {},
 ): Promise<RowCounts> {
   const started = performance.now()
   let done = 0
@@ -146,7 +168,8 @@ export async function refreshPaperCounts(database: Database): Promise<void> {
  */
 async function vacuumAnalyze(database: Database): Promise<void> {
   if (!database.pg) return
-  for (const table of ['papers', 'stories', 'paper_entities', 'claims', 'entities']) await database.pg.unsafe(`vacuum (analyze) ${table}`)
+  for (const table of ['papers', 'stories', 'paper_entities', 'claims', 'entities'])
+    await database.pg.unsafe(`vacuum (analyze) ${table}`)
 }
 
 /** Where the numbers of a seed's paper ids start: paper k is number base + 2k or base + 2k + 1 (corpus.ts). */
@@ -165,7 +188,8 @@ async function loadedPapers(database: Database, o: Required<CorpusOptions>): Pro
   const [from, to] = [String(base), end < 10_000_000_000 ? String(end) : ':']
   const rows = await database.rows<{ id: string }>(sql`
     select id from papers
-    where length(id) = 14 and ((id >= ${`MED-${from}`} and id < ${`MED-${to}`}) or (id >= ${`PPR-${from}`} and id < ${`PPR-${to}`}))`)
+    where length(id) = 14 and ((id >= ${`MED-${from}`} and id < ${`MED-${to}`}) or (id >= ${`PPR-${from}`} and id <
+      ${`PPR-${to}`}))`)
   const loaded = new Set<number>()
   let sample: { id: string; index: number } | null = null
   for (const { id } of rows) {
@@ -178,8 +202,10 @@ async function loadedPapers(database: Database, o: Required<CorpusOptions>): Pro
     const expected = generatePaper(sample.index, o).paper
     const [stored] = await database.rows<{ title: string }>(sql`select title from papers where id = ${sample.id}`)
     if (expected.id !== sample.id || expected.title !== stored?.title) {
-      throw new Error(`paper ${sample.id} is in the database but is not part of the corpus of seed ${o.seed}: ` +
-        'seeds equal modulo 900 share paper ids, so choose another --seed')
+      throw new Error(
+        `paper ${sample.id} is in the database but is not part of the corpus of seed ${o.seed}: ` +
+          'seeds equal modulo 900 share paper ids, so choose another --seed',
+      )
     }
   }
   return loaded
@@ -194,7 +220,10 @@ function* missingBundles(o: Required<CorpusOptions>, loaded: Set<number>): Gener
  * statistics: planner statistics and entities.paper_count) is done and how long it took.
  */
 export async function loadCorpus(
-  database: Database, options: CorpusOptions & { chunk?: number }, onProgress?: OnProgress, onStep?: OnStep,
+  database: Database,
+  options: CorpusOptions & { chunk?: number },
+  onProgress?: OnProgress,
+  onStep?: OnStep,
 ): Promise<CorpusCounts> {
   const o = validateOptions(options)
   let mark = performance.now()
@@ -206,8 +235,21 @@ export async function loadCorpus(
   const index = await ensureEntities(database)
   done('entities')
   const loaded = await loadedPapers(database, o)
-  if (loaded.size === o.papers) return { papers: 0, stories: 0, heldStories: 0, paperEntities: 0, claims: 0, entities: index.size, alreadyLoaded: loaded.size }
-  const counts = await loadBundles(database, missingBundles(o, loaded), index, { chunk: options.chunk, total: o.papers - loaded.size, onProgress })
+  if (loaded.size === o.papers)
+    return {
+      papers: 0,
+      stories: 0,
+      heldStories: 0,
+      paperEntities: 0,
+      claims: 0,
+      entities: index.size,
+      alreadyLoaded: loaded.size,
+    }
+  const counts = await loadBundles(database, missingBundles(o, loaded), index, {
+    chunk: options.chunk,
+    total: o.papers - loaded.size,
+    onProgress,
+  })
   done('papers')
   await vacuumAnalyze(database)
   await refreshPaperCounts(database)

@@ -47,16 +47,42 @@ export function indexedDays(endDate: string, days: number, papers: number): DayT
 }
 
 const TYPES: Record<Design['studyType'], Weighted<string[]>> = {
-  human_trial: new Weighted([[['Randomized Controlled Trial', 'Journal Article'], 70], [['Clinical Trial', 'Journal Article'], 30]]),
-  human_observational: new Weighted([[['Journal Article'], 50], [['Observational Study', 'Journal Article'], 35],
-    [['Multicenter Study', 'Observational Study', 'Journal Article'], 15]]),
-  animal: new Weighted([[['Journal Article'], 75], [["Research Support, Non-U.S. Gov't", 'Journal Article'], 25]]),
-  invertebrate: new Weighted([[['Journal Article'], 75], [["Research Support, Non-U.S. Gov't", 'Journal Article'], 25]]),
-  cells: new Weighted([[['Journal Article'], 75], [["Research Support, Non-U.S. Gov't", 'Journal Article'], 25]]),
-  computational: new Weighted([[['Journal Article'], 85], [['Validation Study', 'Journal Article'], 15]]),
-  review: new Weighted([[['Review', 'Journal Article'], 65], [['Systematic Review', 'Review', 'Journal Article'], 25],
-    [['Meta-Analysis', 'Systematic Review', 'Journal Article'], 10]]),
-  other: new Weighted([[['Editorial'], 35], [['Comment', 'Journal Article'], 35], [['Letter'], 15], [['Journal Article'], 15]]),
+  human_trial: new Weighted([
+    [['Randomized Controlled Trial', 'Journal Article'], 70],
+    [['Clinical Trial', 'Journal Article'], 30],
+  ]),
+  human_observational: new Weighted([
+    [['Journal Article'], 50],
+    [['Observational Study', 'Journal Article'], 35],
+    [['Multicenter Study', 'Observational Study', 'Journal Article'], 15],
+  ]),
+  animal: new Weighted([
+    [['Journal Article'], 75],
+    [["Research Support, Non-U.S. Gov't", 'Journal Article'], 25],
+  ]),
+  invertebrate: new Weighted([
+    [['Journal Article'], 75],
+    [["Research Support, Non-U.S. Gov't", 'Journal Article'], 25],
+  ]),
+  cells: new Weighted([
+    [['Journal Article'], 75],
+    [["Research Support, Non-U.S. Gov't", 'Journal Article'], 25],
+  ]),
+  computational: new Weighted([
+    [['Journal Article'], 85],
+    [['Validation Study', 'Journal Article'], 15],
+  ]),
+  review: new Weighted([
+    [['Review', 'Journal Article'], 65],
+    [['Systematic Review', 'Review', 'Journal Article'], 25],
+    [['Meta-Analysis', 'Systematic Review', 'Journal Article'], 10],
+  ]),
+  other: new Weighted([
+    [['Editorial'], 35],
+    [['Comment', 'Journal Article'], 35],
+    [['Letter'], 15],
+    [['Journal Article'], 15],
+  ]),
 }
 
 export function publicationTypes(rng: Random, d: Design): string[] {
@@ -65,8 +91,12 @@ export function publicationTypes(rng: Random, d: Design): string[] {
 
 /** UNII registry numbers for the drugs we are sure of; the rest are listed without one. */
 const REGISTRY: Record<string, [string, string]> = {
-  rapamycin: ['Sirolimus', 'W36ZG6FT64'], metformin: ['Metformin', '9100L32L2N'], aspirin: ['Aspirin', 'R16CO5Y76E'],
-  nicotinamide: ['Niacinamide', '25X51I8RD4'], glycine: ['Glycine', 'TE7660XO1C'], melatonin: ['Melatonin', 'JL5DK93RCL'],
+  rapamycin: ['Sirolimus', 'W36ZG6FT64'],
+  metformin: ['Metformin', '9100L32L2N'],
+  aspirin: ['Aspirin', 'R16CO5Y76E'],
+  nicotinamide: ['Niacinamide', '25X51I8RD4'],
+  glycine: ['Glycine', 'TE7660XO1C'],
+  melatonin: ['Melatonin', 'JL5DK93RCL'],
 }
 
 export function chemicalFor(d: Design): Chemical[] {

@@ -36,32 +36,74 @@ export type CorpusOptions = {
 
 /** A papers row as drizzle inserts it; timestamps are ISO strings so bundles compare and copy cheaply. */
 export type SeedPaper = {
-  id: string; source: 'MED' | 'PPR'; doi: string | null; title: string; authors: string; journal: string
-  publishedDate: string | null; indexedDate: string; preprint: boolean; publicationTypes: string[]; url: string
-  abstract: string | null; abstractLicense: string | null; meshHeadings: MeshHeading[]; keywords: string[]
+  id: string
+  source: 'MED' | 'PPR'
+  doi: string | null
+  title: string
+  authors: string
+  journal: string
+  publishedDate: string | null
+  indexedDate: string
+  preprint: boolean
+  publicationTypes: string[]
+  url: string
+  abstract: string | null
+  abstractLicense: string | null
+  meshHeadings: MeshHeading[]
+  keywords: string[]
   chemicals: Chemical[]
-  relevance: number | null; relevanceConfidence: number | null; newsworthiness: number | null
-  studyType: string | null; studyTypeConfidence: number | null; topic: string | null; topicConfidence: number | null
-  promotional: number | null; judgementModel: string | null; judgementPromptVersion: string | null
-  judgedAt: string | null; extractedAt: string | null; createdAt: string; updatedAt: string
+  relevance: number | null
+  relevanceConfidence: number | null
+  newsworthiness: number | null
+  studyType: string | null
+  studyTypeConfidence: number | null
+  topic: string | null
+  topicConfidence: number | null
+  promotional: number | null
+  judgementModel: string | null
+  judgementPromptVersion: string | null
+  judgedAt: string | null
+  extractedAt: string | null
+  createdAt: string
+  updatedAt: string
 }
 
 export type SeedStory = {
-  paperId: string; headline: string; dek: string; body: string; whyItMatters: string; caveats: string
-  support: number | null; model: string; publishedAt: string
+  paperId: string
+  headline: string
+  dek: string
+  body: string
+  whyItMatters: string
+  caveats: string
+  support: number | null
+  model: string
+  publishedAt: string
 }
 
-export type PaperBundle = { paper: SeedPaper; story: SeedStory | null; entities: SeedPaperEntity[]; claims: SeedClaim[] }
+export type PaperBundle = {
+  paper: SeedPaper
+  story: SeedStory | null
+  entities: SeedPaperEntity[]
+  claims: SeedClaim[]
+}
 
 export const MAX_PAPERS = 5_000_000
 const MINUTE = 60_000
 const DAY = 86_400_000
 
 /** Relevance ranges per band: [0,1), [1,2), [2,2.5), [2.5,3]. */
-const RELEVANCE: Record<Design['band'], [number, number]> = { low: [0, 0.99], tangential: [1, 1.99], aging: [2, 2.49], core: [2.5, 3] }
+const RELEVANCE: Record<Design['band'], [number, number]> = {
+  low: [0, 0.99],
+  tangential: [1, 1.99],
+  aging: [2, 2.49],
+  core: [2.5, 3],
+}
 /** Chance of newsworthiness >= 2 per band: about 12% overall. */
 const NEWSWORTHY: Record<Design['band'], number> = { low: 0.01, tangential: 0.05, aging: 0.14, core: 0.22 }
-const judgeModels = new Weighted<[string, string]>([[['geroscope-builtin-1', 'judge-v1'], 80], [['geroscope-builtin-1', 'judge-v2'], 20]])
+const judgeModels = new Weighted<[string, string]>([
+  [['geroscope-builtin-1', 'judge-v1'], 80],
+  [['geroscope-builtin-1', 'judge-v2'], 20],
+])
 
 export function validateOptions(options: CorpusOptions): Required<CorpusOptions> {
   const days = options.days ?? 90
@@ -83,7 +125,8 @@ const dateOf = (ms: number) => iso(ms).slice(0, 10)
 
 export function generatePaper(index: number, options: CorpusOptions): PaperBundle {
   const o = validateOptions(options)
-  if (!Number.isInteger(index) || index < 0 || index >= MAX_PAPERS) throw new Error(`paper index out of range: ${index}`)
+  if (!Number.isInteger(index) || index < 0 || index >= MAX_PAPERS)
+    throw new Error(`paper index out of range: ${index}`)
   const rng = Random.forPaper(o.seed, index)
 
   const preprint = rng.chance(0.2)
@@ -97,7 +140,13 @@ export function generatePaper(index: number, options: CorpusOptions): PaperBundl
   // Every time is drawn, then held at notAfter (after the draw, so the corpus is the same whatever notAfter is).
   const notAfter = (ms: number) => Math.min(ms, o.notAfter)
   const createdAt = notAfter(dayStart + rng.int(30, 600) * MINUTE + rng.int(0, 59_999))
-  const offsetDays = preprint ? -rng.int(0, 3) : rng.chance(0.7) ? -rng.int(0, 14) : rng.chance(0.67) ? -rng.int(15, 60) : rng.int(1, 30)
+  const offsetDays = preprint
+    ? -rng.int(0, 3)
+    : rng.chance(0.7)
+      ? -rng.int(0, 14)
+      : rng.chance(0.67)
+        ? -rng.int(15, 60)
+        : rng.int(1, 30)
   const publishedDate = rng.chance(0.05) ? null : dateOf(dayStart + offsetDays * DAY)
 
   // A few papers per thousand carry known contradictions and gaps (planted.ts); the rest are random.
@@ -105,10 +154,26 @@ export function generatePaper(index: number, options: CorpusOptions): PaperBundl
   const d = plant ? plant.design(rng, preprint) : designPaper(rng, preprint)
   const { title, abstract: text, findings } = writePaper(rng, d)
   const clinical = d.studyType === 'human_trial' || d.studyType === 'human_observational'
-  const journal = preprint ? pickServer(rng, clinical)
-    : pickJournal(rng, d.band === 'low' && rng.chance(0.6) ? 'general' : d.studyType === 'review' ? 'review' : clinical ? 'clinical' : d.studyType === 'other' ? 'general' : 'basic')
+  const journal = preprint
+    ? pickServer(rng, clinical)
+    : pickJournal(
+        rng,
+        d.band === 'low' && rng.chance(0.6)
+          ? 'general'
+          : d.studyType === 'review'
+            ? 'review'
+            : clinical
+              ? 'clinical'
+              : d.studyType === 'other'
+                ? 'general'
+                : 'basic',
+      )
   const doi = rng.chance(0.05) ? null : journal.doi(number, publishedDate ?? indexedDate).toLowerCase()
-  const url = doi ? `https://doi.org/${doi}` : preprint ? `https://europepmc.org/article/PPR/PPR${number}` : `https://europepmc.org/article/MED/${number}`
+  const url = doi
+    ? `https://doi.org/${doi}`
+    : preprint
+      ? `https://europepmc.org/article/PPR/PPR${number}`
+      : `https://europepmc.org/article/MED/${number}`
   const abstract = rng.chance(0.03) && !plant ? null : text
   const abstractLicense = rng.weighted(licences)
 
@@ -117,7 +182,9 @@ export function generatePaper(index: number, options: CorpusOptions): PaperBundl
   const [judgementModel, judgementPromptVersion] = rng.weighted(judgeModels)
   const judgedMs = notAfter(createdAt + rng.int(2, 180) * MINUTE + rng.int(0, 59_999))
   const relevance = rng.round(...RELEVANCE[d.band])
-  const newsworthiness = rng.chance(NEWSWORTHY[d.band]) ? rng.round(2, 3) : Math.round(1.99 * rng.next() ** 1.6 * 100) / 100
+  const newsworthiness = rng.chance(NEWSWORTHY[d.band])
+    ? rng.round(2, 3)
+    : Math.round(1.99 * rng.next() ** 1.6 * 100) / 100
   const extracted = plant !== null || (judged && rng.chance(0.95))
   const extractedMs = notAfter(judgedMs + rng.int(1, 120) * MINUTE + rng.int(0, 59_999))
 
@@ -125,12 +192,38 @@ export function generatePaper(index: number, options: CorpusOptions): PaperBundl
   const mesh = preprint ? [] : meshHeadings(rng, d, 10 - lexiconLimit)
   const quotable = abstract !== null
   const lower = (title + ' ' + text).toLowerCase()
-  const entities = extracted ? extractEntities(rng, d, `${title} ${text}`, lower, quotable, preprint ? Math.max(lexiconLimit, 5) : lexiconLimit, mesh) : []
-  const claims = !extracted ? [] : plant?.claims ? plant.claims(d, findings, extractedMs, rng) : extractClaims(rng, d, findings, abstract, extractedMs)
+  const entities = extracted
+    ? extractEntities(
+        rng,
+        d,
+        `${title} ${text}`,
+        lower,
+        quotable,
+        preprint ? Math.max(lexiconLimit, 5) : lexiconLimit,
+        mesh,
+      )
+    : []
+  const claims = !extracted
+    ? []
+    : plant?.claims
+      ? plant.claims(d, findings, extractedMs, rng)
+      : extractClaims(rng, d, findings, abstract, extractedMs)
 
   const paper: SeedPaper = {
-    id, source, doi, title, authors: authorList(rng), journal: journal.name, publishedDate, indexedDate, preprint,
-    publicationTypes: publicationTypes(rng, d), url, abstract, abstractLicense, meshHeadings: mesh,
+    id,
+    source,
+    doi,
+    title,
+    authors: authorList(rng),
+    journal: journal.name,
+    publishedDate,
+    indexedDate,
+    preprint,
+    publicationTypes: publicationTypes(rng, d),
+    url,
+    abstract,
+    abstractLicense,
+    meshHeadings: mesh,
     keywords: rng.chance(preprint ? 0.4 : 0.7) ? rng.sample(d.profile.keywords, rng.int(3, 5)) : [],
     chemicals: preprint ? [] : chemicalFor(d),
     relevance: judged ? relevance : null,
@@ -152,7 +245,13 @@ export function generatePaper(index: number, options: CorpusOptions): PaperBundl
   let story: SeedStory | null = null
   if (judged && newsworthiness >= 2 && relevance >= 2) {
     const s = writeStory(rng, d, findings, title)
-    const support = rng.chance(0.05) ? null : rng.chance(0.85) ? rng.round(2, 3) : rng.chance(0.67) ? rng.round(1, 2) : rng.round(0, 1)
+    const support = rng.chance(0.05)
+      ? null
+      : rng.chance(0.85)
+        ? rng.round(2, 3)
+        : rng.chance(0.67)
+          ? rng.round(1, 2)
+          : rng.round(0, 1)
     const writtenMs = (extracted ? extractedMs : judgedMs) + rng.int(10, 480) * MINUTE + rng.int(0, 59_999)
     const publishedAt = iso(notAfter(writtenMs))
     story = { paperId: id, ...s, support, model: 'geroscope-writer-1', publishedAt }

@@ -49,7 +49,9 @@ export async function countPapers(database: Database): Promise<number> {
 }
 
 export async function seedDemo(
-  database: Database, endDate = new Date().toISOString().slice(0, 10), onProgress: OnDemoProgress = () => {},
+  database: Database,
+  endDate = new Date().toISOString().slice(0, 10),
+  onProgress: OnDemoProgress = () => {},
 ): Promise<DemoResult> {
   const existing = await countPapers(database)
   if (existing > 0) return { loaded: false, papers: existing }
@@ -58,15 +60,20 @@ export async function seedDemo(
   // Nothing later than now: the corpus ends today. Ten minutes back leaves room for the seconds by which a
   // paper's claims follow its extraction (src/seed/extraction.ts).
   const now = Date.now()
-  const counts = await loadCorpus(database,
+  const counts = await loadCorpus(
+    database,
     { papers: DEMO_PAPERS, seed: DEMO_SEED, endDate, days: 90, notAfter: now - 10 * 60_000, chunk: 500 },
     (p) => onProgress({ kind: 'papers', papers: p.papers, total: p.total ?? DEMO_PAPERS, elapsedMs: p.elapsedMs }),
-    (step, elapsedMs) => onProgress({ kind: 'step', step, elapsedMs }))
+    (step, elapsedMs) => onProgress({ kind: 'step', step, elapsedMs }),
+  )
   let mark = performance.now()
 
   // Readers cannot log in ("!" is no password hash); they exist to upvote.
-  await db.insert(accounts)
-    .values(Array.from({ length: READERS }, (_, i) => ({ username: `reader-${i + 1}`, passwordHash: '!', role: 'member' })))
+  await db
+    .insert(accounts)
+    .values(
+      Array.from({ length: READERS }, (_, i) => ({ username: `reader-${i + 1}`, passwordHash: '!', role: 'member' })),
+    )
     .onConflictDoNothing()
   await db.execute(sql`
     insert into upvotes (paper_id, account_id, created_at)

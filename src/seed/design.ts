@@ -45,7 +45,12 @@ export type Design = {
 }
 
 /** 15% not aging biology, 25% tangential, 35% aging, 25% core (relevance >= 2.5). */
-const bands = new Weighted<Band>([['low', 15], ['tangential', 25], ['aging', 35], ['core', 25]])
+const bands = new Weighted<Band>([
+  ['low', 15],
+  ['tangential', 25],
+  ['aging', 35],
+  ['core', 25],
+])
 
 /** Papers outside aging biology are mostly filed under "other"; core papers almost never are. */
 const otherShare: Record<Band, number> = { low: 0.88, tangential: 0.25, aging: 0.04, core: 0.01 }
@@ -53,8 +58,16 @@ const namedTopics = new Weighted<TopicSlug>(
   TOPIC_SLUGS.filter((t) => t !== 'other').map((t, i) => [t, [14, 11, 10, 6, 10, 10, 10, 9, 10, 12][i]!] as const),
 )
 
-const effects = new Weighted<Effect>([['benefit', 78], ['none', 14], ['harm', 8]])
-const sexes = new Weighted<Design['sex']>([['both', 55], ['male', 30], ['female', 15]])
+const effects = new Weighted<Effect>([
+  ['benefit', 78],
+  ['none', 14],
+  ['harm', 8],
+])
+const sexes = new Weighted<Design['sex']>([
+  ['both', 55],
+  ['male', 30],
+  ['female', 15],
+])
 
 const byKey = new Map(lexicon.map((e) => [`${e.type}:${e.key}`, e]))
 
@@ -62,8 +75,11 @@ function kindOf(intervention: LexiconEntry): InterventionKind {
   const cls = intervention.class ?? ''
   if (cls === 'lifestyle') return 'lifestyle'
   if (cls === 'partial reprogramming' || cls === 'gene therapy') return 'genetic'
-  if (/cell therapy|blood-based|microbiome|oxygen|protein therapy|hormone therapy|vaccination/.test(cls)
-    || intervention.key === 'senolytic-vaccination') return 'procedure'
+  if (
+    /cell therapy|blood-based|microbiome|oxygen|protein therapy|hormone therapy|vaccination/.test(cls) ||
+    intervention.key === 'senolytic-vaccination'
+  )
+    return 'procedure'
   return 'drug'
 }
 
@@ -91,13 +107,25 @@ const FITS: Record<StudyType, InterventionKind[]> = {
 
 /** Share of papers of each study type that test an intervention (the rest study a gene or a measure). */
 const INTERVENTION_SHARE: Record<StudyType, number> = {
-  human_trial: 1, human_observational: 0.35, animal: 0.75, invertebrate: 0.7, cells: 0.6, computational: 0.15,
-  review: 0.6, other: 0.5,
+  human_trial: 1,
+  human_observational: 0.35,
+  animal: 0.75,
+  invertebrate: 0.7,
+  cells: 0.6,
+  computational: 0.15,
+  review: 0.6,
+  other: 0.5,
 }
 
 const SCOPE: Record<StudyType, Scope> = {
-  human_trial: 'h', human_observational: 'h', animal: 'a', invertebrate: 'i', cells: 'c', computational: 'h',
-  review: 'h', other: 'h',
+  human_trial: 'h',
+  human_observational: 'h',
+  animal: 'a',
+  invertebrate: 'i',
+  cells: 'c',
+  computational: 'h',
+  review: 'h',
+  other: 'h',
 }
 
 const fallbackOutcomes = { h: outcomesIn('h'), a: outcomesIn('a'), i: outcomesIn('i'), c: outcomesIn('c') }
@@ -113,33 +141,84 @@ function chooseOutcomes(rng: Random, profile: TopicProfile, scope: Scope): [Outc
 
 /** [dose, route] pairs as an abstract states them. */
 const DOSES: Record<'human' | 'incretin' | 'biologic' | 'vertebrate' | 'invertebrate' | 'cells', [string, string][]> = {
-  human: [['500 mg twice daily', 'oral'], ['1,000 mg/day', 'oral'], ['250 mg/day', 'oral'], ['5 mg once weekly', 'oral'],
-    ['1 g/day', 'oral'], ['100 mg/day', 'oral']],
-  incretin: [['2.4 mg once weekly', 'subcutaneous'], ['1.0 mg once weekly', 'subcutaneous'], ['15 mg once weekly', 'subcutaneous']],
-  biologic: [['300 mg every 8 weeks', 'intravenous'], ['150 mg every 4 weeks', 'subcutaneous'], ['100 mg daily', 'subcutaneous']],
-  vertebrate: [['14 ppm in the diet', 'dietary'], ['42 ppm in the diet', 'dietary'], ['5 mg/kg', 'intraperitoneal'],
-    ['2 mg/kg', 'intraperitoneal'], ['50 mg/kg/day', 'oral gavage'], ['500 mg/kg/day', 'oral gavage'],
-    ['0.1% in drinking water', 'drinking water'], ['400 mg/kg/day', 'drinking water']],
-  invertebrate: [['50 µM', 'dietary'], ['100 µM', 'dietary'], ['1 mM', 'dietary'], ['5 mM', 'dietary'], ['25 µM', 'dietary']],
-  cells: [['100 nM', 'in culture'], ['1 µM', 'in culture'], ['10 µM', 'in culture'], ['250 nM', 'in culture'], ['5 µM', 'in culture']],
+  human: [
+    ['500 mg twice daily', 'oral'],
+    ['1,000 mg/day', 'oral'],
+    ['250 mg/day', 'oral'],
+    ['5 mg once weekly', 'oral'],
+    ['1 g/day', 'oral'],
+    ['100 mg/day', 'oral'],
+  ],
+  incretin: [
+    ['2.4 mg once weekly', 'subcutaneous'],
+    ['1.0 mg once weekly', 'subcutaneous'],
+    ['15 mg once weekly', 'subcutaneous'],
+  ],
+  biologic: [
+    ['300 mg every 8 weeks', 'intravenous'],
+    ['150 mg every 4 weeks', 'subcutaneous'],
+    ['100 mg daily', 'subcutaneous'],
+  ],
+  vertebrate: [
+    ['14 ppm in the diet', 'dietary'],
+    ['42 ppm in the diet', 'dietary'],
+    ['5 mg/kg', 'intraperitoneal'],
+    ['2 mg/kg', 'intraperitoneal'],
+    ['50 mg/kg/day', 'oral gavage'],
+    ['500 mg/kg/day', 'oral gavage'],
+    ['0.1% in drinking water', 'drinking water'],
+    ['400 mg/kg/day', 'drinking water'],
+  ],
+  invertebrate: [
+    ['50 µM', 'dietary'],
+    ['100 µM', 'dietary'],
+    ['1 mM', 'dietary'],
+    ['5 mM', 'dietary'],
+    ['25 µM', 'dietary'],
+  ],
+  cells: [
+    ['100 nM', 'in culture'],
+    ['1 µM', 'in culture'],
+    ['10 µM', 'in culture'],
+    ['250 nM', 'in culture'],
+    ['5 µM', 'in culture'],
+  ],
 }
 
 const DURATIONS: Record<'trial' | 'cohort' | 'animal' | 'invertebrate' | 'cells', string[]> = {
   trial: ['12 weeks', '24 weeks', '6 months', '12 months', '2 years', '8 weeks', '16 weeks'],
-  cohort: ['a median follow-up of 8.4 years', 'a median follow-up of 12 years', 'up to 20 years of follow-up',
-    'a mean follow-up of 6.1 years', 'a median follow-up of 4.7 years'],
+  cohort: [
+    'a median follow-up of 8.4 years',
+    'a median follow-up of 12 years',
+    'up to 20 years of follow-up',
+    'a mean follow-up of 6.1 years',
+    'a median follow-up of 4.7 years',
+  ],
   animal: ['12 weeks', '3 months', '6 months', '8 weeks', 'the rest of their lives', '16 weeks'],
   invertebrate: ['from day 1 of adulthood', 'throughout adulthood', 'from the L4 stage', 'from eclosion'],
   cells: ['48 hours', '72 hours', '7 days', '10 days', '14 days'],
 }
 
 function doseAndRoute(
-  rng: Random, intervention: LexiconEntry, kind: InterventionKind, studyType: StudyType, organism: Organism | null,
+  rng: Random,
+  intervention: LexiconEntry,
+  kind: InterventionKind,
+  studyType: StudyType,
+  organism: Organism | null,
 ): [string | null, string | null] {
-  if (kind === 'genetic') return [null, rng.pick(['AAV9 vector', 'doxycycline-inducible transgene', 'lipid nanoparticle'])]
+  if (kind === 'genetic')
+    return [null, rng.pick(['AAV9 vector', 'doxycycline-inducible transgene', 'lipid nanoparticle'])]
   if (kind === 'procedure' || (kind === 'lifestyle' && rng.chance(0.6))) return [null, null]
   if (kind === 'lifestyle') {
-    return [rng.pick(['25% energy restriction', 'an 8-hour daily eating window', 'three sessions per week', 'every other day']), null]
+    return [
+      rng.pick([
+        '25% energy restriction',
+        'an 8-hour daily eating window',
+        'three sessions per week',
+        'every other day',
+      ]),
+      null,
+    ]
   }
   const cls = intervention.class ?? ''
   if (studyType === 'cells') return rng.pick(DOSES.cells)
@@ -154,14 +233,22 @@ function doseAndRoute(
 function sizeFor(rng: Random, studyType: StudyType): number {
   const logUniform = (lo: number, hi: number) => Math.round(Math.exp(rng.float(Math.log(lo), Math.log(hi))))
   switch (studyType) {
-    case 'human_trial': return logUniform(24, 900)
-    case 'human_observational': return logUniform(300, 480_000)
-    case 'computational': return logUniform(500, 350_000)
-    case 'animal': return logUniform(12, 240)
-    case 'invertebrate': return logUniform(90, 2_400)
-    case 'cells': return rng.int(3, 6)
-    case 'review': return logUniform(12, 240) // studies reviewed
-    case 'other': return logUniform(40, 5_000)
+    case 'human_trial':
+      return logUniform(24, 900)
+    case 'human_observational':
+      return logUniform(300, 480_000)
+    case 'computational':
+      return logUniform(500, 350_000)
+    case 'animal':
+      return logUniform(12, 240)
+    case 'invertebrate':
+      return logUniform(90, 2_400)
+    case 'cells':
+      return rng.int(3, 6)
+    case 'review':
+      return logUniform(12, 240) // studies reviewed
+    case 'other':
+      return logUniform(40, 5_000)
   }
 }
 
@@ -190,26 +277,52 @@ export function designPaper(rng: Random, preprint: boolean): Design {
   if (gene === target) gene = rng.pick(profile.genes)
 
   const [primary, secondary] = chooseOutcomes(rng, profile, scope)
-  const measures = profile.outcomes.filter((o) => o.entry.type === 'biomarker' && o !== primary && o.scopes.includes('h'))
-  const exposure = (studyType === 'human_observational' || studyType === 'computational') && !intervention && measures.length > 0
-    ? rng.pick(measures) : null
+  const measures = profile.outcomes.filter(
+    (o) => o.entry.type === 'biomarker' && o !== primary && o.scopes.includes('h'),
+  )
+  const exposure =
+    (studyType === 'human_observational' || studyType === 'computational') && !intervention && measures.length > 0
+      ? rng.pick(measures)
+      : null
 
   const human = organism?.kind === 'human'
   const [dose, route] = intervention ? doseAndRoute(rng, intervention, kind!, studyType, organism) : [null, null]
   const duration = rng.pick(
-    studyType === 'human_trial' ? DURATIONS.trial : studyType === 'cells' ? DURATIONS.cells : human ? DURATIONS.cohort
-      : organism?.kind === 'invertebrate' ? DURATIONS.invertebrate : DURATIONS.animal,
+    studyType === 'human_trial'
+      ? DURATIONS.trial
+      : studyType === 'cells'
+        ? DURATIONS.cells
+        : human
+          ? DURATIONS.cohort
+          : organism?.kind === 'invertebrate'
+            ? DURATIONS.invertebrate
+            : DURATIONS.animal,
   )
   return {
-    band, topic, profile, studyType, preprint, organism, system, strain, intervention, kind, gene, target,
+    band,
+    topic,
+    profile,
+    studyType,
+    preprint,
+    organism,
+    system,
+    strain,
+    intervention,
+    kind,
+    gene,
+    target,
     pathway: rng.pick(profile.pathways),
-    primary, secondary, exposure,
+    primary,
+    secondary,
+    exposure,
     tissue: rng.pick(profile.tissues),
     hallmark: rng.pick(profile.hallmarks),
     sex: rng.weighted(sexes),
     age: organism ? rng.pick(organism.ages) : 'older',
     n: sizeFor(rng, studyType),
-    dose, route, duration,
+    dose,
+    route,
+    duration,
     effect: intervention ? rng.weighted(effects) : rng.chance(0.85) ? 'benefit' : 'none',
   }
 }
@@ -239,19 +352,38 @@ export function designFor(rng: Random, preprint: boolean, plan: DesignPlan): Des
   const target = targets.length > 0 ? rng.pick(targets) : null
   const genes = profile.genes.filter((g) => g !== target)
   const o = plan.organism
-  const duration = rng.pick(plan.studyType === 'human_trial' ? DURATIONS.trial : o.kind === 'invertebrate' ? DURATIONS.invertebrate : DURATIONS.animal)
+  const duration = rng.pick(
+    plan.studyType === 'human_trial'
+      ? DURATIONS.trial
+      : o.kind === 'invertebrate'
+        ? DURATIONS.invertebrate
+        : DURATIONS.animal,
+  )
   return {
     ...drawn,
     band: drawn.band === 'low' || drawn.band === 'tangential' ? 'aging' : drawn.band,
-    topic: plan.topic, profile, studyType: plan.studyType, organism: o, system: null,
+    topic: plan.topic,
+    profile,
+    studyType: plan.studyType,
+    organism: o,
+    system: null,
     strain: o.strains.length > 0 ? rng.pick(o.strains) : null,
-    intervention: plan.intervention, kind: kindOf(plan.intervention), target,
+    intervention: plan.intervention,
+    kind: kindOf(plan.intervention),
+    target,
     gene: rng.pick(genes.length > 0 ? genes : profile.genes),
     pathway: rng.pick(profile.pathways),
-    primary: outcome(plan.outcome), secondary: null, exposure: null,
+    primary: outcome(plan.outcome),
+    secondary: null,
+    exposure: null,
     tissue: rng.pick(profile.tissues),
     hallmark: rng.pick(profile.hallmarks),
-    sex: plan.sex, age: rng.pick(o.ages), n: sizeFor(rng, plan.studyType),
-    dose: plan.dose, route: plan.route, duration, effect: plan.effect,
+    sex: plan.sex,
+    age: rng.pick(o.ages),
+    n: sizeFor(rng, plan.studyType),
+    dose: plan.dose,
+    route: plan.route,
+    duration,
+    effect: plan.effect,
   }
 }

@@ -46,12 +46,24 @@ function compact(detail: Record<string, unknown>): Record<string, unknown> | nul
 }
 
 const EVIDENCE_LEVEL: Record<Design['studyType'], string> = {
-  human_trial: 'rct', human_observational: 'observational', animal: 'animal', invertebrate: 'invertebrate',
-  cells: 'in vitro', computational: 'computational', review: 'review', other: 'opinion',
+  human_trial: 'rct',
+  human_observational: 'observational',
+  animal: 'animal',
+  invertebrate: 'invertebrate',
+  cells: 'in vitro',
+  computational: 'computational',
+  review: 'review',
+  other: 'opinion',
 }
 const DESIGN: Record<Design['studyType'], string> = {
-  human_trial: 'randomized controlled trial', human_observational: 'prospective cohort', animal: 'in vivo',
-  invertebrate: 'in vivo', cells: 'in vitro', computational: 'in silico', review: 'literature review', other: 'commentary',
+  human_trial: 'randomized controlled trial',
+  human_observational: 'prospective cohort',
+  animal: 'in vivo',
+  invertebrate: 'in vivo',
+  cells: 'in vitro',
+  computational: 'in silico',
+  review: 'literature review',
+  other: 'commentary',
 }
 
 /**
@@ -60,7 +72,13 @@ const DESIGN: Record<Design['studyType'], string> = {
  * stored (the abstract itself is kept).
  */
 export function extractEntities(
-  rng: Random, d: Design, text: string, lower: string, quotable: boolean, limit: number, mesh: MeshHeading[],
+  rng: Random,
+  d: Design,
+  text: string,
+  lower: string,
+  quotable: boolean,
+  limit: number,
+  mesh: MeshHeading[],
 ): SeedPaperEntity[] {
   const out: SeedPaperEntity[] = []
   const seen = new Set<string>()
@@ -79,19 +97,47 @@ export function extractEntities(
   if (d.plantedHallmark) add(d.hallmark, 'context', null) // planted.ts: the hallmark must be linked
   const i = d.intervention
   if (i) {
-    add(i, 'studied', rng.chance(0.1) ? null : {
-      class: i.class, dose: d.dose, route: d.route, duration: d.duration, mention: mention(i.name),
-      description: quotable ? `${i.class ?? 'intervention'} given to ${d.studyType === 'cells' ? d.system : d.organism?.plural ?? 'participants'} for ${d.duration}` : null,
-    })
+    add(
+      i,
+      'studied',
+      rng.chance(0.1)
+        ? null
+        : {
+            class: i.class,
+            dose: d.dose,
+            route: d.route,
+            duration: d.duration,
+            mention: mention(i.name),
+            description: quotable
+              ? `${i.class ?? 'intervention'} given ` +
+                `to ${d.studyType === 'cells' ? d.system : (d.organism?.plural ?? 'participants')} for ${d.duration}`
+              : null,
+          },
+    )
   }
   if (d.organism) {
     const human = d.organism.kind === 'human'
-    add(entry(`organism:${d.organism.key}`), 'model', d.studyType === 'cells'
-      ? { species: d.organism.latin, system: d.system }
-      : { species: d.organism.latin, strain: d.strain, sex: d.sex, age: d.age, n: human || rng.chance(0.5) ? d.n : null }, false)
+    add(
+      entry(`organism:${d.organism.key}`),
+      'model',
+      d.studyType === 'cells'
+        ? { species: d.organism.latin, system: d.system }
+        : {
+            species: d.organism.latin,
+            strain: d.strain,
+            sex: d.sex,
+            age: d.age,
+            n: human || rng.chance(0.5) ? d.n : null,
+          },
+      false,
+    )
   }
   const first = d.primary
-  add(first.entry, 'outcome', rng.chance(0.2) ? null : { direction: d.effect === 'none' ? 'no_change' : null, mention: mention(measure(first)) })
+  add(
+    first.entry,
+    'outcome',
+    rng.chance(0.2) ? null : { direction: d.effect === 'none' ? 'no_change' : null, mention: mention(measure(first)) },
+  )
   if (d.target) add(d.target, 'target', null)
   add(d.gene, 'mechanism', rng.chance(0.5) ? null : { kind: 'gene', mention: mention(d.gene.name) })
   if (d.exposure) add(d.exposure.entry, 'studied', { kind: 'biomarker', mention: mention(measure(d.exposure)) })
@@ -100,13 +146,24 @@ export function extractEntities(
   add(d.tissue, 'context', null)
   add(d.hallmark, rng.chance(0.5) ? 'context' : 'mentioned', null)
   for (const heading of mesh) {
-    out.push({ type: 'mesh', key: meshKey(heading.descriptor), role: 'indexed', detail: { major: heading.major, qualifiers: heading.qualifiers } })
+    out.push({
+      type: 'mesh',
+      key: meshKey(heading.descriptor),
+      role: 'indexed',
+      detail: { major: heading.major, qualifiers: heading.qualifiers },
+    })
   }
   return out
 }
 
 /** Claims from the findings (at most four); some lose their entity links as unresolved ones do. */
-export function extractClaims(rng: Random, d: Design, findings: Finding[], abstract: string | null, extractedAt: number): SeedClaim[] {
+export function extractClaims(
+  rng: Random,
+  d: Design,
+  findings: Finding[],
+  abstract: string | null,
+  extractedAt: number,
+): SeedClaim[] {
   if (abstract === null || rng.chance(0.05)) return []
   const out: SeedClaim[] = []
   for (const finding of findings) {

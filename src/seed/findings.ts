@@ -7,7 +7,17 @@ import type { LexiconEntry } from '../lexicon/lexicon'
 import type { Design, Effect } from './design'
 import type { Outcome } from './outcomes'
 import { cap } from './capitalize'
-import { measure, pValue, percent, population, ratio, relationFor, thousands, type Direction, type Relation } from './phrases'
+import {
+  measure,
+  pValue,
+  percent,
+  population,
+  ratio,
+  relationFor,
+  thousands,
+  type Direction,
+  type Relation,
+} from './phrases'
 import type { Random } from './random'
 
 export type Side = { text: string; entity: LexiconEntry | null }
@@ -25,15 +35,22 @@ export type Finding = { sentence: string; gist: string; claim: ClaimDraft | null
 
 /** What the comparison group is called, by study type and kind of intervention. */
 export function control(d: Design): string {
-  if (d.studyType === 'human_trial') return d.kind === 'lifestyle' ? 'usual care' : d.kind === 'procedure' ? 'sham treatment' : 'placebo'
+  if (d.studyType === 'human_trial')
+    return d.kind === 'lifestyle' ? 'usual care' : d.kind === 'procedure' ? 'sham treatment' : 'placebo'
   if (d.studyType === 'cells') return 'vehicle-treated cells'
-  if (d.kind === 'lifestyle') return d.organism?.kind === 'invertebrate' ? 'fully fed controls' : 'ad libitum-fed controls'
+  if (d.kind === 'lifestyle')
+    return d.organism?.kind === 'invertebrate' ? 'fully fed controls' : 'ad libitum-fed controls'
   return d.organism?.kind === 'invertebrate' ? 'untreated controls' : 'vehicle-treated controls'
 }
 
 const side = (text: string, entity: LexiconEntry | null): Side => ({ text, entity })
-const claim = (subject: Side, rd: [Relation, Direction], object: Side, magnitude: string | null): ClaimDraft =>
-  ({ subject, relation: rd[0], object, direction: rd[1], magnitude })
+const claim = (subject: Side, rd: [Relation, Direction], object: Side, magnitude: string | null): ClaimDraft => ({
+  subject,
+  relation: rd[0],
+  object,
+  direction: rd[1],
+  magnitude,
+})
 
 /** An intervention's effect on one outcome, worded for the study type. */
 export function effectFinding(rng: Random, d: Design, o: Outcome, effect: Effect, secondary = false): Finding {
@@ -59,7 +76,8 @@ export function effectFinding(rng: Random, d: Design, o: Outcome, effect: Effect
   if (relation === 'extends_lifespan') {
     const sentence = rng.pick([
       `${cap(I)} extended median lifespan by ${x}% in ${pop} (${p}).`,
-      `Compared with ${control(d)}, ${pop} receiving ${I} lived longer, with median lifespan increased by ${x}% (${p}).`,
+      `Compared with ${control(d)}, ${pop} receiving ${I} lived longer, with median lifespan increased by ${x}% ` +
+        `(${p}).`,
       `${cap(I)} increased median lifespan by ${x}% and maximal lifespan by ${percent(rng, 4, 20)}% (${p}).`,
     ])
     return { sentence, gist: `${I} extends lifespan in ${who}`, claim: claim(subject, rd, object, `${x}%`) }
@@ -71,9 +89,11 @@ export function effectFinding(rng: Random, d: Design, o: Outcome, effect: Effect
   if (relation === 'reduces_risk_of' || relation === 'protects_against') {
     if (human) {
       const r = ratio(rng, 'lower')
-      const sentence = d.studyType === 'human_trial'
-        ? `Fewer participants assigned to ${I} developed ${O} than those assigned to ${control(d)} (${r.text}).`
-        : `${cap(I)} ${d.kind === 'lifestyle' ? 'adherence' : 'use'} was associated with a lower risk of ${O} (${r.text}).`
+      const sentence =
+        d.studyType === 'human_trial'
+          ? `Fewer participants assigned to ${I} developed ${O} than those assigned to ${control(d)} (${r.text}).`
+          : `${cap(I)} ${d.kind === 'lifestyle' ? 'adherence' : 'use'} was associated with a lower risk of ${O} ` +
+            `(${r.text}).`
       return { sentence, gist: `${I} linked to lower risk of ${O}`, claim: claim(subject, rd, object, r.value) }
     }
     const sentence = `${cap(I)} protected ${who} against ${O}, reducing its severity by ${x}% (${p}).`
@@ -88,9 +108,12 @@ export function effectFinding(rng: Random, d: Design, o: Outcome, effect: Effect
     const other = (Number(x) * rng.float(0.05, 0.35)).toFixed(1)
     sentence = secondary
       ? `${cap(O)} also ${up ? 'rose' : 'fell'} more with ${I} than with ${control(d)} (${x}% vs ${other}%; ${p}).`
-      : `After ${d.duration}, ${O} ${up ? 'rose' : 'fell'} by ${x}% with ${I} versus ${other}% with ${control(d)} (${p}).`
+      : `After ${d.duration}, ${O} ${up ? 'rose' : 'fell'} by ${x}% with ${I} versus ${other}% with ${control(d)} ` +
+        `(${p}).`
   } else if (human) {
-    sentence = `${cap(I)} ${d.kind === 'lifestyle' ? 'adherence' : 'use'} was associated with ${up ? 'higher' : 'lower'} ${O} (${x}% difference; ${p}).`
+    sentence =
+      `${cap(I)} ${d.kind === 'lifestyle' ? 'adherence' : 'use'} was associated ` +
+      `with ${up ? 'higher' : 'lower'} ${O} (${x}% difference; ${p}).`
   } else {
     sentence = rng.pick([
       `${cap(I)} ${verb} ${O} by ${x}% relative to ${control(d)} (${p}).`,
@@ -108,7 +131,9 @@ export function associationFinding(rng: Random, d: Design, exposure: Side, polar
   const E = exposure.text
   const risk = o.entry.type === 'disease' || o.entry.key === 'mortality'
   if (d.effect === 'none') {
-    const r = risk ? ratio(rng, 'none') : { value: `β = 0.0${rng.int(0, 4)}`, text: `β = 0.0${rng.int(0, 4)}, ${pValue(rng, false)}` }
+    const r = risk
+      ? ratio(rng, 'none')
+      : { value: `β = 0.0${rng.int(0, 4)}`, text: `β = 0.0${rng.int(0, 4)}, ${pValue(rng, false)}` }
     return {
       sentence: `${cap(E)} was not associated with ${O} after adjustment for age, sex and smoking (${r.text}).`,
       gist: `${E} does not predict ${O}`,
@@ -119,8 +144,10 @@ export function associationFinding(rng: Random, d: Design, exposure: Side, polar
   if (risk) {
     const r = ratio(rng, positive ? 'higher' : 'lower')
     const sentence = rng.chance(0.5)
-      ? `Each standard deviation increase in ${E} was associated with a ${positive ? 'higher' : 'lower'} risk of ${O} (${r.text}).`
-      : `Participants in the top quartile of ${E} had a ${positive ? 'higher' : 'lower'} risk of incident ${O} than those in the bottom quartile (${r.text}).`
+      ? `Each standard deviation increase in ${E} was associated with a ${positive ? 'higher' : 'lower'} risk ` +
+        `of ${O} (${r.text}).`
+      : `Participants in the top quartile of ${E} had a ${positive ? 'higher' : 'lower'} risk of incident ${O} than ` +
+        `those in the bottom quartile (${r.text}).`
     const rd: [Relation, Direction] = positive ? ['associated_with', 'increase'] : ['reduces_risk_of', 'decrease']
     return { sentence, gist: `${E} predicts ${O}`, claim: claim(exposure, rd, object, r.value) }
   }
@@ -142,11 +169,12 @@ export function geneFinding(rng: Random, d: Design, o: Outcome): Finding {
   const rd = relationFor(o, d.effect === 'none' ? 'none' : 'harm', d.organism?.kind === 'human')
   const p = pValue(rng, d.effect !== 'none')
   const how = d.studyType === 'animal' ? 'Deletion' : 'Knockdown' // cells and invertebrates use RNAi
-  const sentence = d.effect === 'none'
-    ? `${how} of ${G} did not alter ${O} (${p}), arguing against a rate-limiting role.`
-    : o.entry.key === 'lifespan'
-      ? `${how} of ${G} shortened median lifespan by ${x}% (${p}).`
-      : `${how} of ${G} ${rd[1] === 'increase' ? 'increased' : 'reduced'} ${O} by ${x}% in ${population(d)} (${p}).`
+  const sentence =
+    d.effect === 'none'
+      ? `${how} of ${G} did not alter ${O} (${p}), arguing against a rate-limiting role.`
+      : o.entry.key === 'lifespan'
+        ? `${how} of ${G} shortened median lifespan by ${x}% (${p}).`
+        : `${how} of ${G} ${rd[1] === 'increase' ? 'increased' : 'reduced'} ${O} by ${x}% in ${population(d)} (${p}).`
   const magnitude = d.effect === 'none' ? null : `${rd[1] === 'increase' ? '' : '-'}${x}%`
   const verb = d.effect === 'none' ? 'spares' : o.entry.key === 'lifespan' ? 'shortens' : 'worsens'
   return { sentence, gist: `loss of ${G} ${verb} ${O}`, claim: claim(subject, rd, side(O, o.entry), magnitude) }
@@ -163,14 +191,26 @@ export function mechanismFinding(rng: Random, d: Design): Finding {
     const cls = d.intervention.class ?? ''
     const down = d.target ? !/agonist|activat|precursor/.test(cls) : rng.chance(0.55)
     const what = rng.pick(['expression', 'activity', 'phosphorylation', 'protein levels'])
-    const sentence = `${cap(d.intervention.name)} ${down ? 'reduced' : 'increased'} ${G} ${what} in ${where} and ${down ? 'dampened' : 'enhanced'} ${P} (${p}).`
+    const sentence =
+      `${cap(d.intervention.name)} ${down ? 'reduced' : 'increased'} ${G} ${what} in ${where} ` +
+      `and ${down ? 'dampened' : 'enhanced'} ${P} (${p}).`
     return {
-      sentence, gist: `${d.intervention.name} acts through ${G}`,
-      claim: claim(side(d.intervention.name, d.intervention), down ? ['decreases', 'decrease'] : ['increases', 'increase'], side(G, gene), null),
+      sentence,
+      gist: `${d.intervention.name} acts through ${G}`,
+      claim: claim(
+        side(d.intervention.name, d.intervention),
+        down ? ['decreases', 'decrease'] : ['increases', 'increase'],
+        side(G, gene),
+        null,
+      ),
     }
   }
   const sentence = `Mechanistically, loss of ${G} impaired ${P} in ${where} (${p}).`
-  return { sentence, gist: `${G} sustains ${P}`, claim: claim(side(`loss of ${G}`, gene), ['impairs', 'decrease'], side(P, d.pathway), null) }
+  return {
+    sentence,
+    gist: `${G} sustains ${P}`,
+    claim: claim(side(`loss of ${G}`, gene), ['impairs', 'decrease'], side(P, d.pathway), null),
+  }
 }
 
 const FREE_OUTCOMES = {
@@ -195,15 +235,20 @@ export function freeFinding(rng: Random, d: Design): Finding | null {
   const what = rng.pick(FREE_OUTCOMES[d.organism.kind])
   const x = percent(rng, 10, 55)
   return {
-    sentence: `Treated ${d.organism.plural} also showed ${x}% better ${what} than ${control(d)} (${pValue(rng, true)}).`,
+    sentence:
+      `Treated ${d.organism.plural} also showed ${x}% better ${what} than ${control(d)} ` + `(${pValue(rng, true)}).`,
     gist: `${I} improves ${what}`,
     claim: claim(side(I, null), ['improves', 'increase'], side(what, null), `${x}%`),
   }
 }
 
 const PRESENT: Record<string, string> = {
-  'had inconsistent effects on': 'has inconsistent effects on', increased: 'increases', extended: 'extends',
-  improved: 'improves', impaired: 'impairs', reduced: 'reduces',
+  'had inconsistent effects on': 'has inconsistent effects on',
+  increased: 'increases',
+  extended: 'extends',
+  improved: 'improves',
+  impaired: 'impairs',
+  reduced: 'reduces',
 }
 
 /** A review's summary sentence, with the claim it makes about the field. */
@@ -212,24 +257,39 @@ export function reviewFinding(rng: Random, d: Design, o: Outcome, secondary = fa
   const who = d.organism ? (d.organism.kind === 'human' ? 'humans' : d.organism.plural) : 'model organisms'
   if (d.intervention) {
     const rd = relationFor(o, d.effect, d.organism?.kind === 'human')
-    const verb = rd[0] === 'associated_with' ? 'had inconsistent effects on' : rd[1] === 'increase'
-      ? (rd[0] === 'increases' ? 'increased' : rd[0] === 'extends_lifespan' ? 'extended' : 'improved')
-      : (rd[0] === 'impairs' ? 'impaired' : 'reduced')
+    const verb =
+      rd[0] === 'associated_with'
+        ? 'had inconsistent effects on'
+        : rd[1] === 'increase'
+          ? rd[0] === 'increases'
+            ? 'increased'
+            : rd[0] === 'extends_lifespan'
+              ? 'extended'
+              : 'improved'
+          : rd[0] === 'impairs'
+            ? 'impaired'
+            : 'reduced'
     const sentence = secondary
-      ? `${cap(d.intervention.name)} ${verb === 'had inconsistent effects on' ? verb : `likewise ${verb}`} ${O} in the ${thousands(rng.int(3, Math.max(3, d.n)))} studies that measured it.`
+      ? `${cap(d.intervention.name)} ${verb === 'had inconsistent effects on' ? verb : `likewise ${verb}`} ${O} in ` +
+        `the ${thousands(rng.int(3, Math.max(3, d.n)))} studies that measured it.`
       : d.studyType === 'review'
-      ? `Across ${thousands(d.n)} studies, ${d.intervention.name} ${verb} ${O} in ${who}, although effect sizes varied widely.`
-      : `In the studies we discuss, ${d.intervention.name} ${verb} ${O} in ${who}, but the evidence remains thin.`
+        ? `Across ${thousands(d.n)} studies, ${d.intervention.name} ${verb} ${O} in ${who}, although effect sizes ` +
+          `varied widely.`
+        : `In the studies we discuss, ${d.intervention.name} ${verb} ${O} in ${who}, but the evidence remains thin.`
     const rdFixed: [Relation, Direction] = rd[0] === 'associated_with' ? ['associated_with', 'mixed'] : rd
     const present = PRESENT[verb]
-    return { sentence, gist: `${d.intervention.name} ${present} ${O} in ${who}`, claim: claim(side(d.intervention.name, d.intervention), rdFixed, side(O, o.entry), null) }
+    return {
+      sentence,
+      gist: `${d.intervention.name} ${present} ${O} in ${who}`,
+      claim: claim(side(d.intervention.name, d.intervention), rdFixed, side(O, o.entry), null),
+    }
   }
   return {
     sentence: secondary
       ? `${d.gene.name} was also linked to ${O} in ${thousands(rng.int(3, Math.max(3, d.n)))} of them.`
       : d.studyType === 'review'
-      ? `Across ${thousands(d.n)} studies, ${d.gene.name} emerged as a recurrent regulator of ${O} in ${who}.`
-      : `In the studies we discuss, ${d.gene.name} repeatedly appears as a regulator of ${O} in ${who}.`,
+        ? `Across ${thousands(d.n)} studies, ${d.gene.name} emerged as a recurrent regulator of ${O} in ${who}.`
+        : `In the studies we discuss, ${d.gene.name} repeatedly appears as a regulator of ${O} in ${who}.`,
     gist: `${d.gene.name} regulates ${O}`,
     claim: claim(side(d.gene.name, d.gene), ['associated_with', 'mixed'], side(O, o.entry), null),
   }

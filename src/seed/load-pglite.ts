@@ -11,7 +11,15 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import type { PaperBundle } from './corpus'
-import { CLAIM_COLUMNS, HELD_STORY_COLUMNS, PAPER_COLUMNS, PAPER_ENTITY_COLUMNS, SEED_HELD_PROBLEMS, STORY_COLUMNS, type EntityIds } from './copy-format'
+import {
+  CLAIM_COLUMNS,
+  HELD_STORY_COLUMNS,
+  PAPER_COLUMNS,
+  PAPER_ENTITY_COLUMNS,
+  SEED_HELD_PROBLEMS,
+  STORY_COLUMNS,
+  type EntityIds,
+} from './copy-format'
 import { isPublishable } from '../pipeline/stories/publish'
 import type { ChunkDone, RowCounts } from './load-postgres'
 
@@ -27,14 +35,36 @@ async function insertJson(tx: Pick<Db, 'execute'>, table: string, columns: strin
 function paperRow(b: PaperBundle): Row {
   const p = b.paper
   return {
-    id: p.id, source: p.source, doi: p.doi, title: p.title, authors: p.authors, journal: p.journal,
-    published_date: p.publishedDate, indexed_date: p.indexedDate, preprint: p.preprint,
-    publication_types: p.publicationTypes, url: p.url, abstract: p.abstract, abstract_license: p.abstractLicense,
-    mesh_headings: p.meshHeadings, keywords: p.keywords, chemicals: p.chemicals, relevance: p.relevance,
-    relevance_confidence: p.relevanceConfidence, newsworthiness: p.newsworthiness, study_type: p.studyType,
-    study_type_confidence: p.studyTypeConfidence, topic: p.topic, topic_confidence: p.topicConfidence,
-    promotional: p.promotional, judgement_model: p.judgementModel, judgement_prompt_version: p.judgementPromptVersion,
-    judged_at: p.judgedAt, extracted_at: p.extractedAt, created_at: p.createdAt, updated_at: p.updatedAt,
+    id: p.id,
+    source: p.source,
+    doi: p.doi,
+    title: p.title,
+    authors: p.authors,
+    journal: p.journal,
+    published_date: p.publishedDate,
+    indexed_date: p.indexedDate,
+    preprint: p.preprint,
+    publication_types: p.publicationTypes,
+    url: p.url,
+    abstract: p.abstract,
+    abstract_license: p.abstractLicense,
+    mesh_headings: p.meshHeadings,
+    keywords: p.keywords,
+    chemicals: p.chemicals,
+    relevance: p.relevance,
+    relevance_confidence: p.relevanceConfidence,
+    newsworthiness: p.newsworthiness,
+    study_type: p.studyType,
+    study_type_confidence: p.studyTypeConfidence,
+    topic: p.topic,
+    topic_confidence: p.topicConfidence,
+    promotional: p.promotional,
+    judgement_model: p.judgementModel,
+    judgement_prompt_version: p.judgementPromptVersion,
+    judged_at: p.judgedAt,
+    extracted_at: p.extractedAt,
+    created_at: p.createdAt,
+    updated_at: p.updatedAt,
   }
 }
 
@@ -46,24 +76,43 @@ async function insertChunk(db: Db, chunk: PaperBundle[], ids: EntityIds, skipTri
   for (const { paper, story, entities, claims } of chunk) {
     if (story) {
       const row = {
-        paper_id: story.paperId, headline: story.headline, dek: story.dek, body: story.body,
-        why_it_matters: story.whyItMatters, caveats: story.caveats, support: story.support, model: story.model,
+        paper_id: story.paperId,
+        headline: story.headline,
+        dek: story.dek,
+        body: story.body,
+        why_it_matters: story.whyItMatters,
+        caveats: story.caveats,
+        support: story.support,
+        model: story.model,
       }
       // A story its support puts at 1 or less is held back, as the analysis would (src/pipeline/stories/publish.ts).
       if (isPublishable(story.support)) storyRows.push({ ...row, published_at: story.publishedAt })
       else heldRows.push({ ...row, written_at: story.publishedAt, problems: SEED_HELD_PROBLEMS })
     }
     for (const e of entities) {
-      entityRows.push({ paper_id: paper.id, entity_id: ids(e.type, e.key), role: e.role, detail: e.detail, indexed_date: paper.indexedDate })
+      entityRows.push({
+        paper_id: paper.id,
+        entity_id: ids(e.type, e.key),
+        role: e.role,
+        detail: e.detail,
+        indexed_date: paper.indexedDate,
+      })
     }
     for (const c of claims) {
       claimRows.push({
-        paper_id: paper.id, subject_text: c.subjectText,
+        paper_id: paper.id,
+        subject_text: c.subjectText,
         subject_entity_id: c.subjectEntity ? ids(c.subjectEntity.type, c.subjectEntity.key) : null,
-        relation: c.relation, object_text: c.objectText,
+        relation: c.relation,
+        object_text: c.objectText,
         object_entity_id: c.objectEntity ? ids(c.objectEntity.type, c.objectEntity.key) : null,
-        organism: c.organism, context: c.context, direction: c.direction, magnitude: c.magnitude, evidence: c.evidence,
-        confidence: c.confidence, created_at: c.createdAt,
+        organism: c.organism,
+        context: c.context,
+        direction: c.direction,
+        magnitude: c.magnitude,
+        evidence: c.evidence,
+        confidence: c.confidence,
+        created_at: c.createdAt,
       })
     }
   }
@@ -78,7 +127,12 @@ async function insertChunk(db: Db, chunk: PaperBundle[], ids: EntityIds, skipTri
 }
 
 export async function insertBundles(
-  db: Db, bundles: Iterable<PaperBundle>, ids: EntityIds, chunkSize: number, skipTriggers: boolean, onChunk?: ChunkDone,
+  db: Db,
+  bundles: Iterable<PaperBundle>,
+  ids: EntityIds,
+  chunkSize: number,
+  skipTriggers: boolean,
+  onChunk?: ChunkDone,
 ): Promise<RowCounts> {
   const counts: RowCounts = { papers: 0, stories: 0, heldStories: 0, paperEntities: 0, claims: 0 }
   let chunk: PaperBundle[] = []

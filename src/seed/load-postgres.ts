@@ -12,7 +12,14 @@
 import type postgres from 'postgres'
 import type { PaperBundle } from './corpus'
 import {
-  CLAIM_COLUMNS, encodeBundle, PAPER_COLUMNS, PAPER_ENTITY_COLUMNS, STORY_COLUMNS, HELD_STORY_COLUMNS, type EncodedChunk, type EntityIds,
+  CLAIM_COLUMNS,
+  encodeBundle,
+  PAPER_COLUMNS,
+  PAPER_ENTITY_COLUMNS,
+  STORY_COLUMNS,
+  HELD_STORY_COLUMNS,
+  type EncodedChunk,
+  type EntityIds,
 } from './copy-format'
 
 /** stories: published; heldStories: written but held back (support 1 or less). */
@@ -33,7 +40,12 @@ type Rejectable = { reject: (error: unknown) => void }
  * sent (porsager/postgres#1173): the error reaches only the query's own `reject`, which is
  * therefore listened to as well.
  */
-export async function copyRows(sql: Pick<postgres.Sql, 'unsafe'>, table: string, columns: string[], lines: string[]): Promise<void> {
+export async function copyRows(
+  sql: Pick<postgres.Sql, 'unsafe'>,
+  table: string,
+  columns: string[],
+  lines: string[],
+): Promise<void> {
   if (lines.length === 0) return
   const query = sql.unsafe(`copy ${table} (${columns.join(', ')}) from stdin`)
   const refused = new Promise<never>((_, reject) => {
@@ -62,7 +74,9 @@ export async function copyRows(sql: Pick<postgres.Sql, 'unsafe'>, table: string,
     await Promise.race([written, refused])
   } catch (error) {
     const e = error as { message?: string; detail?: string }
-    throw new Error(`COPY into ${table} failed: ${e.message ?? String(error)}${e.detail ? ` (${e.detail})` : ''}`, { cause: error })
+    throw new Error(`COPY into ${table} failed: ${e.message ?? String(error)}${e.detail ? ` (${e.detail})` : ''}`, {
+      cause: error,
+    })
   }
 }
 
@@ -90,26 +104,35 @@ async function encodeChunk(bundles: Iterator<PaperBundle>, size: number, ids: En
 }
 
 export async function copyBundles(
-  sql: postgres.Sql, bundles: Iterable<PaperBundle>, ids: EntityIds, chunkSize: number, skip: boolean, onChunk?: ChunkDone,
+  sql: postgres.Sql,
+  bundles: Iterable<PaperBundle>,
+  ids: EntityIds,
+  chunkSize: number,
+  skip: boolean,
+  onChunk?: ChunkDone,
 ): Promise<RowCounts> {
   const counts: RowCounts = { papers: 0, stories: 0, heldStories: 0, paperEntities: 0, claims: 0 }
   const iterator = bundles[Symbol.iterator]()
   const pending: Promise<void>[] = []
   let failed: unknown = null
-  const fail = (error: unknown) => { failed ??= error }
+  const fail = (error: unknown) => {
+    failed ??= error
+  }
 
   while (failed === null) {
     const chunk = await encodeChunk(iterator, chunkSize, ids)
     if (!chunk) break
     // Each chunk's count changes are folded in behind it (drizzle/0019), so readers never sum a whole load's.
-    const done = copyChunk(sql, chunk, skip).then(() => sql`select facet_counts_compact()`).then(() => {
-      counts.papers += chunk.papers.length
-      counts.stories += chunk.stories.length
-      counts.heldStories += chunk.heldStories.length
-      counts.paperEntities += chunk.paperEntities.length
-      counts.claims += chunk.claims.length
-      onChunk?.(chunk.papers.length)
-    })
+    const done = copyChunk(sql, chunk, skip)
+      .then(() => sql`select facet_counts_compact()`)
+      .then(() => {
+        counts.papers += chunk.papers.length
+        counts.stories += chunk.stories.length
+        counts.heldStories += chunk.heldStories.length
+        counts.paperEntities += chunk.paperEntities.length
+        counts.claims += chunk.claims.length
+        onChunk?.(chunk.papers.length)
+      })
     done.catch(fail)
     pending.push(done)
     // at most two chunks in the database's hands while the next one is generated

@@ -19,19 +19,43 @@ const DESIGN_MESH: Record<Design['studyType'], string[]> = {
   other: [],
 }
 const AGE_GROUPS = ['Aged', 'Aged, 80 and over', 'Middle Aged']
-const QUALIFIER_COUNTS = new Weighted<number>([[0, 45], [1, 40], [2, 15]])
-const QUALIFIERS = ['physiology', 'drug effects', 'genetics', 'metabolism', 'pathology', 'immunology', 'blood',
-  'prevention & control', 'therapeutic use', 'pharmacology']
+const QUALIFIER_COUNTS = new Weighted<number>([
+  [0, 45],
+  [1, 40],
+  [2, 15],
+])
+const QUALIFIERS = [
+  'physiology',
+  'drug effects',
+  'genetics',
+  'metabolism',
+  'pathology',
+  'immunology',
+  'blood',
+  'prevention & control',
+  'therapeutic use',
+  'pharmacology',
+]
 /** Check tags and organisms take no qualifiers and are never major topics. */
 const CHECK_TAGS = new Set(['Humans', 'Animals', 'Male', 'Female', ...AGE_GROUPS])
 
 /** Every heading the generator can use. */
-export const MESH_VOCABULARY: string[] = [...new Set([
-  'Aging', 'Longevity', 'Humans', 'Animals', 'Male', 'Female', ...AGE_GROUPS,
-  ...Object.values(DESIGN_MESH).flat(),
-  ...Object.values(profiles).flatMap((p) => p.mesh),
-  ...[...vertebrates.items, ...invertebrates.items, ...cellSystems.items.map((c) => c.organism)].flatMap((o) => o.mesh),
-])]
+export const MESH_VOCABULARY: string[] = [
+  ...new Set([
+    'Aging',
+    'Longevity',
+    'Humans',
+    'Animals',
+    'Male',
+    'Female',
+    ...AGE_GROUPS,
+    ...Object.values(DESIGN_MESH).flat(),
+    ...Object.values(profiles).flatMap((p) => p.mesh),
+    ...[...vertebrates.items, ...invertebrates.items, ...cellSystems.items.map((c) => c.organism)].flatMap(
+      (o) => o.mesh,
+    ),
+  ]),
+]
 
 function qualifiers(rng: Random): string[] {
   const count = rng.weighted(QUALIFIER_COUNTS)
@@ -41,7 +65,9 @@ function qualifiers(rng: Random): string[] {
 /** Headings in the order an indexer's record lists them: the main subjects first. */
 export function meshHeadings(rng: Random, d: Design, limit: number): MeshHeading[] {
   const names: string[] = []
-  const add = (name: string) => { if (!names.includes(name)) names.push(name) }
+  const add = (name: string) => {
+    if (!names.includes(name)) names.push(name)
+  }
   const topicMesh = rng.sample(d.profile.mesh, rng.int(1, 2))
   topicMesh.forEach(add)
   add('Aging')

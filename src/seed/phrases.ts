@@ -28,12 +28,29 @@ export function pValue(rng: Random, significant: boolean): string {
 }
 
 /** A ratio and its 95% CI for an effect: below 1 for a lower risk, above 1 for a higher one. */
-export function ratio(rng: Random, direction: 'lower' | 'higher' | 'none', label = 'HR'): { value: string; text: string } {
-  const r = direction === 'lower' ? rng.float(0.58, 0.92) : direction === 'higher' ? rng.float(1.09, 1.9) : rng.float(0.94, 1.07)
+export function ratio(
+  rng: Random,
+  direction: 'lower' | 'higher' | 'none',
+  label = 'HR',
+): { value: string; text: string } {
+  const r =
+    direction === 'lower'
+      ? rng.float(0.58, 0.92)
+      : direction === 'higher'
+        ? rng.float(1.09, 1.9)
+        : rng.float(0.94, 1.07)
   const lo = r * rng.float(0.78, 0.93)
-  const hi = direction === 'none' ? Math.max(1.02, r * rng.float(1.08, 1.2)) : direction === 'lower' ? Math.min(0.98, r * rng.float(1.06, 1.2)) : r * rng.float(1.08, 1.25)
+  const hi =
+    direction === 'none'
+      ? Math.max(1.02, r * rng.float(1.08, 1.2))
+      : direction === 'lower'
+        ? Math.min(0.98, r * rng.float(1.06, 1.2))
+        : r * rng.float(1.08, 1.25)
   const loFixed = direction === 'higher' ? Math.max(1.01, lo) : lo
-  return { value: `${label} ${r.toFixed(2)}`, text: `${label} ${r.toFixed(2)}, 95% CI ${loFixed.toFixed(2)}–${hi.toFixed(2)}` }
+  return {
+    value: `${label} ${r.toFixed(2)}`,
+    text: `${label} ${r.toFixed(2)}, 95% CI ${loFixed.toFixed(2)}–${hi.toFixed(2)}`,
+  }
 }
 
 /** How a sentence names a measure: levels are plural ("IL-6 levels"), the rest as in the lexicon. */
@@ -47,7 +64,10 @@ export function population(d: Design): string {
   const o = d.organism
   if (!o) return 'the published literature'
   if (d.studyType === 'cells') return `${d.system}`
-  if (o.kind === 'human') return d.studyType === 'review' ? 'people' : `${thousands(d.n)} ${d.studyType === 'human_trial' ? 'older adults' : 'participants'}`
+  if (o.kind === 'human')
+    return d.studyType === 'review'
+      ? 'people'
+      : `${thousands(d.n)} ${d.studyType === 'human_trial' ? 'older adults' : 'participants'}`
   const sex = d.sex === 'both' ? '' : `${d.sex} `
   return `${sex}${d.strain && o.plural === 'mice' ? `${d.strain} ` : ''}${o.plural}`
 }
@@ -61,8 +81,14 @@ export function organismLabel(d: Design): string {
 }
 
 export type Relation =
-  | 'increases' | 'decreases' | 'associated_with' | 'extends_lifespan' | 'protects_against' | 'reduces_risk_of'
-  | 'improves' | 'impairs'
+  | 'increases'
+  | 'decreases'
+  | 'associated_with'
+  | 'extends_lifespan'
+  | 'protects_against'
+  | 'reduces_risk_of'
+  | 'improves'
+  | 'impairs'
 export type Direction = 'increase' | 'decrease' | 'no_change' | 'mixed'
 
 /** The relation and direction an effect on an outcome implies, so sentence and claim agree. */
@@ -72,6 +98,7 @@ export function relationFor(o: Outcome, effect: Effect, human: boolean): [Relati
   if (o.entry.key === 'lifespan') return good ? ['extends_lifespan', 'increase'] : ['decreases', 'decrease']
   if (o.polarity === 1) return good ? ['improves', 'increase'] : ['impairs', 'decrease']
   if (!good) return ['increases', 'increase']
-  if (o.entry.type === 'disease' || o.entry.key === 'mortality') return [human ? 'reduces_risk_of' : 'protects_against', 'decrease']
+  if (o.entry.type === 'disease' || o.entry.key === 'mortality')
+    return [human ? 'reduces_risk_of' : 'protects_against', 'decrease']
   return ['decreases', 'decrease']
 }

@@ -53,8 +53,12 @@ import { HUMAN, MOUSE, vertebrates, type Organism } from './organisms'
 import type { Random } from './random'
 
 export const BLOCK = 1000
-export const SCENARIO_OFFSETS = [9, 56, 101, 149, 195, 243, 290, 336, 384, 430, 478, 524, 571, 620, 665, 713, 759, 806, 853, 900, 947]
-export const FADING_OFFSETS = [30, 57, 78, 102, 126, 150, 174, 198, 222, 246, 271, 294, 318, 342, 366, 390, 414, 439, 462, 486]
+export const SCENARIO_OFFSETS = [
+  9, 56, 101, 149, 195, 243, 290, 336, 384, 430, 478, 524, 571, 620, 665, 713, 759, 806, 853, 900, 947,
+]
+export const FADING_OFFSETS = [
+  30, 57, 78, 102, 126, 150, 174, 198, 222, 246, 271, 294, 318, 342, 366, 390, 414, 439, 462, 486,
+]
 export const FADING_HALLMARK = 'stem-cell-exhaustion'
 
 function intervention(name: string): LexiconEntry {
@@ -64,16 +68,33 @@ function intervention(name: string): LexiconEntry {
 }
 
 /** Organisms only planted papers use; lexicon keys, so extraction links them like any other. */
-const species = (key: string, latin: string, singular: string, plural: string, ages: string[]): Organism =>
-  ({ key, kind: 'vertebrate', latin, singular, plural, strains: [], ages, mesh: ['Animals'] })
+const species = (key: string, latin: string, singular: string, plural: string, ages: string[]): Organism => ({
+  key,
+  kind: 'vertebrate',
+  latin,
+  singular,
+  plural,
+  strains: [],
+  ages,
+  mesh: ['Animals'],
+})
 
 export const PLANTED_ORGANISMS = {
-  hamster: species('NCBITaxon:10036', 'Mesocricetus auratus', 'golden hamster', 'golden hamsters', ['18-month-old', '24-month-old']),
+  hamster: species('NCBITaxon:10036', 'Mesocricetus auratus', 'golden hamster', 'golden hamsters', [
+    '18-month-old',
+    '24-month-old',
+  ]),
   guineaPig: species('NCBITaxon:10141', 'Cavia porcellus', 'guinea pig', 'guinea pigs', ['3-year-old', '4-year-old']),
   medaka: species('NCBITaxon:8090', 'Oryzias latipes', 'medaka', 'medaka', ['18-month-old', '24-month-old']),
-  lemur: species('NCBITaxon:30608', 'Microcebus murinus', 'grey mouse lemur', 'grey mouse lemurs', ['middle-aged', '6-year-old']),
+  lemur: species('NCBITaxon:30608', 'Microcebus murinus', 'grey mouse lemur', 'grey mouse lemurs', [
+    'middle-aged',
+    '6-year-old',
+  ]),
   pig: species('NCBITaxon:9823', 'Sus scrofa', 'pig', 'pigs', ['8-year-old', 'middle-aged']),
-  macaque: species('NCBITaxon:9541', 'Macaca fascicularis', 'cynomolgus macaque', 'cynomolgus macaques', ['middle-aged', '16-year-old']),
+  macaque: species('NCBITaxon:9541', 'Macaca fascicularis', 'cynomolgus macaque', 'cynomolgus macaques', [
+    'middle-aged',
+    '16-year-old',
+  ]),
   rabbit: species('NCBITaxon:9986', 'Oryctolagus cuniculus', 'rabbit', 'rabbits', ['5-year-old', '6-year-old']),
 }
 const natural = (latin: string) => vertebrates.items.find((o) => o.latin === latin)!
@@ -85,37 +106,143 @@ export type Scenario = { name: string; plan: DesignPlan; firstBlockOnly?: boolea
 const O = PLANTED_ORGANISMS
 const LIFESPAN = 'phenotype:lifespan'
 const IL6 = 'biomarker:il-6-level'
-const animal = (name: string, topic: DesignPlan['topic'], drug: string, organism: Organism, outcome: string, effect: DesignPlan['effect'],
-  sex: DesignPlan['sex'], dose: string | null, route: string | null = dose ? 'dietary' : null): Scenario => ({
-  name, plan: { topic, studyType: 'animal', organism, intervention: intervention(drug), outcome, effect, sex, dose, route },
+const animal = (
+  name: string,
+  topic: DesignPlan['topic'],
+  drug: string,
+  organism: Organism,
+  outcome: string,
+  effect: DesignPlan['effect'],
+  sex: DesignPlan['sex'],
+  dose: string | null,
+  route: string | null = dose ? 'dietary' : null,
+): Scenario => ({
+  name,
+  plan: { topic, studyType: 'animal', organism, intervention: intervention(drug), outcome, effect, sex, dose, route },
 })
 
 /** In offset order: scenario i is planted at SCENARIO_OFFSETS[i] of each block. */
 export const SCENARIOS: Scenario[] = [
-  animal('C1-extends-1', 'dietary-restriction', 'acarbose', O.hamster, LIFESPAN, 'benefit', 'male', '1,000 ppm in the diet'),
-  animal('C1-extends-2', 'dietary-restriction', 'acarbose', O.hamster, LIFESPAN, 'benefit', 'male', '1,000 ppm in the diet'),
-  animal('C1-shortens', 'dietary-restriction', 'acarbose', O.hamster, LIFESPAN, 'harm', 'male', '1,000 ppm in the diet'),
-  animal('C2-lowers', 'other', 'taurine', O.guineaPig, IL6, 'benefit', 'female', '1% in drinking water', 'drinking water'),
+  animal(
+    'C1-extends-1',
+    'dietary-restriction',
+    'acarbose',
+    O.hamster,
+    LIFESPAN,
+    'benefit',
+    'male',
+    '1,000 ppm in the diet',
+  ),
+  animal(
+    'C1-extends-2',
+    'dietary-restriction',
+    'acarbose',
+    O.hamster,
+    LIFESPAN,
+    'benefit',
+    'male',
+    '1,000 ppm in the diet',
+  ),
+  animal(
+    'C1-shortens',
+    'dietary-restriction',
+    'acarbose',
+    O.hamster,
+    LIFESPAN,
+    'harm',
+    'male',
+    '1,000 ppm in the diet',
+  ),
+  animal(
+    'C2-lowers',
+    'other',
+    'taurine',
+    O.guineaPig,
+    IL6,
+    'benefit',
+    'female',
+    '1% in drinking water',
+    'drinking water',
+  ),
   animal('C2-raises', 'other', 'taurine', O.guineaPig, IL6, 'harm', 'both', '1% in drinking water', 'drinking water'),
   animal('D1-extends-medaka', 'other', 'glycine', O.medaka, LIFESPAN, 'benefit', 'both', null),
   animal('D1-shortens-lemur', 'other', 'glycine', O.lemur, LIFESPAN, 'harm', 'both', null),
   animal('D2-lowers-male', 'other', 'lithium', O.pig, IL6, 'benefit', 'male', null),
   animal('D2-raises-female', 'other', 'lithium', O.pig, IL6, 'harm', 'female', null),
-  animal('D3-extends-low-dose', 'other', 'metformin', O.macaque, LIFESPAN, 'benefit', 'both', '50 mg/kg/day', 'oral gavage'),
-  animal('D3-shortens-high-dose', 'other', 'metformin', O.macaque, LIFESPAN, 'harm', 'both', '500 mg/kg/day', 'oral gavage'),
+  animal(
+    'D3-extends-low-dose',
+    'other',
+    'metformin',
+    O.macaque,
+    LIFESPAN,
+    'benefit',
+    'both',
+    '50 mg/kg/day',
+    'oral gavage',
+  ),
+  animal(
+    'D3-shortens-high-dose',
+    'other',
+    'metformin',
+    O.macaque,
+    LIFESPAN,
+    'harm',
+    'both',
+    '500 mg/kg/day',
+    'oral gavage',
+  ),
   animal('D4-extends-1', 'other', 'curcumin', O.rabbit, LIFESPAN, 'benefit', 'both', null),
   animal('D4-extends-2', 'other', 'curcumin', O.rabbit, LIFESPAN, 'benefit', 'both', null),
-  animal('G-no-trial-mice', 'other', 'follistatin gene therapy', MOUSE, LIFESPAN, 'benefit', 'both', null, 'AAV9 vector'),
-  animal('G-no-trial-zebrafish', 'other', 'follistatin gene therapy', ZEBRAFISH, LIFESPAN, 'benefit', 'both', null, 'AAV9 vector'),
+  animal(
+    'G-no-trial-mice',
+    'other',
+    'follistatin gene therapy',
+    MOUSE,
+    LIFESPAN,
+    'benefit',
+    'both',
+    null,
+    'AAV9 vector',
+  ),
+  animal(
+    'G-no-trial-zebrafish',
+    'other',
+    'follistatin gene therapy',
+    ZEBRAFISH,
+    LIFESPAN,
+    'benefit',
+    'both',
+    null,
+    'AAV9 vector',
+  ),
   {
     name: 'G-acarbose-trial',
     plan: {
-      topic: 'dietary-restriction', studyType: 'human_trial', organism: HUMAN, intervention: intervention('acarbose'),
-      outcome: 'biomarker:hba1c', effect: 'benefit', sex: 'both', dose: '50 mg three times daily', route: 'oral',
+      topic: 'dietary-restriction',
+      studyType: 'human_trial',
+      organism: HUMAN,
+      intervention: intervention('acarbose'),
+      outcome: 'biomarker:hba1c',
+      effect: 'benefit',
+      sex: 'both',
+      dose: '50 mg three times daily',
+      route: 'oral',
     },
   },
-  { ...animal('G-single-paper', 'glp-1', 'liraglutide', MOUSE, 'phenotype:hair-greying', 'benefit', 'both', null), firstBlockOnly: true },
-  animal('G-replicated-mice', 'mtor-rapamycin', 'everolimus', MOUSE, 'phenotype:synaptic-loss', 'benefit', 'both', null),
+  {
+    ...animal('G-single-paper', 'glp-1', 'liraglutide', MOUSE, 'phenotype:hair-greying', 'benefit', 'both', null),
+    firstBlockOnly: true,
+  },
+  animal(
+    'G-replicated-mice',
+    'mtor-rapamycin',
+    'everolimus',
+    MOUSE,
+    'phenotype:synaptic-loss',
+    'benefit',
+    'both',
+    null,
+  ),
   animal('G-replicated-rats', 'mtor-rapamycin', 'everolimus', RAT, 'phenotype:synaptic-loss', 'benefit', 'both', null),
   animal('G-single-organism-1', 'inflammaging', 'MCC950', RAT, 'phenotype:muscle-atrophy', 'benefit', 'both', null),
   animal('G-single-organism-2', 'inflammaging', 'MCC950', RAT, 'phenotype:muscle-atrophy', 'benefit', 'both', null),
@@ -136,7 +263,11 @@ export function plantAt(index: number, papers: number): Plant | null {
   const offset = index % BLOCK
   const scenario = byOffset.get(offset)
   if (scenario && (!scenario.firstBlockOnly || index < BLOCK)) {
-    return { scenario: scenario.name, design: (rng, preprint) => designFor(rng, preprint, scenario.plan), claims: primaryClaim }
+    return {
+      scenario: scenario.name,
+      design: (rng, preprint) => designFor(rng, preprint, scenario.plan),
+      claims: primaryClaim,
+    }
   }
   if (fadingOffsets.has(offset) && index < papers / 2) {
     return { scenario: 'fading-hallmark', design: fadingDesign, claims: null }
@@ -148,36 +279,50 @@ const fadingHallmark = entriesOfType('hallmark').find((e) => e.key === FADING_HA
 
 function fadingDesign(rng: Random, preprint: boolean): Design {
   const d = designPaper(rng, preprint)
-  return { ...d, band: d.band === 'low' || d.band === 'tangential' ? 'aging' : d.band, hallmark: fadingHallmark, plantedHallmark: true }
+  return {
+    ...d,
+    band: d.band === 'low' || d.band === 'tangential' ? 'aging' : d.band,
+    hallmark: fadingHallmark,
+    plantedHallmark: true,
+  }
 }
 
 const DESIGN_LABEL: Partial<Record<Design['studyType'], [string, string]>> = {
-  animal: ['in vivo', 'animal'], human_trial: ['randomized controlled trial', 'rct'],
+  animal: ['in vivo', 'animal'],
+  human_trial: ['randomized controlled trial', 'rct'],
 }
 
 /** The primary finding only, resolved, with exactly the conditions the scenario fixes. */
 function primaryClaim(d: Design, findings: Finding[], extractedAt: number, rng: Random): SeedClaim[] {
   const finding = findings[0]
   const draft = finding?.claim
-  if (!draft?.subject.entity || !draft.object.entity) throw new Error(`seed: planted paper without a resolved primary finding`)
+  if (!draft?.subject.entity || !draft.object.entity)
+    throw new Error(`seed: planted paper without a resolved primary finding`)
   const [design, level] = DESIGN_LABEL[d.studyType] ?? [null, null]
-  const context: Record<string, unknown> = { primary: true, n: d.n, subject_type: draft.subject.entity.type, object_type: draft.object.entity.type }
+  const context: Record<string, unknown> = {
+    primary: true,
+    n: d.n,
+    subject_type: draft.subject.entity.type,
+    object_type: draft.object.entity.type,
+  }
   if (d.sex !== 'both') context.sex = d.sex
   if (d.dose) context.dose = d.dose
   if (design) Object.assign(context, { design, evidence_level: level })
   if (d.preprint) context.preprint = true
-  return [{
-    subjectText: draft.subject.text,
-    subjectEntity: { type: draft.subject.entity.type, key: draft.subject.entity.key },
-    relation: draft.relation,
-    objectText: draft.object.text,
-    objectEntity: { type: draft.object.entity.type, key: draft.object.entity.key },
-    organism: d.organism?.latin ?? null,
-    context,
-    direction: draft.direction,
-    magnitude: draft.magnitude,
-    evidence: finding.sentence,
-    confidence: rng.round(0.7, 0.95),
-    createdAt: new Date(extractedAt).toISOString(),
-  }]
+  return [
+    {
+      subjectText: draft.subject.text,
+      subjectEntity: { type: draft.subject.entity.type, key: draft.subject.entity.key },
+      relation: draft.relation,
+      objectText: draft.object.text,
+      objectEntity: { type: draft.object.entity.type, key: draft.object.entity.key },
+      organism: d.organism?.latin ?? null,
+      context,
+      direction: draft.direction,
+      magnitude: draft.magnitude,
+      evidence: finding.sentence,
+      confidence: rng.round(0.7, 0.95),
+      createdAt: new Date(extractedAt).toISOString(),
+    },
+  ]
 }

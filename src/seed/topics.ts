@@ -9,12 +9,25 @@ import { entry, outcome, type Outcome } from './outcomes'
 import { Weighted } from './random'
 
 export type StudyType =
-  | 'human_trial' | 'human_observational' | 'animal' | 'invertebrate' | 'cells' | 'computational' | 'review'
+  | 'human_trial'
+  | 'human_observational'
+  | 'animal'
+  | 'invertebrate'
+  | 'cells'
+  | 'computational'
+  | 'review'
   | 'other'
 export type TopicSlug = Topic | 'other'
 
 export const STUDY_TYPES: StudyType[] = [
-  'human_trial', 'human_observational', 'animal', 'invertebrate', 'cells', 'computational', 'review', 'other',
+  'human_trial',
+  'human_observational',
+  'animal',
+  'invertebrate',
+  'cells',
+  'computational',
+  'review',
+  'other',
 ]
 export const TOPIC_SLUGS: TopicSlug[] = [...TOPICS, 'other']
 
@@ -69,7 +82,8 @@ export type Spec = {
 export function profile(slug: TopicSlug, spec: Spec): TopicProfile {
   const topic = slug === 'other' ? null : slug
   // own entries three times over, so a topic's papers mostly name its own genes and drugs
-  const mixed = <T>(own: T[], general: T[]) => (own.length > 0 ? [...own, ...own, ...own, ...general.slice(0, 8)] : general)
+  const mixed = <T>(own: T[], general: T[]) =>
+    own.length > 0 ? [...own, ...own, ...own, ...general.slice(0, 8)] : general
   return {
     slug,
     label: spec.label,

@@ -6,7 +6,13 @@
  */
 export type Access = 'public' | 'signed-in' | 'operator'
 
-const PUBLIC = new Set(['POST /api/auth/login', 'GET /api/openapi.json', 'HEAD /api/openapi.json', 'GET /api/docs', 'HEAD /api/docs'])
+const PUBLIC = new Set([
+  'POST /api/auth/login',
+  'GET /api/openapi.json',
+  'HEAD /api/openapi.json',
+  'GET /api/docs',
+  'HEAD /api/docs',
+])
 const SIGNED_IN = [/^\/api\/auth(\/|$)/, /^\/api\/keys(\/|$)/]
 
 export function accessFor(method: string, path: string): Access {

@@ -15,7 +15,10 @@ export type AdminContext = {
   secret: string // APP_SECRET, signs cursors
   now: () => Date // injectable clock (sessions, rate limits)
   llm: LlmConfig | null // the model (LLM_*) for areas that write with one; null = the built-in analyzer
-  /** Empties this process's cached Data API answers after a write they show (every instance's empty on the NOTIFY that follows). */
+  /**
+   * Empties this process's cached Data API answers after a write they show (every instance's empty on the NOTIFY that
+   * follows).
+   */
   dataChanged: () => void
   /** The session of a request the gate let through; throws 401 unauthenticated on a public path. */
   caller: (request: Request) => Session

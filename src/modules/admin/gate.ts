@@ -46,37 +46,42 @@ function pathOf(url: string): string {
 }
 
 export const adminGate = ({ db, config, limits, now, policy, sessions }: AdminGateOptions) =>
-  new Elysia({ name: 'admin-gate' })
-    .onRequest(async ({ request, set }) => {
-      const path = pathOf(request.url)
-      if (!isAdminPath(path) || request.method === 'OPTIONS') return
-      set.headers['cache-control'] = 'no-store' // answers are about the caller
-      const access = accessFor(request.method, path)
-      const at = now()
-      if (STATE_CHANGING.has(request.method)) {
-        const refusal = crossSiteRefusal(request, config.publicBaseUrl)
-        if (refusal) throw new ApiError('forbidden', refusal)
-      }
+  new Elysia({ name: 'admin-gate' }).onRequest(async ({ request, set }) => {
+    const path = pathOf(request.url)
+    if (!isAdminPath(path) || request.method === 'OPTIONS') return
+    set.headers['cache-control'] = 'no-store' // answers are about the caller
+    const access = accessFor(request.method, path)
+    const at = now()
+    if (STATE_CHANGING.has(request.method)) {
+      const refusal = crossSiteRefusal(request, config.publicBaseUrl)
+      if (refusal) throw new ApiError('forbidden', refusal)
+    }
 
-      const token = access === 'public' ? null : sessionToken(request)
-      const session = token === null ? null : await resumeSession(db, token, at, policy)
-      if (token !== null && session === null) set.headers['set-cookie'] = clearedSessionCookie(secureCookies(request, config.publicBaseUrl))
+    const token = access === 'public' ? null : sessionToken(request)
+    const session = token === null ? null : await resumeSession(db, token, at, policy)
+    if (token !== null && session === null)
+      set.headers['set-cookie'] = clearedSessionCookie(secureCookies(request, config.publicBaseUrl))
 
-      const bucket = session
-        ? `admin:account:${session.account.id}`
-        : `admin:address:${addressBucket(clientAddress(peerAddress(request), request.headers.get('x-forwarded-for'), config.trustProxy))}`
-      const decision = await limits.take(bucket, session ? ADMIN_ALLOWANCES.signedIn : ADMIN_ALLOWANCES.anonymous, at)
-      if (!decision.allowed) {
-        const retryAfter = String(decision.retryAfter ?? 60)
-        throw new ApiError('rate_limited', `rate limit reached; retry after ${retryAfter} seconds`, { 'retry-after': retryAfter })
-      }
-      if (access !== 'public' && session === null) {
-        throw new ApiError('unauthenticated', token === null
+    const bucket = session
+      ? `admin:account:${session.account.id}`
+      : `admin:address:${addressBucket(clientAddress(peerAddress(request), request.headers.get('x-forwarded-for'), config.trustProxy))}`
+    const decision = await limits.take(bucket, session ? ADMIN_ALLOWANCES.signedIn : ADMIN_ALLOWANCES.anonymous, at)
+    if (!decision.allowed) {
+      const retryAfter = String(decision.retryAfter ?? 60)
+      throw new ApiError('rate_limited', `rate limit reached; retry after ${retryAfter} seconds`, {
+        'retry-after': retryAfter,
+      })
+    }
+    if (access !== 'public' && session === null) {
+      throw new ApiError(
+        'unauthenticated',
+        token === null
           ? 'sign in first: POST /api/auth/login, then send the session cookie it sets'
-          : 'the session has ended (logged out or expired); sign in again')
-      }
-      if (access === 'operator' && session!.account.role !== 'admin') {
-        throw new ApiError('forbidden', 'this endpoint is for operators')
-      }
-      if (session) sessions.set(request, session)
-    })
+          : 'the session has ended (logged out or expired); sign in again',
+      )
+    }
+    if (access === 'operator' && session!.account.role !== 'admin') {
+      throw new ApiError('forbidden', 'this endpoint is for operators')
+    }
+    if (session) sessions.set(request, session)
+  })

@@ -48,20 +48,22 @@ export const adminApi = (context: AppContext, root: () => AnyElysia, dataChanged
     },
   }
   void dummyPasswordHash().catch(() => {}) // made now, so the first login for an unknown name is not slower than others
-  return new Elysia({ name: 'admin' })
-    .use(adminGate({ db: database.db, config, limits, now, policy, sessions }))
-    .use(adminOpenApi(config.publicBaseUrl, root))
-    // Any signed-in account: its session and its own keys.
-    .use(authModule(admin, policy))
-    .use(keysModule(admin))
-    // Operators only.
-    .use(accountsModule(admin))
-    .use(sourcesModule(admin))
-    .use(jobsModule(admin))
-    .use(overviewModule(admin))
-    .use(promptsModule(admin))
-    .use(reviewModule(admin))
-    .use(intelligenceModule(admin))
-    .use(storiesModule(admin))
-    .use(briefsModule({ ...admin, accountOf: ({ request }) => admin.caller(request as Request).account.id }))
+  return (
+    new Elysia({ name: 'admin' })
+      .use(adminGate({ db: database.db, config, limits, now, policy, sessions }))
+      .use(adminOpenApi(config.publicBaseUrl, root))
+      // Any signed-in account: its session and its own keys.
+      .use(authModule(admin, policy))
+      .use(keysModule(admin))
+      // Operators only.
+      .use(accountsModule(admin))
+      .use(sourcesModule(admin))
+      .use(jobsModule(admin))
+      .use(overviewModule(admin))
+      .use(promptsModule(admin))
+      .use(reviewModule(admin))
+      .use(intelligenceModule(admin))
+      .use(storiesModule(admin))
+      .use(briefsModule({ ...admin, accountOf: ({ request }) => admin.caller(request as Request).account.id }))
+  )
 }

@@ -18,12 +18,18 @@ export function parseEntityKey(raw: string): string | null {
 }
 
 export const entityMessage = (name: string, raw: string) =>
-  `${name} must be type:key with a type among ${FILTER_ENTITY_TYPES.join(', ')} (e.g. intervention:CHEBI:9168 or gene:HGNC:3942; got "${raw}")`
+  `${name} must be type:key with a type among ${FILTER_ENTITY_TYPES.join(', ')} (e.g. intervention:CHEBI:9168 or ` +
+  `gene:HGNC:3942; got "${raw}")`
 
 export function entityParam(description: string): Param<string> {
   return {
     description: `${description}, as type:key (e.g. intervention:CHEBI:9168, gene:HGNC:3942); see /api/v1/entities.`,
-    schema: { type: 'string', pattern: `^(${FILTER_ENTITY_TYPES.join('|')}):.+$`, maxLength: 300, examples: ['intervention:CHEBI:9168'] },
+    schema: {
+      type: 'string',
+      pattern: `^(${FILTER_ENTITY_TYPES.join('|')}):.+$`,
+      maxLength: 300,
+      examples: ['intervention:CHEBI:9168'],
+    },
     parse: (raw, name) => {
       const key = parseEntityKey(raw)
       if (!key) throw invalidParameter(entityMessage(name, raw))
@@ -35,10 +41,13 @@ export function entityParam(description: string): Param<string> {
 /** Any common or Latin name of an organism, or its taxon (mouse, mice, Mus musculus, NCBITaxon:10090): one key. */
 export function organismParam(description: string): Param<string> {
   return {
-    description: `${description}: a common or Latin name or an NCBITaxon id (mouse, mice, Mus musculus and NCBITaxon:10090 are one organism).`,
+    description:
+      `${description}: a common or Latin name or an NCBITaxon id (mouse, mice, Mus musculus and ` +
+      `NCBITaxon:10090 are one organism).`,
     schema: { type: 'string', minLength: 1, maxLength: 200, examples: ['Mus musculus'] },
     parse: (raw, name) => {
-      if (raw.trim() === '' || raw.length > 200) throw invalidParameter(`${name} must be an organism name of 1 to 200 characters`)
+      if (raw.trim() === '' || raw.length > 200)
+        throw invalidParameter(`${name} must be an organism name of 1 to 200 characters`)
       return organismRef(raw).key
     },
   }

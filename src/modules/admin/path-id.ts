@@ -10,7 +10,8 @@ import { pathParam } from '../../http/params'
 export function pathText(raw: string | null | undefined, name: string, maxLength: number): string {
   const value = pathParam(raw, name)
   if (value.includes('\0')) throw invalidParameter(`${name} in the path must not contain the NUL character (%00)`)
-  if (value.length > maxLength) throw invalidParameter(`${name} in the path must be at most ${maxLength} characters (got ${value.length})`)
+  if (value.length > maxLength)
+    throw invalidParameter(`${name} in the path must be at most ${maxLength} characters (got ${value.length})`)
   return value
 }
 
@@ -18,7 +19,8 @@ export function pathText(raw: string | null | undefined, name: string, maxLength
 export function pathId(raw: string | null | undefined, name = 'id'): number {
   const value = pathParam(raw, name)
   const id = Number(value)
-  if (!/^\d{1,10}$/.test(value) || id < 1 || id > 2_147_483_647) throw invalidParameter(`${name} must be a positive integer (got ${quoted(value)})`)
+  if (!/^\d{1,10}$/.test(value) || id < 1 || id > 2_147_483_647)
+    throw invalidParameter(`${name} must be a positive integer (got ${quoted(value)})`)
   return id
 }
 
@@ -33,13 +35,20 @@ export const pathIdParameters = (...names: string[]) =>
  * percent-encoding is not UTF-8 (%ff), which is a 400 naming it, as is an id no paper could have.
  */
 export function paperPathId(raw: string | null | undefined, name = 'id'): string {
-  if (raw === null || raw === undefined) throw invalidParameter(`${name} in the path is not valid percent-encoded UTF-8`)
+  if (raw === null || raw === undefined)
+    throw invalidParameter(`${name} in the path is not valid percent-encoded UTF-8`)
   if (raw.length === 0 || raw.length > 200 || raw.includes('\0')) {
     throw invalidParameter(`${name} in the path must be a paper id such as MED-39172536 (1 to 200 characters, no NUL)`)
   }
   return raw
 }
 
-export const paperPathIdParameters = [{
-  name: 'id', in: 'path', required: true, description: 'The paper id, e.g. MED-39172536 or PPR-841231.', schema: { type: 'string', minLength: 1, maxLength: 200 },
-}] as never[]
+export const paperPathIdParameters = [
+  {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'The paper id, e.g. MED-39172536 or PPR-841231.',
+    schema: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+] as never[]

@@ -13,11 +13,15 @@ export function crossSiteRefusal(request: Request, publicBaseUrl: string): strin
   const ours = new Set([new URL(publicBaseUrl).origin, new URL(request.url).origin])
   const origin = request.headers.get('origin')
   if (origin !== null) {
-    return ours.has(originOf(origin) ?? '') ? null : `cross-site request refused: Origin ${origin.slice(0, 200)} is not this service's`
+    return ours.has(originOf(origin) ?? '')
+      ? null
+      : `cross-site request refused: Origin ${origin.slice(0, 200)} is not this service's`
   }
   const referer = request.headers.get('referer')
   if (referer !== null) {
-    return ours.has(originOf(referer) ?? '') ? null : 'cross-site request refused: the Referer is not a page of this service'
+    return ours.has(originOf(referer) ?? '')
+      ? null
+      : 'cross-site request refused: the Referer is not a page of this service'
   }
   return null
 }

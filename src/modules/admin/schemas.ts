@@ -8,15 +8,31 @@ import { Enum, Integer } from '../../http/schemas'
 
 export { DateTime, documented, Enum, Integer, Nullable, Pagination } from '../../http/schemas'
 
-/** The codes /api answers with: the Data API's envelope, with four codes more for sessions (docs/contract-decisions.md). */
+/**
+ * The codes /api answers with: the Data API's envelope, with four codes more for sessions (docs/contract-decisions.md).
+ */
 const ADMIN_ERROR_CODES = [
-  'invalid_parameter', 'unauthenticated', 'invalid_credentials', 'forbidden', 'not_found', 'conflict', 'rate_limited',
-  'unavailable', 'internal_error',
+  'invalid_parameter',
+  'unauthenticated',
+  'invalid_credentials',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'unavailable',
+  'internal_error',
 ] as const satisfies readonly ErrorCode[]
 
-export const AdminError = t.Object({
-  error: t.Object({ status: Integer({ minimum: 400, maximum: 599 }), code: Enum(ADMIN_ERROR_CODES), message: t.String() }),
-}, { description: 'Error' })
+export const AdminError = t.Object(
+  {
+    error: t.Object({
+      status: Integer({ minimum: 400, maximum: 599 }),
+      code: Enum(ADMIN_ERROR_CODES),
+      message: t.String(),
+    }),
+  },
+  { description: 'Error' },
+)
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503
 
@@ -30,7 +46,6 @@ export function errors(...extra: ErrorStatus[]) {
   return Object.fromEntries(statuses.map((s) => [s, AdminError])) as Record<ErrorStatus, typeof AdminError>
 }
 
-
 export const User = t.Object({
   id: Integer({ minimum: 1 }),
   username: t.String(),
@@ -40,8 +55,15 @@ export const User = t.Object({
 
 /** Freshness of an answer computed from a snapshot (contradictions, gaps). */
 export const SnapshotMeta = t.Object({
-  computed_at: t.String({ format: 'date-time', description: 'When the contradictions and gaps were last computed (the intelligence job).' }),
+  computed_at: t.String({
+    format: 'date-time',
+    description: 'When the contradictions and gaps were last computed (the intelligence job).',
+  }),
   reference_date: t.String({ format: 'date', description: 'The newest indexed_date in the corpus at that time.' }),
-  stale: t.Boolean({ description: 'True when claims or papers arrived since; POST /api/intelligence/refresh recomputes now, the job every 10 minutes.' }),
+  stale: t.Boolean({
+    description:
+      'True when claims or papers arrived since; POST /api/intelligence/refresh recomputes now, the job every 10 ' +
+      'minutes.',
+  }),
   scoring: t.String({ description: 'How scores are computed.' }),
 })

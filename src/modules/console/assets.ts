@@ -16,7 +16,11 @@ export type Asset = { body: string; type: string; etag: string }
 
 const TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' }
 
-const asset = (body: string, type: string): Asset => ({ body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` })
+const asset = (body: string, type: string): Asset => ({
+  body,
+  type,
+  etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+})
 
 function readTree(dir: string, prefix = ''): [string, Asset][] {
   return readdirSync(dir).flatMap((name) => {

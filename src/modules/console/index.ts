@@ -10,8 +10,20 @@ import { CONSOLE_HEADERS, SHELL_HTML } from './shell'
 
 /** The screens the script renders; any other path under /console is a 404 page. */
 const SCREENS = [
-  /^$/, /^sign-in$/, /^sources$/, /^jobs$/, /^briefs$/, /^briefs\/[1-9][0-9]{0,9}$/, /^contradictions$/, /^gaps$/,
-  /^prompts$/, /^prompts\/[a-z0-9_-]{1,100}$/, /^accounts$/, /^accounts\/[1-9][0-9]{0,9}$/, /^keys$/, /^review$/,
+  /^$/,
+  /^sign-in$/,
+  /^sources$/,
+  /^jobs$/,
+  /^briefs$/,
+  /^briefs\/[1-9][0-9]{0,9}$/,
+  /^contradictions$/,
+  /^gaps$/,
+  /^prompts$/,
+  /^prompts\/[a-z0-9_-]{1,100}$/,
+  /^accounts$/,
+  /^accounts\/[1-9][0-9]{0,9}$/,
+  /^keys$/,
+  /^review$/,
   /^password$/,
 ]
 
@@ -25,12 +37,21 @@ export const consoleModule = () => {
   }
   return new Elysia({ name: 'console' })
     .get('/console', () => shell(''), { detail: { hide: true } })
-    .get('/console/assets/*', ({ params, request }) => {
-      const found = assets.get(params['*'])
-      if (!found) throw notFound(`no console asset ${quoted(params['*'])}`)
-      const headers = { ...CONSOLE_HEADERS, 'content-type': found.type, 'cache-control': 'no-cache', etag: found.etag }
-      if (request.headers.get('if-none-match') === found.etag) return new Response(null, { status: 304, headers })
-      return new Response(found.body, { headers })
-    }, { detail: { hide: true } })
+    .get(
+      '/console/assets/*',
+      ({ params, request }) => {
+        const found = assets.get(params['*'])
+        if (!found) throw notFound(`no console asset ${quoted(params['*'])}`)
+        const headers = {
+          ...CONSOLE_HEADERS,
+          'content-type': found.type,
+          'cache-control': 'no-cache',
+          etag: found.etag,
+        }
+        if (request.headers.get('if-none-match') === found.etag) return new Response(null, { status: 304, headers })
+        return new Response(found.body, { headers })
+      },
+      { detail: { hide: true } },
+    )
     .get('/console/*', ({ params }) => shell(params['*'].replace(/\/$/, '')), { detail: { hide: true } })
 }

@@ -4,8 +4,14 @@
  * everything with the session cookie, as any other client of the admin interface would.
  */
 export const CONSOLE_CSP = [
-  "default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self'",
-  "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'",
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
 ].join('; ')
 
 /** Headers on every console answer, pages and assets alike. */
@@ -16,7 +22,8 @@ export const CONSOLE_HEADERS = {
   'x-frame-options': 'DENY',
 } as const
 
-export const SHELL_HTML = `<!doctype html>
+export const SHELL_HTML =
+  `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -38,7 +45,8 @@ export const SHELL_HTML = `<!doctype html>
   <p id="loading">Loading…</p>
   <noscript><p>The console needs JavaScript: it is a client of the admin interface under /api.</p></noscript>
 </main>
-<footer class="foot"><p>Built on the admin interface (<a href="/api/openapi.json">/api/openapi.json</a>) · <a href="/">Public site</a></p></footer>
+<footer class="foot"><p>Built on the admin interface (<a href="/api/openapi.json">/api/openapi.json</a>` +
+  `) · <a href="/">Public site</a></p></footer>
 </body>
 </html>
 `

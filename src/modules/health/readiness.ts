@@ -13,7 +13,9 @@ import { meiliClient } from '../../search/meilisearch/backend'
 
 /** The migrations this build ships: how many, and the creation time drizzle records for the newest. */
 export function shippedMigrations(folder = migrationsFolder): { count: number; latest: number } {
-  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] }
+  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[]
+  }
   return { count: journal.entries.length, latest: Math.max(...journal.entries.map((e) => e.when)) }
 }
 
@@ -28,12 +30,15 @@ export async function migrationState(database: Database, shipped = shippedMigrat
   const [row] = await database.rows<{ applied: number; latest: string | null }>(sql`
     select count(*)::int as applied, max(created_at)::text as latest from drizzle.__drizzle_migrations`)
   const latest = row.latest === null ? 0 : Number(row.latest)
-  return { applied: row.applied, expected: shipped.count, current: latest >= shipped.latest && row.applied >= shipped.count }
+  return {
+    applied: row.applied,
+    expected: shipped.count,
+    current: latest >= shipped.latest && row.applied >= shipped.count,
+  }
 }
 
-export type SearchState =
-  | { backend: 'postgres' }
-  | { backend: 'meilisearch'; meilisearch: 'available' | 'unreachable' } // unreachable: PostgreSQL answers meanwhile
+// unreachable: PostgreSQL answers meanwhile
+export type SearchState = { backend: 'postgres' } | { backend: 'meilisearch'; meilisearch: 'available' | 'unreachable' }
 
 const MEILI_CHECK_TIMEOUT_MS = 1000
 const MEILI_CHECK_EVERY_MS = 5000
@@ -47,8 +52,14 @@ export function searchStateProbe(config: Pick<Config, 'meili'>): () => Promise<S
   return () => {
     const now = Date.now()
     if (!last || now - last.at >= MEILI_CHECK_EVERY_MS) {
-      const state = client.health()
-        .then((h): SearchState => ({ backend: 'meilisearch', meilisearch: h.status === 'available' ? 'available' : 'unreachable' }))
+      const state = client
+        .health()
+        .then(
+          (h): SearchState => ({
+            backend: 'meilisearch',
+            meilisearch: h.status === 'available' ? 'available' : 'unreachable',
+          }),
+        )
         .catch((): SearchState => ({ backend: 'meilisearch', meilisearch: 'unreachable' }))
       last = { at: now, state }
     }

@@ -21,7 +21,14 @@ import type { Feed } from './feeds'
 import { searchQueryOf, withFilter, type SearchQuery } from './search-filters'
 import { entitySitePath } from './links'
 import {
-  claimItem, jsonFeed, JSON_FEED_TYPE, paperItem, rssFeed, RSS_TYPE, type FeedChannel, type FeedItem,
+  claimItem,
+  jsonFeed,
+  JSON_FEED_TYPE,
+  paperItem,
+  rssFeed,
+  RSS_TYPE,
+  type FeedChannel,
+  type FeedItem,
 } from './item-feeds'
 
 /** Items in a feed: as many as the story feeds carry. */
@@ -34,8 +41,10 @@ export function searchChannel(base: string, s: SearchQuery): FeedChannel {
   const query = withFilter(s, {})
   const filtered = Object.keys(s.values).length ? ' (filtered)' : ''
   return {
-    title: `Geroscope: papers matching “${s.q}”${filtered}`, page: `${base}/search?${query}`,
-    rss: `${base}/search/feed.xml?${query}`, json: `${base}/search/feed.json?${query}`,
+    title: `Geroscope: papers matching “${s.q}”${filtered}`,
+    page: `${base}/search?${query}`,
+    rss: `${base}/search/feed.xml?${query}`,
+    json: `${base}/search/feed.json?${query}`,
     description: `New papers whose title or abstract match “${s.q}”${filtered}, newest first.`,
   }
 }
@@ -43,7 +52,10 @@ export function searchChannel(base: string, s: SearchQuery): FeedChannel {
 export function entityChannel(base: string, entity: { type: string; key: string; name: string }): FeedChannel {
   const page = `${base}${entitySitePath(entity.type, entity.key)}`
   return {
-    title: `Geroscope: ${entity.name}`, page, rss: `${page}/feed.xml`, json: `${page}/feed.json`,
+    title: `Geroscope: ${entity.name}`,
+    page,
+    rss: `${page}/feed.xml`,
+    json: `${page}/feed.json`,
     description: `New papers involving the ${entity.type} ${entity.name}, newest first.`,
   }
 }
@@ -55,8 +67,10 @@ export function evidenceChannel(base: string, q: Question, subjectName: string):
   if (q.organism) query.set('organism', q.organism)
   const about = `${subjectName} and ${q.object}${q.organism ? ` in ${q.organism}` : ''}`
   return {
-    title: `Geroscope: ${about}`, page: `${base}/evidence?${query}`,
-    rss: `${base}/evidence/feed.xml?${query}`, json: `${base}/evidence/feed.json?${query}`,
+    title: `Geroscope: ${about}`,
+    page: `${base}/evidence?${query}`,
+    rss: `${base}/evidence/feed.xml?${query}`,
+    json: `${base}/evidence/feed.json?${query}`,
     description: `New claims about ${about} extracted from papers, newest first.`,
   }
 }
@@ -70,20 +84,38 @@ type Prepare = (request: Request, params: Record<string, string | null>) => Prom
 
 function both(app: Elysia, sendFeed: SendFeed, path: string, prepare: Prepare) {
   return app
-    .get(`${path}.xml`, ({ request, params }) => orRedirect(async () => {
-      const read = await prepare(request, params as Record<string, string | null>)
-      return sendFeed(request, async () => {
-        const { channel, items } = await read()
-        return rssFeed(channel, items)
-      }, RSS_TYPE)
-    }), hidden)
-    .get(`${path}.json`, ({ request, params }) => orRedirect(async () => {
-      const read = await prepare(request, params as Record<string, string | null>)
-      return sendFeed(request, async () => {
-        const { channel, items } = await read()
-        return jsonFeed(channel, items)
-      }, JSON_FEED_TYPE)
-    }), hidden)
+    .get(
+      `${path}.xml`,
+      ({ request, params }) =>
+        orRedirect(async () => {
+          const read = await prepare(request, params as Record<string, string | null>)
+          return sendFeed(
+            request,
+            async () => {
+              const { channel, items } = await read()
+              return rssFeed(channel, items)
+            },
+            RSS_TYPE,
+          )
+        }),
+      hidden,
+    )
+    .get(
+      `${path}.json`,
+      ({ request, params }) =>
+        orRedirect(async () => {
+          const read = await prepare(request, params as Record<string, string | null>)
+          return sendFeed(
+            request,
+            async () => {
+              const { channel, items } = await read()
+              return jsonFeed(channel, items)
+            },
+            JSON_FEED_TYPE,
+          )
+        }),
+      hidden,
+    )
 }
 
 export function anythingFeeds({ db, base }: { db: Db; base: string }, sendFeed: SendFeed) {
@@ -108,12 +140,21 @@ export function anythingFeeds({ db, base }: { db: Db; base: string }, sendFeed: 
       // Another of its names (/entities/gene/p16/feed.xml): a 308 to the entity's own feed, as its page does.
       const url = new URL(request.url)
       const format = url.pathname.endsWith('.json') ? 'json' : 'xml'
-      return redirectOrNotFound(db, params.type!, params.key!, url.search,
-        (key) => `${base}${entitySitePath(params.type!, key)}/feed.${format}`)
+      return redirectOrNotFound(
+        db,
+        params.type!,
+        params.key!,
+        url.search,
+        (key) => `${base}${entitySitePath(params.type!, key)}/feed.${format}`,
+      )
     }
     return async () => {
       const ids = (await listEntityPaperIds(db, entity.id, undefined, FEED_SIZE, null)).slice(0, FEED_SIZE)
-      const papers = await entityPapers(db, entity.id, ids.map((r) => r.paperId))
+      const papers = await entityPapers(
+        db,
+        entity.id,
+        ids.map((r) => r.paperId),
+      )
       const items = papers.map((p) => paperItem(base, { ...p.paper, storyHeadline: null, storyDek: null }))
       return { channel: entityChannel(base, entity), items }
     }
@@ -122,7 +163,8 @@ export function anythingFeeds({ db, base }: { db: Db; base: string }, sendFeed: 
     const p = parseParams(request.url, evidenceFeedParams)
     if (p.subject === undefined || p.object === undefined) {
       throw invalidParameter(
-        'subject and object are required, e.g. /evidence/feed.xml?subject=rapamycin&object=lifespan')
+        'subject and object are required, e.g. /evidence/feed.xml?subject=rapamycin&object=lifespan',
+      )
     }
     const [entity] = await entitiesNamed(db, p.subject)
     if (!entity) throw notFound(`no entity is named ${quoted(p.subject)}`)

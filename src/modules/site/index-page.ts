@@ -12,9 +12,14 @@ import { escapeXml as e } from './render'
 const count = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`
 
 /** Entities as a list of links with their paper counts. */
-export const entityListHtml = (rows: EntityListRow[]) => `<ul class="items">${rows.map((x) =>
-  `<li><a href="${e(entitySitePath(x.type, x.key))}">${e(x.name)}</a> `
-  + `<span class="meta">${e(x.type)} · ${count(x.paperCount, 'paper')}</span></li>`).join('')}</ul>`
+export const entityListHtml = (rows: EntityListRow[]) =>
+  `<ul class="items">${rows
+    .map(
+      (x) =>
+        `<li><a href="${e(entitySitePath(x.type, x.key))}">${e(x.name)}</a> ` +
+        `<span class="meta">${e(x.type)} · ${count(x.paperCount, 'paper')}</span></li>`,
+    )
+    .join('')}</ul>`
 
 /** Home's short list of the most-studied entities, and the way to the index. */
 export function mostStudiedHtml(rows: EntityListRow[]): string {
@@ -28,20 +33,31 @@ ${entityListHtml(rows)}
 type CountedTopic = TopicInfo & { papers_total: number; papers_7d: number }
 
 export function indexPage(
-  base: string, topics: CountedTopic[], entities: EntityListRow[],
+  base: string,
+  topics: CountedTopic[],
+  entities: EntityListRow[],
 ): { title: string; body: string } {
   const types = [...new Set(entities.map((x) => x.type))]
   return {
     title: 'Topics and most-studied entities',
     body: `<h1>Topics and most-studied entities</h1>
-<section aria-labelledby="topics"><h2 id="topics">Topics</h2><ul class="items">${topics.map((t) =>
-  `<li><a href="${e(topicSiteUrl(base, t.slug))}">${e(t.name)}</a> `
-  + `<span class="meta">${count(t.papers_total, 'paper')}, `
-  + `${t.papers_7d.toLocaleString('en')} this week · ${e(t.description)}</span></li>`).join('')}</ul></section>
+<section aria-labelledby="topics"><h2 id="topics">Topics</h2><ul class="items">${topics
+      .map(
+        (t) =>
+          `<li><a href="${e(topicSiteUrl(base, t.slug))}">${e(t.name)}</a> ` +
+          `<span class="meta">${count(t.papers_total, 'paper')}, ` +
+          `${t.papers_7d.toLocaleString('en')} this week · ${e(t.description)}</span></li>`,
+      )
+      .join('')}</ul></section>
 <section aria-labelledby="entities"><h2 id="entities">Most-studied entities</h2>
 ${entities.length ? '' : '<p>No entities yet.</p>'}
-${types.map((type, i) => `<h3 id="type-${i}">${e(type[0].toUpperCase() + type.slice(1))}s</h3>`
-  + entityListHtml(entities.filter((x) => x.type === type))).join('\n')}</section>
+${types
+  .map(
+    (type, i) =>
+      `<h3 id="type-${i}">${e(type[0].toUpperCase() + type.slice(1))}s</h3>` +
+      entityListHtml(entities.filter((x) => x.type === type)),
+  )
+  .join('\n')}</section>
 <p class="meta">Entities are ranked by the number of papers that involve them, counted by Geroscope.</p>`,
   }
 }

@@ -38,14 +38,16 @@ const newestOf = (items: FeedItem[]) => {
 
 const ABSTRACT_CHARS = 400
 const shortened = (text: string) =>
-  (text.length <= ABSTRACT_CHARS ? text : `${text.slice(0, text.lastIndexOf(' ', ABSTRACT_CHARS))} …`)
+  text.length <= ABSTRACT_CHARS ? text : `${text.slice(0, text.lastIndexOf(' ', ABSTRACT_CHARS))} …`
 
 /** A paper as a feed item: dated by the day it was indexed, its open abstract shortened. */
 export function paperItem(base: string, p: PaperListRow): FeedItem {
   const topic = TOPIC_INFO.find((t) => t.slug === p.topic)
-  const studyType = p.studyType ? STUDY_TYPE_LABELS[p.studyType as StudyType] ?? p.studyType : null
+  const studyType = p.studyType ? (STUDY_TYPE_LABELS[p.studyType as StudyType] ?? p.studyType) : null
   const facts = [
-    p.journal, p.preprint ? 'preprint' : null, p.publishedDate ? `published ${p.publishedDate}` : null,
+    p.journal,
+    p.preprint ? 'preprint' : null,
+    p.publishedDate ? `published ${p.publishedDate}` : null,
     studyType?.toLowerCase(),
   ]
   const abstract = p.abstract && licenseAllowsReuse(p.abstractLicense) ? ` ${shortened(p.abstract)}` : ''
@@ -54,8 +56,8 @@ export function paperItem(base: string, p: PaperListRow): FeedItem {
     title: p.title,
     url: paperSiteUrl(base, p.id),
     date: new Date(`${p.indexedDate}T00:00:00Z`),
-    summary: `${facts.filter(Boolean).join(', ')}.`
-      + `${p.storyHeadline ? ` Our story: ${p.storyHeadline}.` : ''}${abstract}`,
+    summary:
+      `${facts.filter(Boolean).join(', ')}.` + `${p.storyHeadline ? ` Our story: ${p.storyHeadline}.` : ''}${abstract}`,
     categories: [
       ...(topic ? [{ domain: `${base}/topics`, name: topic.name }] : []),
       ...(p.studyType ? [{ domain: 'study_type', name: p.studyType }] : []),
@@ -67,7 +69,8 @@ export function paperItem(base: string, p: PaperListRow): FeedItem {
 /** A claim as a feed item: "rapamycin extends lifespan (in mouse; increase)", linked to its paper, dated when made. */
 export function claimItem(base: string, c: ClaimListRow): FeedItem {
   const where = [c.claim.organism ? `in ${c.claim.organism}` : null, c.claim.direction?.replaceAll('_', ' ')]
-    .filter(Boolean).join('; ')
+    .filter(Boolean)
+    .join('; ')
   const relation = c.claim.relation.replaceAll('_', ' ')
   const title = `${c.claim.subjectText} ${relation} ${c.claim.objectText}${where ? ` (${where})` : ''}`
   const open = c.claim.evidence && licenseAllowsReuse(c.paper.abstractLicense)
@@ -77,27 +80,32 @@ export function claimItem(base: string, c: ClaimListRow): FeedItem {
     title,
     url: paperSiteUrl(base, c.paper.id),
     date: dateOf(c.claim.createdAt),
-    summary: `From “${c.paper.title}” (${c.paper.journal}${c.paper.publishedDate ? `, ${c.paper.publishedDate}` : ''}).`
-      + `${evidence} Extracted by Geroscope; it can be wrong: read the paper.`,
+    summary:
+      `From “${c.paper.title}” (${c.paper.journal}${c.paper.publishedDate ? `, ${c.paper.publishedDate}` : ''}).` +
+      `${evidence} Extracted by Geroscope; it can be wrong: read the paper.`,
     categories: c.claim.organism ? [{ domain: 'organism', name: c.claim.organism }] : [],
     doi: c.paper.doi,
   }
 }
 
 function rssItem(i: FeedItem): string {
-  return `<item><title>${htmlText(i.title)}</title><link>${e(i.url)}</link><guid isPermaLink="false">${e(i.guid)}</guid>`
-    + `<pubDate>${i.date.toUTCString()}</pubDate><description>${htmlText(i.summary)}</description>`
-    + i.categories.map((c) => `<category domain="${e(c.domain)}">${htmlText(c.name)}</category>`).join('')
-    + (i.doi ? `<dc:identifier>doi:${e(i.doi)}</dc:identifier>` : '')
-    + '<dc:creator>Geroscope</dc:creator></item>'
+  return (
+    `<item><title>${htmlText(i.title)}</title><link>${e(i.url)}</link><guid isPermaLink="false">${e(i.guid)}</guid>` +
+    `<pubDate>${i.date.toUTCString()}</pubDate><description>${htmlText(i.summary)}</description>` +
+    i.categories.map((c) => `<category domain="${e(c.domain)}">${htmlText(c.name)}</category>`).join('') +
+    (i.doi ? `<dc:identifier>doi:${e(i.doi)}</dc:identifier>` : '') +
+    '<dc:creator>Geroscope</dc:creator></item>'
+  )
 }
 
 /** RSS 2.0 of the items, newest first as given. */
 export function rssFeed(channel: FeedChannel, items: FeedItem[]): Feed {
   const lastModified = newestOf(items)
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+  const xml =
+    `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>
-<title>${htmlText(channel.title)}</title><link>${e(channel.page)}</link><description>${htmlText(channel.description)}</description>
+<title>${htmlText(channel.title)}</title><link>${e(channel.page)}</link>` +
+    `<description>${htmlText(channel.description)}</description>
 <atom:link href="${e(channel.rss)}" rel="self" type="application/rss+xml"/>
 <language>en</language><lastBuildDate>${lastModified.toUTCString()}</lastBuildDate>
 <generator>Geroscope</generator><ttl>5</ttl>
@@ -133,9 +141,11 @@ export function jsonFeed(channel: FeedChannel, items: FeedItem[]): Feed {
 /** The <head> links to a feed in both formats, and the visible links for the page. */
 export function feedLinks(channel: FeedChannel): { head: string; body: string } {
   return {
-    head: `<link rel="alternate" type="application/rss+xml" title="${e(channel.title)}" href="${e(channel.rss)}">`
-      + `<link rel="alternate" type="application/feed+json" title="${e(channel.title)}" href="${e(channel.json)}">`,
-    body: `<p class="feeds">Follow: <a href="${e(channel.rss)}">RSS feed</a> · `
-      + `<a href="${e(channel.json)}">JSON Feed</a></p>`,
+    head:
+      `<link rel="alternate" type="application/rss+xml" title="${e(channel.title)}" href="${e(channel.rss)}">` +
+      `<link rel="alternate" type="application/feed+json" title="${e(channel.title)}" href="${e(channel.json)}">`,
+    body:
+      `<p class="feeds">Follow: <a href="${e(channel.rss)}">RSS feed</a> · ` +
+      `<a href="${e(channel.json)}">JSON Feed</a></p>`,
   }
 }

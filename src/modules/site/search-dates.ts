@@ -7,8 +7,10 @@
 import { escapeXml as e } from './render'
 
 const FIELDS = [
-  ['published_since', 'Published from'], ['published_until', 'Published until'],
-  ['since', 'Added from'], ['until', 'Added until'],
+  ['published_since', 'Published from'],
+  ['published_until', 'Published until'],
+  ['since', 'Added from'],
+  ['until', 'Added until'],
 ] as const
 type Name = (typeof FIELDS)[number][0]
 
@@ -16,6 +18,7 @@ export type SearchDates = Partial<Record<Name, string>>
 
 /** The form's date fields, holding the dates given. */
 export function dateFields(d: SearchDates): string {
-  return `<fieldset class="dates"><legend>Dates</legend>${FIELDS.map(([name, label]) =>
-    `<label>${label} <input type="date" name="${name}" value="${e(d[name] ?? '')}"></label>`).join('')}</fieldset>`
+  return `<fieldset class="dates"><legend>Dates</legend>${FIELDS.map(
+    ([name, label]) => `<label>${label} <input type="date" name="${name}" value="${e(d[name] ?? '')}"></label>`,
+  ).join('')}</fieldset>`
 }

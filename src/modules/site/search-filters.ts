@@ -25,7 +25,10 @@ export type SearchQuery = { q: string; filters: PaperFilters; values: Record<str
  */
 const TRACKING = /^(utm_[a-z]+|fbclid|gclid|msclkid|mc_cid|mc_eid)$/
 
-/** The request's search, its empty parameters (a form's "any") and tracking tags left out; a bad value is a 400 naming it. */
+/**
+ * The request's search, its empty parameters (a form's "any") and tracking tags left out; a bad value is a 400 naming
+ * it.
+ */
 export function searchQueryOf(url: string): SearchQuery {
   const given = new URL(url)
   const kept = new URLSearchParams([...given.searchParams].filter(([k, v]) => v !== '' && !TRACKING.test(k)))
@@ -33,9 +36,14 @@ export function searchQueryOf(url: string): SearchQuery {
   return {
     q: (p.q ?? '').trim(),
     filters: {
-      since: p.since, until: p.until, publishedSince: p.published_since, publishedUntil: p.published_until,
+      since: p.since,
+      until: p.until,
+      publishedSince: p.published_since,
+      publishedUntil: p.published_until,
       minRelevance: p.min_relevance ?? 0,
-      studyType: p.study_type, topic: p.topic, preprint: p.preprint,
+      studyType: p.study_type,
+      topic: p.topic,
+      preprint: p.preprint,
     },
     values: Object.fromEntries([...kept].filter(([k]) => k !== 'q')),
   }
@@ -44,22 +52,33 @@ export function searchQueryOf(url: string): SearchQuery {
 /** The query string of a search with `change` applied (null removes a filter). */
 export function withFilter(s: SearchQuery, change: Record<string, string | null>): string {
   const next = new URLSearchParams({ q: s.q, ...s.values })
-  for (const [k, v] of Object.entries(change)) if (v === null) next.delete(k); else next.set(k, v)
+  for (const [k, v] of Object.entries(change))
+    if (v === null) next.delete(k)
+    else next.set(k, v)
   return next.toString()
 }
 
 const RELEVANCE = [
-  ['', 'Any'], ['1', 'Tangential and up'], ['2', 'Aging biology'], ['2.5', 'Core aging biology'],
+  ['', 'Any'],
+  ['1', 'Tangential and up'],
+  ['2', 'Aging biology'],
+  ['2.5', 'Core aging biology'],
 ] as const
 const TOPIC_OPTIONS = [['', 'Any'], ...TOPIC_INFO.map((t) => [t.slug, t.name] as const)] as const
 const STUDY_TYPE_OPTIONS = [
-  ['', 'Any'], ...STUDY_TYPES.map((t) => [t, STUDY_TYPE_LABELS[t as StudyType]] as const),
+  ['', 'Any'],
+  ...STUDY_TYPES.map((t) => [t, STUDY_TYPE_LABELS[t as StudyType]] as const),
 ] as const
-const PREPRINT = [['', 'Both'], ['false', 'Peer reviewed'], ['true', 'Preprints only']] as const
+const PREPRINT = [
+  ['', 'Both'],
+  ['false', 'Peer reviewed'],
+  ['true', 'Preprints only'],
+] as const
 
 function select(name: string, label: string, options: readonly (readonly [string, string])[], value: string): string {
-  return `<label>${e(label)} <select name="${name}">${options.map(([v, text]) =>
-    `<option value="${e(v)}"${v === value ? ' selected' : ''}>${e(text)}</option>`).join('')}</select></label>`
+  return `<label>${e(label)} <select name="${name}">${options
+    .map(([v, text]) => `<option value="${e(v)}"${v === value ? ' selected' : ''}>${e(text)}</option>`)
+    .join('')}</select></label>`
 }
 
 /** The search form with every filter (a GET form: a filtered search is a link). */
@@ -79,9 +98,13 @@ ${dateFields(v)}</div></details></form>`
 /** One filter as links: each value a link that sets it, the current one marked, and "any" to remove it. */
 function linkRow(s: SearchQuery, name: string, label: string, options: readonly (readonly [string, string])[]): string {
   const current = s.values[name] ?? ''
-  return `<li><span class="meta">${e(label)}:</span> ${options.map(([value, text]) => (value === current
-    ? `<strong aria-current="true">${e(text)}</strong>`
-    : `<a href="/search?${e(withFilter(s, { [name]: value || null }))}">${e(text)}</a>`)).join(' · ')}</li>`
+  return `<li><span class="meta">${e(label)}:</span> ${options
+    .map(([value, text]) =>
+      value === current
+        ? `<strong aria-current="true">${e(text)}</strong>`
+        : `<a href="/search?${e(withFilter(s, { [name]: value || null }))}">${e(text)}</a>`,
+    )
+    .join(' · ')}</li>`
 }
 
 /** The filters as links under the form (with a search only). */

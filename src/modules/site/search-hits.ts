@@ -18,8 +18,10 @@ export function relevanceWords(relevance: number | null): string | null {
 /** The words a query looks for: its terms and phrases, without OR and the -excluded ones. */
 export function searchedWords(q: string): string[] {
   const terms = q.match(/-?"[^"]*"?|\S+/g) ?? []
-  return terms.filter((t) => !t.startsWith('-') && t !== 'OR')
-    .map((t) => t.replace(/"/g, '').trim()).filter((t) => t.length >= 2)
+  return terms
+    .filter((t) => !t.startsWith('-') && t !== 'OR')
+    .map((t) => t.replace(/"/g, '').trim())
+    .filter((t) => t.length >= 2)
 }
 
 const SNIPPET = 240
@@ -46,7 +48,7 @@ export function snippetHtml(text: string, words: string[]): string {
 
 export function hitHtml(base: string, p: PaperListRow, words: string[]): string {
   const relevance = relevanceWords(p.relevance)
-  const studyType = p.studyType ? STUDY_TYPE_LABELS[p.studyType as StudyType] ?? p.studyType : null
+  const studyType = p.studyType ? (STUDY_TYPE_LABELS[p.studyType as StudyType] ?? p.studyType) : null
   const badge = relevance
     ? `<span class="badge">${e(relevance)}${studyType ? ` · ${e(studyType.toLowerCase())}` : ''}</span>`
     : '<span class="badge">not judged yet</span>'

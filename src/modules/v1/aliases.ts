@@ -25,6 +25,8 @@ export function requiring<C extends ListContext, R>(name: string, refused: strin
 
 /** The sentence a list operation's description ends with: where its other answer shapes are documented. */
 export const ALSO_ON_LIST = (batch: string | null, feed: string) =>
-  `Older forms of the same path answer other shapes and keep working byte for byte: ${batch ? `ids= answers as ${batch} does, ` : ''}` +
-  `updated_since answers as ${feed} does, and fields= as the same path under /api/v1/sparse does; each of those is documented there, ` +
+  `Older forms of the same path answer other shapes and keep working byte for ` +
+  `byte: ${batch ? `ids= answers as ${batch} does, ` : ''}` +
+  `updated_since answers as ${feed} does, and fields= as the same path under /api/v1/sparse does; each of those is ` +
+  `documented there, ` +
   'with its own answer schema, so that this operation has one answer shape.'

@@ -31,13 +31,20 @@ const INVALID_TOKEN = { 'www-authenticate': `${CHALLENGE}, error="invalid_token"
  * expire and are read again all the time, and the query builder cost more CPU per read than the read.
  */
 type KeyRow = {
-  id: string; secretHash: string; accountId: number; tier: string; revoked: boolean; role: string; membership: string
+  id: string
+  secretHash: string
+  accountId: number
+  tier: string
+  revoked: boolean
+  role: string
+  membership: string
   disabled: boolean
 }
 const readKeys = preparedStatement<KeyRow>(
   `select k.id, k.secret_hash as "secretHash", k.account_id as "accountId", k.tier, k.revoked_at is not null as revoked,
     a.role, a.membership, a.disabled_at is not null as disabled
-  from api_keys k join accounts a on a.id = k.account_id where k.id = any($?::text[])`)
+  from api_keys k join accounts a on a.id = k.account_id where k.id = any($?::text[])`,
+)
 
 export type KeyHolder = { keyId: string; accountId: number; tier: 'member' | 'pro' }
 
@@ -60,7 +67,10 @@ export class KeyAuthenticator {
   /** Ids read from the database, and the queries that read them (for tests and diagnostics). */
   readonly reads = { ids: 0, queries: 0 }
 
-  constructor(private db: Db, now: () => number = Date.now) {
+  constructor(
+    private db: Db,
+    now: () => number = Date.now,
+  ) {
     const perf = { now }
     this.found = new LRUCache({ max: KEY_CACHE_SIZE, ttl: KEY_CACHE_TTL_MS, ttlResolution: 0, perf })
     this.missing = new LRUCache({ max: MISSING_KEY_CACHE_SIZE, ttl: KEY_CACHE_TTL_MS, ttlResolution: 0, perf })
@@ -69,14 +79,18 @@ export class KeyAuthenticator {
   /** Checks an Authorization header; throws the contract's 401/403 errors. */
   async authenticate(header: string | null): Promise<KeyHolder> {
     const token = header ? /^Bearer(?:\s+(.*))?$/is.exec(header.trim())?.[1]?.trim() : undefined
-    if (!token) throw new ApiError('missing_key', 'send your API key as "Authorization: Bearer <key>"', { 'www-authenticate': CHALLENGE })
+    if (!token)
+      throw new ApiError('missing_key', 'send your API key as "Authorization: Bearer <key>"', {
+        'www-authenticate': CHALLENGE,
+      })
     const parsed = parseApiKey(token)
     if (!parsed) throw new ApiError('invalid_key', 'the API key is malformed', INVALID_TOKEN)
     const record = await this.lookup(parsed.id)
-    if (!record || !secretMatches(parsed.secret, record.secretHash)) throw new ApiError('invalid_key', 'the API key does not exist', INVALID_TOKEN)
+    if (!record || !secretMatches(parsed.secret, record.secretHash))
+      throw new ApiError('invalid_key', 'the API key does not exist', INVALID_TOKEN)
     if (record.revoked) throw new ApiError('revoked_key', 'the API key has been revoked', INVALID_TOKEN)
     if (record.disabled) {
-      throw new ApiError('revoked_key', 'the API key\'s account has been disabled by an operator', INVALID_TOKEN)
+      throw new ApiError('revoked_key', "the API key's account has been disabled by an operator", INVALID_TOKEN)
     }
     if (record.tier === 'member' && record.role !== 'admin' && record.membership !== 'active') {
       throw new ApiError('plan_required', 'member keys need an active paid membership; renew it to use this key')
@@ -99,15 +113,17 @@ export class KeyAuthenticator {
     const pending = this.reading.get(keyId)
     if (pending) return pending
     const generation = this.generation
-    const read = this.read(keyId).then((fresh) => {
-      if (generation === this.generation) {
-        if (fresh) this.found.set(keyId, fresh)
-        else this.missing.set(keyId, true)
-      }
-      return fresh
-    }).finally(() => {
-      if (this.reading.get(keyId) === read) this.reading.delete(keyId)
-    })
+    const read = this.read(keyId)
+      .then((fresh) => {
+        if (generation === this.generation) {
+          if (fresh) this.found.set(keyId, fresh)
+          else this.missing.set(keyId, true)
+        }
+        return fresh
+      })
+      .finally(() => {
+        if (this.reading.get(keyId) === read) this.reading.delete(keyId)
+      })
     this.reading.set(keyId, read)
     return read
   }
@@ -132,9 +148,19 @@ export class KeyAuthenticator {
   private async readMany(ids: string[]): Promise<Map<string, KeyRecord>> {
     this.reads.queries++
     const rows = await readKeys(this.db, [ids])
-    return new Map(rows.map((row) => [row.id, {
-      secretHash: row.secretHash, accountId: row.accountId, tier: row.tier as 'member' | 'pro',
-      revoked: row.revoked, role: row.role, membership: row.membership, disabled: row.disabled,
-    }]))
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          secretHash: row.secretHash,
+          accountId: row.accountId,
+          tier: row.tier as 'member' | 'pro',
+          revoked: row.revoked,
+          role: row.role,
+          membership: row.membership,
+          disabled: row.disabled,
+        },
+      ]),
+    )
   }
 }

@@ -32,26 +32,25 @@ function pathOf(url: string): string {
 }
 
 export const v1Gate = ({ keys, limits, now, usage, breaker }: GateOptions) =>
-  new Elysia({ name: 'v1-gate' })
-    .onRequest(async ({ request, set }) => {
-      const path = pathOf(request.url)
-      if (!(path.startsWith(PREFIX) || path === '/api/v1') || request.method === 'OPTIONS') return
-      if (internalRequests.has(request)) return // made by an MCP tool for a request this gate already let in
-      set.headers['vary'] = 'Authorization'
-      if (PUBLIC_PATHS.has(path)) {
-        set.headers['cache-control'] = 'private, max-age=60'
-        return
-      }
-      breaker?.admit()
-      const holder = await keys.authenticate(request.headers.get('authorization'))
-      const at = now()
-      usage.touch(holder.keyId, at)
-      noteKeyId(request, holder.keyId)
-      const decision = await limits.take(bucketFor(holder), ALLOWANCES[holder.tier], at)
-      const headers = rateLimitHeaders(decision)
-      if (!decision.allowed) {
-        throw new ApiError('rate_limited', `rate limit reached; retry after ${decision.retryAfter} seconds`, headers)
-      }
-      Object.assign(set.headers, headers)
+  new Elysia({ name: 'v1-gate' }).onRequest(async ({ request, set }) => {
+    const path = pathOf(request.url)
+    if (!(path.startsWith(PREFIX) || path === '/api/v1') || request.method === 'OPTIONS') return
+    if (internalRequests.has(request)) return // made by an MCP tool for a request this gate already let in
+    set.headers['vary'] = 'Authorization'
+    if (PUBLIC_PATHS.has(path)) {
       set.headers['cache-control'] = 'private, max-age=60'
-    })
+      return
+    }
+    breaker?.admit()
+    const holder = await keys.authenticate(request.headers.get('authorization'))
+    const at = now()
+    usage.touch(holder.keyId, at)
+    noteKeyId(request, holder.keyId)
+    const decision = await limits.take(bucketFor(holder), ALLOWANCES[holder.tier], at)
+    const headers = rateLimitHeaders(decision)
+    if (!decision.allowed) {
+      throw new ApiError('rate_limited', `rate limit reached; retry after ${decision.retryAfter} seconds`, headers)
+    }
+    Object.assign(set.headers, headers)
+    set.headers['cache-control'] = 'private, max-age=60'
+  })

@@ -27,15 +27,30 @@ import type { KeyUsageRecorder } from '../../accounts/key-last-used'
 import type { DatabaseBreaker } from '../../http/breaker'
 
 type Shared = {
-  keys: KeyAuthenticator; snapshot: CorpusSnapshot; cache: ResponseCache | null; reachable: () => Promise<void>; keyUsage: KeyUsageRecorder
+  keys: KeyAuthenticator
+  snapshot: CorpusSnapshot
+  cache: ResponseCache | null
+  reachable: () => Promise<void>
+  keyUsage: KeyUsageRecorder
   breaker: DatabaseBreaker
   handle: () => Handle // the whole app's, for the MCP tools' in-process calls
 }
 
-export const dataApi = (context: AppContext, { keys, snapshot, cache, reachable, keyUsage, breaker, handle }: Shared) => {
+export const dataApi = (
+  context: AppContext,
+  { keys, snapshot, cache, reachable, keyUsage, breaker, handle }: Shared,
+) => {
   const db = context.database.reader // reads only: on a fresh replica when there are any (src/db/replicas.ts)
   const search = context.search ?? searchBackend(db, context.config)
-  const v1: V1Context = { db, primary: context.database.db, baseUrl: context.config.publicBaseUrl, secret: context.config.appSecret, search, cache, reachable }
+  const v1: V1Context = {
+    db,
+    primary: context.database.db,
+    baseUrl: context.config.publicBaseUrl,
+    secret: context.config.appSecret,
+    search,
+    cache,
+    reachable,
+  }
   const now = context.now ?? (() => new Date())
   const take = takeOne({ keys, limits: context.limits, now })
   const charge = batchCharge(takeRest({ keys, limits: context.limits, now }))

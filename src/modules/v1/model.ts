@@ -12,21 +12,40 @@ const DateString = t.String({ format: 'date' })
 const DateTime = t.String({ format: 'date-time' })
 const Url = t.String({ format: 'uri' })
 
-/** `values` or null, as one enum: Elysia's plugin writes a Union with Null as a type list but leaves null out of the enum. */
+/**
+ * `values` or null, as one enum: Elysia's plugin writes a Union with Null as a type list but leaves null out of the
+ * enum.
+ */
 const NullableEnum = <const V extends readonly [string, ...string[]]>(values: V) =>
   // Typed as the Union it documents: TypeBox's types have no enum that holds null.
-  t.UnionEnum([...values, null] as unknown as V, { default: undefined, type: ['string', 'null'] } as object) as unknown as
-    TUnion<[ReturnType<typeof Enum<V>>, TNull]>
+  t.UnionEnum(
+    [...values, null] as unknown as V,
+    { default: undefined, type: ['string', 'null'] } as object,
+  ) as unknown as TUnion<[ReturnType<typeof Enum<V>>, TNull]>
 
 /** The codes /api/v1 answers with. */
 const DATA_API_ERROR_CODES = [
-  'missing_key', 'invalid_key', 'revoked_key', 'plan_required', 'rate_limited', 'invalid_parameter', 'not_found',
-  'unavailable', 'internal_error',
+  'missing_key',
+  'invalid_key',
+  'revoked_key',
+  'plan_required',
+  'rate_limited',
+  'invalid_parameter',
+  'not_found',
+  'unavailable',
+  'internal_error',
 ] as const satisfies readonly ErrorCode[]
 
-export const ErrorEnvelope = t.Object({
-  error: t.Object({ status: Integer({ minimum: 400, maximum: 599 }), code: Enum(DATA_API_ERROR_CODES), message: t.String() }),
-}, { description: 'Error' })
+export const ErrorEnvelope = t.Object(
+  {
+    error: t.Object({
+      status: Integer({ minimum: 400, maximum: 599 }),
+      code: Enum(DATA_API_ERROR_CODES),
+      message: t.String(),
+    }),
+  },
+  { description: 'Error' },
+)
 
 export const Judgement = t.Object({
   relevance: t.Number({ minimum: 0, maximum: 3 }),
@@ -117,6 +136,11 @@ export const PaperDetail = t.Object({
 
 /** The error responses every authenticated endpoint can give. */
 export const errorResponses = {
-  400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope,
-  429: ErrorEnvelope, 500: ErrorEnvelope, 503: ErrorEnvelope,
+  400: ErrorEnvelope,
+  401: ErrorEnvelope,
+  403: ErrorEnvelope,
+  404: ErrorEnvelope,
+  429: ErrorEnvelope,
+  500: ErrorEnvelope,
+  503: ErrorEnvelope,
 }

@@ -76,12 +76,14 @@ export class ResponseCache {
     const pending = this.computing.get(key)
     if (pending) return pending
     const generation = this.generation
-    const promise = compute().then((body) => {
-      if (generation === this.generation) this.keep(key, body)
-      return body
-    }).finally(() => {
-      if (this.computing.get(key) === promise) this.computing.delete(key)
-    })
+    const promise = compute()
+      .then((body) => {
+        if (generation === this.generation) this.keep(key, body)
+        return body
+      })
+      .finally(() => {
+        if (this.computing.get(key) === promise) this.computing.delete(key)
+      })
     this.computing.set(key, promise)
     return promise
   }
@@ -175,7 +177,10 @@ export const encodeJson = (answer: unknown): Uint8Array =>
  * cache or not).
  */
 export async function cachedJson<T>(
-  cache: ResponseCache | null, request: Request, set: { headers: Record<string, unknown> }, compute: () => Promise<T>,
+  cache: ResponseCache | null,
+  request: Request,
+  set: { headers: Record<string, unknown> },
+  compute: () => Promise<T>,
 ): Promise<T> {
   if (!cache) {
     const answer = await compute()

@@ -5,7 +5,13 @@
 import type { Extraction, Judgement, PaperInput, StoryDraft } from './types'
 
 export type ArticleInput = { id: number; title: string; summary: string | null; link: string | null }
-export type ArticleResult = { summary: string; keyPoints: string[]; tags: string[]; entities: unknown[]; claims: unknown[] }
+export type ArticleResult = {
+  summary: string
+  keyPoints: string[]
+  tags: string[]
+  entities: unknown[]
+  claims: unknown[]
+}
 
 export type PaperAnalysis = Extraction & {
   judgement: Judgement
@@ -38,7 +44,10 @@ export interface Analyzer {
 
 /** A result that could not be produced (the model failed or answered invalid JSON after retries). */
 export class AnalysisFailure extends Error {
-  constructor(message: string, readonly task: string) {
+  constructor(
+    message: string,
+    readonly task: string,
+  ) {
     super(message)
     this.name = 'AnalysisFailure'
   }

@@ -37,8 +37,15 @@ export type AnalysisOptions = {
 }
 
 const paperColumns = {
-  id: papers.id, title: papers.title, abstract: papers.abstract, journal: papers.journal, preprint: papers.preprint,
-  publicationTypes: papers.publicationTypes, meshHeadings: papers.meshHeadings, keywords: papers.keywords, chemicals: papers.chemicals,
+  id: papers.id,
+  title: papers.title,
+  abstract: papers.abstract,
+  journal: papers.journal,
+  preprint: papers.preprint,
+  publicationTypes: papers.publicationTypes,
+  meshHeadings: papers.meshHeadings,
+  keywords: papers.keywords,
+  chemicals: papers.chemicals,
 }
 
 function pending(currentVersions: string[] | null): SQL {
@@ -47,12 +54,17 @@ function pending(currentVersions: string[] | null): SQL {
 }
 
 /** The prompt versions a paper judged now could carry; a stale run redoes the others. */
-const currentVersions = async (analyzer: Analyzer) => (analyzer.promptVersions ? analyzer.promptVersions() : [await analyzer.promptVersion()])
+const currentVersions = async (analyzer: Analyzer) =>
+  analyzer.promptVersions ? analyzer.promptVersions() : [await analyzer.promptVersion()]
 
 /** Deadlocks, serialization failures and unique races clear up when the transaction is simply run again. */
 const TRANSIENT = new Set(['40P01', '40001', '23505'])
 function isTransient(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string' && TRANSIENT.has(e.code)) return true
   }
   return false
@@ -77,7 +89,11 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(lanes)
 }
 
-export async function countPending(db: Db, analyzer: Analyzer, stale = false): Promise<{ papers: number; articles: number }> {
+export async function countPending(
+  db: Db,
+  analyzer: Analyzer,
+  stale = false,
+): Promise<{ papers: number; articles: number }> {
   const versions = stale ? await currentVersions(analyzer) : null
   const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(papers).where(pending(versions))
   const [a] = await db.select({ n: sql<number>`count(*)::int` }).from(articles).where(isNull(articles.analysedAt))
@@ -92,11 +108,25 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
   const batchSize = options.batchSize ?? 200
   // The analyzer's own limit bounds model requests; storing can overlap beyond it on a pooled database.
   const lanes = Math.max(analyzer.concurrency, options.storeConcurrency ?? 4)
-  const total = only ? { papers: only.paperIds.length, articles: only.articleIds.length } : await countPending(db, analyzer, options.stale)
+  const total = only
+    ? { papers: only.paperIds.length, articles: only.articleIds.length }
+    : await countPending(db, analyzer, options.stale)
   const totalWork = Math.min(total.papers, limit) + Math.min(total.articles, articleLimit)
-  const paperWork = only ? inArray(papers.id, only.paperIds) : pending(options.stale ? await currentVersions(analyzer) : null)
+  const paperWork = only
+    ? inArray(papers.id, only.paperIds)
+    : pending(options.stale ? await currentVersions(analyzer) : null)
   const articleWork = only ? inArray(articles.id, only.articleIds) : isNull(articles.analysedAt)
-  const counts = { papers: 0, failed: 0, stories: 0, stories_held: 0, entities: 0, claims: 0, judgements_changed: 0, articles: 0, articles_failed: 0 }
+  const counts = {
+    papers: 0,
+    failed: 0,
+    stories: 0,
+    stories_held: 0,
+    entities: 0,
+    claims: 0,
+    judgements_changed: 0,
+    articles: 0,
+    articles_failed: 0,
+  }
   const fail = options.onFailure ?? ((message: string) => log.error(message))
   let done = 0
   const control = options.control ?? NO_CONTROL
@@ -112,9 +142,12 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
   // Keyset over ids so a paper that failed is not picked again within the same run.
   let after = ''
   while (counts.papers + counts.failed < limit && total.papers > 0 && !(await stop())) {
-    const batch: PaperInput[] = await db.select(paperColumns).from(papers)
+    const batch: PaperInput[] = await db
+      .select(paperColumns)
+      .from(papers)
       .where(and(paperWork, gt(papers.id, after)))
-      .orderBy(asc(papers.id)).limit(Math.min(batchSize, limit - counts.papers - counts.failed))
+      .orderBy(asc(papers.id))
+      .limit(Math.min(batchSize, limit - counts.papers - counts.failed))
     if (batch.length === 0) break
     after = batch[batch.length - 1].id
     await eachLimited(batch, lanes, async (paper) => {
@@ -140,15 +173,24 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
   const articleVersion = await analyzer.articlePromptVersion()
   let afterArticle = 0
   while (counts.articles + counts.articles_failed < articleLimit && total.articles > 0 && !(await stop())) {
-    const batch = await db.select({ id: articles.id, title: articles.title, summary: articles.summary, link: articles.link })
-      .from(articles).where(and(articleWork, gt(articles.id, afterArticle))).orderBy(asc(articles.id))
+    const batch = await db
+      .select({ id: articles.id, title: articles.title, summary: articles.summary, link: articles.link })
+      .from(articles)
+      .where(and(articleWork, gt(articles.id, afterArticle)))
+      .orderBy(asc(articles.id))
       .limit(Math.min(batchSize, articleLimit - counts.articles - counts.articles_failed))
     if (batch.length === 0) break
     afterArticle = batch[batch.length - 1].id
     await eachLimited(batch, lanes, async (article) => {
       if (await stop()) return
       try {
-        await storeArticleAnalysis(db, article.id, await analyzer.analyzeArticle(article), analyzer.model, articleVersion)
+        await storeArticleAnalysis(
+          db,
+          article.id,
+          await analyzer.analyzeArticle(article),
+          analyzer.model,
+          articleVersion,
+        )
         counts.articles++
       } catch (error) {
         counts.articles_failed++
@@ -160,5 +202,12 @@ export async function runAnalysis(db: Db, analyzer: Analyzer, options: AnalysisO
   // Claims stored before their sides could be read as entities (the demo corpus, older analyzers, an older lexicon).
   const sides = await resolveClaimSides(db)
   const usage = analyzer.usage()
-  return { ...counts, claim_sides_resolved: sides.resolved, llm_requests: usage.requests, llm_retries: usage.retries, prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens }
+  return {
+    ...counts,
+    claim_sides_resolved: sides.resolved,
+    llm_requests: usage.requests,
+    llm_retries: usage.retries,
+    prompt_tokens: usage.prompt_tokens,
+    completion_tokens: usage.completion_tokens,
+  }
 }

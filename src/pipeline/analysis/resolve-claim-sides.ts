@@ -21,7 +21,13 @@ const BATCH = 1000
 
 export type ResolveResult = { read: number; resolved: number }
 
-type Row = { id: number; subjectText: string; subjectEntityId: number | null; objectText: string; objectEntityId: number | null }
+type Row = {
+  id: number
+  subjectText: string
+  subjectEntityId: number | null
+  objectText: string
+  objectEntityId: number | null
+}
 const keyOf = (e: { type: string; key: string }) => `${e.type}\u0000${e.key}`
 
 /** Reads the claims stored since the last run (all of them under a new lexicon or rules), `batch` at a time. */
@@ -32,26 +38,40 @@ export async function resolveClaimSides(db: Db, batch = BATCH): Promise<ResolveR
     // Until a batch finds nothing: that pass moves the watermark past the newest claim.
     const empty = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${0x6765}, hashtext(${STATE}))`)
-      const [state] = await executeRows<{ state: { version?: string; after?: number } }>(tx, sql`select state from job_state where name = ${STATE}`)
-      const after = state?.state.version === version ? state.state.after ?? 0 : 0
-      const rows = await executeRows<Row>(tx, sql`
-        select id, subject_text as "subjectText", subject_entity_id as "subjectEntityId", object_text as "objectText", object_entity_id as "objectEntityId"
+      const [state] = await executeRows<{ state: { version?: string; after?: number } }>(
+        tx,
+        sql`select state from job_state where name = ${STATE}`,
+      )
+      const after = state?.state.version === version ? (state.state.after ?? 0) : 0
+      const rows = await executeRows<Row>(
+        tx,
+        sql`
+        select id, subject_text as "subjectText", subject_entity_id as "subjectEntityId", object_text as "objectText",
+          object_entity_id as "objectEntityId"
         from claims where id > ${after} and (subject_entity_id is null or object_entity_id is null)
-        order by id limit ${batch}`)
+        order by id limit ${batch}`,
+      )
       if (rows.length === 0) {
         // Nothing left: the watermark moves to the newest claim, so the next run starts after it.
         const [top] = await executeRows<{ id: number | null }>(tx, sql`select max(id) as id from claims`)
         await saveState(tx, version, Math.max(after, top?.id ?? 0))
         return true
       }
-      const found = rows.map((r) => ({
-        id: r.id,
-        subject: r.subjectEntityId === null ? sideEntity(r.subjectText) : null,
-        object: r.objectEntityId === null ? sideEntity(r.objectText) : null,
-      })).filter((f) => f.subject || f.object)
-      const ids = await entityIds(tx, found.flatMap((f) => [f.subject, f.object].filter((e) => e !== null)))
+      const found = rows
+        .map((r) => ({
+          id: r.id,
+          subject: r.subjectEntityId === null ? sideEntity(r.subjectText) : null,
+          object: r.objectEntityId === null ? sideEntity(r.objectText) : null,
+        }))
+        .filter((f) => f.subject || f.object)
+      const ids = await entityIds(
+        tx,
+        found.flatMap((f) => [f.subject, f.object].filter((e) => e !== null)),
+      )
       const updates = found.map((f) => ({
-        id: f.id, subject: f.subject ? ids.get(keyOf(f.subject)) ?? null : null, object: f.object ? ids.get(keyOf(f.object)) ?? null : null,
+        id: f.id,
+        subject: f.subject ? (ids.get(keyOf(f.subject)) ?? null) : null,
+        object: f.object ? (ids.get(keyOf(f.object)) ?? null) : null,
       }))
       if (updates.length) {
         // Only sides still unresolved are set: a side resolved meanwhile (a re-analysis) keeps its entity.
@@ -59,7 +79,8 @@ export async function resolveClaimSides(db: Db, batch = BATCH): Promise<ResolveR
           update claims c set
             subject_entity_id = coalesce(c.subject_entity_id, u.subject),
             object_entity_id = coalesce(c.object_entity_id, u.object)
-          from unnest(${sql.param(updates.map((u) => u.id))}::integer[], ${sql.param(updates.map((u) => u.subject))}::integer[],
+          from unnest(${sql.param(updates.map((u) => u.id))}::integer[],
+            ${sql.param(updates.map((u) => u.subject))}::integer[],
             ${sql.param(updates.map((u) => u.object))}::integer[]) as u(id, subject, object)
           where c.id = u.id`)
       }

@@ -9,7 +9,8 @@ import type { Analyzer, PaperAnalysis } from './analyzer'
 import type { Judgement, PaperInput } from './types'
 
 /** The confidence routing reads: the least sure of the three judgements. */
-export const leastConfidence = (j: Judgement) => Math.min(j.relevanceConfidence, j.studyTypeConfidence, j.topicConfidence)
+export const leastConfidence = (j: Judgement) =>
+  Math.min(j.relevanceConfidence, j.studyTypeConfidence, j.topicConfidence)
 
 export function routingAnalyzer(builtin: Analyzer, model: Analyzer, threshold: number): Analyzer {
   return {
@@ -25,7 +26,10 @@ export function routingAnalyzer(builtin: Analyzer, model: Analyzer, threshold: n
     async analyzePaper(paper: PaperInput): Promise<PaperAnalysis> {
       const first = await builtin.analyzePaper(paper)
       if (leastConfidence(first.judgement) < threshold) return model.analyzePaper(paper)
-      return { ...first, judgedBy: first.judgedBy ?? { model: builtin.model, promptVersion: await builtin.promptVersion() } }
+      return {
+        ...first,
+        judgedBy: first.judgedBy ?? { model: builtin.model, promptVersion: await builtin.promptVersion() },
+      }
     },
   }
 }

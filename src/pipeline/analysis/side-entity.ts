@@ -63,17 +63,25 @@ function normalisedSymbols(): Map<string, LexiconEntry | null> {
 }
 
 /** Quotes, brackets and a leading article around a side are not part of its name. */
-const bare = (text: string) => text.trim().replace(/^["'“(\[]+|["'”)\].,;:]+$/g, '').replace(/^(?:the|a|an)\s+/i, '').trim()
+const bare = (text: string) =>
+  text
+    .trim()
+    .replace(/^["'“(\[]+|["'”)\].,;:]+$/g, '')
+    .replace(/^(?:the|a|an)\s+/i, '')
+    .trim()
 
 /** The lexicon entry the whole of `text` names, if any (within `types` when given). */
 export function sideEntry(text: string, types?: ReadonlySet<string>): LexiconEntry | undefined {
   const name = bare(text)
   if (!name || name.length > 200) return undefined
   const fits = (e: LexiconEntry | null | undefined) => (e && (!types || types.has(e.type)) ? e : undefined)
-  return fits(lookupTerm(name)) ?? fits(normalisedNames().get(normalizeAlias(name))) ??
+  return (
+    fits(lookupTerm(name)) ??
+    fits(normalisedNames().get(normalizeAlias(name))) ??
     // "Rheb", "B-Raf": a gene symbol in another spelling, when the side is that one word, written with a capital
     // and a small letter or a hyphen (a word in lower case, "rest", is a word).
     (/^[A-Z][\p{L}\p{N}-]*$/u.test(name) && /[a-z-]/.test(name.slice(1)) ? fits(symbolEntry(name)) : undefined)
+  )
 }
 
 /** A capitalised word of letters alone ("Rheb", "Rest") is read as a symbol of the curated ageing genes only. */
@@ -90,4 +98,4 @@ export function sideEntity(text: string, types?: ReadonlySet<string>): ClaimSide
 
 /** A side with its entity filled in from its text when it has none. */
 export const resolvedSide = (side: ClaimSide, types?: ReadonlySet<string>): ClaimSide =>
-  (side.entity ? side : { text: side.text, entity: sideEntity(side.text, types) })
+  side.entity ? side : { text: side.text, entity: sideEntity(side.text, types) }

@@ -38,7 +38,10 @@ export type FoundEntity = {
   detail: Record<string, unknown> | null
 }
 
-export type ClaimSide = { text: string; entity: { type: string; key: string; name: string; ids: Record<string, string> } | null }
+export type ClaimSide = {
+  text: string
+  entity: { type: string; key: string; name: string; ids: Record<string, string> } | null
+}
 
 export type FoundClaim = {
   subject: ClaimSide

@@ -42,50 +42,86 @@ export function quote(text: string): string {
 /** "raises", "lowers", "extends", ... : what a claim says the subject does to the object. */
 function verb(c: ClaimFact): string {
   switch (c.relation) {
-    case 'increases': return 'raises'
-    case 'decreases': return 'lowers'
-    case 'extends_lifespan': return 'extends'
-    case 'improves': return 'improves'
-    case 'impairs': return 'impairs'
-    case 'protects_against': return 'protects against'
-    case 'reduces_risk_of': return 'lowers the risk of'
+    case 'increases':
+      return 'raises'
+    case 'decreases':
+      return 'lowers'
+    case 'extends_lifespan':
+      return 'extends'
+    case 'improves':
+      return 'improves'
+    case 'impairs':
+      return 'impairs'
+    case 'protects_against':
+      return 'protects against'
+    case 'reduces_risk_of':
+      return 'lowers the risk of'
     case 'associated_with':
-      return c.direction === 'increase' ? 'is linked to higher' : c.direction === 'decrease' ? 'is linked to lower'
-        : c.direction === 'no_change' ? 'shows no link with' : 'has mixed links with'
-    case 'no_effect_on': return 'does not change'
-    default: return c.relation.replace(/_/g, ' ')
+      return c.direction === 'increase'
+        ? 'is linked to higher'
+        : c.direction === 'decrease'
+          ? 'is linked to lower'
+          : c.direction === 'no_change'
+            ? 'shows no link with'
+            : 'has mixed links with'
+    case 'no_effect_on':
+      return 'does not change'
+    default:
+      return c.relation.replace(/_/g, ' ')
   }
 }
 
 /** Organisms as a reader names them ("in mice", not "in Mus musculus"); others as the claim gives them. */
 const COMMON_NAMES: Record<string, string> = {
-  'homo sapiens': 'people', humans: 'people', human: 'people', 'mus musculus': 'mice', 'rattus norvegicus': 'rats',
-  'danio rerio': 'zebrafish', 'drosophila melanogaster': 'fruit flies', 'caenorhabditis elegans': 'C. elegans worms',
-  'saccharomyces cerevisiae': 'yeast', 'nothobranchius furzeri': 'killifish', 'heterocephalus glaber': 'naked mole-rats',
-  'mesocricetus auratus': 'hamsters', 'macaca mulatta': 'rhesus monkeys', 'canis lupus familiaris': 'dogs', 'canis familiaris': 'dogs',
+  'homo sapiens': 'people',
+  humans: 'people',
+  human: 'people',
+  'mus musculus': 'mice',
+  'rattus norvegicus': 'rats',
+  'danio rerio': 'zebrafish',
+  'drosophila melanogaster': 'fruit flies',
+  'caenorhabditis elegans': 'C. elegans worms',
+  'saccharomyces cerevisiae': 'yeast',
+  'nothobranchius furzeri': 'killifish',
+  'heterocephalus glaber': 'naked mole-rats',
+  'mesocricetus auratus': 'hamsters',
+  'macaca mulatta': 'rhesus monkeys',
+  'canis lupus familiaris': 'dogs',
+  'canis familiaris': 'dogs',
 }
 export const organismName = (o: string) => COMMON_NAMES[o.trim().toLowerCase()] ?? o
 const where = (c: ClaimFact) => (c.organism ? ` in ${organismName(c.organism)}` : '')
-const claimText = (c: ClaimFact) => `${c.subject} ${verb(c)} ${c.object}${where(c)}${c.magnitude ? ` (${c.magnitude})` : ''}`
+const claimText = (c: ClaimFact) =>
+  `${c.subject} ${verb(c)} ${c.object}${where(c)}${c.magnitude ? ` (${c.magnitude})` : ''}`
 
 /** What kind of paper it is, as a noun a sentence can carry ("an animal study", "a review"). */
 const DESIGN: Record<StudyType, string> = {
-  human_trial: 'clinical trial', human_observational: 'observational study', animal: 'animal study',
-  invertebrate: 'invertebrate study', cells: 'cell study', computational: 'computational study', review: 'review', other: 'paper',
+  human_trial: 'clinical trial',
+  human_observational: 'observational study',
+  animal: 'animal study',
+  invertebrate: 'invertebrate study',
+  cells: 'cell study',
+  computational: 'computational study',
+  review: 'review',
+  other: 'paper',
 }
 const design = (p: PaperItem) => `${p.preprint ? 'preprint ' : ''}${DESIGN[p.studyType as StudyType] ?? 'paper'}`
 /** "an animal study published in Aging Cell", "a preprint invertebrate study posted on bioRxiv" */
-const paperAndSource = (p: PaperItem) => `${article(design(p))} ${p.preprint ? 'posted on' : 'published in'} ${p.journal}`
+const paperAndSource = (p: PaperItem) =>
+  `${article(design(p))} ${p.preprint ? 'posted on' : 'published in'} ${p.journal}`
 
 /** A review concludes; other papers report ("finds" after a journal called ... Reports, never "Reports reports"). */
-const says = (p: PaperItem) => (p.studyType === 'review' ? 'concludes' : /reports$/i.test(p.journal) ? 'finds' : 'reports')
+const says = (p: PaperItem) =>
+  p.studyType === 'review' ? 'concludes' : /reports$/i.test(p.journal) ? 'finds' : 'reports'
 
 /** One paper in one sentence that names its source: its story's standfirst, else its main claim, else its title. */
 export function paperStatement(p: PaperItem): string {
   if (p.story) return sentence(`${unstop(p.story.dek)} (${p.journal}${p.preprint ? ', preprint' : ''})`)
   const main = p.claims[0]
   if (main) return sentence(`${cap(paperAndSource(p))} ${says(p)} that ${claimText(main)}`)
-  return sentence(`${p.journal} ${p.preprint ? 'posted' : 'published'} ${article(design(p))}, ${quote(unstop(p.title))}`)
+  return sentence(
+    `${p.journal} ${p.preprint ? 'posted' : 'published'} ${article(design(p))}, ${quote(unstop(p.title))}`,
+  )
 }
 
 /** Papers whose main claims say the same thing (subject, object, direction) share one statement. */
@@ -110,10 +146,20 @@ function topicSection(topic: string | null, items: PaperItem[]): BriefSection {
     const same = key ? byFinding.get(key)! : [p]
     if (same.length > 1) {
       const c = p.claims[0]!
-      const organisms = [...new Set(same.map((x) => x.claims[0]?.organism).filter((o): o is string => !!o).map(organismName))]
+      const organisms = [
+        ...new Set(
+          same
+            .map((x) => x.claims[0]?.organism)
+            .filter((o): o is string => !!o)
+            .map(organismName),
+        ),
+      ]
       const journals = [...new Set(same.map((x) => x.journal))]
       statements.push({
-        text: sentence(`${count(same.length)} papers ${journals.length === 1 ? `in ${journals[0]}` : `(in ${list(journals)})`} report that ${c.subject} ${verb(c)} ${c.object}${organisms.length ? ` in ${list(organisms)}` : ''}`),
+        text: sentence(
+          `${count(same.length)} papers ${journals.length === 1 ? `in ${journals[0]}` : `(in ${list(journals)})`} ` +
+            `report that ${c.subject} ${verb(c)} ${c.object}${organisms.length ? ` in ${list(organisms)}` : ''}`,
+        ),
         citations: same.map((x) => x.ref),
       })
     } else {
@@ -129,10 +175,24 @@ function topicSection(topic: string | null, items: PaperItem[]): BriefSection {
  * again, not a bare question, a byline or a citation line ("Volume 105, Issue S2, Page e1-e7").
  */
 function saying(a: ArticleItem): string | null {
-  const first = a.summary.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s+/)[0] ?? ''
+  const first =
+    a.summary
+      .replace(/\s+/g, ' ')
+      .trim()
+      .split(/(?<=[.!?])\s+/)[0] ?? ''
   const words = first.split(' ').length
-  if (words < 4 || /\?$/.test(first) || /^(?:by|author|posted by)\b/i.test(first) || /\b(?:volume|vol\.|issue|page|pp\.)\s*[\dSe]/i.test(first)) return null
-  const bare = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()
+  if (
+    words < 4 ||
+    /\?$/.test(first) ||
+    /^(?:by|author|posted by)\b/i.test(first) ||
+    /\b(?:volume|vol\.|issue|page|pp\.)\s*[\dSe]/i.test(first)
+  )
+    return null
+  const bare = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()
   return bare(first) === bare(a.title) ? null : first
 }
 
@@ -158,7 +218,10 @@ export const disagreementRef = (i: number) => `C${i + 1}`
 function disagreementStatement(d: Disagreement, i: number, papers: PaperItem[]): BriefStatement {
   const paper = papers.find((p) => p.id === d.paperId)!
   return {
-    text: sentence(`Papers disagree on whether ${d.subject} raises or lowers ${d.object}: ${d.up} report an increase and ${d.down} a decrease under comparable conditions, among them ${paperAndSource(paper)}`),
+    text: sentence(
+      `Papers disagree on whether ${d.subject} raises or lowers ${d.object}: ${d.up} report an increase ` +
+        `and ${d.down} a decrease under comparable conditions, among them ${paperAndSource(paper)}`,
+    ),
     citations: [paper.ref, disagreementRef(i)],
   }
 }
@@ -173,11 +236,17 @@ export function composeBrief(m: Material, title: string): Draft {
   const topics = [...byTopic].sort((a, b) => b[1].length - a[1].length || String(a[0]).localeCompare(String(b[0])))
   const sections = topics.map(([topic, items]) => topicSection(topic, items))
   if (m.disagreements.length) {
-    sections.push({ heading: 'Where papers disagree', statements: m.disagreements.map((d, i) => disagreementStatement(d, i, m.papers)) })
+    sections.push({
+      heading: 'Where papers disagree',
+      statements: m.disagreements.map((d, i) => disagreementStatement(d, i, m.papers)),
+    })
   }
-  if (m.articles.length) sections.push({ heading: 'From the feeds', statements: m.articles.map((a) => articleStatement(a, m.papers)) })
+  if (m.articles.length)
+    sections.push({ heading: 'From the feeds', statements: m.articles.map((a) => articleStatement(a, m.papers)) })
   sections.push(...noticeSection(m))
-  const highlights = [...m.papers].sort((a, b) => b.newsworthiness - a.newsworthiness || b.relevance - a.relevance).slice(0, 3)
+  const highlights = [...m.papers]
+    .sort((a, b) => b.newsworthiness - a.newsworthiness || b.relevance - a.relevance)
+    .slice(0, 3)
   const summary = highlights.length
     ? highlights.map((p) => ({ text: paperStatement(p), citations: [p.ref] }))
     : m.articles.slice(0, 3).map((a) => articleStatement(a, m.papers))

@@ -11,7 +11,8 @@
 export const GROUNDED_SHARE = 0.6
 
 /** Function words, and the words any report uses whatever it reports on (study, found, suggests ...). */
-const STOP = new Set(`
+const STOP = new Set(
+  `
 a about above after again against all also although am among an and any are as at be because been before being below
 between both but by can could did do does doing down during each either else ever every few for from further had has
 have having he her here hers him his how however i if in into is it its itself just least less may me might more most
@@ -24,12 +25,28 @@ study studies studied paper papers research researchers researcher author author
 article articles item items work published publish posted post preprint journal feed feeds write writes wrote say says
 said note notes noted according describe describes described indicate indicates indicated observe observes observed
 two three four five six seven eight nine ten both several many further additional recent recently week month year
-`.split(/\s+/).filter(Boolean))
+`
+    .split(/\s+/)
+    .filter(Boolean),
+)
 
 /** Plurals and forms no suffix rule reaches. */
 const IRREGULAR: Record<string, string> = {
-  mice: 'mouse', women: 'woman', men: 'man', children: 'child', people: 'person', feet: 'foot', teeth: 'tooth',
-  aging: 'age', ageing: 'age', aged: 'age', analyses: 'analysis', hypotheses: 'hypothesis', data: 'datum', criteria: 'criterion', phenomena: 'phenomenon',
+  mice: 'mouse',
+  women: 'woman',
+  men: 'man',
+  children: 'child',
+  people: 'person',
+  feet: 'foot',
+  teeth: 'tooth',
+  aging: 'age',
+  ageing: 'age',
+  aged: 'age',
+  analyses: 'analysis',
+  hypotheses: 'hypothesis',
+  data: 'datum',
+  criteria: 'criterion',
+  phenomena: 'phenomenon',
 }
 
 /** A light suffix stripper: enough that extends/extended/extending and cells/cell meet. */
@@ -49,7 +66,12 @@ export function stem(word: string): string {
 
 /** The content words of a text, stemmed, in order (repeats kept). */
 export function contentWords(text: string): string[] {
-  const words = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().match(/[a-z0-9]+(?:\+)?/g) ?? []
+  const words =
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .match(/[a-z0-9]+(?:\+)?/g) ?? []
   return words.filter((w) => !STOP.has(w) && !/^\d{1,2}$/.test(w) && (w.length > 1 || /\d/.test(w))).map(stem)
 }
 

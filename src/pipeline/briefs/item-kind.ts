@@ -13,32 +13,106 @@ export type ItemKind = 'research' | (typeof NOTICE_KINDS)[number]
 
 /** What a reader is told each kind of notice is. */
 export const NOTICE_LABEL: Record<(typeof NOTICE_KINDS)[number], string> = {
-  registration: 'a registration notice', call: 'a call for contributions', job: 'a job notice', event: 'an event notice', press: 'a press notice',
+  registration: 'a registration notice',
+  call: 'a call for contributions',
+  job: 'a job notice',
+  event: 'an event notice',
+  press: 'a press notice',
 }
 
-const EVENT_NOUN = '(?:conference|congress|symposium|symposia|webinar|workshop|summit|meeting|seminar|colloquium|hackathon|retreat|course|school|lecture|konferenz|tagung)s?'
+const EVENT_NOUN =
+  '(?:conference|congress|symposium|symposia|webinar|workshop|summit|meeting|seminar|colloquium|hackathon|retreat' +
+  '|course|school|lecture|konferenz|tagung)s?'
 
 /** In order: the first kind whose phrase occurs wins. */
 const RULES: [ItemKind, RegExp][] = [
-  ['registration', /\bregistration\b[^.!?]{0,40}\b(?:is |are |now )*(?:open|opens|closing|closes|deadline|extended|ends)\b/i],
+  [
+    'registration',
+    /\bregistration\b[^.!?]{0,40}\b(?:is |are |now )*(?:open|opens|closing|closes|deadline|extended|ends)\b/i,
+  ],
   ['registration', /\bregister (?:now|today|here|by|before|for (?:the|our|this)\b)/i],
-  ['registration', /\b(?:early[- ]bird|ticket sales|tickets (?:are )?(?:on sale|available)|ticketverkauf|anmeldung (?:ist )?(?:offen|gestartet))\b/i],
-  ['call', /\bcalls? for (?:papers|abstracts|proposals|submissions|nominations|applications|applicants|participants|speakers|talks|posters|reviewers|contributions|chapters|entries)\b/i],
-  ['call', /\b(?:abstract|submission|nomination|application)s? (?:deadline|(?:are |is )?(?:now )?(?:open|invited|welcome|due))\b/i],
+  [
+    'registration',
+    new RegExp(
+      String.raw`\b(?:early[- ]bird|ticket sales|tickets (?:are )?(?:on sale|available)|ticketverkauf` +
+        String.raw`|anmeldung (?:ist )?(?:offen|gestartet))\b`,
+      'i',
+    ),
+  ],
+  [
+    'call',
+    new RegExp(
+      String.raw`\bcalls? for (?:papers|abstracts|proposals|submissions|nominations|applications|applicants` +
+        String.raw`|participants|speakers|talks|posters|reviewers|contributions|chapters|entries)\b`,
+      'i',
+    ),
+  ],
+  [
+    'call',
+    new RegExp(
+      String.raw`\b(?:abstract|submission|nomination|application)s? (?:deadline|(?:are |is )?(?:now )?(?:open` +
+        String.raw`|invited|welcome|due))\b`,
+      'i',
+    ),
+  ],
   ['call', /\b(?:submit|send) (?:your|an|a) (?:abstract|paper|proposal|talk|poster|application)\b/i],
   ['call', /\b(?:scholarships?|travel (?:grants?|awards?)|bewerbungen? für|einreichungen)\b/i],
-  ['job', /\b(?:we(?:'re| are) hiring|now hiring|is hiring|join our (?:team|lab|group)|job (?:opening|opportunit|posting|advert|offer|vacanc)\w*|vacanc(?:y|ies)|stellenangebot|stellenausschreibung)\b/i],
-  ['job', /\b(?:post-?doc(?:toral)?|ph\.?d\.?|faculty|tenure[- ]track|research(?:er)?|technician|scientist|fellow(?:ship)?|assistant|associate) (?:positions?|openings?|vacanc(?:y|ies)|posts?|studentships?) (?:available|open|in|at)\b/i],
+  [
+    'job',
+    new RegExp(
+      String.raw`\b(?:we(?:'re| are) hiring|now hiring|is hiring|join our (?:team|lab|group)|job (?:opening` +
+        String.raw`|opportunit|posting|advert|offer|vacanc)\w*|vacanc(?:y|ies)|stellenangebot` +
+        String.raw`|stellenausschreibung)\b`,
+      'i',
+    ),
+  ],
+  [
+    'job',
+    new RegExp(
+      String.raw`\b(?:post-?doc(?:toral)?|ph\.?d\.?|faculty|tenure[- ]track|research(?:er)?|technician|scientist` +
+        '|fellow(?:ship)?|assistant|associate) (?:positions?|openings?|vacanc(?:y|ies)|posts?' +
+        String.raw`|studentships?) (?:available|open|in|at)\b`,
+      'i',
+    ),
+  ],
   ['job', /^(?:job|position|vacancy|hiring)\s*[:|-]/i],
-  ['event', /\b(?:save the date|join us (?:for|at) (?:the|our|this) (?:\w+ ){0,3}(?:conference|congress|symposium|webinar|workshop|summit|meeting|seminar|colloquium|lecture)|live from|(?:programme|program|agenda) (?:is )?(?:online|announced|now available)|keynote speakers?|call for registration)\b/i],
+  [
+    'event',
+    new RegExp(
+      String.raw`\b(?:save the date|join us (?:for|at) (?:the|our|this) (?:\w+ ){0,3}(?:conference|congress` +
+        '|symposium|webinar|workshop|summit|meeting|seminar|colloquium|lecture)|live from|(?:programme' +
+        '|program|agenda) (?:is )?(?:online|announced|now available)|keynote speakers?' +
+        String.raw`|call for registration)\b`,
+      'i',
+    ),
+  ],
   ['event', new RegExp(`\\b(?:upcoming|annual|international|virtual|online|free) ${EVENT_NOUN}\\b`, 'i')],
-  ['event', new RegExp(`\\b${EVENT_NOUN} (?:on|in|at) (?:january|february|march|april|may|june|july|august|september|october|november|december|\\d{1,2} )`, 'i')],
-  ['press', /\b(?:press release|news release|media (?:advisory|alert)|for immediate release|(?:is |are )?(?:pleased|proud|excited|delighted|happy) to announce|statement (?:from|by|on behalf of))\b/i],
+  [
+    'event',
+    new RegExp(
+      `\\b${EVENT_NOUN} (?:on|in|at) (?:january|february|march|april|may|june|july|august|september|october|november` +
+        `|december|\\d{1,2} )`,
+      'i',
+    ),
+  ],
+  [
+    'press',
+    new RegExp(
+      String.raw`\b(?:press release|news release|media (?:advisory|alert)|for immediate release|(?:is ` +
+        '|are )?(?:pleased|proud|excited|delighted|happy) to announce|statement (?:from|by' +
+        String.raw`|on behalf of))\b`,
+      'i',
+    ),
+  ],
   ['press', /^announcing\b/i],
 ]
 
 /** The first sentence of a summary: notices say what they are at once. */
-const firstSentence = (s: string) => s.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s/)[0] ?? ''
+const firstSentence = (s: string) =>
+  s
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[.!?])\s/)[0] ?? ''
 
 export function itemKind(title: string, summary: string | null): ItemKind {
   const text = `${title.replace(/\s+/g, ' ').trim()}\n${firstSentence(summary ?? '')}`

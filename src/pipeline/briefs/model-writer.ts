@@ -23,8 +23,9 @@ import { paperStatement } from './compose'
 import { grounding, isGrounded } from './grounding'
 import type { Material } from './select'
 
-export const BRIEF_FORMAT = '{"title": "...", "summary": [{"text": "one sentence", "citations": ["P1"]}], '
-  + '"sections": [{"heading": "...", "statements": [{"text": "one sentence", "citations": ["P2", "A1"]}]}]}'
+export const BRIEF_FORMAT =
+  '{"title": "...", "summary": [{"text": "one sentence", "citations": ["P1"]}], ' +
+  '"sections": [{"heading": "...", "statements": [{"text": "one sentence", "citations": ["P2", "A1"]}]}]}'
 
 const LIMITS = { title: 200, heading: 120, text: 1000, summary: 6, sections: 12, statements: 20, citations: 10 }
 
@@ -34,19 +35,44 @@ export type ModelDraft = CheckedDraft & { promptVersion: string; model: string }
 
 /** The material as the model sees it: refs it must cite, and the operator's own words about each item. */
 export function materialMessage(m: Material, context: Record<string, unknown>): string {
-  return sourceMessage([
-    `Answer with one JSON object only, shaped like ${BRIEF_FORMAT}.`,
-    'Every statement must cite, by ref, the papers (P...) or articles (A...) given here that support it; cite nothing else.',
-    'Say only what the cited items say, in their words where you can, and name the journal or feed each statement rests on.',
-  ], {
-    ...context,
-    papers: m.papers.map((p) => ({
-      ref: p.ref, title: p.title, journal: p.journal, published: p.publishedDate ?? p.indexedDate, study_type: p.studyType,
-      topic: p.topic, preprint: p.preprint, summary: paperStatement(p),
-      findings: p.claims.map((c) => ({ subject: c.subject, relation: c.relation, object: c.object, organism: c.organism, direction: c.direction, magnitude: c.magnitude })),
-    })),
-    articles: m.articles.map((a) => ({ ref: a.ref, title: a.title, source: a.source, published: a.publishedAt, summary: a.summary, key_points: a.keyPoints })),
-  })
+  return sourceMessage(
+    [
+      `Answer with one JSON object only, shaped like ${BRIEF_FORMAT}.`,
+      'Every statement must cite, by ref, the papers (P...) or articles (A...) given here that support it; cite ' +
+        'nothing else.',
+      'Say only what the cited items say, in their words where you can, and name the journal or feed each statement ' +
+        'rests on.',
+    ],
+    {
+      ...context,
+      papers: m.papers.map((p) => ({
+        ref: p.ref,
+        title: p.title,
+        journal: p.journal,
+        published: p.publishedDate ?? p.indexedDate,
+        study_type: p.studyType,
+        topic: p.topic,
+        preprint: p.preprint,
+        summary: paperStatement(p),
+        findings: p.claims.map((c) => ({
+          subject: c.subject,
+          relation: c.relation,
+          object: c.object,
+          organism: c.organism,
+          direction: c.direction,
+          magnitude: c.magnitude,
+        })),
+      })),
+      articles: m.articles.map((a) => ({
+        ref: a.ref,
+        title: a.title,
+        source: a.source,
+        published: a.publishedAt,
+        summary: a.summary,
+        key_points: a.keyPoints,
+      })),
+    },
+  )
 }
 
 /** Every name a lexicon entry knows for these words (mice for Mus musculus, sirolimus for rapamycin). */
@@ -60,11 +86,25 @@ export function itemTexts(m: Material): Map<string, string[]> {
   const texts = new Map<string, string[]>()
   for (const p of m.papers) {
     texts.set(p.ref, [
-      p.title, p.journal, paperStatement(p), p.story?.headline ?? '', p.story?.dek ?? '',
-      p.studyType ? STUDY_TYPE_LABELS[p.studyType as StudyType] ?? p.studyType : '', TOPIC_INFO.find((t) => t.slug === p.topic)?.name ?? '',
+      p.title,
+      p.journal,
+      paperStatement(p),
+      p.story?.headline ?? '',
+      p.story?.dek ?? '',
+      p.studyType ? (STUDY_TYPE_LABELS[p.studyType as StudyType] ?? p.studyType) : '',
+      TOPIC_INFO.find((t) => t.slug === p.topic)?.name ?? '',
       p.preprint ? 'preprint' : '',
-      ...p.claims.flatMap((c) => [c.subject, c.relation.replace(/_/g, ' '), c.object, c.organism ?? '', c.direction ?? '', c.magnitude ?? '',
-        ...namesFor(c.subject), ...namesFor(c.object), ...namesFor(c.organism)]),
+      ...p.claims.flatMap((c) => [
+        c.subject,
+        c.relation.replace(/_/g, ' '),
+        c.object,
+        c.organism ?? '',
+        c.direction ?? '',
+        c.magnitude ?? '',
+        ...namesFor(c.subject),
+        ...namesFor(c.object),
+        ...namesFor(c.organism),
+      ]),
     ])
   }
   for (const a of m.articles) texts.set(a.ref, [a.title, a.source, a.summary, ...a.keyPoints, ...a.tags])
@@ -98,11 +138,21 @@ export function briefValidator(items: Map<string, string[]>, feeds: Map<string, 
         dropped += cited.length - cited.filter((c) => items.has(c)).length
         if (kept.length === 0) return []
         const statement = text(s.text, `${where}[${i}].text`, LIMITS.text)
-        const check = grounding(statement, kept.flatMap((ref) => items.get(ref)!))
+        const check = grounding(
+          statement,
+          kept.flatMap((ref) => items.get(ref)!),
+        )
         // Resting on feed articles alone, a statement reports what a feed says, so it must say which feed.
-        const unattributed = kept.every((ref) => feeds.has(ref)) && !kept.some((ref) => statement.toLowerCase().includes(feeds.get(ref)!.toLowerCase()))
+        const unattributed =
+          kept.every((ref) => feeds.has(ref)) &&
+          !kept.some((ref) => statement.toLowerCase().includes(feeds.get(ref)!.toLowerCase()))
         if (!isGrounded(check) || unattributed) {
-          ungrounded.push({ text: statement, citations: kept, share: Math.round(check.share * 100) / 100, missing: check.missing })
+          ungrounded.push({
+            text: statement,
+            citations: kept,
+            share: Math.round(check.share * 100) / 100,
+            missing: check.missing,
+          })
           return []
         }
         return [{ text: statement, citations: kept }]
@@ -116,12 +166,16 @@ export function briefValidator(items: Map<string, string[]>, feeds: Map<string, 
       const sections: BriefSection[] = answer.sections.slice(0, LIMITS.sections).flatMap((s, i) => {
         if (!isObj(s)) throw new Refused(`sections[${i}] must be an object`)
         const kept = statements(s.statements, `sections[${i}].statements`, LIMITS.statements)
-        return kept.length ? [{ heading: text(s.heading, `sections[${i}].heading`, LIMITS.heading), statements: kept }] : []
+        return kept.length
+          ? [{ heading: text(s.heading, `sections[${i}].heading`, LIMITS.heading), statements: kept }]
+          : []
       })
       if (sections.length === 0) {
-        throw new Refused(ungrounded.length
-          ? 'no section has a statement that its cited papers or articles support'
-          : 'no section has a statement that cites the papers or articles given')
+        throw new Refused(
+          ungrounded.length
+            ? 'no section has a statement that its cited papers or articles support'
+            : 'no section has a statement that cites the papers or articles given',
+        )
       }
       return { ok: true, value: { title, summary, sections, dropped, ungrounded } }
     } catch (error) {
@@ -131,13 +185,25 @@ export function briefValidator(items: Map<string, string[]>, feeds: Map<string, 
   }
 }
 
-export async function writeWithModel(db: Db, options: LlmClientOptions, m: Material, context: Record<string, unknown>): Promise<ModelDraft> {
+export async function writeWithModel(
+  db: Db,
+  options: LlmClientOptions,
+  m: Material,
+  context: Record<string, unknown>,
+): Promise<ModelDraft> {
   const prompt = await currentPrompt(db, 'brief')
   const client = new LlmClient(options)
-  const draft = await client.completeJson('brief', prompt.body, materialMessage(m, context), briefValidator(itemTexts(m), new Map(m.articles.map((a) => [a.ref, a.source]))))
+  const draft = await client.completeJson(
+    'brief',
+    prompt.body,
+    materialMessage(m, context),
+    briefValidator(itemTexts(m), new Map(m.articles.map((a) => [a.ref, a.source]))),
+  )
   if (draft.ungrounded.length) {
-    log.warn({ model: options.model, dropped_statements: draft.ungrounded.map((s) => ({ ...s, text: s.text.slice(0, 200) })) },
-      'brief: statements the cited items do not support were dropped')
+    log.warn(
+      { model: options.model, dropped_statements: draft.ungrounded.map((s) => ({ ...s, text: s.text.slice(0, 200) })) },
+      'brief: statements the cited items do not support were dropped',
+    )
   }
   return { ...draft, promptVersion: `brief-v${prompt.version}`, model: options.model }
 }

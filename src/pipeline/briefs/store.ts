@@ -17,9 +17,19 @@ export async function getBrief(db: Db, id: number): Promise<BriefRow | null> {
 }
 
 /** Up to limit + 1 briefs before id `after`, newest first. */
-export async function listBriefs(db: Db, f: { kinds?: string[] }, limit: number, after: number | null): Promise<BriefRow[]> {
+export async function listBriefs(
+  db: Db,
+  f: { kinds?: string[] },
+  limit: number,
+  after: number | null,
+): Promise<BriefRow[]> {
   const conditions: SQL[] = []
   if (f.kinds?.length) conditions.push(inArray(briefs.kind, f.kinds))
   if (after !== null) conditions.push(lt(briefs.id, after))
-  return db.select().from(briefs).where(and(...conditions)).orderBy(desc(briefs.id)).limit(limit + 1)
+  return db
+    .select()
+    .from(briefs)
+    .where(and(...conditions))
+    .orderBy(desc(briefs.id))
+    .limit(limit + 1)
 }

@@ -39,7 +39,10 @@ const DATA_FILE = new RegExp(`^(${EXPORT_RESOURCES.join('|')})-\\d{8}T\\d{9}Z-[0
  * part so two runs never share a name.
  */
 export function dataFileName(
-  resource: ExportResource, generatedAt: Date, random: string, format: 'ndjson' | 'csv' = 'ndjson',
+  resource: ExportResource,
+  generatedAt: Date,
+  random: string,
+  format: 'ndjson' | 'csv' = 'ndjson',
 ): string {
   return `${resource}-${generatedAt.toISOString().replace(/[-:.]/g, '')}-${random}.${format}.gz`
 }
@@ -67,7 +70,10 @@ export async function readManifest(dir: string, name = MANIFEST): Promise<Manife
   return manifest
 }
 
-/** Writes `contents` under a temporary name, flushes it to disk, then renames it to `name`: readers see the old file or the new one, whole. */
+/**
+ * Writes `contents` under a temporary name, flushes it to disk, then renames it to `name`: readers see the old file or
+ * the new one, whole.
+ */
 export async function writeAtomically(dir: string, name: string, contents: string): Promise<void> {
   const temp = join(dir, `${TEMP_PREFIX}${name}`)
   await writeFile(temp, contents)
@@ -91,7 +97,10 @@ export async function flushToDisk(path: string): Promise<void> {
 export async function removeUnlisted(dir: string, keep: Set<string>): Promise<number> {
   let removed = 0
   for (const name of await readdir(dir)) {
-    const ours = isDataFileName(name) || (name.startsWith(TEMP_PREFIX) && (isDataFileName(name.slice(TEMP_PREFIX.length)) || name.slice(TEMP_PREFIX.length).startsWith('manifest')))
+    const ours =
+      isDataFileName(name) ||
+      (name.startsWith(TEMP_PREFIX) &&
+        (isDataFileName(name.slice(TEMP_PREFIX.length)) || name.slice(TEMP_PREFIX.length).startsWith('manifest')))
     if (!ours || keep.has(name)) continue
     await rm(join(dir, name), { force: true })
     removed++

@@ -36,32 +36,55 @@ type Resource<Row, Key> = {
 const open = [...OPEN_LICENSES]
 
 const papers: Resource<PaperListTextRow, string> = {
-  read: (query, after, limit) => query(`${PAPER_LIST_FROM}
-where p.id > $? order by p.id limit $?`, [open, after ?? '', limit]),
+  read: (query, after, limit) =>
+    query(
+      `${PAPER_LIST_FROM}
+where p.id > $? order by p.id limit $?`,
+      [open, after ?? '', limit],
+    ),
   keyOf: (row) => row.id,
   serialize: (row, base) => serializeListedPaper(row, base),
 }
 
 const stories: Resource<StoryPageRow, string> = {
-  read: (query, after, limit) => query(`${STORY_ROW_FROM}
-where s.paper_id > $? order by s.paper_id limit $?`, [open, after ?? '', limit]),
+  read: (query, after, limit) =>
+    query(
+      `${STORY_ROW_FROM}
+where s.paper_id > $? order by s.paper_id limit $?`,
+      [open, after ?? '', limit],
+    ),
   keyOf: (row) => row.paperId,
   serialize: (row, base) => serializeStoryItem(storyListRow(row), base),
 }
 
-type EntityBatchRow = { id: number; type: string; key: string; name: string; ids: Record<string, string>; paperCount: number }
+type EntityBatchRow = {
+  id: number
+  type: string
+  key: string
+  name: string
+  ids: Record<string, string>
+  paperCount: number
+}
 
 const entities: Resource<EntityBatchRow, number> = {
   // As /entities lists them: only entities some paper involves (paper_count > 0).
-  read: (query, after, limit) => query(`select id, type, key, name, ids, paper_count as "paperCount"
-from entities where paper_count > 0 and id > $?::integer order by id limit $?`, [after ?? 0, limit]),
+  read: (query, after, limit) =>
+    query(
+      `select id, type, key, name, ids, paper_count as "paperCount"
+from entities where paper_count > 0 and id > $?::integer order by id limit $?`,
+      [after ?? 0, limit],
+    ),
   keyOf: (row) => row.id,
   serialize: (row, base) => serializeEntity(row, base),
 }
 
 const claims: Resource<ClaimPageRow, number> = {
-  read: (query, after, limit) => query(`${CLAIM_ROW_FROM}
-where c.id > $?::integer order by c.id limit $?`, [after ?? 0, limit]),
+  read: (query, after, limit) =>
+    query(
+      `${CLAIM_ROW_FROM}
+where c.id > $?::integer order by c.id limit $?`,
+      [after ?? 0, limit],
+    ),
   keyOf: (row) => row.id,
   serialize: (row, base) => serializeClaimItem(claimListRow(row), base),
 }
@@ -77,7 +100,11 @@ export const RESOURCES: Record<ExportResource, Resource<any, any>> = { papers, s
  * process serializes and compresses. `count` learns how many items were produced.
  */
 export async function* exportBatches(
-  query: SnapshotQuery, resource: ExportResource, base: string, batchSize: number, count: (n: number) => void,
+  query: SnapshotQuery,
+  resource: ExportResource,
+  base: string,
+  batchSize: number,
+  count: (n: number) => void,
 ): AsyncGenerator<[string, string]> {
   const r = RESOURCES[resource]
   const columns = CSV_COLUMNS[resource]

@@ -13,8 +13,16 @@ import type { Database } from '../../db/client'
 import type { JobCounts } from '../../jobs/job-runs'
 import { NO_CONTROL, RunCancelledError, type RunControl } from '../../jobs/run-control'
 import {
-  dataFileName, manifestFiles, MANIFEST, PREVIOUS_MANIFEST, readManifest, removeUnlisted, TEMP_PREFIX, writeAtomically,
-  type ExportFileEntry, type Manifest,
+  dataFileName,
+  manifestFiles,
+  MANIFEST,
+  PREVIOUS_MANIFEST,
+  readManifest,
+  removeUnlisted,
+  TEMP_PREFIX,
+  writeAtomically,
+  type ExportFileEntry,
+  type Manifest,
 } from './manifest'
 import { EXPORT_RESOURCES, exportBatches, type ExportResource } from './resources'
 import { inSnapshot, type SnapshotQuery } from './snapshot'
@@ -40,29 +48,43 @@ export type ExportOptions = {
 
 const filesOf = manifestFiles
 
-export async function runExport(database: Database, settings: { exportDir: string; publicBaseUrl: string }, options: ExportOptions = {}): Promise<JobCounts> {
+export async function runExport(
+  database: Database,
+  settings: { exportDir: string; publicBaseUrl: string },
+  options: ExportOptions = {},
+): Promise<JobCounts> {
   const dir = settings.exportDir
   const batchSize = options.batchSize ?? EXPORT_BATCH_SIZE
   await mkdir(dir, { recursive: true })
   const current = await readManifest(dir)
   // What a killed run left behind, and anything no manifest names.
-  const cleaned = await removeUnlisted(dir, new Set([...filesOf(current), ...filesOf(await readManifest(dir, PREVIOUS_MANIFEST))]))
+  const cleaned = await removeUnlisted(
+    dir,
+    new Set([...filesOf(current), ...filesOf(await readManifest(dir, PREVIOUS_MANIFEST))]),
+  )
 
   const control = options.control ?? NO_CONTROL
   await control.begin(EXPORT_RESOURCES.length, 'resources')
   // The files are read in one transaction; on PGlite it holds the one connection, which a progress write would wait
-  // for: there the progress is written when the transaction ends, and a cancel (only ever from this process) is seen in memory.
+  // for: there the progress is written when the transaction ends, and a cancel (only ever from this process) is seen in
+  // memory.
   const viaDatabase = database.pg !== null && database.pg !== undefined
   const random = randomBytes(4).toString('hex')
   const written: string[] = [] // temporary files of this run, deleted if it fails
-  const exportResource = async (query: SnapshotQuery, resource: ExportResource, generatedAt: Date): Promise<ExportFileEntry> => {
+  const exportResource = async (
+    query: SnapshotQuery,
+    resource: ExportResource,
+    generatedAt: Date,
+  ): Promise<ExportFileEntry> => {
     const started = performance.now()
     const file = dataFileName(resource, generatedAt, random)
     const csvFile = dataFileName(resource, generatedAt, random, 'csv')
     const temps = [file, csvFile].map((name) => join(dir, TEMP_PREFIX + name))
     written.push(...temps)
     let count = 0
-    const batches = exportBatches(query, resource, settings.publicBaseUrl, batchSize, (n) => { count += n })
+    const batches = exportBatches(query, resource, settings.publicBaseUrl, batchSize, (n) => {
+      count += n
+    })
     const [ndjson, csv] = await writeGzipFiles(temps, batches)
     const entry = { resource, file, count, ...ndjson, csv: { file: csvFile, ...csv } }
     await options.onFile?.({ ...entry, ms: performance.now() - started })
@@ -70,12 +92,19 @@ export async function runExport(database: Database, settings: { exportDir: strin
   }
   try {
     const { generatedAt, files } = await inSnapshot(database, async (query) => {
-      const [{ at }] = await query<{ at: string }>(`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`, [])
+      const [{ at }] = await query<{ at: string }>(
+        `select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`,
+        [],
+      )
       const generatedAt = new Date(at)
       const files: ExportFileEntry[] = []
       for (const resource of EXPORT_RESOURCES) {
         if (await control.shouldStop(viaDatabase ? 'now' : 'memory')) {
-          throw new RunCancelledError({ ...Object.fromEntries(files.map((f) => [f.resource, f.count])), bytes: 0, removed: cleaned })
+          throw new RunCancelledError({
+            ...Object.fromEntries(files.map((f) => [f.resource, f.count])),
+            bytes: 0,
+            removed: cleaned,
+          })
         }
         files.push(await exportResource(query, resource, generatedAt))
         await control.advance(1, viaDatabase)
@@ -86,7 +115,12 @@ export async function runExport(database: Database, settings: { exportDir: strin
     for (const name of manifestFiles({ files } as Manifest)) {
       await rename(join(dir, TEMP_PREFIX + name), join(dir, name))
     }
-    const manifest: Manifest = { format: 1, generated_at: generatedAt.toISOString(), finished_at: new Date().toISOString(), files }
+    const manifest: Manifest = {
+      format: 1,
+      generated_at: generatedAt.toISOString(),
+      finished_at: new Date().toISOString(),
+      files,
+    }
     if (current) await writeAtomically(dir, PREVIOUS_MANIFEST, JSON.stringify(current, null, 2) + '\n')
     await writeAtomically(dir, MANIFEST, JSON.stringify(manifest, null, 2) + '\n') // the moment this run is served
     const removed = await removeUnlisted(dir, new Set([...filesOf(manifest), ...filesOf(current)]))

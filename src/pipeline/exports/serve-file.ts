@@ -22,7 +22,8 @@ export function parseRange(header: string | null, size: number): ByteRange | 'un
   if (!match || (match[1] === '' && match[2] === '')) return null
   const [first, last] = [match[1], match[2]]
   if (first.length > 15 || last.length > 15) return 'unsatisfiable' // beyond any file we write
-  if (first === '') { // the last N bytes
+  if (first === '') {
+    // the last N bytes
     const n = Number(last)
     if (n === 0 || size === 0) return 'unsatisfiable'
     return { start: Math.max(0, size - n), end: size - 1 }
@@ -59,28 +60,32 @@ export function fileStream(path: string, start: number, end: number): ReadableSt
     handle = null
     await h?.close().catch(() => {})
   }
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const remaining = end + 1 - position
-        if (remaining <= 0) {
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const remaining = end + 1 - position
+          if (remaining <= 0) {
+            await close()
+            controller.close()
+            return
+          }
+          handle ??= await open(path, 'r')
+          const buffer = new Uint8Array(Math.min(CHUNK, remaining))
+          const { bytesRead } = await handle.read(buffer, 0, buffer.length, position)
+          // shorter than stated: end the body rather than hang
+          if (bytesRead === 0) throw new Error(`export file ended at byte ${position}`)
+          position += bytesRead
+          controller.enqueue(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead))
+        } catch (error) {
           await close()
-          controller.close()
-          return
+          controller.error(error)
         }
-        handle ??= await open(path, 'r')
-        const buffer = new Uint8Array(Math.min(CHUNK, remaining))
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, position)
-        if (bytesRead === 0) throw new Error(`export file ended at byte ${position}`) // shorter than stated: end the body rather than hang
-        position += bytesRead
-        controller.enqueue(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead))
-      } catch (error) {
-        await close()
-        controller.error(error)
-      }
+      },
+      cancel: close,
     },
-    cancel: close,
-  }, { highWaterMark: 0 })
+    { highWaterMark: 0 },
+  )
 }
 
 /**

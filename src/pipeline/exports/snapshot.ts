@@ -26,8 +26,10 @@ export async function inSnapshot<T>(database: Database, work: (query: SnapshotQu
       // Each batch reads a few thousand rows by an index range: parallel workers only add start-up
       // cost and processes competing for the same cores.
       await sql.unsafe('set local max_parallel_workers_per_gather = 0')
-      return work(<Row>(text: string, parameters: unknown[]) =>
-        sql.unsafe(fixed(text), parameters as never[], { prepare: true }) as unknown as Promise<Row[]>)
+      return work(
+        <Row>(text: string, parameters: unknown[]) =>
+          sql.unsafe(fixed(text), parameters as never[], { prepare: true }) as unknown as Promise<Row[]>,
+      )
     }) as Promise<T>
   }
   const client = (database.db as unknown as { $client: PGlite }).$client

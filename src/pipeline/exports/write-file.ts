@@ -19,7 +19,10 @@ import { flushToDisk } from './manifest'
  */
 export const GZIP_LEVEL = 3
 
-export async function writeGzipFile(path: string, chunks: AsyncIterable<string>): Promise<{ bytes: number; sha256: string }> {
+export async function writeGzipFile(
+  path: string,
+  chunks: AsyncIterable<string>,
+): Promise<{ bytes: number; sha256: string }> {
   const hash = createHash('sha256')
   let bytes = 0
   const measure = new Transform({
@@ -46,7 +49,8 @@ async function put(stream: PassThrough, chunk: string): Promise<void> {
  * Each file is gzipped, measured and flushed as writeGzipFile does.
  */
 export async function writeGzipFiles(
-  paths: string[], chunks: AsyncIterable<string[]>,
+  paths: string[],
+  chunks: AsyncIterable<string[]>,
 ): Promise<{ bytes: number; sha256: string }[]> {
   const outputs = paths.map((path) => {
     const hash = createHash('sha256')

@@ -19,8 +19,10 @@ import { TOPIC_INFO } from '../../taxonomy'
 import { HUMAN_KEY } from './vocabulary'
 
 const gapId = (kind: string, what: string) => sql.raw(`'g' || substr(md5('${kind}|' || ${what}), 1, 16)`)
-const LIFESPAN = sql`(f.o_key in ('phenotype:lifespan', 'phenotype:healthspan') or f.relation in ('extends_lifespan', 'extends_healthspan'))`
-const GAP_COLUMNS = sql.raw(`id, kind, score, subject_key, subject_label, subject_entity_id, object_key, object_label, object_entity_id,
+const LIFESPAN = sql`(f.o_key in ('phenotype:lifespan', 'phenotype:healthspan') or f.relation in ('extends_lifespan',
+  'extends_healthspan'))`
+const GAP_COLUMNS =
+  sql.raw(`id, kind, score, subject_key, subject_label, subject_entity_id, object_key, object_label, object_entity_id,
   counts, details, paper_ids, topics, entity_keys, contradiction_id`)
 
 export const RECENT_DAYS = 30
@@ -33,15 +35,18 @@ export async function computeGaps(tx: Db, reference: string | null): Promise<voi
   if (reference) await decliningAttention(tx, reference)
   await tx.execute(sql`
     insert into knowledge_gaps (${GAP_COLUMNS})
-    select ${gapId('disputed_finding', 'g.id')}, 'disputed_finding', g.score, g.subject_key, g.subject_label, g.subject_entity_id,
+    select ${gapId('disputed_finding', 'g.id')}, 'disputed_finding', g.score, g.subject_key, g.subject_label,
+      g.subject_entity_id,
       g.object_key, g.object_label, g.object_entity_id,
       jsonb_build_object('papers_increase', g.papers_increase, 'papers_decrease', g.papers_decrease,
-        'claims_increase', g.claims_increase, 'claims_decrease', g.claims_decrease, 'organisms', cardinality(g.organism_keys)),
+        'claims_increase', g.claims_increase, 'claims_decrease', g.claims_decrease, 'organisms',
+          cardinality(g.organism_keys)),
       jsonb_build_object('organisms', g.organisms),
       array[best.a_paper, best.b_paper], g.topics, g.entity_keys, g.id
     from contradiction_groups g
     join (
-      select distinct on (group_id) group_id, a_paper, b_paper from intel_pairs order by group_id, score desc, a_claim, b_claim
+      select distinct on (group_id) group_id, a_paper, b_paper from intel_pairs order by group_id, score desc, a_claim,
+        b_claim
     ) best on best.group_id = g.id`)
 }
 
@@ -51,12 +56,15 @@ async function noHumanTrial(tx: Db): Promise<void> {
     select ${gapId('no_human_trial', 'a.s_key')}, 'no_human_trial',
       round(((1 - power(0.5, a.papers / 3.0)) * (0.6 + 0.4 * least(1, (a.organisms - 1) / 2.0)))::numeric, 6)::float8,
       a.s_key, a.s_label, a.s_entity, null, null, null,
-      jsonb_build_object('animal_papers', a.papers, 'animal_claims', a.claims, 'organisms', a.organisms, 'human_trials', 0,
-        'human_observational_papers', (select count(distinct pe.paper_id) from paper_entities pe join papers p on p.id = pe.paper_id
+      jsonb_build_object('animal_papers', a.papers, 'animal_claims', a.claims, 'organisms', a.organisms, 'human_trials',
+        0,
+        'human_observational_papers', (select count(distinct pe.paper_id) from paper_entities pe join papers p on p.id =
+          pe.paper_id
           where pe.entity_id = a.s_entity and pe.role = 'studied' and p.study_type = 'human_observational')),
       jsonb_build_object('organisms', a.organism_labels), a.paper_ids, a.topics, array[a.s_key], null
     from (
-      select s_key, min(s_label) as s_label, max(s_entity) as s_entity, count(distinct paper_id) as papers, sum(claims) as claims,
+      select s_key, min(s_label) as s_label, max(s_entity) as s_entity, count(distinct paper_id) as papers, sum(claims)
+        as claims,
         count(distinct org_key) as organisms, array_agg(distinct org_label) as organism_labels,
         coalesce(array_agg(distinct topic) filter (where topic is not null), '{}') as topics,
         (array_agg(paper_id order by best desc, paper_id))[1:3] as paper_ids
@@ -64,7 +72,8 @@ async function noHumanTrial(tx: Db): Promise<void> {
         select f.s_key, f.s_label, f.s_entity, f.paper_id, f.org_key, min(f.org_label) as org_label, f.topic,
           count(*) as claims, max(f.weight) as best
         from intel_facts f
-        where f.s_type = 'intervention' and f.pol > 0 and f.org_key is not null and f.org_key <> ${HUMAN_KEY} and ${LIFESPAN}
+        where f.s_type = 'intervention' and f.pol > 0 and f.org_key is not null and f.org_key <> ${HUMAN_KEY} and
+          ${LIFESPAN}
         group by f.s_key, f.s_label, f.s_entity, f.paper_id, f.org_key, f.topic
       ) per_paper
       group by s_key
@@ -73,55 +82,78 @@ async function noHumanTrial(tx: Db): Promise<void> {
       select 1 from paper_entities pe join papers p on p.id = pe.paper_id
       where pe.entity_id = a.s_entity and pe.role = 'studied' and p.study_type = 'human_trial'
     ) and not exists (
-      select 1 from claims c join papers p on p.id = c.paper_id where c.subject_entity_id = a.s_entity and p.study_type = 'human_trial'
+      select 1 from claims c join papers p on p.id = c.paper_id where c.subject_entity_id = a.s_entity and p.study_type
+        = 'human_trial'
     )`)
 }
 
 /** single_paper and single_organism: findings with both sides resolved, by how widely they are backed. */
 async function singleSource(tx: Db): Promise<void> {
   await tx.execute(sql`create temp table intel_findings on commit drop as
-    select s_key, o_key, pol, min(s_label) as s_label, max(s_entity) as s_entity, min(o_label) as o_label, max(o_entity) as o_entity,
+    select s_key, o_key, pol, min(s_label) as s_label, max(s_entity) as s_entity, min(o_label) as o_label, max(o_entity)
+      as o_entity,
       count(distinct paper_id) as papers, count(*) as claims, count(distinct org_key) as organisms,
       count(*) filter (where org_key is null) as no_organism, min(org_key) as org_key, min(org_label) as org_label,
-      max(weight) as best, coalesce(max(newsworthiness), 0) as news, (array_agg(relation order by weight desc, claim_id))[1] as relation,
+      max(weight) as best, coalesce(max(newsworthiness), 0) as news, (array_agg(relation order by weight desc,
+        claim_id))[1] as relation,
       coalesce(array_agg(distinct topic) filter (where topic is not null), '{}') as topics,
       (array_agg(paper_id order by weight desc, claim_id))[1:6] as paper_ids
     from intel_facts where s_entity is not null and o_entity is not null
     group by s_key, o_key, pol`)
-  const details = sql.raw(`jsonb_build_object('direction', case when pol > 0 then 'increase' else 'decrease' end, 'relation', relation,
-    'organism', org_label)`)
+  const details = sql.raw(
+    `jsonb_build_object('direction', case when pol > 0 then 'increase' else 'decrease' end, 'relation', ` +
+      `relation,
+    'organism', org_label)`,
+  )
   await tx.execute(sql`
     insert into knowledge_gaps (${GAP_COLUMNS})
     select ${gapId('single_paper', `s_key || '|' || o_key || '|' || pol`)}, 'single_paper',
       round((best * (0.5 + news / 6))::numeric, 6)::float8, s_key, s_label, s_entity, o_key, o_label, o_entity,
-      jsonb_build_object('papers', papers, 'claims', claims, 'organisms', organisms), ${details}, paper_ids[1:1], topics,
+      jsonb_build_object('papers', papers, 'claims', claims, 'organisms', organisms), ${details}, paper_ids[1:1],
+        topics,
       array[s_key, o_key], null
     from intel_findings where papers = 1`)
   await tx.execute(sql`
     insert into knowledge_gaps (${GAP_COLUMNS})
     select ${gapId('single_organism', `s_key || '|' || o_key || '|' || pol`)}, 'single_organism',
-      round(((1 - power(0.5, papers / 2.0)) * sqrt(best))::numeric, 6)::float8, s_key, s_label, s_entity, o_key, o_label, o_entity,
+      round(((1 - power(0.5, papers / 2.0)) * sqrt(best))::numeric, 6)::float8, s_key, s_label, s_entity, o_key,
+        o_label, o_entity,
       jsonb_build_object('papers', papers, 'claims', claims, 'organisms', 1), ${details}, paper_ids, topics,
       array[s_key, o_key], null
     from intel_findings where papers >= 2 and organisms = 1 and no_organism = 0 and org_key <> ${HUMAN_KEY}`)
 }
 
-type AreaCount = { area: string; key: string; name: string; recent: number; history: number; topics: string[] | null; paper_ids: string[] }
+type AreaCount = {
+  area: string
+  key: string
+  name: string
+  recent: number
+  history: number
+  topics: string[] | null
+  paper_ids: string[]
+}
 
 /** Hallmarks and topics whose recent papers fall well short of their earlier rate. */
 async function decliningAttention(tx: Db, reference: string): Promise<void> {
-  const [span] = await executeRows<{ first: string | null }>(tx, sql`select min(indexed_date)::text as first from papers`)
+  const [span] = await executeRows<{ first: string | null }>(
+    tx,
+    sql`select min(indexed_date)::text as first from papers`,
+  )
   const recentStart = addDays(reference, -(RECENT_DAYS - 1))
   const historyDays = span?.first ? daysBetween(span.first, recentStart) : 0
   if (historyDays < RECENT_DAYS) return
-  const areas = await executeRows<AreaCount>(tx, sql`
+  const areas = await executeRows<AreaCount>(
+    tx,
+    sql`
     select 'topic' as area, t.topic as key, t.topic as name, t.recent::int, t.history::int, array[t.topic] as topics,
-      array(select p.id from papers p where p.topic = t.topic and p.relevance >= 2 and p.indexed_date < ${recentStart}::date
+      array(select p.id from papers p where p.topic = t.topic and p.relevance >= 2 and p.indexed_date <
+        ${recentStart}::date
         order by p.indexed_date desc, p.id limit 3) as paper_ids
     from (
       select topic, count(*) filter (where indexed_date >= ${recentStart}::date) as recent,
         count(*) filter (where indexed_date < ${recentStart}::date) as history
-      from papers where relevance >= 2 and topic is not null and topic <> 'other' and indexed_date <= ${reference}::date group by topic
+      from papers where relevance >= 2 and topic is not null and topic <> 'other' and indexed_date <= ${reference}::date
+        group by topic
     ) t
     union all
     select 'hallmark', h.key, h.name, h.recent::int, h.history::int, h.topics,
@@ -138,7 +170,8 @@ async function decliningAttention(tx: Db, reference: string): Promise<void> {
       join papers p on p.id = pe.paper_id and p.relevance >= 2
       where e.type = 'hallmark' and pe.indexed_date <= ${reference}::date
       group by e.id, e.key, e.name
-    ) h`)
+    ) h`,
+  )
   for (const a of areas) {
     const expected = (a.history * RECENT_DAYS) / historyDays
     if (expected < MIN_EXPECTED || a.recent >= expected / 2) continue
@@ -147,15 +180,21 @@ async function decliningAttention(tx: Db, reference: string): Promise<void> {
     const series = await attentionSeries(tx, a, reference, span!.first!)
     await tx.execute(sql`insert into knowledge_gaps (${GAP_COLUMNS}, series) values (
       ${hashedId('g', `declining_attention|${a.area}:${a.key}`)}, 'declining_attention', ${score},
-      ${entityKey ?? `topic:${a.key}`}, ${a.area === 'topic' ? TOPIC_INFO.find((t) => t.slug === a.key)?.name ?? a.key : a.name}, null, null, null, null,
+      ${entityKey ?? `topic:${a.key}`},
+        ${a.area === 'topic' ? (TOPIC_INFO.find((t) => t.slug === a.key)?.name ?? a.key) : a.name}, null, null, null,
+        null,
       ${JSON.stringify({ recent_papers: a.recent, history_papers: a.history, expected_recent: Math.round(expected), recent_days: RECENT_DAYS, history_days: historyDays })}::jsonb,
       ${JSON.stringify({ area: a.area, recent_start: recentStart, reference_date: reference })}::jsonb,
-      ${sql.param(a.paper_ids)}::text[], ${sql.param(a.topics ?? [])}::text[], ${sql.param(entityKey ? [entityKey] : [])}::text[], null,
+      ${sql.param(a.paper_ids)}::text[], ${sql.param(a.topics ?? [])}::text[],
+        ${sql.param(entityKey ? [entityKey] : [])}::text[], null,
       ${JSON.stringify(series)}::jsonb)`)
   }
 }
 
-/** A declining-attention gap's series: papers per PERIOD_DAYS ending at the reference date, at most SERIES_PERIODS of them. */
+/**
+ * A declining-attention gap's series: papers per PERIOD_DAYS ending at the reference date, at most SERIES_PERIODS of
+ * them.
+ */
 export const PERIOD_DAYS = 10
 export const SERIES_PERIODS = 36
 
@@ -169,17 +208,27 @@ async function attentionSeries(tx: Db, a: AreaCount, reference: string, first: s
   const oldest = Math.min(SERIES_PERIODS - 1, Math.floor(daysBetween(first, reference) / PERIOD_DAYS))
   const from = addDays(reference, -(oldest * PERIOD_DAYS + PERIOD_DAYS - 1))
   const bucket = (column: SQL) => sql`((${reference}::date - ${column}) / ${PERIOD_DAYS})::int`
-  const rows = await executeRows<{ bucket: number; papers: number }>(tx, a.area === 'topic'
-    ? sql`select ${bucket(sql`indexed_date`)} as bucket, count(*)::int as papers from papers
-        where topic = ${a.key} and relevance >= 2 and indexed_date between ${from}::date and ${reference}::date group by 1`
-    : sql`select ${bucket(sql`pe.indexed_date`)} as bucket, count(distinct pe.paper_id)::int as papers
-        from paper_entities pe join entities e on e.id = pe.entity_id join papers p on p.id = pe.paper_id and p.relevance >= 2
-        where e.type = 'hallmark' and e.key = ${a.key} and pe.indexed_date between ${from}::date and ${reference}::date group by 1`)
+  const rows = await executeRows<{ bucket: number; papers: number }>(
+    tx,
+    a.area === 'topic'
+      ? sql`select ${bucket(sql`indexed_date`)} as bucket, count(*)::int as papers from papers
+        where topic = ${a.key} and relevance >= 2 and indexed_date between ${from}::date and ${reference}::date group by
+          1`
+      : sql`select ${bucket(sql`pe.indexed_date`)} as bucket, count(distinct pe.paper_id)::int as papers
+        from paper_entities pe join entities e on e.id = pe.entity_id join papers p on p.id = pe.paper_id and
+          p.relevance >= 2
+        where e.type = 'hallmark' and e.key = ${a.key} and pe.indexed_date between ${from}::date and ${reference}::date
+          group by 1`,
+  )
   const byBucket = new Map(rows.map((r) => [Number(r.bucket), Number(r.papers)]))
   const periods = Array.from({ length: oldest + 1 }, (_, i) => {
     const k = oldest - i
     const start = addDays(reference, -(k * PERIOD_DAYS + PERIOD_DAYS - 1))
-    return { start: start < first ? first : start, end: addDays(reference, -k * PERIOD_DAYS), papers: byBucket.get(k) ?? 0 }
+    return {
+      start: start < first ? first : start,
+      end: addDays(reference, -k * PERIOD_DAYS),
+      papers: byBucket.get(k) ?? 0,
+    }
   })
   return { period_days: PERIOD_DAYS, recent_periods: RECENT_DAYS / PERIOD_DAYS, periods }
 }

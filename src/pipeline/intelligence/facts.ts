@@ -29,7 +29,8 @@ export async function buildFacts(tx: Db, reference: string): Promise<void> {
   await tx.execute(sql`create temp table intel_terms on commit drop as select * from entities limit 0`)
   await tx.execute(sql`alter table intel_terms add column term text`)
   await tx.execute(sql`insert into intel_terms
-    select e.*, t.term from unnest(${sql.param(terms)}::text[], ${sql.param(types)}::text[], ${sql.param(keys)}::text[]) as t(term, type, key)
+    select e.*, t.term from unnest(${sql.param(terms)}::text[], ${sql.param(types)}::text[], ${sql.param(keys)}::text[])
+      as t(term, type, key)
     join entities e on e.type = t.type and e.key = t.key`)
   await tx.execute(sql`insert into intel_facts ${factsQuery(reference)}`)
   await tx.execute(sql`analyze intel_facts`)
@@ -45,8 +46,10 @@ export function factsQuery(reference: string): SQL {
   const organismText = sql`nullif(btrim(c.organism), '')`
   return sql`
     select c.id, c.paper_id, lower(c.relation),
-      coalesce(se.type || ':' || se.key, 'text:' || ${normalised(sql`c.subject_text`)}), coalesce(se.name, btrim(c.subject_text)), se.id, se.type,
-      coalesce(oe.type || ':' || oe.key, 'text:' || ${normalised(sql`c.object_text`)}), coalesce(oe.name, btrim(c.object_text)), oe.id, oe.type,
+      coalesce(se.type || ':' || se.key, 'text:' || ${normalised(sql`c.subject_text`)}), coalesce(se.name,
+        btrim(c.subject_text)), se.id, se.type,
+      coalesce(oe.type || ':' || oe.key, 'text:' || ${normalised(sql`c.object_text`)}), coalesce(oe.name,
+        btrim(c.object_text)), oe.id, oe.type,
       coalesce(om.key, 'text:' || lower(${organismText})), coalesce(om.label, ${organismText}),
       x.pol, sx.sex, x.dose, x.tissue, x.cond,
       concat_ws('|', coalesce(sx.sex, '-'), coalesce(x.dose, '-'), coalesce(x.tissue, '-'), coalesce(x.cond, '-')),
@@ -57,14 +60,19 @@ export function factsQuery(reference: string): SQL {
     left join entities oe0 on oe0.id = c.object_entity_id
     left join intel_terms st on st.term = (case when c.subject_entity_id is null then lower(btrim(c.subject_text)) end)
     left join intel_terms ot on ot.term = (case when c.object_entity_id is null then lower(btrim(c.object_text)) end)
-    cross join lateral (select coalesce(se0.id, st.id) as id, coalesce(se0.type, st.type) as type, coalesce(se0.key, st.key) as key,
+    cross join lateral (select coalesce(se0.id, st.id) as id, coalesce(se0.type, st.type) as type, coalesce(se0.key,
+      st.key) as key,
       coalesce(se0.name, st.name) as name) se
-    cross join lateral (select coalesce(oe0.id, ot.id) as id, coalesce(oe0.type, ot.type) as type, coalesce(oe0.key, ot.key) as key,
+    cross join lateral (select coalesce(oe0.id, ot.id) as id, coalesce(oe0.type, ot.type) as type, coalesce(oe0.key,
+      ot.key) as key,
       coalesce(oe0.name, ot.name) as name) oe
-    left join unnest(${sql.param(terms)}::text[], ${sql.param(keys)}::text[], ${sql.param(labels)}::text[]) as om(term, key, label)
+    left join unnest(${sql.param(terms)}::text[], ${sql.param(keys)}::text[], ${sql.param(labels)}::text[]) as om(term,
+      key, label)
       on om.term = lower(${organismText})
-    left join unnest(${sql.param(relations)}::text[], ${sql.param(polarities)}::int[]) as rp(relation, pol) on rp.relation = lower(c.relation)
-    left join unnest(${sql.param(sexTerms)}::text[], ${sql.param(sexes)}::text[]) as sx(term, sex) on sx.term = lower(btrim(c.context->>'sex'))
+    left join unnest(${sql.param(relations)}::text[], ${sql.param(polarities)}::int[]) as rp(relation, pol) on
+      rp.relation = lower(c.relation)
+    left join unnest(${sql.param(sexTerms)}::text[], ${sql.param(sexes)}::text[]) as sx(term, sex) on sx.term =
+      lower(btrim(c.context->>'sex'))
     cross join lateral (select
       case c.direction when 'increase' then 1 when 'decrease' then -1 when 'no_change' then 0 when 'mixed' then 0
         else coalesce(rp.pol, 0) end as pol,

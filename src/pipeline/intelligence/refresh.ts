@@ -30,8 +30,12 @@ export type IntelligenceState = {
 }
 
 export async function readWatermark(db: Db): Promise<Watermark> {
-  const [row] = await executeRows<{ max_claim_id: number | null; max_indexed_date: string | null }>(db, sql`
-    select (select max(id) from claims) as max_claim_id, (select max(indexed_date)::text from papers) as max_indexed_date`)
+  const [row] = await executeRows<{ max_claim_id: number | null; max_indexed_date: string | null }>(
+    db,
+    sql`
+    select (select max(id) from claims) as max_claim_id, (select max(indexed_date)::text from papers) as
+      max_indexed_date`,
+  )
   return { max_claim_id: Number(row?.max_claim_id ?? 0), max_indexed_date: row?.max_indexed_date ?? null }
 }
 
@@ -60,17 +64,25 @@ export async function computeIntelligence(database: Database, options: RefreshOp
     await buildFacts(tx, today)
     await computeContradictions(tx)
     await computeGaps(tx, watermark.max_indexed_date)
-    const [row] = await executeRows<Record<string, number>>(tx, sql`select
+    const [row] = await executeRows<Record<string, number>>(
+      tx,
+      sql`select
       (select count(*)::int from intel_facts) as claims_read,
       (select count(*)::int from contradiction_groups) as contradiction_groups,
       (select count(*)::int from contradiction_pairs) as contradiction_pairs,
-      (select count(*)::int from knowledge_gaps) as gaps`)
+      (select count(*)::int from knowledge_gaps) as gaps`,
+    )
     const result = { claims_read: 0, contradiction_groups: 0, contradiction_pairs: 0, gaps: 0, ...row }
     const state: IntelligenceState = {
-      computed_at: now.toISOString(), reference_date: watermark.max_indexed_date ?? today, watermark, counts: result,
+      computed_at: now.toISOString(),
+      reference_date: watermark.max_indexed_date ?? today,
+      watermark,
+      counts: result,
       duration_ms: Math.round(performance.now() - started),
     }
-    await tx.insert(jobState).values({ name: INTELLIGENCE_JOB, state, updatedAt: now })
+    await tx
+      .insert(jobState)
+      .values({ name: INTELLIGENCE_JOB, state, updatedAt: now })
       .onConflictDoUpdate({ target: jobState.name, set: { state, updatedAt: now } })
     return result
   })

@@ -26,33 +26,53 @@
 import { sql, type SQL } from 'drizzle-orm'
 
 export const EVIDENCE_LEVEL: Record<string, number> = {
-  human_trial: 1, human_observational: 0.75, animal: 0.6, review: 0.5, invertebrate: 0.45, cells: 0.35,
-  computational: 0.3, other: 0.2,
+  human_trial: 1,
+  human_observational: 0.75,
+  animal: 0.6,
+  review: 0.5,
+  invertebrate: 0.45,
+  cells: 0.35,
+  computational: 0.3,
+  other: 0.2,
 }
 export const UNJUDGED_LEVEL = 0.3
 export const PREPRINT_FACTOR = 0.85
 export const RECENCY_HALF_LIFE_DAYS = 730
 
-export const SCORING_NOTE = 'Claim weight w = evidence level (by study type: human trial 1 … other 0.2; preprints × 0.85) × '
-  + 'sample size (0.6 + 0.4·min(1, log10(n)/3); 0.7 unknown) × recency (0.5 + 0.5·2^(−age/730 days)) × extraction confidence. '
-  + 'A pair scores √(w_up·w_down); a group scores its best pair × (0.5 + 0.5·balance), balance = min/max of the papers on each side.'
+export const SCORING_NOTE =
+  'Claim weight w = evidence level (by study type: human trial 1 … other 0.2; preprints × 0.85) × ' +
+  'sample size (0.6 + 0.4·min(1, log10(n)/3); 0.7 unknown) × recency (0.5 + 0.5·2^(−age/730 days)) × extraction ' +
+  'confidence. A pair scores √(w_up·w_down); a group scores its best pair × (0.5 + 0.5·balance), balance = min/max ' +
+  'of the papers on each side.'
 
 /** The weight of claim `c` of paper `p` (SQL aliases), with `n` its numeric sample size or null. */
 export function claimWeightSql(reference: string, n: SQL): SQL {
-  const levels = sql.join(Object.entries(EVIDENCE_LEVEL).map(([type, level]) => sql`when ${type} then ${level}::float8`), sql` `)
+  const levels = sql.join(
+    Object.entries(EVIDENCE_LEVEL).map(([type, level]) => sql`when ${type} then ${level}::float8`),
+    sql` `,
+  )
   return sql`(
-    (case p.study_type ${levels} else ${UNJUDGED_LEVEL}::float8 end) * (case when p.preprint then ${PREPRINT_FACTOR}::float8 else 1 end)
+    (case p.study_type ${levels} else ${UNJUDGED_LEVEL}::float8 end) * (case when p.preprint then
+      ${PREPRINT_FACTOR}::float8 else 1 end)
     * (case when ${n} is null then 0.7 else 0.6 + 0.4 * least(1, log(greatest(${n}, 1)) / 3) end)
-    * (0.5 + 0.5 * power(2::float8, -greatest(0, ${reference}::date - coalesce(p.published_date, p.indexed_date))::float8 / ${RECENCY_HALF_LIFE_DAYS}))
+    * (0.5 + 0.5 * power(2::float8, -greatest(0, ${reference}::date - coalesce(p.published_date,
+      p.indexed_date))::float8 / ${RECENCY_HALF_LIFE_DAYS}))
     * coalesce(least(1, greatest(0.05, c.confidence)), 0.5)
   )`
 }
 
 /** The same weight in JavaScript, for tests and for briefs that rank papers. */
 export function claimWeight(input: {
-  studyType: string | null; preprint: boolean; n: number | null; paperDate: string; reference: string; confidence: number | null
+  studyType: string | null
+  preprint: boolean
+  n: number | null
+  paperDate: string
+  reference: string
+  confidence: number | null
 }): number {
-  const level = (input.studyType ? EVIDENCE_LEVEL[input.studyType] ?? UNJUDGED_LEVEL : UNJUDGED_LEVEL) * (input.preprint ? PREPRINT_FACTOR : 1)
+  const level =
+    (input.studyType ? (EVIDENCE_LEVEL[input.studyType] ?? UNJUDGED_LEVEL) : UNJUDGED_LEVEL) *
+    (input.preprint ? PREPRINT_FACTOR : 1)
   const size = input.n === null ? 0.7 : 0.6 + 0.4 * Math.min(1, Math.log10(Math.max(input.n, 1)) / 3)
   const age = Math.max(0, (Date.parse(input.reference) - Date.parse(input.paperDate)) / 86_400_000)
   const recency = 0.5 + 0.5 * 2 ** (-age / RECENCY_HALF_LIFE_DAYS)

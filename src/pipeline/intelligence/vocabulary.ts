@@ -11,7 +11,17 @@ export type OrganismRef = { key: string; label: string }
 
 /** Plurals and everyday names that abstracts and models use for the common model organisms. */
 const EXTRA_TERMS: Record<string, string[]> = {
-  'NCBITaxon:9606': ['humans', 'people', 'participants', 'patients', 'adults', 'older adults', 'men', 'women', 'h. sapiens'],
+  'NCBITaxon:9606': [
+    'humans',
+    'people',
+    'participants',
+    'patients',
+    'adults',
+    'older adults',
+    'men',
+    'women',
+    'h. sapiens',
+  ],
   'NCBITaxon:10090': ['mice', 'mus', 'm. musculus'],
   'NCBITaxon:10116': ['rats', 'r. norvegicus'],
   'NCBITaxon:6239': ['worms', 'nematodes', 'nematode', 'caenorhabditis'],
@@ -66,12 +76,46 @@ export const HUMAN_KEY = 'NCBITaxon:9606'
  * subject raises the object, -1 it lowers it, 0 neither. A stated direction always wins.
  */
 export const RELATION_POLARITY: Record<string, 1 | -1> = {
-  increases: 1, increase: 1, elevates: 1, upregulates: 1, activates: 1, promotes: 1, induces: 1, enhances: 1,
-  improves: 1, restores: 1, extends_lifespan: 1, extends: 1, prolongs: 1, extends_healthspan: 1, raises: 1, stimulates: 1,
-  causes: 1, accelerates: 1, increases_risk_of: 1, worsens: 1,
-  decreases: -1, decrease: -1, reduces: -1, lowers: -1, inhibits: -1, suppresses: -1, downregulates: -1, impairs: -1,
-  attenuates: -1, shortens_lifespan: -1, shortens: -1, protects_against: -1, reduces_risk_of: -1, prevents: -1,
-  blocks: -1, delays: -1, slows: -1, alleviates: -1, ameliorates: -1, mitigates: -1,
+  increases: 1,
+  increase: 1,
+  elevates: 1,
+  upregulates: 1,
+  activates: 1,
+  promotes: 1,
+  induces: 1,
+  enhances: 1,
+  improves: 1,
+  restores: 1,
+  extends_lifespan: 1,
+  extends: 1,
+  prolongs: 1,
+  extends_healthspan: 1,
+  raises: 1,
+  stimulates: 1,
+  causes: 1,
+  accelerates: 1,
+  increases_risk_of: 1,
+  worsens: 1,
+  decreases: -1,
+  decrease: -1,
+  reduces: -1,
+  lowers: -1,
+  inhibits: -1,
+  suppresses: -1,
+  downregulates: -1,
+  impairs: -1,
+  attenuates: -1,
+  shortens_lifespan: -1,
+  shortens: -1,
+  protects_against: -1,
+  reduces_risk_of: -1,
+  prevents: -1,
+  blocks: -1,
+  delays: -1,
+  slows: -1,
+  alleviates: -1,
+  ameliorates: -1,
+  mitigates: -1,
 }
 
 export function polarityArrays(): [string[], number[]] {
@@ -81,8 +125,18 @@ export function polarityArrays(): [string[], number[]] {
 
 /** Spellings of the two sexes; anything else ("both", "mixed") states no condition. */
 export const SEX_TERMS: Record<string, 'male' | 'female'> = {
-  male: 'male', males: 'male', man: 'male', men: 'male', m: 'male', boys: 'male',
-  female: 'female', females: 'female', woman: 'female', women: 'female', f: 'female', girls: 'female',
+  male: 'male',
+  males: 'male',
+  man: 'male',
+  men: 'male',
+  m: 'male',
+  boys: 'male',
+  female: 'female',
+  females: 'female',
+  woman: 'female',
+  women: 'female',
+  f: 'female',
+  girls: 'female',
 }
 
 export function sexArrays(): [string[], string[]] {
@@ -105,6 +159,8 @@ export function termArrays(): [string[], string[], string[]] {
       owners.get(t)!.add(`${e.type}\u0000${e.key}`)
     }
   }
-  const unique = [...owners].filter(([, o]) => o.size === 1).map(([t, o]) => [t, ...[...o][0]!.split('\u0000')] as [string, string, string])
+  const unique = [...owners]
+    .filter(([, o]) => o.size === 1)
+    .map(([t, o]) => [t, ...[...o][0]!.split('\u0000')] as [string, string, string])
   return [unique.map((u) => u[0]), unique.map((u) => u[1]), unique.map((u) => u[2])]
 }

@@ -17,14 +17,17 @@ import { judgementOf, paperJudgementColumns, type Judgement } from './judgement'
  */
 export async function recordCurrentJudgement(db: Db, paperId: string): Promise<void> {
   await db.execute(sql`
-    insert into judgement_versions (paper_id, relevance, relevance_confidence, study_type, study_type_confidence, topic, topic_confidence,
+    insert into judgement_versions (paper_id, relevance, relevance_confidence, study_type, study_type_confidence, topic,
+      topic_confidence,
       newsworthiness, model, prompt_version, judged_at)
-    select p.id, p.relevance, p.relevance_confidence, p.study_type, p.study_type_confidence, p.topic, p.topic_confidence,
+    select p.id, p.relevance, p.relevance_confidence, p.study_type, p.study_type_confidence, p.topic,
+      p.topic_confidence,
       p.newsworthiness, coalesce(p.judgement_model, 'unknown'), p.judgement_prompt_version, p.judged_at
     from papers p
     where p.id = ${paperId} and p.relevance is not null and p.judged_at is not null
       and not exists (
-        select 1 from (select v.judged_at, v.model from judgement_versions v where v.paper_id = p.id order by v.id desc limit 1) latest
+        select 1 from (select v.judged_at, v.model from judgement_versions v where v.paper_id = p.id order by v.id desc
+          limit 1) latest
         where latest.judged_at = p.judged_at and latest.model = coalesce(p.judgement_model, 'unknown'))`)
 }
 
@@ -37,9 +40,20 @@ export type JudgementVersion = {
 }
 
 type VersionRow = {
-  version: number; relevance: number; relevance_confidence: number | null; study_type: string | null; study_type_confidence: number | null
-  topic: string | null; topic_confidence: number | null; newsworthiness: number | null; model: string; prompt_version: string | null
-  judged_at: Timestamp; note: string | null; account_id: number | null; username: string | null
+  version: number
+  relevance: number
+  relevance_confidence: number | null
+  study_type: string | null
+  study_type_confidence: number | null
+  topic: string | null
+  topic_confidence: number | null
+  newsworthiness: number | null
+  model: string
+  prompt_version: string | null
+  judged_at: Timestamp
+  note: string | null
+  account_id: number | null
+  username: string | null
 }
 
 /**
@@ -51,20 +65,32 @@ type VersionRow = {
 export async function judgementHistory(db: Db, paperId: string): Promise<JudgementVersion[] | null> {
   const [current] = await db.select(paperJudgementColumns).from(papers).where(eq(papers.id, paperId))
   if (!current) return null
-  const rows = await executeRows<VersionRow>(db, sql`
-    select (row_number() over (order by v.id))::int as version, v.relevance, v.relevance_confidence, v.study_type, v.study_type_confidence,
-      v.topic, v.topic_confidence, v.newsworthiness, v.model, v.prompt_version, v.judged_at, v.note, a.id as account_id, a.username
+  const rows = await executeRows<VersionRow>(
+    db,
+    sql`
+    select (row_number() over (order by v.id))::int as version, v.relevance, v.relevance_confidence, v.study_type,
+      v.study_type_confidence,
+      v.topic, v.topic_confidence, v.newsworthiness, v.model, v.prompt_version, v.judged_at, v.note, a.id as account_id,
+        a.username
     from judgement_versions v left join accounts a on a.id = v.account_id
     where v.paper_id = ${paperId}
-    order by v.id desc`)
+    order by v.id desc`,
+  )
   const versions = rows.map((r): JudgementVersion => {
     const at = isoTimestamp(r.judged_at)
     return {
       version: Number(r.version),
       judgement: {
-        relevance: Number(r.relevance), relevance_confidence: num(r.relevance_confidence), study_type: r.study_type as StudyType | null,
-        study_type_confidence: num(r.study_type_confidence), topic: r.topic as TopicSlug | null, topic_confidence: num(r.topic_confidence),
-        newsworthiness: num(r.newsworthiness), model: r.model, prompt_version: r.prompt_version, judged_at: at,
+        relevance: Number(r.relevance),
+        relevance_confidence: num(r.relevance_confidence),
+        study_type: r.study_type as StudyType | null,
+        study_type_confidence: num(r.study_type_confidence),
+        topic: r.topic as TopicSlug | null,
+        topic_confidence: num(r.topic_confidence),
+        newsworthiness: num(r.newsworthiness),
+        model: r.model,
+        prompt_version: r.prompt_version,
+        judged_at: at,
       },
       note: r.note,
       by: r.account_id === null ? null : { id: Number(r.account_id), username: r.username! },

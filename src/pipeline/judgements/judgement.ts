@@ -68,5 +68,6 @@ export function judgementOf(row: JudgementRow): Judgement | null {
 }
 
 /** The lowest of the three confidences, a missing one counting as 0 (as the review queue orders them). */
-export const lowestConfidence = (j: Pick<Judgement, 'relevance_confidence' | 'study_type_confidence' | 'topic_confidence'>) =>
-  Math.min(j.relevance_confidence ?? 0, j.study_type_confidence ?? 0, j.topic_confidence ?? 0)
+export const lowestConfidence = (
+  j: Pick<Judgement, 'relevance_confidence' | 'study_type_confidence' | 'topic_confidence'>,
+) => Math.min(j.relevance_confidence ?? 0, j.study_type_confidence ?? 0, j.topic_confidence ?? 0)

@@ -19,14 +19,31 @@ export type ExportedLabel = {
   topic: string
   newsworthiness: 0 | 1 | 2 | 3
   rationale: string
-  record: { title: string; abstract: string | null; journal: string; publication_types: string[]; mesh_headings: MeshHeading[]; keywords: string[] }
+  record: {
+    title: string
+    abstract: string | null
+    journal: string
+    publication_types: string[]
+    mesh_headings: MeshHeading[]
+    keywords: string[]
+  }
 }
 
 export type LabelsFile = { source: typeof LABELS_SOURCE; exported_at: string; papers: ExportedLabel[] }
 
 type Row = {
-  id: string; relevance: number; study_type: string | null; topic: string | null; newsworthiness: number | null; note: string | null
-  title: string; abstract: string | null; journal: string; publication_types: string[]; mesh_headings: MeshHeading[] | string; keywords: string[]
+  id: string
+  relevance: number
+  study_type: string | null
+  topic: string | null
+  newsworthiness: number | null
+  note: string | null
+  title: string
+  abstract: string | null
+  journal: string
+  publication_types: string[]
+  mesh_headings: MeshHeading[] | string
+  keywords: string[]
 }
 
 /** A 0-3 level: the nearest integer, clamped (relevance is stored in hundredths). */
@@ -34,15 +51,20 @@ const level = (x: number | null) => Math.min(3, Math.max(0, Math.round(x ?? 0)))
 
 /** Every paper an editor's judgement stands on, in id order, with the note of that correction. */
 export async function editorLabels(db: Db, now: Date): Promise<LabelsFile> {
-  const rows = await executeRows<Row>(db, sql`
-    select p.id, p.relevance, p.study_type, p.topic, p.newsworthiness, latest.note, p.title, p.abstract, p.journal, p.publication_types,
+  const rows = await executeRows<Row>(
+    db,
+    sql`
+    select p.id, p.relevance, p.study_type, p.topic, p.newsworthiness, latest.note, p.title, p.abstract, p.journal,
+      p.publication_types,
       p.mesh_headings, p.keywords
     from papers p
     left join lateral (
-      select v.note from judgement_versions v where v.paper_id = p.id and v.model = ${EDITOR_MODEL} order by v.id desc limit 1
+      select v.note from judgement_versions v where v.paper_id = p.id and v.model = ${EDITOR_MODEL} order by v.id desc
+        limit 1
     ) latest on true
     where p.judgement_model = ${EDITOR_MODEL} and p.relevance is not null
-    order by p.id`)
+    order by p.id`,
+  )
   return {
     source: LABELS_SOURCE,
     exported_at: now.toISOString(),
@@ -54,8 +76,12 @@ export async function editorLabels(db: Db, now: Date): Promise<LabelsFile> {
       newsworthiness: level(r.newsworthiness),
       rationale: r.note?.trim() ? r.note : 'editor correction',
       record: {
-        title: r.title, abstract: r.abstract, journal: r.journal, publication_types: r.publication_types,
-        mesh_headings: typeof r.mesh_headings === 'string' ? JSON.parse(r.mesh_headings) : r.mesh_headings, keywords: r.keywords,
+        title: r.title,
+        abstract: r.abstract,
+        journal: r.journal,
+        publication_types: r.publication_types,
+        mesh_headings: typeof r.mesh_headings === 'string' ? JSON.parse(r.mesh_headings) : r.mesh_headings,
+        keywords: r.keywords,
       },
     })),
   }

@@ -16,7 +16,8 @@ export const DEFAULT_PROMPTS: DefaultPrompt[] = [
     body: [
       'You are an editor for a research news service about the biology of aging.',
       'Read the paper record (title, abstract, MeSH headings, keywords, publication types) and answer in JSON.',
-      'relevance: probabilities for 0 (not aging biology), 1 (tangential), 2 (relevant), 3 (core geroscience); they sum to 1.',
+      'relevance: probabilities for 0 (not aging biology), 1 (tangential), 2 (relevant), 3 (core geroscience); they ' +
+        'sum to 1.',
       'newsworthiness: 0 routine, 1 notable, 2 important, 3 major, judged for researchers in the field.',
       'study_type: human_trial, human_observational, animal, invertebrate, cells, computational, review or other.',
       'topic: senescence, epigenetic-clocks, mtor-rapamycin, reprogramming, nad-sirtuins, mitochondria,',
@@ -91,7 +92,7 @@ export const DEFAULT_PROMPTS: DefaultPrompt[] = [
       'Write a briefing for an aging-research team from the papers and analysed articles given.',
       'Group related findings and note agreements and contradictions, in short headed sections.',
       'Every statement says what its cited papers or articles report, in words they support, and names its source',
-      '(the journal or feed). Quote a feed\'s own words as a quotation attributed to the feed, never as your statement.',
+      "(the journal or feed). Quote a feed's own words as a quotation attributed to the feed, never as your statement.",
       DATA_RULE,
     ].join('\n'),
   },

@@ -21,15 +21,28 @@ export type Placement = 'published' | 'held'
  * published_at when it is replaced; a held story gives up its place in `stories` (the change feed records it gone).
  */
 export async function placeStory(tx: Db, paperId: string, story: WrittenStory, now: Date): Promise<Placement> {
-  const values = { headline: story.headline, dek: story.dek, body: story.body, whyItMatters: story.whyItMatters, caveats: story.caveats, support: story.support, model: story.model }
+  const values = {
+    headline: story.headline,
+    dek: story.dek,
+    body: story.body,
+    whyItMatters: story.whyItMatters,
+    caveats: story.caveats,
+    support: story.support,
+    model: story.model,
+  }
   if (isPublishable(story.support)) {
     await tx.delete(heldStories).where(eq(heldStories.paperId, paperId))
-    await tx.insert(stories).values({ paperId, ...values, publishedAt: now })
+    await tx
+      .insert(stories)
+      .values({ paperId, ...values, publishedAt: now })
       .onConflictDoUpdate({ target: stories.paperId, set: values }) // keeps the first published_at
     return 'published'
   }
   const held = { ...values, support: story.support!, problems: story.problems ?? [], writtenAt: now }
   await tx.delete(stories).where(eq(stories.paperId, paperId))
-  await tx.insert(heldStories).values({ paperId, ...held }).onConflictDoUpdate({ target: heldStories.paperId, set: held })
+  await tx
+    .insert(heldStories)
+    .values({ paperId, ...held })
+    .onConflictDoUpdate({ target: heldStories.paperId, set: held })
   return 'held'
 }

@@ -21,25 +21,53 @@ export type RewriteResult =
  * transaction when given one (`db` may be a transaction).
  */
 export async function rewriteStory(db: Db, paperId: string, now = new Date()): Promise<RewriteResult> {
-  const [row] = await db.select({
-    id: papers.id, title: papers.title, abstract: papers.abstract, journal: papers.journal, preprint: papers.preprint,
-    publicationTypes: papers.publicationTypes, meshHeadings: papers.meshHeadings, keywords: papers.keywords, chemicals: papers.chemicals,
-    relevance: papers.relevance, relevanceConfidence: papers.relevanceConfidence, newsworthiness: papers.newsworthiness,
-    studyType: papers.studyType, studyTypeConfidence: papers.studyTypeConfidence, topic: papers.topic, topicConfidence: papers.topicConfidence,
-    promotional: papers.promotional,
-    hasStory: sql<boolean>`exists (select 1 from ${stories} where ${stories.paperId} = ${papers.id})
+  const [row] = await db
+    .select({
+      id: papers.id,
+      title: papers.title,
+      abstract: papers.abstract,
+      journal: papers.journal,
+      preprint: papers.preprint,
+      publicationTypes: papers.publicationTypes,
+      meshHeadings: papers.meshHeadings,
+      keywords: papers.keywords,
+      chemicals: papers.chemicals,
+      relevance: papers.relevance,
+      relevanceConfidence: papers.relevanceConfidence,
+      newsworthiness: papers.newsworthiness,
+      studyType: papers.studyType,
+      studyTypeConfidence: papers.studyTypeConfidence,
+      topic: papers.topic,
+      topicConfidence: papers.topicConfidence,
+      promotional: papers.promotional,
+      hasStory: sql<boolean>`exists (select 1 from ${stories} where ${stories.paperId} = ${papers.id})
       or exists (select 1 from ${heldStories} where ${heldStories.paperId} = ${papers.id})`,
-  }).from(papers).where(eq(papers.id, paperId))
+    })
+    .from(papers)
+    .where(eq(papers.id, paperId))
   if (!row) return { status: 'none', reason: 'unknown paper' }
-  if (row.studyType === null || row.topic === null || row.relevance === null || row.newsworthiness === null) return { status: 'none', reason: 'not judged' }
+  if (row.studyType === null || row.topic === null || row.relevance === null || row.newsworthiness === null)
+    return { status: 'none', reason: 'not judged' }
   const paper: PaperInput = {
-    id: row.id, title: row.title, abstract: row.abstract, journal: row.journal, preprint: row.preprint, publicationTypes: row.publicationTypes,
-    meshHeadings: row.meshHeadings, keywords: row.keywords, chemicals: row.chemicals,
+    id: row.id,
+    title: row.title,
+    abstract: row.abstract,
+    journal: row.journal,
+    preprint: row.preprint,
+    publicationTypes: row.publicationTypes,
+    meshHeadings: row.meshHeadings,
+    keywords: row.keywords,
+    chemicals: row.chemicals,
   }
   const judgement: Judgement = {
-    relevance: row.relevance, relevanceConfidence: row.relevanceConfidence ?? 0, newsworthiness: row.newsworthiness,
-    studyType: row.studyType as Judgement['studyType'], studyTypeConfidence: row.studyTypeConfidence ?? 0,
-    topic: row.topic as Judgement['topic'], topicConfidence: row.topicConfidence ?? 0, promotional: row.promotional ?? 0,
+    relevance: row.relevance,
+    relevanceConfidence: row.relevanceConfidence ?? 0,
+    newsworthiness: row.newsworthiness,
+    studyType: row.studyType as Judgement['studyType'],
+    studyTypeConfidence: row.studyTypeConfidence ?? 0,
+    topic: row.topic as Judgement['topic'],
+    topicConfidence: row.topicConfidence ?? 0,
+    promotional: row.promotional ?? 0,
   }
   if (!row.hasStory && !deservesStory(paper, judgement)) return { status: 'none', reason: 'no story due' }
   const story = storyFor(paper, judgement)

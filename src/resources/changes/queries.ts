@@ -44,7 +44,10 @@ export const FEED_RESOURCES = ['paper', 'story', 'claim'] as const
 /** A position in the feed: the writing transaction (xid8, as text: it can pass 2^53) and the row's sequence number. */
 export type FeedPosition = { txid: string; seq: string }
 
-/** Tombstones are kept this long; a cursor stays usable one day less, so it never outlives a tombstone it still has to hand out. */
+/**
+ * Tombstones are kept this long; a cursor stays usable one day less, so it never outlives a tombstone it still has to
+ * hand out.
+ */
 export const TOMBSTONE_RETENTION_DAYS = 31
 export const CURSOR_LIFETIME_DAYS = 30
 
@@ -95,32 +98,41 @@ const positions = (resource: string) => `with e as (
     and (f.txid, f.seq) > ($?::xid8, $?::bigint) and f.changed_at >= $?::timestamptz
   order by f.txid, f.seq limit $?)`
 
-const BASE_COLUMNS = `e.item_id as "itemId", e.txid::text as txid, e.seq::text as seq, ${EXACT('e.changed_at')} as "changedAt"`
+const BASE_COLUMNS =
+  `e.item_id as "itemId", e.txid::text as txid, e.seq::text as seq, ${EXACT('e.changed_at')} as ` + `"changedAt"`
 
 /** $? in order: the positions' five, the filters' values, the open licences. */
-const paperPage = statementFamily<FeedItemRow & Record<string, unknown>>((where) => `${positions('paper')}
+const paperPage = statementFamily<FeedItemRow & Record<string, unknown>>(
+  (where) => `${positions('paper')}
 select ${BASE_COLUMNS}, p.id is not null as exists, coalesce(p.id is not null and ${where}, false) as matches,
   exists (select 1 from withdrawn_papers w where w.id = e.item_id) as withdrawn,
   ${PAPER_SELECT}, s.headline as "storyHeadline", s.dek as "storyDek"
 from e left join papers p on p.id = e.item_id left join stories s on s.paper_id = p.id
-order by e.txid, e.seq`)
+order by e.txid, e.seq`,
+)
 
-const storyPage = statementFamily<FeedItemRow & Record<string, unknown>>((where) => `${positions('story')}
-select ${BASE_COLUMNS}, s.paper_id is not null as exists, coalesce(s.paper_id is not null and ${where}, false) as matches,
+const storyPage = statementFamily<FeedItemRow & Record<string, unknown>>(
+  (where) =>
+    `${positions('story')}
+select ${BASE_COLUMNS}, s.paper_id is not null as exists, coalesce(s.paper_id is not null and ${where}, false) as ` +
+    `matches,
   exists (select 1 from withdrawn_papers w where w.id = e.item_id) as withdrawn,
   ${PAPER_SELECT},
   ${STORY_COLUMNS}
 from e left join stories s on s.paper_id = e.item_id left join papers p on p.id = s.paper_id
-order by e.txid, e.seq`)
+order by e.txid, e.seq`,
+)
 
-const claimPage = statementFamily<FeedItemRow & Record<string, unknown>>((where) => `${positions('claim')}
+const claimPage = statementFamily<FeedItemRow & Record<string, unknown>>(
+  (where) => `${positions('claim')}
 select ${BASE_COLUMNS}, c.id is not null as exists, coalesce(c.id is not null and ${where}, false) as matches,
   false as withdrawn, -- a deleted claim's row keeps no paper id to look up
   ${CLAIM_COLUMNS}
 from e left join claims c on c.id = e.item_id::integer
   left join papers p on p.id = c.paper_id
   left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
-order by e.txid, e.seq`)
+order by e.txid, e.seq`,
+)
 
 export type StoryFeedFilters = StoryFilters
 
@@ -172,12 +184,19 @@ export function readChanges(db: Db, resources: readonly FeedResource[], w: FeedW
  * or after that time, or the snapshot's xmin if lower (a transaction still open may yet write one,
  * and it is at or above that xmin). Read by the changed_at index; only the first page of a walk asks.
  */
-const startOf = preparedStatement<{ txid: string }>(`select least(
-    coalesce((select min(f.txid) from change_feed f where f.changed_at >= $?::timestamptz and f.resource = any($?::text[])),
+const startOf = preparedStatement<{ txid: string }>(
+  `select least(
+    coalesce((select min(f.txid) from change_feed f where f.changed_at >= $?::timestamptz and f.resource = ` +
+    `any($?::text[])),
       pg_snapshot_xmin(pg_current_snapshot())),
-    pg_snapshot_xmin(pg_current_snapshot()))::text as txid`)
+    pg_snapshot_xmin(pg_current_snapshot()))::text as txid`,
+)
 
-export async function feedStart(db: Db, resources: readonly FeedResource[], updatedSince: string): Promise<FeedPosition> {
+export async function feedStart(
+  db: Db,
+  resources: readonly FeedResource[],
+  updatedSince: string,
+): Promise<FeedPosition> {
   const [row] = await startOf(db, [updatedSince, [...resources]])
   return { txid: row!.txid, seq: '0' } // seq starts at 1, so (txid, 0) comes before every row of that transaction
 }

@@ -1,6 +1,6 @@
-// A claim as the queries return it, in a file of its own so that src/resources/papers/queries.ts (a paper's detail lists its
-// claims) can name it without importing src/resources/claims/queries.ts, which resolves entities through src/resources/entities/queries.ts,
-// which builds on the paper columns of src/resources/papers/queries.ts.
+// A claim as the queries return it, in a file of its own so that src/resources/papers/queries.ts (a paper's detail
+// lists its claims) can name it without importing src/resources/claims/queries.ts, which resolves entities through
+// src/resources/entities/queries.ts, which builds on the paper columns of src/resources/papers/queries.ts.
 import type { claims } from '../../db/schema'
 import type { Timestamp } from '../../queries/prepared'
 

@@ -25,20 +25,33 @@ export const claimColumns = {
 }
 
 export function selectClaims(db: Db) {
-  return db.select(claimColumns).from(claims)
+  return db
+    .select(claimColumns)
+    .from(claims)
     .leftJoin(subjectEntity, eq(subjectEntity.id, claims.subjectEntityId))
     .leftJoin(objectEntity, eq(objectEntity.id, claims.objectEntityId))
 }
 
 /** The paper in brief beside a claim, with the licence its evidence follows. */
 export type ClaimPaperRow = {
-  id: string; title: string; doi: string | null; journal: string; publishedDate: string | null; preprint: boolean; url: string
+  id: string
+  title: string
+  doi: string | null
+  journal: string
+  publishedDate: string | null
+  preprint: boolean
+  url: string
   abstractLicense: string | null
 }
 
 export type ClaimFilters = {
-  subject?: string; object?: string; relation?: string; organism?: string; paperId?: string
-  subjectEntityId?: number; objectEntityId?: number // one resolved entity's claims (an entity's page), by the entity indexes
+  subject?: string
+  object?: string
+  relation?: string
+  organism?: string
+  paperId?: string
+  subjectEntityId?: number
+  objectEntityId?: number // one resolved entity's claims (an entity's page), by the entity indexes
 }
 
 export type ClaimListRow = ClaimRow & { paper: ClaimPaperRow; createdAtText: string }
@@ -63,12 +76,20 @@ const MAX_NAMES = 40
 
 async function sideMatch(db: Db, side: 'subject' | 'object', value: string): Promise<SideMatch> {
   const named = await resolveEntities(db, value)
-  const names = [value, ...named.flatMap((e) => {
-    const entry = entryByKey(e.type, e.key)
-    // The names a text spells out (not bare abbreviations, which the text would have to define).
-    return entry ? [entry.name, ...entry.synonyms, ...(entry.symbols ?? [])] : [e.name]
-  })]
-  return { side, ids: named.map((e) => e.id), pattern: containsPattern(value), words: wholeWordsPattern(names, MAX_NAMES) }
+  const names = [
+    value,
+    ...named.flatMap((e) => {
+      const entry = entryByKey(e.type, e.key)
+      // The names a text spells out (not bare abbreviations, which the text would have to define).
+      return entry ? [entry.name, ...entry.synonyms, ...(entry.symbols ?? [])] : [e.name]
+    }),
+  ]
+  return {
+    side,
+    ids: named.map((e) => e.id),
+    pattern: containsPattern(value),
+    words: wholeWordsPattern(names, MAX_NAMES),
+  }
 }
 
 /** The entities whose name or key holds a value (its contains pattern, given twice). */
@@ -86,21 +107,45 @@ function organismMatchesText(where: Conditions, value: string): void {
   const pattern = containsPattern(value)
   const entry = curatedNamed('organism', value)
   if (!entry) where.add('c.organism ilike $?', pattern)
-  else where.add('(c.organism ilike $? or lower(c.organism) = any($?::text[]))', pattern, [entry.name, ...entry.synonyms].map((n) => n.toLowerCase()))
+  else
+    where.add(
+      '(c.organism ilike $? or lower(c.organism) = any($?::text[]))',
+      pattern,
+      [entry.name, ...entry.synonyms].map((n) => n.toLowerCase()),
+    )
 }
 
 export type ClaimPageRow = Omit<ClaimListRow['claim'], 'createdAt'> & { createdAt: string; createdAtText: string } & {
-  seType: string | null; seKey: string; seName: string; oeType: string | null; oeKey: string; oeName: string
-  pId: string; pTitle: string; pDoi: string | null; pJournal: string; pPublishedDate: string | null; pPreprint: boolean; pUrl: string; pAbstractLicense: string | null
+  seType: string | null
+  seKey: string
+  seName: string
+  oeType: string | null
+  oeKey: string
+  oeName: string
+  pId: string
+  pTitle: string
+  pDoi: string | null
+  pJournal: string
+  pPublishedDate: string | null
+  pPreprint: boolean
+  pUrl: string
+  pAbstractLicense: string | null
 }
 
-/** A claim row's columns with its entities and its paper in brief (`c`, `se`, `oe`, `p`): /claims, the change feed and the bulk export read them. */
-export const CLAIM_COLUMNS = `c.id, c.paper_id as "paperId", c.subject_text as "subjectText",
-  c.subject_entity_id as "subjectEntityId", c.relation, c.object_text as "objectText", c.object_entity_id as "objectEntityId",
+/**
+ * A claim row's columns with its entities and its paper in brief (`c`, `se`, `oe`, `p`): /claims, the change feed and
+ * the bulk export read them.
+ */
+export const CLAIM_COLUMNS =
+  `c.id, c.paper_id as "paperId", c.subject_text as "subjectText",
+  c.subject_entity_id as "subjectEntityId", c.relation, c.object_text as "objectText", c.object_entity_id as ` +
+  `"objectEntityId",
   c.organism, c.context, c.direction, c.magnitude, c.evidence, c.confidence, c.created_at::text as "createdAt",
   to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAtText",
-  se.type as "seType", se.key as "seKey", se.name as "seName", oe.type as "oeType", oe.key as "oeKey", oe.name as "oeName",
-  p.id as "pId", p.title as "pTitle", p.doi as "pDoi", p.journal as "pJournal", p.published_date::text as "pPublishedDate",
+  se.type as "seType", se.key as "seKey", se.name as "seName", oe.type as "oeType", oe.key as "oeKey", oe.name as ` +
+  `"oeName",
+  p.id as "pId", p.title as "pTitle", p.doi as "pDoi", p.journal as "pJournal", p.published_date::text as ` +
+  `"pPublishedDate",
   p.preprint as "pPreprint", p.url as "pUrl", p.abstract_license as "pAbstractLicense"`
 
 export const CLAIM_PAGE_SELECT = `select ${CLAIM_COLUMNS}`
@@ -116,15 +161,32 @@ from claims c ${CLAIM_JOINS}`
 export function claimListRow(r: ClaimPageRow): ClaimListRow {
   return {
     claim: {
-      id: r.id, paperId: r.paperId, subjectText: r.subjectText, subjectEntityId: r.subjectEntityId, relation: r.relation,
-      objectText: r.objectText, objectEntityId: r.objectEntityId, organism: r.organism, context: r.context, direction: r.direction,
-      magnitude: r.magnitude, evidence: r.evidence, confidence: r.confidence, createdAt: r.createdAt,
+      id: r.id,
+      paperId: r.paperId,
+      subjectText: r.subjectText,
+      subjectEntityId: r.subjectEntityId,
+      relation: r.relation,
+      objectText: r.objectText,
+      objectEntityId: r.objectEntityId,
+      organism: r.organism,
+      context: r.context,
+      direction: r.direction,
+      magnitude: r.magnitude,
+      evidence: r.evidence,
+      confidence: r.confidence,
+      createdAt: r.createdAt,
     },
     subjectEntity: r.seType === null ? null : { type: r.seType, key: r.seKey, name: r.seName },
     objectEntity: r.oeType === null ? null : { type: r.oeType, key: r.oeKey, name: r.oeName },
     paper: {
-      id: r.pId, title: r.pTitle, doi: r.pDoi, journal: r.pJournal, publishedDate: r.pPublishedDate, preprint: r.pPreprint,
-      url: r.pUrl, abstractLicense: r.pAbstractLicense,
+      id: r.pId,
+      title: r.pTitle,
+      doi: r.pDoi,
+      journal: r.pJournal,
+      publishedDate: r.pPublishedDate,
+      preprint: r.pPreprint,
+      url: r.pUrl,
+      abstractLicense: r.pAbstractLicense,
     },
     createdAtText: r.createdAtText,
   }
@@ -173,14 +235,27 @@ export async function claimConditions(db: Db, f: ClaimFilters): Promise<Conditio
  * filter itself.
  */
 export async function claimBranches(db: Db, f: ClaimFilters): Promise<Conditions[]> {
-  const { sides: [lead, ...others], rest } = await claimFilterParts(db, f)
-  const branch = (fragment: string, ...values: unknown[]) => narrowed(new Conditions().add(fragment, ...values), others, rest)
+  const {
+    sides: [lead, ...others],
+    rest,
+  } = await claimFilterParts(db, f)
+  const branch = (fragment: string, ...values: unknown[]) =>
+    narrowed(new Conditions().add(fragment, ...values), others, rest)
   if (!lead) return [branch('true')]
   const { text, entityId } = SIDE_COLUMNS[lead.side]
-  if (lead.ids.length) return [branch(`${entityId} = any($?::integer[])`, lead.ids), branch(`${entityId} is null and ${text} ~* $?`, lead.words)]
+  if (lead.ids.length)
+    return [
+      branch(`${entityId} = any($?::integer[])`, lead.ids),
+      branch(`${entityId} is null and ${text} ~* $?`, lead.words),
+    ]
   return [
     branch(`${entityId} in (${NAMED_ENTITIES})`, lead.pattern, lead.pattern),
-    branch(`${text} ilike $? and (${entityId} is null or ${entityId} not in (${NAMED_ENTITIES}))`, lead.pattern, lead.pattern, lead.pattern),
+    branch(
+      `${text} ilike $? and (${entityId} is null or ${entityId} not in (${NAMED_ENTITIES}))`,
+      lead.pattern,
+      lead.pattern,
+      lead.pattern,
+    ),
   ]
 }
 
@@ -204,7 +279,10 @@ function piece(strings: TemplateStringsArray, ...parts: (Piece | string)[]): Pie
   return { text, values }
 }
 
-const whereOf = (conditions: Conditions): Piece => ({ text: whereText(conditions.fragments), values: conditions.values })
+const whereOf = (conditions: Conditions): Piece => ({
+  text: whereText(conditions.fragments),
+  values: conditions.values,
+})
 
 /**
  * The (id, created_at) of the page's claims, newest first, at most `limit` of them; without a side
@@ -215,8 +293,11 @@ const whereOf = (conditions: Conditions): Piece => ({ text: whereText(conditions
  * condition, the planner walked every claim newest first for a side with few claims (2 s at a
  * million papers). Each branch keeps every condition, so their newest `limit` together hold the page's.
  */
-function claimHits(parts: ClaimFilterParts, after: { createdAt: string; id: number } | null, limit: number):
-  { ctes: string; values: unknown[] } | { where: string; values: unknown[] } {
+function claimHits(
+  parts: ClaimFilterParts,
+  after: { createdAt: string; id: number } | null,
+  limit: number,
+): { ctes: string; values: unknown[] } | { where: string; values: unknown[] } {
   const [lead, ...others] = parts.sides
   const filters = whereOf(narrowed(new Conditions(), others, parts.rest))
   const cursor: Piece = after
@@ -236,12 +317,20 @@ function claimHits(parts: ClaimFilterParts, after: { createdAt: string; id: numb
   }
   // Entities named exactly: their claims, and the unresolved sides whose text holds the value.
   if (lead.ids.length) {
-    return byEntity({ text: 'unnest($?::integer[]) as side(id)', values: [lead.ids] }, `${entityId} is null`, `claims_unresolved_${lead.side}_trgm_idx`,
-      { text: `${text} ~* $?`, values: [lead.words] })
+    return byEntity(
+      { text: 'unnest($?::integer[]) as side(id)', values: [lead.ids] },
+      `${entityId} is null`,
+      `claims_unresolved_${lead.side}_trgm_idx`,
+      { text: `${text} ~* $?`, values: [lead.words] },
+    )
   }
   // A value naming no entity: claims of entities whose name or key holds it, and sides whose text does.
-  return byEntity({ text: `(${NAMED_ENTITIES}) side`, values: [lead.pattern, lead.pattern] }, 'true', `claims_${lead.side}_text_trgm_idx`,
-    { text: `${text} ilike $?`, values: [lead.pattern] })
+  return byEntity(
+    { text: `(${NAMED_ENTITIES}) side`, values: [lead.pattern, lead.pattern] },
+    'true',
+    `claims_${lead.side}_text_trgm_idx`,
+    { text: `${text} ilike $?`, values: [lead.pattern] },
+  )
 }
 
 /** The newest claims a side text's scout reads: when they hold a page, that is the page. */
@@ -257,11 +346,14 @@ const MATCH_COST_IN_WALKED = 4
 
 type SideText = {
   /** The trigram index over the claims `base` selects, for the side's text. */
-  index: string; base: string
+  index: string
+  base: string
   /** Where the page starts, and the filter's other conditions. */
-  after: Piece; filters: Piece
+  after: Piece
+  filters: Piece
   /** The side's text condition: a contains pattern, or a value's names as whole words. */
-  matches: Piece; limit: number
+  matches: Piece
+  limit: number
 }
 
 /**
@@ -328,8 +420,11 @@ const MAX_ORGANISM_PAIRS = 100
  * precomputed claim counts (drizzle/0016_facet_counts.sql), whose columns carry the claim's names so
  * the list's conditions apply to them unchanged; at most MAX_ORGANISM_PAIRS + 1 of them.
  */
-const organismPairs = statementFamily<{ relation: string; organism: string }>((where) =>
-  `select c.relation, c.organism from ${countsOf('claim_facet_counts')} c where ${where} group by 1, 2 having sum(c.n) > 0 limit ${MAX_ORGANISM_PAIRS + 1}`)
+const organismPairs = statementFamily<{ relation: string; organism: string }>(
+  (where) =>
+    `select c.relation, c.organism from ${countsOf('claim_facet_counts')} c where ${where} group by 1, 2 having ` +
+    `sum(c.n) > 0 limit ${MAX_ORGANISM_PAIRS + 1}`,
+)
 
 /**
  * An organism filter's page: the newest claims of each exact (relation, organism) value it matches,
@@ -338,8 +433,10 @@ const organismPairs = statementFamily<{ relation: string; organism: string }>((w
  * organism pairs match nothing at a million papers) walked every claim of the relation newest first
  * to fill the page: 0.7-0.8 s. A filter matching nothing is answered without touching claims.
  */
-const BY_PAIRS = (after: string) => `with hits as (select h.id, h.created_at from unnest($?::text[], $?::text[]) as pair(relation, organism)
-  cross join lateral (select c.id, c.created_at from claims c where c.relation = pair.relation and c.organism = pair.organism ${after}
+const BY_PAIRS = (after: string) =>
+  `with hits as (select h.id, h.created_at from unnest($?::text[], $?::text[]) as pair(relation, organism)
+  cross join lateral (select c.id, c.created_at from claims c where c.relation = pair.relation and c.organism = ` +
+  `pair.organism ${after}
     ${NEWEST_FIRST} limit $limit) h)
 ${CLAIM_PAGE_SELECT}
 from hits join claims c on c.id = hits.id ${CLAIM_JOINS}
@@ -350,8 +447,13 @@ const byPairs = {
 }
 
 /** Only the claim's own relation and organism filter `f`, and organism is one of them. */
-const organismLeads = (f: ClaimFilters) => Boolean(f.organism) && !f.subject && !f.object && !f.paperId &&
-  f.subjectEntityId === undefined && f.objectEntityId === undefined
+const organismLeads = (f: ClaimFilters) =>
+  Boolean(f.organism) &&
+  !f.subject &&
+  !f.object &&
+  !f.paperId &&
+  f.subjectEntityId === undefined &&
+  f.objectEntityId === undefined
 
 /**
  * Claims newest first by created_at, then id, both descending, so one row comparison continues a
@@ -359,7 +461,12 @@ const organismLeads = (f: ClaimFilters) => Boolean(f.organism) && !f.subject && 
  * text and is compared as timestamptz, so claims made within one millisecond are neither
  * skipped nor repeated.
  */
-export async function listClaims(db: Db, f: ClaimFilters, limit: number, after: { createdAt: string; id: number } | null): Promise<ClaimListRow[]> {
+export async function listClaims(
+  db: Db,
+  f: ClaimFilters,
+  limit: number,
+  after: { createdAt: string; id: number } | null,
+): Promise<ClaimListRow[]> {
   const parts = await claimFilterParts(db, f)
   if (organismLeads(f)) {
     const pairs = await organismPairs(db, [], parts.rest, [])
@@ -373,9 +480,11 @@ export async function listClaims(db: Db, f: ClaimFilters, limit: number, after: 
     }
   }
   const hits = claimHits(parts, after, limit + 1)
-  const text = 'ctes' in hits
-    ? `with ${hits.ctes}\n${CLAIM_PAGE_SELECT}\nfrom hits join claims c on c.id = hits.id ${CLAIM_JOINS}\n${NEWEST_FIRST} limit $limit`
-    : `${CLAIM_PAGE_SELECT}\nfrom claims c ${CLAIM_JOINS}\nwhere ${hits.where}\n${NEWEST_FIRST} limit $limit`
+  const text =
+    'ctes' in hits
+      ? `with ${hits.ctes}\n${CLAIM_PAGE_SELECT}\nfrom hits join claims c on c.id = ` +
+        `hits.id ${CLAIM_JOINS}\n${NEWEST_FIRST} limit $limit`
+      : `${CLAIM_PAGE_SELECT}\nfrom claims c ${CLAIM_JOINS}\nwhere ${hits.where}\n${NEWEST_FIRST} limit $limit`
   const values = [...hits.values, limit + 1]
   // A page led by a side is left to PostgreSQL's rule. Since its text's path is chosen as it runs (sideText), the
   // rule settles on a generic plan for most values, and forcing one measured no faster (docs/benchmarks.md,
@@ -384,5 +493,7 @@ export async function listClaims(db: Db, f: ClaimFilters, limit: number, after: 
   // A relation's page is planned for its relation, every time: planned without it, the page walked every claim
   // newest first testing the relation, as one relation in eight would fill it at once, and for a relation no
   // claim has that read all of them (0.56 s at a million papers); with it, a rare relation reads its own index.
-  return (await runShape<ClaimPageRow>(db, text, values, f.relation ? { customPlan: true } : { genericPlan: true })).map(claimListRow)
+  return (
+    await runShape<ClaimPageRow>(db, text, values, f.relation ? { customPlan: true } : { genericPlan: true })
+  ).map(claimListRow)
 }

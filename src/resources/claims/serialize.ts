@@ -23,7 +23,16 @@ export function serializeClaim({ claim, subjectEntity, objectEntity }: ClaimRow,
 }
 
 export function serializeClaimPaper(p: ClaimPaperRow, base: string) {
-  return { id: p.id, title: p.title, doi: p.doi, journal: p.journal, published_date: p.publishedDate, preprint: p.preprint, url: p.url, site_url: paperSiteUrl(base, p.id) }
+  return {
+    id: p.id,
+    title: p.title,
+    doi: p.doi,
+    journal: p.journal,
+    published_date: p.publishedDate,
+    preprint: p.preprint,
+    url: p.url,
+    site_url: paperSiteUrl(base, p.id),
+  }
 }
 
 /** ClaimItem: the claim, its evidence under its paper's licence, and the paper in brief. */

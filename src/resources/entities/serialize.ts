@@ -14,13 +14,27 @@ export function serializeDetail(detail: Record<string, unknown> | null, abstract
 }
 
 export function serializePaperEntity(row: PaperEntityRow, abstractLicense: string | null) {
-  return { type: row.type, key: row.key, name: row.name, ids: row.ids, role: row.role, detail: serializeDetail(row.detail, abstractLicense) }
+  return {
+    type: row.type,
+    key: row.key,
+    name: row.name,
+    ids: row.ids,
+    role: row.role,
+    detail: serializeDetail(row.detail, abstractLicense),
+  }
 }
 
 export type EntityRow = { type: string; key: string; name: string; ids: Record<string, string>; paperCount: number }
 
 export function serializeEntity(row: EntityRow, base: string) {
-  return { type: row.type, key: row.key, name: row.name, ids: row.ids, paper_count: row.paperCount, api_url: entityApiUrl(base, row.type, row.key) }
+  return {
+    type: row.type,
+    key: row.key,
+    name: row.name,
+    ids: row.ids,
+    paper_count: row.paperCount,
+    api_url: entityApiUrl(base, row.type, row.key),
+  }
 }
 
 /** EntityPaper: a PaperRef plus the entity's roles in that paper. */

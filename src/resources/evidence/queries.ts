@@ -17,7 +17,11 @@ export type EvidenceFilters = { subject: string; object: string; organism?: stri
 export type EvidenceEntity = { type: string; key: string; name: string }
 
 export type EvidenceGroupRow = {
-  organism: string | null; direction: string | null; claimCount: number; paperCount: number; studyTypes: string[]
+  organism: string | null
+  direction: string | null
+  claimCount: number
+  paperCount: number
+  studyTypes: string[]
   /** At most PAPERS_PER_GROUP, strongest evidence first (STRONGEST_FIRST). */
   papers: PaperTextRow[]
 }
@@ -34,27 +38,42 @@ export const STUDY_TYPE_RANK: readonly string[] = STUDY_TYPES
 const STRONGEST_FIRST = `coalesce(array_position($?::text[], p.study_type), ${STUDY_TYPES.length + 1}),
   p.relevance desc nulls last, p.published_date desc nulls last, p.id`
 
-/** The entities a value names exactly (key, name or any alias, ignoring case; never a longer word), most-studied first. */
-const entitiesById = preparedStatement<EvidenceEntity>(`select e.type, e.key, e.name from entities e
-  where e.id = any($?::integer[]) order by e.paper_count desc, e.type, e.key`, { genericPlan: true })
+/**
+ * The entities a value names exactly (key, name or any alias, ignoring case; never a longer word), most-studied first.
+ */
+const entitiesById = preparedStatement<EvidenceEntity>(
+  `select e.type, e.key, e.name from entities e
+  where e.id = any($?::integer[]) order by e.paper_count desc, e.type, e.key`,
+  { genericPlan: true },
+)
 
 export async function entitiesNamed(db: Db, value: string): Promise<EvidenceEntity[]> {
   const ids = await resolveEntityIds(db, value)
   return ids.length ? entitiesById(db, [ids]) : []
 }
 
-/** The matched claims (`m`: id, paper, organism, direction, its paper's study type) as a CTE over the filter's disjoint branches. */
+/**
+ * The matched claims (`m`: id, paper, organism, direction, its paper's study type) as a CTE over the filter's disjoint
+ * branches.
+ */
 const matched = (branches: string[], last: string) => `m as (
   select c.id, c.paper_id, c.organism, c.direction, p.study_type
   from (${branches.map((where) => `select c.id, c.paper_id, c.organism, c.direction from claims c where ${where}`).join(' union ')}) c
   join papers p on p.id = c.paper_id
   where ${last})`
 
-const groupsOf = statementFamilyOf<{ organism: string | null; direction: string | null; claimCount: number; paperCount: number; studyTypes: string[] | null }>(
+const groupsOf = statementFamilyOf<{
+  organism: string | null
+  direction: string | null
+  claimCount: number
+  paperCount: number
+  studyTypes: string[] | null
+}>(
   (...wheres) => `with ${matched(wheres.slice(0, -1), wheres[wheres.length - 1])}
   select m.organism, m.direction, count(*)::int as "claimCount", count(distinct m.paper_id)::int as "paperCount",
     array_agg(distinct m.study_type) filter (where m.study_type is not null) as "studyTypes"
-  from m group by 1, 2`)
+  from m group by 1, 2`,
+)
 
 /** Each group's strongest papers: a paper counts once per group however many of its claims the group holds. */
 const papersOf = statementFamilyOf<PaperTextRow & { groupOrganism: string | null; groupDirection: string | null }>(
@@ -66,7 +85,8 @@ const papersOf = statementFamilyOf<PaperTextRow & { groupOrganism: string | null
   select r.organism as "groupOrganism", r.direction as "groupDirection", r.n, ${PAPER_SELECT}
   from ranked r join papers p on p.id = r.paper_id
   where r.n <= ${PAPERS_PER_GROUP}
-  order by r.organism, r.direction, r.n`)
+  order by r.organism, r.direction, r.n`,
+)
 
 const groupKey = (organism: string | null, direction: string | null) => JSON.stringify([organism, direction])
 
@@ -81,15 +101,23 @@ export async function evidenceGroups(db: Db, f: EvidenceFilters): Promise<Eviden
   if (f.studyTypes) last.add('p.study_type = any($?::text[])', f.studyTypes)
   const [groups, papers] = await Promise.all([
     groupsOf(db, [...branches, last]),
-    papersOf(db, [...branches, last], [[...STUDY_TYPE_RANK], [...OPEN_LICENSES]]), // in the order of their $?: after the CTE's
+    // in the order of their $?: after the CTE's
+    papersOf(db, [...branches, last], [[...STUDY_TYPE_RANK], [...OPEN_LICENSES]]),
   ])
   const byGroup = new Map<string, PaperTextRow[]>()
   for (const { groupOrganism, groupDirection, ...paper } of papers) {
     const key = groupKey(groupOrganism, groupDirection)
     byGroup.set(key, [...(byGroup.get(key) ?? []), paper as PaperTextRow])
   }
-  const nullsLast = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0)
+  const nullsLast = (a: string | null, b: string | null) =>
+    a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0
   return groups
-    .map((g) => ({ ...g, studyTypes: [...(g.studyTypes ?? [])].sort((a, b) => STUDY_TYPE_RANK.indexOf(a) - STUDY_TYPE_RANK.indexOf(b)), papers: byGroup.get(groupKey(g.organism, g.direction)) ?? [] }))
-    .sort((a, b) => b.claimCount - a.claimCount || nullsLast(a.organism, b.organism) || nullsLast(a.direction, b.direction))
+    .map((g) => ({
+      ...g,
+      studyTypes: [...(g.studyTypes ?? [])].sort((a, b) => STUDY_TYPE_RANK.indexOf(a) - STUDY_TYPE_RANK.indexOf(b)),
+      papers: byGroup.get(groupKey(g.organism, g.direction)) ?? [],
+    }))
+    .sort(
+      (a, b) => b.claimCount - a.claimCount || nullsLast(a.organism, b.organism) || nullsLast(a.direction, b.direction),
+    )
 }

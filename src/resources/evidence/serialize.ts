@@ -7,7 +7,8 @@ type Direction = 'increase' | 'decrease' | 'no_change' | 'mixed' | null
 
 export function serializeEvidence(
   question: { subject: string; object: string; subjectEntities: EvidenceEntity[]; objectEntities: EvidenceEntity[] },
-  groups: EvidenceGroupRow[], base: string,
+  groups: EvidenceGroupRow[],
+  base: string,
 ) {
   return {
     subject: { text: question.subject, entities: question.subjectEntities },

@@ -12,14 +12,34 @@
  */
 import type { Db } from '../../db/client'
 import { OPEN_LICENSES, STUDY_TYPE_LABELS } from '../../taxonomy'
-import { jsonBoolean, jsonNumber, jsonObject, jsonString, jsonTimestamp, uriComponent, type FieldSelection, type JsonField } from '../../queries/json-text'
+import {
+  jsonBoolean,
+  jsonNumber,
+  jsonObject,
+  jsonString,
+  jsonTimestamp,
+  uriComponent,
+  type FieldSelection,
+  type JsonField,
+} from '../../queries/json-text'
 import { Conditions, runStatement, whereText } from '../../queries/prepared'
 import { PAGE_WINDOW, windowedPage } from '../../queries/windowed-page'
 import {
-  DEFAULT_PAPER_SORT, PAPER_ORDERS, PAPER_SORTS, positionRanges, type PaperPosition, type PaperSort,
+  DEFAULT_PAPER_SORT,
+  PAPER_ORDERS,
+  PAPER_SORTS,
+  positionRanges,
+  type PaperPosition,
+  type PaperSort,
 } from './paper-order'
 import { paperDatesText, paperFilterText, papersInRange, type PaperFilters } from './queries'
-import { storiesInRange, storyDatesText, storyFilterText, type StoryFilters, type StoryPosition } from '../stories/queries'
+import {
+  storiesInRange,
+  storyDatesText,
+  storyFilterText,
+  type StoryFilters,
+  type StoryPosition,
+} from '../stories/queries'
 
 // The constants a statement may use, written $1..$5 here and renumbered by numberedStatement.
 const LICENSES = '$1::text[]'
@@ -32,12 +52,15 @@ const labelEntries = Object.entries(STUDY_TYPE_LABELS)
 const constantsByBase = new Map<string, unknown[]>()
 const constants = (base: string) => {
   let known = constantsByBase.get(base)
-  if (!known) constantsByBase.set(base, known = constantsOf(base))
+  if (!known) constantsByBase.set(base, (known = constantsOf(base)))
   return known
 }
 const constantsOf = (base: string) => [
-  [...OPEN_LICENSES], labelEntries.map(([k]) => k), labelEntries.map(([, v]) => v),
-  JSON.stringify(`${base}/papers/`).slice(0, -1), JSON.stringify(`${base}/stories/`).slice(0, -1),
+  [...OPEN_LICENSES],
+  labelEntries.map(([k]) => k),
+  labelEntries.map(([, v]) => v),
+  JSON.stringify(`${base}/papers/`).slice(0, -1),
+  JSON.stringify(`${base}/stories/`).slice(0, -1),
 ]
 
 /** PaperRef (serializePaperRef) of `p`. */
@@ -54,22 +77,37 @@ const paperRefFields: JsonField[] = [
   { key: 'publication_types', value: `coalesce(to_json(p.publication_types)::text, 'null')` },
   { key: 'url', value: jsonString('p.url', false) },
   { key: 'site_url', value: `${PAPER_URL} || ${uriComponent('p.id')} || '"'` },
-  { key: 'abstract', value: `case when p.abstract_license = any(${LICENSES}) then ${jsonString('p.abstract')} else 'null' end` },
+  {
+    key: 'abstract',
+    value: `case when p.abstract_license = any(${LICENSES}) then ${jsonString('p.abstract')} else 'null' end`,
+  },
   { key: 'abstract_license', value: jsonString('p.abstract_license') },
   {
-    key: 'judgement', nullWhen: 'p.relevance is null or p.judged_at is null', fields: [
+    key: 'judgement',
+    nullWhen: 'p.relevance is null or p.judged_at is null',
+    fields: [
       { key: 'relevance', value: jsonNumber('p.relevance') },
       { key: 'relevance_confidence', value: jsonNumber('p.relevance_confidence') },
       { key: 'newsworthiness', value: jsonNumber('coalesce(p.newsworthiness, 0)') },
       { key: 'study_type', value: jsonString('p.study_type') },
-      { key: 'study_type_label', value: jsonString(`(${STUDY_TYPE_NAMES})[array_position(${STUDY_TYPE_KEYS}, p.study_type)]`) },
+      {
+        key: 'study_type_label',
+        value: jsonString(`(${STUDY_TYPE_NAMES})[array_position(${STUDY_TYPE_KEYS}, p.study_type)]`),
+      },
       { key: 'study_type_confidence', value: jsonNumber('p.study_type_confidence') },
       { key: 'topic', value: jsonString('p.topic') },
       { key: 'topic_confidence', value: jsonNumber('p.topic_confidence') },
       { key: 'promotional', value: jsonNumber('p.promotional') },
       { key: 'model', value: jsonString(`coalesce(p.judgement_model, 'unknown')`, false) },
       // As serialize.ts: an editor's correction (model 'editor') has the prompt version 'editor'.
-      { key: 'prompt_version', value: jsonString(`coalesce(p.judgement_prompt_version, case when p.judgement_model = 'editor' then 'editor' else 'unknown' end)`, false) },
+      {
+        key: 'prompt_version',
+        value: jsonString(
+          `coalesce(p.judgement_prompt_version, case when p.judgement_model = 'editor' then 'editor' else 'unknown' ` +
+            `end)`,
+          false,
+        ),
+      },
       { key: 'judged_at', value: jsonTimestamp('p.judged_at') },
     ],
   },
@@ -79,7 +117,9 @@ const paperRefFields: JsonField[] = [
 const listedPaperFields: JsonField[] = [
   ...paperRefFields,
   {
-    key: 'story', nullWhen: 's.paper_id is null', fields: [
+    key: 'story',
+    nullWhen: 's.paper_id is null',
+    fields: [
       { key: 'headline', value: jsonString('s.headline', false) },
       { key: 'dek', value: jsonString(`coalesce(s.dek, '')`, false) },
       { key: 'url', value: `${STORY_URL} || ${uriComponent('p.id')} || '"'` },
@@ -154,7 +194,10 @@ export type PaperJsonRow = { indexedDate: string; sortKey?: string; id: string; 
 /** Which statement of a list page: the walk of a range, a window of its newest rows filtered, or every match sorted. */
 type Window = number | 'sorted' | null
 
-/** How a list's page statements are written: the selected JSON, the table walked (and its alias), what it joins, its orders. */
+/**
+ * How a list's page statements are written: the selected JSON, the table walked (and its alias), what it joins, its
+ * orders.
+ */
 type ListShape = { head: string; table: string; alias: string; join: string; newest: string; sorted: string }
 
 /**
@@ -166,17 +209,25 @@ type ListShape = { head: string; table: string; alias: string; join: string; new
  */
 function pageStatement(shape: ListShape, range: string[], filters: string[], window: Window): Statement {
   const { head, table, alias, join, newest, sorted } = shape
-  const source = typeof window === 'number' ? `(select * from ${table} ${alias} where ${whereText(range)} ${newest} limit ${window})` : table
+  const source =
+    typeof window === 'number'
+      ? `(select * from ${table} ${alias} where ${whereText(range)} ${newest} limit ${window})`
+      : table
   const where = window === null ? range : typeof window === 'number' ? [...filters, ...range] : [...range, ...filters]
-  return numberedStatement(`${head}\nfrom ${source} ${alias} ${join}\nwhere ${whereText(where)}\n${window === 'sorted' ? sorted : newest} limit $limit`)
+  return numberedStatement(
+    `${head}\nfrom ${source} ${alias} ${join}\nwhere ${whereText(where)}\n${window === 'sorted' ? sorted : newest} ` +
+      `limit $limit`,
+  )
 }
 
 type JsonPage = {
   /** The range the page reads (its position and the filter's dates), and the filter's other conditions. */
-  range: Conditions; filtered: Conditions
+  range: Conditions
+  filtered: Conditions
   /** The same conditions written for a page planned for its values. */
   sortedFilter: Conditions
-  dearTest: boolean; rangeRows: (cap: number) => Promise<number>
+  dearTest: boolean
+  rangeRows: (cap: number) => Promise<number>
 }
 
 /**
@@ -185,8 +236,13 @@ type JsonPage = {
  * cannot be built in SQL.
  */
 async function windowedJsonPage<Row>(
-  db: Db, base: string, texts: Texts, selection: FieldSelection | undefined,
-  pageText: (range: string[], filters: string[], window: Window) => Statement | null, page: JsonPage, n: number,
+  db: Db,
+  base: string,
+  texts: Texts,
+  selection: FieldSelection | undefined,
+  pageText: (range: string[], filters: string[], window: Window) => Statement | null,
+  page: JsonPage,
+  n: number,
 ): Promise<Row[] | null> {
   const lead = constants(base)
   const run = (filtered: Conditions, window: Window) => {
@@ -194,30 +250,59 @@ async function windowedJsonPage<Row>(
     const key = `${selectionKey(selection)}\u0001${window}\u0001${range.fragments.join('\u0000')}\u0001${filtered.fragments.join('\u0000')}`
     const { statement, prepare } = texts.get(key, () => pageText(range.fragments, filtered.fragments, window))
     if (statement === null) return null
-    const values = [...statement.constants.map((i) => lead[i]), ...range.values, ...filtered.values, ...(typeof window === 'number' ? range.values : []), n]
-    return runStatement<Row>(db, statement.text, values, prepare, window === 'sorted' ? { customPlan: true } : { genericPlan: true })
+    const values = [
+      ...statement.constants.map((i) => lead[i]),
+      ...range.values,
+      ...filtered.values,
+      ...(typeof window === 'number' ? range.values : []),
+      n,
+    ]
+    return runStatement<Row>(
+      db,
+      statement.text,
+      values,
+      prepare,
+      window === 'sorted' ? { customPlan: true } : { genericPlan: true },
+    )
   }
   if (page.filtered.fragments.length === 0) return run(page.filtered, null)
   const first = await run(page.filtered, PAGE_WINDOW)
   if (first === null) return null // a selection the SQL cannot build
-  return windowedPage(n, async (rows) => (rows === PAGE_WINDOW ? first : (await run(page.filtered, rows)) ?? []),
-    async () => (await run(page.sortedFilter, 'sorted')) ?? [], page)
+  return windowedPage(
+    n,
+    async (rows) => (rows === PAGE_WINDOW ? first : ((await run(page.filtered, rows)) ?? [])),
+    async () => (await run(page.sortedFilter, 'sorted')) ?? [],
+    page,
+  )
 }
 
 const paperTexts = Object.fromEntries(PAPER_SORTS.map((sort) => [sort, new Texts()])) as Record<PaperSort, Texts>
 
-function paperPageText(selection: FieldSelection | undefined, range: string[], filters: string[], window: Window,
-  sort: PaperSort): Statement | null {
+function paperPageText(
+  selection: FieldSelection | undefined,
+  range: string[],
+  filters: string[],
+  window: Window,
+  sort: PaperSort,
+): Statement | null {
   const object = jsonObject(listedPaperFields, selection)
   if (object === null) return null
   const order = PAPER_ORDERS[sort]
   // The default order's key is the indexed date the row already names; another order's key comes as text.
   const key = sort === 'indexed_date' ? '' : `(${order.key})::text as "sortKey", `
-  return pageStatement({
-    head: `select p.indexed_date::text as "indexedDate", ${key}p.id, ${object} as json`,
-    table: 'papers', alias: 'p', join: usesStory(selection) ? 'left join stories s on s.paper_id = p.id' : '',
-    newest: order.newest, sorted: order.sorted,
-  }, range, filters, window)
+  return pageStatement(
+    {
+      head: `select p.indexed_date::text as "indexedDate", ${key}p.id, ${object} as json`,
+      table: 'papers',
+      alias: 'p',
+      join: usesStory(selection) ? 'left join stories s on s.paper_id = p.id' : '',
+      newest: order.newest,
+      sorted: order.sorted,
+    },
+    range,
+    filters,
+    window,
+  )
 }
 
 /**
@@ -225,18 +310,31 @@ function paperPageText(selection: FieldSelection | undefined, range: string[], f
  * null when the selection cannot be built in SQL (the caller serializes in JavaScript then).
  */
 export async function listPapersJson(
-  db: Db, base: string, filters: PaperFilters, limit: number, after: PaperPosition | null, selection?: FieldSelection,
+  db: Db,
+  base: string,
+  filters: PaperFilters,
+  limit: number,
+  after: PaperPosition | null,
+  selection?: FieldSelection,
   sort: PaperSort = DEFAULT_PAPER_SORT,
 ): Promise<PaperJsonRow[] | null> {
   const texts = paperTexts[sort]
-  const fetch = (position: () => Conditions, n: number) => windowedJsonPage<PaperJsonRow>(db, base, texts, selection,
-    (range, fragments, window) => paperPageText(selection, range, fragments, window, sort), {
-      range: paperDatesText(filters, position(), sort),
-      filtered: paperFilterText(filters, undefined, true, sort), // q's tsquery built once per run in the windows
-      sortedFilter: paperFilterText(filters, undefined, false, sort),
-      dearTest: Boolean(filters.q),
-      rangeRows: (cap) => papersInRange(db, () => paperDatesText(filters, position(), sort), cap),
-    }, n)
+  const fetch = (position: () => Conditions, n: number) =>
+    windowedJsonPage<PaperJsonRow>(
+      db,
+      base,
+      texts,
+      selection,
+      (range, fragments, window) => paperPageText(selection, range, fragments, window, sort),
+      {
+        range: paperDatesText(filters, position(), sort),
+        filtered: paperFilterText(filters, undefined, true, sort), // q's tsquery built once per run in the windows
+        sortedFilter: paperFilterText(filters, undefined, false, sort),
+        dearTest: Boolean(filters.q),
+        rangeRows: (cap) => papersInRange(db, () => paperDatesText(filters, position(), sort), cap),
+      },
+      n,
+    )
   if (!after) return fetch(() => new Conditions(), limit + 1)
   // Two index ranges (src/queries/keyset.ts), as listPapers.
   const [tiedRange, restRange] = positionRanges(PAPER_ORDERS[sort], after)
@@ -250,32 +348,69 @@ export type StoryJsonRow = { publishedAtText: string; paperId: string; json: str
 
 const storyTexts = new Texts()
 
-function storyPageText(selection: FieldSelection | undefined, range: string[], filters: string[], window: Window): Statement | null {
+function storyPageText(
+  selection: FieldSelection | undefined,
+  range: string[],
+  filters: string[],
+  window: Window,
+): Statement | null {
   const object = jsonObject(storyItemFields, selection)
   if (object === null) return null
-  return pageStatement({
-    head: `select to_char(s.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "publishedAtText",
+  return pageStatement(
+    {
+      head: `select to_char(s.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "publishedAtText",
   s.paper_id as "paperId", ${object} as json`,
-    table: 'stories', alias: 's', join: 'join papers p on p.id = s.paper_id',
-    newest: 'order by s.published_at desc, s.paper_id asc', sorted: `order by s.published_at + interval '0 s' desc, s.paper_id asc`,
-  }, range, filters, window)
+      table: 'stories',
+      alias: 's',
+      join: 'join papers p on p.id = s.paper_id',
+      newest: 'order by s.published_at desc, s.paper_id asc',
+      sorted: `order by s.published_at + interval '0 s' desc, s.paper_id asc`,
+    },
+    range,
+    filters,
+    window,
+  )
 }
 
-/** listStories (src/resources/stories/queries.ts) with each row as its StoryItem's JSON text, cut to `selection`; null as listPapersJson. */
+/**
+ * listStories (src/resources/stories/queries.ts) with each row as its StoryItem's JSON text, cut to `selection`; null
+ * as listPapersJson.
+ */
 export async function listStoriesJson(
-  db: Db, base: string, filters: StoryFilters, limit: number, after: StoryPosition | null, selection?: FieldSelection,
+  db: Db,
+  base: string,
+  filters: StoryFilters,
+  limit: number,
+  after: StoryPosition | null,
+  selection?: FieldSelection,
 ): Promise<StoryJsonRow[] | null> {
-  const fetch = (position: () => Conditions, n: number) => windowedJsonPage<StoryJsonRow>(db, base, storyTexts, selection,
-    (range, fragments, window) => storyPageText(selection, range, fragments, window), {
-      range: storyDatesText(filters, position()),
-      filtered: storyFilterText(filters),
-      sortedFilter: storyFilterText(filters),
-      dearTest: true, // a story's filter is its paper's judgement, tested through a join (src/resources/stories/queries.ts)
-      rangeRows: (cap) => storiesInRange(db, () => storyDatesText(filters, position()), cap),
-    }, n)
+  const fetch = (position: () => Conditions, n: number) =>
+    windowedJsonPage<StoryJsonRow>(
+      db,
+      base,
+      storyTexts,
+      selection,
+      (range, fragments, window) => storyPageText(selection, range, fragments, window),
+      {
+        range: storyDatesText(filters, position()),
+        filtered: storyFilterText(filters),
+        sortedFilter: storyFilterText(filters),
+        // a story's filter is its paper's judgement, tested through a join (src/resources/stories/queries.ts)
+        dearTest: true,
+        rangeRows: (cap) => storiesInRange(db, () => storyDatesText(filters, position()), cap),
+      },
+      n,
+    )
   if (!after) return fetch(() => new Conditions(), limit + 1)
-  const tied = await fetch(() => new Conditions().add('s.published_at = $?::timestamptz', after.publishedAt).add('s.paper_id > $?', after.paperId), limit + 1)
+  const tied = await fetch(
+    () =>
+      new Conditions().add('s.published_at = $?::timestamptz', after.publishedAt).add('s.paper_id > $?', after.paperId),
+    limit + 1,
+  )
   if (tied === null || tied.length > limit) return tied
-  const rest = await fetch(() => new Conditions().add('s.published_at < $?::timestamptz', after.publishedAt), limit + 1 - tied.length)
+  const rest = await fetch(
+    () => new Conditions().add('s.published_at < $?::timestamptz', after.publishedAt),
+    limit + 1 - tied.length,
+  )
   return rest && tied.concat(rest)
 }

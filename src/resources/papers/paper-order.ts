@@ -36,18 +36,24 @@ const NEWSWORTHINESS = `coalesce(p.newsworthiness, ${NO_NEWSWORTHINESS})`
 
 export const PAPER_ORDERS: Record<PaperSort, PaperOrder> = {
   indexed_date: {
-    key: 'p.indexed_date', cast: 'date',
-    newest: 'order by p.indexed_date desc, p.id asc', sorted: 'order by p.indexed_date + 0 desc, p.id asc',
+    key: 'p.indexed_date',
+    cast: 'date',
+    newest: 'order by p.indexed_date desc, p.id asc',
+    sorted: 'order by p.indexed_date + 0 desc, p.id asc',
     keyOf: (r) => r.indexedDate,
   },
   published_date: {
-    key: PUBLISHED, cast: 'date',
-    newest: `order by ${PUBLISHED} desc, p.id asc`, sorted: `order by ${PUBLISHED} + 0 desc, p.id asc`,
+    key: PUBLISHED,
+    cast: 'date',
+    newest: `order by ${PUBLISHED} desc, p.id asc`,
+    sorted: `order by ${PUBLISHED} + 0 desc, p.id asc`,
     keyOf: (r) => r.publishedDate ?? '-infinity',
   },
   newsworthiness: {
-    key: NEWSWORTHINESS, cast: 'float8',
-    newest: `order by ${NEWSWORTHINESS} desc, p.id asc`, sorted: `order by ${NEWSWORTHINESS} + 0 desc, p.id asc`,
+    key: NEWSWORTHINESS,
+    cast: 'float8',
+    newest: `order by ${NEWSWORTHINESS} desc, p.id asc`,
+    sorted: `order by ${NEWSWORTHINESS} + 0 desc, p.id asc`,
     keyOf: (r) => r.newsworthiness ?? Number(NO_NEWSWORTHINESS),
   },
 }

@@ -14,7 +14,7 @@ export function serializeJudgement(p: PaperRow) {
     relevance_confidence: p.relevanceConfidence,
     newsworthiness: p.newsworthiness ?? 0,
     study_type: p.studyType as StudyType | null,
-    study_type_label: p.studyType ? STUDY_TYPE_LABELS[p.studyType as StudyType] ?? null : null,
+    study_type_label: p.studyType ? (STUDY_TYPE_LABELS[p.studyType as StudyType] ?? null) : null,
     study_type_confidence: p.studyTypeConfidence,
     topic: p.topic as TopicSlug | null,
     topic_confidence: p.topicConfidence,
@@ -66,7 +66,11 @@ export function serializeStory(s: StoryRow, base: string) {
 }
 
 /** A Paper from a list row, which carries its story's headline and dek from a left join. */
-export function serializeListedPaper(row: PaperRow & { storyHeadline: string | null; storyDek: string | null }, base: string) {
-  const story = row.storyHeadline === null ? null : { paperId: row.id, headline: row.storyHeadline, dek: row.storyDek ?? '' }
+export function serializeListedPaper(
+  row: PaperRow & { storyHeadline: string | null; storyDek: string | null },
+  base: string,
+) {
+  const story =
+    row.storyHeadline === null ? null : { paperId: row.id, headline: row.storyHeadline, dek: row.storyDek ?? '' }
   return { ...serializePaperRef(row, base), story: story ? serializeStorySummary(story, base) : null }
 }

@@ -31,7 +31,9 @@ type Hit = { id: string; relevance?: number; indexed_day: number; _rankingScore?
 export function foldTieBreakers(textScore: number, relevance: number | undefined, indexedDay: number): number {
   const text = Math.floor(Math.min(textScore, 0.9999) * 1000) / 1000
   const rel = Math.floor(((relevance ?? 0) / 3) * 100) / 100
-  const y = Math.floor(indexedDay / 10000), m = Math.floor(indexedDay / 100) % 100, d = indexedDay % 100
+  const y = Math.floor(indexedDay / 10000),
+    m = Math.floor(indexedDay / 100) % 100,
+    d = indexedDay % 100
   const days = (Date.UTC(y, m - 1, d) - Date.UTC(1900, 0, 1)) / 86_400_000
   const recency = Math.min(Math.max(days / 73049, 0), 1)
   return text + 0.0009 * rel + 0.0000089 * recency
@@ -60,7 +62,11 @@ export class MeilisearchSearch implements SearchBackend {
   private readonly client: Meilisearch
   private readonly fallback: PostgresSearch
 
-  constructor(private readonly db: Db, private readonly config: MeiliConfig, private readonly log = (message: string) => logger.warn(message)) {
+  constructor(
+    private readonly db: Db,
+    private readonly config: MeiliConfig,
+    private readonly log = (message: string) => logger.warn(message),
+  ) {
     this.client = meiliClient(config)
     this.fallback = new PostgresSearch(db)
   }
@@ -79,27 +85,35 @@ export class MeilisearchSearch implements SearchBackend {
       const failure = meilisearchFailure(error)
       if (failure === null) throw error
       this.log(`search: Meilisearch failed (${failure}); answering from PostgreSQL`)
-      return this.fallback.search(request) // a 400 for a cursor into Meilisearch's ranking: PostgreSQL cannot continue it
+      // a 400 for a cursor into Meilisearch's ranking: PostgreSQL cannot continue it
+      return this.fallback.search(request)
     }
     const cutAt = hits.length > MEILI_MAX_HITS ? MEILI_MAX_HITS : null
-    const scored = hits.slice(0, MEILI_MAX_HITS).map((h) => ({ id: h.id, score: foldTieBreakers(h._rankingScore ?? 0, h.relevance, h.indexed_day) }))
+    const scored = hits
+      .slice(0, MEILI_MAX_HITS)
+      .map((h) => ({ id: h.id, score: foldTieBreakers(h._rankingScore ?? 0, h.relevance, h.indexed_day) }))
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .map((h, i) => ({ ...h, rank: i + 1 }))
     const { after } = request
-    const page = (after ? scored.filter((h) => h.score < after.score || (h.score === after.score && h.id > after.id)) : scored)
-      .slice(0, request.limit + 1)
+    const page = (
+      after ? scored.filter((h) => h.score < after.score || (h.score === after.score && h.id > after.id)) : scored
+    ).slice(0, request.limit + 1)
     return { hits: await this.rows(page), cutAt }
   }
 
   /** `branches`: one Meilisearch query per alternative of the query (query.ts), never empty. */
   private async rankedIds(branches: string[], filter: string[]): Promise<Hit[]> {
     const common = {
-      filter, showRankingScore: true, attributesToRetrieve: ['id', 'relevance', 'indexed_day'],
+      filter,
+      showRankingScore: true,
+      attributesToRetrieve: ['id', 'relevance', 'indexed_day'],
       // Every word must match, as in PostgreSQL (Meilisearch's default, "last", drops words to find more).
       matchingStrategy: MatchingStrategies.ALL,
     }
     if (branches.length === 1) {
-      const result = await this.client.index(this.config.index).search<Hit>(branches[0], { ...common, limit: MEILI_MAX_HITS + 1 })
+      const result = await this.client
+        .index(this.config.index)
+        .search<Hit>(branches[0], { ...common, limit: MEILI_MAX_HITS + 1 })
       return result.hits
     }
     // OR: one query per alternative, merged by ranking score; a paper found by two comes once.
@@ -113,11 +127,17 @@ export class MeilisearchSearch implements SearchBackend {
 
   private async rows(page: { id: string; score: number; rank: number }[]): Promise<SearchHitRow[]> {
     if (page.length === 0) return []
-    const found = await this.db.select({ ...paperColumns, storyHeadline: stories.headline, storyDek: stories.dek })
+    const found = (await this.db
+      .select({ ...paperColumns, storyHeadline: stories.headline, storyDek: stories.dek })
       .from(papers)
       .leftJoin(stories, eq(stories.paperId, papers.id))
-      .where(inArray(papers.id, page.map((h) => h.id)))
-      .orderBy(asc(papers.id)) as PaperListRow[]
+      .where(
+        inArray(
+          papers.id,
+          page.map((h) => h.id),
+        ),
+      )
+      .orderBy(asc(papers.id))) as PaperListRow[]
     const byId = new Map(found.map((r) => [r.id, r]))
     // A paper deleted since it was indexed is simply left out; the outbox removes it from the index.
     return page.flatMap((h) => {

@@ -1,15 +1,27 @@
 /** Operators' account management, over the account and key services the command line uses too. */
 import type { Db } from '../../../db/client'
 import {
-  createAccount, listAccounts, requireAccountById, setMembershipById, type Account, type Membership, type NewAccount, type Role,
+  createAccount,
+  listAccounts,
+  requireAccountById,
+  setMembershipById,
+  type Account,
+  type Membership,
+  type NewAccount,
+  type Role,
 } from '../../../accounts/accounts'
 import type { Tier } from '../../../accounts/keys'
 import { pager } from '../../../http/pager'
 import { createAccountKey, listAccountKeys } from '../keys/service'
 
 export const serializeAccount = (a: Account) => ({
-  id: a.id, username: a.username, role: a.role, membership: a.membership, created_at: a.createdAt.toISOString(),
-  disabled: a.disabledAt !== null, disabled_at: a.disabledAt?.toISOString() ?? null,
+  id: a.id,
+  username: a.username,
+  role: a.role,
+  membership: a.membership,
+  created_at: a.createdAt.toISOString(),
+  disabled: a.disabledAt !== null,
+  disabled_at: a.disabledAt?.toISOString() ?? null,
 })
 
 export type AccountQuery = { role?: Role[]; membership?: Membership[]; cursor?: string; limit?: number }
@@ -24,7 +36,8 @@ export async function accountPage(db: Db, secret: string, query: AccountQuery) {
 
 export const addAccount = async (db: Db, input: NewAccount) => serializeAccount(await createAccount(db, input))
 export const getAccount = async (db: Db, id: number) => serializeAccount(await requireAccountById(db, id))
-export const changeMembership = async (db: Db, id: number, membership: Membership) => serializeAccount(await setMembershipById(db, id, membership))
+export const changeMembership = async (db: Db, id: number, membership: Membership) =>
+  serializeAccount(await setMembershipById(db, id, membership))
 export const accountKeys = (db: Db, id: number) => listAccountKeys(db, id)
 
 export async function addAccountKey(db: Db, id: number, tier: Tier, label: string | null) {

@@ -25,10 +25,23 @@ export function secureCookies(request: Request, publicBaseUrl: string): boolean 
 }
 
 export function sessionCookie(token: string, maxAgeSeconds: number, secure: boolean): string {
-  return stringifySetCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/api', maxAge: maxAgeSeconds })
+  return stringifySetCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/api',
+    maxAge: maxAgeSeconds,
+  })
 }
 
 /** Tells the browser to drop the cookie (logout, or a cookie that names no live session). */
 export function clearedSessionCookie(secure: boolean): string {
-  return stringifySetCookie(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure, path: '/api', maxAge: 0, expires: new Date(0) })
+  return stringifySetCookie(SESSION_COOKIE, '', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/api',
+    maxAge: 0,
+    expires: new Date(0),
+  })
 }

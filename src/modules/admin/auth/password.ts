@@ -9,10 +9,14 @@ import { changeOwnPassword } from '../../../accounts/password-change'
 import { claimLoginAttempt, clearLoginFailures } from '../../../accounts/login-budget'
 import { hashToken, type Session } from '../../../accounts/sessions'
 
-export const WRONG_CURRENT_PASSWORD = 'current_password is not the account\'s password'
+export const WRONG_CURRENT_PASSWORD = "current_password is not the account's password"
 
 export async function changePassword(
-  db: Db, session: Session, token: string, body: { current_password: string; new_password: string }, now: Date,
+  db: Db,
+  session: Session,
+  token: string,
+  body: { current_password: string; new_password: string },
+  now: Date,
 ) {
   if (body.new_password === body.current_password) {
     throw invalidParameter('new_password must differ from current_password')

@@ -3,7 +3,14 @@ import type { Db } from '../../../db/client'
 import { ApiError } from '../../../http/errors'
 import { authenticate } from '../../../accounts/accounts'
 import { claimLoginAttempt, clearLoginFailures } from '../../../accounts/login-budget'
-import { endSession, resumeSession, startSession, type Session, type SessionAccount, type SessionPolicy } from '../../../accounts/sessions'
+import {
+  endSession,
+  resumeSession,
+  startSession,
+  type Session,
+  type SessionAccount,
+  type SessionPolicy,
+} from '../../../accounts/sessions'
 
 /** One message for an unknown name and a wrong password (docs/contract-decisions.md, "Login response"). */
 export const WRONG_CREDENTIALS = 'wrong username or password'
@@ -14,13 +21,24 @@ export const WRONG_CREDENTIALS = 'wrong username or password'
  * failure budget (login-budget.ts) is spent first, except by a caller whose carried session is a
  * live one of the same account: someone already signed in cannot be locked out by strangers.
  */
-export async function logIn(db: Db, credentials: { username: string; password: string }, carried: string | null, now: Date, policy: SessionPolicy) {
+export async function logIn(
+  db: Db,
+  credentials: { username: string; password: string },
+  carried: string | null,
+  now: Date,
+  policy: SessionPolicy,
+) {
   const current = carried === null ? null : await resumeSession(db, carried, now, policy)
-  const signedInAlready = current !== null && current.account.username.toLowerCase() === credentials.username.toLowerCase()
+  const signedInAlready =
+    current !== null && current.account.username.toLowerCase() === credentials.username.toLowerCase()
   if (!signedInAlready) {
     const locked = await claimLoginAttempt(db, credentials.username, now)
     if (locked) {
-      throw new ApiError('rate_limited', `too many failed logins for this username; retry after ${locked.retryAfter} seconds`, { 'retry-after': String(locked.retryAfter) })
+      throw new ApiError(
+        'rate_limited',
+        `too many failed logins for this username; retry after ${locked.retryAfter} seconds`,
+        { 'retry-after': String(locked.retryAfter) },
+      )
     }
   }
   const account = await authenticate(db, credentials.username, credentials.password)
@@ -30,8 +48,12 @@ export async function logIn(db: Db, credentials: { username: string; password: s
   return startSession(db, account, now, policy)
 }
 
-export const serializeUser = (account: SessionAccount) =>
-  ({ id: account.id, username: account.username, role: account.role, membership: account.membership })
+export const serializeUser = (account: SessionAccount) => ({
+  id: account.id,
+  username: account.username,
+  role: account.role,
+  membership: account.membership,
+})
 
 export const serializeSession = (session: Session) => ({
   created_at: session.createdAt.toISOString(),

@@ -22,10 +22,18 @@ export const Citation = t.Object({
   date: Nullable(DateString),
   url: Nullable(t.String({ description: 'The paper or article; for a contradiction, its group in the admin API' })),
   site_url: Nullable(Url),
-  contradiction_id: Nullable(t.String({ description: 'The contradiction group a contradiction citation links (GET /api/intelligence/contradictions/{id})' })),
+  contradiction_id: Nullable(
+    t.String({
+      description: 'The contradiction group a contradiction citation links (GET /api/intelligence/contradictions/{id})',
+    }),
+  ),
 })
 
-const Filters = t.Object({ topics: t.Array(t.String()), entities: t.Array(t.String()), source_tags: t.Array(t.String()) })
+const Filters = t.Object({
+  topics: t.Array(t.String()),
+  entities: t.Array(t.String()),
+  source_tags: t.Array(t.String()),
+})
 const Window = t.Object({ since: DateString, until: DateString })
 
 const summaryFields = {
@@ -34,7 +42,12 @@ const summaryFields = {
   title: t.String(),
   window: Window,
   filters: Filters,
-  counts: t.Record(t.String(), Integer({ minimum: 0 }), { description: 'papers_in_window, papers_considered, articles_considered, notices (feed items that are events, calls, jobs or press notices, set apart), statements, citations, dropped_citations (citations a model made to items it was not given), dropped_statements (model statements their cited items do not support)' }),
+  counts: t.Record(t.String(), Integer({ minimum: 0 }), {
+    description:
+      'papers_in_window, papers_considered, articles_considered, notices (feed items that are events, calls, jobs or ' +
+      'press notices, set apart), statements, citations, dropped_citations (citations a model made to items it was ' +
+      'not given), dropped_statements (model statements their cited items do not support)',
+  }),
   model: t.String({ description: 'The model that wrote it, or geroscope-builtin-1 for the built-in analyzer' }),
   prompt_version: Nullable(t.String()),
   created_at: t.String({ format: 'date-time' }),

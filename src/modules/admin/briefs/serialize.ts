@@ -11,7 +11,10 @@ export function serializeBriefSummary(b: BriefRow, base: string) {
     id: b.id,
     kind: b.kind as (typeof BRIEF_KINDS)[number],
     title: b.title,
-    window: { since: b.windowStart ?? b.createdAt.toISOString().slice(0, 10), until: b.windowEnd ?? b.createdAt.toISOString().slice(0, 10) },
+    window: {
+      since: b.windowStart ?? b.createdAt.toISOString().slice(0, 10),
+      until: b.windowEnd ?? b.createdAt.toISOString().slice(0, 10),
+    },
     filters: { topics: filters.topics ?? [], entities: filters.entities ?? [], source_tags: filters.source_tags ?? [] },
     counts: b.counts,
     model: b.model,
@@ -28,7 +31,9 @@ export function serializeBrief(b: BriefRow, base: string) {
     summary: b.summary,
     sections: b.sections,
     citations: b.citations.map((c) => ({
-      ...c, contradiction_id: c.contradiction_id ?? null, site_url: c.type === 'paper' && c.paper_id ? paperSiteUrl(base, c.paper_id) : null,
+      ...c,
+      contradiction_id: c.contradiction_id ?? null,
+      site_url: c.type === 'paper' && c.paper_id ? paperSiteUrl(base, c.paper_id) : null,
     })),
     content: b.content,
   }

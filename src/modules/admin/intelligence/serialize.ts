@@ -23,7 +23,10 @@ function pairSide(row: PairClaimRow, weight: number, base: string) {
     weight: Math.round(weight * 1e6) / 1e6,
     claim: serializeClaim(row, p.abstractLicense),
     paper: {
-      ...serializeClaimPaper(p, base), indexed_date: p.indexedDate, study_type: p.studyType as StudyType | null, topic: p.topic as TopicSlug | null,
+      ...serializeClaimPaper(p, base),
+      indexed_date: p.indexedDate,
+      study_type: p.studyType as StudyType | null,
+      topic: p.topic as TopicSlug | null,
     },
   }
 }
@@ -70,10 +73,20 @@ export function serializeGap(g: GapRow, papers: Map<string, GapPaperRow>, base: 
     subject: side(g.subjectKey, g.subjectLabel),
     object: side(g.objectKey, g.objectLabel),
     topics: g.topics as TopicSlug[],
-    papers: [...new Set(g.paperIds)].map((id) => papers.get(id)).filter((p) => p !== undefined).slice(0, 3).map((p) => ({
-      id: p.id, title: p.title, journal: p.journal, published_date: p.publishedDate, indexed_date: p.indexedDate, url: p.url,
-      site_url: paperSiteUrl(base, p.id), study_type: p.studyType as StudyType | null,
-    })),
+    papers: [...new Set(g.paperIds)]
+      .map((id) => papers.get(id))
+      .filter((p) => p !== undefined)
+      .slice(0, 3)
+      .map((p) => ({
+        id: p.id,
+        title: p.title,
+        journal: p.journal,
+        published_date: p.publishedDate,
+        indexed_date: p.indexedDate,
+        url: p.url,
+        site_url: paperSiteUrl(base, p.id),
+        study_type: p.studyType as StudyType | null,
+      })),
     contradiction_id: g.contradictionId,
     contradiction_url: g.contradictionId ? contradictionUrl(base, g.contradictionId) : null,
     series: g.series ?? null,

@@ -4,9 +4,22 @@
  */
 import type { Database } from '../../../db/client'
 import { ApiError, invalidParameter, notFound } from '../../../http/errors'
-import { claimsById, getGroup, listGroups, pairsFor, type ContradictionFilters, type GroupRow } from '../../../pipeline/intelligence/contradictions'
+import {
+  claimsById,
+  getGroup,
+  listGroups,
+  pairsFor,
+  type ContradictionFilters,
+  type GroupRow,
+} from '../../../pipeline/intelligence/contradictions'
 import { gapPapers, getGap, listGaps, type GapFilters, type GapRow } from '../../../pipeline/intelligence/gaps'
-import { readState, readWatermark, refreshIntelligence, sameWatermark, type IntelligenceState } from '../../../pipeline/intelligence/refresh'
+import {
+  readState,
+  readWatermark,
+  refreshIntelligence,
+  sameWatermark,
+  type IntelligenceState,
+} from '../../../pipeline/intelligence/refresh'
 import { SCORING_NOTE } from '../../../pipeline/intelligence/scoring'
 import { JobBusyError } from '../../../jobs/job-lock'
 import type { CursorPosition } from '../../../http/cursor'
@@ -36,21 +49,34 @@ export async function ensureSnapshot(database: Database): Promise<IntelligenceSt
   const state = await readState(database.db)
   if (state) return state
   let failure: unknown = null
-  const run = refreshIntelligence(database).then(() => 'done' as const, (error: unknown) => {
-    if (error instanceof JobBusyError) return 'busy' as const
-    failure = error
-    return 'failed' as const
-  })
-  const outcome = await Promise.race([run, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), FIRST_RUN_WAIT_MS).unref?.())])
+  const run = refreshIntelligence(database).then(
+    () => 'done' as const,
+    (error: unknown) => {
+      if (error instanceof JobBusyError) return 'busy' as const
+      failure = error
+      return 'failed' as const
+    },
+  )
+  const outcome = await Promise.race([
+    run,
+    new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), FIRST_RUN_WAIT_MS).unref?.()),
+  ])
   if (outcome === 'failed') throw failure // the error plugin tells a lost database (503) from a fault (500)
   const computed = outcome === 'done' ? await readState(database.db) : null
   if (computed) return computed
-  throw new ApiError('unavailable', 'contradictions and gaps are being computed for the first time; retry shortly', { 'retry-after': '30' })
+  throw new ApiError('unavailable', 'contradictions and gaps are being computed for the first time; retry shortly', {
+    'retry-after': '30',
+  })
 }
 
 async function meta(database: Database, state: IntelligenceState) {
   const now = await readWatermark(database.db)
-  return { computed_at: state.computed_at, reference_date: state.reference_date, stale: !sameWatermark(state.watermark, now), scoring: SCORING_NOTE }
+  return {
+    computed_at: state.computed_at,
+    reference_date: state.reference_date,
+    stale: !sameWatermark(state.watermark, now),
+    scoring: SCORING_NOTE,
+  }
 }
 
 type Paging = { cursor?: string; limit?: number }
@@ -62,13 +88,27 @@ type Paging = { cursor?: string; limit?: number }
 function position(after: CursorPosition | null, state: IntelligenceState) {
   if (!after) return null
   if (after[2] !== state.computed_at) {
-    throw invalidParameter(`cursor comes from results computed at ${after[2]}; they were recomputed at ${state.computed_at}, so start again from the first page`)
+    throw invalidParameter(
+      `cursor comes from results computed at ${after[2]}; they were recomputed at ${state.computed_at}, so start ` +
+        `again from the first page`,
+    )
   }
   return { score: Number(after[0]), id: String(after[1]) }
 }
 
-async function withPairs(database: Database, groups: GroupRow[], f: ContradictionFilters, perGroup: number, base: string) {
-  const pairs = await pairsFor(database.db, groups.map((g) => g.id), f, perGroup)
+async function withPairs(
+  database: Database,
+  groups: GroupRow[],
+  f: ContradictionFilters,
+  perGroup: number,
+  base: string,
+) {
+  const pairs = await pairsFor(
+    database.db,
+    groups.map((g) => g.id),
+    f,
+    perGroup,
+  )
   const claimIds = [...pairs.values()].flat().flatMap((p) => [p.increase_claim_id, p.decrease_claim_id])
   const claims = await claimsById(database.db, claimIds)
   return groups.map((g) => serializeGroup(g, pairs.get(g.id) ?? [], claims, base))
@@ -76,7 +116,10 @@ async function withPairs(database: Database, groups: GroupRow[], f: Contradictio
 
 /** One page of a snapshot's list (groups or gaps), best score first, with its freshness. */
 async function snapshotPage<F, Row extends { score: number; id: string }, Item>(
-  ctx: IntelligenceContext, endpoint: string, f: F & Record<string, unknown>, paging: Paging,
+  ctx: IntelligenceContext,
+  endpoint: string,
+  f: F & Record<string, unknown>,
+  paging: Paging,
   list: (f: F, limit: number, after: { score: number; id: string } | null) => Promise<Row[]>,
   serialize: (rows: Row[]) => Promise<Item[]>,
 ) {
@@ -88,8 +131,14 @@ async function snapshotPage<F, Row extends { score: number; id: string }, Item>(
 }
 
 export function contradictionPage(ctx: IntelligenceContext, f: ContradictionFilters, paging: Paging) {
-  return snapshotPage(ctx, 'admin-contradictions', f, paging, (f, limit, after) => listGroups(ctx.database.db, f, limit, after),
-    (groups) => withPairs(ctx.database, groups, f, PAIRS_IN_LIST, ctx.baseUrl))
+  return snapshotPage(
+    ctx,
+    'admin-contradictions',
+    f,
+    paging,
+    (f, limit, after) => listGroups(ctx.database.db, f, limit, after),
+    (groups) => withPairs(ctx.database, groups, f, PAIRS_IN_LIST, ctx.baseUrl),
+  )
 }
 
 export async function contradictionOne(ctx: IntelligenceContext, id: string) {
@@ -101,13 +150,22 @@ export async function contradictionOne(ctx: IntelligenceContext, id: string) {
 }
 
 async function serializeGaps(database: Database, gaps: GapRow[], base: string) {
-  const papers = await gapPapers(database.db, gaps.flatMap((g) => g.paperIds.slice(0, 6)))
+  const papers = await gapPapers(
+    database.db,
+    gaps.flatMap((g) => g.paperIds.slice(0, 6)),
+  )
   return gaps.map((g) => serializeGap(g, papers, base))
 }
 
 export function gapPage(ctx: IntelligenceContext, f: GapFilters, paging: Paging) {
-  return snapshotPage(ctx, 'admin-gaps', f, paging, (f, limit, after) => listGaps(ctx.database.db, f, limit, after),
-    (gaps) => serializeGaps(ctx.database, gaps, ctx.baseUrl))
+  return snapshotPage(
+    ctx,
+    'admin-gaps',
+    f,
+    paging,
+    (f, limit, after) => listGaps(ctx.database.db, f, limit, after),
+    (gaps) => serializeGaps(ctx.database, gaps, ctx.baseUrl),
+  )
 }
 
 export async function gapOne(ctx: IntelligenceContext, id: string) {
@@ -124,9 +182,15 @@ export async function refreshNow(ctx: IntelligenceContext) {
     const counts = await refreshIntelligence(ctx.database)
     const state = (await readState(ctx.database.db))!
     const { duration_ms: _, ...rest } = counts
-    return { data: { computed_at: state.computed_at, duration_ms: counts.duration_ms ?? state.duration_ms, counts: rest } }
+    return {
+      data: { computed_at: state.computed_at, duration_ms: counts.duration_ms ?? state.duration_ms, counts: rest },
+    }
   } catch (error) {
-    if (error instanceof JobBusyError) throw new ApiError('conflict', 'contradictions and gaps are being computed right now; try again when that run ends')
+    if (error instanceof JobBusyError)
+      throw new ApiError(
+        'conflict',
+        'contradictions and gaps are being computed right now; try again when that run ends',
+      )
     throw error
   }
 }
@@ -145,9 +209,20 @@ export async function contradictionChartPage(ctx: IntelligenceContext, f: Contra
 /** Sparklines of the declining-attention gaps on one list page (the same filters and paging as the list). */
 export async function gapChartsPage(ctx: IntelligenceContext, f: GapFilters, paging: Paging) {
   const page = await gapPage(ctx, f, paging)
-  const charts = await Promise.all(page.data.filter((g) => g.series !== null).map(async (g) => ({
-    ...(await drawn(attentionChart({ id: g.id, subject: g.subject?.label ?? g.title, series: g.series!, expectedRecent: g.counts.expected_recent ?? null }))),
-    gap_id: g.id,
-  })))
+  const charts = await Promise.all(
+    page.data
+      .filter((g) => g.series !== null)
+      .map(async (g) => ({
+        ...(await drawn(
+          attentionChart({
+            id: g.id,
+            subject: g.subject?.label ?? g.title,
+            series: g.series!,
+            expectedRecent: g.counts.expected_recent ?? null,
+          }),
+        )),
+        gap_id: g.id,
+      })),
+  )
   return { data: charts, meta: page.meta }
 }

@@ -32,7 +32,8 @@ export function snakeCaseCounts<T extends JobCounts>(counts: T | null): SnakeCas
 }
 
 type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
-  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}` : S
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : S
 type SnakeCased<T> = { [K in keyof T as K extends string ? SnakeCase<K> : K]: T[K] }
 
 /** A run's row as the admin interface shows it (GET /api/jobs, GET /api/jobs/runs/{id}). */
@@ -47,7 +48,10 @@ export function runView(r: typeof jobRuns.$inferSelect, now: Date) {
     finished_at: r.finishedAt?.toISOString() ?? null,
     duration_ms: r.finishedAt ? r.finishedAt.getTime() - r.startedAt.getTime() : null,
     elapsed_ms: Math.max(0, (r.finishedAt ?? now).getTime() - r.startedAt.getTime()),
-    progress: r.progressTotal === null ? null : { done: r.progressDone, total: r.progressTotal, unit: r.progressUnit ?? 'units' },
+    progress:
+      r.progressTotal === null
+        ? null
+        : { done: r.progressDone, total: r.progressTotal, unit: r.progressUnit ?? 'units' },
     cancellable: running && CANCELLABLE_JOBS.has(r.job),
     cancel_requested_at: r.cancelRequestedAt?.toISOString() ?? null,
     cancel_requested_by: r.cancelRequestedBy,
@@ -82,7 +86,12 @@ export async function cancelRun(db: Db, id: number, by: string): Promise<RunView
  * and times it (status 200), or with `wait` false starts it and answers its row at once (202; the run goes on in
  * this process).
  */
-async function timedRun<T extends JobCounts>(database: Database, job: string, work: (control: RunControl) => Promise<T>, wait: boolean) {
+async function timedRun<T extends JobCounts>(
+  database: Database,
+  job: string,
+  work: (control: RunControl) => Promise<T>,
+  wait: boolean,
+) {
   try {
     if (!wait) {
       const { runId } = await startJob(database, job, work)
@@ -91,15 +100,22 @@ async function timedRun<T extends JobCounts>(database: Database, job: string, wo
     const started = new Date()
     const t0 = performance.now()
     let runId = 0
-    const counts = await runJob(database, job, work, (id) => { runId = id }) as T
+    const counts = (await runJob(database, job, work, (id) => {
+      runId = id
+    })) as T
     const [row] = await database.db.select({ outcome: jobRuns.outcome }).from(jobRuns).where(eq(jobRuns.id, runId))
     const status = (row?.outcome ?? completedOutcome(counts).outcome) as 'ok' | 'partial' | 'cancelled'
     return {
       status: 200 as const,
       data: {
-        run_id: runId, job, status, failure_count: failureCount(counts),
-        started_at: started.toISOString(), finished_at: new Date().toISOString(),
-        duration_ms: Math.round(performance.now() - t0), counts,
+        run_id: runId,
+        job,
+        status,
+        failure_count: failureCount(counts),
+        started_at: started.toISOString(),
+        finished_at: new Date().toISOString(),
+        duration_ms: Math.round(performance.now() - t0),
+        counts,
       },
     }
   } catch (error) {
@@ -113,44 +129,91 @@ function missingIds<T extends string | number>(wanted: T[], found: T[]): T[] {
   return wanted.filter((id) => !have.has(id))
 }
 
-export async function scrapeNow(database: Database, config: Pick<Config, 'scrapeAllowPrivate'>, sourceIds?: number[], wait = true) {
+export async function scrapeNow(
+  database: Database,
+  config: Pick<Config, 'scrapeAllowPrivate'>,
+  sourceIds?: number[],
+  wait = true,
+) {
   if (sourceIds) {
-    const found = await database.db.select({ id: rssSources.id }).from(rssSources).where(inArray(rssSources.id, sourceIds))
-    const missing = missingIds(sourceIds, found.map((r) => r.id))
+    const found = await database.db
+      .select({ id: rssSources.id })
+      .from(rssSources)
+      .where(inArray(rssSources.id, sourceIds))
+    const missing = missingIds(
+      sourceIds,
+      found.map((r) => r.id),
+    )
     if (missing.length) throw invalidParameter(`source_ids: no source with id ${missing.join(', ')}`)
   }
   const results: SourceResult[] = []
-  const run = await timedRun(database, 'scrape', (control) => scrapeFeeds(database, config, { sourceIds, onSource: (r) => results.push(r), control }), wait)
+  const run = await timedRun(
+    database,
+    'scrape',
+    (control) => scrapeFeeds(database, config, { sourceIds, onSource: (r) => results.push(r), control }),
+    wait,
+  )
   if (run.status === 202) return run
   return {
     status: run.status,
     data: {
       ...run.data,
       counts: snakeCaseCounts(run.data.counts),
-      sources: results.sort((a, b) => a.id - b.id).map((r) => ({
-        id: r.id, name: r.name, not_modified: r.notModified, items: r.items, added: r.added, linked: r.linked,
-        skipped: r.skipped, links_refused: r.linksRefused, error: r.error,
-      })),
+      sources: results
+        .sort((a, b) => a.id - b.id)
+        .map((r) => ({
+          id: r.id,
+          name: r.name,
+          not_modified: r.notModified,
+          items: r.items,
+          added: r.added,
+          linked: r.linked,
+          skipped: r.skipped,
+          links_refused: r.linksRefused,
+          error: r.error,
+        })),
     },
   }
 }
 
-export type AnalyzeRequest = { paper_ids?: string[]; article_ids?: number[]; limit?: number; stale?: boolean; wait?: boolean }
+export type AnalyzeRequest = {
+  paper_ids?: string[]
+  article_ids?: number[]
+  limit?: number
+  stale?: boolean
+  wait?: boolean
+}
 
 export async function analyzeNow(database: Database, config: Pick<Config, 'llm'>, request: AnalyzeRequest) {
   const { db } = database
   const named = request.paper_ids !== undefined || request.article_ids !== undefined
-  if (named && request.stale) throw invalidParameter('stale applies to pending work only; leave it out when naming paper_ids or article_ids')
+  if (named && request.stale)
+    throw invalidParameter('stale applies to pending work only; leave it out when naming paper_ids or article_ids')
   const only = named ? await namedWork(db, request) : undefined
   const limit = request.limit ?? (config.llm ? 50 : 1000)
   const analyzer = createAnalyzer(db, config)
   const failures: string[] = []
-  const run = await timedRun(database, 'analyze', (control) => runAnalysis(db, analyzer, {
-    only, limit, articleLimit: limit, stale: request.stale ?? false, control,
-    onFailure: (message) => { if (failures.length < MAX_FAILURES_SHOWN) failures.push(message) },
-  }), request.wait ?? true)
+  const run = await timedRun(
+    database,
+    'analyze',
+    (control) =>
+      runAnalysis(db, analyzer, {
+        only,
+        limit,
+        articleLimit: limit,
+        stale: request.stale ?? false,
+        control,
+        onFailure: (message) => {
+          if (failures.length < MAX_FAILURES_SHOWN) failures.push(message)
+        },
+      }),
+    request.wait ?? true,
+  )
   if (run.status === 202) return run
-  return { status: run.status, data: { ...run.data, counts: snakeCaseCounts(run.data.counts), analyzer: analyzer.model, failures } }
+  return {
+    status: run.status,
+    data: { ...run.data, counts: snakeCaseCounts(run.data.counts), analyzer: analyzer.model, failures },
+  }
 }
 
 /** POST /api/export: the bulk export (the nightly job) now, into EXPORT_DIR. */
@@ -165,12 +228,18 @@ async function namedWork(db: Db, request: AnalyzeRequest) {
   const articleIds = request.article_ids ?? []
   if (paperIds.length) {
     const found = await db.select({ id: papers.id }).from(papers).where(inArray(papers.id, paperIds))
-    const missing = missingIds(paperIds, found.map((r) => r.id))
+    const missing = missingIds(
+      paperIds,
+      found.map((r) => r.id),
+    )
     if (missing.length) throw invalidParameter(`paper_ids: no paper with id ${missing.join(', ')}`)
   }
   if (articleIds.length) {
     const found = await db.select({ id: articles.id }).from(articles).where(inArray(articles.id, articleIds))
-    const missing = missingIds(articleIds, found.map((r) => r.id))
+    const missing = missingIds(
+      articleIds,
+      found.map((r) => r.id),
+    )
     if (missing.length) throw invalidParameter(`article_ids: no article with id ${missing.join(', ')}`)
   }
   return { paperIds, articleIds }
@@ -182,13 +251,18 @@ export type JobQuery = { job?: string; status?: string[]; cursor?: string; limit
 export async function jobRunPage(db: Db, secret: string, query: JobQuery) {
   const filters = { job: query.job, status: query.status }
   const paging = pager(secret, 'admin-jobs', filters, query)
-  const rows = await db.select().from(jobRuns)
-    .where(and(
-      query.job ? eq(jobRuns.job, query.job) : undefined,
-      query.status ? inArray(jobRuns.outcome, query.status) : undefined,
-      paging.after ? lt(jobRuns.id, Number(paging.after[0])) : undefined,
-    ))
-    .orderBy(desc(jobRuns.id)).limit(paging.limit + 1)
+  const rows = await db
+    .select()
+    .from(jobRuns)
+    .where(
+      and(
+        query.job ? eq(jobRuns.job, query.job) : undefined,
+        query.status ? inArray(jobRuns.outcome, query.status) : undefined,
+        paging.after ? lt(jobRuns.id, Number(paging.after[0])) : undefined,
+      ),
+    )
+    .orderBy(desc(jobRuns.id))
+    .limit(paging.limit + 1)
   const { items, pagination } = paging.page(rows, (r) => [r.id])
   const now = new Date()
   return {

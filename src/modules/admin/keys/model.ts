@@ -8,7 +8,7 @@ const label = optional(stringField('A name for the key, to tell keys apart (e.g.
 
 export const ownKeyBody = { label }
 export const accountKeyBody = {
-  tier: optional(enumField('The key\'s tier; pro by default (operators hand out pro keys).', TIERS)),
+  tier: optional(enumField("The key's tier; pro by default (operators hand out pro keys).", TIERS)),
   label,
 }
 
@@ -24,7 +24,10 @@ export const KeyItem = t.Object({
 
 export const NewKey = t.Object({
   ...KeyItem.properties,
-  key: t.String({ pattern: '^grk_[0-9A-Za-z]{8}_[0-9A-Za-z]{32}$', description: 'The key itself, shown only in this answer: only a hash is kept.' }),
+  key: t.String({
+    pattern: '^grk_[0-9A-Za-z]{8}_[0-9A-Za-z]{32}$',
+    description: 'The key itself, shown only in this answer: only a hash is kept.',
+  }),
 })
 
 export const NewKeyAnswer = t.Object({ data: NewKey })

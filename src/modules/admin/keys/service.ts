@@ -32,7 +32,8 @@ export async function createAccountKey(db: Db, account: SessionAccount, tier: Ti
 
 async function createWithinCap(db: Db, account: SessionAccount, tier: Tier, label: string | null) {
   const created = await createKeyWithinCap(db, account, tier, label, MAX_ACTIVE_KEYS)
-  if (!created) throw new ApiError('conflict', `the account already has ${MAX_ACTIVE_KEYS} active keys; revoke one first`)
+  if (!created)
+    throw new ApiError('conflict', `the account already has ${MAX_ACTIVE_KEYS} active keys; revoke one first`)
   return { ...serializeKey(created.info), key: created.key }
 }
 

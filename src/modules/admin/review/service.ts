@@ -16,8 +16,16 @@ export async function reviewPage(db: Db, secret: string, threshold: number, p: P
   const filters = { reason: p.reason, topic: p.topic, study_type: p.study_type, threshold }
   const paging = pager(secret, 'admin-review', filters, p)
   const after = paging.after ? positionOf(paging.after) : null
-  const rows = await reviewQueue(db, threshold, { reasons: p.reason, topics: p.topic, studyTypes: p.study_type }, after, paging.limit + 1)
-  const { items, pagination } = paging.page(rows, (r) => (r.reason === 'audit' ? ['audit', r.id] : ['low_confidence', r.confidence, r.id]))
+  const rows = await reviewQueue(
+    db,
+    threshold,
+    { reasons: p.reason, topics: p.topic, studyTypes: p.study_type },
+    after,
+    paging.limit + 1,
+  )
+  const { items, pagination } = paging.page(rows, (r) =>
+    r.reason === 'audit' ? ['audit', r.id] : ['low_confidence', r.confidence, r.id],
+  )
   return { data: items.map(serializeItem), pagination }
 }
 
@@ -33,8 +41,13 @@ function positionOf(k: (string | number)[]): ReviewPosition {
 function serializeItem(r: ReviewRow) {
   return {
     paper: {
-      id: r.id, title: r.title, journal: r.journal, published_date: r.publishedDate, url: r.url,
-      publication_types: r.publicationTypes, abstract: r.abstract,
+      id: r.id,
+      title: r.title,
+      journal: r.journal,
+      published_date: r.publishedDate,
+      url: r.url,
+      publication_types: r.publicationTypes,
+      abstract: r.abstract,
     },
     judgement: judgementOf(r)!, // the queue holds judged papers only
     reason: r.reason,
@@ -44,16 +57,35 @@ function serializeItem(r: ReviewRow) {
 
 const JUDGEMENT_FIELDS = ['relevance', 'study_type', 'topic', 'newsworthiness'] as const
 
-export async function correctPaperJudgement(db: Db, paperId: string, body: ParsedBody<typeof correctionBody>, accountId: number, now: Date) {
+export async function correctPaperJudgement(
+  db: Db,
+  paperId: string,
+  body: ParsedBody<typeof correctionBody>,
+  accountId: number,
+  now: Date,
+) {
   if (JUDGEMENT_FIELDS.every((f) => body[f] === undefined)) {
     throw invalidParameter(`give at least one of ${JUDGEMENT_FIELDS.join(', ')}`)
   }
-  const result = await correctJudgement(db, paperId, {
-    relevance: body.relevance, studyType: body.study_type, topic: body.topic, newsworthiness: body.newsworthiness, note: body.note,
-  }, accountId, now)
+  const result = await correctJudgement(
+    db,
+    paperId,
+    {
+      relevance: body.relevance,
+      studyType: body.study_type,
+      topic: body.topic,
+      newsworthiness: body.newsworthiness,
+      note: body.note,
+    },
+    accountId,
+    now,
+  )
   if (result.kind === 'not_found') throw notFound(`no paper with id ${quoted(paperId)}`)
   if (result.kind === 'incomplete') {
-    throw invalidParameter(`the paper has no judgement yet, so ${result.missing.join(', ')} must be given too (a first judgement needs relevance, study_type and topic)`)
+    throw invalidParameter(
+      `the paper has no judgement yet, so ${result.missing.join(', ')} must be given too (a first judgement needs ` +
+        `relevance, study_type and topic)`,
+    )
   }
   return { data: { paper_id: paperId, judgement: result.judgement, previous: result.previous } }
 }

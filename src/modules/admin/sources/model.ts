@@ -4,16 +4,26 @@ import { booleanField, listField, optional, stringField } from '../../../http/js
 import { DateTime, Enum, Integer, Nullable } from '../schemas'
 
 const name = stringField('A name for the feed, shown to operators.', { max: 200 })
-const tags = listField('Labels for tag-based briefs: lowercase letters, digits and "-", up to 40 characters each; duplicates are dropped.',
-  stringField('A tag.', { max: 40, pattern: /^[a-z0-9][a-z0-9-]*$/, patternRule: 'must be lowercase letters, digits and "-", starting with a letter or digit', example: 'journals' }),
-  { max: 20 })
+const tags = listField(
+  'Labels for tag-based briefs: lowercase letters, digits and "-", up to 40 characters each; duplicates are dropped.',
+  stringField('A tag.', {
+    max: 40,
+    pattern: /^[a-z0-9][a-z0-9-]*$/,
+    patternRule: 'must be lowercase letters, digits and "-", starting with a letter or digit',
+    example: 'journals',
+  }),
+  { max: 20 },
+)
 const enabled = booleanField('Whether the scheduled and the bare POST /api/scrape runs fetch it.')
 
 export const MAX_URL_LENGTH = 2048
 
 export const newSourceBody = {
   name,
-  url: stringField('The RSS or Atom feed: an http or https URL, on the public internet (unless SCRAPE_ALLOW_PRIVATE=on).', { max: MAX_URL_LENGTH, example: 'https://www.nature.com/nataging.rss' }),
+  url: stringField(
+    'The RSS or Atom feed: an http or https URL, on the public internet (unless SCRAPE_ALLOW_PRIVATE=on).',
+    { max: MAX_URL_LENGTH, example: 'https://www.nature.com/nataging.rss' },
+  ),
   enabled: optional(enabled),
   tags: optional(tags),
 }
@@ -37,4 +47,6 @@ export const SourceItem = t.Object({
 
 export const SourceAnswer = t.Object({ data: SourceItem })
 export const SourceList = t.Object({ data: t.Array(SourceItem) })
-export const DeletedSource = t.Object({ data: t.Object({ id: Integer({ minimum: 1 }), deleted: t.Literal(true), deleted_articles: Integer({ minimum: 0 }) }) })
+export const DeletedSource = t.Object({
+  data: t.Object({ id: Integer({ minimum: 1 }), deleted: t.Literal(true), deleted_articles: Integer({ minimum: 0 }) }),
+})

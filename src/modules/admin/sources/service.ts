@@ -24,7 +24,8 @@ export function serializeSource(s: SourceRow) {
     created_at: s.createdAt.toISOString(),
     last_fetched_at: iso(s.lastFetchedAt),
     last_success_at: iso(s.lastSuccessAt),
-    last_status: s.lastFetchedAt === null ? 'never' as const : s.lastError === null ? 'ok' as const : 'failed' as const,
+    last_status:
+      s.lastFetchedAt === null ? ('never' as const) : s.lastError === null ? ('ok' as const) : ('failed' as const),
     last_error: s.lastError,
     consecutive_failures: s.consecutiveFailures,
     article_count: s.articleCount,
@@ -41,17 +42,24 @@ export async function checkFeedUrl(raw: string, allowPrivate: boolean): Promise<
   } catch {
     throw invalidParameter(`url must be an absolute http or https URL (got "${raw.slice(0, 200)}")`)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidParameter(`url must use http or https (got ${url.protocol})`)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw invalidParameter(`url must use http or https (got ${url.protocol})`)
   if (url.username || url.password) throw invalidParameter('url must not contain a username or password')
   url.hash = ''
   if (!allowPrivate) {
     let timer: ReturnType<typeof setTimeout> | undefined
-    const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), DNS_TIMEOUT_MS) })
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timeout')), DNS_TIMEOUT_MS)
+    })
     try {
       await Promise.race([assertPublicHost(url.hostname), timeout])
     } catch (error) {
-      if (error instanceof RefusedAddressError) throw invalidParameter(`url is refused: ${error.message.replace(/^refused to fetch from /, '')}`)
-      throw invalidParameter(`url: the host ${url.hostname} cannot be resolved${(error as Error).message === 'timeout' ? ` within ${DNS_TIMEOUT_MS / 1000} s` : ''}`)
+      if (error instanceof RefusedAddressError)
+        throw invalidParameter(`url is refused: ${error.message.replace(/^refused to fetch from /, '')}`)
+      throw invalidParameter(
+        `url: the host ${url.hostname} cannot be ` +
+          `resolved${(error as Error).message === 'timeout' ? ` within ${DNS_TIMEOUT_MS / 1000} s` : ''}`,
+      )
     } finally {
       clearTimeout(timer)
     }
@@ -60,8 +68,14 @@ export async function checkFeedUrl(raw: string, allowPrivate: boolean): Promise<
 }
 
 async function readSources(db: Db, id?: number): Promise<SourceRow[]> {
-  const counts = db.select({ sourceId: articles.sourceId, n: count().as('n') }).from(articles).groupBy(articles.sourceId).as('counts')
-  const rows = await db.select({ ...getTableColumns(rssSources), articleCount: counts.n }).from(rssSources)
+  const counts = db
+    .select({ sourceId: articles.sourceId, n: count().as('n') })
+    .from(articles)
+    .groupBy(articles.sourceId)
+    .as('counts')
+  const rows = await db
+    .select({ ...getTableColumns(rssSources), articleCount: counts.n })
+    .from(rssSources)
     .leftJoin(counts, eq(counts.sourceId, rssSources.id))
     .where(id === undefined ? undefined : eq(rssSources.id, id))
     .orderBy(asc(rssSources.id))
@@ -82,7 +96,8 @@ export type NewSource = { name: string; url: string; enabled?: boolean; tags?: s
 
 export async function addSource(db: Db, input: NewSource, allowPrivate: boolean) {
   const url = await checkFeedUrl(input.url, allowPrivate)
-  const [row] = await db.insert(rssSources)
+  const [row] = await db
+    .insert(rssSources)
     .values({ name: input.name.trim(), url, enabled: input.enabled ?? true, tags: input.tags ?? [] })
     .onConflictDoNothing({ target: rssSources.url })
     .returning({ id: rssSources.id })
@@ -96,9 +111,11 @@ export async function updateSource(db: Db, id: number, changes: SourceChanges) {
   if (changes.name === undefined && changes.enabled === undefined && changes.tags === undefined) {
     throw invalidParameter('give at least one of name, enabled, tags')
   }
-  const [row] = await db.update(rssSources)
+  const [row] = await db
+    .update(rssSources)
     .set({ name: changes.name?.trim(), enabled: changes.enabled, tags: changes.tags })
-    .where(eq(rssSources.id, id)).returning({ id: rssSources.id })
+    .where(eq(rssSources.id, id))
+    .returning({ id: rssSources.id })
   if (!row) throw notFound(`no source with id ${id}`)
   return getSource(db, id)
 }

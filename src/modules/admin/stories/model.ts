@@ -5,15 +5,19 @@ import { STUDY_TYPES } from '../../../taxonomy'
 
 export const HeldStory = t.Object({
   paper_id: t.String({ description: 'The paper the story is about.' }),
-  title: t.String({ description: 'The paper\'s title.' }),
+  title: t.String({ description: "The paper's title." }),
   study_type: Nullable(Enum(STUDY_TYPES)), // the judgement the story's design and organism words must agree with
   headline: t.String(),
   dek: t.String(),
   body: t.String(),
   why_it_matters: t.String(),
   caveats: t.String(),
-  support: t.Number({ minimum: 0, maximum: 1, description: 'What held it back: 0 contradicts the abstract or the judgement, 1 overstates.' }),
-  problems: t.Array(t.String(), { description: 'The support check\'s reasons, in words.' }),
+  support: t.Number({
+    minimum: 0,
+    maximum: 1,
+    description: 'What held it back: 0 contradicts the abstract or the judgement, 1 overstates.',
+  }),
+  problems: t.Array(t.String(), { description: "The support check's reasons, in words." }),
   model: t.String({ description: 'What wrote it.' }),
   written_at: DateTime,
 })

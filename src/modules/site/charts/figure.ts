@@ -25,19 +25,27 @@ export type Chart = {
 /** The root <svg> labelled by its <title> and <desc>, its size left to the stylesheet (width 100%). */
 function labelled(svg: string, id: string, variant: string, c: Chart): string {
   const open = svg.indexOf('>')
-  const root = svg.slice(0, open)
-    .replace(/ width="[\d.]+"/, '').replace(/ height="[\d.]+"/, '').replace(' class="marks"', '')
+  const root = svg
+    .slice(0, open)
+    .replace(/ width="[\d.]+"/, '')
+    .replace(/ height="[\d.]+"/, '')
+    .replace(' class="marks"', '')
   const ids = `${id}-${variant}`
-  return `${root} role="img" aria-labelledby="${ids}-t ${ids}-d" class="chart-${variant}${c.widths ? ' chart-small' : ''}">`
-    + `<title id="${ids}-t">${e(c.title)}</title><desc id="${ids}-d">${e(c.description)}</desc>${svg.slice(open + 1)}`
+  return (
+    `${root} role="img" aria-labelledby="${ids}-t ${ids}-d" class="chart-${variant}${c.widths ? ' chart-small' : ''}"` +
+    `>` +
+    `<title id="${ids}-t">${e(c.title)}</title><desc id="${ids}-d">${e(c.description)}</desc>${svg.slice(open + 1)}`
+  )
 }
 
 function tableHtml(c: Chart): string {
   const cell = (v: string | number) =>
-    (typeof v === 'number' ? `<td class="n">${v.toLocaleString('en')}</td>` : `<td>${e(v)}</td>`)
-  return `<div class="scroll" role="region" aria-label="${e(`${c.title}: the numbers`)}" tabindex="0"><table>`
-    + `<thead><tr>${c.table.head.map((h) => `<th scope="col">${e(h)}</th>`).join('')}</tr></thead>`
-    + `<tbody>${c.table.rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('')}</tbody></table></div>`
+    typeof v === 'number' ? `<td class="n">${v.toLocaleString('en')}</td>` : `<td>${e(v)}</td>`
+  return (
+    `<div class="scroll" role="region" aria-label="${e(`${c.title}: the numbers`)}" tabindex="0"><table>` +
+    `<thead><tr>${c.table.head.map((h) => `<th scope="col">${e(h)}</th>`).join('')}</tr></thead>` +
+    `<tbody>${c.table.rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('')}</tbody></table></div>`
+  )
 }
 
 /** Both drawings of a chart, each labelled by its title and description. */
@@ -50,10 +58,12 @@ export async function drawChart(c: Chart): Promise<{ wide: string; narrow: strin
 /** The figure's HTML: heading, both drawings, the text alternative shown, the numbers in a disclosure. */
 export async function chartFigure(c: Chart): Promise<string> {
   const { wide, narrow } = await drawChart(c)
-  return `<figure class="chart" id="${e(c.id)}" aria-labelledby="${e(c.id)}-caption">`
-    + `${wide}${narrow}`
-    + `<figcaption id="${e(c.id)}-caption"><strong>${e(c.title)}.</strong> ${e(c.description)}</figcaption>`
-    + `<details><summary>The numbers</summary>${tableHtml(c)}`
-    + (c.api ? `<p class="meta">As data: <code>${e(c.api)}</code> (Data API key required).</p>` : '')
-    + '</details></figure>'
+  return (
+    `<figure class="chart" id="${e(c.id)}" aria-labelledby="${e(c.id)}-caption">` +
+    `${wide}${narrow}` +
+    `<figcaption id="${e(c.id)}-caption"><strong>${e(c.title)}.</strong> ${e(c.description)}</figcaption>` +
+    `<details><summary>The numbers</summary>${tableHtml(c)}` +
+    (c.api ? `<p class="meta">As data: <code>${e(c.api)}</code> (Data API key required).</p>` : '') +
+    '</details></figure>'
+  )
 }

@@ -22,7 +22,9 @@ export function attentionChart(gap: AttentionGap, id = `chart-gap-${gap.id}`): C
   const { periods, period_days: days, recent_periods: recent } = gap.series
   const recentFrom = periods.length - recent
   const values = periods.map((p, i) => ({
-    period: `${p.start} to ${p.end}`, papers: p.papers, window: ATTENTION_WINDOWS[i >= recentFrom ? 1 : 0],
+    period: `${p.start} to ${p.end}`,
+    papers: p.papers,
+    window: ATTENTION_WINDOWS[i >= recentFrom ? 1 : 0],
   }))
   const recentPapers = values.slice(recentFrom).reduce((n, v) => n + v.papers, 0)
   const earlierPapers = values.slice(0, recentFrom).reduce((n, v) => n + v.papers, 0)
@@ -30,10 +32,11 @@ export function attentionChart(gap: AttentionGap, id = `chart-gap-${gap.id}`): C
   return {
     id,
     title: `${gap.subject}: little recent work; papers per ${days} days, ${span}`,
-    description: `A line of papers about aging biology on ${gap.subject} per ${days} days: `
-      + `${plural(earlierPapers, 'paper')} in the ${plural(recentFrom, 'earlier period')}, `
-      + `${plural(recentPapers, 'paper')} in the last ${recent} (the last 30 days, in red)`
-      + (gap.expectedRecent !== null ? `, where the earlier rate predicts about ${gap.expectedRecent}.` : '.'),
+    description:
+      `A line of papers about aging biology on ${gap.subject} per ${days} days: ` +
+      `${plural(earlierPapers, 'paper')} in the ${plural(recentFrom, 'earlier period')}, ` +
+      `${plural(recentPapers, 'paper')} in the last ${recent} (the last 30 days, in red)` +
+      (gap.expectedRecent !== null ? `, where the earlier rate predicts about ${gap.expectedRecent}.` : '.'),
     spec: sparkline(values, ATTENTION_WINDOWS),
     table: {
       head: ['From', 'To', 'Papers', 'Window'],
@@ -45,7 +48,10 @@ export function attentionChart(gap: AttentionGap, id = `chart-gap-${gap.id}`): C
 
 /** What the contradictions chart needs of a group (the API's shape). */
 export type ContradictionBars = {
-  id: string; subject: { label: string }; object: { label: string }; claims: { increase: number; decrease: number }
+  id: string
+  subject: { label: string }
+  object: { label: string }
+  claims: { increase: number; decrease: number }
 }
 
 /** Claims for an increase and for a decrease in each contradiction group, in the order given (best score first). */
@@ -67,10 +73,17 @@ export function contradictionChart(groups: ContradictionBars[], id = 'chart-cont
     id,
     title: 'Claims on each side of the contradictions listed',
     description: groups.length
-      ? `Bars of claims in ${plural(groups.length, 'contradiction group')}, best score first, split by the direction of the effect: `
-        + `${total('increase').toLocaleString('en')} for an increase, ${total('decrease').toLocaleString('en')} for a decrease.`
+      ? `Bars of claims in ${plural(groups.length, 'contradiction group')}, best score first, split by the direction ` +
+        `of the effect: ` +
+        `${total('increase').toLocaleString('en')} for an increase, ${total('decrease').toLocaleString('en')} for a ` +
+        `decrease.`
       : 'No contradiction groups match.',
-    spec: directions(values, { field: 'group', title: 'Subject → object', sort: rows, directions: ['increase', 'decrease'] }),
+    spec: directions(values, {
+      field: 'group',
+      title: 'Subject → object',
+      sort: rows,
+      directions: ['increase', 'decrease'],
+    }),
     table: {
       head: ['Subject → object', 'Claims for an increase', 'Claims for a decrease'],
       rows: groups.map((g, i) => [rows[i], g.claims.increase, g.claims.decrease]),
@@ -85,6 +98,13 @@ export function contradictionChart(groups: ContradictionBars[], id = 'chart-cont
 export async function attentionChartOf(db: Db, subjectKey: string): Promise<Chart | null> {
   const gap = await decliningAttentionGap(db, subjectKey)
   if (!gap?.series) return null
-  return attentionChart({ id: gap.id, subject: gap.subjectLabel ?? subjectKey, series: gap.series, expectedRecent: gap.counts.expected_recent ?? null },
-    'chart-attention')
+  return attentionChart(
+    {
+      id: gap.id,
+      subject: gap.subjectLabel ?? subjectKey,
+      series: gap.series,
+      expectedRecent: gap.counts.expected_recent ?? null,
+    },
+    'chart-attention',
+  )
 }

@@ -18,7 +18,11 @@ function base(width: number, height: number) {
     config: {
       font: 'system-ui, sans-serif',
       axis: {
-        labelFontSize: 12, titleFontSize: 12, titleFontWeight: 'normal', labelColor: INK, titleColor: INK,
+        labelFontSize: 12,
+        titleFontSize: 12,
+        titleFontWeight: 'normal',
+        labelColor: INK,
+        titleColor: INK,
         labelOverlap: 'greedy',
       },
       legend: { labelFontSize: 12, titleFontSize: 12, titleFontWeight: 'normal', labelColor: INK, labelLimit: 200 },
@@ -29,8 +33,12 @@ function base(width: number, height: number) {
 
 /** Papers per month, stacked by a category (topic) in the order given (a stack follows its colour's sort). */
 export function monthlyStacked(
-  values: { month: string; group: string; papers: number }[], groups: string[], groupTitle: string,
-  stepTitle = 'Month indexed', valueTitle = 'Papers') {
+  values: { month: string; group: string; papers: number }[],
+  groups: string[],
+  groupTitle: string,
+  stepTitle = 'Month indexed',
+  valueTitle = 'Papers',
+) {
   return (width: number) => ({
     ...base(width, narrow(width) ? 200 : 220),
     data: { values },
@@ -39,7 +47,10 @@ export function monthlyStacked(
       x: { field: 'month', type: 'ordinal', title: stepTitle, axis: { labelAngle: -60 } },
       y: { field: 'papers', type: 'quantitative', title: valueTitle, axis: { tickMinStep: 1 } },
       color: {
-        field: 'group', type: 'nominal', title: groupTitle, sort: groups,
+        field: 'group',
+        type: 'nominal',
+        title: groupTitle,
+        sort: groups,
         scale: { domain: groups, scheme: 'tableau20' },
         legend: { orient: 'bottom', direction: 'horizontal', columns: narrow(width) ? 1 : 3 },
       },
@@ -68,7 +79,11 @@ export function shares(values: { label: string; count: number }[], labelTitle: s
     mark: { type: 'bar', color: '#0a58a8' },
     encoding: {
       y: {
-        field: 'label', type: 'nominal', title: labelTitle, sort: '-x', axis: { labelLimit: narrow(width) ? 120 : 240 },
+        field: 'label',
+        type: 'nominal',
+        title: labelTitle,
+        sort: '-x',
+        axis: { labelLimit: narrow(width) ? 120 : 240 },
       },
       x: { field: 'count', type: 'quantitative', title: countTitle, axis: { tickMinStep: 1 } },
     },
@@ -85,7 +100,10 @@ const DIRECTION_COLOURS = ['#1a7f37', '#b42318', '#6e7781', '#9a6700', '#b8b8b8'
  */
 export function directions(
   values: { direction: string; claims: number; [row: string]: string | number }[],
-  row: { field: string; title: string; sort?: string[]; directions?: string[] } = { field: 'organism', title: 'Organism' },
+  row: { field: string; title: string; sort?: string[]; directions?: string[] } = {
+    field: 'organism',
+    title: 'Organism',
+  },
 ) {
   const domain = row.directions ?? DIRECTIONS
   const range = domain.map((d) => DIRECTION_COLOURS[DIRECTIONS.indexOf(d)])
@@ -96,12 +114,18 @@ export function directions(
     mark: { type: 'bar' },
     encoding: {
       y: {
-        field: row.field, type: 'nominal', title: row.title, sort: row.sort ?? '-x',
+        field: row.field,
+        type: 'nominal',
+        title: row.title,
+        sort: row.sort ?? '-x',
         axis: { labelLimit: narrow(width) ? 110 : 240 },
       },
       x: { field: 'claims', type: 'quantitative', title: 'Claims', axis: { tickMinStep: 1 } },
       color: {
-        field: 'direction', type: 'nominal', title: 'Direction', sort: domain,
+        field: 'direction',
+        type: 'nominal',
+        title: 'Direction',
+        sort: domain,
         scale: { domain, range },
         legend: { orient: 'bottom', direction: 'horizontal', columns: narrow(width) ? 3 : 5 },
       },
@@ -111,7 +135,9 @@ export function directions(
 
 /** Several counts per day as lines with points, one colour per series in the order given. */
 export function dailyLines(
-  values: { day: string; series: string; count: number }[], series: string[], valueTitle: string,
+  values: { day: string; series: string; count: number }[],
+  series: string[],
+  valueTitle: string,
 ) {
   return (width: number) => ({
     ...base(width, narrow(width) ? 180 : 200),
@@ -121,7 +147,10 @@ export function dailyLines(
       x: { field: 'day', type: 'ordinal', title: 'Day (UTC)', axis: { labelAngle: -60 } },
       y: { field: 'count', type: 'quantitative', title: valueTitle, axis: { tickMinStep: 1 } },
       color: {
-        field: 'series', type: 'nominal', title: null, sort: series,
+        field: 'series',
+        type: 'nominal',
+        title: null,
+        sort: series,
         scale: { domain: series, range: ['#0a58a8', '#1a7f37', '#b42318', '#9a6700'] },
         legend: { orient: 'bottom', direction: 'horizontal' },
       },
@@ -141,12 +170,20 @@ export function sparkline(values: { period: string; papers: number; window: stri
       ...base(width, 44),
       data: { values },
       layer: [
-        { mark: { type: 'line', color: '#6e7781', strokeWidth: 1.5, aria: false }, encoding: { x, y } }, // the points speak
+        // the points speak
+        { mark: { type: 'line', color: '#6e7781', strokeWidth: 1.5, aria: false }, encoding: { x, y } },
         {
           mark: { type: 'point', filled: true, size: 28, opacity: 1 },
           encoding: {
-            x, y,
-            color: { field: 'window', type: 'nominal', title: 'Window', scale: { domain: windows, range: ['#6e7781', '#b42318'] }, legend: null },
+            x,
+            y,
+            color: {
+              field: 'window',
+              type: 'nominal',
+              title: 'Window',
+              scale: { domain: windows, range: ['#6e7781', '#b42318'] },
+              legend: null,
+            },
           },
         },
       ],

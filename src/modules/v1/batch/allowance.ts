@@ -20,7 +20,12 @@ export function batchCharge(take: TakeRest): BatchCharge {
     const decision = await take(request, extra)
     const headers = rateLimitHeaders(decision)
     if (!decision.allowed) {
-      throw new ApiError('rate_limited', `rate limit reached: a batch of ${ids} ids counts as ${extra + 1} requests (one per ${IDS_PER_REQUEST} ids); retry after ${decision.retryAfter} seconds`, headers)
+      throw new ApiError(
+        'rate_limited',
+        `rate limit reached: a batch of ${ids} ids counts as ${extra + 1} requests (one per ${IDS_PER_REQUEST} ids); ` +
+          `retry after ${decision.retryAfter} seconds`,
+        headers,
+      )
     }
     Object.assign(set.headers, headers)
   }

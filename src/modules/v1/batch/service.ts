@@ -13,8 +13,11 @@ import { preparedStatement } from '../../../queries/prepared'
 import type { PaperIdentifier } from './identifiers'
 
 // The list's own columns (PAPER_SELECT: the abstract only under an open licence, its one value), by id or DOI.
-const papersByIdOrDoi = preparedStatement<PaperListTextRow>(`${PAPER_LIST_FROM}
-where p.id = any($?::text[]) or p.doi = any($?::text[])`, { genericPlan: true })
+const papersByIdOrDoi = preparedStatement<PaperListTextRow>(
+  `${PAPER_LIST_FROM}
+where p.id = any($?::text[]) or p.doi = any($?::text[])`,
+  { genericPlan: true },
+)
 
 /** Rows for `identifiers`, in their order; null for one that matches no paper. */
 export async function lookupPapers(db: Db, identifiers: PaperIdentifier[]): Promise<(PaperListRow | null)[]> {
@@ -32,6 +35,11 @@ export async function lookupPapers(db: Db, identifiers: PaperIdentifier[]): Prom
 /** The paper id an identifier names, or null when none: for /papers/doi:{doi} and /papers/pmid:{n}. */
 export async function resolvePaperIdentifier(db: Db, identifier: PaperIdentifier): Promise<string | null> {
   if (identifier.kind === 'id') return identifier.id
-  const rows = await db.select({ id: papers.id }).from(papers).where(eq(papers.doi, identifier.doi)).orderBy(papers.id).limit(1)
+  const rows = await db
+    .select({ id: papers.id })
+    .from(papers)
+    .where(eq(papers.doi, identifier.doi))
+    .orderBy(papers.id)
+    .limit(1)
   return rows[0]?.id ?? null
 }

@@ -1,4 +1,7 @@
-/** TypeBox schemas of the claim list: ClaimPaper and ClaimItem, whose paper field is `paper` (docs/contract-decisions.md). */
+/**
+ * TypeBox schemas of the claim list: ClaimPaper and ClaimItem, whose paper field is `paper`
+ * (docs/contract-decisions.md).
+ */
 import { t } from 'elysia'
 import { claimFields, paperRefFields } from '../model'
 

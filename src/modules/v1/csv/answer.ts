@@ -21,7 +21,7 @@ const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
 const varyOn = (current: unknown, value: string) =>
-  (typeof current === 'string' && current ? `${current}, ${value}` : value)
+  typeof current === 'string' && current ? `${current}, ${value}` : value
 
 /** The answer as an object, whichever form cachedJson gave it in. */
 function readPage(answer: unknown): Page {
@@ -41,7 +41,10 @@ export function columnsFor(table: CsvTable, fields: string | null | undefined): 
 /** The URL of the page after this one: the same path and query, the cursor replaced. */
 export function nextPageUrl(baseUrl: string, requestUrl: string, cursor: string): string {
   const url = new URL(requestUrl)
-  const query = url.search.slice(1).split('&').filter((part) => part !== '' && !/^cursor(=|$)/.test(part))
+  const query = url.search
+    .slice(1)
+    .split('&')
+    .filter((part) => part !== '' && !/^cursor(=|$)/.test(part))
   return `${baseUrl}${url.pathname}?${[...query, `cursor=${encodeURIComponent(cursor)}`].join('&')}`
 }
 
@@ -50,7 +53,10 @@ export function nextPageUrl(baseUrl: string, requestUrl: string, cursor: string)
  * Accept. Headers of the CSV are set only once the answer is computed: a failure stays a JSON envelope.
  */
 export async function listAnswer<T>(
-  v1: { cache: ResponseCache | null; baseUrl: string }, table: CsvTable, request: Request, set: Set,
+  v1: { cache: ResponseCache | null; baseUrl: string },
+  table: CsvTable,
+  request: Request,
+  set: Set,
   compute: () => Promise<T>,
 ): Promise<T> {
   set.headers['vary'] = varyOn(set.headers['vary'], 'Accept')

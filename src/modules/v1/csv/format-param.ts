@@ -14,7 +14,8 @@ export type Format = (typeof FORMATS)[number]
 export const NOT_A_LIST = 'ids (a batch answer), updated_since (a change feed with tombstones), count=true or group_by'
 
 export const formatParam: Param<Format> = {
-  description: 'json (the default) or csv: the page as text/csv, one header line then one line per item, nested ' +
+  description:
+    'json (the default) or csv: the page as text/csv, one header line then one line per item, nested ' +
     `fields flattened into dotted column names (judgement.topic); ${CELL_RULES} The next page's URL is in the Link ` +
     'header (rel="next"), absent on the last page; fields= keeps only the columns of the fields named; errors stay ' +
     `JSON. Accept: text/csv asks for the same. format=csv cannot be combined with ${NOT_A_LIST}; with those, ` +

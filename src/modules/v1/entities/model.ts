@@ -28,5 +28,7 @@ export const EntityPaper = t.Object({
 export const EntityDetail = t.Object({
   ...entityFields,
   claim_count: Integer({ minimum: 0, description: 'Claims with the entity as subject or object.' }),
-  papers: t.Array(EntityPaper, { description: 'Newest first by indexed_date, then id; paged by the top-level pagination.' }),
+  papers: t.Array(EntityPaper, {
+    description: 'Newest first by indexed_date, then id; paged by the top-level pagination.',
+  }),
 })

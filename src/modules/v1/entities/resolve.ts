@@ -14,11 +14,24 @@ import { entitiesNamed } from '../../../resources/entities/queries'
  * What to answer for `type`/`value` when no entity has that key: a PermanentRedirect to
  * `urlOf(canonical key)` with `search` (the query string) kept, or the 404.
  */
-export async function redirectOrNotFound(db: Db, type: string, value: string, search: string, urlOf: (key: string) => string): Promise<never> {
+export async function redirectOrNotFound(
+  db: Db,
+  type: string,
+  value: string,
+  search: string,
+  urlOf: (key: string) => string,
+): Promise<never> {
   const candidates = await entitiesNamed(db, type, value)
   if (candidates.length === 1) throw new PermanentRedirect(`${urlOf(candidates[0].key)}${search}`)
-  if (candidates.length === 0) throw notFound(`no entity of type ${quoted(type)} with key ${quoted(value)}, nor one of that type by that name`)
-  const shown = candidates.slice(0, 5).map((c) => `${c.key} (${c.name})`).join(', ')
-  throw notFound(`${quoted(value)} names ${candidates.length > 5 ? 'more than 5' : candidates.length} entities of type ${quoted(type)}: `
-    + `${shown}; ask for one by its key`)
+  if (candidates.length === 0)
+    throw notFound(`no entity of type ${quoted(type)} with key ${quoted(value)}, nor one of that type by that name`)
+  const shown = candidates
+    .slice(0, 5)
+    .map((c) => `${c.key} (${c.name})`)
+    .join(', ')
+  throw notFound(
+    `${quoted(value)} names ${candidates.length > 5 ? 'more than 5' : candidates.length} entities of ` +
+      `type ${quoted(type)}: ` +
+      `${shown}; ask for one by its key`,
+  )
 }

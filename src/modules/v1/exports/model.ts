@@ -11,17 +11,27 @@ export const ExportFile = t.Object({
   count: Integer({ minimum: 0, description: 'Items in the file, one JSON object per line' }),
   bytes: Integer({ minimum: 0, description: 'Size of the .gz file' }),
   sha256: t.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the .gz file, hex' }),
-  generated_at: t.String({ format: 'date-time', description: 'The moment the export read the database: every file of one export describes this moment' }),
+  generated_at: t.String({
+    format: 'date-time',
+    description: 'The moment the export read the database: every file of one export describes this moment',
+  }),
   url: t.String({ format: 'uri' }),
-  csv: t.Union([t.Object({
-    file: t.String({ description: 'The file name, as in url' }),
-    content_type: t.Literal('text/csv'),
-    content_encoding: t.Literal('gzip'),
-    bytes: Integer({ minimum: 0, description: 'Size of the .gz file' }),
-    sha256: t.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the .gz file, hex' }),
-    url: t.String({ format: 'uri' }),
-  }, {
-    description: 'The same items as gzip-compressed CSV: a header line, then one row per item in the columns of the ' +
-      'list endpoint\'s format=csv answer',
-  }), t.Null()]),
+  csv: t.Union([
+    t.Object(
+      {
+        file: t.String({ description: 'The file name, as in url' }),
+        content_type: t.Literal('text/csv'),
+        content_encoding: t.Literal('gzip'),
+        bytes: Integer({ minimum: 0, description: 'Size of the .gz file' }),
+        sha256: t.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the .gz file, hex' }),
+        url: t.String({ format: 'uri' }),
+      },
+      {
+        description:
+          'The same items as gzip-compressed CSV: a header line, then one row per item in the columns of the ' +
+          "list endpoint's format=csv answer",
+      },
+    ),
+    t.Null(),
+  ]),
 })

@@ -18,8 +18,9 @@ export const BOUNDS: Bounds = { exact: FACET_EXACT_BOUND, sample: FACET_SAMPLE_R
 
 /** How many rows of `from` match `where`, counted up to `bound` + 1. */
 export function boundedCounter(from: string) {
-  const statement = statementFamily<{ n: number }>((where) =>
-    `select count(*)::int as n from (select 1 from ${from} where ${where} limit $?::int) matching`)
+  const statement = statementFamily<{ n: number }>(
+    (where) => `select count(*)::int as n from (select 1 from ${from} where ${where} limit $?::int) matching`,
+  )
   return async (db: Db, where: Conditions, bound: number) => (await statement(db, [], where, [bound + 1]))[0].n
 }
 
@@ -49,12 +50,20 @@ export type SampleStatements = {
  * size of the superset the sample is drawn from, and flagged as estimated. `wheres` gives the
  * clauses (the superset's, the sample size's, the full filter's) for each statement.
  */
-export async function estimateFromSample(db: Db, p: { count?: boolean; group_by?: GroupBy }, sample: SampleStatements,
-  wheres: () => Conditions[], population: number): Promise<FacetAnswer> {
+export async function estimateFromSample(
+  db: Db,
+  p: { count?: boolean; group_by?: GroupBy },
+  sample: SampleStatements,
+  wheres: () => Conditions[],
+  population: number,
+): Promise<FacetAnswer> {
   const [total, groups] = await Promise.all([
     p.count ? sample.count(db, wheres()).then(([r]) => scaled(r!.n, r!.sampled, population)) : undefined,
-    p.group_by ? sample.groups[p.group_by](db, wheres())
-      .then((rows) => rows.map((r) => ({ key: r.key, count: scaled(r.count, r.sampled, population) }))) : undefined,
+    p.group_by
+      ? sample.groups[p.group_by](db, wheres()).then((rows) =>
+          rows.map((r) => ({ key: r.key, count: scaled(r.count, r.sampled, population) })),
+        )
+      : undefined,
   ])
   return {
     ...(total === undefined ? {} : { total, totalEstimated: true as const }),

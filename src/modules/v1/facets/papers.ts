@@ -22,8 +22,10 @@ const byPublication = (f: PaperFilters) => f.publishedSince !== undefined || f.p
 
 /** True when the precomputed counts answer `filters` exactly. */
 export const countsAnswer = (f: PaperFilters) =>
-  !f.q && !byPublication(f) && bandOf(f.minRelevance) !== null
-  && (f.relevanceBelow === undefined || bandOf(f.relevanceBelow) !== null)
+  !f.q &&
+  !byPublication(f) &&
+  bandOf(f.minRelevance) !== null &&
+  (f.relevanceBelow === undefined || bandOf(f.relevanceBelow) !== null)
 
 /** The filters other than dates as conditions over a precomputed count table (its own columns, unaliased). */
 function dimensionConditions(f: PaperFilters): Conditions {
@@ -37,16 +39,26 @@ function dimensionConditions(f: PaperFilters): Conditions {
 }
 
 const ymd = (t: number) => new Date(t).toISOString().slice(0, 10)
-const monthStart = (d: string, plus = 0) => { const [y, m] = d.split('-').map(Number); return ymd(Date.UTC(y, m - 1 + plus, 1)) }
+const monthStart = (d: string, plus = 0) => {
+  const [y, m] = d.split('-').map(Number)
+  return ymd(Date.UTC(y, m - 1 + plus, 1))
+}
 
 /**
  * since..until as whole months (summed from the monthly rows) and the days at either end (from the
  * daily rows): [first whole month, last whole month] (null: open), or none when no month lies wholly inside.
  */
-export function splitDates(since?: string, until?: string): { months: [string | null, string | null] | null; days: [string | null, string][] | null } {
+export function splitDates(
+  since?: string,
+  until?: string,
+): { months: [string | null, string | null] | null; days: [string | null, string][] | null } {
   if (!since && !until) return { months: [null, null], days: null }
   const first = since ? (since.endsWith('-01') ? since : monthStart(since, 1)) : null
-  const last = until ? (monthStart(until, 1) === ymd(Date.parse(until) + 86_400_000) ? monthStart(until) : monthStart(until, -1)) : null
+  const last = until
+    ? monthStart(until, 1) === ymd(Date.parse(until) + 86_400_000)
+      ? monthStart(until)
+      : monthStart(until, -1)
+    : null
   if (first && last && first > last) return { months: null, days: [[since ?? null, until!]] }
   const days: [string | null, string][] = []
   if (since && first && since < first) days.push([since, ymd(Date.parse(first) - 86_400_000)])
@@ -66,13 +78,18 @@ function countConditions(f: PaperFilters): [Conditions, Conditions] {
   const daily = dimensionConditions(f)
   if (!days) daily.add('false')
   else {
-    const ranges = days.map(([from]) => (from ? '(indexed_date >= $?::date and indexed_date <= $?::date)' : 'indexed_date <= $?::date'))
+    const ranges = days.map(([from]) =>
+      from ? '(indexed_date >= $?::date and indexed_date <= $?::date)' : 'indexed_date <= $?::date',
+    )
     daily.add(`(${ranges.join(' or ')})`, ...days.flatMap(([from, to]) => (from ? [from, to] : [to])))
   }
   return [monthly, daily]
 }
 
-const TABLES: Record<GroupBy, { table: 'paper_facet_counts' | 'paper_organism_counts' | 'paper_relation_counts'; key: string }> = {
+const TABLES: Record<
+  GroupBy,
+  { table: 'paper_facet_counts' | 'paper_organism_counts' | 'paper_relation_counts'; key: string }
+> = {
   topic: { table: 'paper_facet_counts', key: 'topic' },
   study_type: { table: 'paper_facet_counts', key: 'study_type' },
   preprint: { table: 'paper_facet_counts', key: 'preprint' },
@@ -82,18 +99,33 @@ const TABLES: Record<GroupBy, { table: 'paper_facet_counts' | 'paper_organism_co
 }
 
 // Both statements read the monthly rows and the daily rows beside them, whichever the dates need.
-const summedRows = statementFamilyOf<{ n: number }>((monthly, daily) => `select coalesce(sum(n), 0)::int as n from (
-  select n from ${countsOf('paper_facet_counts_monthly')} m where ${monthly} union all select n from ${countsOf('paper_facet_counts')} d where ${daily}) r`)
+const summedRows = statementFamilyOf<{ n: number }>(
+  (monthly, daily) =>
+    `select coalesce(sum(n), 0)::int as n from (
+  select n from ${countsOf('paper_facet_counts_monthly')} m where ${monthly} union all select n ` +
+    `from ${countsOf('paper_facet_counts')} d where ${daily}) r`,
+)
 const summed = (db: Db, f: PaperFilters) => summedRows(db, countConditions(f)).then((rows) => rows[0].n)
-const summedGroups = Object.fromEntries(Object.entries(TABLES).map(([by, { table, key }]) => [by,
-  statementFamilyOf<Group>((monthly, daily) => `select key, sum(n)::int as count from (
-    select ${key.replace('indexed_$', 'indexed_month')} as key, n from ${countsOf(`${table}_monthly`)} m where ${monthly}
+const summedGroups = Object.fromEntries(
+  Object.entries(TABLES).map(([by, { table, key }]) => [
+    by,
+    statementFamilyOf<Group>(
+      (monthly, daily) =>
+        `select key, sum(n)::int as count from (
+    select ${key.replace('indexed_$', 'indexed_month')} as key, n from ${countsOf(`${table}_monthly`)} m ` +
+        `where ${monthly}
     union all select ${key.replace('indexed_$', 'indexed_date')} as key, n from ${countsOf(table)} d where ${daily}) r
-    group by 1 having sum(n) > 0 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as Record<GroupBy, ReturnType<typeof statementFamilyOf<Group>>>
+    group by 1 having sum(n) > 0 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`,
+    ),
+  ]),
+) as Record<GroupBy, ReturnType<typeof statementFamilyOf<Group>>>
 
 /** The exact number of papers matching `filters`, counted live (the rows themselves). */
 export async function countPapersLive(db: Db, filters: PaperFilters): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(papers).where(and(...paperConditions(filters)))
+  const [row] = await db
+    .select({ n: count() })
+    .from(papers)
+    .where(and(...paperConditions(filters)))
   return row.n
 }
 
@@ -106,25 +138,37 @@ export async function groupPapersLive(db: Db, filters: PaperFilters, by: GroupBy
     case 'study_type':
     case 'preprint':
     case 'indexed_month': {
-      const key: SQL = by === 'topic' ? sql`${papers.topic}` : by === 'study_type' ? sql`${papers.studyType}`
-        : by === 'preprint' ? sql`${papers.preprint}` : sql`to_char(${papers.indexedDate}, 'YYYY-MM')`
+      const key: SQL =
+        by === 'topic'
+          ? sql`${papers.topic}`
+          : by === 'study_type'
+            ? sql`${papers.studyType}`
+            : by === 'preprint'
+              ? sql`${papers.preprint}`
+              : sql`to_char(${papers.indexedDate}, 'YYYY-MM')`
       query = db.select({ key, count: count() }).from(papers).where(where).groupBy(key)
       break
     }
     case 'organism': {
       // Each paper once per organism, however many roles the organism plays in it.
       const n = countDistinct(papers.id)
-      query = db.select({ key: sql`${entities.name}`, count: n }).from(papers)
+      query = db
+        .select({ key: sql`${entities.name}`, count: n })
+        .from(papers)
         .innerJoin(paperEntities, eq(paperEntities.paperId, papers.id))
         .innerJoin(entities, and(eq(entities.id, paperEntities.entityId), eq(entities.type, 'organism')))
-        .where(where).groupBy(entities.name)
+        .where(where)
+        .groupBy(entities.name)
       break
     }
     case 'relation': {
       const n = countDistinct(papers.id)
-      query = db.select({ key: sql`${claims.relation}`, count: n }).from(papers)
+      query = db
+        .select({ key: sql`${claims.relation}`, count: n })
+        .from(papers)
         .innerJoin(claims, eq(claims.paperId, papers.id))
-        .where(where).groupBy(claims.relation)
+        .where(where)
+        .groupBy(claims.relation)
       break
     }
   }
@@ -134,39 +178,67 @@ export async function groupPapersLive(db: Db, filters: PaperFilters, by: GroupBy
 
 const countMatching = boundedCounter('papers p')
 
-// An estimate's sample (its size travels as a one-value clause, `limit`): the newest bounds.sample papers of the superset the counts hold (q dropped,
-// min_relevance down to its band's edge), in the list's own index order; the filters proper apply to it.
+// An estimate's sample (its size travels as a one-value clause, `limit`): the newest bounds.sample papers of the
+// superset the counts hold (q dropped, min_relevance down to its band's edge), in the list's own index order; the
+// filters proper apply to it.
 // Only the columns the filters and keys read, and the search vector only when the filter has q: sorting
 // 14,000 rows with it spilled 21 MB to disk (0.8 s) for a filter that never reads it.
-const SAMPLE = (superset: string, limit: string, full: string) => `sample as (select p.id, p.indexed_date, p.topic, p.study_type, p.preprint, p.relevance
+const SAMPLE = (
+  superset: string,
+  limit: string,
+  full: string,
+) => `sample as (select p.id, p.indexed_date, p.topic, p.study_type, p.preprint, p.relevance
   ${full.includes('p.published_date') ? ', p.published_date' : ''}
   ${full.includes('p.search_vector') ? ', p.search_vector' : ''} from papers p where ${superset}
   order by p.indexed_date desc, p.id asc limit ${limit})`
-const sampleCount = statementFamilyOf<{ sampled: number; n: number }>((superset, limit, full) => `with ${SAMPLE(superset, limit, full)}
-  select (select count(*)::int from sample) as sampled, count(*)::int as n from sample p where ${full}`)
+const sampleCount = statementFamilyOf<{ sampled: number; n: number }>(
+  (superset, limit, full) => `with ${SAMPLE(superset, limit, full)}
+  select (select count(*)::int from sample) as sampled, count(*)::int as n from sample p where ${full}`,
+)
 const SAMPLE_KEYS: Record<GroupBy, { key: string; join: string }> = {
   topic: { key: 'p.topic', join: '' },
   study_type: { key: 'p.study_type', join: '' },
   preprint: { key: 'p.preprint', join: '' },
   indexed_month: { key: `to_char(p.indexed_date, 'YYYY-MM')`, join: '' },
-  organism: { key: 'e.name', join: `join paper_entities pe on pe.paper_id = p.id join entities e on e.id = pe.entity_id and e.type = 'organism'` },
+  organism: {
+    key: 'e.name',
+    join: `join paper_entities pe on pe.paper_id = p.id join entities e on e.id = pe.entity_id and e.type = 'organism'`,
+  },
   relation: { key: 'c.relation', join: 'join claims c on c.paper_id = p.id' },
 }
-const sampleGroups = Object.fromEntries(Object.entries(SAMPLE_KEYS).map(([by, { key, join }]) => [by,
-  statementFamilyOf<Group & { sampled: number }>((superset, limit, full) => `with ${SAMPLE(superset, limit, full)}
+const sampleGroups = Object.fromEntries(
+  Object.entries(SAMPLE_KEYS).map(([by, { key, join }]) => [
+    by,
+    statementFamilyOf<Group & { sampled: number }>(
+      (superset, limit, full) => `with ${SAMPLE(superset, limit, full)}
     select ${key} as key, count(distinct p.id)::int as count, (select count(*)::int from sample) as sampled
-    from sample p ${join} where ${full} group by 1 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`)])) as
-  Record<GroupBy, ReturnType<typeof statementFamilyOf<Group & { sampled: number }>>>
+    from sample p ${join} where ${full} group by 1 order by 2 desc, 1 asc nulls last limit ${MAX_GROUPS}`,
+    ),
+  ]),
+) as Record<GroupBy, ReturnType<typeof statementFamilyOf<Group & { sampled: number }>>>
 
 /** The superset of `filters` the counts hold: q and publication dates dropped, min_relevance down to a band's edge. */
-const supersetOf = (f: PaperFilters): PaperFilters =>
-  ({ ...f, q: undefined, publishedSince: undefined, publishedUntil: undefined,
-    minRelevance: Math.floor(f.minRelevance * 2) / 2 })
+const supersetOf = (f: PaperFilters): PaperFilters => ({
+  ...f,
+  q: undefined,
+  publishedSince: undefined,
+  publishedUntil: undefined,
+  minRelevance: Math.floor(f.minRelevance * 2) / 2,
+})
 
 /** Estimates from the sample, scaled to the superset's exact size; groups re-sorted after scaling. */
-async function estimate(db: Db, f: PaperFilters, p: { count?: boolean; group_by?: GroupBy }, bounds: Bounds): Promise<FacetAnswer> {
+async function estimate(
+  db: Db,
+  f: PaperFilters,
+  p: { count?: boolean; group_by?: GroupBy },
+  bounds: Bounds,
+): Promise<FacetAnswer> {
   const superset = supersetOf(f)
-  const wheres = () => [paperConditionsText(superset), sampleLimit(bounds.sample), paperConditionsText(f, undefined, true)]
+  const wheres = () => [
+    paperConditionsText(superset),
+    sampleLimit(bounds.sample),
+    paperConditionsText(f, undefined, true),
+  ]
   return estimateFromSample(db, p, { count: sampleCount, groups: sampleGroups }, wheres, await summed(db, superset))
 }
 
@@ -182,8 +254,8 @@ function splitRelevance(f: PaperFilters): { counted: PaperFilters; slice: PaperF
 }
 
 // The database's order of groups (count descending, then key ascending, nulls last), for merged groups.
-const byCountThenKey = (a: Group, b: Group) => b.count - a.count ||
-  (a.key === b.key ? 0 : a.key === null ? 1 : b.key === null ? -1 : a.key < b.key ? -1 : 1)
+const byCountThenKey = (a: Group, b: Group) =>
+  b.count - a.count || (a.key === b.key ? 0 : a.key === null ? 1 : b.key === null ? -1 : a.key < b.key ? -1 : 1)
 
 /** Two answers over disjoint sets of papers, added up; estimated if either part is. */
 function added(a: FacetAnswer, b: FacetAnswer): FacetAnswer {
@@ -193,18 +265,30 @@ function added(a: FacetAnswer, b: FacetAnswer): FacetAnswer {
   if (a.group_by) {
     const sums = new Map<Group['key'], number>()
     for (const g of [...a.group_by, ...(b.group_by ?? [])]) sums.set(g.key, (sums.get(g.key) ?? 0) + g.count)
-    answer.group_by = [...sums].map(([key, count]) => ({ key, count })).filter((g) => g.count > 0).sort(byCountThenKey).slice(0, MAX_GROUPS)
+    answer.group_by = [...sums]
+      .map(([key, count]) => ({ key, count }))
+      .filter((g) => g.count > 0)
+      .sort(byCountThenKey)
+      .slice(0, MAX_GROUPS)
   }
   if (a.groupByEstimated || b.groupByEstimated) answer.groupByEstimated = true
   return answer
 }
 
 /** What count= and group_by= add to a /papers answer. */
-export async function paperFacets(db: Db, filters: PaperFilters, p: { count?: boolean; group_by?: GroupBy }, bounds = BOUNDS): Promise<FacetAnswer> {
+export async function paperFacets(
+  db: Db,
+  filters: PaperFilters,
+  p: { count?: boolean; group_by?: GroupBy },
+  bounds = BOUNDS,
+): Promise<FacetAnswer> {
   if (!p.count && !p.group_by) return {}
   const split = splitRelevance(filters)
   if (split) {
-    const [counted, slice] = await Promise.all([paperFacets(db, split.counted, p, bounds), paperFacets(db, split.slice, p, bounds)])
+    const [counted, slice] = await Promise.all([
+      paperFacets(db, split.counted, p, bounds),
+      paperFacets(db, split.slice, p, bounds),
+    ])
     // Each part keeps its largest MAX_GROUPS groups; when one may have left some out, their sum could be short,
     // so such a filter is counted live as a whole instead (below).
     const full = (answer: FacetAnswer) => (answer.group_by?.length ?? 0) >= MAX_GROUPS

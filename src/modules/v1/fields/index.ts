@@ -45,16 +45,25 @@ export function fieldsParam(schema: TSchema, what: string): Param<Selection> {
   const allowed = new Set(fieldPaths(schema))
   const top = fieldPaths(schema).filter((p) => !p.includes('.'))
   return {
-    description: `Keep only these fields of each ${what}: a comma-separated list of names, nested with dots (judgement.topic keeps ` +
-      `only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, so the required ` +
+    description:
+      `Keep only these fields of each ${what}: a comma-separated list of names, nested with dots (judgement.topic ` +
+      `keeps ` +
+      `only the topic inside judgement; a null object stays null). Fields not asked for are left out of the answer, ` +
+      `so the required ` +
       `fields of the 200 schema below are those asked for. Top-level fields: ${top.join(', ')}.`,
     schema: { type: 'string', maxLength: MAX_FIELDS_LENGTH, examples: [top.slice(0, 2).join(',')] },
     parse: (raw, name) => {
-      if (raw.length > MAX_FIELDS_LENGTH) throw invalidParameter(`${name} must be at most ${MAX_FIELDS_LENGTH} characters (got ${raw.length})`)
+      if (raw.length > MAX_FIELDS_LENGTH)
+        throw invalidParameter(`${name} must be at most ${MAX_FIELDS_LENGTH} characters (got ${raw.length})`)
       const selection: Selection = {}
       for (const path of raw.split(',')) {
-        if (path === '') throw invalidParameter(`${name} has an empty field name (fields are separated by single commas)`)
-        if (!allowed.has(path)) throw invalidParameter(`${name} has unknown field ${quoted(path)}; fields of ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}: ${top.join(', ')} (nest with dots, e.g. ${nestedExample(allowed)})`)
+        if (path === '')
+          throw invalidParameter(`${name} has an empty field name (fields are separated by single commas)`)
+        if (!allowed.has(path))
+          throw invalidParameter(
+            `${name} has unknown field ${quoted(path)}; fields of ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}:` +
+              ` ${top.join(', ')} (nest with dots, e.g. ${nestedExample(allowed)})`,
+          )
         addPath(selection, path.split('.'))
       }
       return selection

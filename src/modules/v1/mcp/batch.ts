@@ -17,17 +17,29 @@ type Id = string | number
 type RpcError = { code: number; message: string; data?: Record<string, unknown> }
 
 /** A JSON-RPC error answer to the whole request, in the shape the SDK's transport gives its own. */
-export function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+export function rpcError(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status, headers })
 }
 
 /** The whole batch's refusal, or null when each message may be served on its own. */
 export function refuseBatch(messages: unknown[]): Response | null {
   if (messages.length > MAX_MESSAGES) {
-    return rpcError(400, -32600, `Invalid Request: a batch holds at most ${MAX_MESSAGES} messages (got ${messages.length}); each message counts as one request`)
+    return rpcError(
+      400,
+      -32600,
+      `Invalid Request: a batch holds at most ${MAX_MESSAGES} messages (got ${messages.length}); each message counts ` +
+        `as one request`,
+    )
   }
-  if (!messages.every((m) => JSONRPCMessageSchema.safeParse(m).success)) return rpcError(400, -32700, 'Parse error: Invalid JSON-RPC message')
-  if (messages.some(isInitializeRequest)) return rpcError(400, -32600, 'Invalid Request: Only one initialization request is allowed')
+  if (!messages.every((m) => JSONRPCMessageSchema.safeParse(m).success))
+    return rpcError(400, -32700, 'Parse error: Invalid JSON-RPC message')
+  if (messages.some(isInitializeRequest))
+    return rpcError(400, -32600, 'Invalid Request: Only one initialization request is allowed')
   return null
 }
 
@@ -40,14 +52,18 @@ const idOf = (message: unknown): Id | undefined => (isJSONRPCRequest(message) ? 
 function rateLimited(decision: RateDecision): RpcError {
   return {
     code: -32000,
-    message: `429 rate_limited: rate limit reached; retry after ${decision.retryAfter} seconds (each message of a batch counts as one request)`,
+    message:
+      `429 rate_limited: rate limit reached; retry after ${decision.retryAfter} seconds (each message of a ` +
+      `batch counts as one request)`,
     data: { status: 429, code: 'rate_limited', retry_after: decision.retryAfter },
   }
 }
 
 const answerTooLarge: RpcError = {
   code: -32000,
-  message: `413 batch_too_large: not run, since the batch's answers reached ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; send this message in another request (it was not counted)`,
+  message:
+    `413 batch_too_large: not run, since the batch's answers reached ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; ` +
+    `send this message in another request (it was not counted)`,
   data: { status: 413, code: 'batch_too_large' },
 }
 

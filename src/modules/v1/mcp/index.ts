@@ -30,9 +30,16 @@ function apiCallFor(request: Request, handle: Handle): ApiCall {
   const origin = new URL(request.url).origin
   const authorization = request.headers.get('authorization') ?? ''
   return (path, init) => {
-    const inner = new Request(`${origin}${path}`, init
-      ? { method: init.method, headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(init.body) }
-      : { headers: { authorization } })
+    const inner = new Request(
+      `${origin}${path}`,
+      init
+        ? {
+            method: init.method,
+            headers: { authorization, 'content-type': 'application/json' },
+            body: JSON.stringify(init.body),
+          }
+        : { headers: { authorization } },
+    )
     internalRequests.add(inner)
     return handle(inner)
   }
@@ -40,12 +47,18 @@ function apiCallFor(request: Request, handle: Handle): ApiCall {
 
 /** One request through its own server and transport, as the SDK answers it. */
 async function serveOne(request: Request, handle: Handle): Promise<Response> {
-  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS })
+  const server = new McpServer(SERVER_INFO, {
+    capabilities: { tools: {}, resources: {}, prompts: {} },
+    instructions: INSTRUCTIONS,
+  })
   const call = apiCallFor(request, handle)
   registerTools(server, call)
   registerResources(server, call)
   registerPrompts(server)
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  })
   await server.connect(transport)
   try {
     return await transport.handleRequest(request)
@@ -55,11 +68,13 @@ async function serveOne(request: Request, handle: Handle): Promise<Response> {
 }
 
 /** `request` again with `body` as its body (the original's was read). */
-const withBody = (request: Request, body: string) => new Request(request.url, { method: request.method, headers: request.headers, body })
+const withBody = (request: Request, body: string) =>
+  new Request(request.url, { method: request.method, headers: request.headers, body })
 
 export const mcpModule = (handle: () => Handle, take: TakeOne) =>
-  new Elysia({ name: 'v1-mcp' })
-    .all('/api/v1/mcp', async ({ request }) => {
+  new Elysia({ name: 'v1-mcp' }).all(
+    '/api/v1/mcp',
+    async ({ request }) => {
       if (request.method !== 'POST') return serveOne(request, handle())
       const body = await readRequestBody(request, MAX_REQUEST_BODY_BYTES)
       if (body.tooLarge) return rpcError(413, -32000, requestBodyTooLargeMessage(MAX_REQUEST_BODY_BYTES))
@@ -72,6 +87,12 @@ export const mcpModule = (handle: () => Handle, take: TakeOne) =>
       if (!Array.isArray(parsed) || parsed.length < 2) return serveOne(withBody(request, body.text), handle())
       const refused = refuseBatch(parsed)
       if (refused) return refused
-      const outcome = await serveBatch(parsed, (message) => serveOne(withBody(request, JSON.stringify(message)), handle()), () => take(request))
+      const outcome = await serveBatch(
+        parsed,
+        (message) => serveOne(withBody(request, JSON.stringify(message)), handle()),
+        () => take(request),
+      )
       return outcome.response
-    }, { parse: 'none', detail: { hide: true } })
+    },
+    { parse: 'none', detail: { hide: true } },
+  )

@@ -7,11 +7,13 @@ import { z } from 'zod'
 
 const item = z.record(z.string(), z.unknown())
 
-export const pagination = z.object({
-  next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page.'),
-  has_more: z.boolean(),
-  limit: z.number().int(),
-}).loose()
+export const pagination = z
+  .object({
+    next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page.'),
+    has_more: z.boolean(),
+    limit: z.number().int(),
+  })
+  .loose()
 
 /** A paged list: papers, stories, entities, claims. */
 export const pagedList = { data: z.array(item).describe('The items, as the HTTP API answers them.'), pagination }
@@ -33,13 +35,24 @@ export const claims = {
 
 /** get_evidence: the question and its groups by organism and direction. */
 export const evidence = {
-  data: z.object({
-    subject: item, object: item,
-    groups: z.array(z.object({
-      organism: z.string().nullable(), direction: z.string().nullable(), claim_count: z.number().int(), paper_count: z.number().int(),
-      study_types: z.array(z.string()), papers: z.array(item),
-    }).loose()),
-  }).loose(),
+  data: z
+    .object({
+      subject: item,
+      object: item,
+      groups: z.array(
+        z
+          .object({
+            organism: z.string().nullable(),
+            direction: z.string().nullable(),
+            claim_count: z.number().int(),
+            paper_count: z.number().int(),
+            study_types: z.array(z.string()),
+            papers: z.array(item),
+          })
+          .loose(),
+      ),
+    })
+    .loose(),
 }
 
 /** list_topics: every topic with its counts. */

@@ -42,28 +42,63 @@ function one(value: string | string[]): string {
 }
 
 export function registerResources(server: McpServer, call: ApiCall): void {
-  server.registerResource('topics', 'geroscope://topics', {
-    title: 'Topics', description: 'Every topic with its slug, name, description and paper counts.', mimeType: 'application/json',
-  }, (uri) => read(call, uri, '/api/v1/topics'))
-
-  server.registerResource('paper', new ResourceTemplate('geroscope://papers/{id}', { list: undefined }), {
-    title: 'Paper', description: 'One paper by id (MED-123, PPR-45), pmid:N or doi:10.x/y: judgement, story, entities, claims.',
-    mimeType: 'application/json',
-  }, (uri, { id }) => read(call, uri, `/api/v1/papers/${one(id)}`))
-
-  server.registerResource('entity', new ResourceTemplate('geroscope://entities/{type}/{key}', { list: undefined }), {
-    title: 'Entity', description: 'One entity by type and key, name or alias (gene/SIRT1, intervention/rapamycin) with its papers.',
-    mimeType: 'application/json',
-  }, async (uri, { type, key }) =>
-    // Another of its names answers 308 with the entity's own address: read that one, as get_entity does.
-    contents(uri, await followEntityRedirect(call, await call(`/api/v1/entities/${one(type)}/${one(key)}`))))
-
-  server.registerResource('topic', new ResourceTemplate('geroscope://topics/{slug}', {
-    list: async () => {
-      const topics = (await (await call('/api/v1/topics')).json()) as { data: { slug: string; name: string; description: string }[] }
-      return { resources: topics.data.map((t) => ({ uri: `geroscope://topics/${t.slug}`, name: t.name, description: t.description, mimeType: 'application/json' })) }
+  server.registerResource(
+    'topics',
+    'geroscope://topics',
+    {
+      title: 'Topics',
+      description: 'Every topic with its slug, name, description and paper counts.',
+      mimeType: 'application/json',
     },
-  }), {
-    title: 'Topic', description: 'One topic with its newest papers of relevance 2 or more.', mimeType: 'application/json',
-  }, (uri, { slug }) => read(call, uri, `/api/v1/papers?topic=${one(slug)}`))
+    (uri) => read(call, uri, '/api/v1/topics'),
+  )
+
+  server.registerResource(
+    'paper',
+    new ResourceTemplate('geroscope://papers/{id}', { list: undefined }),
+    {
+      title: 'Paper',
+      description: 'One paper by id (MED-123, PPR-45), pmid:N or doi:10.x/y: judgement, story, entities, claims.',
+      mimeType: 'application/json',
+    },
+    (uri, { id }) => read(call, uri, `/api/v1/papers/${one(id)}`),
+  )
+
+  server.registerResource(
+    'entity',
+    new ResourceTemplate('geroscope://entities/{type}/{key}', { list: undefined }),
+    {
+      title: 'Entity',
+      description: 'One entity by type and key, name or alias (gene/SIRT1, intervention/rapamycin) with its papers.',
+      mimeType: 'application/json',
+    },
+    async (uri, { type, key }) =>
+      // Another of its names answers 308 with the entity's own address: read that one, as get_entity does.
+      contents(uri, await followEntityRedirect(call, await call(`/api/v1/entities/${one(type)}/${one(key)}`))),
+  )
+
+  server.registerResource(
+    'topic',
+    new ResourceTemplate('geroscope://topics/{slug}', {
+      list: async () => {
+        const topics = (await (await call('/api/v1/topics')).json()) as {
+          data: { slug: string; name: string; description: string }[]
+        }
+        return {
+          resources: topics.data.map((t) => ({
+            uri: `geroscope://topics/${t.slug}`,
+            name: t.name,
+            description: t.description,
+            mimeType: 'application/json',
+          })),
+        }
+      },
+    }),
+    {
+      title: 'Topic',
+      description: 'One topic with its newest papers of relevance 2 or more.',
+      mimeType: 'application/json',
+    },
+    (uri, { slug }) => read(call, uri, `/api/v1/papers?topic=${one(slug)}`),
+  )
 }

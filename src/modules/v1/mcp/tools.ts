@@ -12,14 +12,19 @@ import * as output from './output'
 
 export type ApiCall = (path: string, init?: { method: 'POST'; body: unknown }) => Promise<Response>
 
-const text = (value: unknown) => ({ content: [{ type: 'text' as const, text: typeof value === 'string' ? value : JSON.stringify(value) }] })
+const text = (value: unknown) => ({
+  content: [{ type: 'text' as const, text: typeof value === 'string' ? value : JSON.stringify(value) }],
+})
 
 /** A tool's answer: the API's JSON as text (for clients that read text) and as structured content (output.ts). */
 export async function answer(response: Response) {
-  const body = await response.json().catch(() => null) as { error?: { message: string; code: string } } | null
+  const body = (await response.json().catch(() => null)) as { error?: { message: string; code: string } } | null
   if (!response.ok) {
     const error = body?.error
-    return { ...text(`${response.status} ${error?.code ?? 'error'}: ${error?.message ?? response.statusText}`), isError: true }
+    return {
+      ...text(`${response.status} ${error?.code ?? 'error'}: ${error?.message ?? response.statusText}`),
+      isError: true,
+    }
   }
   return { ...text(body), structuredContent: (body ?? {}) as Record<string, unknown> }
 }
@@ -61,7 +66,10 @@ const paging = {
 }
 const paperFilters = {
   topic: z.string().optional().describe('Topic slug or comma-separated slugs (see get_stats / the topics list).'),
-  study_type: z.string().optional().describe(`A study type or a comma-separated list: ${STUDY_TYPES.join(', ')}.`),
+  study_type: z
+    .string()
+    .optional()
+    .describe(`A study type or a comma-separated list: ${STUDY_TYPES.join(', ')}.`),
   since: z.string().optional().describe('Only papers indexed on or after this date (YYYY-MM-DD).'),
   until: z.string().optional().describe('Only papers indexed on or before this date (YYYY-MM-DD).'),
   min_relevance: z.number().min(0).max(3).optional().describe('Lowest relevance to aging biology, 0 to 3 (default 2).'),
@@ -72,94 +80,185 @@ const paperFilters = {
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false }
 
 export function registerTools(server: McpServer, call: ApiCall): void {
-  server.registerTool('search_papers', {
-    description: 'Ranked full-text search over aging-biology papers (titles and abstracts), with judgement, story summary and score.',
-    inputSchema: { q: z.string().describe('Words, "quoted phrases", OR and -exclusions.'), ...paperFilters, ...paging },
-    outputSchema: output.pagedList,
-    annotations: READ_ONLY,
-  }, async (args) => answer(await call(`/api/v1/search${query(args)}`)))
-
-  server.registerTool('get_paper', {
-    description: 'The full record of one paper: judgement, story, entities and claims. id: MED-123, PPR-45, pmid:123 or doi:10.x/y.',
-    inputSchema: { id: z.string(), fields: paperFilters.fields },
-    outputSchema: output.single,
-    annotations: READ_ONLY,
-  }, async ({ id, fields }) => answer(await call(`/api/v1/papers/${encodeURIComponent(id)}${query({ fields })}`)))
-
-  server.registerTool('get_papers', {
-    description: 'Up to 500 papers at once by id, pmid:N or doi:10.x/y, in the order given; unknown ids come back as null and in not_found. ' +
-      'Each started 100 ids count as one request against the rate limit.',
-    inputSchema: { ids: z.array(z.string()).min(1).max(500) },
-    outputSchema: output.batch,
-    annotations: READ_ONLY,
-  }, async ({ ids }) => answer(await call('/api/v1/papers/batch', { method: 'POST', body: { ids } })))
-
-  server.registerTool('list_stories', {
-    description: 'Published plain-language stories about papers, newest first.',
-    inputSchema: { since: paperFilters.since, until: paperFilters.until, topic: paperFilters.topic, study_type: paperFilters.study_type, ...paging },
-    outputSchema: output.pagedList,
-    annotations: READ_ONLY,
-  }, async (args) => answer(await call(`/api/v1/stories${query(args)}`)))
-
-  server.registerTool('find_entities', {
-    description: 'Genes, interventions, organisms, pathways and other entities the papers involve, most-studied first. q matches names, keys and aliases.',
-    inputSchema: { q: z.string().optional(), type: z.string().optional().describe('Entity type, e.g. gene, intervention, organism.'), ...paging },
-    outputSchema: output.pagedList,
-    annotations: READ_ONLY,
-  }, async (args) => answer(await call(`/api/v1/entities${query(args)}`)))
-
-  server.registerTool('get_entity', {
-    description: 'One entity with its claim count and its papers, newest first. key: the entity key, or any of its names or aliases '
-      + '(SIRT1, p16, sirolimus), which is resolved to the one entity of that type it names.',
-    inputSchema: {
-      type: z.enum(ENTITY_TYPES).describe('Entity type.'),
-      key: z.string().min(1).describe('The entity key (NCBIGene:23411, CHEBI:9168) or a name or alias (SIRT1, sirolimus).'),
-      min_relevance: paperFilters.min_relevance, ...paging,
+  server.registerTool(
+    'search_papers',
+    {
+      description:
+        'Ranked full-text search over aging-biology papers (titles and abstracts), with judgement, story summary and ' +
+        'score.',
+      inputSchema: {
+        q: z.string().describe('Words, "quoted phrases", OR and -exclusions.'),
+        ...paperFilters,
+        ...paging,
+      },
+      outputSchema: output.pagedList,
+      annotations: READ_ONLY,
     },
-    outputSchema: output.entityDetail,
-    annotations: READ_ONLY,
-  }, async ({ type, key, ...rest }) => {
-    const encoded = segment(key)
-    if (encoded === null) return { ...text(`404 not_found: no entity of type ${JSON.stringify(type)} with key ${JSON.stringify(key)}, nor one of that type by that name`), isError: true }
-    return answer(await followEntityRedirect(call, await call(`/api/v1/entities/${encodeURIComponent(type)}/${encoded}${query(rest)}`)))
-  })
+    async (args) => answer(await call(`/api/v1/search${query(args)}`)),
+  )
 
-  server.registerTool('list_claims', {
-    description: 'Extracted claims (subject, relation, object, organism, evidence), newest first; count and group_by summarise them.',
-    inputSchema: {
-      subject: z.string().optional(), object: z.string().optional(), relation: z.string().optional(), organism: z.string().optional(),
-      paper_id: z.string().optional(), count: z.boolean().optional(),
-      group_by: z.enum(['topic', 'study_type', 'preprint', 'indexed_month', 'organism', 'relation']).optional(), ...paging,
+  server.registerTool(
+    'get_paper',
+    {
+      description:
+        'The full record of one paper: judgement, story, entities and claims. id: MED-123, PPR-45, pmid:123 or ' +
+        'doi:10.x/y.',
+      inputSchema: { id: z.string(), fields: paperFilters.fields },
+      outputSchema: output.single,
+      annotations: READ_ONLY,
     },
-    outputSchema: output.claims,
-    annotations: READ_ONLY,
-  }, async (args) => answer(await call(`/api/v1/claims${query(args)}`)))
+    async ({ id, fields }) => answer(await call(`/api/v1/papers/${encodeURIComponent(id)}${query({ fields })}`)),
+  )
+
+  server.registerTool(
+    'get_papers',
+    {
+      description:
+        'Up to 500 papers at once by id, pmid:N or doi:10.x/y, in the order given; unknown ids come back as null and ' +
+        'in not_found. Each started 100 ids count as one request against the rate limit.',
+      inputSchema: { ids: z.array(z.string()).min(1).max(500) },
+      outputSchema: output.batch,
+      annotations: READ_ONLY,
+    },
+    async ({ ids }) => answer(await call('/api/v1/papers/batch', { method: 'POST', body: { ids } })),
+  )
+
+  server.registerTool(
+    'list_stories',
+    {
+      description: 'Published plain-language stories about papers, newest first.',
+      inputSchema: {
+        since: paperFilters.since,
+        until: paperFilters.until,
+        topic: paperFilters.topic,
+        study_type: paperFilters.study_type,
+        ...paging,
+      },
+      outputSchema: output.pagedList,
+      annotations: READ_ONLY,
+    },
+    async (args) => answer(await call(`/api/v1/stories${query(args)}`)),
+  )
+
+  server.registerTool(
+    'find_entities',
+    {
+      description:
+        'Genes, interventions, organisms, pathways and other entities the papers involve, most-studied first. q ' +
+        'matches names, keys and aliases.',
+      inputSchema: {
+        q: z.string().optional(),
+        type: z.string().optional().describe('Entity type, e.g. gene, intervention, organism.'),
+        ...paging,
+      },
+      outputSchema: output.pagedList,
+      annotations: READ_ONLY,
+    },
+    async (args) => answer(await call(`/api/v1/entities${query(args)}`)),
+  )
+
+  server.registerTool(
+    'get_entity',
+    {
+      description:
+        'One entity with its claim count and its papers, newest first. key: the entity key, or any of its names or ' +
+        'aliases (SIRT1, p16, sirolimus), which is resolved to the one entity of that type it names.',
+      inputSchema: {
+        type: z.enum(ENTITY_TYPES).describe('Entity type.'),
+        key: z
+          .string()
+          .min(1)
+          .describe('The entity key (NCBIGene:23411, CHEBI:9168) or a name or alias (SIRT1, sirolimus).'),
+        min_relevance: paperFilters.min_relevance,
+        ...paging,
+      },
+      outputSchema: output.entityDetail,
+      annotations: READ_ONLY,
+    },
+    async ({ type, key, ...rest }) => {
+      const encoded = segment(key)
+      if (encoded === null)
+        return {
+          ...text(
+            `404 not_found: no entity of type ${JSON.stringify(type)} with key ${JSON.stringify(key)}, nor one of ` +
+              `that type by that name`,
+          ),
+          isError: true,
+        }
+      return answer(
+        await followEntityRedirect(
+          call,
+          await call(`/api/v1/entities/${encodeURIComponent(type)}/${encoded}${query(rest)}`),
+        ),
+      )
+    },
+  )
+
+  server.registerTool(
+    'list_claims',
+    {
+      description:
+        'Extracted claims (subject, relation, object, organism, evidence), newest first; count and group_by ' +
+        'summarise them.',
+      inputSchema: {
+        subject: z.string().optional(),
+        object: z.string().optional(),
+        relation: z.string().optional(),
+        organism: z.string().optional(),
+        paper_id: z.string().optional(),
+        count: z.boolean().optional(),
+        group_by: z.enum(['topic', 'study_type', 'preprint', 'indexed_month', 'organism', 'relation']).optional(),
+        ...paging,
+      },
+      outputSchema: output.claims,
+      annotations: READ_ONLY,
+    },
+    async (args) => answer(await call(`/api/v1/claims${query(args)}`)),
+  )
 
   // As the route: 1 to 200 characters, not blank.
   const text200 = z.string().min(1).max(200).regex(/\S/, 'must not be blank')
-  server.registerTool('get_evidence', {
-    description: 'What the claims say about one question, e.g. subject rapamycin and object lifespan: groups by organism and direction, ' +
-      'each with its claim and paper counts, study types and at most 5 papers, strongest evidence first (human trial, observational, ' +
-      'animal, invertebrate, cells, computational; then relevance; then newest). Counts add up to list_claims for the same filters.',
-    inputSchema: {
-      subject: text200.describe('An entity key, name or alias, e.g. rapamycin, sirolimus or CHEBI:9168. Unknown: an error.'),
-      object: text200.describe('The outcome, e.g. lifespan (matched as list_claims matches object).'),
-      organism: text200.optional().describe('A known organism by any name: mouse, mice, Mus musculus, C. elegans.'),
-      study_type: paperFilters.study_type,
+  server.registerTool(
+    'get_evidence',
+    {
+      description:
+        'What the claims say about one question, e.g. subject rapamycin and object lifespan: groups by organism and ' +
+        'direction, each with its claim and paper counts, study types and at most 5 papers, strongest evidence first ' +
+        '(human trial, observational, animal, invertebrate, cells, computational; then relevance; then newest). ' +
+        'Counts add up to list_claims for the same filters.',
+      inputSchema: {
+        subject: text200.describe(
+          'An entity key, name or alias, e.g. rapamycin, sirolimus or CHEBI:9168. Unknown: an error.',
+        ),
+        object: text200.describe('The outcome, e.g. lifespan (matched as list_claims matches object).'),
+        organism: text200.optional().describe('A known organism by any name: mouse, mice, Mus musculus, C. elegans.'),
+        study_type: paperFilters.study_type,
+      },
+      outputSchema: output.evidence,
+      annotations: READ_ONLY,
     },
-    outputSchema: output.evidence,
-    annotations: READ_ONLY,
-  }, async (args) => answer(await call(`/api/v1/evidence${query(args)}`)))
+    async (args) => answer(await call(`/api/v1/evidence${query(args)}`)),
+  )
 
-  server.registerTool('get_stats', {
-    description: 'Corpus figures: papers read and judged, stories, entities and claims, by topic.',
-    outputSchema: output.single,
-    annotations: READ_ONLY,
-  }, async () => answer(await call('/api/v1/stats')))
+  server.registerTool(
+    'get_stats',
+    {
+      description: 'Corpus figures: papers read and judged, stories, entities and claims, by topic.',
+      outputSchema: output.single,
+      annotations: READ_ONLY,
+    },
+    async () => answer(await call('/api/v1/stats')),
+  )
 
-  server.registerTool('list_topics', {
-    description: 'The topics papers are filed under (slug, name, description) with their paper counts: the values `topic` takes.',
-    outputSchema: output.topics,
-    annotations: READ_ONLY,
-  }, async () => answer(await call('/api/v1/topics')))
+  server.registerTool(
+    'list_topics',
+    {
+      description:
+        'The topics papers are filed under (slug, name, description) with their paper counts: the values `topic` ' +
+        'takes.',
+      outputSchema: output.topics,
+      annotations: READ_ONLY,
+    },
+    async () => answer(await call('/api/v1/topics')),
+  )
 }

@@ -19,7 +19,7 @@ export const CSV_LISTS: Record<CsvTable, { path: string; item: string }> = {
 
 /** The named schema a $ref points at, or the schema itself. */
 const resolved = (doc: Json, node: Json): Json =>
-  (node?.$ref ? resolved(doc, doc.components.schemas[String(node.$ref).split('/').pop()!]) : node)
+  node?.$ref ? resolved(doc, doc.components.schemas[String(node.$ref).split('/').pop()!]) : node
 
 /** How a JSON type reads in a column's description. */
 function typeName(doc: Json, type: string, schema: Json): string {
@@ -79,7 +79,8 @@ export function describeCsv(doc: Json): void {
     ok.content['text/csv'] = {
       schema: {
         type: 'string',
-        description: `With format=csv or Accept: text/csv: a header line, then one line per ${item} (RFC 4180, ` +
+        description:
+          `With format=csv or Accept: text/csv: a header line, then one line per ${item} (RFC 4180, ` +
           `CRLF). Columns, in order (fields= keeps those of the fields named): ${columns.join(', ')}. ${CELL_RULES} ` +
           'A value that is null in JSON is empty here, the licensing of abstracts and evidence included.',
       },

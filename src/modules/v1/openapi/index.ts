@@ -28,7 +28,11 @@ function renamePaths(doc: Document): void {
     if (!item) continue
     for (const operation of Object.values(item)) {
       operation.parameters = operation.parameters?.filter((p) => !(p.in === 'path' && p.name === '*'))
-      if (!operation.parameters?.some((p) => p.name === wildcard)) operation.parameters = [{ name: wildcard, in: 'path', required: true, schema: { type: 'string' } } as never, ...(operation.parameters ?? [])]
+      if (!operation.parameters?.some((p) => p.name === wildcard))
+        operation.parameters = [
+          { name: wildcard, in: 'path', required: true, schema: { type: 'string' } } as never,
+          ...(operation.parameters ?? []),
+        ]
     }
     delete doc.paths![generated]
     doc.paths![path] = item
@@ -39,7 +43,9 @@ function renamePaths(doc: Document): void {
  * The download of an export file answers with bytes, not JSON, and with statuses the generator
  * knows nothing of (206, 304, 416): written here, on the operation the route documents otherwise.
  */
-function describeExportDownload(doc: { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> }): void {
+function describeExportDownload(doc: {
+  paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>>
+}): void {
   const operation = doc.paths?.['/api/v1/exports/{file}']?.get
   if (!operation) return
   const ref = (name: string) => ({ $ref: `#/components/headers/${name}` })
@@ -47,9 +53,20 @@ function describeExportDownload(doc: { paths?: Record<string, Record<string, { r
   const file = { 'Accept-Ranges': ref('Accept-Ranges'), ETag: ref('ETag'), 'Content-Length': ref('Content-Length') }
   const gzip = { 'application/gzip': { schema: { type: 'string', contentMediaType: 'application/gzip' } } }
   operation.responses = {
-    200: { description: 'The whole file: gzip-compressed NDJSON, bytes and sha256 as listed', content: gzip, headers: { ...rateLimited, ...file } },
-    206: { description: 'The range asked for; Content-Range says which bytes of how many', content: gzip, headers: { ...rateLimited, ...file, 'Content-Range': ref('Content-Range') } },
-    304: { description: 'Not modified: If-None-Match holds the file\'s ETag', headers: { ...rateLimited, ETag: ref('ETag') } },
+    200: {
+      description: 'The whole file: gzip-compressed NDJSON, bytes and sha256 as listed',
+      content: gzip,
+      headers: { ...rateLimited, ...file },
+    },
+    206: {
+      description: 'The range asked for; Content-Range says which bytes of how many',
+      content: gzip,
+      headers: { ...rateLimited, ...file, 'Content-Range': ref('Content-Range') },
+    },
+    304: {
+      description: "Not modified: If-None-Match holds the file's ETag",
+      headers: { ...rateLimited, ETag: ref('ETag') },
+    },
     ...operation.responses,
     416: {
       description: 'The range starts beyond the end of the file (invalid_parameter)',
@@ -63,16 +80,23 @@ function describeExportDownload(doc: { paths?: Record<string, Record<string, { r
  * An entity asked for by another of its names is a 308 to its own URL (src/modules/v1/entities/resolve.ts):
  * a status without a body, which the generator does not write.
  */
-function describeEntityRedirect(doc: { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> }): void {
+function describeEntityRedirect(doc: {
+  paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>>
+}): void {
   const operation = doc.paths?.['/api/v1/entities/{type}/{key}']?.get
   if (!operation) return
   const ref = (name: string) => ({ $ref: `#/components/headers/${name}` })
   operation.responses = {
     ...operation.responses,
     308: {
-      description: 'key is not a key but a name, alias or differently-cased key of exactly one entity of the type (p16, sirolimus): '
-        + 'a permanent redirect to that entity\'s own URL (Location), with the query string kept.',
-      headers: { ...Object.fromEntries(['X-Request-Id', 'Cache-Control', ...RATE_LIMIT].map((h) => [h, ref(h)])), Location: ref('Location') },
+      description:
+        'key is not a key but a name, alias or differently-cased key of exactly one entity of the type (p16, ' +
+        'sirolimus): ' +
+        "a permanent redirect to that entity's own URL (Location), with the query string kept.",
+      headers: {
+        ...Object.fromEntries(['X-Request-Id', 'Cache-Control', ...RATE_LIMIT].map((h) => [h, ref(h)])),
+        Location: ref('Location'),
+      },
     },
   }
 }
@@ -115,16 +139,23 @@ const TAGS = [
   { name: 'Stats', description: 'Counts over the whole corpus.' },
   {
     name: 'Exports',
-    description: 'The nightly bulk export: every paper, story, entity and claim as gzip-compressed NDJSON and CSV, '
-      + 'for pro keys.',
+    description:
+      'The nightly bulk export: every paper, story, entity and claim as gzip-compressed NDJSON and CSV, ' +
+      'for pro keys.',
   },
 ]
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } })
 
 const HEADERS = {
-  'X-Request-Id': { description: 'Identifies the request; quote it when reporting a problem. Echoed when the request sends one.', schema: { type: 'string' } },
-  'Cache-Control': { description: 'private, max-age=60 on answers (clients may keep them 60 seconds); no-store on errors.', schema: { type: 'string' } },
+  'X-Request-Id': {
+    description: 'Identifies the request; quote it when reporting a problem. Echoed when the request sends one.',
+    schema: { type: 'string' },
+  },
+  'Cache-Control': {
+    description: 'private, max-age=60 on answers (clients may keep them 60 seconds); no-store on errors.',
+    schema: { type: 'string' },
+  },
   'X-RateLimit-Limit': integerHeader('Requests allowed per UTC day.'),
   'X-RateLimit-Remaining': integerHeader('Requests left today.'),
   'X-RateLimit-Reset': integerHeader('When the daily allowance resets, Unix seconds.'),
@@ -134,11 +165,20 @@ const HEADERS = {
   'X-RateLimit-Minute-Reset': integerHeader('When the minute allowance resets, Unix seconds.'),
   'Retry-After': integerHeader('Seconds to wait before retrying.'),
   'Accept-Ranges': { description: 'bytes: the file can be fetched in ranges.', schema: { type: 'string' } },
-  ETag: { description: 'The file\'s sha256 in quotes (a strong validator, for If-None-Match and If-Range).', schema: { type: 'string' } },
+  ETag: {
+    description: "The file's sha256 in quotes (a strong validator, for If-None-Match and If-Range).",
+    schema: { type: 'string' },
+  },
   'Content-Length': integerHeader('Bytes in this answer.'),
-  'Content-Range': { description: 'bytes first-last/size on a 206; bytes */size on a 416.', schema: { type: 'string' } },
+  'Content-Range': {
+    description: 'bytes first-last/size on a 206; bytes */size on a 416.',
+    schema: { type: 'string' },
+  },
   Location: { description: 'The URL the answer moved to (on a 308).', schema: { type: 'string', format: 'uri' } },
-  'WWW-Authenticate': { description: 'Bearer realm="geroscope", with error="invalid_token" for a malformed, unknown or revoked key.', schema: { type: 'string' } },
+  'WWW-Authenticate': {
+    description: 'Bearer realm="geroscope", with error="invalid_token" for a malformed, unknown or revoked key.',
+    schema: { type: 'string' },
+  },
 }
 
 const RATE_LIMIT = Object.keys(HEADERS).filter((h) => h.startsWith('X-RateLimit-'))
@@ -149,7 +189,8 @@ function headersFor(status: string): string[] {
   if (status === '401') return [...always, 'WWW-Authenticate']
   if (status === '429') return [...always, ...RATE_LIMIT, 'Retry-After']
   if (status === '503') return [...always, 'Retry-After']
-  if (status === '200' || status === '304' || status === '308' || status === '400' || status === '404') return [...always, ...RATE_LIMIT]
+  if (status === '200' || status === '304' || status === '308' || status === '400' || status === '404')
+    return [...always, ...RATE_LIMIT]
   return always
 }
 
@@ -180,12 +221,20 @@ export const openApiModule = (baseUrl: string, app: () => AnyElysia) =>
         title: 'Geroscope Data API',
         version: '1.0.0',
         contact: { name: 'Geroscope operator', url: `${baseUrl}/api/v1/docs` },
-        license: { name: 'Proprietary: API access under the Geroscope terms; abstracts carry their own licences (abstract_license)', identifier: 'LicenseRef-Geroscope' },
+        license: {
+          name:
+            'Proprietary: API access under the Geroscope terms; abstracts carry their own licences ' +
+            '(abstract_license)',
+          identifier: 'LicenseRef-Geroscope',
+        },
         description: [
           'Read-only JSON over a corpus of aging-biology research papers: judgements, stories, entities and claims.',
-          `A quick-start (getting a key, paging, limits, errors, one example per endpoint) is at ${baseUrl}/api/v1/docs.`,
-          'Every request carries `Authorization: Bearer <API_KEY>` (keys look like `grk_` + 8-character id + `_` + 32-character secret).',
-          'Errors are `{ error: { status, code, message } }`. Lists page with opaque signed cursors: repeat the request with',
+          `A quick-start (getting a key, paging, limits, errors, one example per endpoint) is ` +
+            `at ${baseUrl}/api/v1/docs.`,
+          'Every request carries `Authorization: Bearer <API_KEY>` (keys look like `grk_` + 8-character id + `_` + ' +
+            '32-character secret).',
+          'Errors are `{ error: { status, code, message } }`. Lists page with opaque signed cursors: repeat the ' +
+            'request with',
           '`cursor` = `pagination.next_cursor` and the same other parameters (limit may change) until it is null.',
           'Rate limits: member 60/minute and 1,000/day per account; pro 600/minute and 50,000/day per key; every',
           'response to a usable key carries the X-RateLimit-* headers, and a 429 carries Retry-After.',
@@ -193,30 +242,44 @@ export const openApiModule = (baseUrl: string, app: () => AnyElysia) =>
           'malformed, unknown or revoked). A 503 (database unreachable or refusing connections) carries Retry-After.',
           'Numbers in parameters are decimal numbers as JSON writes them (2, 0.5, 1e0), and .5 and 2. are read too;',
           'text is percent-encoded UTF-8 (other bytes are a 400 naming the parameter). A URL over 8 KiB is a 414,',
-          'header fields over 16 KiB or more than 100 of them a 431, a body over 1 MiB a 413, and a body that has not arrived',
-          'in full 30 s (by default) after the request\'s head a 408, all invalid_parameter in the error envelope.',
+          'header fields over 16 KiB or more than 100 of them a 431, a body over 1 MiB a 413, and a body that has ' +
+            'not arrived',
+          "in full 30 s (by default) after the request's head a 408, all invalid_parameter in the error envelope.",
           'One client address may have 64 requests (by default) in progress at once; more are a 429 with Retry-After.',
           'This document itself is served without a key.',
-          'AI agents: POST /api/v1/mcp is a Model Context Protocol server (Streamable HTTP, same key and limits) whose tools',
-          'search_papers, get_paper, get_papers, list_stories, find_entities, get_entity, list_claims and get_stats call these endpoints;',
-          'each MCP message counts as one request. GET answers carry a weak ETag (If-None-Match gives 304) and are sent in br or gzip',
+          'AI agents: POST /api/v1/mcp is a Model Context Protocol server (Streamable HTTP, same key and limits) ' +
+            'whose tools',
+          'search_papers, get_paper, get_papers, list_stories, find_entities, get_entity, list_claims and get_stats ' +
+            'call these endpoints;',
+          'each MCP message counts as one request. GET answers carry a weak ETag (If-None-Match gives 304) and are ' +
+            'sent in br or gzip',
           'when Accept-Encoding asks.',
-          'Bulk export: GET /api/v1/exports lists the nightly export, one gzip-compressed NDJSON file per resource (papers,',
+          'Bulk export: GET /api/v1/exports lists the nightly export, one gzip-compressed NDJSON file per resource ' +
+            '(papers,',
           'stories, entities, claims), each with the same items as gzip-compressed CSV beside it, with counts, sizes',
           'and sha256; pro keys download the files, in byte ranges if they like; each download request, ranged or not,',
           'counts as one request. CSV: /papers, /search, /stories, /claims and /entities answer text/csv with',
           'format=csv or Accept: text/csv (one row per item, nested fields as dotted columns, the next page in a Link',
           'header); errors stay JSON.',
-          'One answer shape per operation: the list paths also answer ids= (/papers), updated_since and fields=, each with',
+          'One answer shape per operation: the list paths also answer ids= (/papers), updated_since and fields=, ' +
+            'each with',
           'another shape, so those answers are documented as operations of their own that answer the same bytes:',
-          'GET /papers/batch?ids=, GET /papers/changes, /stories/changes and /claims/changes?updated_since=, and the same path',
-          'under /api/v1/sparse with fields= (a schema with nothing required: a fields= answer has only the fields asked for).',
-          'Every GET declares its 304 (If-None-Match with the answer\'s weak ETag).',
+          'GET /papers/batch?ids=, GET /papers/changes, /stories/changes and /claims/changes?updated_since=, and the ' +
+            'same path',
+          'under /api/v1/sparse with fields= (a schema with nothing required: a fields= answer has only the fields ' +
+            'asked for).',
+          "Every GET declares its 304 (If-None-Match with the answer's weak ETag).",
         ].join(' '),
       },
       servers: [{ url: baseUrl }],
       components: {
-        securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: grk_ + 8-character key id + _ + 32-character secret' } },
+        securitySchemes: {
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key: grk_ + 8-character key id + _ + 32-character secret',
+          },
+        },
       },
       security: [{ apiKey: [] }],
     },

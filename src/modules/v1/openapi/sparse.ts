@@ -22,16 +22,22 @@ function sparse(doc: Json, schema: Json): Json {
     if (!schemas[twin]) {
       schemas[twin] = {} // taken before recursing, so a schema that refers to itself ends
       const made = sparse(doc, schemas[name])
-      schemas[twin] = { ...made, description: `${name} as a fields= answer gives it: only the fields asked for (nested with dots), so none is required.` }
+      schemas[twin] = {
+        ...made,
+        description:
+          `${name} as a fields= answer gives it: only the fields asked for (nested with dots), so none is ` +
+          `required.`,
+      }
     }
     return { $ref: `${REF}${twin}` }
   }
   const out: Json = {}
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'required') continue
-    out[key] = key === 'properties'
-      ? Object.fromEntries(Object.entries(value as Json).map(([name, s]) => [name, sparse(doc, s)]))
-      : sparse(doc, value)
+    out[key] =
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(value as Json).map(([name, s]) => [name, sparse(doc, s)]))
+        : sparse(doc, value)
   }
   return out
 }
@@ -43,7 +49,8 @@ function sparseEnvelope(doc: Json, schema: Json): Json {
   return { ...envelope, properties: { ...envelope.properties, data: sparse(doc, envelope.properties.data) } }
 }
 
-export const FIELDS_MOVED = `fields= is documented at the same path under ${SPARSE_PREFIX}, whose answer schema has nothing required; ` +
+export const FIELDS_MOVED =
+  `fields= is documented at the same path under ${SPARSE_PREFIX}, whose answer schema has nothing required; ` +
   'this path answers it too, the same bytes.'
 
 export function describeSparse(doc: Json): void {
@@ -53,15 +60,20 @@ export function describeSparse(doc: Json): void {
     if (!fields || path.startsWith(`${SPARSE_PREFIX}/`)) continue
     const twin = structuredClone(operation)
     twin.summary = `${operation.summary}, only the fields asked for`
-    twin.description = `The answer of GET ${path} with fields=: each item keeps only the fields named (see fields), so no field of an ` +
-      `item is required in this answer's schema; the rest of the envelope is as there. GET ${path}?fields=… answers the same bytes.`
+    twin.description =
+      `The answer of GET ${path} with fields=: each item keeps only the fields named (see fields), so no field of an ` +
+      `item is required in this answer's schema; the rest of the envelope is as there. GET ${path}?fields=… answers ` +
+      `the same bytes.`
     if (twin.operationId) twin.operationId = `${twin.operationId}Sparse`
-    twin.parameters = twin.parameters.map((p: Json) => (p === fields || (p.in === 'query' && p.name === 'fields') ? { ...p, required: true } : p))
+    twin.parameters = twin.parameters.map((p: Json) =>
+      p === fields || (p.in === 'query' && p.name === 'fields') ? { ...p, required: true } : p,
+    )
     const json = twin.responses['200'].content['application/json']
     json.schema = sparseEnvelope(doc, json.schema)
     doc.paths[`${SPARSE_PREFIX}${path.slice('/api/v1'.length)}`] = { get: twin }
     operation.parameters = operation.parameters.filter((p: Json) => p !== fields)
-    if (!String(operation.description ?? '').includes('/api/v1/sparse')) operation.description = `${operation.description ?? ''} ${FIELDS_MOVED}`.trim()
+    if (!String(operation.description ?? '').includes('/api/v1/sparse'))
+      operation.description = `${operation.description ?? ''} ${FIELDS_MOVED}`.trim()
   }
 }
 
@@ -71,7 +83,9 @@ export function describeSparse(doc: Json): void {
  */
 export function describeNotModified(doc: Json, headersFor: (status: string) => string[]): void {
   doc.components.headers.WeakETag = {
-    description: 'A weak validator of this answer (W/"…"): send it back in If-None-Match to get a 304 while the answer is unchanged.',
+    description:
+      'A weak validator of this answer (W/"…"): send it back in If-None-Match to get a 304 while the answer is ' +
+      'unchanged.',
     schema: { type: 'string' },
   }
   for (const item of Object.values<Json>(doc.paths)) {
@@ -82,7 +96,7 @@ export function describeNotModified(doc: Json, headersFor: (status: string) => s
     operation.responses = {
       '200': ok,
       '304': {
-        description: 'Not modified: If-None-Match holds this answer\'s ETag. No body.',
+        description: "Not modified: If-None-Match holds this answer's ETag. No body.",
         headers: {
           ...Object.fromEntries(headersFor('304').map((h) => [h, { $ref: `#/components/headers/${h}` }])),
           ETag: { $ref: '#/components/headers/WeakETag' },

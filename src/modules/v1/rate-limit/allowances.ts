@@ -13,6 +13,14 @@ export const ALLOWANCES = {
 export type Tier = keyof typeof ALLOWANCES
 
 /** The bucket a request counts against: `account:<id>` for members, `key:<keyId>` for pro. */
-export function bucketFor({ tier, accountId, keyId }: { tier: Tier; accountId: number | string; keyId: string }): string {
+export function bucketFor({
+  tier,
+  accountId,
+  keyId,
+}: {
+  tier: Tier
+  accountId: number | string
+  keyId: string
+}): string {
   return tier === 'pro' ? `key:${keyId}` : `account:${accountId}`
 }

@@ -26,34 +26,43 @@ export const SPARSE_PREFIX = '/api/v1/sparse'
 const KEPT = ['authorization', 'accept', 'x-request-id']
 
 export const sparseModule = (handle: () => Handle) =>
-  new Elysia({ name: 'v1-sparse' })
-    .get(`${SPARSE_PREFIX}/*`, ({ request, set }) => orRedirect(async () => {
-      const url = new URL(request.url)
-      const inner = `/api/v1${url.pathname.slice(SPARSE_PREFIX.length)}`
-      if (!queryEntries(request.url).some((e) => e.name === 'fields')) {
-        throw invalidParameter(`fields is required on ${SPARSE_PREFIX}/…; without it, ask ${inner}`)
-      }
-      if (inner.startsWith(`${SPARSE_PREFIX}/`)) throw invalidParameter(`${SPARSE_PREFIX} cannot be nested`)
-      const headers = new Headers()
-      for (const name of KEPT) {
-        const value = request.headers.get(name)
-        if (value !== null) headers.set(name, value)
-      }
-      const forwarded = new Request(`${url.origin}${inner}${url.search}`, { headers })
-      internalRequests.add(forwarded)
-      const answer = await handle()(forwarded)
-      const body = new Uint8Array(await answer.arrayBuffer())
-      const location = answer.headers.get('location')
-      // An entity asked for by another of its names: the redirect, to the same place under /sparse.
-      if (answer.status === 308 && location) throw new PermanentRedirect(location.replace('/api/v1/', `${SPARSE_PREFIX}/`))
-      if (answer.status !== 200) {
-        const envelope = JSON.parse(new TextDecoder().decode(body)) as { error: { code: ErrorCode; message: string } }
-        throw new ApiError(envelope.error.code, envelope.error.message, {}, answer.status)
-      }
-      const link = answer.headers.get('link')
-      if (link) set.headers['link'] = link.replace(`/api/v1/`, `${SPARSE_PREFIX}/`)
-      // What the inner answer varies on besides encoding (Accept, for the CSV lists); the encoding is added on the way out.
-      const vary = (answer.headers.get('vary') ?? '').split(',').map((v) => v.trim()).filter((v) => v && v.toLowerCase() !== 'accept-encoding')
-      if (vary.length > 0) set.headers['vary'] = vary.join(', ')
-      return new EncodedAnswer(body, answer.headers.get('content-type') ?? 'application/json')
-    }), { detail: { hide: true } })
+  new Elysia({ name: 'v1-sparse' }).get(
+    `${SPARSE_PREFIX}/*`,
+    ({ request, set }) =>
+      orRedirect(async () => {
+        const url = new URL(request.url)
+        const inner = `/api/v1${url.pathname.slice(SPARSE_PREFIX.length)}`
+        if (!queryEntries(request.url).some((e) => e.name === 'fields')) {
+          throw invalidParameter(`fields is required on ${SPARSE_PREFIX}/…; without it, ask ${inner}`)
+        }
+        if (inner.startsWith(`${SPARSE_PREFIX}/`)) throw invalidParameter(`${SPARSE_PREFIX} cannot be nested`)
+        const headers = new Headers()
+        for (const name of KEPT) {
+          const value = request.headers.get(name)
+          if (value !== null) headers.set(name, value)
+        }
+        const forwarded = new Request(`${url.origin}${inner}${url.search}`, { headers })
+        internalRequests.add(forwarded)
+        const answer = await handle()(forwarded)
+        const body = new Uint8Array(await answer.arrayBuffer())
+        const location = answer.headers.get('location')
+        // An entity asked for by another of its names: the redirect, to the same place under /sparse.
+        if (answer.status === 308 && location)
+          throw new PermanentRedirect(location.replace('/api/v1/', `${SPARSE_PREFIX}/`))
+        if (answer.status !== 200) {
+          const envelope = JSON.parse(new TextDecoder().decode(body)) as { error: { code: ErrorCode; message: string } }
+          throw new ApiError(envelope.error.code, envelope.error.message, {}, answer.status)
+        }
+        const link = answer.headers.get('link')
+        if (link) set.headers['link'] = link.replace(`/api/v1/`, `${SPARSE_PREFIX}/`)
+        // What the inner answer varies on besides encoding (Accept, for the CSV lists); the encoding is added on the
+        // way out.
+        const vary = (answer.headers.get('vary') ?? '')
+          .split(',')
+          .map((v) => v.trim())
+          .filter((v) => v && v.toLowerCase() !== 'accept-encoding')
+        if (vary.length > 0) set.headers['vary'] = vary.join(', ')
+        return new EncodedAnswer(body, answer.headers.get('content-type') ?? 'application/json')
+      }),
+    { detail: { hide: true } },
+  )

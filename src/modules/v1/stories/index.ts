@@ -45,29 +45,39 @@ function positionOf(k: CursorPosition): StoryPosition {
 
 export const storiesModule = (v1: V1Context) => {
   const { db, baseUrl, secret, cache } = v1
-  // The list, and with updated_since its change feed; GET /stories/changes answers the feed as an operation of its own (../aliases.ts).
-  const list = ({ request, set }: ListContext) => listAnswer(v1, 'stories', request, set, async () => {
-    const p = parseParams(request.url, listParams)
-    const filters = { since: p.since, until: p.until, topic: p.topic, studyType: p.study_type }
-    if (p.updated_since) return storiesFeed(v1, p, filters, p.updated_since) // the change feed (src/modules/v1/changes)
-    const paging = pager(secret, 'stories', filters, p)
-    const position = paging.after && positionOf(paging.after)
-    // fields= pages only, as for /papers (src/modules/v1/papers/index.ts says why)
-    const written = p.fields ? await listStoriesJson(db, baseUrl, filters, paging.limit, position, p.fields) : null
-    if (written) {
-      const { items, pagination } = paging.page(written, (r) => [r.publishedAtText, r.paperId])
-      return jsonPage(items.map((r) => r.json), { pagination }) as unknown as { data: Static<typeof StoryItem>[]; pagination: Static<typeof Pagination> }
-    }
-    const rows = await listStories(db, filters, paging.limit, position)
-    const { items, pagination } = paging.page(rows, (r) => [r.publishedAtText, r.story.paperId])
-    return selectFields({ data: items.map((r) => serializeStoryItem(r, baseUrl)), pagination }, p.fields)
+  // The list, and with updated_since its change feed; GET /stories/changes answers the feed as an operation of its own
+  // (../aliases.ts).
+  const list = ({ request, set }: ListContext) =>
+    listAnswer(v1, 'stories', request, set, async () => {
+      const p = parseParams(request.url, listParams)
+      const filters = { since: p.since, until: p.until, topic: p.topic, studyType: p.study_type }
+      // the change feed (src/modules/v1/changes)
+      if (p.updated_since) return storiesFeed(v1, p, filters, p.updated_since)
+      const paging = pager(secret, 'stories', filters, p)
+      const position = paging.after && positionOf(paging.after)
+      // fields= pages only, as for /papers (src/modules/v1/papers/index.ts says why)
+      const written = p.fields ? await listStoriesJson(db, baseUrl, filters, paging.limit, position, p.fields) : null
+      if (written) {
+        const { items, pagination } = paging.page(written, (r) => [r.publishedAtText, r.paperId])
+        return jsonPage(
+          items.map((r) => r.json),
+          { pagination },
+        ) as unknown as { data: Static<typeof StoryItem>[]; pagination: Static<typeof Pagination> }
+      }
+      const rows = await listStories(db, filters, paging.limit, position)
+      const { items, pagination } = paging.page(rows, (r) => [r.publishedAtText, r.story.paperId])
+      return selectFields({ data: items.map((r) => serializeStoryItem(r, baseUrl)), pagination }, p.fields)
     })
   return new Elysia({ name: 'v1-stories' })
     .get('/api/v1/stories', list as never, {
       response: { 200: documented(t.Object({ data: t.Array(StoryItem), pagination: Pagination })), ...errorResponses },
       detail: {
         summary: 'List stories',
-        description: 'Published stories newest first by published_at, then paper_id ascending. since and until act on the UTC date of published_at; topic and study_type on the judgement of the paper the story is about. Each item carries the paper as `paper` (a PaperRef). ' + ALSO_ON_LIST(null, 'GET /api/v1/stories/changes'),
+        description:
+          'Published stories newest first by published_at, then paper_id ascending. since and until act on the UTC ' +
+          'date of published_at; topic and study_type on the judgement of the paper the story is about. Each item ' +
+          'carries the paper as `paper` (a PaperRef). ' +
+          ALSO_ON_LIST(null, 'GET /api/v1/stories/changes'),
         parameters: openApiParameters(documentedListParams),
       },
     })
@@ -75,7 +85,9 @@ export const storiesModule = (v1: V1Context) => {
       response: { 200: documented(StoriesFeedAnswer), ...errorResponses },
       detail: {
         summary: 'Follow changes to stories',
-        description: 'The change feed of the story list: changed items (as /stories items) and tombstones, in change order, under the list\'s ' +
+        description:
+          'The change feed of the story list: changed items (as /stories items) and tombstones, in change order, ' +
+          "under the list's " +
           'filters. The same as GET /api/v1/stories?updated_since=, which answers the same bytes.',
         parameters: openApiParameters(feedParams),
       },

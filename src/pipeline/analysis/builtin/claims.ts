@@ -10,25 +10,96 @@ import { compact, readAge, readDose, readDuration, readMagnitude, readN, readSex
 import { findMentions, longFormBefore, type Mention } from '../../../lexicon/matcher'
 import { resolvedSide, sideEntity } from '../side-entity'
 import {
-  FILLER, GENERIC, MANIPULATION, NOT_A_START, VERB, balanced, lostItsNoun, objectContinuation, subjectLead, wordsOf,
+  FILLER,
+  GENERIC,
+  MANIPULATION,
+  NOT_A_START,
+  VERB,
+  balanced,
+  lostItsNoun,
+  objectContinuation,
+  subjectLead,
+  wordsOf,
 } from './side-phrase'
 import type { Sentence } from './sentences'
 
 type Pattern = { re: RegExp; relation: string; direction: FoundClaim['direction'] }
 
 const PATTERNS: Pattern[] = [
-  { re: /\b(?:did not|does not|do not|failed to|had no|has no|no significant)\b[^.;]{0,30}?\b(?:affect|change|alter|effect|difference|improve|reduce|increase|extend)\w*/i, relation: 'no_effect_on', direction: 'no_change' },
-  { re: /\b(?:extend(?:s|ed|ing)?|prolong(?:s|ed|ing)?|lengthen(?:s|ed)?|increas(?:es|ed|ing))\b(?=(?:(?!\band\b)[^.;,]){0,40}?\b(?:life-?span|longevity|survival|health-?span)\b)/i, relation: 'extends_lifespan', direction: 'increase' },
-  { re: /\b(?:protect(?:s|ed|ing)? against|protective against|protect(?:s|ed)?(?= [\w -]{1,40} from)|prevent(?:s|ed|ing)?)\b/i, relation: 'protects_against', direction: 'decrease' },
-  { re: /\b(?:increas(?:es|ed)|elevat(?:es|ed)|enhanc(?:es|ed)|up-?regulat(?:es|ed)|promot(?:es|ed)|induc(?:es|ed)|activat(?:es|ed)|improv(?:es|ed)|restor(?:es|ed)|boost(?:s|ed)|augment(?:s|ed)|stimulat(?:es|ed))\b/i, relation: 'increases', direction: 'increase' },
-  { re: /\b(?:reduc(?:es|ed)|decreas(?:es|ed)|lower(?:s|ed)|attenuat(?:es|ed)|suppress(?:es|ed)|inhibit(?:s|ed)|down-?regulat(?:es|ed)|impair(?:s|ed)|diminish(?:es|ed)|alleviat(?:es|ed)|ameliorat(?:es|ed)|block(?:s|ed)|abolish(?:es|ed)|delay(?:s|ed)|mitigat(?:es|ed)|shorten(?:s|ed))\b/i, relation: 'decreases', direction: 'decrease' },
-  { re: /\b(?:(?:was|were|is|are) (?:positively |negatively |inversely |significantly |strongly )?(?:associated|correlated)(?: positively| negatively| inversely| significantly| strongly)? with|correlates? with|linked to|predict(?:s|ed))\b/i, relation: 'associated_with', direction: null },
+  {
+    re: new RegExp(
+      String.raw`\b(?:did not|does not|do not|failed to|had no|has no|no significant)\b[^.;]{0,30}?\b(?:affect` +
+        String.raw`|change|alter|effect|difference|improve|reduce|increase|extend)\w*`,
+      'i',
+    ),
+    relation: 'no_effect_on',
+    direction: 'no_change',
+  },
+  {
+    re: new RegExp(
+      String.raw`\b(?:extend(?:s|ed|ing)?|prolong(?:s|ed|ing)?|lengthen(?:s|ed)?|increas(?:es|ed` +
+        String.raw`|ing))\b(?=(?:(?!\band\b)[^.;,]){0,40}?\b(?:life-?span|longevity|survival|health-?span)\b)`,
+      'i',
+    ),
+    relation: 'extends_lifespan',
+    direction: 'increase',
+  },
+  {
+    re: new RegExp(
+      String.raw`\b(?:protect(?:s|ed|ing)? against|protective against|protect(?:s|ed)?(?= [\w -]{1,40} from)` +
+        String.raw`|prevent(?:s|ed|ing)?)\b`,
+      'i',
+    ),
+    relation: 'protects_against',
+    direction: 'decrease',
+  },
+  {
+    re: new RegExp(
+      String.raw`\b(?:increas(?:es|ed)|elevat(?:es|ed)|enhanc(?:es|ed)|up-?regulat(?:es|ed)|promot(?:es|ed)` +
+        '|induc(?:es|ed)|activat(?:es|ed)|improv(?:es|ed)|restor(?:es|ed)|boost(?:s|ed)|augment(?:s|ed)' +
+        String.raw`|stimulat(?:es|ed))\b`,
+      'i',
+    ),
+    relation: 'increases',
+    direction: 'increase',
+  },
+  {
+    re: new RegExp(
+      String.raw`\b(?:reduc(?:es|ed)|decreas(?:es|ed)|lower(?:s|ed)|attenuat(?:es|ed)|suppress(?:es|ed)` +
+        '|inhibit(?:s|ed)|down-?regulat(?:es|ed)|impair(?:s|ed)|diminish(?:es|ed)|alleviat(?:es|ed)' +
+        '|ameliorat(?:es|ed)|block(?:s|ed)|abolish(?:es|ed)|delay(?:s|ed)|mitigat(?:es|ed)|shorten(?:s' +
+        String.raw`|ed))\b`,
+      'i',
+    ),
+    relation: 'decreases',
+    direction: 'decrease',
+  },
+  {
+    re: new RegExp(
+      String.raw`\b(?:(?:was|were|is|are) (?:positively |negatively |inversely |significantly ` +
+        '|strongly )?(?:associated|correlated)(?: positively| negatively| inversely| significantly' +
+        String.raw`| strongly)? with|correlates? with|linked to|predict(?:s|ed))\b`,
+      'i',
+    ),
+    relation: 'associated_with',
+    direction: null,
+  },
 ]
 
-const AIM = /\b(?:this study|this work|we) (?:investigated|examined|explored|evaluated|assessed)\b|\b(whether|to investigate|to determine|to examine|to assess|to explore|to study|to evaluate|to test|to identify|to understand|to characteri[sz]e|in order to|we hypothesi[sz]ed|aim(?:s|ed)? to|here we (?:test|ask)|remains? unclear|is unknown|are unknown)\b/i
+const AIM = new RegExp(
+  String.raw`\b(?:this study|this work|we) (?:investigated|examined|explored|evaluated|assessed)\b|\b(whether` +
+    '|to investigate|to determine|to examine|to assess|to explore|to study|to evaluate|to test' +
+    '|to identify|to understand|to characteri[sz]e|in order to|we hypothesi[sz]ed|aim(?:s|ed)? to' +
+    String.raw`|here we (?:test|ask)|remains? unclear|is unknown|are unknown)\b`,
+  'i',
+)
 const HEDGE = /\b(may|might|could|suggest(?:s|ed)?|potential(?:ly)?|possibly|likely)\b/i
 const BACKGROUND = /\b(has been|have been|previous(?:ly)?|known to|is known|are known|it is well)\b/i
-const FINDING = /\b(we (?:found|show|showed|demonstrate|demonstrated|observed|report)|our (?:results|data|findings)|results (?:show|showed|indicate|revealed)|in conclusion)\b/i
+const FINDING = new RegExp(
+  String.raw`\b(we (?:found|show|showed|demonstrate|demonstrated|observed|report)|our (?:results|data|findings)` +
+    String.raw`|results (?:show|showed|indicate|revealed)|in conclusion)\b`,
+  'i',
+)
 const PASSIVE_BEFORE = /\b(?:was|were|is|are|been|be)\s+(?:\w+ly\s+)?$/i
 /** Organisms and tissues say where, not what: they are context, never a claim's subject or object. */
 const SIDE_TYPES = new Set(['intervention', 'gene', 'pathway', 'hallmark', 'phenotype', 'disease', 'biomarker'])
@@ -42,9 +113,18 @@ const METHOD = /\b(?:we used|was performed|were performed|hypothesis:|investigat
  * cholinergic tone", "patients with increased bone density", "had reduced TSC2 expression", "osteoarthritis or
  * increased knee pain". The noun before it is no agent of it.
  */
-const ADJECTIVAL = /(?:^|[\s(])(?:a|an|the|with|of|in|to|for|from|into|by|having|present|and|or|its|their|more|less|meet|despite|without)\s+(?:\w+ly\s+)?$/i
+const ADJECTIVAL = new RegExp(
+  String.raw`(?:^|[\s(])(?:a|an|the|with|of|in|to|for|from|into|by|having|present|and|or|its|their|more|less` +
+    String.raw`|meet|despite|without)\s+(?:\w+ly\s+)?$`,
+  'i',
+)
 /** "led to increased", "resulted in prolonged": the participle is the effect of a causal verb, the claim's own. */
-const CAUSAL = /\b(?:(?:lead|leads|led|leading|result|results|resulted|resulting|contributes?|contributed)\s+(?:\w+ly\s+)?(?:to|in)|(?:displayed|showed|exhibited|had|have|has|show|shows|display|exhibit))\s+(?:(?:the|a|an)\s+)?(?:\w+ly\s+)?$/i
+const CAUSAL = new RegExp(
+  String.raw`\b(?:(?:lead|leads|led|leading|result|results|resulted|resulting|contributes?` +
+    String.raw`|contributed)\s+(?:\w+ly\s+)?(?:to|in)|(?:displayed|showed|exhibited|had|have|has|show|shows` +
+    String.raw`|display|exhibit))\s+(?:(?:the|a|an)\s+)?(?:\w+ly\s+)?$`,
+  'i',
+)
 /** The agent of a hyphenated participle, whose object follows ("Liraglutide-induced autophagy"): a name. */
 const HYPHEN_AGENT = /(?:^|[\s(])[\p{L}\p{N}][\p{L}\p{N}/ -]*[-‐–]$/u
 /**
@@ -57,7 +137,8 @@ function verbMatch(re: RegExp, text: string): { index: number; text: string } | 
     const m = re.exec(text.slice(from))
     if (!m) return null
     const index = from + m.index
-    const adjective = /^\w+ed$/i.test(m[0]) && ADJECTIVAL.test(text.slice(0, index)) && !CAUSAL.test(text.slice(0, index))
+    const adjective =
+      /^\w+ed$/i.test(m[0]) && ADJECTIVAL.test(text.slice(0, index)) && !CAUSAL.test(text.slice(0, index))
     if (!adjective && (index === 0 || !/[-‐–]/.test(text[index - 1]) || HYPHEN_AGENT.test(text.slice(0, index)))) {
       return { index, text: m[0] }
     }
@@ -74,7 +155,12 @@ export type ClaimSetting = {
   review: boolean
 }
 
-const entityOf = (m: Mention): ClaimSide['entity'] => ({ type: m.entry.type, key: m.entry.key, name: m.entry.name, ids: m.entry.ids as Record<string, string> })
+const entityOf = (m: Mention): ClaimSide['entity'] => ({
+  type: m.entry.type,
+  key: m.entry.key,
+  name: m.entry.name,
+  ids: m.entry.ids as Record<string, string>,
+})
 
 /**
  * A short noun phrase from `words`, trimmed of filler at both ends; null when nothing meaningful is left, or when what
@@ -88,7 +174,13 @@ function phrase(words: string[], max: number): ClaimSide | null {
   while (end > start && FILLER.test(words[end - 1])) end--
   const kept = balanced(words.slice(start, end))
   if (!kept || kept.length === 0 || kept.length > max || !kept.some((w) => /[a-z]{3}|[A-Z0-9]{2}/.test(w))) return null
-  if (NOT_A_START.test(kept[0]) || kept.some((w) => VERB.test(w)) || /[-–/]$/.test(kept.at(-1)!) || /^[-–/]/.test(kept[0])) return null
+  if (
+    NOT_A_START.test(kept[0]) ||
+    kept.some((w) => VERB.test(w)) ||
+    /[-–/]$/.test(kept.at(-1)!) ||
+    /^[-–/]/.test(kept[0])
+  )
+    return null
   if (FILLER.test(kept[0]) || FILLER.test(kept.at(-1)!) || (kept.length === 1 && GENERIC.test(kept[0]))) return null
   return { text: kept.join(' '), entity: null }
 }
@@ -101,7 +193,8 @@ function phraseBefore(text: string): ClaimSide | null {
   // lexicon knows ("mammalian target of rapamycin (mTOR)") is taken for it.
   const bracket = parts.at(-1) === '('
   // "the addition of vitamin D and calcium increases": the "and" joins the complements of one head.
-  if (/^and$/i.test(parts.at(-1) ?? '') && /\b(?:of|in|with|by|for)\s+(?:\S+\s+){0,3}$/i.test(parts.at(-2) ?? '')) return null
+  if (/^and$/i.test(parts.at(-1) ?? '') && /\b(?:of|in|with|by|for)\s+(?:\S+\s+){0,3}$/i.test(parts.at(-2) ?? ''))
+    return null
   // "Deletion of Tsc1 in MEF decreased": the words before the phrase, in its clause, are its head (phrase() keeps at
   // most five words, so a longer subject is cut at its start).
   const before = wordsOf(clause)
@@ -109,10 +202,19 @@ function phraseBefore(text: string): ClaimSide | null {
   if (!side) return null
   const kept = wordsOf(side.text)
   const lead = before.slice(0, before.length - kept.length)
-  while (lead.length && FILLER.test(lead.at(-1)!) && !/^(?:of|in|by|with|from|for|on|at|to)$/i.test(lead.at(-1)!)) lead.pop()
+  while (lead.length && FILLER.test(lead.at(-1)!) && !/^(?:of|in|by|with|from|for|on|at|to)$/i.test(lead.at(-1)!))
+    lead.pop()
   // "Treatment with PMA/Io" is the treatment's; "in MEF" is a circumstance of a head before it.
-  if (lead.length && /^(?:of|in|by|with|from|for|on|at|to|without|among|between)$/i.test(lead.at(-1)!) &&
-    !(lead.length === 2 && /^with$/i.test(lead[1]) && /^(?:treatment|pretreatment|incubation|supplementation)$/i.test(lead[0]))) return null
+  if (
+    lead.length &&
+    /^(?:of|in|by|with|from|for|on|at|to|without|among|between)$/i.test(lead.at(-1)!) &&
+    !(
+      lead.length === 2 &&
+      /^with$/i.test(lead[1]) &&
+      /^(?:treatment|pretreatment|incubation|supplementation)$/i.test(lead[0])
+    )
+  )
+    return null
   if (!isThing(side.text) || lostItsNoun(side.text)) return null
   const resolved = headEntity(resolvedSide(side, SIDE_TYPES))
   if (bracket && !resolved.entity) return null
@@ -122,17 +224,25 @@ function phraseBefore(text: string): ClaimSide | null {
     const open = text.lastIndexOf('(')
     const form = longFormBefore(text, open, side.text)
     const head = form ? text.slice(0, text.lastIndexOf(form, open)) : ''
-    const inClause = head.split(/[,;:]|\b(?:that|which|whereas|while)\b/i).pop()!.trim()
+    const inClause = head
+      .split(/[,;:]|\b(?:that|which|whereas|while)\b/i)
+      .pop()!
+      .trim()
     // An article, a class ("the kinase mammalian target of rapamycin (mTOR)") or a measure ("the expression of glucose
     // transporter 3 (Glut3)") leaves the abbreviation the subject.
-    const plain = /^(?:(?:the|a|an)\s+)?(?:(?:[\w-]+\s+)?(?:kinase|protein|gene|enzyme|factor|hormone|cytokine|receptor|suppressor|regulator)|(?:expression|levels?|activity|amounts?|concentrations?|phosphorylation)\s+of(?:\s+the)?)?$/i
+    const plain =
+      /^(?:(?:the|a|an)\s+)?(?:(?:[\w-]+\s+)?(?:kinase|protein|gene|enzyme|factor|hormone|cytokine|receptor|suppressor|regulator)|(?:expression|levels?|activity|amounts?|concentrations?|phosphorylation)\s+of(?:\s+the)?)?$/i
     if (!form || !plain.test(inClause)) return null
   }
   return resolved
 }
 
 /** Who was studied, how many, or a share of them, is no cause or effect: "33% of cases", "703 eligible patients". */
-const POPULATION = /^(?:patients?|participants?|subjects?|individuals?|people|persons?|cases?|controls?|women|men|children|adults?|adolescents?|infants?|volunteers?|respondents?|cohorts?|samples?|groups?)$/i
+const POPULATION = new RegExp(
+  '^(?:patients?|participants?|subjects?|individuals?|people|persons?|cases?|controls?|women|men' +
+    '|children|adults?|adolescents?|infants?|volunteers?|respondents?|cohorts?|samples?|groups?)$',
+  'i',
+)
 function isThing(text: string): boolean {
   const words = wordsOf(text)
   if (/^\d+(?:[.,]\d+)?%?$/.test(words[0]) || /%/.test(text)) return false
@@ -146,23 +256,40 @@ function isThing(text: string): boolean {
 function headEntity(side: ClaimSide): ClaimSide {
   if (side.entity) return side
   const [first, ...rest] = wordsOf(side.text)
-  if (!rest.length || !/[A-Z]/.test(first) || !rest.every((w) => SAME_ENTITY.test(w) || /^kinase$/i.test(w))) return side
+  if (!rest.length || !/[A-Z]/.test(first) || !rest.every((w) => SAME_ENTITY.test(w) || /^kinase$/i.test(w)))
+    return side
   const entity = sideEntity(first, HEAD_TYPES)
   return entity ? { text: side.text, entity } : side
 }
 const HEAD_TYPES = new Set(['gene', 'intervention'])
 
 /** Heads that are about what their preposition names: "alterations in", "resistance to", "formation between". */
-const RELATIVE_HEAD = /^(?:alterations?|changes?|differences?|abnormalit(?:y|ies)|defects?|deficits?|resistance|susceptibility|sensitivity|responses?|formation|access|binding|exposure|transition|shift|contributions?|involvement|dependence|requirements?|increase|decrease|reduction|rise|decline|elevation)$/i
+const RELATIVE_HEAD = new RegExp(
+  '^(?:alterations?|changes?|differences?|abnormalit(?:y|ies)|defects?|deficits?|resistance' +
+    '|susceptibility|sensitivity|responses?|formation|access|binding|exposure|transition|shift' +
+    '|contributions?|involvement|dependence|requirements?|increase|decrease|reduction|rise|decline' +
+    '|elevation)$',
+  'i',
+)
 
 /** "blocked the ability of amino acids to activate S6K1": what the capacity is for follows, out of the phrase. */
 const CAPACITY = /^(?:ability|capacity|failure|propensity|tendency|potential|inability|capability)$/i
 
 /** Objects that are ills: what improves them lessens them. */
-const SYMPTOM = /\b(?:pain|soreness|symptoms?|disease|disorders?|syndrome|fatigue|frailty|dysfunction|deficits?|damage|injury|inflammation|stiffness|severity|disability|impairment|toxicity|insomnia|depression|anxiety)\b/i
+const SYMPTOM = new RegExp(
+  String.raw`\b(?:pain|soreness|symptoms?|disease|disorders?|syndrome|fatigue|frailty|dysfunction|deficits?` +
+    '|damage|injury|inflammation|stiffness|severity|disability|impairment|toxicity|insomnia|depression' +
+    String.raw`|anxiety)\b`,
+  'i',
+)
 
 /** A clause break between a side and its verb, or inside a phrase: what stands beyond it belongs to another clause. */
-const CUT_AFTER = /[,;:.(]|\b(?:in|by|and|or|but|through|via|compared|when|while|whereas|after|during|from|than|that|which|at|among|between|with|without|despite|following|to|for|as|versus|vs|if|whether|because|although|since|where|who|whose|regardless|independently)\b/i
+const CUT_AFTER = new RegExp(
+  String.raw`[,;:.(]|\b(?:in|by|and|or|but|through|via|compared|when|while|whereas|after|during|from|than|that` +
+    '|which|at|among|between|with|without|despite|following|to|for|as|versus|vs|if|whether|because' +
+    String.raw`|although|since|where|who|whose|regardless|independently)\b`,
+  'i',
+)
 
 function phraseAfter(text: string): ClaimSide | null {
   const start = text.replace(/^\s*(?:on|of|in)\s+/i, ' ') // "no effect on X", "an increase of X"
@@ -178,43 +305,98 @@ function phraseAfter(text: string): ClaimSide | null {
   const resolved = headEntity(resolvedSide(side, SIDE_TYPES))
   // "alterations in HPA axis activity", "resistance to cisplatin", "complex formation between TSC1 and TSC2": a short
   // head cut at its preposition is about what follows, which the cut left out.
-  if (!more && cut && /^(?:in|to|between|for|on|with|of|at|from|among)$/i.test(cut[0]) && !resolved.entity &&
-    wordsOf(resolved.text).length <= 2 && RELATIVE_HEAD.test(wordsOf(resolved.text).at(-1)!)) return null
+  if (
+    !more &&
+    cut &&
+    /^(?:in|to|between|for|on|with|of|at|from|among)$/i.test(cut[0]) &&
+    !resolved.entity &&
+    wordsOf(resolved.text).length <= 2 &&
+    RELATIVE_HEAD.test(wordsOf(resolved.text).at(-1)!)
+  )
+    return null
   return resolved
 }
 
-/** A phrase and what continues it ("IL6" and ", IL8, and TNFα gene expression"), a list's commas kept on their words. */
+/**
+ * A phrase and what continues it ("IL6" and ", IL8, and TNFα gene expression"), a list's commas kept on their words.
+ */
 const joined = (phrase: string, more: string) => `${phrase} ${more.trim()}`.replace(/\s+,/g, ',')
 
-const CLAUSE_BREAK = /[,;:()]|\b(?:that|which|and|but|or|whereas|while|although|when|than|after|before|because|since|if|then|thereby|thus)\b/i
+const CLAUSE_BREAK = new RegExp(
+  String.raw`[,;:()]|\b(?:that|which|and|but|or|whereas|while|although|when|than|after|before|because|since|if` +
+    String.raw`|then|thereby|thus)\b`,
+  'i',
+)
 /** Between a verb and its object only an article, a measure and "of" may stand ("increased the expression of HO-1"). */
 const OBJECT_GAP = /^(?:the|a|an|of|\w+(?:ion|ity|ment|ance|ence|ness|ure|els?|ts?|ss|sis|ing|th|ize|ze))$/i
 /** The most words between a mention and its verb for the mention still to be the verb's side. */
 const MAX_GAP = 4
 
-/** The words between a subject mention and its verb allow the mention to be the verb's subject: few, and no clause break. */
+/**
+ * The words between a subject mention and its verb allow the mention to be the verb's subject: few, and no clause
+ * break.
+ */
 function adjacentBefore(gap: string): boolean {
   return !CLAUSE_BREAK.test(gap) && wordsOf(gap).length <= MAX_GAP
 }
 
-/** The words between a verb and an object mention: none, or a measure of the mention ("the levels of"), ending in "of". */
+/**
+ * The words between a verb and an object mention: none, or a measure of the mention ("the levels of"), ending in "of".
+ */
 function adjacentAfter(gap: string): boolean {
   const words = wordsOf(gap)
-  return words.length === 0 || (words.length <= MAX_GAP && /^of$/i.test(words.at(-1)!) && words.every((w) => OBJECT_GAP.test(w)))
+  return (
+    words.length === 0 ||
+    (words.length <= MAX_GAP && /^of$/i.test(words.at(-1)!) && words.every((w) => OBJECT_GAP.test(w)))
+  )
 }
 
-/** Words after a mention that keep it the head of its phrase: its amount, activity or manipulation ("IL-6 levels", "TSC1 deletion"). */
-const SAME_ENTITY = /^(?:expression|levels?|concentrations?|content|proteins?|mRNA|genes?|signal(?:l)?ing|activity|activation|pathway|cascade|axis|phosphorylation|transcription|promoter|deletion|knock-?out|KO|cKO|deficiency|loss|ablation|depletion|inhibition|overexpression|mutations?|mutants?|variants?|polymorphisms?|genotype|allele|status|treatment|supplementation|administration|intake|use|therapy|exposure|mice|rats|animals|cells|worms|flies)$/i
+/**
+ * Words after a mention that keep it the head of its phrase: its amount, activity or manipulation ("IL-6 levels", "TSC1
+ * deletion").
+ */
+const SAME_ENTITY = new RegExp(
+  '^(?:expression|levels?|concentrations?|content|proteins?|mRNA|genes?|signal(?:l)?ing|activity' +
+    '|activation|pathway|cascade|axis|phosphorylation|transcription|promoter|deletion|knock-?out|KO|cKO' +
+    '|deficiency|loss|ablation|depletion|inhibition|overexpression|mutations?|mutants?|variants?' +
+    '|polymorphisms?|genotype|allele|status|treatment|supplementation|administration|intake|use|therapy' +
+    '|exposure|mice|rats|animals|cells|worms|flies)$',
+  'i',
+)
 
 /** What is measured of a protein or compound, the phrase still naming it ("ubiquitination of TSC1"). */
-const MEASURE = /^(?:ubiquitination|acetylation|methylation|degradation|stability|translocation|locali[sz]ation|secretion|release|production|synthesis|transcription|translation|abundance|amounts?|concentrations?|content|uptake|binding|function)$/i
+const MEASURE = new RegExp(
+  '^(?:ubiquitination|acetylation|methylation|degradation|stability|translocation|locali[sz]ation' +
+    '|secretion|release|production|synthesis|transcription|translation|abundance|amounts?' +
+    '|concentrations?|content|uptake|binding|function)$',
+  'i',
+)
 
 /** A word glued after a name that makes it name something else ("TNF-inhibitors", "insulin-stimulated"). */
-const NAMES_ANOTHER = new RegExp(`^[-‐–](?:${[
-  'inhibitors?', 'antagonists?', 'agonists?', 'blockers?', 'analog(?:ue)?s?', 'induced', 'treated', 'stimulated',
-  'mediated', 'related', 'associated', 'like', 'independent', 'dependent', 'targeted', 'based', 'sensitive',
-  'resistant', 'responsive',
-].join('|')})\\b`, 'i')
+const NAMES_ANOTHER = new RegExp(
+  `^[-‐–](?:${[
+    'inhibitors?',
+    'antagonists?',
+    'agonists?',
+    'blockers?',
+    'analog(?:ue)?s?',
+    'induced',
+    'treated',
+    'stimulated',
+    'mediated',
+    'related',
+    'associated',
+    'like',
+    'independent',
+    'dependent',
+    'targeted',
+    'based',
+    'sensitive',
+    'resistant',
+    'responsive',
+  ].join('|')})\\b`,
+  'i',
+)
 
 /**
  * The side a mention stands for, its text the whole noun phrase. A mention that is half of a hyphenated word
@@ -226,7 +408,12 @@ const NAMES_ANOTHER = new RegExp(`^[-‐–](?:${[
  * phrase (an adjective without its noun, an open bracket, a word cut at a hyphen).
  */
 function mentionSide(
-  text: string, m: Mention, limit: number, before: boolean, lead = '', keepsEntity = true,
+  text: string,
+  m: Mention,
+  limit: number,
+  before: boolean,
+  lead = '',
+  keepsEntity = true,
 ): ClaimSide | null {
   // "Liraglutide-induced autophagy": the hyphen before a participle verb joins the subject to it, not to a word.
   const rest = before ? text.slice(m.end, limit).replace(/[-‐–]$/, '') : text.slice(m.end, limit)
@@ -237,8 +424,13 @@ function mentionSide(
   // "increased the cytotoxicity of rapamycin", "proliferation of Tsc2(+/-) SMCs": an object whose head is not a
   // measure or manipulation of the mention is another thing, and names no entity.
   const heads = before ? [] : wordsOf(lead).filter((w) => !/^(?:the|a|an|of)$/i.test(w))
-  if (heads.length && !MANIPULATION.test(heads.at(-1)!) && !SAME_ENTITY.test(heads.at(-1)!) &&
-    !MEASURE.test(heads.at(-1)!)) entity = null
+  if (
+    heads.length &&
+    !MANIPULATION.test(heads.at(-1)!) &&
+    !SAME_ENTITY.test(heads.at(-1)!) &&
+    !MEASURE.test(heads.at(-1)!)
+  )
+    entity = null
   // "insulin- and leucine-stimulated mTOR signaling": the mention begins a compound whose head comes later.
   const suspended = before ? null : /^[-‐–]\s+(?:and|or)\s+[^\s,;:]+[-‐–][^\s,;:]+/.exec(rest)
   // "liver kinase B1 (LKB1) phosphorylation": the object's abbreviation in brackets, and its head after it.
@@ -251,8 +443,10 @@ function mentionSide(
   if (abbreviation) words = [...words, abbreviation[0].trim()]
   const after = rest.slice(offset)
   const cut = before ? after.length : (CUT_AFTER.exec(after)?.index ?? after.length)
-  let tail = [...after.slice(0, cut).matchAll(/\S+/g)]
-    .map((t) => ({ w: t[0], end: m.end + offset + t.index! + t[0].length }))
+  let tail = [...after.slice(0, cut).matchAll(/\S+/g)].map((t) => ({
+    w: t[0],
+    end: m.end + offset + t.index! + t[0].length,
+  }))
   let end = m.end + offset
   const leadWords = wordsOf(lead)
   while (leadWords.length && FILLER.test(leadWords[0]) && !/^treatment$/i.test(leadWords[0])) leadWords.shift()
@@ -267,7 +461,8 @@ function mentionSide(
       words = [...words.slice(0, -1), words.at(-1)! + tail[0].w.replace(/[,.;:]+$/, '')]
       end = tail[0].end
       tail = before ? [] : tail.slice(1)
-    } else if (/^[)\]]/.test(tail[0].w)) tail = [] // "(mTOR) signaling": the phrase it stands in began before it.
+    } else if (/^[)\]]/.test(tail[0].w))
+      tail = [] // "(mTOR) signaling": the phrase it stands in began before it.
     else {
       // "TNF-inhibitors", "insulin-stimulated": a word that only holds the name names something else; "mTOR/PI3K"
       // names two things.
@@ -281,7 +476,14 @@ function mentionSide(
   let stopped = ''
   for (const { w, end: at } of tail) {
     const bare = w.replace(/[),.;:]+$/, '')
-    if (kept.length >= 3 || VERB.test(bare) || FILLER.test(bare) || NOT_A_START.test(bare) || /ed$/i.test(bare) || !/^[\p{L}\p{N}]/u.test(bare)) {
+    if (
+      kept.length >= 3 ||
+      VERB.test(bare) ||
+      FILLER.test(bare) ||
+      NOT_A_START.test(bare) ||
+      /ed$/i.test(bare) ||
+      !/^[\p{L}\p{N}]/u.test(bare)
+    ) {
       stopped = bare
       break
     }
@@ -323,34 +525,53 @@ export function latinName(entry: LexiconEntry): string {
 function mentionsBySentence(sentences: Sentence[], mentions?: Mention[]): Mention[][] {
   if (!mentions) {
     let text = ''
-    for (const s of [...sentences].sort((a, b) => a.start - b.start)) text = text.padEnd(s.start, ' ').slice(0, s.start) + s.text
+    for (const s of [...sentences].sort((a, b) => a.start - b.start))
+      text = text.padEnd(s.start, ' ').slice(0, s.start) + s.text
     mentions = findMentions(text)
   }
-  return sentences.map((s) => mentions.filter((m) => m.start >= s.start && m.end <= s.start + s.text.length)
-    .map((m) => ({ ...m, start: m.start - s.start, end: m.end - s.start })))
+  return sentences.map((s) =>
+    mentions
+      .filter((m) => m.start >= s.start && m.end <= s.start + s.text.length)
+      .map((m) => ({ ...m, start: m.start - s.start, end: m.end - s.start })),
+  )
 }
 
 /** Claims from `sentences`; `mentions` are the lexicon mentions of the text they were split from, when known. */
-export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limit = 6, textMentions?: Mention[]): FoundClaim[] {
+export function extractClaims(
+  sentences: Sentence[],
+  setting: ClaimSetting,
+  limit = 6,
+  textMentions?: Mention[],
+): FoundClaim[] {
   const out: FoundClaim[] = []
   const bySentence = mentionsBySentence(sentences, textMentions)
   sentences.forEach((sentence, index) => {
     if (out.length >= limit || AIM.test(sentence.text) || METHOD.test(sentence.text)) return
     const text = sentence.text
     // The verb that comes first carries the sentence's main finding; ties go to the more specific pattern.
-    const pattern = PATTERNS.map((p) => ({ p, m: verbMatch(p.re, text) })).filter((x) => x.m)
+    const pattern = PATTERNS.map((p) => ({ p, m: verbMatch(p.re, text) }))
+      .filter((x) => x.m)
       .sort((a, b) => a.m!.index - b.m!.index)[0]
     if (!pattern?.m) return
     const verbStart = pattern.m.index
     const verbEnd = verbStart + pattern.m.text.length
     // "protects TSC2 from AKT phosphorylation": what is protected is not what the protection acts against.
-    if (pattern.p.relation === 'protects_against' && /^(?:protect|prevent)/i.test(pattern.m.text) &&
-      /^\s+(?!against)[^.;]{1,40}?\bfrom\b/i.test(text.slice(verbEnd))) return
+    if (
+      pattern.p.relation === 'protects_against' &&
+      /^(?:protect|prevent)/i.test(pattern.m.text) &&
+      /^\s+(?!against)[^.;]{1,40}?\bfrom\b/i.test(text.slice(verbEnd))
+    )
+      return
     // "have not provided consistent evidence that cortisol levels are associated with obesity": a finding denied.
-    if (/\b(?:not|no|neither|nor|never|little|lack of)\b[^.;]*\b(?:that|whether)\b/i.test(text.slice(0, verbStart))) return
+    if (/\b(?:not|no|neither|nor|never|little|lack of)\b[^.;]*\b(?:that|whether)\b/i.test(text.slice(0, verbStart)))
+      return
     // "cognitive deficits induced in HD": a participle after its noun, with no object, says where, not what it acts on.
-    if (/ed$/i.test(pattern.m.text) && !PASSIVE_BEFORE.test(text.slice(0, verbStart)) &&
-      /^\s+(?:in|at|during|among|after|from|with|within)\b/i.test(text.slice(verbEnd))) return
+    if (
+      /ed$/i.test(pattern.m.text) &&
+      !PASSIVE_BEFORE.test(text.slice(0, verbStart)) &&
+      /^\s+(?:in|at|during|among|after|from|with|within)\b/i.test(text.slice(verbEnd))
+    )
+      return
     const mentions = bySentence[index]
     const before = mentions.filter((m) => m.end <= verbStart && SIDE_TYPES.has(m.entry.type))
     const after = mentions.filter((m) => m.start >= verbEnd && SIDE_TYPES.has(m.entry.type))
@@ -363,7 +584,8 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
     const firstAfter = after[0]
     const objectGap = firstAfter ? text.slice(verbEnd, firstAfter.start) : ''
     const objectNear = firstAfter && adjacentAfter(objectGap) ? firstAfter : undefined
-    const longForm = subjectNear &&
+    const longForm =
+      subjectNear &&
       mentions.find((m) => m.end <= subjectNear.start && /^\s*\($/.test(text.slice(m.end, subjectNear.start)))
     // "inhibition of insulin-stimulated IRS1 phosphorylation": the name before a hyphenated participle is its agent
     // alone; the words before it belong to the phrase the participle modifies.
@@ -371,12 +593,19 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
     if (hyphenVerb && subjectNear?.end !== verbStart - 1) return
     // "phospho-S6K-activated proteins": a name inside a longer hyphenated word is a label, not an agent.
     if (hyphenVerb && subjectNear && /[-‐–]$/.test(text.slice(0, subjectNear.start))) return
-    const lead = !subjectNear ? null
-      : hyphenVerb ? { lead: '', keepsEntity: true } : subjectLead(text, subjectNear, longForm)
+    const lead = !subjectNear
+      ? null
+      : hyphenVerb
+        ? { lead: '', keepsEntity: true }
+        : subjectLead(text, subjectNear, longForm)
     let subject = subjectNear
-      ? (lead ? mentionSide(text, subjectNear, verbStart, true, lead.lead, lead.keepsEntity) : null)
+      ? lead
+        ? mentionSide(text, subjectNear, verbStart, true, lead.lead, lead.keepsEntity)
+        : null
       : phraseBefore(text.slice(0, verbStart))
-    let object = objectNear ? mentionSide(text, objectNear, text.length, false, objectGap) : phraseAfter(text.slice(verbEnd))
+    let object = objectNear
+      ? mentionSide(text, objectNear, text.length, false, objectGap)
+      : phraseAfter(text.slice(verbEnd))
     if (pattern.p.relation === 'extends_lifespan') {
       const outcome = mentions.find((m) => m.start >= verbEnd && m.entry.type === 'phenotype')
       if (outcome) object = { text: outcome.text, entity: entityOf(outcome) }
@@ -389,8 +618,12 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
     // "traffic-related air pollution (TRAP)": an abbreviation the text defines, which the matcher did not read as the
     // lexicon's, names nothing here, though its letters are a symbol.
     const foreign = (side: ClaimSide | null): ClaimSide | null =>
-      side?.entity && /^[A-Z][A-Z0-9-]{1,9}$/.test(side.text) && !mentions.some((m) => m.text === side.text) &&
-      sentences.some((s) => s.text.includes(`(${side.text})`)) ? { text: side.text, entity: null } : side
+      side?.entity &&
+      /^[A-Z][A-Z0-9-]{1,9}$/.test(side.text) &&
+      !mentions.some((m) => m.text === side.text) &&
+      sentences.some((s) => s.text.includes(`(${side.text})`))
+        ? { text: side.text, entity: null }
+        : side
     subject = foreign(subject)
     object = foreign(object)
     if (!subject || !object || (!subject.entity && !object.entity)) return
@@ -419,10 +652,18 @@ export function extractClaims(sentences: Sentence[], setting: ClaimSetting, limi
       object,
       organism: organismM ? latinName(organismM.entry) : setting.organism,
       context: compact({
-        sex: readSex(text), age: readAge(text), tissue: tissueM?.entry.name ?? null, dose: readDose(text),
-        duration: readDuration(text), n: readN(text), subject_type: subject.entity?.type ?? null,
-        object_type: object.entity?.type ?? null, primary: out.length === 0 ? true : null, design: setting.design,
-        evidence_level: setting.evidenceLevel, preprint: setting.preprint ? true : null,
+        sex: readSex(text),
+        age: readAge(text),
+        tissue: tissueM?.entry.name ?? null,
+        dose: readDose(text),
+        duration: readDuration(text),
+        n: readN(text),
+        subject_type: subject.entity?.type ?? null,
+        object_type: object.entity?.type ?? null,
+        primary: out.length === 0 ? true : null,
+        design: setting.design,
+        evidence_level: setting.evidenceLevel,
+        preprint: setting.preprint ? true : null,
       }),
       direction,
       magnitude,

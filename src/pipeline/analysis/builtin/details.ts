@@ -1,14 +1,37 @@
 /** Small readers of study details stated in a sentence: dose, route, duration, strain, sex, age, n, magnitude. */
 
-const NUMBER_WORDS = '(?:\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|eighteen|twenty-four)'
+const NUMBER_WORDS =
+  '(?:\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|eighteen|twenty-four)'
 
-const DOSE = /\b\d+(?:\.\d+)?\s?(?:mg\/kg(?:\/day|\/d)?|mg|µg|μg|ug|g\/kg|ppm|mM|µM|μM|uM|nM|IU|mg\/day)(?:\s?(?:per day|daily|\/day))?/
-const ROUTE = /\b(orally|oral gavage|gavage|in the diet|dietary|in drinking water|intraperitoneal(?:ly)?|subcutaneous(?:ly)?|intravenous(?:ly)?|topical(?:ly)?|intranasal(?:ly)?|by injection|oral)\b/i
+const DOSE = new RegExp(
+  String.raw`\b\d+(?:\.\d+)?\s?(?:mg\/kg(?:\/day|\/d)?|mg|µg|μg|ug|g\/kg|ppm|mM|µM|μM|uM|nM|IU` +
+    String.raw`|mg\/day)(?:\s?(?:per day|daily|\/day))?`,
+)
+const ROUTE = new RegExp(
+  String.raw`\b(orally|oral gavage|gavage|in the diet|dietary|in drinking water|intraperitoneal(?:ly)?` +
+    String.raw`|subcutaneous(?:ly)?|intravenous(?:ly)?|topical(?:ly)?|intranasal(?:ly)?|by injection|oral)\b`,
+  'i',
+)
 const DURATION = new RegExp(`\\bfor ${NUMBER_WORDS}(?:\\s|-)(?:days?|weeks?|months?|years?)\\b`, 'i')
-const STRAIN = /\b(C57BL\/6J?|C57BL\/6N|BALB\/c|DBA\/2J?|UM-HET3|129\/Sv|Sprague[- ]Dawley|Wistar|Fischer 344|F344|N2 Bristol|N2|w1118|Canton-S|SAMP8|SAMR1)\b/
-const AGE = new RegExp(`\\b(?:aged? ${NUMBER_WORDS}(?:\\s?(?:-|to|–)\\s?${NUMBER_WORDS})?\\s(?:days?|weeks?|months?|years?)|${NUMBER_WORDS}-(?:day|week|month|year)-old|old|aged|young|middle-aged|older adults|elderly)\\b`, 'i')
-const N = /\b(?:n\s?=\s?(\d[\d,]*)|(\d[\d,]*)\s(?:[\w/-]+\s){0,2}?(?:participants|patients|subjects|individuals|adults|women|men|mice|rats|animals|volunteers|people|children))\b/i
-const MAGNITUDE = /(?:by\s)?(?:\d+(?:\.\d+)?\s?%|\d+(?:\.\d+)?-fold|(?:hazard|odds) ratio[^,;.]{0,12}\d\.\d+|\b(?:HR|OR|RR)\s?[=:]?\s?\d\.\d+)/i
+const STRAIN = new RegExp(
+  String.raw`\b(C57BL\/6J?|C57BL\/6N|BALB\/c|DBA\/2J?|UM-HET3|129\/Sv|Sprague[- ]Dawley|Wistar|Fischer 344|F344` +
+    String.raw`|N2 Bristol|N2|w1118|Canton-S|SAMP8|SAMR1)\b`,
+)
+const AGE = new RegExp(
+  `\\b(?:aged? ${NUMBER_WORDS}(?:\\s?(?:-|to|–)\\s?${NUMBER_WORDS})?\\s(?:days?|weeks?|months?|years?)` +
+    `|${NUMBER_WORDS}-(?:day|week|month|year)-old|old|aged|young|middle-aged|older adults|elderly)\\b`,
+  'i',
+)
+const N = new RegExp(
+  String.raw`\b(?:n\s?=\s?(\d[\d,]*)|(\d[\d,]*)\s(?:[\w/-]+\s){0,2}?(?:participants|patients|subjects` +
+    String.raw`|individuals|adults|women|men|mice|rats|animals|volunteers|people|children))\b`,
+  'i',
+)
+const MAGNITUDE = new RegExp(
+  String.raw`(?:by\s)?(?:\d+(?:\.\d+)?\s?%|\d+(?:\.\d+)?-fold|(?:hazard|odds) ratio[^,;.]{0,12}\d\.\d+|\b(?:HR` +
+    String.raw`|OR|RR)\s?[=:]?\s?\d\.\d+)`,
+  'i',
+)
 
 const first = (re: RegExp, text: string) => text.match(re)?.[0] ?? null
 
@@ -41,7 +64,8 @@ export function compact(detail: Record<string, unknown>): Record<string, unknown
   const out: Record<string, unknown> = {}
   for (const key in detail) {
     const value = detail[key]
-    if (value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)) out[key] = value
+    if (value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0))
+      out[key] = value
   }
   return Object.keys(out).length ? out : null
 }

@@ -11,7 +11,14 @@ import { lookupTerm, type Mention } from '../../../lexicon/matcher'
 import { latinName } from './claims'
 import type { Sentence } from './sentences'
 
-type Seen = { entry: LexiconEntry; inTitle: boolean; count: number; mention: string | null; mesh: { major: boolean; qualifiers: string[] } | null; chemical: { name: string; registry: string | null } | null }
+type Seen = {
+  entry: LexiconEntry
+  inTitle: boolean
+  count: number
+  mention: string | null
+  mesh: { major: boolean; qualifiers: string[] } | null
+  chemical: { name: string; registry: string | null } | null
+}
 
 const keyOf = (e: { type: string; key: string }) => `${e.type}:${e.key}`
 
@@ -77,8 +84,11 @@ export function extractEntities(input: EntityInput): FoundEntity[] {
 
   const subjects = new Set(input.claims.map((c) => c.subject.entity && keyOf(c.subject.entity)))
   const objects = new Map<string, FoundClaim>()
-  for (const c of input.claims) if (c.object.entity && !objects.has(keyOf(c.object.entity))) objects.set(keyOf(c.object.entity), c)
-  const studiedInterventions = [...seen.values()].filter((s) => s.entry.type === 'intervention' && (s.inTitle || s.count >= 2 || subjects.has(keyOf(s.entry))))
+  for (const c of input.claims)
+    if (c.object.entity && !objects.has(keyOf(c.object.entity))) objects.set(keyOf(c.object.entity), c)
+  const studiedInterventions = [...seen.values()].filter(
+    (s) => s.entry.type === 'intervention' && (s.inTitle || s.count >= 2 || subjects.has(keyOf(s.entry))),
+  )
   const targeted = new Set(studiedInterventions.flatMap((s) => s.entry.targets))
   const abstract = input.paper.abstract ?? ''
   const where = sentencesByEntity(input.sentences, input.abstractMentions)
@@ -90,13 +100,35 @@ export function extractEntities(input: EntityInput): FoundEntity[] {
     const inClaim = subjects.has(k) || objects.has(k)
     let role: string
     switch (e.type) {
-      case 'organism': role = prominent || e.key === input.mainOrganism || s.mesh ? 'model' : 'mentioned'; break
-      case 'intervention': role = prominent || inClaim || s.chemical ? 'studied' : 'mentioned'; break
-      case 'gene': role = targeted.has(e.key) ? 'target' : s.inTitle ? 'studied' : prominent || inClaim || s.mesh ? 'mechanism' : 'mentioned'; break
-      case 'pathway': case 'hallmark': role = s.inTitle && e.type === 'hallmark' ? 'studied' : prominent || inClaim || s.mesh ? 'mechanism' : 'mentioned'; break
-      case 'phenotype': case 'biomarker': role = objects.has(k) || prominent ? 'outcome' : subjects.has(k) ? 'studied' : 'mentioned'; break
-      case 'disease': role = s.inTitle ? 'studied' : objects.has(k) ? 'outcome' : 'context'; break
-      default: role = 'context'
+      case 'organism':
+        role = prominent || e.key === input.mainOrganism || s.mesh ? 'model' : 'mentioned'
+        break
+      case 'intervention':
+        role = prominent || inClaim || s.chemical ? 'studied' : 'mentioned'
+        break
+      case 'gene':
+        role = targeted.has(e.key)
+          ? 'target'
+          : s.inTitle
+            ? 'studied'
+            : prominent || inClaim || s.mesh
+              ? 'mechanism'
+              : 'mentioned'
+        break
+      case 'pathway':
+      case 'hallmark':
+        role =
+          s.inTitle && e.type === 'hallmark' ? 'studied' : prominent || inClaim || s.mesh ? 'mechanism' : 'mentioned'
+        break
+      case 'phenotype':
+      case 'biomarker':
+        role = objects.has(k) || prominent ? 'outcome' : subjects.has(k) ? 'studied' : 'mentioned'
+        break
+      case 'disease':
+        role = s.inTitle ? 'studied' : objects.has(k) ? 'outcome' : 'context'
+        break
+      default:
+        role = 'context'
     }
     const named = where.get(k) ?? []
     const sentence = named[0] ?? null
@@ -112,17 +144,39 @@ export function extractEntities(input: EntityInput): FoundEntity[] {
     }
     if (e.type === 'intervention') {
       Object.assign(detail, {
-        class: e.class, targets: e.targets, dose: firstOf(named, readDose), route: firstOf(named, readRoute), duration: firstOf(named, readDuration),
+        class: e.class,
+        targets: e.targets,
+        dose: firstOf(named, readDose),
+        route: firstOf(named, readRoute),
+        duration: firstOf(named, readDuration),
         description: clip(sentence),
       })
     } else if (e.type === 'organism' && role === 'model') {
-      Object.assign(detail, { species: latinName(e), strain: readStrain(abstract), sex: readSex(abstract), age: readAge(abstract), n: readN(abstract) })
+      Object.assign(detail, {
+        species: latinName(e),
+        strain: readStrain(abstract),
+        sex: readSex(abstract),
+        age: readAge(abstract),
+        n: readN(abstract),
+      })
     } else if (claim) {
-      Object.assign(detail, { effect: claim.relation, direction: claim.direction, magnitude: claim.magnitude, description: clip(claim.evidence) })
+      Object.assign(detail, {
+        effect: claim.relation,
+        direction: claim.direction,
+        magnitude: claim.magnitude,
+        description: clip(claim.evidence),
+      })
     } else if (e.type === 'gene') {
       detail.kind = 'gene'
     }
-    out.push({ type: e.type, key: e.key, name: e.name, ids: e.ids as Record<string, string>, role, detail: compact(detail) })
+    out.push({
+      type: e.type,
+      key: e.key,
+      name: e.name,
+      ids: e.ids as Record<string, string>,
+      role,
+      detail: compact(detail),
+    })
   }
   return out
 }

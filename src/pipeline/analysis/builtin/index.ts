@@ -36,15 +36,30 @@ export const BUILTIN_MODEL = 'geroscope-builtin-1'
  */
 export const BUILTIN_PROMPT_VERSION = 'builtin-7'
 
-export type BuiltinAnalysis = Extraction & { judgement: Judgement; story: (StoryDraft & { support: number; problems: string[] }) | null }
+export type BuiltinAnalysis = Extraction & {
+  judgement: Judgement
+  story: (StoryDraft & { support: number; problems: string[] }) | null
+}
 
 const DESIGN: Record<StudyType, string> = {
-  human_trial: 'randomized controlled trial', human_observational: 'observational', animal: 'in vivo', invertebrate: 'in vivo',
-  cells: 'in vitro', computational: 'in silico', review: 'literature review', other: 'other',
+  human_trial: 'randomized controlled trial',
+  human_observational: 'observational',
+  animal: 'in vivo',
+  invertebrate: 'in vivo',
+  cells: 'in vitro',
+  computational: 'in silico',
+  review: 'literature review',
+  other: 'other',
 }
 const EVIDENCE_LEVEL: Record<StudyType, string> = {
-  human_trial: 'rct', human_observational: 'observational', animal: 'animal', invertebrate: 'invertebrate',
-  cells: 'in vitro', computational: 'computational', review: 'review', other: 'opinion',
+  human_trial: 'rct',
+  human_observational: 'observational',
+  animal: 'animal',
+  invertebrate: 'invertebrate',
+  cells: 'in vitro',
+  computational: 'computational',
+  review: 'review',
+  other: 'opinion',
 }
 const HUMAN_TYPES: StudyType[] = ['human_trial', 'human_observational']
 
@@ -57,7 +72,9 @@ const HUMAN_TYPES: StudyType[] = ['human_trial', 'human_observational']
 function mainOrganism(paper: PaperInput, view: TextView, studyType: StudyType): string | null {
   if (HUMAN_TYPES.includes(studyType)) return HUMAN
   const fits = (key: string) => organismFits(studyType, key)
-  const fromMesh = paper.meshHeadings.map((h) => lookupTerm(h.descriptor)).filter((e) => e?.type === 'organism' && e.key !== HUMAN && fits(e.key))
+  const fromMesh = paper.meshHeadings
+    .map((h) => lookupTerm(h.descriptor))
+    .filter((e) => e?.type === 'organism' && e.key !== HUMAN && fits(e.key))
   if (fromMesh[0]) return fromMesh[0].key
   const counts = new Map<string, number>()
   for (const m of [...view.titleMentions, ...view.titleMentions, ...view.abstractMentions]) {
@@ -65,7 +82,11 @@ function mainOrganism(paper: PaperInput, view: TextView, studyType: StudyType): 
   }
   const top = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0]
   if (top) return top
-  return studyType !== 'animal' && studyType !== 'invertebrate' && paper.meshHeadings.some((h) => h.descriptor === 'Humans') ? HUMAN : null
+  return studyType !== 'animal' &&
+    studyType !== 'invertebrate' &&
+    paper.meshHeadings.some((h) => h.descriptor === 'Humans')
+    ? HUMAN
+    : null
 }
 
 /**
@@ -77,7 +98,9 @@ function mentionsOf(title: string, abstract: string): { titleMentions: Mention[]
   const all = findMentions(`${title}\n\n${abstract}`)
   return {
     titleMentions: all.filter((m) => m.end <= title.length),
-    abstractMentions: all.filter((m) => m.start >= offset).map((m) => ({ ...m, start: m.start - offset, end: m.end - offset })),
+    abstractMentions: all
+      .filter((m) => m.start >= offset)
+      .map((m) => ({ ...m, start: m.start - offset, end: m.end - offset })),
   }
 }
 
@@ -86,37 +109,67 @@ function extractFor(paper: PaperInput, view: TextView, studyType: StudyType): Ex
   const sentences = splitSentences(paper.abstract ?? '')
   const organismKey = mainOrganism(paper, view, studyType)
   const organismMention = organismKey ? entryByKey('organism', organismKey) : undefined
-  const claims: FoundClaim[] = extractClaims(sentences, {
-    organism: organismMention ? latinName(organismMention) : null,
-    design: DESIGN[studyType],
-    evidenceLevel: EVIDENCE_LEVEL[studyType],
-    preprint: paper.preprint,
-    review: studyType === 'review',
-  }, 6, view.abstractMentions).map(aboutPeople)
-  const entities = extractEntities({ paper, titleMentions: view.titleMentions, abstractMentions: view.abstractMentions, sentences, claims, mainOrganism: organismKey })
+  const claims: FoundClaim[] = extractClaims(
+    sentences,
+    {
+      organism: organismMention ? latinName(organismMention) : null,
+      design: DESIGN[studyType],
+      evidenceLevel: EVIDENCE_LEVEL[studyType],
+      preprint: paper.preprint,
+      review: studyType === 'review',
+    },
+    6,
+    view.abstractMentions,
+  ).map(aboutPeople)
+  const entities = extractEntities({
+    paper,
+    titleMentions: view.titleMentions,
+    abstractMentions: view.abstractMentions,
+    sentences,
+    claims,
+    mainOrganism: organismKey,
+  })
   return { entities, claims }
 }
 
 /** A sentence about patients or participants that names no organism is about people, whatever the paper's organism. */
-const PEOPLE = /\b(?:patients?|participants|volunteers|(?:older |elderly |healthy )?adults|women|men|children|humans|people|individuals)\b/i
+const PEOPLE = new RegExp(
+  String.raw`\b(?:patients?|participants|volunteers|(?:older |elderly |healthy )?adults|women|men|children` +
+    String.raw`|humans|people|individuals)\b`,
+  'i',
+)
 function aboutPeople(claim: FoundClaim): FoundClaim {
   if (!claim.organism || claim.organism === 'Homo sapiens' || !PEOPLE.test(claim.evidence)) return claim
   if (findMentions(claim.evidence).some((m) => m.entry.type === 'organism')) return claim
   return { ...claim, organism: 'Homo sapiens' }
 }
 
-const textView = (paper: PaperInput): TextView => ({ title: paper.title, abstract: paper.abstract ?? '', ...mentionsOf(paper.title, paper.abstract ?? '') })
+const textView = (paper: PaperInput): TextView => ({
+  title: paper.title,
+  abstract: paper.abstract ?? '',
+  ...mentionsOf(paper.title, paper.abstract ?? ''),
+})
 
 /** Whether a paper with this judgement gets a story: ageing news only, and only from an abstract. */
-export const deservesStory = (paper: Pick<PaperInput, 'abstract'>, judgement: Pick<Judgement, 'newsworthiness' | 'relevance'>) =>
-  judgement.newsworthiness >= 2 && judgement.relevance >= AGING_RELEVANCE && !!paper.abstract
+export const deservesStory = (
+  paper: Pick<PaperInput, 'abstract'>,
+  judgement: Pick<Judgement, 'newsworthiness' | 'relevance'>,
+) => judgement.newsworthiness >= 2 && judgement.relevance >= AGING_RELEVANCE && !!paper.abstract
 
 /** The story for `judgement` with its support and the check's reasons; null without an abstract. */
-export function storyFor(paper: PaperInput, judgement: Judgement, extraction?: Extraction): (StoryDraft & { support: number; problems: string[] }) | null {
+export function storyFor(
+  paper: PaperInput,
+  judgement: Judgement,
+  extraction?: Extraction,
+): (StoryDraft & { support: number; problems: string[] }) | null {
   if (!paper.abstract) return null
   const { entities, claims } = extraction ?? extractFor(paper, textView(paper), judgement.studyType)
   const draft = writeStory(paper, judgement, entities, claims)
-  const { support, problems } = checkSupport(draft, `${paper.title} ${paper.abstract}`, { studyType: judgement.studyType, record: paper, claimOrganisms: claimOrganismKeys(claims) })
+  const { support, problems } = checkSupport(draft, `${paper.title} ${paper.abstract}`, {
+    studyType: judgement.studyType,
+    record: paper,
+    claimOrganisms: claimOrganismKeys(claims),
+  })
   return { ...draft, support, problems }
 }
 

@@ -10,11 +10,26 @@ import { round } from './study-type'
 
 export type TextView = { title: string; abstract: string; titleMentions: Mention[]; abstractMentions: Mention[] }
 
-const TOP_JOURNALS = /^(nature|science|cell|the lancet|lancet|new england journal of medicine|the new england journal of medicine|jama|nature medicine|nature aging|cell metabolism|cell stem cell|nature communications|science translational medicine|aging cell|geroscience|nature cell biology|the bmj|bmj)$/i
-const NOVELTY = /\b(?:first|novel|unprecedented|for the first time|previously unknown|uncover\w*|reveal\w*|identif(?:y|ies|ied) a)\b/i
+const TOP_JOURNALS = new RegExp(
+  '^(nature|science|cell|the lancet|lancet|new england journal of medicine' +
+    '|the new england journal of medicine|jama|nature medicine|nature aging|cell metabolism' +
+    '|cell stem cell|nature communications|science translational medicine|aging cell|geroscience' +
+    '|nature cell biology|the bmj|bmj)$',
+  'i',
+)
+const NOVELTY =
+  /\b(?:first|novel|unprecedented|for the first time|previously unknown|uncover\w*|reveal\w*|identif(?:y|ies|ied) a)\b/i
 /** Effects in living organisms that change an outcome, the "in vivo efficacy" of the guidelines. */
-const IN_VIVO_EFFECT = /\b(?:extend\w* (?:\w+ )?(?:life ?span|survival|health ?span)|(?:life ?span|health ?span) extension|prevent\w*|revers\w*|restor\w*|rescu\w*|ameliorat\w*|delay\w*|protect\w* against)\b/i
-const SAMPLE = /\b(\d{1,3}(?:,\d{3})+|\d+)\s+(?:\w+\s+){0,2}?(?:participants|patients|subjects|women|men|adults|individuals|people|children|volunteers|persons)\b/gi
+const IN_VIVO_EFFECT = new RegExp(
+  String.raw`\b(?:extend\w* (?:\w+ )?(?:life ?span|survival|health ?span)|(?:life ?span|health ?span) extension` +
+    String.raw`|prevent\w*|revers\w*|restor\w*|rescu\w*|ameliorat\w*|delay\w*|protect\w* against)\b`,
+  'i',
+)
+const SAMPLE = new RegExp(
+  String.raw`\b(\d{1,3}(?:,\d{3})+|\d+)\s+(?:\w+\s+){0,2}?(?:participants|patients|subjects|women|men|adults` +
+    String.raw`|individuals|people|children|volunteers|persons)\b`,
+  'gi',
+)
 
 /** The largest sample the abstract names, 0 when none. */
 function sampleSize(text: string): number {
@@ -28,10 +43,24 @@ function sampleSize(text: string): number {
  * result; 2 important, a large trial with a clear result or a new mechanism with in vivo efficacy; 3 is left to
  * editors). Reviews, commentaries, case reports and records without an abstract are routine.
  */
-export function judgeNewsworthiness(paper: PaperInput, relevance: number, studyType: StudyType, reading: Reading): number {
+export function judgeNewsworthiness(
+  paper: PaperInput,
+  relevance: number,
+  studyType: StudyType,
+  reading: Reading,
+): number {
   if (!paper.abstract || studyType === 'review' || studyType === 'other') return 0
   const n = sampleSize(reading.abstract)
-  let score = { human_trial: 0.5, human_observational: 0.2, animal: 0.5, invertebrate: 0.4, cells: 0.2, computational: 0.1, review: 0, other: 0 }[studyType]
+  let score = {
+    human_trial: 0.5,
+    human_observational: 0.2,
+    animal: 0.5,
+    invertebrate: 0.4,
+    cells: 0.2,
+    computational: 0.1,
+    review: 0,
+    other: 0,
+  }[studyType]
   if (studyType === 'human_trial' && n >= 100) score += 0.3
   if (studyType === 'human_trial' && n >= 1000) score += 0.6
   if (studyType === 'human_observational' && n >= 5000) score += 0.5
@@ -43,11 +72,17 @@ export function judgeNewsworthiness(paper: PaperInput, relevance: number, studyT
   return Math.max(0, Math.min(3, Math.floor(score)))
 }
 
-const PROMO = /(®|™|\bbuy\b|\bshop\b|\bdiscount\b|\border now\b|\bour (product|supplement|formula)\b|\bsponsored\b|\bpress release\b|\bavailable (now|at)\b|\bclinically proven\b|\bfree shipping\b|\bcustomers?\b)/gi
+const PROMO = new RegExp(
+  String.raw`(®|™|\bbuy\b|\bshop\b|\bdiscount\b|\border now\b|\bour (product|supplement|formula)\b` +
+    String.raw`|\bsponsored\b|\bpress release\b|\bavailable (now|at)\b|\bclinically proven\b|\bfree shipping\b` +
+    String.raw`|\bcustomers?\b)`,
+  'gi',
+)
 
 export function judgePromotional(paper: PaperInput, reading: Reading): number {
   const hits = (reading.all.match(PROMO) ?? []).length
-  const researchy = paper.meshHeadings.length > 0 || /\b(we|results|methods|significantly|p ?[<=])\b/i.test(reading.abstract)
+  const researchy =
+    paper.meshHeadings.length > 0 || /\b(we|results|methods|significantly|p ?[<=])\b/i.test(reading.abstract)
   const p = 0.02 + hits * 0.2 + (researchy ? 0 : 0.1) + (paper.abstract ? 0 : 0.05)
   return round(Math.min(0.98, p))
 }

@@ -18,13 +18,37 @@
  * The distributions were set by hand and then checked against the tuning half of the hand-judged set.
  */
 import type { PaperInput } from '../types'
-import { AGEING, AGE_RELATED_DISEASE, DR_REGIMEN, AGE_VARIABLE, COGNITION, CORE_PATHWAY, GERIATRIC, NEURODEGENERATION, NEURO_ACRONYMS, NEURO_POPULATION, OTHER_CONTEXT, PHYSIOLOGY, PROCESS, SAMPLING_FRAME, SENESCENCE, count, has } from './cues'
+import {
+  AGEING,
+  AGE_RELATED_DISEASE,
+  DR_REGIMEN,
+  AGE_VARIABLE,
+  COGNITION,
+  CORE_PATHWAY,
+  GERIATRIC,
+  NEURODEGENERATION,
+  NEURO_ACRONYMS,
+  NEURO_POPULATION,
+  OTHER_CONTEXT,
+  PHYSIOLOGY,
+  PROCESS,
+  SAMPLING_FRAME,
+  SENESCENCE,
+  count,
+  has,
+} from './cues'
 import { hitsByPart } from './part-hits'
 import type { Reading, Role } from './reading'
 import { round } from './study-type'
 
 export type Levels = [number, number, number, number]
-export type RelevanceResult = { relevance: number; confidence: number; probabilities: Levels; rule: string; evidence: RelevanceEvidence }
+export type RelevanceResult = {
+  relevance: number
+  confidence: number
+  probabilities: Levels
+  rule: string
+  evidence: RelevanceEvidence
+}
 
 const WEIGHT: Record<Role, number> = { title: 3, aim: 1.5, conclusion: 1.5, background: 0.5, body: 0.5 }
 
@@ -60,9 +84,14 @@ export type RelevanceEvidence = {
 /** Processes of one pathway count once: TSC, Rheb, mTOR and rapamycin are all the mTOR pathway. */
 const FAMILIES: [RegExp, string][] = [
   [/tor|rapamycin|sirolimus|rapalog|everolimus|tsc|tuberous|tuberin|hamartin|rheb|raptor|rictor|s6k/i, 'mtor'],
-  [/sirt|nad|nicotinamide|nmn/i, 'sirtuins'], [/autophag|mitophag/i, 'autophagy'], [/restriction|fasting|time-restricted/i, 'diet'],
+  [/sirt|nad|nicotinamide|nmn/i, 'sirtuins'],
+  [/autophag|mitophag/i, 'autophagy'],
+  [/restriction|fasting|time-restricted/i, 'diet'],
 ]
-const kinds = (text: string) => new Set((text.match(PROCESS) ?? []).map((m) => FAMILIES.find(([re]) => re.test(m))?.[1] ?? m.toLowerCase().slice(0, 6))).size
+const kinds = (text: string) =>
+  new Set(
+    (text.match(PROCESS) ?? []).map((m) => FAMILIES.find(([re]) => re.test(m))?.[1] ?? m.toLowerCase().slice(0, 6)),
+  ).size
 
 /** The disease tuberous sclerosis by its name or acronym, not its genes (TSC1, TSC2). */
 const TSC_DISEASE = /\bTSC\b(?![12])|\btuberous sclerosis complex\b(?! [12])/gi
@@ -81,13 +110,36 @@ function neuroAcronyms(all: string): Set<string> | null {
   for (const [, before, acronym] of all.matchAll(DEFINED)) if (!has(NEURODEGENERATION, before)) used.delete(acronym)
   return used.size ? used : null
 }
-const countAcronyms = (used: Set<string> | null, text: string) => (used ? (text.match(NEURO_ACRONYMS) ?? []).filter((a) => used.has(a)).length : 0)
+const countAcronyms = (used: Set<string> | null, text: string) =>
+  used ? (text.match(NEURO_ACRONYMS) ?? []).filter((a) => used.has(a)).length : 0
 
 export function relevanceEvidence(r: Reading, review = false): RelevanceEvidence {
   const e: RelevanceEvidence = {
-    ageing: 0, ageingTitle: 0, ageingSubject: 0, ageingElsewhere: 0, ageVariable: 0, neuroTitle: 0, neuroSubject: 0, neuro: 0,
-    processTitle: 0, pathwayTitle: 0, processSubject: 0, processKinds: 0, pathwaySubject: 0, contextTitle: 0, contextSubject: 0, physiologyTitle: 0, regimenTitle: 0,
-    ageDiseaseSubject: 0, ageDiseaseTitle: 0, senescenceSubject: 0, cognitionSubject: 0, geriatricSubject: 0, frame: count(SAMPLING_FRAME, r.all), neuroPopulation: false, review,
+    ageing: 0,
+    ageingTitle: 0,
+    ageingSubject: 0,
+    ageingElsewhere: 0,
+    ageVariable: 0,
+    neuroTitle: 0,
+    neuroSubject: 0,
+    neuro: 0,
+    processTitle: 0,
+    pathwayTitle: 0,
+    processSubject: 0,
+    processKinds: 0,
+    pathwaySubject: 0,
+    contextTitle: 0,
+    contextSubject: 0,
+    physiologyTitle: 0,
+    regimenTitle: 0,
+    ageDiseaseSubject: 0,
+    ageDiseaseTitle: 0,
+    senescenceSubject: 0,
+    cognitionSubject: 0,
+    geriatricSubject: 0,
+    frame: count(SAMPLING_FRAME, r.all),
+    neuroPopulation: false,
+    review,
   }
   for (const { role, text } of r.parts) {
     if (role === 'title') e.contextTitle += count(OTHER_CONTEXT, text)
@@ -97,7 +149,10 @@ export function relevanceEvidence(r: Reading, review = false): RelevanceEvidence
   const senescenceIsAgeing = e.contextTitle + e.contextSubject === 0
   // One pass over the whole record per cue first: most are absent from most papers.
   const acronyms = neuroAcronyms(r.all)
-  const any = { ageing: has(AGEING, r.all) || (senescenceIsAgeing && has(SENESCENCE, r.all)), neuro: has(NEURODEGENERATION, r.all) || acronyms !== null }
+  const any = {
+    ageing: has(AGEING, r.all) || (senescenceIsAgeing && has(SENESCENCE, r.all)),
+    neuro: has(NEURODEGENERATION, r.all) || acronyms !== null,
+  }
   const ageingHits = any.ageing ? hitsByPart(r, AGEING) : null
   const senescenceHits = any.ageing && senescenceIsAgeing ? hitsByPart(r, SENESCENCE) : null
   const neuroHits = any.neuro ? hitsByPart(r, NEURODEGENERATION) : null
@@ -166,8 +221,15 @@ export function ruleFor(e: RelevanceEvidence): string {
   if (e.ageingTitle > 0) return otherContext && e.ageing < 6 ? 'ageing in a disease context' : 'ageing in title'
   if (e.ageingSubject > 0 && e.ageing >= 2.5 && !otherContext) return 'ageing in aim or conclusion'
   if (e.ageingElsewhere >= 3 && !otherContext) return 'ageing throughout the abstract'
-  if (ageDiseaseIsSubject && e.pathwaySubject > 0 && !otherContext && (e.contextSubject === 0 || e.neuroTitle + e.ageDiseaseTitle > 0)) return 'age-related disease through a core pathway'
-  if (e.cognitionSubject > 0 && e.neuroTitle === 0 && (e.frame > 0 || e.ageing > 0) && !otherContext) return 'cognitive ageing'
+  if (
+    ageDiseaseIsSubject &&
+    e.pathwaySubject > 0 &&
+    !otherContext &&
+    (e.contextSubject === 0 || e.neuroTitle + e.ageDiseaseTitle > 0)
+  )
+    return 'age-related disease through a core pathway'
+  if (e.cognitionSubject > 0 && e.neuroTitle === 0 && (e.frame > 0 || e.ageing > 0) && !otherContext)
+    return 'cognitive ageing'
   if (e.geriatricSubject > 0) return 'geriatric medicine'
   if (e.neuroTitle > 0 || (neuroIsSubject && !otherContext)) return 'neurodegeneration'
   if (e.regimenTitle > 0) return 'dietary regimen for another outcome'
@@ -176,7 +238,10 @@ export function ruleFor(e: RelevanceEvidence): string {
   // The pathway is the subject when the title names it and no disease or organ context outweighs it.
   // A review's abstract surveys the diseases a pathway touches; its title says what it is about (guidelines:
   // "mTOR signalling as the subject of a review" is tangential).
-  const processIsSubject = e.processTitle > 0 && e.contextTitle === 0 && (2 * e.contextSubject <= e.processSubject || (e.review && e.pathwayTitle > 0))
+  const processIsSubject =
+    e.processTitle > 0 &&
+    e.contextTitle === 0 &&
+    (2 * e.contextSubject <= e.processSubject || (e.review && e.pathwayTitle > 0))
   const crosstalk = e.processKinds >= 2 && e.contextSubject === 0 // two geroscience pathways together (SIRT1 and mTOR)
   if (processIsSubject && (e.physiologyTitle === 0 || crosstalk || e.ageingSubject > 0)) return 'process as subject'
   if (e.ageVariable > 0) return 'age as one variable'
@@ -185,13 +250,21 @@ export function ruleFor(e: RelevanceEvidence): string {
 }
 
 /** MeSH major topics the indexers give papers about ageing. */
-const AGEING_MESH = /^(Aging|Cell Aging|Cellular Senescence|Longevity|Aging, Premature|Rejuvenation|Healthy Aging|Cognitive Aging|Senotherapeutics|Epigenetic Clock|Progeria|Immunosenescence)$/
+const AGEING_MESH = new RegExp(
+  '^(Aging|Cell Aging|Cellular Senescence|Longevity|Aging, Premature|Rejuvenation|Healthy Aging' +
+    '|Cognitive Aging|Senotherapeutics|Epigenetic Clock|Progeria|Immunosenescence)$',
+)
 
 export function judgeRelevance(paper: PaperInput, reading: Reading, review = false): RelevanceResult {
   const evidence = relevanceEvidence(reading, review)
   let rule = ruleFor(evidence)
-  // MeSH is a hint, not evidence: an ageing major topic lifts a paper whose text has no ageing subject to tangential, no further.
-  if ((rule === 'unrelated' || rule === 'passing ageing frame') && paper.meshHeadings.some((h) => h.major && AGEING_MESH.test(h.descriptor))) rule = 'indexed as ageing'
+  // MeSH is a hint, not evidence: an ageing major topic lifts a paper whose text has no ageing subject to tangential,
+  // no further.
+  if (
+    (rule === 'unrelated' || rule === 'passing ageing frame') &&
+    paper.meshHeadings.some((h) => h.major && AGEING_MESH.test(h.descriptor))
+  )
+    rule = 'indexed as ageing'
   const p = DISTRIBUTIONS[rule]
   const relevance = p[1] + 2 * p[2] + 3 * p[3]
   // Confidence: the probability that the band the relevance falls in (<1, 1-2, 2+) is the right one.

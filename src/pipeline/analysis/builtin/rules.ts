@@ -12,9 +12,13 @@ import { classifyStudyType } from './study-type'
 import { classifyTopic } from './topic'
 
 export type RuleOutcome = {
-  studyType: StudyType; studyTypeConfidence: number
-  topic: TopicSlug; topicConfidence: number
-  relevanceRule: string; relevanceLevels: number[]; evidence: RelevanceEvidence
+  studyType: StudyType
+  studyTypeConfidence: number
+  topic: TopicSlug
+  topicConfidence: number
+  relevanceRule: string
+  relevanceLevels: number[]
+  evidence: RelevanceEvidence
 }
 
 export function judgeByRules(paper: PaperInput, reading: Reading) {
@@ -23,8 +27,13 @@ export function judgeByRules(paper: PaperInput, reading: Reading) {
   const relevance = judgeRelevance(paper, reading, review)
   const topic = classifyTopic(paper, reading, { cognitiveAgeing: relevance.rule === 'cognitive ageing' })
   const outcome: RuleOutcome = {
-    studyType: study.studyType, studyTypeConfidence: study.confidence, topic: topic.topic, topicConfidence: topic.confidence,
-    relevanceRule: relevance.rule, relevanceLevels: relevance.probabilities, evidence: relevance.evidence,
+    studyType: study.studyType,
+    studyTypeConfidence: study.confidence,
+    topic: topic.topic,
+    topicConfidence: topic.confidence,
+    relevanceRule: relevance.rule,
+    relevanceLevels: relevance.probabilities,
+    evidence: relevance.evidence,
   }
   return { study, relevance, topic, outcome }
 }

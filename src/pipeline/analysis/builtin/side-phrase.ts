@@ -15,91 +15,483 @@ const oneOf = (...words: string[]) => new RegExp(`^(?:${words.join('|')})$`, 'i'
 
 /** Words that cannot stand for a subject or object on their own, nor begin or end one. */
 export const FILLER = oneOf(
-  'the', 'this', 'these', 'those', 'that', 'a', 'an', 'in', 'our', 'its', 'their', 'both', 'either', 'it', 'they',
-  'we', 'which', 'also', 'further', 'furthermore', 'moreover', 'additionally', 'however', 'thus', 'therefore', 'not',
-  'no', 'was', 'were', 'is', 'are', 'been', 'be', 'has', 'have', 'had', 'treatment', 'with', 'of', 'for', 'to', 'on',
-  'at', 'from', 'by', 'as', 'and', 'or', 'than', 'into', 'there', 'here', '\\w+ly'
+  'the',
+  'this',
+  'these',
+  'those',
+  'that',
+  'a',
+  'an',
+  'in',
+  'our',
+  'its',
+  'their',
+  'both',
+  'either',
+  'it',
+  'they',
+  'we',
+  'which',
+  'also',
+  'further',
+  'furthermore',
+  'moreover',
+  'additionally',
+  'however',
+  'thus',
+  'therefore',
+  'not',
+  'no',
+  'was',
+  'were',
+  'is',
+  'are',
+  'been',
+  'be',
+  'has',
+  'have',
+  'had',
+  'treatment',
+  'with',
+  'of',
+  'for',
+  'to',
+  'on',
+  'at',
+  'from',
+  'by',
+  'as',
+  'and',
+  'or',
+  'than',
+  'into',
+  'there',
+  'here',
+  '\\w+ly',
 )
 /** A side never starts with these: what follows is a circumstance ("between groups", "despite ..."), not a thing. */
 export const NOT_A_START = oneOf(
-  'between', 'despite', 'even', 'although', 'though', 'because', 'since', 'if', 'when', 'while', 'after', 'before',
-  'during', 'upon', 'within', 'without', 'among', 'via', 'through', 'across', 'against', 'over', 'under',
-  'following', 'compared', 'including', 'such', 'only', 'all', 'each', 'other', 'some', 'many', 'most', 'more',
-  'less', 'one', 'two', 'three', 'forms?', 'types?', 'kinds?', 'identify', 'identified', 'higher', 'lower',
-  'greater', 'significant', 'significantly', 'resulting', 'using', 'having', 'being', 'showing', 'leading', 'making',
-  'taking', 'given', 'conclusions?', 'results?', 'background', 'methods?', 'objectives?', 'purpose', 'aims?',
-  'order'
+  'between',
+  'despite',
+  'even',
+  'although',
+  'though',
+  'because',
+  'since',
+  'if',
+  'when',
+  'while',
+  'after',
+  'before',
+  'during',
+  'upon',
+  'within',
+  'without',
+  'among',
+  'via',
+  'through',
+  'across',
+  'against',
+  'over',
+  'under',
+  'following',
+  'compared',
+  'including',
+  'such',
+  'only',
+  'all',
+  'each',
+  'other',
+  'some',
+  'many',
+  'most',
+  'more',
+  'less',
+  'one',
+  'two',
+  'three',
+  'forms?',
+  'types?',
+  'kinds?',
+  'identify',
+  'identified',
+  'higher',
+  'lower',
+  'greater',
+  'significant',
+  'significantly',
+  'resulting',
+  'using',
+  'having',
+  'being',
+  'showing',
+  'leading',
+  'making',
+  'taking',
+  'given',
+  'conclusions?',
+  'results?',
+  'background',
+  'methods?',
+  'objectives?',
+  'purpose',
+  'aims?',
+  'order',
 )
 /** A one-word side that names nothing in particular ("effects", "response"): no claim is about it. */
 export const GENERIC = oneOf(
-  'effects?', 'changes?', 'responses?', 'levels?', 'results?', 'data', 'analysis', 'study', 'studies', 'sensitivity',
-  'costs?', 'expression', 'activity', 'improvements?', 'proteins?', 'genes?', 'cells?', 'patients?', 'mice', 'rats',
-  'groups?', 'outcomes?', 'function', 'role', 'risk', 'differences?', 'treatments?', 'processes', 'process',
-  'factors?', 'mechanisms?', 'it', 'complex', 'interactions?', 'associations?', 'binding', 'affinity', 'ratio',
-  'signal(?:l)?ing', 'increases?', 'decreases?', 'reductions?', 'decline', 'elevation', 'development', 'formation',
-  'acquisition', 'state', 'alterations?', 'abnormalit(?:y|ies)', 'modifications?', 'ability', 'capacity',
-  'requirements?', 'susceptibility', 'resistance', 'contributions?', 'involvement', 'stressors?', 'features?',
-  'phenotypes?', 'parameters?', 'markers?', 'values?', 'production', 'status'
+  'effects?',
+  'changes?',
+  'responses?',
+  'levels?',
+  'results?',
+  'data',
+  'analysis',
+  'study',
+  'studies',
+  'sensitivity',
+  'costs?',
+  'expression',
+  'activity',
+  'improvements?',
+  'proteins?',
+  'genes?',
+  'cells?',
+  'patients?',
+  'mice',
+  'rats',
+  'groups?',
+  'outcomes?',
+  'function',
+  'role',
+  'risk',
+  'differences?',
+  'treatments?',
+  'processes',
+  'process',
+  'factors?',
+  'mechanisms?',
+  'it',
+  'complex',
+  'interactions?',
+  'associations?',
+  'binding',
+  'affinity',
+  'ratio',
+  'signal(?:l)?ing',
+  'increases?',
+  'decreases?',
+  'reductions?',
+  'decline',
+  'elevation',
+  'development',
+  'formation',
+  'acquisition',
+  'state',
+  'alterations?',
+  'abnormalit(?:y|ies)',
+  'modifications?',
+  'ability',
+  'capacity',
+  'requirements?',
+  'susceptibility',
+  'resistance',
+  'contributions?',
+  'involvement',
+  'stressors?',
+  'features?',
+  'phenotypes?',
+  'parameters?',
+  'markers?',
+  'values?',
+  'production',
+  'status',
 )
 /**
  * A verb inside a phrase: it is a clause, not a noun phrase ("Western blotting demonstrated", "the dose produced
  * significant", "fragmented hospital readmissions contribute", "mimics the function").
  */
 export const VERB = oneOf(
-  'was', 'were', 'is', 'are', 'be', 'been', 'being', 'has', 'have', 'had', 'do', 'does', 'did', 'can', 'could',
-  'may', 'might', 'will', 'would', 'should', 'must', 'demonstrated', 'demonstrates', 'showed', 'shows', 'shown',
-  'revealed', 'reveals', 'produced', 'produces', 'indicated', 'indicates', 'suggested', 'suggests', 'confirmed',
-  'found', 'observed', 'resulted', 'results', 'led', 'leads', 'caused', 'causes', 'remained', 'remains', 'became',
-  'seemed', 'appeared', 'exhibited', 'displayed', 'underwent', 'received', 'used', 'performed', 'exposed', 'show',
-  'demonstrate', 'indicate', 'suggest', 'reveal', 'confirm', 'support', 'provide', 'provides', 'provided',
-  'contribute', 'contributes', 'contributed', 'mimic', 'mimics', 'mimicked', 'phosphorylate', 'phosphorylates',
-  'act', 'acts', 'acted', 'play', 'plays', 'played', 'occur', 'occurs', 'occurred', 'exist', 'exists', 'depend',
-  'depends', 'require', 'requires', 'required', 'regulate', 'regulates', 'mediate', 'mediates', 'bind', 'binds',
-  'interact', 'interacts', 'correlate', 'correlates', 'affect', 'affects', 'modulate', 'modulates', 'control',
-  'controls', 'represent', 'represents', 'involve', 'involves', 'contain', 'contains', 'include', 'includes',
-  'appear', 'appears', 'seem', 'seems', 'tend', 'tends', 'serve', 'serves', 'exert', 'exerts', 'exerted',
-  'displaces', 'displace', 'coincides', 'coincide', 'lead', 'cause', 'undergo', 'undergoes', 'offer', 'offers',
-  'allow', 'allows', 'enable', 'enables', 'reverse', 'reverses', 'reversed', 'suggesting', 'indicating', 'implying',
-  'demonstrating', 'revealing', 'confirming', 'resulting', 'causing'
+  'was',
+  'were',
+  'is',
+  'are',
+  'be',
+  'been',
+  'being',
+  'has',
+  'have',
+  'had',
+  'do',
+  'does',
+  'did',
+  'can',
+  'could',
+  'may',
+  'might',
+  'will',
+  'would',
+  'should',
+  'must',
+  'demonstrated',
+  'demonstrates',
+  'showed',
+  'shows',
+  'shown',
+  'revealed',
+  'reveals',
+  'produced',
+  'produces',
+  'indicated',
+  'indicates',
+  'suggested',
+  'suggests',
+  'confirmed',
+  'found',
+  'observed',
+  'resulted',
+  'results',
+  'led',
+  'leads',
+  'caused',
+  'causes',
+  'remained',
+  'remains',
+  'became',
+  'seemed',
+  'appeared',
+  'exhibited',
+  'displayed',
+  'underwent',
+  'received',
+  'used',
+  'performed',
+  'exposed',
+  'show',
+  'demonstrate',
+  'indicate',
+  'suggest',
+  'reveal',
+  'confirm',
+  'support',
+  'provide',
+  'provides',
+  'provided',
+  'contribute',
+  'contributes',
+  'contributed',
+  'mimic',
+  'mimics',
+  'mimicked',
+  'phosphorylate',
+  'phosphorylates',
+  'act',
+  'acts',
+  'acted',
+  'play',
+  'plays',
+  'played',
+  'occur',
+  'occurs',
+  'occurred',
+  'exist',
+  'exists',
+  'depend',
+  'depends',
+  'require',
+  'requires',
+  'required',
+  'regulate',
+  'regulates',
+  'mediate',
+  'mediates',
+  'bind',
+  'binds',
+  'interact',
+  'interacts',
+  'correlate',
+  'correlates',
+  'affect',
+  'affects',
+  'modulate',
+  'modulates',
+  'control',
+  'controls',
+  'represent',
+  'represents',
+  'involve',
+  'involves',
+  'contain',
+  'contains',
+  'include',
+  'includes',
+  'appear',
+  'appears',
+  'seem',
+  'seems',
+  'tend',
+  'tends',
+  'serve',
+  'serves',
+  'exert',
+  'exerts',
+  'exerted',
+  'displaces',
+  'displace',
+  'coincides',
+  'coincide',
+  'lead',
+  'cause',
+  'undergo',
+  'undergoes',
+  'offer',
+  'offers',
+  'allow',
+  'allows',
+  'enable',
+  'enables',
+  'reverse',
+  'reverses',
+  'reversed',
+  'suggesting',
+  'indicating',
+  'implying',
+  'demonstrating',
+  'revealing',
+  'confirming',
+  'resulting',
+  'causing',
 )
 /** An adjective left at the end when a phrase is cut at "and" ("gastric and circulating ghrelin" cut to "gastric"). */
 const ADJECTIVE_END = /(?:ic|al|ous|ive|ible|able|ary|ular|ed)$/i
 const NOUNS_LIKE_ADJECTIVES = oneOf(
-  'signal', 'animal', 'trial', 'survival', 'potential', 'individual', 'interval', 'hospital', 'journal', 'proposal',
-  'removal', 'withdrawal', 'arrival', 'renewal', 'disposal', 'approval', 'capital', 'metal', 'tubal', 'need', 'seed',
-  'speed', 'bed', 'feed', 'breed', '\\w+ed\\)'
+  'signal',
+  'animal',
+  'trial',
+  'survival',
+  'potential',
+  'individual',
+  'interval',
+  'hospital',
+  'journal',
+  'proposal',
+  'removal',
+  'withdrawal',
+  'arrival',
+  'renewal',
+  'disposal',
+  'approval',
+  'capital',
+  'metal',
+  'tubal',
+  'need',
+  'seed',
+  'speed',
+  'bed',
+  'feed',
+  'breed',
+  '\\w+ed\\)',
 )
 /** Words that end no noun phrase: an adverb or an adjective left behind ("rectal cancer overall", "signaling due"). */
 const DANGLING = oneOf(
-  'overall', 'due', 'alone', 'respectively', 'together', 'only', 'both', 'black', 'white', 'whereas', 'per',
-  'versus', 'vs', 'via', 'thereby', 'independently', 'regardless', 'mainly', 'mostly', 'partly', 'either', 'neither',
-  'nor', 'known', 'called', 'termed', 'named'
+  'overall',
+  'due',
+  'alone',
+  'respectively',
+  'together',
+  'only',
+  'both',
+  'black',
+  'white',
+  'whereas',
+  'per',
+  'versus',
+  'vs',
+  'via',
+  'thereby',
+  'independently',
+  'regardless',
+  'mainly',
+  'mostly',
+  'partly',
+  'either',
+  'neither',
+  'nor',
+  'known',
+  'called',
+  'termed',
+  'named',
 )
 /** Adjectives that end no noun phrase but may stand inside one ("cells deficient for TSC1"): "glucose intolerant". */
 const PREDICATIVE = oneOf(
-  'present', 'absent', 'intolerant', 'tolerant', 'deficient', 'dependent', 'independent', 'resistant', 'sensitive',
-  'susceptible', 'prone'
+  'present',
+  'absent',
+  'intolerant',
+  'tolerant',
+  'deficient',
+  'dependent',
+  'independent',
+  'resistant',
+  'sensitive',
+  'susceptible',
+  'prone',
 )
 /** A hyphenated adjective ("p53-mutant", "Tsc1-deficient", "bortezomib-induced") is a modifier waiting for its noun. */
-const HYPHEN_ADJECTIVE = new RegExp(`[-‐–](?:${[
-  'mutant', 'null', 'deficient', 'induced', 'dependent', 'independent', 'positive', 'negative', 'treated',
-  'stimulated', 'mediated', 'related', 'associated', 'like', 'based', 'free', 'specific', 'derived',
-  'driven', 'resistant', 'sensitive', 'activated', 'triggered', 'expressing', 'responsive', 'containing', 'bearing',
-  'targeted', 'linked', 'regulated',
-].join('|')})$`, 'i')
+const HYPHEN_ADJECTIVE = new RegExp(
+  `[-‐–](?:${[
+    'mutant',
+    'null',
+    'deficient',
+    'induced',
+    'dependent',
+    'independent',
+    'positive',
+    'negative',
+    'treated',
+    'stimulated',
+    'mediated',
+    'related',
+    'associated',
+    'like',
+    'based',
+    'free',
+    'specific',
+    'derived',
+    'driven',
+    'resistant',
+    'sensitive',
+    'activated',
+    'triggered',
+    'expressing',
+    'responsive',
+    'containing',
+    'bearing',
+    'targeted',
+    'linked',
+    'regulated',
+  ].join('|')})$`,
+  'i',
+)
 
 export const wordsOf = (s: string) => s.split(/\s+/).filter(Boolean)
 
 /** The phrase ends in an adjective that lost its noun, a dangling word or a hyphen adjective. */
 export function lostItsNoun(text: string): boolean {
   const last = wordsOf(text).at(-1) ?? ''
-  return (ADJECTIVE_END.test(text) && !NOUNS_LIKE_ADJECTIVES.test(last)) || DANGLING.test(last) || PREDICATIVE.test(last) ||
+  return (
+    (ADJECTIVE_END.test(text) && !NOUNS_LIKE_ADJECTIVES.test(last)) ||
+    DANGLING.test(last) ||
+    PREDICATIVE.test(last) ||
     HYPHEN_ADJECTIVE.test(last)
+  )
 }
 
 /** Brackets and quotes left open at either end of a cut phrase are dropped; one left open inside spoils it. */
 export function balanced(words: string[]): string[] | null {
-  const text = words.join(' ').replace(/^[(\[“"']+(?=[^)\]]*$)/, '').replace(/(?<=^[^(\[]*)[)\]”"']+$/, '')
+  const text = words
+    .join(' ')
+    .replace(/^[(\[“"']+(?=[^)\]]*$)/, '')
+    .replace(/(?<=^[^(\[]*)[)\]”"']+$/, '')
     .replace(/[,.;:]+$/, '')
   const open = (text.match(/[(\[]/g) ?? []).length
   const close = (text.match(/[)\]]/g) ?? []).length
@@ -108,28 +500,98 @@ export function balanced(words: string[]): string[] | null {
 }
 
 /** A finding verb of ./claims.ts's patterns, which never stands inside a subject's phrase. */
-const FINDING_VERB = new RegExp(`^(?:${[
-  'increas', 'elevat', 'enhanc', 'up-?regulat', 'promot', 'induc', 'activat', 'improv',
-  'restor', 'boost', 'augment', 'stimulat', 'reduc', 'decreas', 'lower', 'attenuat',
-  'suppress', 'inhibit', 'down-?regulat', 'impair', 'diminish', 'alleviat', 'ameliorat', 'block',
-  'abolish', 'delay', 'mitigat', 'shorten', 'extend', 'prolong', 'prevent', 'protect',
-  'abolish', 'attenuate', 'inhibit', 'suppress', 'reduce', 'enhance', 'promote', 'induce',
-].join('|')})(?:s|es|ed|d)?$`, 'i')
+const FINDING_VERB = new RegExp(
+  `^(?:${[
+    'increas',
+    'elevat',
+    'enhanc',
+    'up-?regulat',
+    'promot',
+    'induc',
+    'activat',
+    'improv',
+    'restor',
+    'boost',
+    'augment',
+    'stimulat',
+    'reduc',
+    'decreas',
+    'lower',
+    'attenuat',
+    'suppress',
+    'inhibit',
+    'down-?regulat',
+    'impair',
+    'diminish',
+    'alleviat',
+    'ameliorat',
+    'block',
+    'abolish',
+    'delay',
+    'mitigat',
+    'shorten',
+    'extend',
+    'prolong',
+    'prevent',
+    'protect',
+    'abolish',
+    'attenuate',
+    'inhibit',
+    'suppress',
+    'reduce',
+    'enhance',
+    'promote',
+    'induce',
+  ].join('|')})(?:s|es|ed|d)?$`,
+  'i',
+)
 /** Words a noun phrase holds before its head: nouns, adjectives, symbols, never a verb or a connective. */
-const modifier = (w: string) => /^[\p{L}\p{N}(\[]/u.test(w) && !/[,;:.!?]$/.test(w) && !/^[(\[].*[^)\]]$/.test(w) &&
-  (!FILLER.test(w) || TREATMENT.test(w)) && !VERB.test(w) && !HEADING.test(w) && !NOT_A_START.test(w) &&
-  !FINDING_VERB.test(w) && !DANGLING.test(w)
+const modifier = (w: string) =>
+  /^[\p{L}\p{N}(\[]/u.test(w) &&
+  !/[,;:.!?]$/.test(w) &&
+  !/^[(\[].*[^)\]]$/.test(w) &&
+  (!FILLER.test(w) || TREATMENT.test(w)) &&
+  !VERB.test(w) &&
+  !HEADING.test(w) &&
+  !NOT_A_START.test(w) &&
+  !FINDING_VERB.test(w) &&
+  !DANGLING.test(w)
 /** A section heading run into the sentence ("INTERPRETATION Activation of ..."). */
-const HEADING = new RegExp(`^(?:${[
-  'BACKGROUND', 'METHODS?', 'RESULTS?', 'CONCLUSIONS?', 'INTERPRETATION', 'OBJECTIVES?', 'PURPOSE', 'FINDINGS',
-  'SIGNIFICANCE', 'INTRODUCTION', 'DISCUSSION', 'AIMS?', 'SUMMARY',
-].join('|')}):?$`)
+const HEADING = new RegExp(
+  `^(?:${[
+    'BACKGROUND',
+    'METHODS?',
+    'RESULTS?',
+    'CONCLUSIONS?',
+    'INTERPRETATION',
+    'OBJECTIVES?',
+    'PURPOSE',
+    'FINDINGS',
+    'SIGNIFICANCE',
+    'INTRODUCTION',
+    'DISCUSSION',
+    'AIMS?',
+    'SUMMARY',
+  ].join('|')}):?$`,
+)
 /** Prepositions that join a head noun to the mention ("loss of", "SNPs in", "inhibition by"). */
 const LINK = /^(?:of|in|by|with|from|for|on)$/i
 /** Heads whose "with" names what was given: "treatment of old mice with rapamycin" is rapamycin's. */
 const TREATMENT = oneOf(
-  'treatment', 'treating', 'pretreatment', 'pre-treatment', 'co-treatment', 'exposure', 'incubation',
-  'supplementation', 'administration', 'addition', 'application', 'injection', 'infusion', 'intervention'
+  'treatment',
+  'treating',
+  'pretreatment',
+  'pre-treatment',
+  'co-treatment',
+  'exposure',
+  'incubation',
+  'supplementation',
+  'administration',
+  'addition',
+  'application',
+  'injection',
+  'infusion',
+  'intervention',
 )
 const DETERMINER = /^(?:the|a|an|its|their)$/i
 const COORDINATOR = /^(?:and|or)$/i
@@ -138,22 +600,100 @@ const COORDINATOR = /^(?:and|or)$/i
  * mTOR", "knockdown of SIRT6"); any other head names something else ("germline SNPs in the mTOR pathway").
  */
 export const MANIPULATION = oneOf(
-  'doses?', 'use', 'intake', 'phosphorylation', 'inhibition', 'depletion', 'deletion', 'loss', 'knock-?down',
-  'knock-?out', 'ablation', 'silencing', 'deficiency', 'absence', 'blockade', 'overexpression', 'over-expression',
-  'inactivation', 'activation', 'hyperactivation', 'upregulation', 'up-regulation', 'downregulation',
-  'down-regulation', 'suppression', 'disruption', 'reduction', 'stimulation', 'administration', 'supplementation',
-  'expression', 'levels?', 'activity', 'injections?', 'infusions?',
+  'doses?',
+  'use',
+  'intake',
+  'phosphorylation',
+  'inhibition',
+  'depletion',
+  'deletion',
+  'loss',
+  'knock-?down',
+  'knock-?out',
+  'ablation',
+  'silencing',
+  'deficiency',
+  'absence',
+  'blockade',
+  'overexpression',
+  'over-expression',
+  'inactivation',
+  'activation',
+  'hyperactivation',
+  'upregulation',
+  'up-regulation',
+  'downregulation',
+  'down-regulation',
+  'suppression',
+  'disruption',
+  'reduction',
+  'stimulation',
+  'administration',
+  'supplementation',
+  'expression',
+  'levels?',
+  'activity',
+  'injections?',
+  'infusions?',
   // Removing the cells a marker defines is a manipulation of that marker's cells ("clearance of p16-positive cells").
-  'clearance', 'removal', 'elimination'
+  'clearance',
+  'removal',
+  'elimination',
 )
 /** Modifiers that say in what state or amount the mention is, the phrase still naming it ("endogenous REDD1"). */
 const STATE = oneOf(
-  'endogenous', 'exogenous', 'hepatic', 'neuronal', 'cardiac', 'muscle', 'hyperactive', 'active', 'constitutive',
-  'constitutively', 'oral', 'dietary', 'low-dose', 'high-dose', 'chronic', 'acute', 'kinase-dead', 'knockdown',
-  'knock-down', 'knockout', 'deletion', 'human', 'mouse', 'murine', 'recombinant', 'total', 'serum', 'plasma',
-  'circulating', 'elevated', 'reduced', 'increased', 'decreased', 'high', 'low', 'phosphorylated', 'pharmacological',
-  'genetic', 'conditional', 'partial', 'specific', 'selective', 'dual', 'mutant', 'mutated', 'wild-type', 'siRNA',
-  'shRNA', 'RNAi', 'doses?', 'both', '\\w+[-‐–](?:specific|mediated|selective|restricted|wide|inducible)'
+  'endogenous',
+  'exogenous',
+  'hepatic',
+  'neuronal',
+  'cardiac',
+  'muscle',
+  'hyperactive',
+  'active',
+  'constitutive',
+  'constitutively',
+  'oral',
+  'dietary',
+  'low-dose',
+  'high-dose',
+  'chronic',
+  'acute',
+  'kinase-dead',
+  'knockdown',
+  'knock-down',
+  'knockout',
+  'deletion',
+  'human',
+  'mouse',
+  'murine',
+  'recombinant',
+  'total',
+  'serum',
+  'plasma',
+  'circulating',
+  'elevated',
+  'reduced',
+  'increased',
+  'decreased',
+  'high',
+  'low',
+  'phosphorylated',
+  'pharmacological',
+  'genetic',
+  'conditional',
+  'partial',
+  'specific',
+  'selective',
+  'dual',
+  'mutant',
+  'mutated',
+  'wild-type',
+  'siRNA',
+  'shRNA',
+  'RNAi',
+  'doses?',
+  'both',
+  '\\w+[-‐–](?:specific|mediated|selective|restricted|wide|inducible)',
 )
 
 export type SubjectLead = { lead: string; keepsEntity: boolean }
@@ -162,14 +702,68 @@ export type SubjectLead = { lead: string; keepsEntity: boolean }
 const PAIRED = /^(?:either|both|neither)$/i
 /** Prepositions that, with a word before them, make the mention the complement of another head. */
 const INSIDE = oneOf(
-  'of', 'in', 'by', 'with', 'from', 'for', 'on', 'at', 'among', 'after', 'during', 'under', 'upon', 'following',
-  'without', 'within', 'between', 'to', 'than', 'versus', 'vs\\.?', 'into', 'towards?', 'via', 'through', 'across'
+  'of',
+  'in',
+  'by',
+  'with',
+  'from',
+  'for',
+  'on',
+  'at',
+  'among',
+  'after',
+  'during',
+  'under',
+  'upon',
+  'following',
+  'without',
+  'within',
+  'between',
+  'to',
+  'than',
+  'versus',
+  'vs\\.?',
+  'into',
+  'towards?',
+  'via',
+  'through',
+  'across',
 )
 /** Words after which a clause (and its subject) begins. */
 const CLAUSE_WORD = oneOf(
-  'that', 'which', 'whereas', 'while', 'when', 'but', 'and', 'or', 'then', 'thus', 'hence', 'therefore', 'however',
-  'also', 'here', 'we', 'moreover', 'furthermore', 'additionally', 'importantly', 'notably', 'finally', 'conversely',
-  'similarly', 'nevertheless', 'indeed', 'interestingly', 'surprisingly', 'although', 'though', 'because', 'since', 'if'
+  'that',
+  'which',
+  'whereas',
+  'while',
+  'when',
+  'but',
+  'and',
+  'or',
+  'then',
+  'thus',
+  'hence',
+  'therefore',
+  'however',
+  'also',
+  'here',
+  'we',
+  'moreover',
+  'furthermore',
+  'additionally',
+  'importantly',
+  'notably',
+  'finally',
+  'conversely',
+  'similarly',
+  'nevertheless',
+  'indeed',
+  'interestingly',
+  'surprisingly',
+  'although',
+  'though',
+  'because',
+  'since',
+  'if',
 )
 /** The word the subject walk stopped at, after `previous`, lies inside a longer phrase (see subjectLead). */
 function insidePhrase(stop: string, previous: string): boolean {
@@ -179,8 +773,11 @@ function insidePhrase(stop: string, previous: string): boolean {
   if (VERB.test(previous)) return false
   // An adverb inside a phrase ("the functionally relevant"), a verb stem used as a noun ("block of"), a cut word.
   // "cortisol levels immediately post-stroke": an adverb after a noun is inside its phrase.
-  return (/^[a-z]+ly$/.test(stop) && /^[\p{L}\p{N}]/u.test(previous) && !/[,;:]$/.test(previous)) || FINDING_VERB.test(stop) ||
+  return (
+    (/^[a-z]+ly$/.test(stop) && /^[\p{L}\p{N}]/u.test(previous) && !/[,;:]$/.test(previous)) ||
+    FINDING_VERB.test(stop) ||
     /^[-‐–]/.test(stop)
+  )
 }
 
 /**
@@ -215,24 +812,26 @@ export function subjectLead(text: string, m: Mention, longForm?: Mention): Subje
     const next = tokens[i + 1]
     // "cell lines administered rapamycin", "MSCs injected in osteoarthritis": a participle after a noun starts a
     // clause of its own, and where the subject's phrase begins is not clear.
-    if (/^[a-z]+ed$/.test(w) && !STATE.test(w) && modifier(previous) && !LINK.test(previous) &&
-      (next === undefined || LINK.test(next.w) || next.at + next.w.length >= m.start)) {
+    if (
+      /^[a-z]+ed$/.test(w) &&
+      !STATE.test(w) &&
+      modifier(previous) &&
+      !LINK.test(previous) &&
+      (next === undefined || LINK.test(next.w) || next.at + next.w.length >= m.start)
+    ) {
       return null
     }
     if (modifier(w)) heads.push(w)
     else if (coordinated && PAIRED.test(w)) {
       // "deletion of either Tsc1 or Tsc2", "loss of both ERK1 and ERK2": the word opens the coordination.
-    }
-    else if (LINK.test(w) && modifier(previous)) {
+    } else if (LINK.test(w) && modifier(previous)) {
       // "genes in glioma cells and depletion of mTOR": two phrases joined; the one next to the verb is the subject.
       if (coordinated && linkedBeforeCoordination) break
       linked = true
       heads.length = 0
-    }
-    else if (DETERMINER.test(w) && LINK.test(previous) && modifier(tokens[i - 2]?.w ?? '')) {
+    } else if (DETERMINER.test(w) && LINK.test(previous) && modifier(tokens[i - 2]?.w ?? '')) {
       // "loss of the TSC genes": the article inside a phrase.
-    }
-    else if (COORDINATOR.test(w) && modifier(previous)) {
+    } else if (COORDINATOR.test(w) && modifier(previous)) {
       if (!coordinated) {
         beforeCoordination = from
         linkedBeforeCoordination = linked
@@ -289,23 +888,41 @@ export function subjectLead(text: string, m: Mention, longForm?: Mention): Subje
     return { lead, keepsEntity: !leadWords.some(other) }
   }
   const links = leadWords.filter((w) => LINK.test(w))
-  const head = leadWords.slice(0, leadWords.findIndex((w) => LINK.test(w)))
+  const head = leadWords.slice(
+    0,
+    leadWords.findIndex((w) => LINK.test(w)),
+  )
   // "treatment of old mice with rapamycin", "inhibition of mTOR signaling by rapamycin": the agent is the mention.
-  const agent = /^(?:by|with)$/i.test(leadWords.filter((w) => !STATE.test(w)).at(-1) ?? '') &&
+  const agent =
+    /^(?:by|with)$/i.test(leadWords.filter((w) => !STATE.test(w)).at(-1) ?? '') &&
     (TREATMENT.test(leadWords[0]) || (head.length > 0 && MANIPULATION.test(head.at(-1)!)))
   const treatedWith = TREATMENT.test(leadWords[0]) && leadWords.some((w) => /^with$/i.test(w))
   if (agent || treatedWith) return { lead, keepsEntity: true }
   // "inhibition of (the) (endogenous) mTOR": one link, a manipulation head, only state words after it.
   const between = leadWords.slice(head.length + 1)
-  const keeps = head.length > 0 && MANIPULATION.test(head.at(-1)!) && between.every((w) => STATE.test(w)) &&
-    links.length === 1
+  const keeps =
+    head.length > 0 && MANIPULATION.test(head.at(-1)!) && between.every((w) => STATE.test(w)) && links.length === 1
   return { lead, keepsEntity: keeps }
 }
 
 /** Head nouns that a coordination before them shares ("CHOP and ATF4 expression", "IL-6 and TNF levels"). */
 const SHARED_HEAD = oneOf(
-  'expression', 'levels?', 'concentrations?', 'activity', 'activation', 'signal(?:l)?ing', 'phosphorylation',
-  'genes?', 'proteins?', 'mRNAs?', 'pathways?', 'production', 'secretion', 'release', 'content', 'abundance'
+  'expression',
+  'levels?',
+  'concentrations?',
+  'activity',
+  'activation',
+  'signal(?:l)?ing',
+  'phosphorylation',
+  'genes?',
+  'proteins?',
+  'mRNAs?',
+  'pathways?',
+  'production',
+  'secretion',
+  'release',
+  'content',
+  'abundance',
 )
 /** Measures that relate two things: the side needs both ("the association of TSC1 and TSC2"). */
 const RELATIONAL =
@@ -326,15 +943,23 @@ export function objectContinuation(text: string, end: number, gap: string, phras
 const LIST_ITEM = /^[^\s,;:.()]+(?:\s+[^\s,;:.()]+){0,3}$/
 function listAfter(rest: string): string | null {
   if (!/^\s*,/.test(rest)) return null
-  const upTo = /[.;:()]|\s\w+ly\b|,\s*(?:which|that|whereas|while|but|and\s+(?:was|were|is|are))\b|\s(?:after|in|at|during|with|by|from|for|on|than|to|via|through|compared|among|when|while|whereas|but)\s/.exec(rest)
+  const upTo =
+    /[.;:()]|\s\w+ly\b|,\s*(?:which|that|whereas|while|but|and\s+(?:was|were|is|are))\b|\s(?:after|in|at|during|with|by|from|for|on|than|to|via|through|compared|among|when|while|whereas|but)\s/.exec(
+      rest,
+    )
   const span = upTo ? rest.slice(0, upTo.index) : rest
-  const items = span.split(',').slice(1).map((x) => x.trim())
+  const items = span
+    .split(',')
+    .slice(1)
+    .map((x) => x.trim())
   const last = items.at(-1) ?? ''
   const final = /^(?:and|or)\s+(.+)$/.exec(last) ?? /^(.+?)\s+(?:and|or)\s+(.+)$/.exec(last)
   if (!final || items.length > 8) return null
-  const ok = (item: string) => LIST_ITEM.test(item) &&
+  const ok = (item: string) =>
+    LIST_ITEM.test(item) &&
     !wordsOf(item).some((w) => VERB.test(w) || FINDING_VERB.test(w) || (FILLER.test(w) && !COORDINATOR.test(w)))
-  if (!items.slice(0, -1).every(ok) || !ok(last.replace(/^(?:and|or)\s+/i, '').replace(/\s+(?:and|or)\s+/i, ' '))) return null
+  if (!items.slice(0, -1).every(ok) || !ok(last.replace(/^(?:and|or)\s+/i, '').replace(/\s+(?:and|or)\s+/i, ' ')))
+    return null
   return span.replace(/\s+$/, '')
 }
 
@@ -353,7 +978,8 @@ function continuation(text: string, end: number, gap: string, phrase: string): s
     return SHARED_HEAD.test(wordsOf(list).at(-1)!) && !headed ? null : ''
   }
   // "proliferation and tumorigenicity of Tsc1-deficient cells": the two heads share a complement that follows.
-  if (/^\s*(?:and|or)\s+[\p{L}-]+\s+of\b/iu.test(rest) && wordsOf(phrase).length === 1 && !/\bof\s*$/i.test(gap)) return null
+  if (/^\s*(?:and|or)\s+[\p{L}-]+\s+of\b/iu.test(rest) && wordsOf(phrase).length === 1 && !/\bof\s*$/i.test(gap))
+    return null
   const coordination = /^\s*(?:and|or)\s+((?:[^\s,;:.()]+\s+){0,3}[^\s,;:.()]+)/.exec(rest)
   if (coordination) {
     const all = wordsOf(coordination[1])

@@ -19,19 +19,93 @@ import type { Reading, Role } from './reading'
 import { round } from './study-type'
 
 const MECHANISMS: [TopicSlug, RegExp][] = [
-  ['senescence', /\b(?:senescen\w*|senolytic\w*|senomorphic\w*|senotherap\w*|SASP|p16INK4a|p16\(?INK4a\)?|dasatinib and quercetin|fisetin|navitoclax)\b/gi],
-  ['epigenetic-clocks', /\b(?:epigenetic (?:clocks?|age|ages|aging|ageing|drift)|(?:biological|methylation|DNAm|transcriptomic) (?:age|clocks?)|GrimAge|PhenoAge|DunedinPACE|Horvath|Hannum|age acceleration|(?:leukocyte |leucocyte )?telomere length)\b/gi],
-  ['mtor-rapamycin', /\b(?:m?TOR(?:C[12])?|mechanistic target of rapamycin|mammalian target of rapamycin|target of rapamycin|rapamycin|sirolimus|rapalogs?|everolimus|temsirolimus|TSC[12]?|tuberous sclerosis complex(?: [12])?|tuberous sclerosis|tuberin|hamartin|Rheb|raptor|rictor|S6K1?|4E-BP1)\b/gi],
-  ['reprogramming', /\b(?:(?:partial|cellular|in vivo|epigenetic|transient) reprogramming|induced pluripotent|iPSCs?|Yamanaka factors|OSKM?|Oct4|Sox2|Klf4)\b/gi],
-  ['nad-sirtuins', /\b(?:sirtuins?|SIRT[1-7]|NAD\+|NAD(?![(P]|P?H)|nicotinamide (?:riboside|mononucleotide|adenine dinucleotide)|NMN|NAMPT|CD38)\b/gi],
-  ['mitochondria', /\b(?:mitochondri\w*|mitophag\w*|oxidative phosphorylation|OXPHOS|mtDNA|respiratory chain|electron transport chain|PGC-1α|PGC-1alpha|PINK1|Parkin\b)/gi],
-  ['dietary-restriction', /\b(?:(?:caloric|calorie|dietary|protein|methionine) restriction|intermittent fasting|time-restricted (?:eating|feeding)|alternate-day fasting|fasting-mimicking|periodic fasting|(?:CR|restriction) mimetics?|fasting(?! (?:glucose|insulin|plasma|blood|serum|lipids?|state|levels?|conditions)))\b/gi],
-  ['glp-1', /\b(?:GLP-1(?: receptor)?(?: agonists?)?|glucagon-like peptide(?:-1| 1)|semaglutide|liraglutide|exenatide|tirzepatide|dulaglutide|incretins?)\b/gi],
+  [
+    'senescence',
+    new RegExp(
+      String.raw`\b(?:senescen\w*|senolytic\w*|senomorphic\w*|senotherap\w*|SASP|p16INK4a|p16\(?INK4a\)?` +
+        String.raw`|dasatinib and quercetin|fisetin|navitoclax)\b`,
+      'gi',
+    ),
+  ],
+  [
+    'epigenetic-clocks',
+    new RegExp(
+      String.raw`\b(?:epigenetic (?:clocks?|age|ages|aging|ageing|drift)|(?:biological|methylation|DNAm` +
+        '|transcriptomic) (?:age|clocks?)|GrimAge|PhenoAge|DunedinPACE|Horvath|Hannum|age acceleration' +
+        String.raw`|(?:leukocyte |leucocyte )?telomere length)\b`,
+      'gi',
+    ),
+  ],
+  [
+    'mtor-rapamycin',
+    new RegExp(
+      String.raw`\b(?:m?TOR(?:C[12])?|mechanistic target of rapamycin|mammalian target of rapamycin` +
+        '|target of rapamycin|rapamycin|sirolimus|rapalogs?|everolimus|temsirolimus|TSC[12]?' +
+        '|tuberous sclerosis complex(?: [12])?|tuberous sclerosis|tuberin|hamartin|Rheb|raptor|rictor' +
+        String.raw`|S6K1?|4E-BP1)\b`,
+      'gi',
+    ),
+  ],
+  [
+    'reprogramming',
+    new RegExp(
+      String.raw`\b(?:(?:partial|cellular|in vivo|epigenetic|transient) reprogramming|induced pluripotent|iPSCs?` +
+        String.raw`|Yamanaka factors|OSKM?|Oct4|Sox2|Klf4)\b`,
+      'gi',
+    ),
+  ],
+  [
+    'nad-sirtuins',
+    new RegExp(
+      String.raw`\b(?:sirtuins?|SIRT[1-7]|NAD\+|NAD(?![(P]|P?H)|nicotinamide (?:riboside|mononucleotide` +
+        String.raw`|adenine dinucleotide)|NMN|NAMPT|CD38)\b`,
+      'gi',
+    ),
+  ],
+  [
+    'mitochondria',
+    new RegExp(
+      String.raw`\b(?:mitochondri\w*|mitophag\w*|oxidative phosphorylation|OXPHOS|mtDNA|respiratory chain` +
+        String.raw`|electron transport chain|PGC-1α|PGC-1alpha|PINK1|Parkin\b)`,
+      'gi',
+    ),
+  ],
+  [
+    'dietary-restriction',
+    new RegExp(
+      String.raw`\b(?:(?:caloric|calorie|dietary|protein|methionine) restriction|intermittent fasting` +
+        '|time-restricted (?:eating|feeding)|alternate-day fasting|fasting-mimicking|periodic fasting' +
+        '|(?:CR|restriction) mimetics?|fasting(?! (?:glucose|insulin|plasma|blood|serum|lipids?|state' +
+        String.raw`|levels?|conditions)))\b`,
+      'gi',
+    ),
+  ],
+  [
+    'glp-1',
+    new RegExp(
+      String.raw`\b(?:GLP-1(?: receptor)?(?: agonists?)?|glucagon-like peptide(?:-1| 1)|semaglutide|liraglutide` +
+        String.raw`|exenatide|tirzepatide|dulaglutide|incretins?)\b`,
+      'gi',
+    ),
+  ],
 ]
-const INFLAMMATION = /\b(?:inflamm-?aging|inflammageing|inflammation|inflammatory|cytokines?|interleukin-?\d*|IL-?6|TNF|NF-?κB|NF-?kappaB|inflammasomes?|NLRP3|immunosenescen\w*|immune (?:ageing|aging|senescence)|immunity|vaccin\w*|antibody responses?)\b/gi
-const BRAIN = /\b(?:brain (?:aging|ageing)|cognitive (?:aging|ageing|decline|function|performance|impairment)|cognition|memory|dementia|hippocamp\w*|white matter|neuroplasticity)\b/gi
+const INFLAMMATION = new RegExp(
+  String.raw`\b(?:inflamm-?aging|inflammageing|inflammation|inflammatory|cytokines?|interleukin-?\d*|IL-?6|TNF` +
+    String.raw`|NF-?κB|NF-?kappaB|inflammasomes?|NLRP3|immunosenescen\w*|immune (?:ageing|aging|senescence)` +
+    String.raw`|immunity|vaccin\w*|antibody responses?)\b`,
+  'gi',
+)
+const BRAIN = new RegExp(
+  String.raw`\b(?:brain (?:aging|ageing)|cognitive (?:aging|ageing|decline|function|performance|impairment)` +
+    String.raw`|cognition|memory|dementia|hippocamp\w*|white matter|neuroplasticity)\b`,
+  'gi',
+)
 /** Where neurology is not brain ageing: the eye, development, psychiatry, epilepsy, injury. */
-const NOT_BRAIN = /\b(?:retina\w*|glaucoma|macular|photoreceptors?|neurodevelopment\w*|autis\w*|epilep\w*|seizures?|schizophren\w*|depress\w*|traumatic brain injury|TBI|stroke)\b/gi
+const NOT_BRAIN = new RegExp(
+  String.raw`\b(?:retina\w*|glaucoma|macular|photoreceptors?|neurodevelopment\w*|autis\w*|epilep\w*|seizures?` +
+    String.raw`|schizophren\w*|depress\w*|traumatic brain injury|TBI|stroke)\b`,
+  'gi',
+)
 
 const WEIGHT: Record<Role, number> = { title: 3, aim: 1.5, conclusion: 1.5, background: 0.5, body: 0.5 }
 
@@ -43,7 +117,8 @@ function scoreOf(re: RegExp, reading: Reading, paper: PaperInput): number {
   reading.parts.forEach(({ role }, i) => {
     score += WEIGHT[role] * Math.min(2, hits[i])
   })
-  if (paper.keywords.length && has(re, paper.keywords.join(' | '))) score += Math.min(2, paper.keywords.filter((k) => has(re, k)).length)
+  if (paper.keywords.length && has(re, paper.keywords.join(' | ')))
+    score += Math.min(2, paper.keywords.filter((k) => has(re, k)).length)
   if (paper.meshHeadings.length && has(re, paper.meshHeadings.map((h) => h.descriptor).join(' | '))) {
     for (const h of paper.meshHeadings) if (has(re, h.descriptor)) score += h.major ? 1.5 : 0.5
   }
@@ -53,13 +128,22 @@ function scoreOf(re: RegExp, reading: Reading, paper: PaperInput): number {
 /** The minimum score of a subject: a title mention, or a term repeated in aim, conclusion and body. */
 const SUBJECT = 3
 
-export function classifyTopic(paper: PaperInput, reading: Reading, options: { cognitiveAgeing?: boolean } = {}): TopicResult {
+export function classifyTopic(
+  paper: PaperInput,
+  reading: Reading,
+  options: { cognitiveAgeing?: boolean } = {},
+): TopicResult {
   const scores = new Map<TopicSlug, number>()
   for (const [topic, re] of MECHANISMS) scores.set(topic, scoreOf(re, reading, paper))
-  const ageing = has(AGEING, reading.all) || paper.meshHeadings.some((h) => /^(Aging|Cellular Senescence|Immunosenescence)/.test(h.descriptor))
+  const ageing =
+    has(AGEING, reading.all) ||
+    paper.meshHeadings.some((h) => /^(Aging|Cellular Senescence|Immunosenescence)/.test(h.descriptor))
   // Inflammation counts as inflammaging only within an ageing frame.
   scores.set('inflammaging', ageing ? scoreOf(INFLAMMATION, reading, paper) * 0.8 : 0)
-  const neuro = scoreOf(NEURODEGENERATION, reading, paper) + scoreOf(NEURO_ACRONYMS, reading, paper) * 0.5 + scoreOf(BRAIN, reading, paper) * (ageing || options.cognitiveAgeing ? 0.8 : 0.3)
+  const neuro =
+    scoreOf(NEURODEGENERATION, reading, paper) +
+    scoreOf(NEURO_ACRONYMS, reading, paper) * 0.5 +
+    scoreOf(BRAIN, reading, paper) * (ageing || options.cognitiveAgeing ? 0.8 : 0.3)
   const notBrain = scoreOf(NOT_BRAIN, reading, paper)
   const brain = notBrain >= neuro ? 0 : neuro + (options.cognitiveAgeing ? SUBJECT : 0)
 
@@ -68,11 +152,16 @@ export function classifyTopic(paper: PaperInput, reading: Reading, options: { co
   let total = 0
   for (const [topic, score] of scores) {
     total += score
-    if (score > top) { best = topic; top = score }
+    if (score > top) {
+      best = topic
+      top = score
+    }
   }
   // A mechanism that is a subject of its own beats the disease area it is studied in.
-  if (top < SUBJECT && brain >= SUBJECT) return { topic: 'brain-aging', confidence: round(Math.min(0.9, 0.5 + brain / 25)) }
-  if (top < SUBJECT) return { topic: 'other', confidence: round(total + brain === 0 ? 0.8 : 0.65 - Math.min(top, 3) / 15) }
+  if (top < SUBJECT && brain >= SUBJECT)
+    return { topic: 'brain-aging', confidence: round(Math.min(0.9, 0.5 + brain / 25)) }
+  if (top < SUBJECT)
+    return { topic: 'other', confidence: round(total + brain === 0 ? 0.8 : 0.65 - Math.min(top, 3) / 15) }
   const share = top / (total + brain * 0.5)
   return { topic: best, confidence: round(Math.min(0.92, 0.45 + 0.45 * share * Math.min(1, top / 6))) }
 }

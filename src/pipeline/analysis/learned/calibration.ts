@@ -34,7 +34,10 @@ export function fitCalibration(observations: Observation[], minBin = 40): Calibr
   const pooled: Block[] = []
   for (const bin of bins) {
     pooled.push({ ...bin })
-    while (pooled.length > 1 && pooled.at(-1)!.correct / pooled.at(-1)!.n <= pooled.at(-2)!.correct / pooled.at(-2)!.n) {
+    while (
+      pooled.length > 1 &&
+      pooled.at(-1)!.correct / pooled.at(-1)!.n <= pooled.at(-2)!.correct / pooled.at(-2)!.n
+    ) {
       const last = pooled.pop()!
       const before = pooled.at(-1)!
       before.n += last.n
@@ -72,10 +75,19 @@ export function calibrate(map: CalibrationMap, confidence: number): number {
  * seen a few times says little: calibrated = (n x own + prior x pooled) / (n + prior); and only within the range of
  * confidences the source's answers had (beyond it, the pooled map).
  */
-export type GroupedCalibration = { prior: number; pooled: CalibrationMap; groups: Record<string, { n: number; lo: number; hi: number; map: CalibrationMap }> }
+export type GroupedCalibration = {
+  prior: number
+  pooled: CalibrationMap
+  groups: Record<string, { n: number; lo: number; hi: number; map: CalibrationMap }>
+}
 export type GroupedObservation = Observation & { group: string }
 
-export function fitGrouped(observations: GroupedObservation[], minBin: number, groupBin: number, prior: number): GroupedCalibration {
+export function fitGrouped(
+  observations: GroupedObservation[],
+  minBin: number,
+  groupBin: number,
+  prior: number,
+): GroupedCalibration {
   const byGroup = new Map<string, Observation[]>()
   for (const o of observations) {
     let list = byGroup.get(o.group)
@@ -86,7 +98,12 @@ export function fitGrouped(observations: GroupedObservation[], minBin: number, g
   for (const name of [...byGroup.keys()].sort()) {
     const list = byGroup.get(name)!
     const confidences = list.map((o) => o.confidence)
-    groups[name] = { n: list.length, lo: Math.min(...confidences), hi: Math.max(...confidences), map: fitCalibration(list, groupBin) }
+    groups[name] = {
+      n: list.length,
+      lo: Math.min(...confidences),
+      hi: Math.max(...confidences),
+      map: fitCalibration(list, groupBin),
+    }
   }
   return { prior, pooled: fitCalibration(observations, minBin), groups }
 }

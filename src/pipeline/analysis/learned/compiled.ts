@@ -28,8 +28,14 @@ export function compile(model: SoftmaxModel): CompiledModel {
   const done = compiledModels.get(model)
   if (done) return done
   const out: CompiledModel = {
-    classes: model.classes, bias: model.bias, temperature: model.temperature,
-    title: new Map(), subject: new Map(), abstract: new Map(), pairs: new Map(), named: new Map(),
+    classes: model.classes,
+    bias: model.bias,
+    temperature: model.temperature,
+    title: new Map(),
+    subject: new Map(),
+    abstract: new Map(),
+    pairs: new Map(),
+    named: new Map(),
   }
   for (const [name, w] of Object.entries(model.weights)) {
     const colon = name.indexOf(':')
@@ -39,7 +45,8 @@ export function compile(model: SoftmaxModel): CompiledModel {
     else if (prefix === 's') out.subject.set(rest, w)
     else if (prefix === 'a') out.abstract.set(rest, w)
     else if (prefix === 'b') {
-      // Words never hold "_" (features.ts splits on anything but letters, digits, + and -), so the first "_" splits the pair.
+      // Words never hold "_" (features.ts splits on anything but letters, digits, + and -), so the first "_" splits the
+      // pair.
       const cut = rest.indexOf('_')
       const first = rest.slice(0, cut)
       let seconds = out.pairs.get(first)
@@ -79,15 +86,26 @@ function addPairs(scores: Float64Array, pairs: CompiledModel['pairs'], ws: strin
   }
 }
 
-/** The model's class probabilities for a paper; `offset` as in `probabilities` (the rules' answer, for a stacked model). */
-export function scorePaper(model: CompiledModel, paper: PaperInput, reading: Reading, rules: RuleOutcome | null, offset?: number[], withMesh = true): number[] {
+/**
+ * The model's class probabilities for a paper; `offset` as in `probabilities` (the rules' answer, for a stacked model).
+ */
+export function scorePaper(
+  model: CompiledModel,
+  paper: PaperInput,
+  reading: Reading,
+  rules: RuleOutcome | null,
+  offset?: number[],
+  withMesh = true,
+): number[] {
   const scores = new Float64Array(model.bias.length)
   for (let k = 0; k < scores.length; k++) scores[k] = model.bias[k] + (offset ? offset[k] : 0)
   const titleWords = words(reading.title)
   const abstractWords = words(reading.abstract)
   addWords(scores, model.title, titleWords, new Set())
   const subjectSeen = new Set<string>()
-  for (const part of reading.parts) if (part.role === 'aim' || part.role === 'conclusion') addWords(scores, model.subject, words(part.text), subjectSeen)
+  for (const part of reading.parts)
+    if (part.role === 'aim' || part.role === 'conclusion')
+      addWords(scores, model.subject, words(part.text), subjectSeen)
   addWords(scores, model.abstract, abstractWords, new Set())
   const pairSeen = new Set<string>()
   addPairs(scores, model.pairs, titleWords, pairSeen)

@@ -9,9 +9,14 @@
 import type { PaperInput } from '../types'
 import type { Reading } from '../builtin/reading'
 
-const STOP = new Set(('a an and are as at be been but by for from had has have in into is it its of on or than that the their these this ' +
-  'those to was were which while with we our not no also can may more most such other both each between after before during over ' +
-  'under within about using used use than then there they them he she his her who whom what when where how all any some one two').split(' '))
+const STOP = new Set(
+  (
+    'a an and are as at be been but by for from had has have in into is it its of on or than that the their these ' +
+    'this those to was were which while with we our not no also can may more most such other both each between after ' +
+    'before during over under within about using used use than then there they them he she his her who whom what ' +
+    'when where how all any some one two'
+  ).split(' '),
+)
 
 const NUMBER = /^\d[\d.,-]*$/
 
@@ -23,7 +28,8 @@ export function words(text: string): string[] {
     const token = digit && NUMBER.test(raw) ? '#' : raw.endsWith('-') ? raw.replace(/-+$/, '') : raw
     if (token.length < 2 && token !== '#') continue
     out.push(token)
-    if (token.includes('-')) for (const part of token.split('-')) if (part.length >= 2 && !STOP.has(part)) out.push(part)
+    if (token.includes('-'))
+      for (const part of token.split('-')) if (part.length >= 2 && !STOP.has(part)) out.push(part)
   }
   return out
 }
@@ -42,7 +48,8 @@ export function textFeatures(paper: PaperInput, reading: Reading, withMesh = tru
   const abstractWords = words(reading.abstract)
   for (const w of content(abstractWords)) features.add(`a:${w}`)
   for (const seq of [titleWords, abstractWords]) {
-    for (let i = 1; i < seq.length; i++) if (!(STOP.has(seq[i - 1]) && STOP.has(seq[i]))) features.add(`b:${seq[i - 1]}_${seq[i]}`)
+    for (let i = 1; i < seq.length; i++)
+      if (!(STOP.has(seq[i - 1]) && STOP.has(seq[i]))) features.add(`b:${seq[i - 1]}_${seq[i]}`)
   }
   for (const type of paper.publicationTypes) features.add(`pt:${type.trim().toLowerCase()}`)
   if (withMesh) for (const h of paper.meshHeadings) features.add(`m:${h.descriptor.toLowerCase()}`)

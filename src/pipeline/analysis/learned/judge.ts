@@ -29,21 +29,32 @@ export type LearnedModels = {
  * confidence is below `trustRulesFrom`, and the calibration maps of the three confidences; how they were trained.
  */
 export type ShippedModel = {
-  trainedOn: string; options: Record<string, number>; features: 'stacked'
+  trainedOn: string
+  options: Record<string, number>
+  features: 'stacked'
   trustRulesFrom: number
   studyType: SoftmaxModel
   calibration: { studyType: GroupedCalibration; relevance: GroupedCalibration; topic: GroupedCalibration }
 }
 
 export type LearnedJudgement = {
-  relevance: number; relevanceConfidence: number; relevanceLevels: number[]
-  studyType: StudyType; studyTypeConfidence: number
-  topic: TopicSlug; topicConfidence: number
+  relevance: number
+  relevanceConfidence: number
+  relevanceLevels: number[]
+  studyType: StudyType
+  studyTypeConfidence: number
+  topic: TopicSlug
+  topicConfidence: number
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000
 
-export function featuresFor(paper: PaperInput, reading: Reading, rules: RuleOutcome, kind: LearnedModels['features']): string[] {
+export function featuresFor(
+  paper: PaperInput,
+  reading: Reading,
+  rules: RuleOutcome,
+  kind: LearnedModels['features'],
+): string[] {
   const features = textFeatures(paper, reading)
   if (kind !== 'text') for (const f of ruleFeatures(rules)) features.add(f)
   return [...features]
@@ -82,8 +93,12 @@ export function learnedJudgement(models: LearnedModels, features: string[], offs
   const study = best(models.studyType, features, offsets.studyType)
   const topic = best(models.topic, features, offsets.topic)
   return {
-    relevance, relevanceConfidence: confidence, relevanceLevels: levels,
-    studyType: study.label as StudyType, studyTypeConfidence: round(study.p),
-    topic: topic.label as TopicSlug, topicConfidence: round(topic.p),
+    relevance,
+    relevanceConfidence: confidence,
+    relevanceLevels: levels,
+    studyType: study.label as StudyType,
+    studyTypeConfidence: round(study.p),
+    topic: topic.label as TopicSlug,
+    topicConfidence: round(topic.p),
   }
 }

@@ -2,9 +2,9 @@
  * The learned part of the built-in analyzer as it runs in service (model.json, made by scripts/train-analyzer.ts):
  * the study type the written rules are unsure of goes to the stacked model, which starts from the rules' answer
  * and corrects it from the paper's words; then every confidence goes through its calibration map, read with where
- * the answer came from (the study type: the rules alone, with or without an abstract, the model agreeing with them or overruling them; relevance:
- * the rule that fired; topic: one map, its sources measured no better), so a reported 0.8 is right about four times
- * in five on the hand-judged records.
+ * the answer came from (the study type: the rules alone, with or without an abstract, the model agreeing with them or
+ * overruling them; relevance: the rule that fired; topic: one map, its sources measured no better), so a reported 0.8
+ * is right about four times in five on the hand-judged records.
  */
 import shippedJson from './model.json' with { type: 'json' }
 import type { PaperInput } from '../types'
@@ -22,12 +22,28 @@ const shipped = shippedJson as unknown as ShippedModel
 export type StudyTypeSource = 'rules' | 'rules, no abstract' | 'model agrees' | 'model overrules'
 export type LearnedStudyType = { studyType: StudyType; confidence: number; source: StudyTypeSource }
 
-/** The stacked model's answer given its scores; the rules' own when they are confident enough (never overruled there in cross-validation). */
-export function chooseStudyType(probabilities: number[] | null, rules: RuleOutcome, hasAbstract = true): LearnedStudyType {
-  if (!probabilities) return { studyType: rules.studyType, confidence: rules.studyTypeConfidence, source: hasAbstract ? 'rules' : 'rules, no abstract' }
+/**
+ * The stacked model's answer given its scores; the rules' own when they are confident enough (never overruled there in
+ * cross-validation).
+ */
+export function chooseStudyType(
+  probabilities: number[] | null,
+  rules: RuleOutcome,
+  hasAbstract = true,
+): LearnedStudyType {
+  if (!probabilities)
+    return {
+      studyType: rules.studyType,
+      confidence: rules.studyTypeConfidence,
+      source: hasAbstract ? 'rules' : 'rules, no abstract',
+    }
   const best = argmax(probabilities) // the model's classes are STUDY_TYPES, in order (scripts/train-analyzer.ts)
   const studyType = STUDY_TYPES[best]
-  return { studyType, confidence: probabilities[best], source: studyType === rules.studyType ? 'model agrees' : 'model overrules' }
+  return {
+    studyType,
+    confidence: probabilities[best],
+    source: studyType === rules.studyType ? 'model agrees' : 'model overrules',
+  }
 }
 
 /** The topic's source for its confidence map: a topic the rules named from its own words, or "other". */
@@ -37,12 +53,16 @@ export const topicSource = (topic: string) => (topic === 'other' ? 'other' : 'na
  * Whether the model reads the paper: only when the rules are unsure, and only with an abstract to read (it learned
  * from records with one; a title and MeSH alone are the rules' ground, test/analysis/builtin-judgement.test.ts).
  */
-export const modelReads = (rules: RuleOutcome, hasAbstract: boolean, trustFrom = shipped.trustRulesFrom) => hasAbstract && rules.studyTypeConfidence < trustFrom
+export const modelReads = (rules: RuleOutcome, hasAbstract: boolean, trustFrom = shipped.trustRulesFrom) =>
+  hasAbstract && rules.studyTypeConfidence < trustFrom
 
 export function learnedStudyType(paper: PaperInput, reading: Reading, rules: RuleOutcome): LearnedStudyType {
   if (!modelReads(rules, reading.abstract !== '')) return chooseStudyType(null, rules, reading.abstract !== '')
   const model = compile(shipped.studyType)
-  return chooseStudyType(scorePaper(model, paper, reading, rules, ruleOffset(STUDY_TYPES, rules.studyType, rules.studyTypeConfidence)), rules)
+  return chooseStudyType(
+    scorePaper(model, paper, reading, rules, ruleOffset(STUDY_TYPES, rules.studyType, rules.studyTypeConfidence)),
+    rules,
+  )
 }
 
 export type Confidences = { studyType: number; relevance: number; topic: number }

@@ -19,7 +19,9 @@ export type SoftmaxModel = {
 
 /** `offset`: log-probabilities another judge gave each class (the written rules'), added to the scores. */
 export type Example = { features: string[]; label: string; weight?: number; offset?: number[] }
-/** `fitBias: false` keeps the class biases at zero, so a stacked model starts from and stays anchored to its offsets. */
+/**
+ * `fitBias: false` keeps the class biases at zero, so a stacked model starts from and stays anchored to its offsets.
+ */
 export type TrainOptions = { l2: number; steps: number; learningRate: number; fitBias?: boolean }
 
 /** The weights as a Map, made once per model: a Map lookup is several times faster than a large object's. */
@@ -30,7 +32,12 @@ function lookupOf(model: SoftmaxModel): Map<string, number[]> {
   return map
 }
 
-export function probabilities(model: SoftmaxModel, features: Iterable<string>, offset?: number[], temperature = model.temperature): number[] {
+export function probabilities(
+  model: SoftmaxModel,
+  features: Iterable<string>,
+  offset?: number[],
+  temperature = model.temperature,
+): number[] {
   const scores = offset ? model.bias.map((b, k) => b + offset[k]) : [...model.bias]
   const weights = lookupOf(model)
   for (const f of features) {
@@ -54,12 +61,20 @@ export function softmax(scores: number[]): number[] {
   return e.map((x) => x / sum)
 }
 
-export function train(examples: Example[], classes: string[], vocabulary: string[], options: TrainOptions): SoftmaxModel {
+export function train(
+  examples: Example[],
+  classes: string[],
+  vocabulary: string[],
+  options: TrainOptions,
+): SoftmaxModel {
   const index = new Map(vocabulary.map((f, i) => [f, i]))
   const K = classes.length
   const V = vocabulary.length
   const rows = examples.map((e) => ({
-    active: e.features.map((f) => index.get(f)).filter((i): i is number => i !== undefined).sort((a, b) => a - b),
+    active: e.features
+      .map((f) => index.get(f))
+      .filter((i): i is number => i !== undefined)
+      .sort((a, b) => a - b),
     y: classes.indexOf(e.label),
     weight: e.weight ?? 1,
     offset: e.offset,
@@ -69,8 +84,13 @@ export function train(examples: Example[], classes: string[], vocabulary: string
   const b = new Float64Array(K)
   const gW = new Float64Array(V * K)
   const gb = new Float64Array(K)
-  const mW = new Float64Array(V * K), vW = new Float64Array(V * K), mb = new Float64Array(K), vb = new Float64Array(K)
-  const beta1 = 0.9, beta2 = 0.999, eps = 1e-8
+  const mW = new Float64Array(V * K),
+    vW = new Float64Array(V * K),
+    mb = new Float64Array(K),
+    vb = new Float64Array(K)
+  const beta1 = 0.9,
+    beta2 = 0.999,
+    eps = 1e-8
   const scores = new Float64Array(K)
   for (let step = 1; step <= options.steps; step++) {
     gW.fill(0)
@@ -81,7 +101,7 @@ export function train(examples: Example[], classes: string[], vocabulary: string
       let max = -Infinity
       for (let k = 0; k < K; k++) max = Math.max(max, scores[k])
       let sum = 0
-      for (let k = 0; k < K; k++) sum += (scores[k] = Math.exp(scores[k] - max))
+      for (let k = 0; k < K; k++) sum += scores[k] = Math.exp(scores[k] - max)
       for (let k = 0; k < K; k++) {
         const g = (row.weight * (scores[k] / sum - (k === row.y ? 1 : 0))) / totalWeight
         gb[k] += g
@@ -89,17 +109,18 @@ export function train(examples: Example[], classes: string[], vocabulary: string
       }
     }
     for (let j = 0; j < V * K; j++) gW[j] += options.l2 * W[j]
-    const lr = options.learningRate * Math.sqrt(1 - beta2 ** step) / (1 - beta1 ** step)
+    const lr = (options.learningRate * Math.sqrt(1 - beta2 ** step)) / (1 - beta1 ** step)
     for (let j = 0; j < V * K; j++) {
       mW[j] = beta1 * mW[j] + (1 - beta1) * gW[j]
       vW[j] = beta2 * vW[j] + (1 - beta2) * gW[j] * gW[j]
       W[j] -= (lr * mW[j]) / (Math.sqrt(vW[j]) + eps)
     }
-    if (options.fitBias !== false) for (let k = 0; k < K; k++) {
-      mb[k] = beta1 * mb[k] + (1 - beta1) * gb[k]
-      vb[k] = beta2 * vb[k] + (1 - beta2) * gb[k] * gb[k]
-      b[k] -= (lr * mb[k]) / (Math.sqrt(vb[k]) + eps)
-    }
+    if (options.fitBias !== false)
+      for (let k = 0; k < K; k++) {
+        mb[k] = beta1 * mb[k] + (1 - beta1) * gb[k]
+        vb[k] = beta2 * vb[k] + (1 - beta2) * gb[k] * gb[k]
+        b[k] -= (lr * mb[k]) / (Math.sqrt(vb[k]) + eps)
+      }
   }
   // Rounded to four decimals, and features whose every weight is below 0.02 dropped: the committed
   // file stays small and a retrain compares equal.
@@ -113,12 +134,15 @@ export function train(examples: Example[], classes: string[], vocabulary: string
 }
 
 /** The temperature that minimises the log loss of out-of-fold predictions (scores before the softmax). */
-export function fitTemperature(outOfFold: { model: SoftmaxModel; features: string[]; offset?: number[]; label: string }[]): number {
+export function fitTemperature(
+  outOfFold: { model: SoftmaxModel; features: string[]; offset?: number[]; label: string }[],
+): number {
   let best = 1
   let bestLoss = Infinity
   for (let t = 0.4; t <= 4.001; t += 0.05) {
     let loss = 0
-    for (const { model, features, offset, label } of outOfFold) loss -= Math.log(Math.max(1e-12, probabilities(model, features, offset, t)[model.classes.indexOf(label)]))
+    for (const { model, features, offset, label } of outOfFold)
+      loss -= Math.log(Math.max(1e-12, probabilities(model, features, offset, t)[model.classes.indexOf(label)]))
     if (loss < bestLoss) {
       bestLoss = loss
       best = Math.round(t * 100) / 100

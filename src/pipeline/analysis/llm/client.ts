@@ -39,7 +39,10 @@ class Semaphore {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 class Retryable extends Error {
-  constructor(message: string, readonly delayMs: number | null = null) {
+  constructor(
+    message: string,
+    readonly delayMs: number | null = null,
+  ) {
     super(message)
   }
 }
@@ -79,7 +82,8 @@ export class LlmClient {
         if (!checked.ok) throw new Retryable(`the answer does not match the ${task} schema: ${checked.error}`)
         return checked.value
       } catch (error) {
-        if (!(error instanceof Retryable)) throw new AnalysisFailure(`${task}: ${error instanceof Error ? error.message : String(error)}`, task)
+        if (!(error instanceof Retryable))
+          throw new AnalysisFailure(`${task}: ${error instanceof Error ? error.message : String(error)}`, task)
         lastError = error.message
         if (attempt < attempts) await sleep(error.delayMs ?? (this.options.backoffMs ?? 500) * 2 ** (attempt - 1))
       }
@@ -105,16 +109,26 @@ export class LlmClient {
             model: this.options.model,
             temperature: 0,
             response_format: { type: 'json_object' },
-            messages: [{ role: 'system', content: system }, { role: 'user', content: user }],
+            messages: [
+              { role: 'system', content: system },
+              { role: 'user', content: user },
+            ],
           }),
         })
       } catch (error) {
-        throw new Retryable(controller.signal.aborted ? `no answer within ${this.options.timeoutMs} ms` : `cannot reach the model: ${error instanceof Error ? error.message : String(error)}`)
+        throw new Retryable(
+          controller.signal.aborted
+            ? `no answer within ${this.options.timeoutMs} ms`
+            : `cannot reach the model: ${error instanceof Error ? error.message : String(error)}`,
+        )
       }
       if (response.status === 429) {
         const after = Number(response.headers.get('retry-after'))
         await response.body?.cancel()
-        throw new Retryable('rate limited (429)', Number.isFinite(after) && after >= 0 ? Math.min(after * 1000, this.options.maxRetryAfterMs ?? 30_000) : null)
+        throw new Retryable(
+          'rate limited (429)',
+          Number.isFinite(after) && after >= 0 ? Math.min(after * 1000, this.options.maxRetryAfterMs ?? 30_000) : null,
+        )
       }
       if (response.status >= 500) {
         await response.body?.cancel()
@@ -124,11 +138,16 @@ export class LlmClient {
         const text = (await response.text().catch(() => '')).slice(0, 200)
         throw new Error(`the model server refused the request (${response.status}): ${text}`)
       }
-      let body: { choices?: { message?: { content?: unknown } }[]; usage?: { prompt_tokens?: number; completion_tokens?: number } }
+      let body: {
+        choices?: { message?: { content?: unknown } }[]
+        usage?: { prompt_tokens?: number; completion_tokens?: number }
+      }
       try {
         body = await response.json()
       } catch {
-        throw new Retryable(controller.signal.aborted ? `no answer within ${this.options.timeoutMs} ms` : 'the response body is not JSON')
+        throw new Retryable(
+          controller.signal.aborted ? `no answer within ${this.options.timeoutMs} ms` : 'the response body is not JSON',
+        )
       }
       this.counts.prompt_tokens += Number(body.usage?.prompt_tokens) || 0
       this.counts.completion_tokens += Number(body.usage?.completion_tokens) || 0

@@ -27,13 +27,23 @@ export type ClientOptions = {
 
 /** A page that can never succeed as asked, or that failed every retry. */
 export class EuropePmcError extends Error {
-  constructor(message: string, readonly retryable: boolean) {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
     super(message)
     this.name = 'EuropePmcError'
   }
 }
 
-const DEFAULTS = { pageSize: 1000, timeoutMs: 60_000, retries: 5, backoffMs: 1000, maxBackoffMs: 60_000, maxRetryAfterMs: 300_000 }
+const DEFAULTS = {
+  pageSize: 1000,
+  timeoutMs: 60_000,
+  retries: 5,
+  backoffMs: 1000,
+  maxBackoffMs: 60_000,
+  maxRetryAfterMs: 300_000,
+}
 export const USER_AGENT = 'Geroscope/0.1 (aging-biology literature service; +https://github.com/geroscope)'
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -48,7 +58,12 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 
 export function searchUrl(baseUrl: string, query: string, cursorMark: string, pageSize: number): string {
   const params = new URLSearchParams({
-    query, resultType: 'core', format: 'json', pageSize: String(pageSize), cursorMark, synonym: 'false',
+    query,
+    resultType: 'core',
+    format: 'json',
+    pageSize: String(pageSize),
+    cursorMark,
+    synonym: 'false',
   })
   return `${baseUrl.replace(/\/+$/, '')}/search?${params}`
 }
@@ -97,7 +112,11 @@ export async function fetchSearchPage(options: ClientOptions, query: string, cur
       if (!retryable) throw lastError
       waitAtLeast = retryAfterMs(response.headers.get('retry-after')) ?? 0
       if (waitAtLeast > o.maxRetryAfterMs) {
-        throw new EuropePmcError(`Europe PMC asked to wait ${Math.ceil(waitAtLeast / 1000)} s (HTTP ${response.status}); the next run resumes here`, false)
+        throw new EuropePmcError(
+          `Europe PMC asked to wait ${Math.ceil(waitAtLeast / 1000)} s (HTTP ${response.status}); the next run ` +
+            `resumes here`,
+          false,
+        )
       }
     } catch (error) {
       if (error instanceof EuropePmcError) {
@@ -106,8 +125,12 @@ export async function fetchSearchPage(options: ClientOptions, query: string, cur
       } else {
         const name = error instanceof Error ? error.name : ''
         const timedOut = name === 'TimeoutError' || name === 'AbortError'
-        lastError = new EuropePmcError(timedOut ? `Europe PMC did not answer within ${o.timeoutMs} ms`
-          : `Europe PMC could not be reached: ${error instanceof Error ? error.message : String(error)}`, true)
+        lastError = new EuropePmcError(
+          timedOut
+            ? `Europe PMC did not answer within ${o.timeoutMs} ms`
+            : `Europe PMC could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+          true,
+        )
       }
     }
     if (tries === o.retries) break

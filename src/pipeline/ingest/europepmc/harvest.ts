@@ -16,7 +16,13 @@ import { errorText } from '../../../db/storable-text'
 import { fetchSearchPage, type ClientOptions } from './client'
 import { mapRecord, type MappedPaper } from './mapping'
 import {
-  BACKFILL_STATE, INCREMENTAL_STATE, readHarvestState, sameWindow, writeHarvestState, type HarvestState, type HarvestWindow,
+  BACKFILL_STATE,
+  INCREMENTAL_STATE,
+  readHarvestState,
+  sameWindow,
+  writeHarvestState,
+  type HarvestState,
+  type HarvestWindow,
 } from './state'
 import { storePapers, type StoreCounts } from './store'
 
@@ -33,7 +39,14 @@ export type HarvestOptions = {
 }
 
 export type HarvestCounts = {
-  pages: number; records: number; inserted: number; updated: number; textChanged: number; unchanged: number; withdrawn: number; skipped: number
+  pages: number
+  records: number
+  inserted: number
+  updated: number
+  textChanged: number
+  unchanged: number
+  withdrawn: number
+  skipped: number
 }
 
 type HarvestConfig = Pick<Config, 'europepmcBaseUrl' | 'europepmcQuery'>
@@ -41,11 +54,16 @@ type HarvestConfig = Pick<Config, 'europepmcBaseUrl' | 'europepmcQuery'>
 /** How far back the very first incremental run reaches. */
 export const FIRST_RUN_DAYS = 2
 
-const dayBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)
+const dayBefore = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)
 
 /** Data exceptions (22), integrity violations (23), limits exceeded (54): the data's fault, not the database's. */
 function refusesData(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string' && /^(?:22|23|54)/.test(e.code)) return true
   }
   return false
@@ -56,7 +74,11 @@ function refusesData(error: unknown): boolean {
  * its own savepoint, skipping the refused ones. The fallback costs a statement per record, but only
  * on the rare page that needs it.
  */
-async function storePage(tx: Db, page: MappedPaper[], onRefused: (id: string, reason: string) => void): Promise<StoreCounts & { refused: number }> {
+async function storePage(
+  tx: Db,
+  page: MappedPaper[],
+  onRefused: (id: string, reason: string) => void,
+): Promise<StoreCounts & { refused: number }> {
   try {
     return { ...(await tx.transaction((savepoint) => storePapers(savepoint, page))), refused: 0 }
   } catch (error) {
@@ -85,13 +107,26 @@ export function windowQuery(topic: string, from: string, until: string): string 
   return `(${topic}) AND (SRC:MED OR SRC:PPR) AND FIRST_IDATE:[${from} TO ${until}]`
 }
 
-function chooseWindow(state: HarvestState, config: HarvestConfig, options: HarvestOptions, today: string): HarvestWindow {
+function chooseWindow(
+  state: HarvestState,
+  config: HarvestConfig,
+  options: HarvestOptions,
+  today: string,
+): HarvestWindow {
   if (options.since) return { from: options.since, until: options.until ?? today, query: config.europepmcQuery }
   if (state.pending && state.pending.query === config.europepmcQuery) return state.pending
-  return { from: state.harvestedThrough ?? dayBefore(today, FIRST_RUN_DAYS), until: today, query: config.europepmcQuery }
+  return {
+    from: state.harvestedThrough ?? dayBefore(today, FIRST_RUN_DAYS),
+    until: today,
+    query: config.europepmcQuery,
+  }
 }
 
-export async function harvestEuropePmc(database: Database, config: HarvestConfig, options: HarvestOptions = {}): Promise<HarvestCounts> {
+export async function harvestEuropePmc(
+  database: Database,
+  config: HarvestConfig,
+  options: HarvestOptions = {},
+): Promise<HarvestCounts> {
   const today = options.today ?? new Date().toISOString().slice(0, 10)
   const stateName = options.since ? BACKFILL_STATE : INCREMENTAL_STATE
   const state = await readHarvestState(database.db, stateName)
@@ -100,7 +135,16 @@ export async function harvestEuropePmc(database: Database, config: HarvestConfig
   const query = windowQuery(window.query, window.from, window.until)
   const client: ClientOptions = { baseUrl: config.europepmcBaseUrl, ...options.client }
 
-  const counts: HarvestCounts = { pages: 0, records: 0, inserted: 0, updated: 0, textChanged: 0, unchanged: 0, withdrawn: 0, skipped: 0 }
+  const counts: HarvestCounts = {
+    pages: 0,
+    records: 0,
+    inserted: 0,
+    updated: 0,
+    textChanged: 0,
+    unchanged: 0,
+    withdrawn: 0,
+    skipped: 0,
+  }
   let cursor = resumed?.cursor ?? '*'
   let done = resumed?.done ?? 0
   const seen = new Set<string>([cursor])

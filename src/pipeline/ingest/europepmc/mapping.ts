@@ -42,13 +42,21 @@ function validDate(value: string | undefined): string | null {
 /** '10.1000/ABC' from 'https://doi.org/10.1000/ABC', 'doi:10.1000/abc' ...; null unless it is a DOI. */
 export function normaliseDoi(raw: string | undefined | null): string | null {
   if (!raw) return null
-  const doi = raw.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, '').toLowerCase()
+  const doi = raw
+    .trim()
+    .replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, '')
+    .toLowerCase()
   return doi.length <= MAX_DOI_LENGTH && /^10\.\d{4,9}\/\S+$/.test(doi) ? doi : null
 }
 
 /** 'A B, C D, E F, G H.' -> 'A B, C D, E F, et al.' */
 export function shortAuthors(authorString: string | undefined): string {
-  const names = (authorString ?? '').trim().replace(/\.$/, '').split(',').map((n) => n.trim()).filter(Boolean)
+  const names = (authorString ?? '')
+    .trim()
+    .replace(/\.$/, '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean)
   return names.length > 3 ? `${names.slice(0, 3).join(', ')}, et al.` : names.join(', ')
 }
 
@@ -64,7 +72,24 @@ function decodeEntities(text: string): string {
   })
 }
 
-const BLOCK_TAGS = new Set(['p', 'sec', 'div', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'abstract', 'list', 'list-item', 'li', 'ul', 'ol'])
+const BLOCK_TAGS = new Set([
+  'p',
+  'sec',
+  'div',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'abstract',
+  'list',
+  'list-item',
+  'li',
+  'ul',
+  'ol',
+])
 
 /**
  * Europe PMC abstracts carry JATS/HTML markup (`<p>`, `<italic>`, `<sup>`, section `<title>`s).
@@ -74,32 +99,56 @@ const BLOCK_TAGS = new Set(['p', 'sec', 'div', 'br', 'h1', 'h2', 'h3', 'h4', 'h5
  */
 export function plainText(html: string | undefined): string | null {
   if (!html) return null
-  let text = html.indexOf('<') < 0 ? html : html.replace(/<(\/?)([A-Za-z][\w:-]*)[^>]*>/g, (_, close: string, name: string) => {
-    const tag = name.toLowerCase()
-    if (tag === 'title') return close ? '\u0001' : '\n'
-    return BLOCK_TAGS.has(tag) ? '\n' : ''
-  })
+  let text =
+    html.indexOf('<') < 0
+      ? html
+      : html.replace(/<(\/?)([A-Za-z][\w:-]*)[^>]*>/g, (_, close: string, name: string) => {
+          const tag = name.toLowerCase()
+          if (tag === 'title') return close ? '\u0001' : '\n'
+          return BLOCK_TAGS.has(tag) ? '\n' : ''
+        })
   if (text.indexOf('&') >= 0) text = decodeEntities(text)
   // Explicit classes: a negated one (/[^\S\n]/) is several times slower on long abstracts.
-  text = text.replace(/[ \t\r\f\v\u00a0\u2002-\u200a\u3000]{2,}|[\t\r\f\v\u00a0\u2002-\u200a\u3000]/g, ' ')
-    .replace(/ ?\n[\s]*/g, '\n').trim()
+  text = text
+    .replace(/[ \t\r\f\v\u00a0\u2002-\u200a\u3000]{2,}|[\t\r\f\v\u00a0\u2002-\u200a\u3000]/g, ' ')
+    .replace(/ ?\n[\s]*/g, '\n')
+    .trim()
   if (text.indexOf('\u0001') >= 0) {
-    text = text.replace(/(^|\n) ?abstract ?\u0001\s*/gi, '$1').replace(/\s*\u0001\s*/g, ': ').replace(/: $/, '')
+    text = text
+      .replace(/(^|\n) ?abstract ?\u0001\s*/gi, '$1')
+      .replace(/\s*\u0001\s*/g, ': ')
+      .replace(/: $/, '')
   }
   return text || null
 }
 
 /** Canonical names for the types that come in JATS (`review-article`) or lowercase (lite) spelling. */
 const TYPE_NAMES: Record<string, string> = {
-  'journal article': 'Journal Article', 'research-article': 'Journal Article', 'research article': 'Journal Article',
-  review: 'Review', 'review-article': 'Review', 'systematic-review': 'Systematic Review', 'systematic review': 'Systematic Review',
-  'meta-analysis': 'Meta-Analysis', preprint: 'Preprint', 'case-report': 'Case Reports', 'case reports': 'Case Reports',
-  'brief-report': 'Brief Report', correction: 'Published Erratum', 'published erratum': 'Published Erratum',
-  editorial: 'Editorial', letter: 'Letter', 'article-commentary': 'Comment', comment: 'Comment',
-  retraction: 'Retraction of Publication', 'retraction of publication': 'Retraction of Publication',
+  'journal article': 'Journal Article',
+  'research-article': 'Journal Article',
+  'research article': 'Journal Article',
+  review: 'Review',
+  'review-article': 'Review',
+  'systematic-review': 'Systematic Review',
+  'systematic review': 'Systematic Review',
+  'meta-analysis': 'Meta-Analysis',
+  preprint: 'Preprint',
+  'case-report': 'Case Reports',
+  'case reports': 'Case Reports',
+  'brief-report': 'Brief Report',
+  correction: 'Published Erratum',
+  'published erratum': 'Published Erratum',
+  editorial: 'Editorial',
+  letter: 'Letter',
+  'article-commentary': 'Comment',
+  comment: 'Comment',
+  retraction: 'Retraction of Publication',
+  'retraction of publication': 'Retraction of Publication',
   'retracted publication': 'Retracted Publication',
-  'randomized controlled trial': 'Randomized Controlled Trial', 'clinical trial': 'Clinical Trial',
-  'observational study': 'Observational Study', 'research-support': 'Research Support',
+  'randomized controlled trial': 'Randomized Controlled Trial',
+  'clinical trial': 'Clinical Trial',
+  'observational study': 'Observational Study',
+  'research-support': 'Research Support',
 }
 
 export function normalisePublicationTypes(raw: string[]): string[] {
@@ -109,8 +158,11 @@ export function normalisePublicationTypes(raw: string[]): string[] {
     if (!trimmed) continue
     const known = TYPE_NAMES[trimmed.toLowerCase()]
     // Unknown JATS-style names ('product-review') read as words; MEDLINE names are kept as they are.
-    const name = known ?? (/^[a-z]+(?:-[a-z]+)+$/.test(trimmed)
-      ? trimmed.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()) : trimmed)
+    const name =
+      known ??
+      (/^[a-z]+(?:-[a-z]+)+$/.test(trimmed)
+        ? trimmed.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase())
+        : trimmed)
     if (!out.includes(name)) out.push(name)
   }
   return out
@@ -127,8 +179,14 @@ function meshOf(r: EuropePmcRecord): MeshHeading[] {
   for (const h of r.meshHeadingList?.meshHeading ?? []) {
     const descriptor = h.descriptorName?.trim()
     if (!descriptor || out.some((m) => m.descriptor === descriptor)) continue
-    const qualifiers = (h.meshQualifierList?.meshQualifier ?? []).map((q) => q.qualifierName?.trim()).filter((q): q is string => !!q)
-    out.push({ descriptor, major: h.majorTopic_YN === 'Y' || (h.meshQualifierList?.meshQualifier ?? []).some((q) => q.majorTopic_YN === 'Y'), qualifiers })
+    const qualifiers = (h.meshQualifierList?.meshQualifier ?? [])
+      .map((q) => q.qualifierName?.trim())
+      .filter((q): q is string => !!q)
+    out.push({
+      descriptor,
+      major: h.majorTopic_YN === 'Y' || (h.meshQualifierList?.meshQualifier ?? []).some((q) => q.majorTopic_YN === 'Y'),
+      qualifiers,
+    })
   }
   return out
 }
@@ -145,7 +203,10 @@ function keywordsOf(r: EuropePmcRecord): string[] {
 function chemicalsOf(r: EuropePmcRecord): Chemical[] {
   return (r.chemicalList?.chemical ?? [])
     .filter((c) => c.name?.trim())
-    .map((c) => ({ name: c.name!.trim(), registry: c.registryNumber && c.registryNumber !== '0' ? c.registryNumber : null }))
+    .map((c) => ({
+      name: c.name!.trim(),
+      registry: c.registryNumber && c.registryNumber !== '0' ? c.registryNumber : null,
+    }))
 }
 
 /** The DOI as a resolver URL; characters a URL path cannot hold ('#', '?', spaces) are escaped. */
@@ -176,8 +237,12 @@ function mapWellFormed(r: EuropePmcRecord): MapResult {
   if (!indexedDate) return { skipped: 'no firstIndexDate' }
   const doi = normaliseDoi(r.doi)
   const preprint = source === 'PPR'
-  const journal = (preprint ? r.bookOrReportDetails?.publisher : undefined) ?? r.journalInfo?.journal?.title
-    ?? r.journalTitle ?? r.bookOrReportDetails?.publisher ?? (preprint ? 'Preprint server' : 'Unknown journal')
+  const journal =
+    (preprint ? r.bookOrReportDetails?.publisher : undefined) ??
+    r.journalInfo?.journal?.title ??
+    r.journalTitle ??
+    r.bookOrReportDetails?.publisher ??
+    (preprint ? 'Preprint server' : 'Unknown journal')
   const abstract = plainText(r.abstractText)
   const license = r.license?.trim().toLowerCase() || null
   return {

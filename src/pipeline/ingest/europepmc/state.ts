@@ -26,8 +26,11 @@ export async function readHarvestState(db: Db, name: string): Promise<HarvestSta
 }
 
 export async function writeHarvestState(db: Db, name: string, state: HarvestState): Promise<void> {
-  await db.insert(jobState).values({ name, state })
+  await db
+    .insert(jobState)
+    .values({ name, state })
     .onConflictDoUpdate({ target: jobState.name, set: { state, updatedAt: sql`now()` } })
 }
 
-export const sameWindow = (a: HarvestWindow, b: HarvestWindow) => a.from === b.from && a.until === b.until && a.query === b.query
+export const sameWindow = (a: HarvestWindow, b: HarvestWindow) =>
+  a.from === b.from && a.until === b.until && a.query === b.query

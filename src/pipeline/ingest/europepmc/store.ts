@@ -19,7 +19,13 @@ import { enqueueSearchSync } from '../../../search/outbox'
 import { meshKey } from '../../../lexicon/mesh-key'
 import type { MappedPaper } from './mapping'
 
-export type StoreCounts = { inserted: number; updated: number; textChanged: number; unchanged: number; withdrawn: number }
+export type StoreCounts = {
+  inserted: number
+  updated: number
+  textChanged: number
+  unchanged: number
+  withdrawn: number
+}
 
 /**
  * Why a record says its paper is withdrawn at the source, or null: MEDLINE marks a retracted article
@@ -43,7 +49,8 @@ async function withdraw(db: Db, withdrawn: { id: string; reason: string }[]): Pr
   const ids = withdrawn.map((w) => w.id)
   await db.execute(sql`
     insert into withdrawn_papers (id, reason)
-    select id, reason from unnest(${sql.param(ids)}::text[], ${sql.param(withdrawn.map((w) => w.reason))}::text[]) as w(id, reason)
+    select id, reason from unnest(${sql.param(ids)}::text[], ${sql.param(withdrawn.map((w) => w.reason))}::text[]) as
+      w(id, reason)
     on conflict (id) do nothing`)
   await db.execute(sql`delete from papers where id = any(${sql.param(ids)}::text[])`)
   await enqueueSearchSync(db, ids) // the search index drops them too
@@ -54,41 +61,97 @@ type Existing = Omit<MappedPaper, 'id' | 'source' | 'indexedDate'> & { id: strin
 /** What the service keeps of a record, in a fixed order (jsonb does not keep key order). */
 function fingerprint(p: Omit<MappedPaper, 'id' | 'source' | 'indexedDate'>): string {
   return JSON.stringify([
-    p.doi, p.title, p.authors, p.journal, p.publishedDate, p.preprint, p.publicationTypes, p.url, p.abstract,
-    p.abstractLicense, p.meshHeadings.map((m) => [m.descriptor, m.major, m.qualifiers]), p.keywords,
+    p.doi,
+    p.title,
+    p.authors,
+    p.journal,
+    p.publishedDate,
+    p.preprint,
+    p.publicationTypes,
+    p.url,
+    p.abstract,
+    p.abstractLicense,
+    p.meshHeadings.map((m) => [m.descriptor, m.major, m.qualifiers]),
+    p.keywords,
     p.chemicals.map((c) => [c.name, c.registry]),
   ])
 }
 
 type PaperColumn = keyof typeof papers.$inferInsert
-const METADATA: PaperColumn[] = ['doi', 'title', 'authors', 'journal', 'publishedDate', 'preprint', 'publicationTypes', 'url',
-  'abstract', 'abstractLicense', 'meshHeadings', 'keywords', 'chemicals']
-const JUDGEMENT: PaperColumn[] = ['relevance', 'relevanceConfidence', 'newsworthiness', 'studyType', 'studyTypeConfidence',
-  'topic', 'topicConfidence', 'promotional', 'judgementModel', 'judgementPromptVersion', 'judgedAt', 'extractedAt']
+const METADATA: PaperColumn[] = [
+  'doi',
+  'title',
+  'authors',
+  'journal',
+  'publishedDate',
+  'preprint',
+  'publicationTypes',
+  'url',
+  'abstract',
+  'abstractLicense',
+  'meshHeadings',
+  'keywords',
+  'chemicals',
+]
+const JUDGEMENT: PaperColumn[] = [
+  'relevance',
+  'relevanceConfidence',
+  'newsworthiness',
+  'studyType',
+  'studyTypeConfidence',
+  'topic',
+  'topicConfidence',
+  'promotional',
+  'judgementModel',
+  'judgementPromptVersion',
+  'judgedAt',
+  'extractedAt',
+]
 const column = (key: PaperColumn) => papers[key].name
 const INSERTED = sql.raw(['id', 'source', 'indexedDate', ...METADATA].map((k) => column(k as PaperColumn)).join(', '))
-const textChanged = '(papers.title is distinct from excluded.title or papers.abstract is distinct from excluded.abstract)'
+const textChanged =
+  '(papers.title is distinct from excluded.title or papers.abstract is distinct from excluded.abstract)'
 // An editor's judgement (src/pipeline/judgements/correct.ts) outlives a new text: the editor read the paper,
 // and the analysis never replaces it; entities and claims are still extracted again.
 const judgementRedone = `${textChanged} and papers.judgement_model is distinct from '${EDITOR_MODEL}'`
 // ON CONFLICT: new metadata; the judgement kept unless the text changed; indexed_date never moves.
-const UPDATE_SET = sql.raw([
-  ...METADATA.map((k) => `${column(k)} = excluded.${column(k)}`),
-  ...JUDGEMENT.map((k) => `${column(k)} = case when ${k === 'extractedAt' ? textChanged : judgementRedone} then null else papers.${column(k)} end`),
-  'updated_at = now()',
-].join(', '))
+const UPDATE_SET = sql.raw(
+  [
+    ...METADATA.map((k) => `${column(k)} = excluded.${column(k)}`),
+    ...JUDGEMENT.map(
+      (k) =>
+        `${column(k)} = case when ${k === 'extractedAt' ? textChanged : judgementRedone} then null else ` +
+        `papers.${column(k)} end`,
+    ),
+    'updated_at = now()',
+  ].join(', '),
+)
 
 /**
  * One statement for the whole page, its rows passed as a single JSON parameter: with drizzle's
  * `values()` the ~17 bind parameters per row made this the slowest step of a harvest.
  */
 async function upsertPapers(db: Db, rows: MappedPaper[]): Promise<void> {
-  const json = JSON.stringify(rows.map((p) => ({
-    id: p.id, source: p.source, indexed_date: p.indexedDate, doi: p.doi, title: p.title, authors: p.authors,
-    journal: p.journal, published_date: p.publishedDate, preprint: p.preprint, publication_types: p.publicationTypes,
-    url: p.url, abstract: p.abstract, abstract_license: p.abstractLicense, mesh_headings: p.meshHeadings,
-    keywords: p.keywords, chemicals: p.chemicals,
-  })))
+  const json = JSON.stringify(
+    rows.map((p) => ({
+      id: p.id,
+      source: p.source,
+      indexed_date: p.indexedDate,
+      doi: p.doi,
+      title: p.title,
+      authors: p.authors,
+      journal: p.journal,
+      published_date: p.publishedDate,
+      preprint: p.preprint,
+      publication_types: p.publicationTypes,
+      url: p.url,
+      abstract: p.abstract,
+      abstract_license: p.abstractLicense,
+      mesh_headings: p.meshHeadings,
+      keywords: p.keywords,
+      chemicals: p.chemicals,
+    })),
+  )
   await db.execute(sql`insert into papers (${INSERTED})
     select ${INSERTED} from json_populate_recordset(null::papers, ${json}::json)
     on conflict (id) do update set ${UPDATE_SET}`)
@@ -101,9 +164,11 @@ type MeshLinks = { id: string; indexedDate: string; mesh: MappedPaper['meshHeadi
 
 async function linkMesh(db: Db, written: MeshLinks[]) {
   const ids = written.filter((w) => !w.isNew).map((w) => w.id)
-  if (ids.length) await db.execute(sql`
+  if (ids.length)
+    await db.execute(sql`
     delete from paper_entities pe using entities e
-    where pe.entity_id = e.id and e.type = 'mesh' and pe.role = 'indexed' and pe.paper_id = any(${sql.param(ids)}::text[])`)
+    where pe.entity_id = e.id and e.type = 'mesh' and pe.role = 'indexed' and pe.paper_id =
+      any(${sql.param(ids)}::text[])`)
   const names = new Map<string, string>()
   const links: { paper: string; key: string; date: string; detail: string }[] = []
   for (const w of written) {
@@ -113,13 +178,19 @@ async function linkMesh(db: Db, written: MeshLinks[]) {
       if (!key || seen.has(key)) continue
       seen.add(key)
       if (!names.has(key)) names.set(key, m.descriptor)
-      links.push({ paper: w.id, key, date: w.indexedDate, detail: JSON.stringify({ major: m.major, qualifiers: m.qualifiers }) })
+      links.push({
+        paper: w.id,
+        key,
+        date: w.indexedDate,
+        detail: JSON.stringify({ major: m.major, qualifiers: m.qualifiers }),
+      })
     }
   }
   if (links.length === 0) return
   await db.execute(sql`
     insert into entities (type, key, name)
-    select 'mesh', k, n from unnest(${sql.param([...names.keys()])}::text[], ${sql.param([...names.values()])}::text[]) as t(k, n)
+    select 'mesh', k, n from unnest(${sql.param([...names.keys()])}::text[], ${sql.param([...names.values()])}::text[])
+      as t(k, n)
     on conflict (type, key) do nothing`)
   await db.execute(sql`
     insert into paper_entities (paper_id, entity_id, role, detail, indexed_date)
@@ -135,7 +206,9 @@ export async function storePapers(db: Db, batch: MappedPaper[]): Promise<StoreCo
   const byId = new Map(batch.map((p) => [p.id, p])) // a page repeating an id keeps its last version
   const counts: StoreCounts = { inserted: 0, updated: 0, textChanged: 0, unchanged: 0, withdrawn: 0 }
   if (byId.size === 0) return counts
-  const gone = await db.select({ id: withdrawnPapers.id }).from(withdrawnPapers)
+  const gone = await db
+    .select({ id: withdrawnPapers.id })
+    .from(withdrawnPapers)
     .where(sql`${withdrawnPapers.id} = any(${sql.param([...byId.keys()])}::text[])`)
   const withdrawn: { id: string; reason: string }[] = []
   for (const paper of byId.values()) {
@@ -149,13 +222,26 @@ export async function storePapers(db: Db, batch: MappedPaper[]): Promise<StoreCo
   }
   if (byId.size === 0) return counts
   const existing = new Map<string, Existing>()
-  const rows = await db.select({
-    id: papers.id, doi: papers.doi, title: papers.title, authors: papers.authors, journal: papers.journal,
-    publishedDate: papers.publishedDate, indexedDate: papers.indexedDate, preprint: papers.preprint,
-    publicationTypes: papers.publicationTypes, url: papers.url, abstract: papers.abstract,
-    abstractLicense: papers.abstractLicense, meshHeadings: papers.meshHeadings, keywords: papers.keywords,
-    chemicals: papers.chemicals,
-  }).from(papers).where(sql`${papers.id} = any(${sql.param([...byId.keys()])}::text[])`) // one parameter, however long the page
+  const rows = await db
+    .select({
+      id: papers.id,
+      doi: papers.doi,
+      title: papers.title,
+      authors: papers.authors,
+      journal: papers.journal,
+      publishedDate: papers.publishedDate,
+      indexedDate: papers.indexedDate,
+      preprint: papers.preprint,
+      publicationTypes: papers.publicationTypes,
+      url: papers.url,
+      abstract: papers.abstract,
+      abstractLicense: papers.abstractLicense,
+      meshHeadings: papers.meshHeadings,
+      keywords: papers.keywords,
+      chemicals: papers.chemicals,
+    })
+    .from(papers)
+    .where(sql`${papers.id} = any(${sql.param([...byId.keys()])}::text[])`) // one parameter, however long the page
   for (const row of rows) existing.set(row.id, row)
 
   const toWrite: MappedPaper[] = []
@@ -171,7 +257,13 @@ export async function storePapers(db: Db, batch: MappedPaper[]): Promise<StoreCo
       if (old.title !== paper.title || old.abstract !== paper.abstract) counts.textChanged++
     }
     toWrite.push(paper)
-    if (!old || meshOf(old) !== meshOf(paper)) written.push({ id: paper.id, indexedDate: old?.indexedDate ?? paper.indexedDate, mesh: paper.meshHeadings, isNew: !old })
+    if (!old || meshOf(old) !== meshOf(paper))
+      written.push({
+        id: paper.id,
+        indexedDate: old?.indexedDate ?? paper.indexedDate,
+        mesh: paper.meshHeadings,
+        isNew: !old,
+      })
   }
   if (toWrite.length === 0) return counts
 

@@ -19,13 +19,18 @@ function v4Parts(ip: string): number[] {
 
 function privateV4(ip: string): boolean {
   const [a, b] = v4Parts(ip)
-  return a === 0 || a === 10 || a === 127 || a >= 224 // this network, private, loopback, multicast and reserved
-    || (a === 100 && b >= 64 && b <= 127) // carrier-grade NAT
-    || (a === 169 && b === 254) // link-local
-    || (a === 172 && b >= 16 && b <= 31)
-    || (a === 192 && b === 168)
-    || (a === 192 && b === 0 && v4Parts(ip)[2] === 0) // IETF protocol assignments
-    || (a === 198 && (b === 18 || b === 19)) // benchmarking
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    a >= 224 || // this network, private, loopback, multicast and reserved
+    (a === 100 && b >= 64 && b <= 127) || // carrier-grade NAT
+    (a === 169 && b === 254) || // link-local
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 192 && b === 0 && v4Parts(ip)[2] === 0) || // IETF protocol assignments
+    (a === 198 && (b === 18 || b === 19))
+  ) // benchmarking
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (with an embedded IPv4 tail expanded). */
@@ -71,12 +76,14 @@ function privateV6(ip: string): boolean {
   if (zero(g.slice(0, 7)) && g[7] <= 1) return true // unspecified, loopback
   const carried = embeddedIPv4(ip)
   if (carried.length > 0) return carried.some(privateV4)
-  return (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) // NAT64 for local use (RFC 8215): never global
-    || (g[0] === 0x100 && zero(g.slice(1, 4))) // discard-only (RFC 6666)
-    || (g[0] & 0xfe00) === 0xfc00 // unique local
-    || (g[0] & 0xffc0) === 0xfe80 // link-local
-    || (g[0] & 0xffc0) === 0xfec0 // site-local (deprecated, still routed privately)
-    || (g[0] & 0xff00) === 0xff00 // multicast
+  return (
+    (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) || // NAT64 for local use (RFC 8215): never global
+    (g[0] === 0x100 && zero(g.slice(1, 4))) || // discard-only (RFC 6666)
+    (g[0] & 0xfe00) === 0xfc00 || // unique local
+    (g[0] & 0xffc0) === 0xfe80 || // link-local
+    (g[0] & 0xffc0) === 0xfec0 || // site-local (deprecated, still routed privately)
+    (g[0] & 0xff00) === 0xff00
+  ) // multicast
 }
 
 /** True for any address that is not on the public internet. */

@@ -44,14 +44,23 @@ const fitsIndex = (s: string) => s.length <= MAX_KEY_BYTES / 3 || encoder.encode
 
 const text = (value: unknown): string | null => {
   const first = Array.isArray(value) ? value[0] : value
-  const s = typeof first === 'string' ? first : typeof first === 'object' && first && '_' in first ? String((first as { _: unknown })._) : null
+  const s =
+    typeof first === 'string'
+      ? first
+      : typeof first === 'object' && first && '_' in first
+        ? String((first as { _: unknown })._)
+        : null
   const trimmed = s?.trim()
   return trimmed ? trimmed : null
 }
 
 const plain = (html: string | null | undefined, max: number): string | null => {
   if (typeof html !== 'string' || !html) return null
-  const s = html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim()
+  const s = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   return s ? s.slice(0, max) : null
 }
 
@@ -82,10 +91,19 @@ export function readItems(items: FeedItem[]): ParsedFeed {
     // Storable first, so that a title of NUL characters counts as no title.
     const guid = text(item.guid) ?? text(item.id) ?? text(item['rdf:about'])
     const raw = storable({
-      link: text(item.link), guid, title: plain(text(item.title), 1000),
+      link: text(item.link),
+      guid,
+      title: plain(text(item.title), 1000),
       summary: plain(item.contentSnippet ?? item.summary ?? item.content, 4000),
       author: (text(item.creator) ?? text(item.author))?.slice(0, 500) ?? null,
-      doi: findDoi(text(item['prism:doi']), text(item['dc:identifier']), text(item.link), guid, item.content, item['content:encoded']),
+      doi: findDoi(
+        text(item['prism:doi']),
+        text(item['dc:identifier']),
+        text(item.link),
+        guid,
+        item.content,
+        item['content:encoded'],
+      ),
     })
     const link = raw.link ? webLink(raw.link) : null
     if (raw.link && !link) parsed.linksRefused++
@@ -95,7 +113,15 @@ export function readItems(items: FeedItem[]): ParsedFeed {
       parsed.itemsSkipped++
       continue
     }
-    parsed.articles.push({ guid: key, link, doi: raw.doi, title, summary: raw.summary, author: raw.author, publishedAt: validDate(item.isoDate) })
+    parsed.articles.push({
+      guid: key,
+      link,
+      doi: raw.doi,
+      title,
+      summary: raw.summary,
+      author: raw.author,
+      publishedAt: validDate(item.isoDate),
+    })
   }
   return parsed
 }

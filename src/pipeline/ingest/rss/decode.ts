@@ -15,7 +15,11 @@
  */
 export type DecodedFeed = { text: string; encoding: string }
 
-const label = (name: string) => name.trim().replace(/^["']|["']$/g, '').toLowerCase()
+const label = (name: string) =>
+  name
+    .trim()
+    .replace(/^["']|["']$/g, '')
+    .toLowerCase()
 
 /** The charset parameter of a Content-Type header, if any. */
 export function charsetOf(contentType: string | null): string | null {
@@ -57,13 +61,14 @@ function strictUtf8(bytes: Uint8Array): string | null {
 export function utf8Tally(bytes: Uint8Array): { valid: number; invalid: number } {
   let valid = 0
   let invalid = 0
-  for (let i = 0; i < bytes.length;) {
+  for (let i = 0; i < bytes.length; ) {
     const lead = bytes[i]
     if (lead < 0x80) {
       i++
       continue
     }
-    const need = lead >= 0xc2 && lead <= 0xdf ? 1 : lead >= 0xe0 && lead <= 0xef ? 2 : lead >= 0xf0 && lead <= 0xf4 ? 3 : 0
+    const need =
+      lead >= 0xc2 && lead <= 0xdf ? 1 : lead >= 0xe0 && lead <= 0xef ? 2 : lead >= 0xf0 && lead <= 0xf4 ? 3 : 0
     if (need === 0) {
       invalid++
       i++
@@ -100,6 +105,7 @@ export function decodeFeed(bytes: Uint8Array, contentType: string | null): Decod
   if (utf8 !== null) return { text: utf8.replace(/^\uFEFF/, ''), encoding: 'utf-8' }
   if (decoder && encoding !== 'utf-8') return { text: decoder.decode(bytes), encoding }
   const { valid, invalid } = utf8Tally(bytes)
-  if (valid >= invalid) return { text: new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, ''), encoding: 'utf-8' }
+  if (valid >= invalid)
+    return { text: new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, ''), encoding: 'utf-8' }
   return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' }
 }

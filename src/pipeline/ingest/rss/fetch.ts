@@ -69,17 +69,24 @@ function describe(error: unknown, timeoutMs: number): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-export async function fetchFeed(feedUrl: string, known: Validators, options: FeedFetchOptions = FEED_FETCH_DEFAULTS): Promise<FeedResponse> {
+export async function fetchFeed(
+  feedUrl: string,
+  known: Validators,
+  options: FeedFetchOptions = FEED_FETCH_DEFAULTS,
+): Promise<FeedResponse> {
   const signal = AbortSignal.timeout(options.timeoutMs)
   let url = feedUrl
   try {
     for (let hop = 0; ; hop++) {
       const target = new URL(url)
-      if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new FeedFetchError(`unsupported URL scheme ${target.protocol}`)
+      if (target.protocol !== 'http:' && target.protocol !== 'https:')
+        throw new FeedFetchError(`unsupported URL scheme ${target.protocol}`)
       if (!options.allowPrivate) await assertPublicHost(target.hostname)
       const headers: Record<string, string> = {
         'user-agent': options.userAgent,
-        accept: 'application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5',
+        accept:
+          'application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.9, ' +
+          '*/*;q=0.5',
       }
       if (known.etag) headers['if-none-match'] = known.etag
       if (known.lastModified) headers['if-modified-since'] = known.lastModified

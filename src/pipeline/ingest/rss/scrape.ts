@@ -19,12 +19,26 @@ import { NO_CONTROL, type RunControl } from '../../../jobs/run-control'
 
 /** items: what the feed held; skipped: items that could not be kept; linksRefused: links that were not http(s) URLs. */
 export type SourceResult = {
-  id: number; name: string; notModified: boolean; items: number; added: number; linked: number
-  skipped: number; linksRefused: number; error: string | null
+  id: number
+  name: string
+  notModified: boolean
+  items: number
+  added: number
+  linked: number
+  skipped: number
+  linksRefused: number
+  error: string | null
 }
 
 export type ScrapeCounts = {
-  sources: number; failed: number; notModified: number; items: number; added: number; linked: number; skipped: number; linksRefused: number
+  sources: number
+  failed: number
+  notModified: number
+  items: number
+  added: number
+  linked: number
+  skipped: number
+  linksRefused: number
 }
 
 export type ScrapeOptions = {
@@ -32,7 +46,10 @@ export type ScrapeOptions = {
   concurrency?: number // feeds fetched at once; different hosts mostly, so a few in parallel is polite
   sourceIds?: number[] // exactly these sources, enabled or not (an operator asked); default: every enabled one
   onSource?: (result: SourceResult) => void
-  /** The run's progress (done of the sources) and its cancel: no source is started once a cancel is seen; those in progress finish. */
+  /**
+   * The run's progress (done of the sources) and its cancel: no source is started once a cancel is seen; those in
+   * progress finish.
+   */
   control?: RunControl
 }
 
@@ -40,12 +57,19 @@ type Source = typeof rssSources.$inferSelect
 
 const validator = (value: string | null) => (value === null ? null : storableText(value).slice(0, 1000))
 
-async function scrapeSource(database: Database, source: Source, options: FeedFetchOptions, result: SourceResult): Promise<void> {
+async function scrapeSource(
+  database: Database,
+  source: Source,
+  options: FeedFetchOptions,
+  result: SourceResult,
+): Promise<void> {
   const now = new Date()
   const response = await fetchFeed(source.url, { etag: source.etag, lastModified: source.lastModified }, options)
   if (response.notModified) {
     result.notModified = true
-    await database.db.update(rssSources).set({ lastFetchedAt: now, lastSuccessAt: now, lastError: null, consecutiveFailures: 0 })
+    await database.db
+      .update(rssSources)
+      .set({ lastFetchedAt: now, lastSuccessAt: now, lastError: null, consecutiveFailures: 0 })
       .where(eq(rssSources.id, source.id))
     return
   }
@@ -57,40 +81,74 @@ async function scrapeSource(database: Database, source: Source, options: FeedFet
     const stored = await storeArticles(tx, source.id, feed.articles)
     result.added = stored.added
     result.linked = stored.linked
-    await tx.update(rssSources).set({
-      etag: validator(response.validators.etag), lastModified: validator(response.validators.lastModified),
-      lastFetchedAt: now, lastSuccessAt: now, lastError: null, consecutiveFailures: 0,
-    }).where(eq(rssSources.id, source.id))
+    await tx
+      .update(rssSources)
+      .set({
+        etag: validator(response.validators.etag),
+        lastModified: validator(response.validators.lastModified),
+        lastFetchedAt: now,
+        lastSuccessAt: now,
+        lastError: null,
+        consecutiveFailures: 0,
+      })
+      .where(eq(rssSources.id, source.id))
   })
 }
 
 /** Scrapes one source and never throws: a failure ends up in its result and, if it can be written, on its row. */
 async function scrapeIsolated(database: Database, source: Source, options: FeedFetchOptions): Promise<SourceResult> {
   const result: SourceResult = {
-    id: source.id, name: source.name, notModified: false, items: 0, added: 0, linked: 0, skipped: 0, linksRefused: 0, error: null,
+    id: source.id,
+    name: source.name,
+    notModified: false,
+    items: 0,
+    added: 0,
+    linked: 0,
+    skipped: 0,
+    linksRefused: 0,
+    error: null,
   }
   try {
     await scrapeSource(database, source, options, result)
   } catch (error) {
     Object.assign(result, { added: 0, linked: 0, error: errorText(error) }) // the transaction kept none of them
     try {
-      await database.db.update(rssSources).set({
-        lastFetchedAt: new Date(), lastError: result.error, consecutiveFailures: sql`${rssSources.consecutiveFailures} + 1`,
-      }).where(eq(rssSources.id, source.id))
+      await database.db
+        .update(rssSources)
+        .set({
+          lastFetchedAt: new Date(),
+          lastError: result.error,
+          consecutiveFailures: sql`${rssSources.consecutiveFailures} + 1`,
+        })
+        .where(eq(rssSources.id, source.id))
     } catch (writeError) {
-      // The database itself is failing (or the row is gone): the run reports it, the other sources still get their turn.
+      // The database itself is failing (or the row is gone): the run reports it, the other sources still get their
+      // turn.
       result.error += ` (and recording it failed: ${errorText(writeError, 200)})`
     }
   }
   return result
 }
 
-export async function scrapeFeeds(database: Database, config: Pick<Config, 'scrapeAllowPrivate'>, options: ScrapeOptions = {}): Promise<ScrapeCounts> {
+export async function scrapeFeeds(
+  database: Database,
+  config: Pick<Config, 'scrapeAllowPrivate'>,
+  options: ScrapeOptions = {},
+): Promise<ScrapeCounts> {
   const fetchOptions = { ...FEED_FETCH_DEFAULTS, allowPrivate: config.scrapeAllowPrivate, ...options.fetch }
   const which = options.sourceIds ? inArray(rssSources.id, options.sourceIds) : eq(rssSources.enabled, true)
   const sources = await database.db.select().from(rssSources).where(which).orderBy(asc(rssSources.id))
   // sources: the sources scraped, all of them unless the run was cancelled part-way
-  const counts: ScrapeCounts = { sources: 0, failed: 0, notModified: 0, items: 0, added: 0, linked: 0, skipped: 0, linksRefused: 0 }
+  const counts: ScrapeCounts = {
+    sources: 0,
+    failed: 0,
+    notModified: 0,
+    items: 0,
+    added: 0,
+    linked: 0,
+    skipped: 0,
+    linksRefused: 0,
+  }
   const control = options.control ?? NO_CONTROL
   await control.begin(sources.length, 'sources')
   let next = 0

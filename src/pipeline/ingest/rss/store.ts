@@ -21,13 +21,15 @@ export type StoredArticles = { added: number; linked: number }
 const INSERT_BATCH = 1000
 
 /** `column = any($1::text[])`: one parameter however long the list, and `false` for none. */
-const anyOf = (column: PgColumn, values: string[]): SQL => (values.length ? sql`${column} = any(${sql.param(values)}::text[])` : sql`false`)
+const anyOf = (column: PgColumn, values: string[]): SQL =>
+  values.length ? sql`${column} = any(${sql.param(values)}::text[])` : sql`false`
 
 /** Drops repeats inside one feed: an item is a repeat if its guid, link or DOI came before. */
 export function distinctArticles(items: FeedArticle[]): FeedArticle[] {
   const seen = { guid: new Set<string>(), link: new Set<string>(), doi: new Set<string>() }
   return items.filter((a) => {
-    if ((a.guid && seen.guid.has(a.guid)) || (a.link && seen.link.has(a.link)) || (a.doi && seen.doi.has(a.doi))) return false
+    if ((a.guid && seen.guid.has(a.guid)) || (a.link && seen.link.has(a.link)) || (a.doi && seen.doi.has(a.doi)))
+      return false
     if (a.guid) seen.guid.add(a.guid)
     if (a.link) seen.link.add(a.link)
     if (a.doi) seen.doi.add(a.doi)
@@ -36,7 +38,12 @@ export function distinctArticles(items: FeedArticle[]): FeedArticle[] {
 }
 
 type Stored = {
-  id: number; sourceId: number; copyOf: number | null; guid: string | null; link: string | null; doi: string | null
+  id: number
+  sourceId: number
+  copyOf: number | null
+  guid: string | null
+  link: string | null
+  doi: string | null
 }
 const KEYS = ['guid', 'link', 'doi'] as const
 type Keys = Record<(typeof KEYS)[number], string[]>
@@ -49,11 +56,19 @@ const keysOf = (items: { guid: string | null; link: string | null; doi: string |
 
 /** The stored articles with any of these guids, links or DOIs: of one source, of every other source, or of all. */
 function storedWith(db: Db, keys: Keys, sources: SQL | undefined = undefined): Promise<Stored[]> {
-  return db.select({
-    id: articles.id, sourceId: articles.sourceId, copyOf: articles.copyOf,
-    guid: articles.guid, link: articles.link, doi: articles.doi,
-  }).from(articles).where(and(sources,
-    or(anyOf(articles.guid, keys.guid), anyOf(articles.link, keys.link), anyOf(articles.doi, keys.doi))))
+  return db
+    .select({
+      id: articles.id,
+      sourceId: articles.sourceId,
+      copyOf: articles.copyOf,
+      guid: articles.guid,
+      link: articles.link,
+      doi: articles.doi,
+    })
+    .from(articles)
+    .where(
+      and(sources, or(anyOf(articles.guid, keys.guid), anyOf(articles.link, keys.link), anyOf(articles.doi, keys.doi))),
+    )
 }
 
 /**
@@ -108,27 +123,47 @@ export async function storeArticles(db: Db, sourceId: number, items: FeedArticle
   const known = await storedWith(db, keysOf(candidates))
   const own = known.filter((k) => k.sourceId === sourceId)
   const has = {
-    guid: new Set(own.map((k) => k.guid)), link: new Set(own.map((k) => k.link)), doi: new Set(own.map((k) => k.doi)),
+    guid: new Set(own.map((k) => k.guid)),
+    link: new Set(own.map((k) => k.link)),
+    doi: new Set(own.map((k) => k.doi)),
   }
-  const fresh = candidates.filter((a) =>
-    !(a.guid && has.guid.has(a.guid)) && !(a.link && has.link.has(a.link)) && !(a.doi && has.doi.has(a.doi)))
+  const fresh = candidates.filter(
+    (a) => !(a.guid && has.guid.has(a.guid)) && !(a.link && has.link.has(a.link)) && !(a.doi && has.doi.has(a.doi)),
+  )
   if (fresh.length === 0) return { added: 0, linked: 0 }
   const copyOf = firstCopyFinder(known.filter((k) => k.sourceId !== sourceId))
 
   const freshKeys = keysOf(fresh)
   const paperByDoi = new Map<string, string>()
   if (freshKeys.doi.length) {
-    const rows = await db.select({ id: papers.id, doi: papers.doi }).from(papers)
-      .where(anyOf(papers.doi, freshKeys.doi)).orderBy(papers.id)
+    const rows = await db
+      .select({ id: papers.id, doi: papers.doi })
+      .from(papers)
+      .where(anyOf(papers.doi, freshKeys.doi))
+      .orderBy(papers.id)
     for (const row of rows) if (row.doi && !paperByDoi.has(row.doi)) paperByDoi.set(row.doi, row.id)
   }
   // A concurrent scrape of this source may have stored the same guid or link meanwhile: the unique indexes keep one.
   const stored: StoredArticles = { added: 0, linked: 0 }
   for (let at = 0; at < fresh.length; at += INSERT_BATCH) {
-    const inserted = await db.insert(articles).values(fresh.slice(at, at + INSERT_BATCH).map((a) => ({
-      sourceId, guid: a.guid, link: a.link, doi: a.doi, title: a.title, summary: a.summary, author: a.author,
-      publishedAt: a.publishedAt, paperId: a.doi ? paperByDoi.get(a.doi) ?? null : null, copyOf: copyOf(a),
-    }))).onConflictDoNothing().returning({ paperId: articles.paperId })
+    const inserted = await db
+      .insert(articles)
+      .values(
+        fresh.slice(at, at + INSERT_BATCH).map((a) => ({
+          sourceId,
+          guid: a.guid,
+          link: a.link,
+          doi: a.doi,
+          title: a.title,
+          summary: a.summary,
+          author: a.author,
+          publishedAt: a.publishedAt,
+          paperId: a.doi ? (paperByDoi.get(a.doi) ?? null) : null,
+          copyOf: copyOf(a),
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ paperId: articles.paperId })
     stored.added += inserted.length
     stored.linked += inserted.filter((r) => r.paperId !== null).length
   }
