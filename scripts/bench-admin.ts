@@ -27,12 +27,19 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
 
 const bench = await freshBenchDatabase(server, 'geroscope_bench_admin', 4)
-for (let i = 0; i < ACCOUNTS; i++) await createAccount(bench.database.db, { username: `bench-${i}`, password: PASSWORD, role: 'member' })
+for (let i = 0; i < ACCOUNTS; i++)
+  await createAccount(bench.database.db, { username: `bench-${i}`, password: PASSWORD, role: 'member' })
 await bench.database.close()
-const service = await startServer(bench.url, 3900 + (process.pid % 50), { TRUST_PROXY: '1', PUBLIC_BASE_URL: 'http://127.0.0.1' })
+const service = await startServer(bench.url, 3900 + (process.pid % 50), {
+  TRUST_PROXY: '1',
+  PUBLIC_BASE_URL: 'http://127.0.0.1',
+})
 
 type Kind = 'right password' | 'wrong password' | 'unknown username'
 const KINDS: Kind[] = ['right password', 'wrong password', 'unknown username']
@@ -48,7 +55,10 @@ async function login(n: number) {
   const started = performance.now()
   const response = await fetch(`${service.url}/api/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(a >> 16) & 255}.${(a >> 8) & 255}.${a & 255}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `10.${(a >> 16) & 255}.${(a >> 8) & 255}.${a & 255}`,
+    },
     body: JSON.stringify({ username, password }),
   })
   await response.arrayBuffer()
@@ -63,19 +73,29 @@ try {
   for (const kind of KINDS) times[kind] = []
   console.log(`load average before: ${load()}`)
   const started = performance.now()
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < logins) await login(next++)
-  }))
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < logins) await login(next++)
+    }),
+  )
   const seconds = (performance.now() - started) / 1000
   console.log(`load average after:  ${load()}`)
-  console.log(`${logins} logins at concurrency ${concurrency} in ${seconds.toFixed(1)} s (${(logins / seconds).toFixed(1)}/s)`)
+  console.log(
+    `${logins} logins at concurrency ${concurrency} in ${seconds.toFixed(1)} s (${(logins / seconds).toFixed(1)}/s)`,
+  )
   const all = KINDS.flatMap((k) => times[k])
   for (const kind of KINDS) {
     const t = times[kind]
-    console.log(`${kind.padEnd(17)} n=${String(t.length).padStart(3)}  median ${median(t).toFixed(1)} ms  p95 ${percentile(t, 95).toFixed(1)} ms  max ${Math.max(...t).toFixed(1)} ms`)
+    console.log(
+      `${kind.padEnd(17)} n=${String(t.length).padStart(3)}  median ${median(t).toFixed(1)} ms  p95 ${percentile(t, 95).toFixed(1)} ms  max ${Math.max(...t).toFixed(1)} ms`,
+    )
   }
-  console.log(`all logins        n=${String(all.length).padStart(3)}  median ${median(all).toFixed(1)} ms  p95 ${percentile(all, 95).toFixed(1)} ms (target 250 ms)`)
-  console.log(`unknown username / wrong password, medians: ${(median(times['unknown username']) / median(times['wrong password'])).toFixed(2)}`)
+  console.log(
+    `all logins        n=${String(all.length).padStart(3)}  median ${median(all).toFixed(1)} ms  p95 ${percentile(all, 95).toFixed(1)} ms (target 250 ms)`,
+  )
+  console.log(
+    `unknown username / wrong password, medians: ${(median(times['unknown username']) / median(times['wrong password'])).toFixed(2)}`,
+  )
   // The slow hash on its own, in this process, right after: how much of a login is the hash.
   const hash = await hashPassword(PASSWORD)
   const verifies: number[] = []
@@ -84,7 +104,9 @@ try {
     await verifyPassword('not the password', hash)
     verifies.push(performance.now() - t0)
   }
-  console.log(`password verification alone (${hash.split('$')[1]}, ${hash.split('$')[3]}): median ${median(verifies).toFixed(1)} ms; load average ${load()}`)
+  console.log(
+    `password verification alone (${hash.split('$')[1]}, ${hash.split('$')[3]}): median ${median(verifies).toFixed(1)} ms; load average ${load()}`,
+  )
 } finally {
   await service.stop()
   await bench.drop()

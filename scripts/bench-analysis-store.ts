@@ -20,14 +20,28 @@ const database = url ? await openDatabase({ kind: 'postgres', url, max: 2 }) : a
 await migrateDatabase(database, url)
 await database.db.execute(sql`truncate papers cascade`)
 const rows = [...generateCorpus({ papers: count, seed: 1, endDate: '2026-11-01' })].map(({ paper }) => ({
-  ...paper, relevance: null, relevanceConfidence: null, newsworthiness: null, studyType: null, studyTypeConfidence: null, topic: null,
-  topicConfidence: null, promotional: null, judgementModel: null, judgementPromptVersion: null, judgedAt: null, extractedAt: null,
-  createdAt: new Date(paper.createdAt), updatedAt: new Date(paper.updatedAt),
+  ...paper,
+  relevance: null,
+  relevanceConfidence: null,
+  newsworthiness: null,
+  studyType: null,
+  studyTypeConfidence: null,
+  topic: null,
+  topicConfidence: null,
+  promotional: null,
+  judgementModel: null,
+  judgementPromptVersion: null,
+  judgedAt: null,
+  extractedAt: null,
+  createdAt: new Date(paper.createdAt),
+  updatedAt: new Date(paper.updatedAt),
 }))
 for (let at = 0; at < rows.length; at += 500) await database.db.insert(papers).values(rows.slice(at, at + 500))
 const started = performance.now()
 const counts = await runAnalysis(database.db, builtinAnalyzer())
 const seconds = (performance.now() - started) / 1000
-console.log(`${database.driver}: ${counts.papers} papers analysed and stored in ${seconds.toFixed(1)} s = ${(counts.papers / seconds).toFixed(0)} papers/s ` +
-  `(${counts.stories} stories, ${counts.entities} entity links, ${counts.claims} claims, ${counts.failed} failed)`)
+console.log(
+  `${database.driver}: ${counts.papers} papers analysed and stored in ${seconds.toFixed(1)} s = ${(counts.papers / seconds).toFixed(0)} papers/s ` +
+    `(${counts.stories} stories, ${counts.entities} entity links, ${counts.claims} claims, ${counts.failed} failed)`,
+)
 await database.close()

@@ -25,10 +25,14 @@ const runs = arg('runs', 5)
 
 function bench(name: string, inputs: PaperInput[]) {
   const words = inputs.reduce((n, p) => n + (p.abstract ?? '').split(/\s+/).length, 0)
-  console.log(`\n${name}: ${inputs.length} papers (mean ${Math.round(words / inputs.length)} abstract words), ${papers} analysed per run, ${runs} runs`)
+  console.log(
+    `\n${name}: ${inputs.length} papers (mean ${Math.round(words / inputs.length)} abstract words), ${papers} analysed per run, ${runs} runs`,
+  )
   const first = performance.now()
   analyzePaper(inputs[0])
-  console.log(`first paper: ${(performance.now() - first).toFixed(0)} ms (reads the lexicon and builds the matcher's index the first time)`)
+  console.log(
+    `first paper: ${(performance.now() - first).toFixed(0)} ms (reads the lexicon and builds the matcher's index the first time)`,
+  )
   for (let i = 0; i < 200; i++) analyzePaper(inputs[i % inputs.length]) // warm-up: JIT
   const rates: number[] = []
   const cpuRates: number[] = [] // per second of this process's CPU time: steadier than wall time on a shared machine
@@ -41,20 +45,33 @@ function bench(name: string, inputs: PaperInput[]) {
     const used = process.cpuUsage(cpu)
     rates.push(papers / seconds)
     cpuRates.push(papers / ((used.user + used.system) / 1e6))
-    console.log(`run ${run}: ${(papers / seconds).toFixed(0)} papers/s (${((1000 * seconds) / papers).toFixed(2)} ms per paper), ${cpuRates.at(-1)!.toFixed(0)} per CPU-second`)
+    console.log(
+      `run ${run}: ${(papers / seconds).toFixed(0)} papers/s (${((1000 * seconds) / papers).toFixed(2)} ms per paper), ${cpuRates.at(-1)!.toFixed(0)} per CPU-second`,
+    )
   }
   rates.sort((a, b) => a - b)
   cpuRates.sort((a, b) => a - b)
-  console.log(`median: ${rates[Math.floor(rates.length / 2)].toFixed(0)} papers/s on one core, ${cpuRates[Math.floor(cpuRates.length / 2)].toFixed(0)} per CPU-second (${Math.round(stories / runs)} stories written per run)`)
+  console.log(
+    `median: ${rates[Math.floor(rates.length / 2)].toFixed(0)} papers/s on one core, ${cpuRates[Math.floor(cpuRates.length / 2)].toFixed(0)} per CPU-second (${Math.round(stories / runs)} stories written per run)`,
+  )
 }
 
 if (haveFixtures) {
   const byId = new Map(CONSISTENCY_FILES.flatMap((f) => [...recordsOf(f)]))
-  bench('real Europe PMC records', [...byId.values()].filter((p) => p.abstract))
-}
-else console.log('bench-analysis: ../shared/fixtures is missing; the real-record set is left out')
+  bench(
+    'real Europe PMC records',
+    [...byId.values()].filter((p) => p.abstract),
+  )
+} else console.log('bench-analysis: ../shared/fixtures is missing; the real-record set is left out')
 const synthetic = [...generateCorpus({ papers: 2000, seed: 1, endDate: '2026-11-01' })].map(({ paper }) => ({
-  id: paper.id, title: paper.title, abstract: paper.abstract, journal: paper.journal, preprint: paper.preprint,
-  publicationTypes: paper.publicationTypes, meshHeadings: paper.meshHeadings, keywords: paper.keywords, chemicals: paper.chemicals,
+  id: paper.id,
+  title: paper.title,
+  abstract: paper.abstract,
+  journal: paper.journal,
+  preprint: paper.preprint,
+  publicationTypes: paper.publicationTypes,
+  meshHeadings: paper.meshHeadings,
+  keywords: paper.keywords,
+  chemicals: paper.chemicals,
 }))
 bench('synthetic aging papers (src/seed, seed 1)', synthetic)

@@ -39,7 +39,8 @@ const setting = { organism: null, design: null, evidenceLevel: null, preprint: f
 /** Sentences and abstract mentions as analyzePaper reads them (mentions of title and abstract read as one text). */
 function prepare(paper: PaperInput): { sentences: Sentence[]; mentions: Mention[] } {
   const offset = paper.title.length + 2
-  const mentions = findMentions(`${paper.title}\n\n${paper.abstract ?? ''}`).filter((m) => m.start >= offset)
+  const mentions = findMentions(`${paper.title}\n\n${paper.abstract ?? ''}`)
+    .filter((m) => m.start >= offset)
     .map((m) => ({ ...m, start: m.start - offset, end: m.end - offset }))
   return { sentences: splitSentences(paper.abstract ?? ''), mentions }
 }
@@ -52,39 +53,69 @@ function timed(fn: () => void): number {
 
 function bench(name: string, papers: PaperInput[]) {
   const prepared = papers.map((paper) => ({ paper, ...prepare(paper) }))
-  const extract = (f: Extract) => () => { for (const p of prepared) f(p.sentences, setting, 6, p.mentions) }
+  const extract = (f: Extract) => () => {
+    for (const p of prepared) f(p.sentences, setting, 6, p.mentions)
+  }
   for (const p of prepared.slice(0, 300)) analyzePaper(p.paper) // warm-up
   extract(extractClaims)()
   if (base) extract(base)()
-  const whole: number[] = [], step: number[] = [], before: number[] = []
+  const whole: number[] = [],
+    step: number[] = [],
+    before: number[] = []
   for (let run = 1; run <= runs; run++) {
-    whole.push((timed(() => { for (const p of prepared) analyzePaper(p.paper) }) * 1000) / prepared.length)
+    whole.push(
+      (timed(() => {
+        for (const p of prepared) analyzePaper(p.paper)
+      }) *
+        1000) /
+        prepared.length,
+    )
     step.push((timed(extract(extractClaims)) * 1000) / prepared.length)
     if (base) before.push((timed(extract(base)) * 1000) / prepared.length)
-    console.log(`  run ${run}: analysis ${whole.at(-1)!.toFixed(0)} µs/paper, ` +
-      `claims ${step.at(-1)!.toFixed(1)} µs/paper` +
-      (base ? `, base claims ${before.at(-1)!.toFixed(1)} µs/paper` : ''))
+    console.log(
+      `  run ${run}: analysis ${whole.at(-1)!.toFixed(0)} µs/paper, ` +
+        `claims ${step.at(-1)!.toFixed(1)} µs/paper` +
+        (base ? `, base claims ${before.at(-1)!.toFixed(1)} µs/paper` : ''),
+    )
   }
   const count = (f: Extract) =>
     prepared.reduce((n, p) => n + f(p.sentences, setting, 6, p.mentions).length, 0) / prepared.length
-  console.log(`${name}: ${prepared.length} papers; median analysis ${median(whole).toFixed(0)} µs/paper ` +
-    `(${(1e6 / median(whole)).toFixed(0)} papers/s), claim extraction ${median(step).toFixed(1)} µs/paper = ` +
-    `${((100 * median(step)) / median(whole)).toFixed(1)}% of it; ${count(extractClaims).toFixed(3)} claims/paper` +
-    (base ? `; base extraction ${median(before).toFixed(1)} µs/paper, ${count(base).toFixed(3)} claims/paper` : ''))
+  console.log(
+    `${name}: ${prepared.length} papers; median analysis ${median(whole).toFixed(0)} µs/paper ` +
+      `(${(1e6 / median(whole)).toFixed(0)} papers/s), claim extraction ${median(step).toFixed(1)} µs/paper = ` +
+      `${((100 * median(step)) / median(whole)).toFixed(1)}% of it; ${count(extractClaims).toFixed(3)} claims/paper` +
+      (base ? `; base extraction ${median(before).toFixed(1)} µs/paper, ${count(base).toFixed(3)} claims/paper` : ''),
+  )
 }
 
-console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}, ${runs} runs (rerun on a quiet machine)`)
+console.log(
+  `load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}, ${runs} runs (rerun on a quiet machine)`,
+)
 if (haveFixtures) {
   const synergy = 'literature/synergy-v1/'
-  const files = ['literature/easyner-lund-autophagy/Lund-Autophagy-1_articles.json',
-    ...readdirSync(fixturesDir + synergy).sort()
+  const files = [
+    'literature/easyner-lund-autophagy/Lund-Autophagy-1_articles.json',
+    ...readdirSync(fixturesDir + synergy)
+      .sort()
       .filter((d) => existsSync(`${fixturesDir}${synergy}${d}/works_kept.json.gz`))
-      .map((d) => `${synergy}${d}/works_kept.json.gz`)]
-  bench('fixture records (Lund, SYNERGY)', files.flatMap((f) => readFile(f)).filter((p) => p.abstract))
+      .map((d) => `${synergy}${d}/works_kept.json.gz`),
+  ]
+  bench(
+    'fixture records (Lund, SYNERGY)',
+    files.flatMap((f) => readFile(f)).filter((p) => p.abstract),
+  )
 } else console.log('bench-claims: ../shared/fixtures is missing; the fixture records are left out')
 const synthetic = [...generateCorpus({ papers: 2000, seed: 1, endDate: '2026-11-01' })].map(({ paper }) => ({
-  id: paper.id, title: paper.title, abstract: paper.abstract, journal: paper.journal, preprint: paper.preprint,
-  publicationTypes: paper.publicationTypes, meshHeadings: paper.meshHeadings, keywords: paper.keywords,
+  id: paper.id,
+  title: paper.title,
+  abstract: paper.abstract,
+  journal: paper.journal,
+  preprint: paper.preprint,
+  publicationTypes: paper.publicationTypes,
+  meshHeadings: paper.meshHeadings,
+  keywords: paper.keywords,
   chemicals: paper.chemicals,
 }))
 bench('synthetic ageing papers (src/seed, seed 1)', synthetic)

@@ -22,32 +22,49 @@ const runs = numberOption('runs', 1)
 const dirOption = process.argv.indexOf('--dir')
 const databaseUrl = process.env.DATABASE_URL
 if (!databaseUrl) throw new Error('set DATABASE_URL to your own copy of the benchmark corpus (never the shared one)')
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' ')
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 const peakRss = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) * 1024
 
 const database = await openDatabase({ kind: 'postgres', url: databaseUrl, max: 4 })
 await migrateDatabase(database, databaseUrl)
 const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from papers`)
-console.log(`corpus: ${n.toLocaleString('en-US')} papers; rss at start ${mb(process.memoryUsage().rss)}, peak so far ${mb(peakRss())}`)
+console.log(
+  `corpus: ${n.toLocaleString('en-US')} papers; rss at start ${mb(process.memoryUsage().rss)}, peak so far ${mb(peakRss())}`,
+)
 
 const totals: number[] = []
 for (let run = 1; run <= runs; run++) {
   const dir = dirOption > 0 ? process.argv[dirOption + 1]! : mkdtempSync(join(tmpdir(), 'geroscope-bench-export-'))
   let sampledPeak = 0
-  const sampler = setInterval(() => { sampledPeak = Math.max(sampledPeak, process.memoryUsage().rss) }, 100)
+  const sampler = setInterval(() => {
+    sampledPeak = Math.max(sampledPeak, process.memoryUsage().rss)
+  }, 100)
   const loadBefore = load()
   const started = performance.now()
   const lines: string[] = []
-  const counts = await runJob(database, EXPORT_JOB, () => runExport(database, { exportDir: dir, publicBaseUrl: 'https://geroscope.example' }, {
-    onFile: (f) => {
-      lines.push(`  ${f.resource.padEnd(8)} ${String(f.count).padStart(9)} items  ${mb(f.bytes).padStart(10)}  ${(f.ms / 1000).toFixed(1).padStart(6)} s  rss ${mb(process.memoryUsage().rss)}`)
-    },
-  }))
+  const counts = await runJob(database, EXPORT_JOB, () =>
+    runExport(
+      database,
+      { exportDir: dir, publicBaseUrl: 'https://geroscope.example' },
+      {
+        onFile: (f) => {
+          lines.push(
+            `  ${f.resource.padEnd(8)} ${String(f.count).padStart(9)} items  ${mb(f.bytes).padStart(10)}  ${(f.ms / 1000).toFixed(1).padStart(6)} s  rss ${mb(process.memoryUsage().rss)}`,
+          )
+        },
+      },
+    ),
+  )
   const seconds = (performance.now() - started) / 1000
   clearInterval(sampler)
   totals.push(seconds)
-  console.log(`run ${run}: ${seconds.toFixed(1)} s in all, ${mb(counts.bytes)}; load average before ${loadBefore}, after ${load()}`)
+  console.log(
+    `run ${run}: ${seconds.toFixed(1)} s in all, ${mb(counts.bytes)}; load average before ${loadBefore}, after ${load()}`,
+  )
   for (const line of lines) console.log(line)
   console.log(`  peak RSS of this process (VmHWM) ${mb(peakRss())}; sampled RSS max during the run ${mb(sampledPeak)}`)
   if (dirOption < 0) rmSync(dir, { recursive: true, force: true })

@@ -36,24 +36,34 @@ type Answer = { hitCount: number; nextCursorMark?: string; resultList: { result:
 const chain = JSON.parse(readFileSync(fixtures + 'fetch_10pages_cancer.json', 'utf8')) as Answer[]
 const page = readFileSync(fixtures + 'search_1000results_cancer.json', 'utf8')
 type CoreRecord = { id: string; source: string; pmid?: string; doi?: string }
-const coreAnswer = JSON.parse(readFileSync(fixtures + '../europepmc-mixed-core-150.json', 'utf8')) as { resultList: { result: CoreRecord[] } }
+const coreAnswer = JSON.parse(readFileSync(fixtures + '../europepmc-mixed-core-150.json', 'utf8')) as {
+  resultList: { result: CoreRecord[] }
+}
 const core = JSON.stringify({
   ...coreAnswer,
   hitCount: 1050,
   resultList: {
-    result: Array.from({ length: 7 }, (_, copy) => coreAnswer.resultList.result.map((r) => ({
-      ...r,
-      id: r.source === 'PPR' ? `PPR${900000000 + copy * 1000000 + Number(r.id.slice(3))}` : String(900000000 + copy * 1000000 + Number(r.id)),
-      pmid: r.pmid ? String(900000000 + copy * 1000000 + Number(r.pmid)) : undefined,
-      doi: r.doi ? `${r.doi}.copy${copy}` : undefined,
-    }))).flat(),
+    result: Array.from({ length: 7 }, (_, copy) =>
+      coreAnswer.resultList.result.map((r) => ({
+        ...r,
+        id:
+          r.source === 'PPR'
+            ? `PPR${900000000 + copy * 1000000 + Number(r.id.slice(3))}`
+            : String(900000000 + copy * 1000000 + Number(r.id)),
+        pmid: r.pmid ? String(900000000 + copy * 1000000 + Number(r.pmid)) : undefined,
+        doi: r.doi ? `${r.doi}.copy${copy}` : undefined,
+      })),
+    ).flat(),
   },
 })
 
 // Bodies are serialised once so the replay costs as little as a real network answer would.
 const chainBodies = new Map<string, string>([['*', JSON.stringify(chain[0])]])
-chain.forEach((p, i) => { if (i + 1 < chain.length) chainBodies.set(p.nextCursorMark!, JSON.stringify(chain[i + 1])) })
-const end = (cursor: string) => JSON.stringify({ hitCount: chain[0].hitCount, nextCursorMark: cursor, resultList: { result: [] } })
+chain.forEach((p, i) => {
+  if (i + 1 < chain.length) chainBodies.set(p.nextCursorMark!, JSON.stringify(chain[i + 1]))
+})
+const end = (cursor: string) =>
+  JSON.stringify({ hitCount: chain[0].hitCount, nextCursorMark: cursor, resultList: { result: [] } })
 const json = (body: string) => new Response(body, { headers: { 'content-type': 'application/json' } })
 const replay = serve((request) => {
   const url = new URL(request.url)
@@ -89,12 +99,16 @@ for (let run = 1; run <= runs; run++) {
   results.chain.push(a.rate)
   results.page.push(b.rate)
   results.again.push(c.rate)
-  console.log(`run ${run}: chain ${a.counts.records} records (${a.counts.inserted} stored) in ${a.seconds.toFixed(3)} s = ${Math.round(a.rate)}/s; ` +
-    `page ${b.counts.records} (${b.counts.inserted} stored) in ${b.seconds.toFixed(3)} s = ${Math.round(b.rate)}/s; ` +
-    `page again (${c.counts.unchanged} unchanged) in ${c.seconds.toFixed(3)} s = ${Math.round(c.rate)}/s; ` +
-    `core ${d.counts.records} (${d.counts.inserted} stored) in ${d.seconds.toFixed(3)} s = ${Math.round(d.rate)}/s`)
+  console.log(
+    `run ${run}: chain ${a.counts.records} records (${a.counts.inserted} stored) in ${a.seconds.toFixed(3)} s = ${Math.round(a.rate)}/s; ` +
+      `page ${b.counts.records} (${b.counts.inserted} stored) in ${b.seconds.toFixed(3)} s = ${Math.round(b.rate)}/s; ` +
+      `page again (${c.counts.unchanged} unchanged) in ${c.seconds.toFixed(3)} s = ${Math.round(c.rate)}/s; ` +
+      `core ${d.counts.records} (${d.counts.inserted} stored) in ${d.seconds.toFixed(3)} s = ${Math.round(d.rate)}/s`,
+  )
 }
-console.log(`median records/s: chain ${Math.round(median(results.chain))}, page ${Math.round(median(results.page))}, page again ${Math.round(median(results.again))}, core ${Math.round(median(results.core))}`)
+console.log(
+  `median records/s: chain ${Math.round(median(results.chain))}, page ${Math.round(median(results.page))}, page again ${Math.round(median(results.again))}, core ${Math.round(median(results.core))}`,
+)
 
 await database.close()
 await replay.stop()

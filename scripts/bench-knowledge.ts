@@ -22,7 +22,9 @@ const { openDatabase } = await import(`${root}/src/db/client`)
 const { listClaims } = await import(`${root}/src/resources/claims/queries`)
 const { listEntities } = await import(`${root}/src/resources/entities/queries`)
 const database = await openDatabase({ kind: 'postgres', url, max: 2 })
-const [{ papers, claims }] = await database.rows(sql`select (select count(*) from papers)::int as papers, (select count(*) from claims)::int as claims`)
+const [{ papers, claims }] = await database.rows(
+  sql`select (select count(*) from papers)::int as papers, (select count(*) from claims)::int as claims`,
+)
 
 const cases: [string, () => Promise<unknown>][] = [
   ['claims (no filter)', () => listClaims(database.db, {}, 25, null)],
@@ -33,7 +35,10 @@ const cases: [string, () => Promise<unknown>][] = [
   ['claims subject=SIRT1', () => listClaims(database.db, { subject: 'SIRT1' }, 25, null)],
   ['claims object=lifespan', () => listClaims(database.db, { object: 'lifespan' }, 25, null)],
   ['claims organism=mice', () => listClaims(database.db, { organism: 'mice' }, 25, null)],
-  ['claims subject=rapamycin&organism=mus', () => listClaims(database.db, { subject: 'rapamycin', organism: 'mus' }, 25, null)],
+  [
+    'claims subject=rapamycin&organism=mus',
+    () => listClaims(database.db, { subject: 'rapamycin', organism: 'mus' }, 25, null),
+  ],
   ['claims subject=zzzz (no match)', () => listClaims(database.db, { subject: 'zzzz' }, 25, null)],
   ['entities q=p16', () => listEntities(database.db, { q: 'p16' }, 25, null)],
   ['entities q=rapa', () => listEntities(database.db, { q: 'rapa' }, 25, null)],
@@ -41,7 +46,9 @@ const cases: [string, () => Promise<unknown>][] = [
   ['entities type=gene&q=sirt', () => listEntities(database.db, { type: 'gene', q: 'sirt' }, 25, null)],
 ]
 
-console.log(`${root}: ${papers.toLocaleString('en-US')} papers, ${claims.toLocaleString('en-US')} claims; ${reps} runs each (ms)`)
+console.log(
+  `${root}: ${papers.toLocaleString('en-US')} papers, ${claims.toLocaleString('en-US')} claims; ${reps} runs each (ms)`,
+)
 for (const [name, run] of cases) {
   await run() // warm: plan cache and buffers
   const times: number[] = []
@@ -51,6 +58,8 @@ for (const [name, run] of cases) {
     times.push(performance.now() - started)
   }
   times.sort((a, b) => a - b)
-  console.log(`${name.padEnd(40)} median ${times[Math.floor(reps / 2)].toFixed(2).padStart(7)}  p90 ${times[Math.floor(reps * 0.9)].toFixed(2).padStart(7)}`)
+  console.log(
+    `${name.padEnd(40)} median ${times[Math.floor(reps / 2)].toFixed(2).padStart(7)}  p90 ${times[Math.floor(reps * 0.9)].toFixed(2).padStart(7)}`,
+  )
 }
 await database.close()

@@ -31,8 +31,13 @@ function bench(name: string, papers: PaperInput[]) {
     return { paper, reading, rules: judgeByRules(paper, reading).outcome }
   })
   const unsure = prepared.filter((p) => modelReads(p.rules, p.reading.abstract !== '')).length
-  for (const p of prepared.slice(0, 200)) { analyzePaper(p.paper); learnedStudyType(p.paper, p.reading, p.rules) } // warm-up
-  const whole: number[] = [], step: number[] = [], perCpu: number[] = []
+  for (const p of prepared.slice(0, 200)) {
+    analyzePaper(p.paper)
+    learnedStudyType(p.paper, p.reading, p.rules)
+  } // warm-up
+  const whole: number[] = [],
+    step: number[] = [],
+    perCpu: number[] = []
   for (let run = 1; run <= runs; run++) {
     const cpu = process.cpuUsage()
     let t = performance.now()
@@ -43,17 +48,39 @@ function bench(name: string, papers: PaperInput[]) {
     t = performance.now()
     for (const p of prepared) learnedStudyType(p.paper, p.reading, p.rules)
     step.push(((performance.now() - t) * 1000) / prepared.length)
-    console.log(`  run ${run}: analysis ${whole.at(-1)!.toFixed(0)} µs/paper, model step ${step.at(-1)!.toFixed(1)} µs/paper`)
+    console.log(
+      `  run ${run}: analysis ${whole.at(-1)!.toFixed(0)} µs/paper, model step ${step.at(-1)!.toFixed(1)} µs/paper`,
+    )
   }
-  console.log(`${name}: ${prepared.length} papers, ${unsure} (${((100 * unsure) / prepared.length).toFixed(0)}%) read by the model; ` +
-    `median analysis ${median(whole).toFixed(0)} µs/paper (${(1e6 / median(whole)).toFixed(0)} papers/s wall, ${median(perCpu).toFixed(0)} per CPU-second), ` +
-    `model step ${median(step).toFixed(1)} µs/paper = ${((100 * median(step)) / median(whole)).toFixed(1)}% of it`)
+  console.log(
+    `${name}: ${prepared.length} papers, ${unsure} (${((100 * unsure) / prepared.length).toFixed(0)}%) read by the model; ` +
+      `median analysis ${median(whole).toFixed(0)} µs/paper (${(1e6 / median(whole)).toFixed(0)} papers/s wall, ${median(perCpu).toFixed(0)} per CPU-second), ` +
+      `model step ${median(step).toFixed(1)} µs/paper = ${((100 * median(step)) / median(whole)).toFixed(1)}% of it`,
+  )
 }
 
-console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}, ${runs} runs`)
-if (haveFixtures) bench('hand-judged records', handLabelled().map((l) => recordsOf(l.file).get(l.id)!))
+console.log(
+  `load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}, ${runs} runs`,
+)
+if (haveFixtures)
+  bench(
+    'hand-judged records',
+    handLabelled().map((l) => recordsOf(l.file).get(l.id)!),
+  )
 else console.log('bench-learned: ../shared/fixtures is missing; the hand-judged records are left out')
-bench('synthetic ageing papers (src/seed, seed 1)', [...generateCorpus({ papers: 2000, seed: 1, endDate: '2026-11-01' })].map(({ paper }) => ({
-  id: paper.id, title: paper.title, abstract: paper.abstract, journal: paper.journal, preprint: paper.preprint,
-  publicationTypes: paper.publicationTypes, meshHeadings: paper.meshHeadings, keywords: paper.keywords, chemicals: paper.chemicals,
-})))
+bench(
+  'synthetic ageing papers (src/seed, seed 1)',
+  [...generateCorpus({ papers: 2000, seed: 1, endDate: '2026-11-01' })].map(({ paper }) => ({
+    id: paper.id,
+    title: paper.title,
+    abstract: paper.abstract,
+    journal: paper.journal,
+    preprint: paper.preprint,
+    publicationTypes: paper.publicationTypes,
+    meshHeadings: paper.meshHeadings,
+    keywords: paper.keywords,
+    chemicals: paper.chemicals,
+  })),
+)

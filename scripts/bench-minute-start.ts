@@ -24,14 +24,21 @@ const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
 /** Runs and rows of the reservation writes so far, or null without pg_stat_statements. */
 const reservationWrites = async () => {
   try {
-    const [row] = await sql<{ calls: number; rows: number }[]>`select coalesce(sum(calls), 0)::int as calls, coalesce(sum(rows), 0)::int as rows
+    const [row] = await sql<
+      { calls: number; rows: number }[]
+    >`select coalesce(sum(calls), 0)::int as calls, coalesce(sum(rows), 0)::int as rows
       from pg_stat_statements where query like 'insert into rate_limit_counters%' and dbid = (select oid from pg_database where datname = current_database())`
     return row
   } catch {
     return null
   }
 }
-const commits = async () => Number((await sql<{ n: string }[]>`select xact_commit::text as n from pg_stat_database where datname = current_database()`)[0].n)
+const commits = async () =>
+  Number(
+    (
+      await sql<{ n: string }[]>`select xact_commit::text as n from pg_stat_database where datname = current_database()`
+    )[0].n,
+  )
 
 /** Latencies by second of the minute, from 8 s before a minute starts to 8 s after. */
 async function acrossMinuteStart(cwd: string) {
@@ -42,7 +49,9 @@ async function acrossMinuteStart(cwd: string) {
   const worker = async () => {
     while (!stop) {
       const started = performance.now()
-      const response = await fetch(server.url + path, { headers: { authorization: `Bearer ${keys[next++ % keys.length]}` } })
+      const response = await fetch(server.url + path, {
+        headers: { authorization: `Bearer ${keys[next++ % keys.length]}` },
+      })
       await response.arrayBuffer()
       if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
       const second = Math.floor(Date.now() / 1000) % 60
@@ -53,10 +62,16 @@ async function acrossMinuteStart(cwd: string) {
   }
   // Every key once first: a key's first request reads it and reserves its day, which is not what is measured.
   for (let i = 0; i < keys.length; i += IN_FLIGHT) {
-    await Promise.all(keys.slice(i, i + IN_FLIGHT).map((key) => fetch(server.url + path, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.arrayBuffer())))
+    await Promise.all(
+      keys
+        .slice(i, i + IN_FLIGHT)
+        .map((key) =>
+          fetch(server.url + path, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.arrayBuffer()),
+        ),
+    )
   }
   const now = Date.now() / 1000
-  await Bun.sleep((((52 - (now % 60)) + 60) % 60) * 1000) // to 8 s before a minute starts
+  await Bun.sleep(((52 - (now % 60) + 60) % 60) * 1000) // to 8 s before a minute starts
   const committedBefore = await commits()
   const writesBefore = await reservationWrites()
   const workers = Array.from({ length: IN_FLIGHT }, worker)
@@ -65,15 +80,20 @@ async function acrossMinuteStart(cwd: string) {
   await Promise.all(workers)
   const committed = (await commits()) - committedBefore
   const writesAfter = await reservationWrites()
-  const writes = writesBefore && writesAfter
-    ? `, ${(writesAfter.calls - writesBefore.calls).toLocaleString('en-US')} reservation statements writing ${(writesAfter.rows - writesBefore.rows).toLocaleString('en-US')} rows`
-    : ''
+  const writes =
+    writesBefore && writesAfter
+      ? `, ${(writesAfter.calls - writesBefore.calls).toLocaleString('en-US')} reservation statements writing ${(writesAfter.rows - writesBefore.rows).toLocaleString('en-US')} rows`
+      : ''
   await server.stop()
-  const lines = [...bySecond].sort(([a], [b]) => ((a + 8) % 60) - ((b + 8) % 60)).map(([second, times]) => {
-    times.sort((a, b) => a - b)
-    return `  :${String(second).padStart(2, '0')}  ${String(times.length).padStart(6)} requests  p50 ${times[Math.floor(times.length / 2)].toFixed(1).padStart(5)} ms` +
-      `  p99 ${times[Math.floor(times.length * 0.99)].toFixed(1).padStart(6)} ms  slowest ${times.at(-1)!.toFixed(1).padStart(6)} ms`
-  })
+  const lines = [...bySecond]
+    .sort(([a], [b]) => ((a + 8) % 60) - ((b + 8) % 60))
+    .map(([second, times]) => {
+      times.sort((a, b) => a - b)
+      return (
+        `  :${String(second).padStart(2, '0')}  ${String(times.length).padStart(6)} requests  p50 ${times[Math.floor(times.length / 2)].toFixed(1).padStart(5)} ms` +
+        `  p99 ${times[Math.floor(times.length * 0.99)].toFixed(1).padStart(6)} ms  slowest ${times.at(-1)!.toFixed(1).padStart(6)} ms`
+      )
+    })
   const requests = [...bySecond.values()].reduce((n, times) => n + times.length, 0)
   return `${requests.toLocaleString('en-US')} requests, ${committed.toLocaleString('en-US')} commits${writes}\n${lines.join('\n')}`
 }

@@ -17,11 +17,22 @@ const rounds = numberOption('rounds', 4)
 const url = process.env.DATABASE_URL
 if (!url) throw new Error('set DATABASE_URL to a benchmark copy of the corpus')
 const database = await openDatabase({ kind: 'postgres', url, max: 1 })
-const QUERIES = ['aging', 'mice', 'senescence', 'rapamycin mice', '"dietary restriction"', 'rapamycin OR metformin', 'senescence -mice', 'tumour growth']
+const QUERIES = [
+  'aging',
+  'mice',
+  'senescence',
+  'rapamycin mice',
+  '"dietary restriction"',
+  'rapamycin OR metformin',
+  'senescence -mice',
+  'tumour growth',
+]
 const filters = { minRelevance: 2 }
 const search = new PostgresSearch(database.db)
 
-const [{ body }] = await database.rows<{ body: string }>(sql`select pg_get_functiondef('geroscope_variants(text)'::regprocedure) as body`)
+const [{ body }] = await database.rows<{ body: string }>(
+  sql`select pg_get_functiondef('geroscope_variants(text)'::regprocedure) as body`,
+)
 const asWritten = sql`create or replace function geroscope_variants(input text) returns text[] language sql immutable strict parallel safe return array[input]`
 const setReadings = (all: boolean) => database.rows(all ? sql.raw(body) : asWritten)
 
@@ -42,8 +53,13 @@ try {
       await setReadings(all)
       for (const q of QUERIES) {
         const deep = (await search.search({ q, filters, limit: 1000, after: null })).hits[999]
-        const cursor: SearchAfter | null = deep ? { score: deep.score, id: deep.id, rank: deep.rank, rankedBy: 'postgres' } : null
-        for (const [label, after] of [['page 1', null], ['after hit 1,000', cursor]] as const) {
+        const cursor: SearchAfter | null = deep
+          ? { score: deep.score, id: deep.id, rank: deep.rank, rankedBy: 'postgres' }
+          : null
+        for (const [label, after] of [
+          ['page 1', null],
+          ['after hit 1,000', cursor],
+        ] as const) {
           if (label !== 'page 1' && !after) continue
           const key = `${q} | ${label}`
           const entry = results.get(key) ?? { all: [], written: [] }
@@ -60,5 +76,7 @@ try {
 console.log(`| query | page | every reading, ms | as written only, ms | ratio |\n|---|---|---|---|---|`)
 for (const [key, { all, written }] of results) {
   const [q, label] = key.split(' | ')
-  console.log(`| \`${q}\` | ${label} | ${median(all).toFixed(1)} | ${median(written).toFixed(1)} | ${(median(all) / median(written)).toFixed(2)} |`)
+  console.log(
+    `| \`${q}\` | ${label} | ${median(all).toFixed(1)} | ${median(written).toFixed(1)} | ${(median(all) / median(written)).toFixed(2)} |`,
+  )
 }

@@ -32,11 +32,26 @@ await migrateDatabase(database, url)
 const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from papers`)
 
 // The issue-4 queries (two of them name interventions: rapamycin, metformin) and names with other names.
-const QUERIES = ['aging', 'mice', 'senescence', 'rapamycin mice', '"dietary restriction"', 'rapamycin OR metformin', 'senescence -mice',
-  'p16', 'sirolimus', 'NR', 'CDKN2A senescence', 'metformin']
+const QUERIES = [
+  'aging',
+  'mice',
+  'senescence',
+  'rapamycin mice',
+  '"dietary restriction"',
+  'rapamycin OR metformin',
+  'senescence -mice',
+  'p16',
+  'sirolimus',
+  'NR',
+  'CDKN2A senescence',
+  'metformin',
+]
 const filters = { minRelevance: 2 }
 type Search = Pick<PostgresSearch, 'search'>
-const Before = before ? ((await import(`${before}/src/search/postgres.ts`)) as { PostgresSearch: new (db: unknown) => Search }).PostgresSearch : null
+const Before = before
+  ? ((await import(`${before}/src/search/postgres.ts`)) as { PostgresSearch: new (db: unknown) => Search })
+      .PostgresSearch
+  : null
 const searches: Record<string, Search> = {}
 if (Before) searches.before = new Before(database.db)
 searches.with = new PostgresSearch(database.db)
@@ -51,13 +66,15 @@ const quantile = (values: number[], q: number) => {
 
 async function measure(way: Way, q: string): Promise<number[]> {
   const ms: number[] = []
-  await Promise.all(Array.from({ length: connections }, async () => {
-    for (let i = 0; i < reps; i++) {
-      const started = performance.now()
-      await searches[way].search({ q, filters, limit: 25, after: null })
-      ms.push(performance.now() - started)
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      for (let i = 0; i < reps; i++) {
+        const started = performance.now()
+        await searches[way].search({ q, filters, limit: 25, after: null })
+        ms.push(performance.now() - started)
+      }
+    }),
+  )
   return ms
 }
 
@@ -82,8 +99,13 @@ async function matches(way: Way, q: string): Promise<number> {
   return count
 }
 
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ')
-console.log(`corpus: ${n.toLocaleString('en-US')} papers; ${rounds} rounds, ${connections} connections x ${reps} searches per query and way, alternating ${WAYS.join(', ')}; load average ${load()}`)
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')
+console.log(
+  `corpus: ${n.toLocaleString('en-US')} papers; ${rounds} rounds, ${connections} connections x ${reps} searches per query and way, alternating ${WAYS.join(', ')}; load average ${load()}`,
+)
 if (Before) {
   for (const q of QUERIES) {
     const [now, then] = [await pages('with', q), await pages('before', q)]
@@ -108,13 +130,25 @@ const rows: string[] = []
 const all = Object.fromEntries(WAYS.map((w) => [w, [] as number[][]])) as unknown as Times
 for (const q of QUERIES) {
   const t = times.get(q)!
-  for (const w of WAYS) t[w].forEach((r, i) => { (all[w][i] ??= []).push(...r) })
-  const expanded = expandQuery(q).map((e) => e.text).join(', ') || '-'
-  rows.push(`| \`${q}\` | ${expanded} | ${(await matches('without', q)).toLocaleString('en-US')} → ${(await matches('with', q)).toLocaleString('en-US')} `
-    + `| ${WAYS.map((w) => p(t[w], 0.5)).join(' / ')} | ${WAYS.map((w) => p(t[w], 0.95)).join(' / ')} | ${WAYS.map((w) => p95OfRounds(t[w])).join(' / ')} |`)
+  for (const w of WAYS)
+    t[w].forEach((r, i) => {
+      ;(all[w][i] ??= []).push(...r)
+    })
+  const expanded =
+    expandQuery(q)
+      .map((e) => e.text)
+      .join(', ') || '-'
+  rows.push(
+    `| \`${q}\` | ${expanded} | ${(await matches('without', q)).toLocaleString('en-US')} → ${(await matches('with', q)).toLocaleString('en-US')} ` +
+      `| ${WAYS.map((w) => p(t[w], 0.5)).join(' / ')} | ${WAYS.map((w) => p(t[w], 0.95)).join(' / ')} | ${WAYS.map((w) => p95OfRounds(t[w])).join(' / ')} |`,
+  )
 }
-rows.push(`| all | | | ${WAYS.map((w) => p(all[w], 0.5)).join(' / ')} | ${WAYS.map((w) => p(all[w], 0.95)).join(' / ')} | ${WAYS.map((w) => p95OfRounds(all[w])).join(' / ')} |`)
+rows.push(
+  `| all | | | ${WAYS.map((w) => p(all[w], 0.5)).join(' / ')} | ${WAYS.map((w) => p(all[w], 0.95)).join(' / ')} | ${WAYS.map((w) => p95OfRounds(all[w])).join(' / ')} |`,
+)
 const ways = WAYS.join(' / ')
-console.log(`\n| query | names expanded | matches without → with | p50 ms ${ways} | p95 ms ${ways} | median of rounds' p95, ms |\n|---|---|---|---|---|---|\n${rows.join('\n')}`)
+console.log(
+  `\n| query | names expanded | matches without → with | p50 ms ${ways} | p95 ms ${ways} | median of rounds' p95, ms |\n|---|---|---|---|---|---|\n${rows.join('\n')}`,
+)
 console.log(`load average at the end ${load()}`)
 await database.close()

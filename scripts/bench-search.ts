@@ -60,8 +60,12 @@ const timed = async (after: SearchAfter | null, q: string) => {
 for (const [label, q] of QUERIES) {
   const bounded = (await search.search({ q, filters, limit: 10, after: null })).hits.slice(0, 10).map((h) => h.id)
   const expansions = synonyms ? expandQuery(q) : []
-  const exact = (await database.rows<{ id: string }>(everyMatchRanked(q, sql`relevance >= 2`, 10, expansions))).map((r) => r.id)
-  const [{ matches }] = await database.rows<{ matches: number }>(sql`select count(*)::int as matches from papers, (${queryForms(q, expansions)}) f
+  const exact = (await database.rows<{ id: string }>(everyMatchRanked(q, sql`relevance >= 2`, 10, expansions))).map(
+    (r) => r.id,
+  )
+  const [{ matches }] = await database.rows<{
+    matches: number
+  }>(sql`select count(*)::int as matches from papers, (${queryForms(q, expansions)}) f
     where search_vector @@ f.query and relevance >= 2`)
   const same = bounded.filter((id) => exact.includes(id)).length
   const order = bounded.join() === exact.join() ? 'same order' : 'ORDER DIFFERS'
@@ -70,10 +74,14 @@ for (const [label, q] of QUERIES) {
     if (depth >= matches) break
     // The cursor after hit `depth`, as a reader paging there would hold it (one long page gets there).
     const last = (await search.search({ q, filters, limit: depth, after: null })).hits[depth - 1]
-    deep.push(`after hit ${depth.toLocaleString('en-US')} ${await timed({ score: last.score, id: last.id, rank: last.rank, rankedBy: last.rankedBy }, q)} ms`)
+    deep.push(
+      `after hit ${depth.toLocaleString('en-US')} ${await timed({ score: last.score, id: last.id, rank: last.rank, rankedBy: last.rankedBy }, q)} ms`,
+    )
   }
-  console.log(`${label.padEnd(20)} ${matches.toLocaleString('en-US').padStart(9)} matches; top 10 shared with the exact ranking: ${same}/10, ${order}; `
-    + `alone, median of 15: page 1 ${await timed(null, q)} ms${deep.length ? `, ${deep.join(', ')}` : ''}`)
+  console.log(
+    `${label.padEnd(20)} ${matches.toLocaleString('en-US').padStart(9)} matches; top 10 shared with the exact ranking: ${same}/10, ${order}; ` +
+      `alone, median of 15: page 1 ${await timed(null, q)} ms${deep.length ? `, ${deep.join(', ')}` : ''}`,
+  )
 }
 if (!load) {
   await database.close()
@@ -87,7 +95,10 @@ await database.close()
 const server = await startServer(databaseUrl, 3951, { RESPONSE_CACHE_MB: process.env.RESPONSE_CACHE_MB ?? '0' })
 const rows: string[] = []
 try {
-  for (const [endpoint, target] of [['search', 100], ['papers', 60]] as const) {
+  for (const [endpoint, target] of [
+    ['search', 100],
+    ['papers', 60],
+  ] as const) {
     for (const [label, q] of QUERIES) {
       const path = `/api/v1/${endpoint}?q=${encodeURIComponent(q)}`
       const m = await measure(server.url, [path], keys, { runs, seconds, connections: 8 })
@@ -99,4 +110,6 @@ try {
 } finally {
   await server.stop()
 }
-console.log(`\nmedians of ${runs} runs:\n| endpoint | query | req/s | p50 ms | p95 ms | target |\n|---|---|---|---|---|---|\n${rows.join('\n')}`)
+console.log(
+  `\nmedians of ${runs} runs:\n| endpoint | query | req/s | p50 ms | p95 ms | target |\n|---|---|---|---|---|---|\n${rows.join('\n')}`,
+)

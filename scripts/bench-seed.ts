@@ -7,7 +7,6 @@
 import { freshBenchDatabase } from './bench/database'
 import { loadCorpus, type LoadProgress } from '../src/seed/bulk-load'
 
-
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`)
   return at >= 0 && process.argv[at + 1] !== undefined ? process.argv[at + 1]! : fallback
@@ -39,7 +38,9 @@ const onProgress = ({ papers: done, elapsedMs }: LoadProgress) => {
   if (done < papers && elapsedMs - lastReport < 5_000) return
   lastReport = elapsedMs
   const rate = done / (elapsedMs / 1000)
-  console.error(`  ${fmt(done)} / ${fmt(papers)} papers (${((done / papers) * 100).toFixed(1)}%), ${fmt(rate)} papers/s, ${(elapsedMs / 1000).toFixed(0)} s`)
+  console.error(
+    `  ${fmt(done)} / ${fmt(papers)} papers (${((done / papers) * 100).toFixed(1)}%), ${fmt(rate)} papers/s, ${(elapsedMs / 1000).toFixed(0)} s`,
+  )
 }
 
 const started = performance.now()

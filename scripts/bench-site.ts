@@ -22,14 +22,30 @@ if (!databaseUrl) throw new Error('set DATABASE_URL to the PostgreSQL database h
 
 const database = await openDatabase({ kind: 'postgres', url: databaseUrl, max: 2 })
 const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from papers`)
-const paperIds = (await database.rows<{ id: string }>(sql`select id from papers tablesample system (5) limit 2000`)).map((r) => r.id)
-const storyIds = (await database.rows<{ id: string }>(sql`select paper_id as id from stories tablesample system (20) limit 2000`)).map((r) => r.id)
-const entityPaths = (await database.rows<{ type: string; key: string }>(sql`select type, key from entities order by random() limit 500`))
-  .map((e) => `/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}`)
+const paperIds = (
+  await database.rows<{ id: string }>(sql`select id from papers tablesample system (5) limit 2000`)
+).map((r) => r.id)
+const storyIds = (
+  await database.rows<{ id: string }>(sql`select paper_id as id from stories tablesample system (20) limit 2000`)
+).map((r) => r.id)
+const entityPaths = (
+  await database.rows<{ type: string; key: string }>(sql`select type, key from entities order by random() limit 500`)
+).map((e) => `/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}`)
 await database.close()
-if (!paperIds.length || !storyIds.length || !entityPaths.length) throw new Error('the corpus has no papers, stories or entities: seed it first')
+if (!paperIds.length || !storyIds.length || !entityPaths.length)
+  throw new Error('the corpus has no papers, stories or entities: seed it first')
 
-const WORDS = ['senolytic', 'rapamycin', 'klotho', 'autophagy', 'NAD', 'mitochondrial', '"epigenetic clock"', 'metformin OR acarbose', 'inflammation -review']
+const WORDS = [
+  'senolytic',
+  'rapamycin',
+  'klotho',
+  'autophagy',
+  'NAD',
+  'mitochondrial',
+  '"epigenetic clock"',
+  'metformin OR acarbose',
+  'inflammation -review',
+]
 const pick = <T>(list: T[], i: number) => list[(i * 7919) % list.length]
 
 const PAGES: Record<string, (i: number) => string> = {
@@ -45,14 +61,20 @@ const PAGES: Record<string, (i: number) => string> = {
   'feed (entity, JSON)': (i) => `${pick(entityPaths, i)}/feed.json`,
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]
 
 const before = loadavg()
-console.log(`corpus: ${n.toLocaleString('en-US')} papers; ${runs} runs of ${rounds} rounds, pages interleaved, one request at a time; load average ${before.map((l) => l.toFixed(2)).join(' ')}`)
+console.log(
+  `corpus: ${n.toLocaleString('en-US')} papers; ${runs} runs of ${rounds} rounds, pages interleaved, one request at a time; load average ${before.map((l) => l.toFixed(2)).join(' ')}`,
+)
 const server = await startServer(databaseUrl, 3960 + (process.pid % 30))
-const results: Record<string, { p50: number[]; p95: number[] }> = Object.fromEntries(Object.keys(PAGES).map((k) => [k, { p50: [], p95: [] }]))
+const results: Record<string, { p50: number[]; p95: number[] }> = Object.fromEntries(
+  Object.keys(PAGES).map((k) => [k, { p50: [], p95: [] }]),
+)
 try {
-  for (const [name, path] of Object.entries(PAGES)) { // warm up: one of each, and check they answer
+  for (const [name, path] of Object.entries(PAGES)) {
+    // warm up: one of each, and check they answer
     const response = await fetch(`${server.url}${path(0)}`)
     if (response.status !== 200) throw new Error(`${name} ${path(0)} answered ${response.status}`)
     await response.arrayBuffer()
@@ -78,6 +100,11 @@ try {
 } finally {
   await server.stop()
 }
-console.log(`\nmedian of ${runs} runs, ms (corpus ${n.toLocaleString('en-US')} papers; load average before ${before.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg().map((l) => l.toFixed(2)).join(' ')}):`)
+console.log(
+  `\nmedian of ${runs} runs, ms (corpus ${n.toLocaleString('en-US')} papers; load average before ${before.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}):`,
+)
 console.log('| page | p50 | p95 |\n|---|---|---|')
-for (const [name, r] of Object.entries(results)) console.log(`| ${name} | ${median(r.p50).toFixed(1)} | ${median(r.p95).toFixed(1)} |`)
+for (const [name, r] of Object.entries(results))
+  console.log(`| ${name} | ${median(r.p50).toFixed(1)} | ${median(r.p95).toFixed(1)} |`)

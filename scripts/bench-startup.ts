@@ -16,14 +16,23 @@ type Line = { msg: string; step?: string; seconds?: number; papers?: number }
 
 /** The step lines start-up printed (src/lifecycle/demo-progress.ts and start.ts), as "step 1.2 s". */
 function steps(stdout: string): string {
-  const lines = stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Line)
-  return lines.filter((l) => l.step && l.seconds !== undefined && l.papers === undefined)
-    .map((l) => `${l.step} ${l.seconds!.toFixed(1)} s`).join(', ')
+  const lines = stdout
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Line)
+  return lines
+    .filter((l) => l.step && l.seconds !== undefined && l.papers === undefined)
+    .map((l) => `${l.step} ${l.seconds!.toFixed(1)} s`)
+    .join(', ')
 }
 
 /** A process and everything it started (npm runs the service as its child): children first. */
 function killTree(pid: number): void {
-  const children = new TextDecoder().decode(Bun.spawnSync(['pgrep', '-P', String(pid)]).stdout).split('\n').filter(Boolean).map(Number)
+  const children = new TextDecoder()
+    .decode(Bun.spawnSync(['pgrep', '-P', String(pid)]).stdout)
+    .split('\n')
+    .filter(Boolean)
+    .map(Number)
   for (const child of children) killTree(child)
   try {
     process.kill(pid, 'SIGTERM')
@@ -43,7 +52,9 @@ async function once(port: number): Promise<{ seconds: number; steps: string }> {
   try {
     for (;;) {
       try {
-        const response = await fetch(`http://127.0.0.1:${port}/api/v1/papers?limit=1`, { headers: { authorization: 'Bearer none' } })
+        const response = await fetch(`http://127.0.0.1:${port}/api/v1/papers?limit=1`, {
+          headers: { authorization: 'Bearer none' },
+        })
         if (response.status === 401) break // answering, past the gate: the server is up
       } catch {
         // not listening yet
@@ -64,7 +75,9 @@ async function once(port: number): Promise<{ seconds: number; steps: string }> {
   }
 }
 
-const loadBefore = loadavg().map((l) => l.toFixed(1)).join(' ')
+const loadBefore = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ')
 const times: number[] = []
 for (let i = 0; i < runs; i++) {
   const { seconds, steps } = await once(3900 + i)
@@ -72,5 +85,11 @@ for (let i = 0; i < runs; i++) {
   console.log(`run ${i + 1}: first answer after ${seconds.toFixed(2)} s (${steps})`)
 }
 times.sort((a, b) => a - b)
-console.log(`${command.join(' ')}; load average before and after: ${loadBefore} / ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
-console.log(`median of ${runs}: ${times[Math.floor(runs / 2)].toFixed(2)} s (min ${times[0].toFixed(2)}, max ${times.at(-1)!.toFixed(2)})`)
+console.log(
+  `${command.join(' ')}; load average before and after: ${loadBefore} / ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+)
+console.log(
+  `median of ${runs}: ${times[Math.floor(runs / 2)].toFixed(2)} s (min ${times[0].toFixed(2)}, max ${times.at(-1)!.toFixed(2)})`,
+)

@@ -49,7 +49,10 @@ function sourceFiles(root: string, dir: string): string[] {
 
 // `import … from '…'`, `export … from '…'`, then `import '…'` and `import('…')`.
 const IMPORT = new RegExp(
-  [/(?:^|[\s;])(?:import|export)\s[^'"`;]*?\sfrom\s*['"]([^'"]+)['"]/, /(?:^|[\s;(=])import\s*(?:\(\s*)?['"]([^'"]+)['"]/]
+  [
+    /(?:^|[\s;])(?:import|export)\s[^'"`;]*?\sfrom\s*['"]([^'"]+)['"]/,
+    /(?:^|[\s;(=])import\s*(?:\(\s*)?['"]([^'"]+)['"]/,
+  ]
     .map((r) => r.source)
     .join('|'),
   'g',

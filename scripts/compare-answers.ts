@@ -24,50 +24,109 @@ const before = process.argv[at + 1]
 const count = numberOption('papers', 2000)
 const entityCount = numberOption('entities', 300)
 
-const database = dataDir ? await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') }) : await openDatabase({ kind: 'postgres', url: databaseUrl!, max: 2 })
+const database = dataDir
+  ? await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') })
+  : await openDatabase({ kind: 'postgres', url: databaseUrl!, max: 2 })
 const keys = await benchKeys(database.db, 40) // pro keys allow 600 requests a minute each
-const ids = (await database.rows<{ id: string }>(sql`select id from papers order by random() limit ${count}`)).map((r) => r.id)
-const entities = (await database.rows<{ type: string; key: string }>(sql`select type, key from entities where paper_count > 0 order by random() limit ${entityCount}`))
+const ids = (await database.rows<{ id: string }>(sql`select id from papers order by random() limit ${count}`)).map(
+  (r) => r.id,
+)
+const entities = await database.rows<{ type: string; key: string }>(
+  sql`select type, key from entities where paper_count > 0 order by random() limit ${entityCount}`,
+)
 // Claim filters from the whole corpus: entity names and keys (resolved sides), side texts as written and cut short
 // (substrings, often naming no entity), every organism and relation, and values nothing matches.
-const entityNames = (await database.rows<{ v: string }>(sql`select name as v from entities order by random() limit 40`)).map((r) => r.v)
-const sideTexts = (await database.rows<{ s: string; o: string }>(sql`select subject_text as s, object_text as o from claims tablesample system (1) order by random() limit 30`))
-const organisms = (await database.rows<{ v: string }>(sql`select distinct organism as v from claims where organism is not null`)).map((r) => r.v)
+const entityNames = (
+  await database.rows<{ v: string }>(sql`select name as v from entities order by random() limit 40`)
+).map((r) => r.v)
+const sideTexts = await database.rows<{ s: string; o: string }>(
+  sql`select subject_text as s, object_text as o from claims tablesample system (1) order by random() limit 30`,
+)
+const organisms = (
+  await database.rows<{ v: string }>(sql`select distinct organism as v from claims where organism is not null`)
+).map((r) => r.v)
 const relations = (await database.rows<{ v: string }>(sql`select distinct relation as v from claims`)).map((r) => r.v)
 const claimQueries = [
   ...entityNames.flatMap((v) => [`subject=${encodeURIComponent(v)}`, `object=${encodeURIComponent(v)}`]),
-  ...sideTexts.flatMap(({ s, o }) => [`subject=${encodeURIComponent(s)}`, `object=${encodeURIComponent(o)}`, `subject=${encodeURIComponent(s.slice(1, 6))}`]),
-  ...organisms.map((v) => `organism=${encodeURIComponent(v.slice(0, 8))}`), 'organism=mice', 'organism=naked%20mole-rat',
-  ...relations.map((v) => `relation=${v}`), 'relation=nothing_like_it', 'subject=zzqx', 'object=%25', 'subject=a',
-  `subject=${encodeURIComponent(entityNames[0])}&relation=${relations[0]}&organism=homo`, 'subject=rapamycin&object=lifespan',
-  'count=true&group_by=organism', `subject=${encodeURIComponent(entityNames[1])}&count=true&group_by=relation`,
-  'fields=id,subject.entity,paper.site_url&limit=7', 'limit=100', 'limit=1',
+  ...sideTexts.flatMap(({ s, o }) => [
+    `subject=${encodeURIComponent(s)}`,
+    `object=${encodeURIComponent(o)}`,
+    `subject=${encodeURIComponent(s.slice(1, 6))}`,
+  ]),
+  ...organisms.map((v) => `organism=${encodeURIComponent(v.slice(0, 8))}`),
+  'organism=mice',
+  'organism=naked%20mole-rat',
+  ...relations.map((v) => `relation=${v}`),
+  'relation=nothing_like_it',
+  'subject=zzqx',
+  'object=%25',
+  'subject=a',
+  `subject=${encodeURIComponent(entityNames[0])}&relation=${relations[0]}&organism=homo`,
+  'subject=rapamycin&object=lifespan',
+  'count=true&group_by=organism',
+  `subject=${encodeURIComponent(entityNames[1])}&count=true&group_by=relation`,
+  'fields=id,subject.entity,paper.site_url&limit=7',
+  'limit=100',
+  'limit=1',
 ]
 // Paper filters from the whole corpus: words of titles, common and rare (stop words are refused by both), words none
 // holds, and combinations of facets, walked several pages (src/queries/windowed-page.ts reads them in windows).
-const titleWords = (await database.rows<{ w: string }>(sql`select w from (select (regexp_split_to_array(title, '[^A-Za-z]+'))[3] as w
-  from papers tablesample system (0.1) limit 200) t where length(w) >= 4 and numnode(geroscope_tsquery(w)) > 0 order by random() limit 24`)).map((r) => r.w)
+const titleWords = (
+  await database.rows<{ w: string }>(sql`select w from (select (regexp_split_to_array(title, '[^A-Za-z]+'))[3] as w
+  from papers tablesample system (0.1) limit 200) t where length(w) >= 4 and numnode(geroscope_tsquery(w)) > 0 order by random() limit 24`)
+).map((r) => r.w)
 const paperQueries = [
-  ...titleWords.map((w, i) => `q=${encodeURIComponent(w)}${i % 3 === 0 ? '&fields=id,title' : ''}${i % 4 === 0 ? '&limit=100' : ''}`),
-  'q=zzqxv', 'q=klothoo&fields=id', 'q=%22dietary%20restriction%22&limit=100', 'preprint=true', 'preprint=true&fields=id&limit=7',
-  'topic=reprogramming&study_type=other&preprint=true&min_relevance=3', 'study_type=invertebrate&topic=glp-1', 'study_type=invertebrate&topic=glp-1&fields=id',
-  'topic=reprogramming&since=2026-09-01&until=2026-09-20', 'q=aging&topic=glp-1&preprint=true',
+  ...titleWords.map(
+    (w, i) => `q=${encodeURIComponent(w)}${i % 3 === 0 ? '&fields=id,title' : ''}${i % 4 === 0 ? '&limit=100' : ''}`,
+  ),
+  'q=zzqxv',
+  'q=klothoo&fields=id',
+  'q=%22dietary%20restriction%22&limit=100',
+  'preprint=true',
+  'preprint=true&fields=id&limit=7',
+  'topic=reprogramming&study_type=other&preprint=true&min_relevance=3',
+  'study_type=invertebrate&topic=glp-1',
+  'study_type=invertebrate&topic=glp-1&fields=id',
+  'topic=reprogramming&since=2026-09-01&until=2026-09-20',
+  'q=aging&topic=glp-1&preprint=true',
 ]
-const [withStory] = await database.rows<{ id: string }>(sql`select paper_id as id from stories s where exists (select 1 from claims c where c.paper_id = s.paper_id) limit 1`)
+const [withStory] = await database.rows<{ id: string }>(
+  sql`select paper_id as id from stories s where exists (select 1 from claims c where c.paper_id = s.paper_id) limit 1`,
+)
 await database.close()
 
 async function start(dir: string, port: number) {
   const child = Bun.spawn([process.execPath, 'src/index.ts'], {
-    cwd: dir, stdout: 'ignore', stderr: 'inherit',
-    env: { ...process.env, ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: databaseUrl }), PORT: String(port), WORKERS: 'off', DEMO_DATA: 'off', NODE_ENV: 'production', APP_SECRET: 'b'.repeat(40), RESPONSE_CACHE_MB: '0', PUBLIC_BASE_URL: 'https://geroscope.example' },
+    cwd: dir,
+    stdout: 'ignore',
+    stderr: 'inherit',
+    env: {
+      ...process.env,
+      ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: databaseUrl }),
+      PORT: String(port),
+      WORKERS: 'off',
+      DEMO_DATA: 'off',
+      NODE_ENV: 'production',
+      APP_SECRET: 'b'.repeat(40),
+      RESPONSE_CACHE_MB: '0',
+      PUBLIC_BASE_URL: 'https://geroscope.example',
+    },
   })
   const url = `http://127.0.0.1:${port}`
   for (let i = 0; ; i++) {
-    try { if ((await fetch(`${url}/api/v1/papers`)).status === 401) break } catch {}
+    try {
+      if ((await fetch(`${url}/api/v1/papers`)).status === 401) break
+    } catch {}
     if (i > 1200) throw new Error(`${dir} did not start`)
     await Bun.sleep(100)
   }
-  return { url, stop: async () => { child.kill(); await child.exited } }
+  return {
+    url,
+    stop: async () => {
+      child.kill()
+      await child.exited
+    },
+  }
 }
 
 const port = numberOption('port', 20000 + Math.floor(Math.random() * 30000)) // --port: the first of two ports
@@ -79,7 +138,9 @@ let replaying = false
 let asked = 0
 const get = async (base: string, path: string) => {
   // identity: the bytes as the server sends them, with no decompression in between (fetch asks for br and gzip by default)
-  const r = await fetch(base + path, { headers: { authorization: `Bearer ${keys[Math.floor(asked++ / 2) % keys.length]}`, 'accept-encoding': 'identity' } })
+  const r = await fetch(base + path, {
+    headers: { authorization: `Bearer ${keys[Math.floor(asked++ / 2) % keys.length]}`, 'accept-encoding': 'identity' },
+  })
   // /stats says when its numbers were computed: each service computed its own.
   return `${r.status} ${r.headers.get('content-type')}\n${(await r.text()).replace(/"generated_at":"[^"]*"/, '"generated_at":"…"')}`
 }
@@ -106,7 +167,8 @@ async function walk(path: string, pages: number) {
   let next: string | null = path
   for (let i = 0; i <= pages && next; i++) {
     const body = await compare(next)
-    const cursor = (JSON.parse(body.slice(body.indexOf('\n') + 1)) as { pagination?: { next_cursor: string | null } }).pagination?.next_cursor
+    const cursor = (JSON.parse(body.slice(body.indexOf('\n') + 1)) as { pagination?: { next_cursor: string | null } })
+      .pagination?.next_cursor
     next = cursor ? `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : null
   }
 }
@@ -114,22 +176,50 @@ async function askAll() {
   for (const id of ids) await compare(`/api/v1/papers/${id}`)
   if (withStory) await compare(`/api/v1/papers/${withStory.id.toLowerCase()}`)
   await compare('/api/v1/papers/MED-0')
-  for (const list of ['/api/v1/papers', '/api/v1/papers?min_relevance=0&limit=100', '/api/v1/papers?topic=senolytics,epigenetic-clocks&study_type=rct&preprint=false',
-    '/api/v1/papers?since=2026-10-01&until=2026-11-01', '/api/v1/papers?q=rapamycin', '/api/v1/claims', '/api/v1/claims?relation=increases',
-    '/api/v1/claims?subject=rapamycin', '/api/v1/claims?organism=mice', '/api/v1/stories', '/api/v1/stories?topic=senolytics', '/api/v1/entities',
-    '/api/v1/papers?fields=id,title', '/api/v1/papers?fields=judgement.topic,story.url,site_url,abstract&min_relevance=0&limit=100',
-    '/api/v1/papers?fields=story,judgement&preprint=true', '/api/v1/stories?fields=paper.judgement,headline,url&limit=100',
-    '/api/v1/stories?limit=100', '/api/v1/stories?since=2026-01-01&study_type=rct,cohort', '/api/v1/papers?limit=1&min_relevance=1',
-    '/api/v1/search?q=senolytic', '/api/v1/search?q=mice%20rapamycin&min_relevance=0', '/api/v1/stats', '/api/v1/topics',
+  for (const list of [
+    '/api/v1/papers',
+    '/api/v1/papers?min_relevance=0&limit=100',
+    '/api/v1/papers?topic=senolytics,epigenetic-clocks&study_type=rct&preprint=false',
+    '/api/v1/papers?since=2026-10-01&until=2026-11-01',
+    '/api/v1/papers?q=rapamycin',
+    '/api/v1/claims',
+    '/api/v1/claims?relation=increases',
+    '/api/v1/claims?subject=rapamycin',
+    '/api/v1/claims?organism=mice',
+    '/api/v1/stories',
+    '/api/v1/stories?topic=senolytics',
+    '/api/v1/entities',
+    '/api/v1/papers?fields=id,title',
+    '/api/v1/papers?fields=judgement.topic,story.url,site_url,abstract&min_relevance=0&limit=100',
+    '/api/v1/papers?fields=story,judgement&preprint=true',
+    '/api/v1/stories?fields=paper.judgement,headline,url&limit=100',
+    '/api/v1/stories?limit=100',
+    '/api/v1/stories?since=2026-01-01&study_type=rct,cohort',
+    '/api/v1/papers?limit=1&min_relevance=1',
+    '/api/v1/search?q=senolytic',
+    '/api/v1/search?q=mice%20rapamycin&min_relevance=0',
+    '/api/v1/stats',
+    '/api/v1/topics',
     // Page sizes between the steps the statements' limits are written with (src/queries/prepared.ts, $limit).
-    '/api/v1/papers?limit=30', '/api/v1/papers?limit=10&min_relevance=0', '/api/v1/stories?limit=12', '/api/v1/claims?limit=40',
-    '/api/v1/claims?subject=rapamycin&limit=3']) await walk(list, 5)
+    '/api/v1/papers?limit=30',
+    '/api/v1/papers?limit=10&min_relevance=0',
+    '/api/v1/stories?limit=12',
+    '/api/v1/claims?limit=40',
+    '/api/v1/claims?subject=rapamycin&limit=3',
+  ])
+    await walk(list, 5)
   for (const q of claimQueries) await walk(`/api/v1/claims?${q}`, 2)
   for (const q of paperQueries) await walk(`/api/v1/papers?${q}`, 3)
-  for (const q of ['topic=glp-1&study_type=invertebrate', 'topic=reprogramming&study_type=other&fields=paper_id,headline', 'topic=other&limit=100',
-    'study_type=invertebrate&since=2026-10-01&fields=paper_id&limit=7']) await walk(`/api/v1/stories?${q}`, 3)
+  for (const q of [
+    'topic=glp-1&study_type=invertebrate',
+    'topic=reprogramming&study_type=other&fields=paper_id,headline',
+    'topic=other&limit=100',
+    'study_type=invertebrate&since=2026-10-01&fields=paper_id&limit=7',
+  ])
+    await walk(`/api/v1/stories?${q}`, 3)
   for (const e of entities) await walk(`/api/v1/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}`, 1)
-  for (const e of entities.slice(0, 10)) await walk(`/api/v1/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}?limit=7`, 3)
+  for (const e of entities.slice(0, 10))
+    await walk(`/api/v1/entities/${encodeURIComponent(e.type)}/${encodeURIComponent(e.key)}?limit=7`, 3)
 }
 try {
   await askAll()

@@ -24,7 +24,10 @@ const server = await startServer(databaseUrl, port, { RESPONSE_CACHE_MB: '0' })
 try {
   await wrk(server.url, [path], keys, 2) // warm-up: statements prepared, pools open
   const out = join(mkdtempSync(join(tmpdir(), 'geroscope-strace-')), 'counts')
-  const strace = Bun.spawn(['strace', '-c', '-f', '-p', String(server.pid), '-o', out], { stdout: 'ignore', stderr: 'ignore' })
+  const strace = Bun.spawn(['strace', '-c', '-f', '-p', String(server.pid), '-o', out], {
+    stdout: 'ignore',
+    stderr: 'ignore',
+  })
   await Bun.sleep(500) // attached
   const run = await wrk(server.url, [path], keys, seconds, 8)
   strace.kill('SIGINT')
@@ -35,7 +38,9 @@ try {
     if (m) calls.set(m[2]!, Number(m[1]))
   }
   const per = (name: string) => ((calls.get(name) ?? 0) / run.requests).toFixed(1)
-  console.log(`${path}: ${run.requests} answers under strace; per answer: sendto ${per('sendto')}, sendmsg ${per('sendmsg')}, recvfrom ${per('recvfrom')}, write ${per('write')}`)
+  console.log(
+    `${path}: ${run.requests} answers under strace; per answer: sendto ${per('sendto')}, sendmsg ${per('sendmsg')}, recvfrom ${per('recvfrom')}, write ${per('write')}`,
+  )
 } finally {
   await server.stop()
 }

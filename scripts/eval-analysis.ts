@@ -21,7 +21,19 @@
  */
 import { TOPICS, STUDY_TYPES } from '../src/taxonomy'
 import { handLabelled, lundAgreement, relevanceBand, type SplitLabel } from './eval/hand-labelled'
-import { accuracy, disagreements, foldOf, FOLDS, judge, precision, recall, relevanceRules, score, type Pairs, type Scores } from './eval/evaluate'
+import {
+  accuracy,
+  disagreements,
+  foldOf,
+  FOLDS,
+  judge,
+  precision,
+  recall,
+  relevanceRules,
+  score,
+  type Pairs,
+  type Scores,
+} from './eval/evaluate'
 import { consistency } from './eval/mesh-rules/consistency'
 import { haveFixtures } from './eval/records'
 import { agreementTable, calibration, figures, matrix } from './eval/report'
@@ -31,16 +43,21 @@ const has = (flag: string) => process.argv.includes(flag)
 
 function matrices(s: Scores): string[] {
   return [
-    ...matrix('Study type', s.studyType, STUDY_TYPES), ...matrix('Relevance band', s.band, BANDS),
-    ...matrix('Topic, papers of relevance ≥ 1', s.topic, TOPICS), ...matrix('Newsworthiness', s.newsworthiness, ['0', '1', '2', '3']),
+    ...matrix('Study type', s.studyType, STUDY_TYPES),
+    ...matrix('Relevance band', s.band, BANDS),
+    ...matrix('Topic, papers of relevance ≥ 1', s.topic, TOPICS),
+    ...matrix('Newsworthiness', s.newsworthiness, ['0', '1', '2', '3']),
   ]
 }
 
 function calibrationOf(s: Scores, t: Scores): string[] {
   return calibration([
-    ['study type, with MeSH', s.calibration.studyType], ['study type, withheld', t.calibration.studyType],
-    ['relevance band, with MeSH', s.calibration.band], ['relevance band, withheld', t.calibration.band],
-    ['topic, with MeSH', s.calibration.topic], ['topic, withheld', t.calibration.topic],
+    ['study type, with MeSH', s.calibration.studyType],
+    ['study type, withheld', t.calibration.studyType],
+    ['relevance band, with MeSH', s.calibration.band],
+    ['relevance band, withheld', t.calibration.band],
+    ['topic, with MeSH', s.calibration.topic],
+    ['topic, withheld', t.calibration.topic],
   ])
 }
 
@@ -49,9 +66,18 @@ function tuningOnly(): string[] {
   const mesh = score(judge(tuning))
   const none = score(judge(tuning, { noMesh: true }))
   return [
-    `## Tuning half only (${tuning.length} records)`, '', ...figures(mesh, none),
-    '#### With MeSH', '', ...matrices(mesh), '#### MeSH withheld', '', ...matrices(none),
-    '#### Accuracy by confidence (tuning)', '', ...calibrationOf(mesh, none),
+    `## Tuning half only (${tuning.length} records)`,
+    '',
+    ...figures(mesh, none),
+    '#### With MeSH',
+    '',
+    ...matrices(mesh),
+    '#### MeSH withheld',
+    '',
+    ...matrices(none),
+    '#### Accuracy by confidence (tuning)',
+    '',
+    ...calibrationOf(mesh, none),
   ]
 }
 
@@ -60,24 +86,39 @@ function handJudged(): string[] {
   const half = (h: SplitLabel['half']) => labels.filter((l) => l.half === h)
   const heldOut = half('held-out')
   const tuning = half('tuning')
-  const count = (list: SplitLabel[]) => [0, 1, 2, 3].map((r) => list.filter((l) => l.relevance === r).length).join(' / ')
+  const count = (list: SplitLabel[]) =>
+    [0, 1, 2, 3].map((r) => list.filter((l) => l.relevance === r).length).join(' / ')
   const held = { mesh: score(judge(heldOut)), none: score(judge(heldOut, { noMesh: true })) }
   const tune = { mesh: score(judge(tuning)), none: score(judge(tuning, { noMesh: true })) }
   const pairs = lundAgreement()
-  const agree = (f: (l: SplitLabel | ReturnType<typeof lundAgreement>[number]['first']) => string): Pairs => pairs.map(({ first, second }) => [f(first), f(second)])
+  const agree = (f: (l: SplitLabel | ReturnType<typeof lundAgreement>[number]['first']) => string): Pairs =>
+    pairs.map(({ first, second }) => [f(first), f(second)])
   return [
-    `## Hand-judged set: ${labels.length} records, ${heldOut.length} held out, ${tuning.length} for tuning`, '',
+    `## Hand-judged set: ${labels.length} records, ${heldOut.length} held out, ${tuning.length} for tuning`,
+    '',
     `Relevance 0 / 1 / 2 / 3: held out ${count(heldOut)}, tuning ${count(tuning)}. Split rule: scripts/eval/hand-labelled.ts.`,
-    'MeSH withheld: the record without its MeSH headings and chemical list, as a preprint or a newly indexed paper arrives.', '',
-    `### Held-out half (${heldOut.length} records): the headline`, '',
+    'MeSH withheld: the record without its MeSH headings and chemical list, as a preprint or a newly indexed paper arrives.',
+    '',
+    `### Held-out half (${heldOut.length} records): the headline`,
+    '',
     ...figures(held.mesh, held.none),
-    '#### With MeSH', '', ...matrices(held.mesh),
-    '#### MeSH withheld', '', ...matrices(held.none),
-    '#### Accuracy by confidence (held-out)', '', ...calibrationOf(held.mesh, held.none),
-    `### Tuning half (${tuning.length} records)`, '',
+    '#### With MeSH',
+    '',
+    ...matrices(held.mesh),
+    '#### MeSH withheld',
+    '',
+    ...matrices(held.none),
+    '#### Accuracy by confidence (held-out)',
+    '',
+    ...calibrationOf(held.mesh, held.none),
+    `### Tuning half (${tuning.length} records)`,
+    '',
     ...figures(tune.mesh, tune.none),
-    '#### Accuracy by confidence (tuning)', '', ...calibrationOf(tune.mesh, tune.none),
-    `### How hard the task is: two editors on the same ${pairs.length} Lund records`, '',
+    '#### Accuracy by confidence (tuning)',
+    '',
+    ...calibrationOf(tune.mesh, tune.none),
+    `### How hard the task is: two editors on the same ${pairs.length} Lund records`,
+    '',
     ...agreementTable([
       ['relevance level (0–3)', agree((l) => String(l.relevance))],
       ['relevance band', agree((l) => relevanceBand(l.relevance))],
@@ -97,28 +138,43 @@ function crossValidation(): string[] {
   const row = (name: string, list: SplitLabel[]) => {
     const cells = [false, true].map((noMesh) => {
       const s = score(judge(list, { noMesh }))
-      return [accuracy(s.studyType), accuracy(s.band), accuracy(s.topic), precision(s.positives), recall(s.positives)].map(pct).join(' | ')
+      return [accuracy(s.studyType), accuracy(s.band), accuracy(s.topic), precision(s.positives), recall(s.positives)]
+        .map(pct)
+        .join(' | ')
     })
     const positives = list.filter((l) => l.relevance >= 2).length
     return `| ${name} | ${list.length} (${positives}) | ${cells.join(' | ')} |`
   }
   return [
-    `## ${FOLDS}-fold cross-validation within the tuning half (${tuning.length} records)`, '',
-    'Columns: study type, relevance band, topic (relevance ≥ 1), precision and recall at relevance ≥ 2; first with MeSH, then withheld. n (relevance ≥ 2).', '',
+    `## ${FOLDS}-fold cross-validation within the tuning half (${tuning.length} records)`,
+    '',
+    'Columns: study type, relevance band, topic (relevance ≥ 1), precision and recall at relevance ≥ 2; first with MeSH, then withheld. n (relevance ≥ 2).',
+    '',
     '| fold | n | study | band | topic | precision | recall | study, no MeSH | band, no MeSH | topic, no MeSH | precision, no MeSH | recall, no MeSH |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
-    ...Array.from({ length: FOLDS }, (_, k) => row(String(k), tuning.filter((l) => foldOf(l.id) === k))),
-    row('pooled', tuning), '',
+    ...Array.from({ length: FOLDS }, (_, k) =>
+      row(
+        String(k),
+        tuning.filter((l) => foldOf(l.id) === k),
+      ),
+    ),
+    row('pooled', tuning),
+    '',
   ]
 }
 
 function rulesReport(hidden: number | null): string[] {
   const tuning = handLabelled().filter((l) => l.half === 'tuning' && foldOf(l.id) !== hidden)
-  const rows = [...relevanceRules(tuning, { noMesh: has('--no-mesh') })].sort((a, b) => b[1].reduce((x, y) => x + y) - a[1].reduce((x, y) => x + y))
+  const rows = [...relevanceRules(tuning, { noMesh: has('--no-mesh') })].sort(
+    (a, b) => b[1].reduce((x, y) => x + y) - a[1].reduce((x, y) => x + y),
+  )
   return [
-    `## Relevance rules on the tuning half${hidden === null ? '' : `, fold ${hidden} left out`} (${tuning.length} records): the editor's levels under each rule`, '',
-    '| rule | 0 | 1 | 2 | 3 |', '|---|---:|---:|---:|---:|',
-    ...rows.map(([rule, n]) => `| ${rule} | ${n.join(' | ')} |`), '',
+    `## Relevance rules on the tuning half${hidden === null ? '' : `, fold ${hidden} left out`} (${tuning.length} records): the editor's levels under each rule`,
+    '',
+    '| rule | 0 | 1 | 2 | 3 |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map(([rule, n]) => `| ${rule} | ${n.join(' | ')} |`),
+    '',
   ]
 }
 
@@ -127,11 +183,20 @@ function consistencyReport(): string[] {
   const none = consistency({ noMesh: true })
   const acc = (p: Pairs) => `${p.filter(([a, b]) => a === b).length} / ${p.length}`
   return [
-    `## Consistency check: ${full.studyType.length} Europe PMC records labelled by MeSH rules (scripts/eval/mesh-rules/LABELLING.md)`, '',
-    'Not the headline: the labels come from the MeSH headings the analyzer also reads. Records kept for independent checks.', '',
-    ...matrix('Study type', full.studyType, STUDY_TYPES), ...matrix('Topic', full.topic, TOPICS), ...matrix('Relevance band', full.band, BANDS),
-    `MeSH withheld: study type ${acc(none.studyType)}, topic ${acc(none.topic)}, relevance band ${acc(none.band)}.`, '',
-    ...calibration([['study type', full.calibration.studyType], ['topic', full.calibration.topic], ['relevance band', full.calibration.band]]),
+    `## Consistency check: ${full.studyType.length} Europe PMC records labelled by MeSH rules (scripts/eval/mesh-rules/LABELLING.md)`,
+    '',
+    'Not the headline: the labels come from the MeSH headings the analyzer also reads. Records kept for independent checks.',
+    '',
+    ...matrix('Study type', full.studyType, STUDY_TYPES),
+    ...matrix('Topic', full.topic, TOPICS),
+    ...matrix('Relevance band', full.band, BANDS),
+    `MeSH withheld: study type ${acc(none.studyType)}, topic ${acc(none.topic)}, relevance band ${acc(none.band)}.`,
+    '',
+    ...calibration([
+      ['study type', full.calibration.studyType],
+      ['topic', full.calibration.topic],
+      ['relevance band', full.calibration.band],
+    ]),
   ]
 }
 
@@ -154,10 +219,16 @@ if (has('--consistency')) {
   const noMesh = has('--no-mesh')
   if (has('--errors')) {
     const tuning = handLabelled().filter((l) => l.half === 'tuning' && foldOf(l.id) !== hidden)
-    console.error(`# Disagreements on the tuning half${hidden === null ? '' : `, fold ${hidden} left out`}${noMesh ? ', MeSH withheld' : ''}\n` + disagreements(judge(tuning, { noMesh })).join('\n'))
+    console.error(
+      `# Disagreements on the tuning half${hidden === null ? '' : `, fold ${hidden} left out`}${noMesh ? ', MeSH withheld' : ''}\n` +
+        disagreements(judge(tuning, { noMesh })).join('\n'),
+    )
   }
   if (has('--held-out-errors')) {
     const heldOut = handLabelled().filter((l) => l.half === 'held-out')
-    console.error(`# Disagreements on the HELD-OUT half${noMesh ? ', MeSH withheld' : ''} (for the final report; never tune on these)\n` + disagreements(judge(heldOut, { noMesh })).join('\n'))
+    console.error(
+      `# Disagreements on the HELD-OUT half${noMesh ? ', MeSH withheld' : ''} (for the final report; never tune on these)\n` +
+        disagreements(judge(heldOut, { noMesh })).join('\n'),
+    )
   }
 }

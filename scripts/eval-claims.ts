@@ -63,9 +63,18 @@ function lifespanDirection(c: FoundClaim): Direction | null {
 const records = readLiterature(true)
 const drugAgePmids = new Set([...drugAge.values()].flatMap((d) => [...d.pmids]))
 const counts = {
-  records: records.length, claims: 0, lifespan: 0,
-  compound: 0, compoundInDrugAge: 0, compoundOrganism: 0, pairInDrugAge: 0, directionAgrees: 0,
-  gene: 0, geneOrganism: 0, pairInGenAge: 0, geneDirectionAgrees: 0,
+  records: records.length,
+  claims: 0,
+  lifespan: 0,
+  compound: 0,
+  compoundInDrugAge: 0,
+  compoundOrganism: 0,
+  pairInDrugAge: 0,
+  directionAgrees: 0,
+  gene: 0,
+  geneOrganism: 0,
+  pairInGenAge: 0,
+  geneDirectionAgrees: 0,
 }
 const rows: string[] = []
 const cited: string[] = []
@@ -73,9 +82,13 @@ for (const r of records) {
   const { claims } = analyzePaper(r)
   counts.claims += claims.length
   if (r.pmid && (drugAgePmids.has(r.pmid) || genAgePmids.has(r.pmid))) {
-    const said = [...drugAge].filter(([, d]) => d.pmids.has(r.pmid!)).map(([pair, d]) => `DrugAge ${pair} ${sign(median(d.changes) ?? 0)}`)
+    const said = [...drugAge]
+      .filter(([, d]) => d.pmids.has(r.pmid!))
+      .map(([pair, d]) => `DrugAge ${pair} ${sign(median(d.changes) ?? 0)}`)
     const genes = (genAgePmids.get(r.pmid) ?? []).map((o) => `GenAge ${o.symbol} ${o.organism} ${o.effect}`)
-    cited.push(`${r.id} (${r.corpus}): ${[...said, ...genes].join('; ')}\n  extracted: ${claims.map((c) => `${c.subject.entity?.name ?? c.subject.text} ${c.relation} ${c.object.text} [${c.organism}]`).join(' | ') || 'no claims'}`)
+    cited.push(
+      `${r.id} (${r.corpus}): ${[...said, ...genes].join('; ')}\n  extracted: ${claims.map((c) => `${c.subject.entity?.name ?? c.subject.text} ${c.relation} ${c.object.text} [${c.organism}]`).join(' | ') || 'no claims'}`,
+    )
   }
   for (const c of claims) {
     const dir = lifespanDirection(c)
@@ -93,7 +106,9 @@ for (const r of records) {
       counts.pairInDrugAge++
       const recorded = d.changes.length ? sign(median(d.changes)) : 'no_change'
       if (recorded === dir) counts.directionAgrees++
-      rows.push(`DrugAge | ${r.id} | ${subject.name} | ${org} | claim ${dir} | DrugAge ${recorded} (${d.changes.length} results) | ${c.evidence.slice(0, 160)}`)
+      rows.push(
+        `DrugAge | ${r.id} | ${subject.name} | ${org} | claim ${dir} | DrugAge ${recorded} (${d.changes.length} results) | ${c.evidence.slice(0, 160)}`,
+      )
     } else if (subject?.type === 'gene') {
       counts.gene++
       if (!org) continue
@@ -103,20 +118,36 @@ for (const r of records) {
       counts.pairInGenAge++
       const recorded = g.filter((x) => x === 'increase').length >= g.length / 2 ? 'increase' : 'decrease'
       if (recorded === dir) counts.geneDirectionAgrees++
-      rows.push(`GenAge | ${r.id} | ${subject.name} | ${org} | claim ${dir} | GenAge ${recorded} (${g.length} observations) | ${c.evidence.slice(0, 160)}`)
+      rows.push(
+        `GenAge | ${r.id} | ${subject.name} | ${org} | claim ${dir} | GenAge ${recorded} (${g.length} observations) | ${c.evidence.slice(0, 160)}`,
+      )
     }
   }
 }
 
 const pct = (a: number, b: number) => (b ? `${a} / ${b} (${((100 * a) / b).toFixed(0)}%)` : `${a} / 0`)
-console.log(`records analysed: ${counts.records} (literature and PubMedQA), claims extracted: ${counts.claims}, about lifespan: ${counts.lifespan}`)
-console.log(`DrugAge: ${drugAge.size} (compound, species) pairs for ${drugAgeCompoundsTested.size} compounds the lexicon knows`)
-console.log(`  lifespan claims with a compound subject: ${counts.compound}; compound tested in DrugAge: ${pct(counts.compoundInDrugAge, counts.compound)}`)
-console.log(`  with an organism: ${counts.compoundOrganism}; (compound, organism) pair in DrugAge: ${pct(counts.pairInDrugAge, counts.compoundOrganism)}`)
-console.log(`  direction agrees with DrugAge where it has the pair: ${pct(counts.directionAgrees, counts.pairInDrugAge)}`)
+console.log(
+  `records analysed: ${counts.records} (literature and PubMedQA), claims extracted: ${counts.claims}, about lifespan: ${counts.lifespan}`,
+)
+console.log(
+  `DrugAge: ${drugAge.size} (compound, species) pairs for ${drugAgeCompoundsTested.size} compounds the lexicon knows`,
+)
+console.log(
+  `  lifespan claims with a compound subject: ${counts.compound}; compound tested in DrugAge: ${pct(counts.compoundInDrugAge, counts.compound)}`,
+)
+console.log(
+  `  with an organism: ${counts.compoundOrganism}; (compound, organism) pair in DrugAge: ${pct(counts.pairInDrugAge, counts.compoundOrganism)}`,
+)
+console.log(
+  `  direction agrees with DrugAge where it has the pair: ${pct(counts.directionAgrees, counts.pairInDrugAge)}`,
+)
 console.log(`GenAge (model organisms): ${genAge.size} (gene, species) pairs`)
-console.log(`  lifespan claims with a gene subject: ${counts.gene}; with an organism: ${counts.geneOrganism}; pair in GenAge: ${pct(counts.pairInGenAge, counts.geneOrganism)}`)
-console.log(`  direction agrees with GenAge's lifespan effect (manipulation not compared): ${pct(counts.geneDirectionAgrees, counts.pairInGenAge)}`)
+console.log(
+  `  lifespan claims with a gene subject: ${counts.gene}; with an organism: ${counts.geneOrganism}; pair in GenAge: ${pct(counts.pairInGenAge, counts.geneOrganism)}`,
+)
+console.log(
+  `  direction agrees with GenAge's lifespan effect (manipulation not compared): ${pct(counts.geneDirectionAgrees, counts.pairInGenAge)}`,
+)
 console.log(`records DrugAge or GenAge cite among ours: ${cited.length}`)
 for (const line of cited) console.log(`  ${line}`)
 if (list) for (const row of rows) console.log(row)

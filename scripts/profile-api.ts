@@ -24,14 +24,18 @@ const concurrency = numberOption('concurrency', 16)
 const databaseUrl = process.env.DATABASE_URL
 if (!databaseUrl) throw new Error('set DATABASE_URL')
 
-const config = resolveAppSecret(parseConfig({ ...process.env, WORKERS: 'off', DEMO_DATA: 'off', APP_SECRET: 'b'.repeat(40) }))
+const config = resolveAppSecret(
+  parseConfig({ ...process.env, WORKERS: 'off', DEMO_DATA: 'off', APP_SECRET: 'b'.repeat(40) }),
+)
 const database = await openDatabase({ kind: 'postgres', url: databaseUrl, max: 10 })
 const keys = await benchKeys(database.db, 1000)
 const limits = await MemoryRateLimitStore.open(database, new Date())
 const app = buildApp({ config, database, limits })
 const idCount = numberOption('ids', 5000)
 const ids = paths.some((p) => p.includes('{id}'))
-  ? (await database.rows<{ id: string }>(sql`select id from papers tablesample system (1) limit ${idCount}`)).map((r) => r.id)
+  ? (await database.rows<{ id: string }>(sql`select id from papers tablesample system (1) limit ${idCount}`)).map(
+      (r) => r.id,
+    )
   : []
 const pathAt = (i: number) => {
   const path = paths[i % paths.length]
@@ -45,7 +49,9 @@ const deadline = performance.now() + seconds * 1000
 async function worker() {
   while (performance.now() < deadline) {
     const i = next++
-    const response = await app.handle(new Request(`http://localhost${pathAt(i)}`, { headers: { authorization: `Bearer ${keys[i % keys.length]}` } }))
+    const response = await app.handle(
+      new Request(`http://localhost${pathAt(i)}`, { headers: { authorization: `Bearer ${keys[i % keys.length]}` } }),
+    )
     if (response.status !== 200) throw new Error(`${response.status}: ${await response.text()}`)
     await response.arrayBuffer()
     done++
@@ -53,6 +59,8 @@ async function worker() {
 }
 await Promise.all(Array.from({ length: concurrency }, worker))
 const cpu = process.cpuUsage(cpuBefore)
-console.log(`${done} requests in ${seconds} s: ${Math.round(done / seconds)} req/s, CPU ${((cpu.user + cpu.system) / 1000 / done).toFixed(3)} ms/request`)
+console.log(
+  `${done} requests in ${seconds} s: ${Math.round(done / seconds)} req/s, CPU ${((cpu.user + cpu.system) / 1000 / done).toFixed(3)} ms/request`,
+)
 await database.close()
 process.exit(0)

@@ -21,11 +21,16 @@ const port = numberOption('port', 28555)
 checkWrk()
 const { databaseUrl, keys } = await corpusWithKeys()
 const dir = mkdtempSync(join(tmpdir(), 'geroscope-profile-'))
-const server = await startServer(databaseUrl, port, { RESPONSE_CACHE_MB: '0' }, process.cwd(), ['--cpu-prof', `--cpu-prof-dir=${dir}`])
+const server = await startServer(databaseUrl, port, { RESPONSE_CACHE_MB: '0' }, process.cwd(), [
+  '--cpu-prof',
+  `--cpu-prof-dir=${dir}`,
+])
 await wrk(server.url, [path], keys, 3) // warm-up, in the profile too but a small share of it
 const run = await wrk(server.url, [path], keys, seconds)
 await server.stop() // SIGTERM: a graceful exit writes the profile
-console.log(`${path}: ${Math.round(run.rps)} req/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms over ${seconds} s`)
+console.log(
+  `${path}: ${Math.round(run.rps)} req/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms over ${seconds} s`,
+)
 
 type Node = { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } }
 const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))
@@ -49,7 +54,8 @@ for (const id of profile.samples) {
 const total = profile.samples.length
 const print = (title: string, counts: Map<string, number>) => {
   console.log(`\n${title} (${total.toLocaleString('en-US')} samples)`)
-  for (const [name, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${((100 * n) / total).toFixed(1).padStart(5)}%  ${name}`)
+  for (const [name, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${((100 * n) / total).toFixed(1).padStart(5)}%  ${name}`)
 }
 // Inclusive time: a sample counts for every function on its stack (once each), so a hook's figure
 // includes the driver, serializer or hashing it calls. Our own files and Elysia's only.

@@ -43,8 +43,12 @@ checkWrk()
 const database = await openDatabase({ kind: 'postgres', url: databaseUrl, max: 2 })
 const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from papers`)
 const keys = await benchKeys(database.db, 500)
-const ids = (await database.rows<{ id: string }>(sql`select id from papers tablesample system (5) limit 20000`)).map((r) => r.id)
-const entities = await database.rows<{ type: string; key: string; name: string }>(sql`select type, key, name from entities order by paper_count desc limit 300`)
+const ids = (await database.rows<{ id: string }>(sql`select id from papers tablesample system (5) limit 20000`)).map(
+  (r) => r.id,
+)
+const entities = await database.rows<{ type: string; key: string; name: string }>(
+  sql`select type, key, name from entities order by paper_count desc limit 300`,
+)
 const [newest] = await database.rows<{ d: string }>(sql`select (max(indexed_date) - 60)::text as d from papers`)
 const operators: Operator[] = []
 for (let i = 0; i < operatorCount; i++) {
@@ -68,7 +72,9 @@ function mixedPaths(): string[] {
   for (let i = 0; i < 400; i++) {
     const studyTypes = subset(STUDY_TYPES, i).join(',')
     const topics = subset(TOPICS, i * 3).join(',')
-    paths.push(`/api/v1/papers?topic=${topics}&study_type=${studyTypes}${i % 2 ? `&since=${newest.d}` : ''}${i % 3 ? '&preprint=false' : ''}&limit=${1 + (i % 100)}`)
+    paths.push(
+      `/api/v1/papers?topic=${topics}&study_type=${studyTypes}${i % 2 ? `&since=${newest.d}` : ''}${i % 3 ? '&preprint=false' : ''}&limit=${1 + (i % 100)}`,
+    )
     paths.push(`/api/v1/stories?topic=${topics}${i % 2 ? `&study_type=${studyTypes}` : ''}&limit=${1 + (i % 50)}`)
     paths.push(`/api/v1/papers?min_relevance=${(i % 31) / 10}&limit=${1 + (i % 100)}`)
   }
@@ -83,12 +89,20 @@ function mixedPaths(): string[] {
     paths.push(`/api/v1/claims?object=${encodeURIComponent(w)}&relation=increases`)
     paths.push(`/api/v1/entities?q=${encodeURIComponent(w.slice(0, 4))}`)
   }
-  for (const e of entities) paths.push(`/api/v1/entities/${e.type}/${encodeURIComponent(e.key)}?limit=${1 + (e.key.length * 7) % 100}`)
+  for (const e of entities)
+    paths.push(`/api/v1/entities/${e.type}/${encodeURIComponent(e.key)}?limit=${1 + ((e.key.length * 7) % 100)}`)
   for (let i = 0; i < 200; i++) {
     paths.push(`/api/v1/papers/MED-${900000000 + i}`) // 404
     paths.push(`/api/v1/papers?limit=${101 + i}`) // 400
   }
-  paths.push('/api/v1/papers', '/api/v1/claims', '/api/v1/stories', '/api/v1/entities', '/api/v1/stats', '/api/v1/topics')
+  paths.push(
+    '/api/v1/papers',
+    '/api/v1/claims',
+    '/api/v1/stories',
+    '/api/v1/entities',
+    '/api/v1/stats',
+    '/api/v1/topics',
+  )
   // Shuffled with a fixed seed, so each run sends the same mix in the same order.
   let seed = 12345
   for (let i = paths.length - 1; i > 0; i--) {
@@ -102,11 +116,13 @@ function mixedPaths(): string[] {
 const paths = mixedPaths()
 // Operators add sources with local URLs, disabled: nothing is fetched (scripts/bench/admin-writes.ts).
 const server = await startServer(databaseUrl, port, { RESPONSE_CACHE_MB: String(cacheMb), SCRAPE_ALLOW_PRIVATE: 'on' })
-console.log(`corpus: ${n.toLocaleString('en-US')} papers; ${paths.length.toLocaleString('en-US')} distinct paths; ` +
-  `${seconds} s of load at ${connections} connections, ${mcpClients} MCP clients (batches of ${batchSize}), ` +
-  `${operatorCount} operators (${adminPerMinute} requests a minute each), then ${idle} s idle; ` +
-  `RESPONSE_CACHE_MB=${cacheMb}; ` +
-  `load average ${(await Bun.file('/proc/loadavg').text()).split(' ').slice(0, 3).join(' ')}`)
+console.log(
+  `corpus: ${n.toLocaleString('en-US')} papers; ${paths.length.toLocaleString('en-US')} distinct paths; ` +
+    `${seconds} s of load at ${connections} connections, ${mcpClients} MCP clients (batches of ${batchSize}), ` +
+    `${operatorCount} operators (${adminPerMinute} requests a minute each), then ${idle} s idle; ` +
+    `RESPONSE_CACHE_MB=${cacheMb}; ` +
+    `load average ${(await Bun.file('/proc/loadavg').text()).split(' ').slice(0, 3).join(' ')}`,
+)
 
 let mcp: LoadLoop<McpTally> = { tally: emptyMcpTally(), stop: async () => {} }
 let admin: LoadLoop<AdminTally> = { tally: emptyAdminTally(), stop: async () => {} }
@@ -115,10 +131,14 @@ type Sample = { t: number; phase: 'start' | 'load' | 'idle'; rss: number; mcpMes
 const samples: Sample[] = []
 const started = performance.now()
 let phase: Sample['phase'] = 'start'
-const sample = () => samples.push({
-  t: (performance.now() - started) / 1000, phase, rss: server.rssMb(),
-  mcpMessages: mcp.tally.messages, adminRequests: admin.tally.requests,
-})
+const sample = () =>
+  samples.push({
+    t: (performance.now() - started) / 1000,
+    phase,
+    rss: server.rssMb(),
+    mcpMessages: mcp.tally.messages,
+    adminRequests: admin.tally.requests,
+  })
 sample()
 const timer = setInterval(sample, every * 1000)
 let wrkServerErrors = 0
@@ -129,16 +149,22 @@ try {
   const result = await wrk(server.url, paths, keys, seconds, connections)
   await Promise.all([mcp.stop(), admin.stop()])
   wrkServerErrors = result.serverErrors
-  console.log(`wrk: ${result.requests} requests, ${Math.round(result.rps)} req/s, ${result.non2xx} non-2xx ` +
-    `(404s and 400s are in the mix), ${result.serverErrors} 5xx, ${result.errors} socket errors`)
+  console.log(
+    `wrk: ${result.requests} requests, ${Math.round(result.rps)} req/s, ${result.non2xx} non-2xx ` +
+      `(404s and 400s are in the mix), ${result.serverErrors} 5xx, ${result.errors} socket errors`,
+  )
   const m = mcp.tally
-  console.log(`MCP: ${m.batches} batches of ${batchSize} (HTTP ${JSON.stringify(m.httpStatuses)}), ` +
-    `${m.messages} messages: ${m.answered} answered, ${m.refused} refused (429 past the allowance or 413 past the ` +
-    `answer cap), ${m.serverErrors} 5xx`)
+  console.log(
+    `MCP: ${m.batches} batches of ${batchSize} (HTTP ${JSON.stringify(m.httpStatuses)}), ` +
+      `${m.messages} messages: ${m.answered} answered, ${m.refused} refused (429 past the allowance or 413 past the ` +
+      `answer cap), ${m.serverErrors} 5xx`,
+  )
   const a = admin.tally
-  console.log(`admin: ${a.requests} requests by ${operators.length} operators (${a.logins} logins), ` +
-    `by status ${JSON.stringify(a.byStatus)}; ` +
-    `${a.serverErrors} 5xx, ${a.unexpected} other unexpected answers`)
+  console.log(
+    `admin: ${a.requests} requests by ${operators.length} operators (${a.logins} logins), ` +
+      `by status ${JSON.stringify(a.byStatus)}; ` +
+      `${a.serverErrors} 5xx, ${a.unexpected} other unexpected answers`,
+  )
   for (const line of [...m.samples, ...a.samples]) console.log(`  sample: ${line}`)
   phase = 'idle'
   await Bun.sleep(idle * 1000)
@@ -152,17 +178,23 @@ try {
 const bar = (mb: number) => '#'.repeat(Math.round(mb / 10))
 console.log('\n   t s  phase  RSS MB  MCP msgs  admin reqs')
 for (const s of samples) {
-  console.log(`${s.t.toFixed(0).padStart(6)}  ${s.phase.padEnd(5)} ${s.rss.toFixed(0).padStart(6)}  ` +
-    `${String(s.mcpMessages).padStart(8)}  ${String(s.adminRequests).padStart(10)}  ${bar(s.rss)}`)
+  console.log(
+    `${s.t.toFixed(0).padStart(6)}  ${s.phase.padEnd(5)} ${s.rss.toFixed(0).padStart(6)}  ` +
+      `${String(s.mcpMessages).padStart(8)}  ${String(s.adminRequests).padStart(10)}  ${bar(s.rss)}`,
+  )
 }
 const of = (p: Sample['phase']) => samples.filter((s) => s.phase === p).map((s) => s.rss)
 const load = of('load')
 const idleRss = of('idle')
 const half = load.slice(Math.floor(load.length / 2))
-console.log(`\nRSS MB: start ${samples[0].rss.toFixed(0)}, peak ${Math.max(...samples.map((s) => s.rss)).toFixed(0)}, ` +
-  `second half of the load ${Math.min(...half).toFixed(0)}-${Math.max(...half).toFixed(0)}, end of idle ${idleRss.at(-1)?.toFixed(0)}`)
+console.log(
+  `\nRSS MB: start ${samples[0].rss.toFixed(0)}, peak ${Math.max(...samples.map((s) => s.rss)).toFixed(0)}, ` +
+    `second half of the load ${Math.min(...half).toFixed(0)}-${Math.max(...half).toFixed(0)}, end of idle ${idleRss.at(-1)?.toFixed(0)}`,
+)
 const serverErrors = wrkServerErrors + mcp.tally.serverErrors + admin.tally.serverErrors
-console.log(serverErrors === 0
-  ? 'no 5xx'
-  : `${serverErrors} 5xx (wrk ${wrkServerErrors}, MCP ${mcp.tally.serverErrors}, admin ${admin.tally.serverErrors})`)
+console.log(
+  serverErrors === 0
+    ? 'no 5xx'
+    : `${serverErrors} 5xx (wrk ${wrkServerErrors}, MCP ${mcp.tally.serverErrors}, admin ${admin.tally.serverErrors})`,
+)
 if (serverErrors > 0) process.exitCode = 1

@@ -15,9 +15,23 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { readPaper } from '../src/pipeline/analysis/builtin/reading'
 import { judgeByRules } from '../src/pipeline/analysis/builtin/rules'
-import { featuresFor, learnedJudgement, offsetsFor, relevanceFrom, type LearnedModels, type Offsets, type ShippedModel } from '../src/pipeline/analysis/learned/judge'
+import {
+  featuresFor,
+  learnedJudgement,
+  offsetsFor,
+  relevanceFrom,
+  type LearnedModels,
+  type Offsets,
+  type ShippedModel,
+} from '../src/pipeline/analysis/learned/judge'
 import type { RuleOutcome } from '../src/pipeline/analysis/learned/rules-as-features'
-import { fitTemperature, probabilities, train, type Example, type SoftmaxModel } from '../src/pipeline/analysis/learned/softmax'
+import {
+  fitTemperature,
+  probabilities,
+  train,
+  type Example,
+  type SoftmaxModel,
+} from '../src/pipeline/analysis/learned/softmax'
 import { fitCalibration, fitGrouped } from '../src/pipeline/analysis/learned/calibration'
 import { chooseStudyType, modelReads, topicSource } from '../src/pipeline/analysis/learned/shipped'
 import type { PaperInput } from '../src/pipeline/analysis/types'
@@ -28,7 +42,9 @@ import { recordsOf, withoutMesh } from './eval/records'
 
 const MODEL_FILE = fileURLToPath(new URL('../src/pipeline/analysis/learned/model.json', import.meta.url))
 export const OPTIONS = {
-  l2: 0.002, steps: 150, learningRate: 0.05,
+  l2: 0.002,
+  steps: 150,
+  learningRate: 0.05,
   classWeight: 0, // (mean class size / class size) ^ classWeight per record; 0.5 measured no better
 }
 /** The design shipped, chosen by the cross-validation below (docs/benchmarks.md). */
@@ -38,7 +54,14 @@ export const MIN_RECORDS = 3 // a feature must occur in at least this many train
 export const CALIBRATION_BIN = 40
 const LEVELS = ['0', '1', '2', '3']
 
-export type Variant = { mesh: boolean; hasAbstract: boolean; rules: RuleOutcome; offsets: Offsets; text: string[]; combined: string[] }
+export type Variant = {
+  mesh: boolean
+  hasAbstract: boolean
+  rules: RuleOutcome
+  offsets: Offsets
+  text: string[]
+  combined: string[]
+}
 export type Prepared<L extends HandLabel = SplitLabel> = { label: L; variants: Variant[] }
 export type Kind = 'text' | 'combined' | 'stacked'
 /** What the cross-validation compares: the rules, each learned design, and the design shipped (stacked study type, gated). */
@@ -56,7 +79,14 @@ export function prepare<L extends HandLabel>(labels: L[]): Prepared<L>[] {
       variants: [record, withoutMesh(record)].map((paper, i) => {
         const rules = rulesOf(paper)
         const reading = readPaper(paper)
-        return { mesh: i === 0, hasAbstract: reading.abstract !== '', rules, offsets: offsetsFor(rules), text: featuresFor(paper, reading, rules, 'text'), combined: featuresFor(paper, reading, rules, 'text+rules') }
+        return {
+          mesh: i === 0,
+          hasAbstract: reading.abstract !== '',
+          rules,
+          offsets: offsetsFor(rules),
+          text: featuresFor(paper, reading, rules, 'text'),
+          combined: featuresFor(paper, reading, rules, 'text+rules'),
+        }
       }),
     }
   })
@@ -64,13 +94,18 @@ export function prepare<L extends HandLabel>(labels: L[]): Prepared<L>[] {
 
 function vocabularyOf(records: Prepared[], kind: Kind): string[] {
   const count = new Map<string, number>()
-  for (const r of records) for (const f of new Set(r.variants.flatMap((v) => featuresOf(v, kind)))) count.set(f, (count.get(f) ?? 0) + 1)
-  return [...count].filter(([f, n]) => n >= MIN_RECORDS || f.startsWith('r')).map(([f]) => f).sort()
+  for (const r of records)
+    for (const f of new Set(r.variants.flatMap((v) => featuresOf(v, kind)))) count.set(f, (count.get(f) ?? 0) + 1)
+  return [...count]
+    .filter(([f, n]) => n >= MIN_RECORDS || f.startsWith('r'))
+    .map(([f]) => f)
+    .sort()
 }
 
 export type Target = 'studyType' | 'relevance' | 'topic'
 const CLASSES: Record<Target, string[]> = { studyType: [...STUDY_TYPES], relevance: LEVELS, topic: [...TOPICS] }
-const labelOf = (l: SplitLabel, target: Target) => (target === 'studyType' ? l.study_type : target === 'relevance' ? String(l.relevance) : l.topic)
+const labelOf = (l: SplitLabel, target: Target) =>
+  target === 'studyType' ? l.study_type : target === 'relevance' ? String(l.relevance) : l.topic
 
 export function trainModels(records: Prepared[], kind: Kind): LearnedModels {
   const features = kind === 'text' ? 'text' : kind === 'combined' ? 'text+rules' : 'stacked'
@@ -79,16 +114,25 @@ export function trainModels(records: Prepared[], kind: Kind): LearnedModels {
   return { features, studyType: fit('studyType'), relevance: fit('relevance'), topic: fit('topic') }
 }
 
-export function trainModel(records: Prepared[], kind: Kind, target: Target, vocabulary = vocabularyOf(records, kind)): SoftmaxModel {
+export function trainModel(
+  records: Prepared[],
+  kind: Kind,
+  target: Target,
+  vocabulary = vocabularyOf(records, kind),
+): SoftmaxModel {
   const labels = records.map((r) => labelOf(r.label, target))
   const count = new Map<string, number>()
   for (const l of labels) count.set(l, (count.get(l) ?? 0) + 1)
   // Rare classes weigh more, by (mean class size / class size) ^ classWeight: 0 leaves every record at 1.
   const mean = labels.length / count.size
-  const examples: Example[] = records.flatMap((r, i) => r.variants.map((v) => ({
-    features: featuresOf(v, kind), label: labels[i], weight: (mean / count.get(labels[i])!) ** OPTIONS.classWeight,
-    offset: kind === 'stacked' ? v.offsets[target] : undefined,
-  })))
+  const examples: Example[] = records.flatMap((r, i) =>
+    r.variants.map((v) => ({
+      features: featuresOf(v, kind),
+      label: labels[i],
+      weight: (mean / count.get(labels[i])!) ** OPTIONS.classWeight,
+      offset: kind === 'stacked' ? v.offsets[target] : undefined,
+    })),
+  )
   return train(examples, CLASSES[target], vocabulary, { ...OPTIONS, fitBias: kind !== 'stacked' })
 }
 
@@ -104,7 +148,8 @@ function score(rows: Row[]) {
     studyType: acc((r) => r.studyType === r.label.study_type, rows),
     band: acc((r) => r.band === relevanceBand(r.label.relevance), rows),
     topic: acc((r) => r.topic === r.label.topic, rel1),
-    precision: `${tp}/${predicted}`, recall: `${tp}/${actual}`,
+    precision: `${tp}/${predicted}`,
+    recall: `${tp}/${actual}`,
   }
 }
 
@@ -113,17 +158,37 @@ function crossValidate(records: Prepared[]) {
   for (let fold = 0; fold < FOLDS; fold++) {
     const trainOn = records.filter((r) => foldOf(r.label.id) !== fold)
     const testOn = records.filter((r) => foldOf(r.label.id) === fold)
-    const models = { text: trainModels(trainOn, 'text'), combined: trainModels(trainOn, 'combined'), stacked: trainModels(trainOn, 'stacked') }
+    const models = {
+      text: trainModels(trainOn, 'text'),
+      combined: trainModels(trainOn, 'combined'),
+      stacked: trainModels(trainOn, 'stacked'),
+    }
     for (const r of testOn) {
       for (const v of r.variants) {
         const ruled = relevanceFrom(v.rules.relevanceLevels).relevance // the rules' relevance, from the levels they gave
-        rows.rules.push({ label: r.label, mesh: v.mesh, studyType: v.rules.studyType, topic: v.rules.topic, band: relevanceBand(ruled), positive: ruled >= 2 })
+        rows.rules.push({
+          label: r.label,
+          mesh: v.mesh,
+          studyType: v.rules.studyType,
+          topic: v.rules.topic,
+          band: relevanceBand(ruled),
+          positive: ruled >= 2,
+        })
         for (const kind of ['text', 'combined', 'stacked'] as const) {
           const j = learnedJudgement(models[kind], featuresOf(v, kind), kind === 'stacked' ? v.offsets : {})
-          rows[kind].push({ label: r.label, mesh: v.mesh, studyType: j.studyType, topic: j.topic, band: relevanceBand(j.relevance), positive: j.relevance >= 2 })
+          rows[kind].push({
+            label: r.label,
+            mesh: v.mesh,
+            studyType: j.studyType,
+            topic: j.topic,
+            band: relevanceBand(j.relevance),
+            positive: j.relevance >= 2,
+          })
         }
         // As in service: the rules' relevance and topic, and their study type unless they are unsure of it.
-        const p = modelReads(v.rules, v.hasAbstract, TRUST_RULES_FROM) ? probabilities(models.stacked.studyType, v.combined, v.offsets.studyType) : null
+        const p = modelReads(v.rules, v.hasAbstract, TRUST_RULES_FROM)
+          ? probabilities(models.stacked.studyType, v.combined, v.offsets.studyType)
+          : null
         rows.shipped.push({ ...rows.rules.at(-1)!, studyType: chooseStudyType(p, v.rules).studyType })
       }
     }
@@ -140,7 +205,9 @@ function printCv(records: Prepared[]) {
   for (const kind of ['rules', 'text', 'combined', 'stacked', 'shipped'] as const) {
     for (const mesh of [true, false]) {
       const s = score(rows[kind].filter((r) => r.mesh === mesh))
-      console.log(`| ${kind} | ${mesh ? 'with' : 'withheld'} | ${pct(s.studyType)} | ${pct(s.band)} | ${pct(s.topic)} | ${s.precision} | ${s.recall} |`)
+      console.log(
+        `| ${kind} | ${mesh ? 'with' : 'withheld'} | ${pct(s.studyType)} | ${pct(s.band)} | ${pct(s.topic)} | ${s.precision} | ${s.recall} |`,
+      )
     }
   }
 }
@@ -164,14 +231,30 @@ function answersOf(records: Prepared<HandLabel>[], studyTypeModel: (id: string) 
       const read = modelReads(v.rules, v.hasAbstract, TRUST_RULES_FROM)
       const p = read ? probabilities(studyTypeModel(label.id), featuresOf(v, SHIPPED), v.offsets.studyType) : null
       const chosen = chooseStudyType(p, v.rules, v.hasAbstract)
-      return { id: label.id, confidence: chosen.confidence, correct: chosen.studyType === label.study_type, group: chosen.source }
+      return {
+        id: label.id,
+        confidence: chosen.confidence,
+        correct: chosen.studyType === label.study_type,
+        group: chosen.source,
+      }
     }),
     relevance: all.map(({ label, v }) => {
       const { relevance, confidence } = relevanceFrom(v.rules.relevanceLevels)
-      return { id: label.id, confidence, correct: relevanceBand(relevance) === relevanceBand(label.relevance), group: v.rules.relevanceRule }
+      return {
+        id: label.id,
+        confidence,
+        correct: relevanceBand(relevance) === relevanceBand(label.relevance),
+        group: v.rules.relevanceRule,
+      }
     }),
-    topic: all.filter(({ label }) => label.relevance >= 1)
-      .map(({ label, v }) => ({ id: label.id, confidence: v.rules.topicConfidence, correct: v.rules.topic === label.topic, group: topicSource(v.rules.topic) })),
+    topic: all
+      .filter(({ label }) => label.relevance >= 1)
+      .map(({ label, v }) => ({
+        id: label.id,
+        confidence: v.rules.topicConfidence,
+        correct: v.rules.topic === label.topic,
+        group: topicSource(v.rules.topic),
+      })),
   }
 }
 
@@ -180,16 +263,31 @@ function answersOf(records: Prepared<HandLabel>[], studyTypeModel: (id: string) 
  * (out of fold) and the calibration set's (scripts/eval/hand-labelled/calibration.json, which no rule or model
  * was tuned on).
  */
-export function trainedWithAnswers(): { studyType: SoftmaxModel; tuningRecords: number; tuning: Answers; calibration: Answers } {
+export function trainedWithAnswers(): {
+  studyType: SoftmaxModel
+  tuningRecords: number
+  tuning: Answers
+  calibration: Answers
+} {
   const tuning = handLabelled().filter((l) => l.half === 'tuning')
   const records = prepare(tuning)
   const foldModels: SoftmaxModel[] = []
   const outOfFold: { model: SoftmaxModel; features: string[]; offset?: number[]; label: string }[] = []
   for (let fold = 0; fold < FOLDS; fold++) {
-    const model = trainModel(records.filter((r) => foldOf(r.label.id) !== fold), SHIPPED, 'studyType')
+    const model = trainModel(
+      records.filter((r) => foldOf(r.label.id) !== fold),
+      SHIPPED,
+      'studyType',
+    )
     foldModels.push(model)
     for (const r of records.filter((r) => foldOf(r.label.id) === fold)) {
-      for (const v of r.variants) outOfFold.push({ model, features: featuresOf(v, SHIPPED), offset: v.offsets.studyType, label: r.label.study_type })
+      for (const v of r.variants)
+        outOfFold.push({
+          model,
+          features: featuresOf(v, SHIPPED),
+          offset: v.offsets.studyType,
+          label: r.label.study_type,
+        })
     }
   }
   const studyType = trainModel(records, SHIPPED, 'studyType')
@@ -228,12 +326,23 @@ const mapsFrom = (a: Answers, b: Answers | null, o: MapOptions) => {
   const fit = (key: keyof Answers) => {
     const answers = join(key)
     const prior = o.prior ?? GROUP_PRIOR
-    return (o.bySource?.[key] ?? BY_SOURCE[key]) ? fitGrouped(answers, CALIBRATION_BIN, o.groupBin ?? GROUP_BIN, prior) : { prior, pooled: fitCalibration(answers, CALIBRATION_BIN), groups: {} }
+    return (o.bySource?.[key] ?? BY_SOURCE[key])
+      ? fitGrouped(answers, CALIBRATION_BIN, o.groupBin ?? GROUP_BIN, prior)
+      : { prior, pooled: fitCalibration(answers, CALIBRATION_BIN), groups: {} }
   }
   return { studyType: fit('studyType'), relevance: fit('relevance'), topic: fit('topic') }
 }
-export function calibrationMaps(tuning: Answers, calibration: Answers, design = CALIBRATE_ON, options: MapOptions = {}) {
-  return design === 'tuning' ? mapsFrom(tuning, null, options) : design === 'calibration' ? mapsFrom(calibration, null, options) : mapsFrom(tuning, calibration, options)
+export function calibrationMaps(
+  tuning: Answers,
+  calibration: Answers,
+  design = CALIBRATE_ON,
+  options: MapOptions = {},
+) {
+  return design === 'tuning'
+    ? mapsFrom(tuning, null, options)
+    : design === 'calibration'
+      ? mapsFrom(calibration, null, options)
+      : mapsFrom(tuning, calibration, options)
 }
 
 /**
@@ -245,9 +354,19 @@ export function calibrationMaps(tuning: Answers, calibration: Answers, design = 
 export function buildModel(): ShippedModel {
   const { studyType, tuningRecords, tuning, calibration } = trainedWithAnswers()
   return {
-    trainedOn: `tuning half of scripts/eval/hand-labelled (${tuningRecords} records, each with and without MeSH); `
-      + `confidence maps on ${CALIBRATE_ON === 'both' ? 'the tuning half and the calibration set' : `the ${CALIBRATE_ON} answers`}`,
-    options: { ...OPTIONS, minRecords: MIN_RECORDS, calibrationBin: CALIBRATION_BIN, groupBin: GROUP_BIN, groupPrior: GROUP_PRIOR }, features: 'stacked', trustRulesFrom: TRUST_RULES_FROM, studyType,
+    trainedOn:
+      `tuning half of scripts/eval/hand-labelled (${tuningRecords} records, each with and without MeSH); ` +
+      `confidence maps on ${CALIBRATE_ON === 'both' ? 'the tuning half and the calibration set' : `the ${CALIBRATE_ON} answers`}`,
+    options: {
+      ...OPTIONS,
+      minRecords: MIN_RECORDS,
+      calibrationBin: CALIBRATION_BIN,
+      groupBin: GROUP_BIN,
+      groupPrior: GROUP_PRIOR,
+    },
+    features: 'stacked',
+    trustRulesFrom: TRUST_RULES_FROM,
+    studyType,
     calibration: calibrationMaps(tuning, calibration),
   }
 }
@@ -261,7 +380,9 @@ if (import.meta.main) {
     const text = serialise(buildModel())
     if (process.argv.includes('--check')) {
       const same = readFileSync(MODEL_FILE, 'utf8') === text
-      console.log(same ? 'retrained model is identical to the committed one' : 'retrained model DIFFERS from the committed one')
+      console.log(
+        same ? 'retrained model is identical to the committed one' : 'retrained model DIFFERS from the committed one',
+      )
       process.exit(same ? 0 : 1)
     }
     writeFileSync(MODEL_FILE, text)

@@ -18,7 +18,8 @@ export const schemaFile = fileURLToPath(new URL('./src/schema.d.ts', import.meta
 export const generatorBin = join(root, 'tools/openapi-client/node_modules/.bin/openapi-typescript')
 
 type Document = { paths?: Record<string, unknown>; components?: Record<string, Record<string, unknown>> }
-const sortedByKey = (map: Record<string, unknown>) => Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+const sortedByKey = (map: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
 
 /**
  * The document with its paths and named components in name order: the service lists component
@@ -26,13 +27,16 @@ const sortedByKey = (map: Record<string, unknown>) => Object.fromEntries(Object.
  * loads them in another order), and the types should not.
  */
 function canonical(document: Document): Document {
-  const components = Object.fromEntries(Object.entries(document.components ?? {}).map(([kind, map]) => [kind, sortedByKey(map)]))
+  const components = Object.fromEntries(
+    Object.entries(document.components ?? {}).map(([kind, map]) => [kind, sortedByKey(map)]),
+  )
   return { ...document, paths: sortedByKey(document.paths ?? {}), components }
 }
 
 /** The types openapi-typescript makes of `document` (the parsed /api/v1/openapi.json). */
 export function typesFor(document: unknown): string {
-  if (!existsSync(generatorBin)) throw new Error('openapi-typescript is not installed: npm ci --prefix tools/openapi-client')
+  if (!existsSync(generatorBin))
+    throw new Error('openapi-typescript is not installed: npm ci --prefix tools/openapi-client')
   const dir = mkdtempSync(join(tmpdir(), 'geroscope-client-'))
   try {
     writeFileSync(join(dir, 'v1.json'), JSON.stringify(canonical(document as Document)))
@@ -55,7 +59,10 @@ async function localDocument(): Promise<unknown> {
   const database = await openDatabase({ kind: 'pglite-instance', client: await createPglite() })
   try {
     await migrateDatabase(database)
-    const config = { ...parseConfig({ PUBLIC_BASE_URL: 'https://geroscope.test' }), appSecret: 'generate-client-types-only-0123456789' }
+    const config = {
+      ...parseConfig({ PUBLIC_BASE_URL: 'https://geroscope.test' }),
+      appSecret: 'generate-client-types-only-0123456789',
+    }
     const keyUsage = new KeyUsageRecorder(database, { flushEveryMs: 0 })
     const app = buildApp({ config, database, limits: await MemoryRateLimitStore.open(database), keyUsage })
     return await (await app.handle(new Request('http://localhost/api/v1/openapi.json'))).json()

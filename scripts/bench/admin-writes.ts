@@ -24,12 +24,22 @@ type Prompt = { id: string; text: string }
 
 const JSON_BODY = { 'content-type': 'application/json' }
 
-export const emptyAdminTally = (): AdminTally =>
-  ({ requests: 0, byStatus: {}, serverErrors: 0, unexpected: 0, logins: 0, samples: [] })
+export const emptyAdminTally = (): AdminTally => ({
+  requests: 0,
+  byStatus: {},
+  serverErrors: 0,
+  unexpected: 0,
+  logins: 0,
+  samples: [],
+})
 
 class Session {
   private cookie = ''
-  constructor(private url: string, private operator: Operator, private tally: AdminTally) {}
+  constructor(
+    private url: string,
+    private operator: Operator,
+    private tally: AdminTally,
+  ) {}
 
   async login(): Promise<void> {
     const response = await fetch(`${this.url}/api/auth/login`, {
@@ -40,7 +50,10 @@ class Session {
     if (response.status !== 200) {
       throw new Error(`login as ${this.operator.username}: ${response.status} ${await response.text()}`)
     }
-    this.cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    this.cookie = response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
     this.tally.logins++
   }
 
@@ -71,12 +84,14 @@ class Session {
 
 /** `operators.length` clients cycling through admin writes until stopped. */
 export async function adminWrites(
-  url: string, operators: Operator[], perMinute: number,
+  url: string,
+  operators: Operator[],
+  perMinute: number,
 ): Promise<LoadLoop<AdminTally>> {
   const tally = emptyAdminTally()
   const sessions = operators.map((o) => new Session(url, o, tally))
   for (const s of sessions) await s.login()
-  const listed = await sessions[0].send('GET', '/api/prompts', 200) as { data: Prompt[] } | null
+  const listed = (await sessions[0].send('GET', '/api/prompts', 200)) as { data: Prompt[] } | null
   if (!listed) throw new Error('GET /api/prompts failed')
   const originals = listed.data.map((p) => ({ id: p.id, text: p.text }))
   let running = true
@@ -92,21 +107,31 @@ export async function adminWrites(
     }
     for (let n = 0; running; n++) {
       const tag = `soak-${c}`
-      const created = await paced(() => session.send('POST', '/api/sources', 201, {
-        name: `Soak feed ${c}-${n}`, url: `http://127.0.0.1:9/soak-${process.pid}-${c}-${n}.xml`,
-        enabled: false, tags: [tag],
-      })) as { data: { id: number } } | null
+      const created = (await paced(() =>
+        session.send('POST', '/api/sources', 201, {
+          name: `Soak feed ${c}-${n}`,
+          url: `http://127.0.0.1:9/soak-${process.pid}-${c}-${n}.xml`,
+          enabled: false,
+          tags: [tag],
+        }),
+      )) as { data: { id: number } } | null
       if (created) {
-        await paced(() => session.send('PATCH', `/api/sources/${created.data.id}`, 200, {
-          name: `Soak feed ${c}-${n} (renamed)`, tags: [tag, `n${n % 7}`], enabled: false,
-        }))
+        await paced(() =>
+          session.send('PATCH', `/api/sources/${created.data.id}`, 200, {
+            name: `Soak feed ${c}-${n} (renamed)`,
+            tags: [tag, `n${n % 7}`],
+            enabled: false,
+          }),
+        )
         await paced(() => session.send('GET', '/api/sources', 200))
         await paced(() => session.send('DELETE', `/api/sources/${created.data.id}`, 200))
       }
       const prompt = originals[(n + c) % originals.length]
-      await paced(() => session.send('PUT', `/api/prompts/${encodeURIComponent(prompt.id)}`, 200, {
-        text: `${prompt.text}\n\n(soak edit ${c}-${n})`,
-      }))
+      await paced(() =>
+        session.send('PUT', `/api/prompts/${encodeURIComponent(prompt.id)}`, 200, {
+          text: `${prompt.text}\n\n(soak edit ${c}-${n})`,
+        }),
+      )
       await paced(() => session.send('GET', '/api/prompts', 200))
     }
   }
@@ -117,7 +142,8 @@ export async function adminWrites(
       running = false
       await done
       for (const p of originals) {
-        for (let attempt = 0; attempt < 60; attempt++) { // past the minute's allowance: wait for it
+        for (let attempt = 0; attempt < 60; attempt++) {
+          // past the minute's allowance: wait for it
           if (await sessions[0].send('PUT', `/api/prompts/${encodeURIComponent(p.id)}`, 200, { text: p.text })) break
           await Bun.sleep(1000)
         }

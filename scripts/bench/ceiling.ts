@@ -22,15 +22,28 @@ export type Captured = { text: string; parameters: unknown[] }[]
 export async function captureStatements(databaseUrl: string, key: string, paths: string[]): Promise<Captured[]> {
   let current: Captured | null = null
   const database = await openDatabase({
-    kind: 'postgres', url: databaseUrl, max: 10,
+    kind: 'postgres',
+    url: databaseUrl,
+    max: 10,
     onQuery: (text, parameters) => current?.push({ text, parameters: [...parameters] }),
   })
-  const config = resolveAppSecret(parseConfig({ ...process.env, DATABASE_URL: databaseUrl, WORKERS: 'off', DEMO_DATA: 'off', APP_SECRET: 'b'.repeat(40), RESPONSE_CACHE_MB: '0' }))
+  const config = resolveAppSecret(
+    parseConfig({
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      WORKERS: 'off',
+      DEMO_DATA: 'off',
+      APP_SECRET: 'b'.repeat(40),
+      RESPONSE_CACHE_MB: '0',
+    }),
+  )
   const limits = await MemoryRateLimitStore.open(database, new Date())
   const keyUsage = new KeyUsageRecorder(database)
   const app = buildApp({ config, database, limits, keyUsage })
   const ask = async (path: string) => {
-    const response = await app.handle(new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${key}` } }))
+    const response = await app.handle(
+      new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${key}` } }),
+    )
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
     await response.arrayBuffer()
   }
@@ -66,8 +79,10 @@ function literal(value: unknown): string {
  * pgbench reads `:name` as a variable even inside a quoted literal: such literals are rewritten as
  * escape strings with the colon as \x3a.
  */
-const hideColons = (statement: string) => statement.replace(/(?<![A-Za-z0-9_])'((?:[^']|'')*)'/g, (whole, body: string) =>
-  body.includes(':') ? `E'${body.replaceAll('\\', '\\\\').replaceAll(':', '\\x3a')}'` : whole)
+const hideColons = (statement: string) =>
+  statement.replace(/(?<![A-Za-z0-9_])'((?:[^']|'')*)'/g, (whole, body: string) =>
+    body.includes(':') ? `E'${body.replaceAll('\\', '\\\\').replaceAll(':', '\\x3a')}'` : whole,
+  )
 
 /** The statement with its $n placeholders replaced by literals, on one line. */
 export function inline({ text, parameters }: Captured[number]): string {
@@ -91,9 +106,27 @@ export async function pgbench(databaseUrl: string, script: string, seconds: numb
   const dir = mkdtempSync(join(tmpdir(), 'geroscope-pgbench-'))
   const file = join(dir, 'script.sql')
   writeFileSync(file, script)
-  const child = Bun.spawn(['pgbench', '-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', file, databaseUrl], {
-    stdout: 'pipe', stderr: 'pipe',
-  })
+  const child = Bun.spawn(
+    [
+      'pgbench',
+      '-n',
+      '-M',
+      'prepared',
+      '-c',
+      String(clients),
+      '-j',
+      '2',
+      '-T',
+      String(seconds),
+      '-f',
+      file,
+      databaseUrl,
+    ],
+    {
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  )
   const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()])
   await child.exited
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)

@@ -30,7 +30,10 @@ const ITEMS: Record<string, (row: never, base: string) => unknown> = {
 const [mode, port] = [process.argv[2], Number(process.argv[3])]
 const page = JSON.parse(await Bun.file(process.env.FLOOR_PAGE!).text()) as { data: unknown[]; pagination: unknown }
 const bytes = new TextEncoder().encode(JSON.stringify(page))
-const { text: statement, parameters } = JSON.parse(await Bun.file(process.env.FLOOR_STATEMENT!).text()) as { text: string; parameters: unknown[] }
+const { text: statement, parameters } = JSON.parse(await Bun.file(process.env.FLOOR_STATEMENT!).text()) as {
+  text: string
+  parameters: unknown[]
+}
 const item = ITEMS[new URL(process.env.FLOOR_PATH!, 'http://localhost').pathname]
 if (!item) throw new Error(`no floor for ${process.env.FLOOR_PATH}: one of ${Object.keys(ITEMS).join(', ')}`)
 const sql = postgres(process.env.DATABASE_URL!, { max: 10, onnotice: () => {} })
@@ -38,13 +41,21 @@ const bunSql = mode === 'bunsql' ? new Bun.SQL(process.env.DATABASE_URL!, { max:
 const headers = { 'content-type': 'application/json', 'cache-control': 'private, max-age=60', vary: 'Authorization' }
 
 const app = new Elysia()
-  .mapResponse(({ request, response, set }) => conditionalJson(request, response, set.headers as Record<string, unknown>) ?? undefined)
+  .mapResponse(
+    ({ request, response, set }) =>
+      conditionalJson(request, response, set.headers as Record<string, unknown>) ?? undefined,
+  )
   .get('/floor', async ({ set }) => {
     Object.assign(set.headers, headers)
     if (mode === 'bytes') return new Response(bytes, { headers })
     if (mode === 'stringify') return { data: page.data, pagination: page.pagination }
-    const rows = bunSql ? await bunSql.unsafe(statement, parameters) : await sql.unsafe(statement, parameters as postgres.ParameterOrJSON<never>[], { prepare: true })
-    return { data: (rows as never[]).slice(0, page.data.length).map((r) => item(r, 'http://localhost')), pagination: page.pagination }
+    const rows = bunSql
+      ? await bunSql.unsafe(statement, parameters)
+      : await sql.unsafe(statement, parameters as postgres.ParameterOrJSON<never>[], { prepare: true })
+    return {
+      data: (rows as never[]).slice(0, page.data.length).map((r) => item(r, 'http://localhost')),
+      pagination: page.pagination,
+    }
   })
   .listen(port)
 process.on('SIGTERM', async () => {

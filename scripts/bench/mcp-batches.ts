@@ -22,7 +22,10 @@ export type LoadLoop<T> = { tally: T; stop: () => Promise<void> }
 
 /** A varied list of tool calls over the corpus's papers, words and entities (unknown ones included). */
 export function mcpCalls(ids: string[], words: string[], entities: { type: string; key: string }[]): ToolCall[] {
-  const calls: ToolCall[] = [{ name: 'get_stats', arguments: {} }, { name: 'list_stories', arguments: { limit: 20 } }]
+  const calls: ToolCall[] = [
+    { name: 'get_stats', arguments: {} },
+    { name: 'list_stories', arguments: { limit: 20 } },
+  ]
   for (let i = 0; i < Math.max(ids.length, words.length, entities.length) && calls.length < 5000; i++) {
     const id = ids[i % ids.length]
     const word = words[i % words.length]
@@ -73,11 +76,22 @@ function tallyAnswers(tally: McpTally, answers: Answer[]): void {
 }
 
 /** `clients` loops posting batches of `size` messages until stopped. */
-export const emptyMcpTally = (): McpTally =>
-  ({ batches: 0, messages: 0, answered: 0, refused: 0, serverErrors: 0, httpStatuses: {}, samples: [] })
+export const emptyMcpTally = (): McpTally => ({
+  batches: 0,
+  messages: 0,
+  answered: 0,
+  refused: 0,
+  serverErrors: 0,
+  httpStatuses: {},
+  samples: [],
+})
 
 export function mcpBatches(
-  url: string, keys: string[], calls: ToolCall[], clients: number, size: number,
+  url: string,
+  keys: string[],
+  calls: ToolCall[],
+  clients: number,
+  size: number,
 ): LoadLoop<McpTally> {
   const tally = emptyMcpTally()
   let running = true
@@ -111,5 +125,11 @@ export function mcpBatches(
     }
   }
   const done = Promise.all(Array.from({ length: clients }, (_, c) => client(c)))
-  return { tally, stop: async () => { running = false; await done } }
+  return {
+    tally,
+    stop: async () => {
+      running = false
+      await done
+    },
+  }
 }

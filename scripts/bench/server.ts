@@ -8,11 +8,24 @@ export type BenchServer = { url: string; pid: number; rssMb: () => number; stop:
  * `runtimeFlags`: flags for bun itself, e.g. --cpu-prof (scripts/profile-server.ts).
  */
 export async function startServer(
-  databaseUrl: string, port: number, env: Record<string, string> = {}, cwd = process.cwd(), runtimeFlags: string[] = [],
+  databaseUrl: string,
+  port: number,
+  env: Record<string, string> = {},
+  cwd = process.cwd(),
+  runtimeFlags: string[] = [],
 ): Promise<BenchServer> {
   const child: Subprocess = Bun.spawn([process.execPath, ...runtimeFlags, 'src/index.ts'], {
     cwd,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), WORKERS: 'off', DEMO_DATA: 'off', NODE_ENV: 'production', APP_SECRET: 'b'.repeat(40), ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      WORKERS: 'off',
+      DEMO_DATA: 'off',
+      NODE_ENV: 'production',
+      APP_SECRET: 'b'.repeat(40),
+      ...env,
+    },
     stdout: 'ignore',
     stderr: 'inherit',
   })
@@ -23,11 +36,22 @@ export async function startServer(
  * The plain implementation issue 15 compares the service with (scripts/bench/plain-server.mjs), on Node as the
  * original ran; `constants` are what it writes into its SQL (the public base URL, licences, study-type labels).
  */
-export async function startPlainServer(databaseUrl: string, port: number, env: Record<string, string>, constants: object): Promise<BenchServer> {
+export async function startPlainServer(
+  databaseUrl: string,
+  port: number,
+  env: Record<string, string>,
+  constants: object,
+): Promise<BenchServer> {
   const node = Bun.which('node')
   if (!node) throw new Error('--plain runs scripts/bench/plain-server.mjs on Node: node is not on the PATH')
   const child: Subprocess = Bun.spawn([node, 'scripts/bench/plain-server.mjs'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), PLAIN_CONSTANTS: JSON.stringify(constants), ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      PLAIN_CONSTANTS: JSON.stringify(constants),
+      ...env,
+    },
     stdout: 'ignore',
     stderr: 'inherit',
   })

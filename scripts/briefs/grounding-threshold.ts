@@ -20,11 +20,15 @@ const rows = GROUNDING_SET.map((s) => {
   return { ...s, ...grounding(s.text, texts.get(paper.ref)!) }
 })
 for (const r of [...rows].sort((a, b) => a.share - b.share)) {
-  console.log(`${r.share.toFixed(2)}  ${r.faithful ? 'faithful  ' : 'unfaithful'}  ${r.text}  [missing: ${r.missing.join(' ')}]`)
+  console.log(
+    `${r.share.toFixed(2)}  ${r.faithful ? 'faithful  ' : 'unfaithful'}  ${r.text}  [missing: ${r.missing.join(' ')}]`,
+  )
 }
 console.log('\nthreshold  faithful dropped  unfaithful kept')
 for (let t = 0.3; t <= 0.901; t += 0.05) {
   const droppedFaithful = rows.filter((r) => r.faithful && r.share < t).length
   const keptUnfaithful = rows.filter((r) => !r.faithful && r.share >= t).length
-  console.log(`${t.toFixed(2)}       ${droppedFaithful}/${rows.filter((r) => r.faithful).length}              ${keptUnfaithful}/${rows.filter((r) => !r.faithful).length}`)
+  console.log(
+    `${t.toFixed(2)}       ${droppedFaithful}/${rows.filter((r) => r.faithful).length}              ${keptUnfaithful}/${rows.filter((r) => !r.faithful).length}`,
+  )
 }

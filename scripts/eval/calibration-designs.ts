@@ -21,8 +21,12 @@ import { foldOf, FOLDS } from './evaluate'
 
 type Design = { on: 'tuning' | 'calibration' | 'both'; bySource: boolean; prior?: number }
 const DESIGNS: Design[] = [
-  ...(['tuning', 'calibration', 'both'] as const).flatMap((on) => [{ on, bySource: false }, { on, bySource: true }]),
-  { on: 'both', bySource: true, prior: 10 }, { on: 'both', bySource: true, prior: 40 },
+  ...(['tuning', 'calibration', 'both'] as const).flatMap((on) => [
+    { on, bySource: false },
+    { on, bySource: true },
+  ]),
+  { on: 'both', bySource: true, prior: 10 },
+  { on: 'both', bySource: true, prior: 40 },
 ]
 const nameOf = (d: Design) => `${d.on}${d.bySource ? `, by source (prior ${d.prior ?? 'default'})` : ', one map'}`
 const MEASURES = ['studyType', 'relevance', 'topic'] as const
@@ -34,20 +38,32 @@ function reliability(answers: { confidence: number; correct: boolean }[]) {
 
 const inFold = (k: number) => (a: Answer) => foldOf(a.id) === k
 const outOfFold = (k: number) => (a: Answer) => foldOf(a.id) !== k
-const pick = (a: Answers, keep: (x: Answer) => boolean): Answers =>
-  ({ studyType: a.studyType.filter(keep), relevance: a.relevance.filter(keep), topic: a.topic.filter(keep) })
+const pick = (a: Answers, keep: (x: Answer) => boolean): Answers => ({
+  studyType: a.studyType.filter(keep),
+  relevance: a.relevance.filter(keep),
+  topic: a.topic.filter(keep),
+})
 
 const { tuning, calibration } = trainedWithAnswers()
 console.log('| design | measure | ECE, tuning half | misses | ECE, calibration set | misses | ECE, both | misses |')
 console.log('|---|---|---:|---:|---:|---:|---:|---:|')
 for (const design of DESIGNS) {
-  const seen = { tuning: { studyType: [], relevance: [], topic: [] }, calibration: { studyType: [], relevance: [], topic: [] } } as
-    Record<'tuning' | 'calibration', Record<(typeof MEASURES)[number], { confidence: number; correct: boolean }[]>>
+  const seen = {
+    tuning: { studyType: [], relevance: [], topic: [] },
+    calibration: { studyType: [], relevance: [], topic: [] },
+  } as Record<'tuning' | 'calibration', Record<(typeof MEASURES)[number], { confidence: number; correct: boolean }[]>>
   for (let k = 0; k < FOLDS; k++) {
-    const maps = calibrationMaps(pick(tuning, outOfFold(k)), pick(calibration, outOfFold(k)), design.on, { bySource: { studyType: design.bySource, relevance: design.bySource, topic: design.bySource }, prior: design.prior })
-    for (const [name, set] of [['tuning', tuning], ['calibration', calibration]] as const) {
+    const maps = calibrationMaps(pick(tuning, outOfFold(k)), pick(calibration, outOfFold(k)), design.on, {
+      bySource: { studyType: design.bySource, relevance: design.bySource, topic: design.bySource },
+      prior: design.prior,
+    })
+    for (const [name, set] of [
+      ['tuning', tuning],
+      ['calibration', calibration],
+    ] as const) {
       for (const m of MEASURES) {
-        for (const a of set[m].filter(inFold(k))) seen[name][m].push({ confidence: calibrateGrouped(maps[m], a.group, a.confidence), correct: a.correct })
+        for (const a of set[m].filter(inFold(k)))
+          seen[name][m].push({ confidence: calibrateGrouped(maps[m], a.group, a.confidence), correct: a.correct })
       }
     }
   }
@@ -55,6 +71,8 @@ for (const design of DESIGNS) {
     const t = reliability(seen.tuning[m])
     const c = reliability(seen.calibration[m])
     const b = reliability([...seen.tuning[m], ...seen.calibration[m]])
-    console.log(`| ${nameOf(design)} | ${m} | ${t.ece.toFixed(1)} | ${t.misses} | ${c.ece.toFixed(1)} | ${c.misses} | ${b.ece.toFixed(1)} | ${b.misses} |`)
+    console.log(
+      `| ${nameOf(design)} | ${m} | ${t.ece.toFixed(1)} | ${t.misses} | ${c.ece.toFixed(1)} | ${c.misses} | ${b.ece.toFixed(1)} | ${b.misses} |`,
+    )
   }
 }

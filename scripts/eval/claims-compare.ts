@@ -13,20 +13,38 @@ import { readFile } from './records'
 import type { SampledClaim } from './claims-sample'
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('--'))
-const show = (flag: string) => process.argv.includes(flag) || !process.argv.some((a) => a === '--lost' || a === '--changed' || a === '--kept-bad')
+const show = (flag: string) =>
+  process.argv.includes(flag) || !process.argv.some((a) => a === '--lost' || a === '--changed' || a === '--kept-bad')
 const side = (s: { text: string; entity: string | null }) => `[${s.text}](${s.entity ?? '-'})`
 const line = (c: { subject: SampledClaim['subject']; relation: string; object: SampledClaim['object'] }) =>
   `${side(c.subject)} ${c.relation} ${side(c.object)}`
-let kept = 0, lost = 0, changed = 0, lostGood = 0, changedGood = 0
+let kept = 0,
+  lost = 0,
+  changed = 0,
+  lostGood = 0,
+  changedGood = 0
 for (const name of names.length ? names : ['claims-200.json', 'claims-200-b.json']) {
-  const labels = JSON.parse(readFileSync(fileURLToPath(new URL(`./${name}`, import.meta.url)), 'utf8')) as { claims: SampledClaim[] }
+  const labels = JSON.parse(readFileSync(fileURLToPath(new URL(`./${name}`, import.meta.url)), 'utf8')) as {
+    claims: SampledClaim[]
+  }
   const byFile = new Map<string, SampledClaim[]>()
   for (const c of labels.claims) byFile.set(c.file, [...(byFile.get(c.file) ?? []), c])
   for (const [file, list] of byFile) {
     const papers = new Map(readFile(file).map((p) => [p.id, p]))
     for (const c of list) {
-      const now = analyzePaper(papers.get(c.paper_id)!).claims.filter((n) => n.evidence === c.evidence)
-        .map((n) => ({ subject: { text: n.subject.text, entity: n.subject.entity ? `${n.subject.entity.type}:${n.subject.entity.key}` : null }, relation: n.relation, object: { text: n.object.text, entity: n.object.entity ? `${n.object.entity.type}:${n.object.entity.key}` : null } }))
+      const now = analyzePaper(papers.get(c.paper_id)!)
+        .claims.filter((n) => n.evidence === c.evidence)
+        .map((n) => ({
+          subject: {
+            text: n.subject.text,
+            entity: n.subject.entity ? `${n.subject.entity.type}:${n.subject.entity.key}` : null,
+          },
+          relation: n.relation,
+          object: {
+            text: n.object.text,
+            entity: n.object.entity ? `${n.object.entity.type}:${n.object.entity.key}` : null,
+          },
+        }))
       const was = c.after === null ? null : c.after ? { ...c, ...c.after } : c
       const label = was ? `${was.well_formed ? 'WF' : 'wf-'} ${was.resolved ? 'R' : 'r-'}` : 'dropped before'
       if (was && now.some((n) => line(n) === line(was))) {
@@ -37,9 +55,17 @@ for (const name of names.length ? names : ['claims-200.json', 'claims-200-b.json
         continue
       }
       const good = !!was && !!was.well_formed && !!was.resolved
-      if (now.length === 0) { lost++; if (good) lostGood++ } else { changed++; if (good) changedGood++ }
+      if (now.length === 0) {
+        lost++
+        if (good) lostGood++
+      } else {
+        changed++
+        if (good) changedGood++
+      }
       if ((now.length === 0 && show('--lost')) || (now.length > 0 && show('--changed'))) {
-        console.log(`\n${name} ${c.paper_id} (${label}) ${was ? line(was) : ''}${was?.note ? `\n  note: ${was.note}` : ''}`)
+        console.log(
+          `\n${name} ${c.paper_id} (${label}) ${was ? line(was) : ''}${was?.note ? `\n  note: ${was.note}` : ''}`,
+        )
         for (const n of now) console.log(`  NOW ${line(n)}`)
         if (now.length === 0) console.log('  NOW (no claim)')
         console.log(`  ${c.evidence}`)
@@ -47,4 +73,6 @@ for (const name of names.length ? names : ['claims-200.json', 'claims-200-b.json
     }
   }
 }
-console.log(`\nunchanged ${kept}, now no claim ${lost} (${lostGood} had been read well-formed and resolved), changed ${changed} (${changedGood} had been both)`)
+console.log(
+  `\nunchanged ${kept}, now no claim ${lost} (${lostGood} had been read well-formed and resolved), changed ${changed} (${changedGood} had been both)`,
+)

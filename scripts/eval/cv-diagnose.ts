@@ -25,11 +25,25 @@ const summary = process.argv.includes('--summary')
 const tuning = prepare(handLabelled().filter((l) => l.half === 'tuning'))
 const calibration = prepare(calibrationSet())
 
-type Row = { label: HandLabel; mesh: boolean; studyType: string; ruleType: string; ruleConfidence: number; modelP: number | null; relevance: number; rule: string; learnedBand: number[] }
+type Row = {
+  label: HandLabel
+  mesh: boolean
+  studyType: string
+  ruleType: string
+  ruleConfidence: number
+  modelP: number | null
+  relevance: number
+  rule: string
+  learnedBand: number[]
+}
 const rows: Row[] = []
 const calRows: Row[] = []
 
-function judgeAll(records: Prepared<HandLabel>[], modelFor: (id: string) => { st: ReturnType<typeof trainModel>; rel: ReturnType<typeof trainModel> }, out: Row[]) {
+function judgeAll(
+  records: Prepared<HandLabel>[],
+  modelFor: (id: string) => { st: ReturnType<typeof trainModel>; rel: ReturnType<typeof trainModel> },
+  out: Row[],
+) {
   for (const r of records) {
     const m = modelFor(r.label.id)
     for (const v of r.variants) {
@@ -38,8 +52,14 @@ function judgeAll(records: Prepared<HandLabel>[], modelFor: (id: string) => { st
       const chosen = chooseStudyType(p, v.rules)
       const levels = probabilities(m.rel, featuresOf(v, SHIPPED), v.offsets.relevance)
       out.push({
-        label: r.label, mesh: v.mesh, studyType: chosen.studyType, ruleType: v.rules.studyType, ruleConfidence: v.rules.studyTypeConfidence,
-        modelP: p ? Math.max(...p) : null, relevance: relevanceFrom(v.rules.relevanceLevels).relevance, rule: v.rules.relevanceRule,
+        label: r.label,
+        mesh: v.mesh,
+        studyType: chosen.studyType,
+        ruleType: v.rules.studyType,
+        ruleConfidence: v.rules.studyTypeConfidence,
+        modelP: p ? Math.max(...p) : null,
+        relevance: relevanceFrom(v.rules.relevanceLevels).relevance,
+        rule: v.rules.relevanceRule,
         learnedBand: [levels[0], levels[1], levels[2] + levels[3]],
       })
     }
@@ -58,32 +78,46 @@ judgeAll(calibration, () => whole, calRows)
 const pct = (a: number, b: number) => `${a} / ${b} = ${((100 * a) / b).toFixed(1)}%`
 for (const mesh of [true, false]) {
   const rs = rows.filter((r) => r.mesh === mesh)
-  console.log(`\n### Study type, tuning half out of fold, ${mesh ? 'with MeSH' : 'MeSH withheld'}: ${pct(rs.filter((r) => r.studyType === r.label.study_type).length, rs.length)}\n`)
+  console.log(
+    `\n### Study type, tuning half out of fold, ${mesh ? 'with MeSH' : 'MeSH withheld'}: ${pct(rs.filter((r) => r.studyType === r.label.study_type).length, rs.length)}\n`,
+  )
   console.log(`| editor \\ analyzer | ${STUDY_TYPES.join(' | ')} |`)
   console.log(`|---|${STUDY_TYPES.map(() => '---:').join('|')}|`)
-  for (const a of STUDY_TYPES) console.log(`| ${a} | ${STUDY_TYPES.map((b) => rs.filter((r) => r.label.study_type === a && r.studyType === b).length || '·').join(' | ')} |`)
+  for (const a of STUDY_TYPES)
+    console.log(
+      `| ${a} | ${STUDY_TYPES.map((b) => rs.filter((r) => r.label.study_type === a && r.studyType === b).length || '·').join(' | ')} |`,
+    )
 }
 
 // Per relevance rule: papers, and editors' bands, on the tuning half and the calibration set (with MeSH).
-console.log('\n### Relevance rules: editors\' bands (<1 / 1-2 / 2+), with MeSH\n')
+console.log("\n### Relevance rules: editors' bands (<1 / 1-2 / 2+), with MeSH\n")
 console.log('| rule | tuning half | calibration set |')
 console.log('|---|---|---|')
 const bands = (rs: Row[], rule: string) => {
   const of = rs.filter((r) => r.mesh && r.rule === rule)
-  return of.length ? ['<1', '1-2', '2+'].map((b) => of.filter((r) => relevanceBand(r.label.relevance) === b).length).join(' / ') : '–'
+  return of.length
+    ? ['<1', '1-2', '2+'].map((b) => of.filter((r) => relevanceBand(r.label.relevance) === b).length).join(' / ')
+    : '–'
 }
-for (const rule of [...new Set([...rows, ...calRows].map((r) => r.rule))].sort()) console.log(`| ${rule} | ${bands(rows, rule)} | ${bands(calRows, rule)} |`)
+for (const rule of [...new Set([...rows, ...calRows].map((r) => r.rule))].sort())
+  console.log(`| ${rule} | ${bands(rows, rule)} | ${bands(calRows, rule)} |`)
 
 const tp = rows.filter((r) => r.mesh && r.relevance >= 2 && r.label.relevance >= 2).length
 const fp = rows.filter((r) => r.mesh && r.relevance >= 2 && r.label.relevance < 2)
 const fn = rows.filter((r) => r.mesh && r.relevance < 2 && r.label.relevance >= 2)
-console.log(`\nRelevance ≥ 2, tuning half, with MeSH: ${tp} right, ${fp.length} false positives, ${fn.length} false negatives`)
+console.log(
+  `\nRelevance ≥ 2, tuning half, with MeSH: ${tp} right, ${fp.length} false positives, ${fn.length} false negatives`,
+)
 
 if (!summary) {
   const show = (r: Row) => {
     const rec = recordsOf(r.label.file).get(r.label.id)!
     const reading = readPaper(rec)
-    return `${r.label.id} (${r.label.file.split('/').at(-2) ?? r.label.file}) ${rec.title.slice(0, 140)}\n    types: ${rec.publicationTypes.join('; ') || '–'}; rules ${r.ruleType} ${r.ruleConfidence}${r.modelP === null ? '' : `, model ${r.modelP.toFixed(2)}`}; relevance ${r.relevance} by "${r.rule}"\n    aim: ${reading.parts.filter((p) => p.role === 'aim').map((p) => p.text).join(' ').slice(0, 200)}\n    editor: ${r.label.relevance}/${r.label.study_type}/${r.label.topic}: ${r.label.rationale}`
+    return `${r.label.id} (${r.label.file.split('/').at(-2) ?? r.label.file}) ${rec.title.slice(0, 140)}\n    types: ${rec.publicationTypes.join('; ') || '–'}; rules ${r.ruleType} ${r.ruleConfidence}${r.modelP === null ? '' : `, model ${r.modelP.toFixed(2)}`}; relevance ${r.relevance} by "${r.rule}"\n    aim: ${reading.parts
+      .filter((p) => p.role === 'aim')
+      .map((p) => p.text)
+      .join(' ')
+      .slice(0, 200)}\n    editor: ${r.label.relevance}/${r.label.study_type}/${r.label.topic}: ${r.label.rationale}`
   }
   console.log('\n### Study-type errors, with MeSH (editor -> analyzer)\n')
   const errors = rows.filter((r) => r.mesh && r.studyType !== r.label.study_type)
@@ -91,7 +125,10 @@ if (!summary) {
   let group = ''
   for (const r of errors) {
     const g = `${r.label.study_type} -> ${r.studyType}`
-    if (g !== group) console.log(`\n#### ${(group = g)} (${errors.filter((e) => `${e.label.study_type} -> ${e.studyType}` === g).length})`)
+    if (g !== group)
+      console.log(
+        `\n#### ${(group = g)} (${errors.filter((e) => `${e.label.study_type} -> ${e.studyType}` === g).length})`,
+      )
     console.log(show(r))
   }
   console.log('\n### False positives at relevance ≥ 2, with MeSH\n')

@@ -6,7 +6,14 @@
  */
 import type { Calibration } from './evaluate'
 
-export type Decile = { measure: string; decile: string; n: number; confidence: number; accuracy: number; calibrated: boolean | null }
+export type Decile = {
+  measure: string
+  decile: string
+  n: number
+  confidence: number
+  accuracy: number
+  calibrated: boolean | null
+}
 
 export function deciles(measure: string, rows: Calibration): Decile[] {
   const out: Decile[] = []
@@ -16,7 +23,11 @@ export function deciles(measure: string, rows: Calibration): Decile[] {
     const confidence = inDecile.reduce((s, r) => s + r.confidence, 0) / inDecile.length
     const accuracy = inDecile.filter((r) => r.correct).length / inDecile.length
     out.push({
-      measure, decile: `${d / 10}–${(d + 1) / 10}`, n: inDecile.length, confidence, accuracy,
+      measure,
+      decile: `${d / 10}–${(d + 1) / 10}`,
+      n: inDecile.length,
+      confidence,
+      accuracy,
       calibrated: inDecile.length >= 20 ? Math.abs(accuracy - confidence) <= 0.1 : null,
     })
   }

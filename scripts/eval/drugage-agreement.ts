@@ -41,7 +41,7 @@ for (const r of drugAgeResults()) {
   if (!key) continue
   const pair = `${key}|${species(r.species)}`
   const change = r.avgChange ?? r.maxChange
-  drugAge.set(pair, change === null ? drugAge.get(pair) ?? [] : [...(drugAge.get(pair) ?? []), change])
+  drugAge.set(pair, change === null ? (drugAge.get(pair) ?? []) : [...(drugAge.get(pair) ?? []), change])
 }
 const testedCompounds = new Set([...drugAge.keys()].map((pair) => pair.split('|')[0]))
 
@@ -60,19 +60,44 @@ await migrateDatabase(database, url)
 const db = database.db
 await db.execute(sql`truncate papers cascade`)
 const rows = records.map((r) => ({
-  id: r.id, source: r.id.slice(0, 3), doi: null, title: r.title || '(untitled)', authors: '', journal: r.journal, publishedDate: null,
-  indexedDate: '2026-01-01', preprint: r.preprint, publicationTypes: r.publicationTypes, url: `https://europepmc.org/article/${r.id.replace('-', '/')}`,
-  abstract: r.abstract, abstractLicense: null, meshHeadings: r.meshHeadings, keywords: r.keywords, chemicals: r.chemicals,
+  id: r.id,
+  source: r.id.slice(0, 3),
+  doi: null,
+  title: r.title || '(untitled)',
+  authors: '',
+  journal: r.journal,
+  publishedDate: null,
+  indexedDate: '2026-01-01',
+  preprint: r.preprint,
+  publicationTypes: r.publicationTypes,
+  url: `https://europepmc.org/article/${r.id.replace('-', '/')}`,
+  abstract: r.abstract,
+  abstractLicense: null,
+  meshHeadings: r.meshHeadings,
+  keywords: r.keywords,
+  chemicals: r.chemicals,
 }))
 for (let at = 0; at < rows.length; at += 500) await db.insert(papers).values(rows.slice(at, at + 500))
 const analysed = await runAnalysis(db, builtinAnalyzer())
 
 // The compounds the claims name as a subject that DrugAge tested, each asked about lifespan as the endpoint asks.
-const subjects = (await db.execute(sql`select distinct e.key, e.name from claims c join entities e on e.id = c.subject_entity_id
-  where e.type = 'intervention' order by e.key`)) as unknown as { rows?: { key: string; name: string }[] } | { key: string; name: string }[]
-const compounds = (Array.isArray(subjects) ? subjects : subjects.rows ?? []).filter((s) => testedCompounds.has(s.key))
+const subjects =
+  (await db.execute(sql`select distinct e.key, e.name from claims c join entities e on e.id = c.subject_entity_id
+  where e.type = 'intervention' order by e.key`)) as unknown as
+    | { rows?: { key: string; name: string }[] }
+    | { key: string; name: string }[]
+const compounds = (Array.isArray(subjects) ? subjects : (subjects.rows ?? [])).filter((s) => testedCompounds.has(s.key))
 
-const counts = { compounds: compounds.length, withLifespanEvidence: 0, groups: 0, groupsWithOrganism: 0, pairs: 0, agree: 0, disagree: 0, mixed: 0 }
+const counts = {
+  compounds: compounds.length,
+  withLifespanEvidence: 0,
+  groups: 0,
+  groupsWithOrganism: 0,
+  pairs: 0,
+  agree: 0,
+  disagree: 0,
+  mixed: 0,
+}
 const lines: string[] = []
 for (const compound of compounds) {
   const groups = await evidenceGroups(db, { subject: compound.key, object: 'lifespan' })
@@ -99,21 +124,31 @@ for (const compound of compounds) {
     if (said === 'mixed') counts.mixed++
     else if (said === recorded) counts.agree++
     else counts.disagree++
-    lines.push(`${said === recorded ? 'agree   ' : 'DISAGREE'} | ${compound.name} (${compound.key}) | ${s} | evidence ${said} (${ranked.map(([d, n]) => `${d} ${n}`).join(', ')}) | DrugAge ${recorded} (${changes.length} results, median ${changes.length ? median(changes) : '–'}%)`)
+    lines.push(
+      `${said === recorded ? 'agree   ' : 'DISAGREE'} | ${compound.name} (${compound.key}) | ${s} | evidence ${said} (${ranked.map(([d, n]) => `${d} ${n}`).join(', ')}) | DrugAge ${recorded} (${changes.length} results, median ${changes.length ? median(changes) : '–'}%)`,
+    )
   }
 }
 const pct = (a: number, b: number) => (b ? `${a} / ${b} (${((100 * a) / b).toFixed(0)}%)` : `${a} / 0`)
-console.log(`${database.driver}: ${records.length} records analysed (${analysed.papers} papers, ${analysed.claims} claims)`)
-console.log(`compounds named as a claim subject that DrugAge tested: ${counts.compounds}; with lifespan evidence: ${counts.withLifespanEvidence}`)
+console.log(
+  `${database.driver}: ${records.length} records analysed (${analysed.papers} papers, ${analysed.claims} claims)`,
+)
+console.log(
+  `compounds named as a claim subject that DrugAge tested: ${counts.compounds}; with lifespan evidence: ${counts.withLifespanEvidence}`,
+)
 console.log(`evidence groups: ${counts.groups}, of which with an organism: ${counts.groupsWithOrganism}`)
 console.log(`(compound, species) pairs in both the evidence (with a direction) and DrugAge: ${counts.pairs}`)
-console.log(`  direction agrees: ${pct(counts.agree, counts.pairs)}; disagrees: ${counts.disagree}; evidence split evenly: ${counts.mixed}`)
+console.log(
+  `  direction agrees: ${pct(counts.agree, counts.pairs)}; disagrees: ${counts.disagree}; evidence split evenly: ${counts.mixed}`,
+)
 if (list) for (const line of lines) console.log(line)
 if (process.argv.includes('--claims')) {
   // What the compounds' claims about life span look like, whether or not the evidence query counts them.
-  const about = await db.execute(sql`select e.key as subject, c.relation, c.object_text as object, oe.type || '/' || oe.key as "objectEntity",
+  const about =
+    await db.execute(sql`select e.key as subject, c.relation, c.object_text as object, oe.type || '/' || oe.key as "objectEntity",
       c.organism, c.direction from claims c join entities e on e.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
     where e.type = 'intervention' and (c.relation ilike '%lifespan%' or c.object_text ~* 'life ?span|longevity|surviv') order by 1, 2`)
-  for (const r of (Array.isArray(about) ? about : (about as { rows: unknown[] }).rows) as Record<string, unknown>[]) console.log(JSON.stringify(r))
+  for (const r of (Array.isArray(about) ? about : (about as { rows: unknown[] }).rows) as Record<string, unknown>[])
+    console.log(JSON.stringify(r))
 }
 await database.close()

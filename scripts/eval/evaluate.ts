@@ -43,7 +43,11 @@ export type Scores = {
 
 export function score(outcomes: Outcome[]): Scores {
   const s: Scores = {
-    n: outcomes.length, studyType: [], band: [], topic: [], newsworthiness: [],
+    n: outcomes.length,
+    studyType: [],
+    band: [],
+    topic: [],
+    newsworthiness: [],
     positives: { truePositive: 0, falsePositive: 0, falseNegative: 0 },
     calibration: { studyType: [], band: [], topic: [] },
   }
@@ -75,7 +79,8 @@ export function disagreements(outcomes: Outcome[]): string[] {
   const out: string[] = []
   for (const { label: l, title, judgement: j } of outcomes) {
     const wrong: string[] = []
-    if (relevanceBand(l.relevance) !== relevanceBand(j.relevance)) wrong.push(`relevance ${l.relevance} got ${j.relevance}`)
+    if (relevanceBand(l.relevance) !== relevanceBand(j.relevance))
+      wrong.push(`relevance ${l.relevance} got ${j.relevance}`)
     if (l.study_type !== j.studyType) wrong.push(`study ${l.study_type} got ${j.studyType}`)
     if (l.relevance >= 1 && l.topic !== j.topic) wrong.push(`topic ${l.topic} got ${j.topic}`)
     if (wrong.length) out.push(`${l.id} [${wrong.join('; ')}] ${title.slice(0, 110)}\n    editor: ${l.rationale}`)
@@ -85,7 +90,8 @@ export function disagreements(outcomes: Outcome[]): string[] {
 
 /** Folds for cross-validation within the tuning half: fixed by id alone (SHA-256, like the split), never by result. */
 export const FOLDS = 5
-export const foldOf = (id: string) => parseInt(createHash('sha256').update(`geroscope-eval-fold:${id}`).digest('hex').slice(0, 8), 16) % FOLDS
+export const foldOf = (id: string) =>
+  parseInt(createHash('sha256').update(`geroscope-eval-fold:${id}`).digest('hex').slice(0, 8), 16) % FOLDS
 
 /** Which relevance rule fired, beside the editor's level: where a rule's mass sits, across papers. */
 export function relevanceRules(labels: SplitLabel[], options: { noMesh?: boolean } = {}): Map<string, number[]> {

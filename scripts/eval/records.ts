@@ -17,7 +17,11 @@ import { gunzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { XMLParser } from 'fast-xml-parser'
 import { strFromU8, unzipSync } from 'fflate'
-import { mapRecord, normalisePublicationTypes, plainText as europePmcText } from '../../src/pipeline/ingest/europepmc/mapping'
+import {
+  mapRecord,
+  normalisePublicationTypes,
+  plainText as europePmcText,
+} from '../../src/pipeline/ingest/europepmc/mapping'
 import type { EuropePmcRecord } from '../../src/pipeline/ingest/europepmc/record'
 import type { Chemical, MeshHeading } from '../../src/db/schema'
 import type { PaperInput } from '../../src/pipeline/analysis/types'
@@ -29,78 +33,152 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 /** Inline markup (<i>, <sup>, <b>) dropped, entities decoded, white space folded. */
 export function plain(text: string): string {
-  return text.replace(/<[^>]+>/g, '')
+  return text
+    .replace(/<[^>]+>/g, '')
     .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
     .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
     .replace(/&([a-z]+);/gi, (whole, e: string) => ENTITIES[e.toLowerCase()] ?? whole)
-    .replace(/\s+/g, ' ').trim()
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
-const list = <T>(x: T | T[] | undefined | null): T[] => (x === undefined || x === null ? [] : Array.isArray(x) ? x : [x])
-const textOf = (x: unknown): string => (typeof x === 'string' || typeof x === 'number' ? String(x) : typeof x === 'object' && x && '#text' in x ? String((x as { '#text': unknown })['#text']) : '')
+const list = <T>(x: T | T[] | undefined | null): T[] =>
+  x === undefined || x === null ? [] : Array.isArray(x) ? x : [x]
+const textOf = (x: unknown): string =>
+  typeof x === 'string' || typeof x === 'number'
+    ? String(x)
+    : typeof x === 'object' && x && '#text' in x
+      ? String((x as { '#text': unknown })['#text'])
+      : ''
 
 function paper(id: string, fields: Partial<PaperInput>): PaperInput {
-  return { id, title: '', abstract: null, journal: '', preprint: false, publicationTypes: [], meshHeadings: [], keywords: [], chemicals: [], ...fields }
+  return {
+    id,
+    title: '',
+    abstract: null,
+    journal: '',
+    preprint: false,
+    publicationTypes: [],
+    meshHeadings: [],
+    keywords: [],
+    chemicals: [],
+    ...fields,
+  }
 }
 
 /** "D000818:Animals; D051379:Mice" -> ['Animals', 'Mice'] (Lund's lists carry the MeSH unique id first). */
-const uiList = (s: string | undefined) => (s ?? '').split(/;\s*/).map((item) => item.replace(/^[A-Z]\d+:/, '').trim()).filter(Boolean)
+const uiList = (s: string | undefined) =>
+  (s ?? '')
+    .split(/;\s*/)
+    .map((item) => item.replace(/^[A-Z]\d+:/, '').trim())
+    .filter(Boolean)
 
-type LundArticle = { title?: string; abstract?: string; journal?: string; publication_types?: string; mesh_terms?: string; keywords?: string; chemical_list?: string }
+type LundArticle = {
+  title?: string
+  abstract?: string
+  journal?: string
+  publication_types?: string
+  mesh_terms?: string
+  keywords?: string
+  chemical_list?: string
+}
 function readLund(text: string): PaperInput[] {
   const body = JSON.parse(text) as Record<string, LundArticle>
-  return Object.entries(body).map(([pmid, r]) => paper(`MED-${pmid}`, {
-    title: plain(r.title ?? ''),
-    // Lund keeps section breaks as new lines; the harvester's abstracts do too.
-    abstract: (r.abstract ?? '').split('\n').map(plain).filter(Boolean).join('\n') || null,
-    journal: r.journal ?? '',
-    publicationTypes: uiList(r.publication_types),
-    // Lund's MeSH lists do not mark major topics.
-    meshHeadings: uiList(r.mesh_terms).map((descriptor) => ({ descriptor, major: false, qualifiers: [] })),
-    keywords: (r.keywords ?? '').split(/;\s*/).map((k) => k.trim()).filter(Boolean),
-    chemicals: uiList(r.chemical_list).map((name) => ({ name, registry: null })),
-  }))
+  return Object.entries(body).map(([pmid, r]) =>
+    paper(`MED-${pmid}`, {
+      title: plain(r.title ?? ''),
+      // Lund keeps section breaks as new lines; the harvester's abstracts do too.
+      abstract: (r.abstract ?? '').split('\n').map(plain).filter(Boolean).join('\n') || null,
+      journal: r.journal ?? '',
+      publicationTypes: uiList(r.publication_types),
+      // Lund's MeSH lists do not mark major topics.
+      meshHeadings: uiList(r.mesh_terms).map((descriptor) => ({ descriptor, major: false, qualifiers: [] })),
+      keywords: (r.keywords ?? '')
+        .split(/;\s*/)
+        .map((k) => k.trim())
+        .filter(Boolean),
+      chemicals: uiList(r.chemical_list).map((name) => ({ name, registry: null })),
+    }),
+  )
 }
 
 const xml = new XMLParser({
-  ignoreAttributes: false, attributeNamePrefix: '@', processEntities: true, htmlEntities: true, parseTagValue: false,
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  processEntities: true,
+  htmlEntities: true,
+  parseTagValue: false,
   stopNodes: ['*.ArticleTitle', '*.AbstractText'], // inline markup stays raw text, stripped by plain()
-  isArray: (name) => ['MedlineCitation', 'PubmedArticle', 'AbstractText', 'PublicationType', 'MeshHeading', 'QualifierName', 'Keyword', 'Chemical', 'KeywordList'].includes(name),
+  isArray: (name) =>
+    [
+      'MedlineCitation',
+      'PubmedArticle',
+      'AbstractText',
+      'PublicationType',
+      'MeshHeading',
+      'QualifierName',
+      'Keyword',
+      'Chemical',
+      'KeywordList',
+    ].includes(name),
 })
 
 type XmlHeading = { DescriptorName: unknown; QualifierName?: unknown[] }
 type Citation = {
   PMID: unknown
-  Article: { ArticleTitle?: unknown; Journal?: { Title?: unknown }; Abstract?: { AbstractText?: unknown[] }; PublicationTypeList?: { PublicationType?: unknown[] } }
+  Article: {
+    ArticleTitle?: unknown
+    Journal?: { Title?: unknown }
+    Abstract?: { AbstractText?: unknown[] }
+    PublicationTypeList?: { PublicationType?: unknown[] }
+  }
   MeshHeadingList?: { MeshHeading?: XmlHeading[] }
   KeywordList?: { Keyword?: unknown[] }[]
   ChemicalList?: { Chemical?: { NameOfSubstance: unknown; RegistryNumber?: unknown }[] }
 }
-const attr = (x: unknown, name: string) => (typeof x === 'object' && x ? (x as Record<string, unknown>)[`@${name}`] : undefined)
+const attr = (x: unknown, name: string) =>
+  typeof x === 'object' && x ? (x as Record<string, unknown>)[`@${name}`] : undefined
 
 function readMedline(text: string): PaperInput[] {
-  const doc = xml.parse(text) as { MedlineCitationSet?: { MedlineCitation?: Citation[] }; PubmedArticleSet?: { PubmedArticle?: { MedlineCitation: Citation[] }[] } }
-  const citations = [...list(doc.MedlineCitationSet?.MedlineCitation), ...list(doc.PubmedArticleSet?.PubmedArticle).flatMap((a) => list(a.MedlineCitation))]
-  return citations.map((c) => paper(`MED-${textOf(c.PMID).trim()}`, {
-    title: plain(textOf(c.Article.ArticleTitle)),
-    abstract: list(c.Article.Abstract?.AbstractText).map((a) => {
-      const label = attr(a, 'Label')
-      const body = plain(textOf(a))
-      return label && body ? `${label}: ${body}` : body
-    }).filter(Boolean).join('\n') || null,
-    journal: plain(textOf(c.Article.Journal?.Title)),
-    publicationTypes: list(c.Article.PublicationTypeList?.PublicationType).map((t) => plain(textOf(t))),
-    meshHeadings: list(c.MeshHeadingList?.MeshHeading).map((h) => ({
-      descriptor: plain(textOf(h.DescriptorName)),
-      major: attr(h.DescriptorName, 'MajorTopicYN') === 'Y' || list(h.QualifierName).some((q) => attr(q, 'MajorTopicYN') === 'Y'),
-      qualifiers: list(h.QualifierName).map((q) => plain(textOf(q))),
-    })),
-    keywords: list(c.KeywordList).flatMap((k) => list(k.Keyword)).map((k) => plain(textOf(k))).filter(Boolean),
-    chemicals: list(c.ChemicalList?.Chemical).map((ch) => {
-      const registry = plain(textOf(ch.RegistryNumber))
-      return { name: plain(textOf(ch.NameOfSubstance)), registry: registry && registry !== '0' ? registry : null }
+  const doc = xml.parse(text) as {
+    MedlineCitationSet?: { MedlineCitation?: Citation[] }
+    PubmedArticleSet?: { PubmedArticle?: { MedlineCitation: Citation[] }[] }
+  }
+  const citations = [
+    ...list(doc.MedlineCitationSet?.MedlineCitation),
+    ...list(doc.PubmedArticleSet?.PubmedArticle).flatMap((a) => list(a.MedlineCitation)),
+  ]
+  return citations.map((c) =>
+    paper(`MED-${textOf(c.PMID).trim()}`, {
+      title: plain(textOf(c.Article.ArticleTitle)),
+      abstract:
+        list(c.Article.Abstract?.AbstractText)
+          .map((a) => {
+            const label = attr(a, 'Label')
+            const body = plain(textOf(a))
+            return label && body ? `${label}: ${body}` : body
+          })
+          .filter(Boolean)
+          .join('\n') || null,
+      journal: plain(textOf(c.Article.Journal?.Title)),
+      publicationTypes: list(c.Article.PublicationTypeList?.PublicationType).map((t) => plain(textOf(t))),
+      meshHeadings: list(c.MeshHeadingList?.MeshHeading).map((h) => ({
+        descriptor: plain(textOf(h.DescriptorName)),
+        major:
+          attr(h.DescriptorName, 'MajorTopicYN') === 'Y' ||
+          list(h.QualifierName).some((q) => attr(q, 'MajorTopicYN') === 'Y'),
+        qualifiers: list(h.QualifierName).map((q) => plain(textOf(q))),
+      })),
+      keywords: list(c.KeywordList)
+        .flatMap((k) => list(k.Keyword))
+        .map((k) => plain(textOf(k)))
+        .filter(Boolean),
+      chemicals: list(c.ChemicalList?.Chemical).map((ch) => {
+        const registry = plain(textOf(ch.RegistryNumber))
+        return { name: plain(textOf(ch.NameOfSubstance)), registry: registry && registry !== '0' ? registry : null }
+      }),
     }),
-  }))
+  )
 }
 
 function readEuropePmc(text: string): PaperInput[] {
@@ -115,7 +193,11 @@ function readEuropePmc(text: string): PaperInput[] {
       abstract: europePmcText(r.abstractText),
       journal: r.journalInfo?.journal?.title ?? r.bookOrReportDetails?.publisher ?? '',
       publicationTypes: normalisePublicationTypes(list(r.pubTypeList?.pubType)),
-      meshHeadings: list(r.meshHeadingList?.meshHeading).map((h) => ({ descriptor: h.descriptorName ?? '', major: h.majorTopic_YN === 'Y', qualifiers: [] })),
+      meshHeadings: list(r.meshHeadingList?.meshHeading).map((h) => ({
+        descriptor: h.descriptorName ?? '',
+        major: h.majorTopic_YN === 'Y',
+        qualifiers: [],
+      })),
       keywords: list(r.keywordList?.keyword),
       chemicals: list(r.chemicalList?.chemical).map((c) => ({ name: c.name ?? '', registry: null })),
     })
@@ -125,36 +207,56 @@ function readEuropePmc(text: string): PaperInput[] {
 type QaRecord = { QUESTION: string; CONTEXTS: string[]; LABELS: string[]; LONG_ANSWER: string; MESHES?: string[] }
 function readPubmedQa(text: string): PaperInput[] {
   const body = JSON.parse(text) as Record<string, QaRecord>
-  return Object.entries(body).map(([pmid, r]) => paper(`MED-${pmid}`, {
-    title: plain(r.QUESTION),
-    abstract: [...r.CONTEXTS.map((c, i) => `${r.LABELS[i] ?? ''}: ${plain(c)}`), `CONCLUSIONS: ${plain(r.LONG_ANSWER)}`].join('\n'),
-    // PubMedQA keeps MeSH descriptor names only: no major flags, no publication types.
-    meshHeadings: (r.MESHES ?? []).map((descriptor) => ({ descriptor, major: false, qualifiers: [] })),
-  }))
+  return Object.entries(body).map(([pmid, r]) =>
+    paper(`MED-${pmid}`, {
+      title: plain(r.QUESTION),
+      abstract: [
+        ...r.CONTEXTS.map((c, i) => `${r.LABELS[i] ?? ''}: ${plain(c)}`),
+        `CONCLUSIONS: ${plain(r.LONG_ANSWER)}`,
+      ].join('\n'),
+      // PubMedQA keeps MeSH descriptor names only: no major flags, no publication types.
+      meshHeadings: (r.MESHES ?? []).map((descriptor) => ({ descriptor, major: false, qualifiers: [] })),
+    }),
+  )
 }
 
 type Work = {
-  id: string; title?: string | null; type?: string; ids: { pmid?: string }
+  id: string
+  title?: string | null
+  type?: string
+  ids: { pmid?: string }
   host_venue?: { display_name?: string | null }
   abstract_inverted_index?: Record<string, number[]> | null
   mesh?: { descriptor_name: string; qualifier_name: string | null; is_major_topic: boolean }[]
   concepts?: unknown
 }
-const OPENALEX_TYPES: Record<string, string> = { 'journal-article': 'Journal Article', review: 'Review', editorial: 'Editorial', letter: 'Letter', erratum: 'Published Erratum' }
+const OPENALEX_TYPES: Record<string, string> = {
+  'journal-article': 'Journal Article',
+  review: 'Review',
+  editorial: 'Editorial',
+  letter: 'Letter',
+  erratum: 'Published Erratum',
+}
 
 /** A SYNERGY release zip: works_*.json files of OpenAlex works, read in name order. */
 function readSynergyZip(bytes: Uint8Array): PaperInput[] {
   const zip = unzipSync(bytes)
-  return readWorks(Object.keys(zip).sort().flatMap((name) => JSON.parse(strFromU8(zip[name])) as Work[]))
+  return readWorks(
+    Object.keys(zip)
+      .sort()
+      .flatMap((name) => JSON.parse(strFromU8(zip[name])) as Work[]),
+  )
 }
 
 function readWorks(works: Work[]): PaperInput[] {
   const papers = works.map((w) => {
     const words: string[] = []
-    for (const [word, positions] of Object.entries(w.abstract_inverted_index ?? {})) for (const p of positions) words[p] = word
+    for (const [word, positions] of Object.entries(w.abstract_inverted_index ?? {}))
+      for (const p of positions) words[p] = word
     const pmid = w.ids.pmid?.split('/').pop()
     const mesh: MeshHeading[] = []
-    for (const m of w.mesh ?? []) { // one row per descriptor-qualifier pair
+    for (const m of w.mesh ?? []) {
+      // one row per descriptor-qualifier pair
       let h = mesh.find((x) => x.descriptor === m.descriptor_name)
       if (!h) mesh.push((h = { descriptor: m.descriptor_name, major: false, qualifiers: [] }))
       h.major ||= m.is_major_topic
@@ -179,7 +281,8 @@ export function readFile(file: string): PaperInput[] {
   if (file.endsWith('.zip')) return readSynergyZip(new Uint8Array(bytes))
   // literature/synergy-v1/*/works_kept.json.gz: the same OpenAlex works as one gzipped JSON array.
   if (file.endsWith('.json.gz')) return readWorks(JSON.parse(gunzipSync(bytes).toString('utf8')) as Work[])
-  if (/\.xml(\.gz)?$/.test(file)) return readMedline((file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'))
+  if (/\.xml(\.gz)?$/.test(file))
+    return readMedline((file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'))
   const text = bytes.toString('utf8')
   if (file.includes('pubmedqa/')) return readPubmedQa(text)
   if (file.includes('easyner-lund-autophagy/')) return readLund(text)

@@ -25,12 +25,22 @@ const labels = handLabelled().filter((l) => l.half === (tuning ? 'tuning' : 'hel
 const scored = [score(judge(labels)), score(judge(labels, { noMesh: true }))]
 const MEASURES = { studyType: 'study type', band: 'relevance band', topic: 'topic (relevance ≥ 1)' } as const
 
-const rows = (Object.keys(MEASURES) as (keyof typeof MEASURES)[]).flatMap((key) => deciles(MEASURES[key], scored.flatMap((s) => s.calibration[key])))
+const rows = (Object.keys(MEASURES) as (keyof typeof MEASURES)[]).flatMap((key) =>
+  deciles(
+    MEASURES[key],
+    scored.flatMap((s) => s.calibration[key]),
+  ),
+)
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`
-console.log(`## Reliability on the ${tuning ? 'tuning' : 'held-out'} half (${labels.length} records, with MeSH and withheld pooled)\n`)
+console.log(
+  `## Reliability on the ${tuning ? 'tuning' : 'held-out'} half (${labels.length} records, with MeSH and withheld pooled)\n`,
+)
 console.log('| measure | decile | answers | mean confidence | editors agree | within 10 points |')
 console.log('|---|---|---:|---:|---:|---|')
-for (const r of rows) console.log(`| ${r.measure} | ${r.decile} | ${r.n} | ${pct(r.confidence)} | ${pct(r.accuracy)} | ${r.calibrated === null ? '(under 20)' : r.calibrated ? 'yes' : 'NO'} |`)
+for (const r of rows)
+  console.log(
+    `| ${r.measure} | ${r.decile} | ${r.n} | ${pct(r.confidence)} | ${pct(r.accuracy)} | ${r.calibrated === null ? '(under 20)' : r.calibrated ? 'yes' : 'NO'} |`,
+  )
 for (const measure of new Set(rows.map((r) => r.measure))) {
   const gap = calibrationError(rows.filter((r) => r.measure === measure))
   console.log(`\nexpected calibration error, ${measure}: ${(100 * gap).toFixed(1)} points`)
@@ -43,15 +53,41 @@ if (!tuning) {
     data: { values: rows.map((r) => ({ ...r, enough: r.n >= 20 ? '20 or more answers' : 'under 20 answers' })) },
     facet: { column: { field: 'measure', type: 'nominal', title: null, sort: Object.values(MEASURES) } },
     spec: {
-      width: 220, height: 220,
+      width: 220,
+      height: 220,
       layer: [
-        { data: { values: [{ x: 0, y: 0 }, { x: 1, y: 1 }] }, mark: { type: 'line', color: '#999', strokeDash: [4, 4] }, encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } } },
-        { mark: { type: 'line', point: false, color: '#1f5f8b' }, encoding: { x: { field: 'confidence', type: 'quantitative' }, y: { field: 'accuracy', type: 'quantitative' } } },
+        {
+          data: {
+            values: [
+              { x: 0, y: 0 },
+              { x: 1, y: 1 },
+            ],
+          },
+          mark: { type: 'line', color: '#999', strokeDash: [4, 4] },
+          encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } },
+        },
+        {
+          mark: { type: 'line', point: false, color: '#1f5f8b' },
+          encoding: {
+            x: { field: 'confidence', type: 'quantitative' },
+            y: { field: 'accuracy', type: 'quantitative' },
+          },
+        },
         {
           mark: { type: 'point', filled: true, color: '#1f5f8b', opacity: 0.85 },
           encoding: {
-            x: { field: 'confidence', type: 'quantitative', title: 'mean confidence in the decile', scale: { domain: [0, 1] } },
-            y: { field: 'accuracy', type: 'quantitative', title: 'share the editors agreed with', scale: { domain: [0, 1] } },
+            x: {
+              field: 'confidence',
+              type: 'quantitative',
+              title: 'mean confidence in the decile',
+              scale: { domain: [0, 1] },
+            },
+            y: {
+              field: 'accuracy',
+              type: 'quantitative',
+              title: 'share the editors agreed with',
+              scale: { domain: [0, 1] },
+            },
             size: { field: 'n', type: 'quantitative', title: 'answers', scale: { type: 'sqrt', range: [20, 600] } },
             shape: { field: 'enough', type: 'nominal', title: null },
           },

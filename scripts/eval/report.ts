@@ -2,14 +2,16 @@
 import { accuracy, precision, recall, type Calibration, type Pairs, type Scores } from './evaluate'
 
 const pct = (x: number) => (Number.isFinite(x) ? `${(100 * x).toFixed(1)}%` : '–')
-const fraction = (pairs: Pairs) => `${pairs.filter(([a, b]) => a === b).length} / ${pairs.length} = ${pct(accuracy(pairs))}`
+const fraction = (pairs: Pairs) =>
+  `${pairs.filter(([a, b]) => a === b).length} / ${pairs.length} = ${pct(accuracy(pairs))}`
 
 export function matrix(name: string, pairs: Pairs, order?: readonly string[]): string[] {
   const seen = new Set(pairs.flat())
   const classes = order ? order.filter((c) => seen.has(c)) : [...seen].sort()
   const count = (l: string, p: string) => pairs.filter(([a, b]) => a === l && b === p).length
   return [
-    `#### ${name}: ${fraction(pairs)}`, '',
+    `#### ${name}: ${fraction(pairs)}`,
+    '',
     `| editor \\ analyzer | ${classes.join(' | ')} |`,
     `|---|${classes.map(() => '---:').join('|')}|`,
     ...classes.map((l) => `| ${l} | ${classes.map((p) => count(l, p) || '·').join(' | ')} |`),
@@ -27,9 +29,11 @@ export function figures(withMesh: Scores, noMesh: Scores): string[] {
     const denominator = f === precision ? p.truePositive + p.falsePositive : p.truePositive + p.falseNegative
     return `${p.truePositive} / ${denominator} = ${pct(f(p))}${mark(f(p), target)}`
   }
-  const acc = (pairs: Pairs, target?: number) => `${fraction(pairs)}${target === undefined ? '' : mark(accuracy(pairs), target)}`
+  const acc = (pairs: Pairs, target?: number) =>
+    `${fraction(pairs)}${target === undefined ? '' : mark(accuracy(pairs), target)}`
   return [
-    '| measure | target | with MeSH | MeSH withheld |', '|---|---|---|---|',
+    '| measure | target | with MeSH | MeSH withheld |',
+    '|---|---|---|---|',
     `| study type | ≥ 90% | ${acc(withMesh.studyType, TARGETS.studyType)} | ${acc(noMesh.studyType, TARGETS.studyType)} |`,
     `| relevance band (<1, 1–2, 2+) | ≥ 85% | ${acc(withMesh.band, TARGETS.band)} | ${acc(noMesh.band, TARGETS.band)} |`,
     `| topic, papers of relevance ≥ 1 | ≥ 85% | ${acc(withMesh.topic, TARGETS.topic)} | ${acc(noMesh.topic, TARGETS.topic)} |`,
@@ -44,12 +48,16 @@ const CUTS = [0, 0.5, 0.7, 0.85, 1.01]
 
 /** Accuracy of the answers in each confidence bucket: a confidence means something when accuracy rises with it. */
 export function calibration(rows: [string, Calibration][]): string[] {
-  const cell = (list: Calibration) => (list.length ? `${pct(list.filter((r) => r.correct).length / list.length)} of ${list.length}` : '–')
+  const cell = (list: Calibration) =>
+    list.length ? `${pct(list.filter((r) => r.correct).length / list.length)} of ${list.length}` : '–'
   const buckets = CUTS.slice(0, -1).map((low, i) => [low, CUTS[i + 1]] as const)
   return [
     `| measure | ${buckets.map(([a, b]) => (b > 1 ? `≥ ${a}` : `${a}–${b}`)).join(' | ')} |`,
     `|---|${buckets.map(() => '---').join('|')}|`,
-    ...rows.map(([name, list]) => `| ${name} | ${buckets.map(([a, b]) => cell(list.filter((r) => r.confidence >= a && r.confidence < b))).join(' | ')} |`),
+    ...rows.map(
+      ([name, list]) =>
+        `| ${name} | ${buckets.map(([a, b]) => cell(list.filter((r) => r.confidence >= a && r.confidence < b))).join(' | ')} |`,
+    ),
     '',
   ]
 }
@@ -60,13 +68,15 @@ export function kappa(pairs: Pairs): number {
   const observed = pairs.filter(([a, b]) => a === b).length / n
   const classes = new Set(pairs.flat())
   let expected = 0
-  for (const c of classes) expected += (pairs.filter(([a]) => a === c).length / n) * (pairs.filter(([, b]) => b === c).length / n)
+  for (const c of classes)
+    expected += (pairs.filter(([a]) => a === c).length / n) * (pairs.filter(([, b]) => b === c).length / n)
   return expected === 1 ? 1 : (observed - expected) / (1 - expected)
 }
 
 export function agreementTable(rows: [string, Pairs][]): string[] {
   return [
-    '| measure | agreement | Cohen\'s kappa |', '|---|---|---|',
+    "| measure | agreement | Cohen's kappa |",
+    '|---|---|---|',
     ...rows.map(([name, pairs]) => `| ${name} | ${fraction(pairs)} | ${kappa(pairs).toFixed(2)} |`),
     '',
   ]

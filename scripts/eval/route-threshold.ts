@@ -53,9 +53,16 @@ export function curveRow(outcomes: Outcome[], threshold: number): CurveRow {
   const kept = outcomes.filter((o) => leastConfidence(o.judgement) >= threshold)
   const s = score(kept)
   return {
-    threshold, kept: kept.length, total: outcomes.length,
-    studyType: accuracy(s.studyType), band: accuracy(s.band), topic: accuracy(s.topic), topicN: s.topic.length,
-    precision: precision(s.positives), recall: recall(s.positives), positives: s.positives,
+    threshold,
+    kept: kept.length,
+    total: outcomes.length,
+    studyType: accuracy(s.studyType),
+    band: accuracy(s.band),
+    topic: accuracy(s.topic),
+    topicN: s.topic.length,
+    precision: precision(s.positives),
+    recall: recall(s.positives),
+    positives: s.positives,
   }
 }
 
@@ -75,9 +82,11 @@ export function table(rows: CurveRow[]): string[] {
     '|---|---|---|---|---|---|---|',
     ...rows.map((r) => {
       const p = r.positives
-      return `| ${r.threshold.toFixed(2)}${r.threshold === DEFAULT_LLM_ROUTE_THRESHOLD ? ' (default)' : ''} | ${r.kept} / ${r.total} = ${pct(r.kept / r.total)} ` +
+      return (
+        `| ${r.threshold.toFixed(2)}${r.threshold === DEFAULT_LLM_ROUTE_THRESHOLD ? ' (default)' : ''} | ${r.kept} / ${r.total} = ${pct(r.kept / r.total)} ` +
         `| ${pct(r.studyType)} | ${pct(r.band)} | ${pct(r.topic)} (n ${r.topicN}) ` +
         `| ${pct(r.precision)} (${p.truePositive} of ${p.truePositive + p.falsePositive}) | ${pct(r.recall)} (${p.truePositive} of ${p.truePositive + p.falseNegative}) |`
+      )
     }),
   ]
 }
@@ -90,15 +99,27 @@ if (import.meta.main) {
   const withMesh = curve(await heldOutOutcomes())
   const noMesh = curve(await heldOutOutcomes({ noMesh: true }))
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify({ withMesh, noMesh, suggested: suggestedThreshold(withMesh), default: DEFAULT_LLM_ROUTE_THRESHOLD }, null, 2))
+    console.log(
+      JSON.stringify(
+        { withMesh, noMesh, suggested: suggestedThreshold(withMesh), default: DEFAULT_LLM_ROUTE_THRESHOLD },
+        null,
+        2,
+      ),
+    )
   } else {
     const suggested = suggestedThreshold(withMesh)
-    console.log(`Held-out half, papers the built-in keeps (lowest confidence ≥ threshold); the rest would go to the model.\n`)
+    console.log(
+      `Held-out half, papers the built-in keeps (lowest confidence ≥ threshold); the rest would go to the model.\n`,
+    )
     console.log('With MeSH as the records have it:\n')
     console.log(table(withMesh).join('\n'))
     console.log('\nMeSH and chemicals withheld (a paper harvested before indexing):\n')
     console.log(table(noMesh).join('\n'))
-    console.log(`\nSuggested threshold (lowest where kept study type and band both reach ${pct(TARGET)}, with MeSH): ${suggested ?? 'none reaches it'}`)
-    console.log(`DEFAULT_LLM_ROUTE_THRESHOLD in src/config.ts: ${DEFAULT_LLM_ROUTE_THRESHOLD}${suggested !== null && suggested !== DEFAULT_LLM_ROUTE_THRESHOLD ? '  <- differs: move it' : ''}`)
+    console.log(
+      `\nSuggested threshold (lowest where kept study type and band both reach ${pct(TARGET)}, with MeSH): ${suggested ?? 'none reaches it'}`,
+    )
+    console.log(
+      `DEFAULT_LLM_ROUTE_THRESHOLD in src/config.ts: ${DEFAULT_LLM_ROUTE_THRESHOLD}${suggested !== null && suggested !== DEFAULT_LLM_ROUTE_THRESHOLD ? '  <- differs: move it' : ''}`,
+    )
   }
 }

@@ -15,7 +15,14 @@ import { isPublishable } from '../../src/pipeline/stories/publish'
 import { checkStory, type CheckedStory, type Finding, type StudyType } from './story-checker'
 import { fixturesDir, readFile } from './records'
 
-export type Walked = { id: string; studyType: StudyType; support: number | null; held: boolean; headline: string; findings: Finding[] }
+export type Walked = {
+  id: string
+  studyType: StudyType
+  support: number | null
+  held: boolean
+  headline: string
+  findings: Finding[]
+}
 
 export type WalkSummary = {
   stories: number
@@ -38,7 +45,14 @@ export function summarise(walked: Walked[]): WalkSummary {
   }
 }
 
-type StoryRow = CheckedStory & { paperId: string; support: number | null; held: boolean; studyType: StudyType; publicationTypes: string[]; journal: string }
+type StoryRow = CheckedStory & {
+  paperId: string
+  support: number | null
+  held: boolean
+  studyType: StudyType
+  publicationTypes: string[]
+  journal: string
+}
 
 /** Every story in the database, published or held, checked against its paper's judgement and claims as stored. */
 export async function walkDatabase(database: Database): Promise<Walked[]> {
@@ -56,8 +70,17 @@ export async function walkDatabase(database: Database): Promise<Walked[]> {
   const byPaper = new Map<string, { organism: string | null; evidence: string }[]>()
   for (const c of claims) byPaper.set(c.paperId, [...(byPaper.get(c.paperId) ?? []), c])
   return stories.map((s) => ({
-    id: s.paperId, studyType: s.studyType, support: s.support, held: s.held, headline: s.headline,
-    findings: checkStory(s, s.studyType, { publicationTypes: s.publicationTypes, journal: s.journal }, byPaper.get(s.paperId) ?? []),
+    id: s.paperId,
+    studyType: s.studyType,
+    support: s.support,
+    held: s.held,
+    headline: s.headline,
+    findings: checkStory(
+      s,
+      s.studyType,
+      { publicationTypes: s.publicationTypes, journal: s.journal },
+      byPaper.get(s.paperId) ?? [],
+    ),
   }))
 }
 
@@ -73,8 +96,13 @@ export function walkRecords(records: PaperInput[]): (Walked & { due: boolean })[
     const story = published ?? storyFor(paper, judgement, { entities, claims })
     if (!story) continue
     out.push({
-      id: paper.id, studyType: judgement.studyType, support: story.support, held: !isPublishable(story.support), headline: story.headline,
-      findings: checkStory(story, judgement.studyType, paper, claims), due: published !== null,
+      id: paper.id,
+      studyType: judgement.studyType,
+      support: story.support,
+      held: !isPublishable(story.support),
+      headline: story.headline,
+      findings: checkStory(story, judgement.studyType, paper, claims),
+      due: published !== null,
     })
   }
   return out
@@ -82,8 +110,14 @@ export function walkRecords(records: PaperInput[]): (Walked & { due: boolean })[
 
 /** The fixture files the walk reads: EasyNER's Lund autophagy records and every SYNERGY review set. */
 export function fixtureFiles(): string[] {
-  const synergy = readdirSync(`${fixturesDir}literature/synergy-v1`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
-  return ['literature/easyner-lund-autophagy/Lund-Autophagy-1_articles.json', ...synergy.map((d) => `literature/synergy-v1/${d}/works_kept.json.gz`)]
+  const synergy = readdirSync(`${fixturesDir}literature/synergy-v1`, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()
+  return [
+    'literature/easyner-lund-autophagy/Lund-Autophagy-1_articles.json',
+    ...synergy.map((d) => `literature/synergy-v1/${d}/works_kept.json.gz`),
+  ]
 }
 
 export const fixtureRecords = (file: string, per = Infinity) => readFile(file).slice(0, per)
@@ -101,8 +135,11 @@ if (import.meta.main) {
   await runAnalysis(database.db, builtinAnalyzer()) // what start-up's analysis job does
   const report = (name: string, s: WalkSummary) => {
     const pct = (n: number) => `${n} / ${s.stories} = ${s.stories ? ((100 * n) / s.stories).toFixed(1) : '-'}%`
-    console.log(`${name}: ${s.stories} stories; design ${pct(s.designConsistent)}; organism ${pct(s.organismConsistent)}; both ${pct(s.consistent)}; held back (support ≤ 1): ${s.held}`)
-    for (const f of s.failures.slice(0, 20)) console.log(`  ${f.id} [${f.studyType}] ${f.headline}: ${f.findings.map((x) => x.problem).join('; ')}`)
+    console.log(
+      `${name}: ${s.stories} stories; design ${pct(s.designConsistent)}; organism ${pct(s.organismConsistent)}; both ${pct(s.consistent)}; held back (support ≤ 1): ${s.held}`,
+    )
+    for (const f of s.failures.slice(0, 20))
+      console.log(`  ${f.id} [${f.studyType}] ${f.headline}: ${f.findings.map((x) => x.problem).join('; ')}`)
   }
   report('demo corpus (2,000 papers, seed 1, after the start-up analysis)', summarise(await walkDatabase(database)))
   const all: (Walked & { due: boolean })[] = []

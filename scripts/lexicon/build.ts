@@ -28,7 +28,12 @@ export function renderLexicon(): { files: [string, string][]; report: string[] }
   const publicText = `{"entries": ${lines(built.entries.filter((e) => !e.curated))}}\n`
   const formerKeys = `[\n${built.formerKeys.map((k) => JSON.stringify(k)).join(',\n')}\n]\n`
   // The version databases record once they have applied this lexicon (src/lexicon/apply.ts).
-  const version = createHash('sha256').update(curatedLines).update(publicText).update(formerKeys).digest('hex').slice(0, 16)
+  const version = createHash('sha256')
+    .update(curatedLines)
+    .update(publicText)
+    .update(formerKeys)
+    .digest('hex')
+    .slice(0, 16)
   return {
     files: [
       ['generated/curated.json', `{"version": "${version}", "entries": ${curatedLines}}\n`],
@@ -42,7 +47,13 @@ export function renderLexicon(): { files: [string, string][]; report: string[] }
 if (import.meta.main) {
   const { files, report } = renderLexicon()
   if (process.argv.includes('--check')) {
-    const stale = files.filter(([p, text]) => { try { return readFileSync(here(p), 'utf8') !== text } catch { return true } })
+    const stale = files.filter(([p, text]) => {
+      try {
+        return readFileSync(here(p), 'utf8') !== text
+      } catch {
+        return true
+      }
+    })
     for (const [p] of stale) console.error(`stale: src/lexicon/${p} (run bun scripts/lexicon/build.ts)`)
     process.exit(stale.length ? 1 : 0)
   }

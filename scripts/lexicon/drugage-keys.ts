@@ -24,7 +24,10 @@ export function drugAgeCompoundKeys(): Map<string, string> {
   const compoundKey = new Map<string, string>()
   for (const c of drugAgeCompounds()) {
     const named = findBySynonym(c.name)
-    const key = (c.chebi && byChebi.get(c.chebi)) || (c.cid && byPubchem.get(c.cid)) || (named?.type === 'intervention' ? named.key : undefined)
+    const key =
+      (c.chebi && byChebi.get(c.chebi)) ||
+      (c.cid && byPubchem.get(c.cid)) ||
+      (named?.type === 'intervention' ? named.key : undefined)
     if (key) compoundKey.set(c.id, key)
   }
   return compoundKey

@@ -16,15 +16,27 @@ export function parseCsv(text: string): Record<string, string>[] {
   for (let i = 0; i < src.length; i++) {
     const c = src[i]
     if (quoted) {
-      if (c === '"' && src[i + 1] === '"') { field += '"'; i++ } else if (c === '"') quoted = false
+      if (c === '"' && src[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (c === '"') quoted = false
       else field += c
     } else if (c === '"') quoted = true
-    else if (c === ',') { row.push(field); field = '' } else if (c === '\n' || c === '\r') {
+    else if (c === ',') {
+      row.push(field)
+      field = ''
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && src[i + 1] === '\n') i++
-      row.push(field); rows.push(row); row = []; field = ''
+      row.push(field)
+      rows.push(row)
+      row = []
+      field = ''
     } else field += c
   }
-  if (field || row.length) { row.push(field); rows.push(row) }
+  if (field || row.length) {
+    row.push(field)
+    rows.push(row)
+  }
   const [header, ...body] = rows
   return body.filter((r) => r.length > 1 || r[0]).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])))
 }
@@ -35,7 +47,9 @@ const present = (v: string | undefined) => v !== undefined && v !== '' && v !== 
 export type HumanGene = { entrez: string; symbol: string; name: string; aliases: string[] }
 
 export function humanGenes(): HumanGene[] {
-  const lines = readFileSync(`${sharedDir}lexicons/human_genes_protein_coding.org_Hs_eg_db_3.16.tsv`, 'utf8').split('\n').slice(1)
+  const lines = readFileSync(`${sharedDir}lexicons/human_genes_protein_coding.org_Hs_eg_db_3.16.tsv`, 'utf8')
+    .split('\n')
+    .slice(1)
   return lines.filter(Boolean).map((line) => {
     const [entrez, symbol, name, aliases] = line.split('\t')
     return { entrez, symbol, name, aliases: (aliases ?? '').split('|').filter(Boolean) }
@@ -60,7 +74,13 @@ export type ModelGene = { entrez: string; symbol: string; name: string; organism
 export function genAgeModelGenes(): ModelGene[] {
   return csv('aging-databases/hagr/GenAgeModel/models.csv')
     .filter((r) => present(r.entrez_id) && r.entrez_id !== '0' && r.hidden !== '1')
-    .map((r) => ({ entrez: r.entrez_id, symbol: r.symbol.trim(), name: r.name.trim(), organism: r.organism.trim(), aliases: r.alias.split(/\s+/).filter(Boolean) }))
+    .map((r) => ({
+      entrez: r.entrez_id,
+      symbol: r.symbol.trim(),
+      name: r.name.trim(),
+      organism: r.organism.trim(),
+      aliases: r.alias.split(/\s+/).filter(Boolean),
+    }))
 }
 
 export type Compound = { id: string; name: string; cid: string | null; chebi: string | null; synonyms: string[] }
@@ -77,30 +97,64 @@ export function drugAgeCompounds(): Compound[] {
     const all = synonyms.get(r.id) ?? []
     const chebi = all.map((s) => /^CHEBI:(\d+)$/.exec(s.trim())).find(Boolean)
     return {
-      id: r.id, name: r.compound_name.trim(), cid: present(r.pubchem_cid) && /^\d+$/.test(r.pubchem_cid) ? r.pubchem_cid : null,
-      chebi: chebi ? `CHEBI:${chebi[1]}` : null, synonyms: all.map((s) => s.trim()).filter(Boolean),
+      id: r.id,
+      name: r.compound_name.trim(),
+      cid: present(r.pubchem_cid) && /^\d+$/.test(r.pubchem_cid) ? r.pubchem_cid : null,
+      chebi: chebi ? `CHEBI:${chebi[1]}` : null,
+      synonyms: all.map((s) => s.trim()).filter(Boolean),
     }
   })
 }
 
-export type DrugAgeResult = { compoundId: string; species: string; avgChange: number | null; maxChange: number | null; significance: string; pmid: string }
+export type DrugAgeResult = {
+  compoundId: string
+  species: string
+  avgChange: number | null
+  maxChange: number | null
+  significance: string
+  pmid: string
+}
 
 export function drugAgeResults(): DrugAgeResult[] {
   const num = (v: string) => (present(v) && Number.isFinite(Number(v)) ? Number(v) : null)
   return csv('aging-databases/hagr/DrugAge/results.csv').map((r) => ({
-    compoundId: r.compound_id, species: r.species.trim(), avgChange: num(r.avg_lifespan_change_percent),
-    maxChange: num(r.max_lifespan_change_percent), significance: r.significance, pmid: r.pubmed_id,
+    compoundId: r.compound_id,
+    species: r.species.trim(),
+    avgChange: num(r.avg_lifespan_change_percent),
+    maxChange: num(r.max_lifespan_change_percent),
+    significance: r.significance,
+    pmid: r.pubmed_id,
   }))
 }
 
-export type GenAgeObservation = { entrez: string; symbol: string; organism: string; effect: string; pmid: string | null }
+export type GenAgeObservation = {
+  entrez: string
+  symbol: string
+  organism: string
+  effect: string
+  pmid: string | null
+}
 
 /** GenAge model-organism lifespan observations, each with its gene and organism. */
 export function genAgeObservations(): GenAgeObservation[] {
   const genes = new Map(csv('aging-databases/hagr/GenAgeModel/models.csv').map((r) => [r.id_gene, r]))
-  const pmids = new Map(csv('aging-databases/hagr/GenAgeModel/biblio.csv').map((r) => [String(Number(r.id_biblio)), r.pubmed]))
-  return csv('aging-databases/hagr/GenAgeModel/longevity.csv').filter((r) => r.hidden !== '1').flatMap((r) => {
-    const g = genes.get(r.gene_id)
-    return g ? [{ entrez: g.entrez_id, symbol: g.symbol, organism: g.organism, effect: r.lifespan_effect, pmid: pmids.get(String(Number(r.biblio_id))) ?? null }] : []
-  })
+  const pmids = new Map(
+    csv('aging-databases/hagr/GenAgeModel/biblio.csv').map((r) => [String(Number(r.id_biblio)), r.pubmed]),
+  )
+  return csv('aging-databases/hagr/GenAgeModel/longevity.csv')
+    .filter((r) => r.hidden !== '1')
+    .flatMap((r) => {
+      const g = genes.get(r.gene_id)
+      return g
+        ? [
+            {
+              entrez: g.entrez_id,
+              symbol: g.symbol,
+              organism: g.organism,
+              effect: r.lifespan_effect,
+              pmid: pmids.get(String(Number(r.biblio_id))) ?? null,
+            },
+          ]
+        : []
+    })
 }

@@ -135,8 +135,9 @@ export function listParam(description: string, allowed: readonly string[]): Para
       const values = [...new Set(raw.split(','))]
       const bad = values.filter((v) => !allowed.includes(v))
       if (bad.length > 0) {
+        const shown = bad.slice(0, 5).map(quoted).join(', ') + (bad.length > 5 ? ', …' : '')
         throw invalidParameter(
-          `${name} has unknown value${bad.length > 1 ? 's' : ''} ${bad.slice(0, 5).map(quoted).join(', ')}${bad.length > 5 ? ', …' : ''}; allowed: ${allowed.join(', ')}`,
+          `${name} has unknown value${bad.length > 1 ? 's' : ''} ${shown}; allowed: ${allowed.join(', ')}`,
         )
       }
       return values
@@ -180,9 +181,8 @@ export function parseParams<S extends ParamSpec>(url: string, spec: S): ParsedPa
       throw invalidParameter(`a parameter name is not valid percent-encoded UTF-8 (got ${quoted(rawName)})`)
     if (!Object.hasOwn(spec, name)) {
       const known = Object.keys(spec)
-      throw invalidParameter(
-        `unknown parameter ${quoted(name)}${known.length ? `; this endpoint takes ${known.join(', ')}` : '; this endpoint takes none'}`,
-      )
+      const takes = known.length ? `; this endpoint takes ${known.join(', ')}` : '; this endpoint takes none'
+      throw invalidParameter(`unknown parameter ${quoted(name)}${takes}`)
     }
     if (seen.has(name)) throw invalidParameter(`${name} is given more than once`)
     seen.add(name)

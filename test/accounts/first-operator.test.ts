@@ -35,7 +35,8 @@ describe(`ensureOperator on ${testDriver}`, () => {
     try {
       await createAccount(other.db, { username: 'admin', password: 'a member password', role: 'member' })
       await expect(ensureOperator(other.db, config)).rejects.toThrow(
-        'cannot make the first operator: an account named "admin" exists and is not an operator; set ADMIN_USERNAME to another name')
+        'cannot make the first operator: an account named "admin" exists and is not an operator; set ADMIN_USERNAME to another name',
+      )
     } finally {
       await other.close()
     }
@@ -50,7 +51,8 @@ describe.if(testDriver === 'postgres')('two service processes starting at once',
     const [a, b] = [startServiceProcess({ ...env, WORKERS: 'on' }), startServiceProcess({ ...env, WORKERS: 'on' })]
     try {
       const [readyA, readyB] = await Promise.all([a.ready, b.ready])
-      if (!readyA || !readyB) throw new Error(`a process did not start: ${(await Promise.all([a, b].map((p) => p.stderr()))).join(' | ')}`)
+      if (!readyA || !readyB)
+        throw new Error(`a process did not start: ${(await Promise.all([a, b].map((p) => p.stderr()))).join(' | ')}`)
       await Bun.sleep(200) // the operator line follows the listening line
       const logins = [...a.lines, ...b.lines].filter((l) => l.msg.startsWith('Operator login: '))
       expect(logins).toHaveLength(1)
@@ -62,7 +64,9 @@ describe.if(testDriver === 'postgres')('two service processes starting at once',
       for (const service of [a, b]) {
         expect((await fetch(`${service.url}/readyz`)).status).toBe(200)
         const response = await fetch(`${service.url}/api/auth/login`, {
-          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username, password }),
         })
         expect(response.status).toBe(200)
       }

@@ -21,8 +21,10 @@ const json = async (response: Response) => ({ status: response.status, body: awa
 /** An operator's (or anyone's) request with their session, answered as { status, body }. */
 const by = async (token: string, method: string, path: string, body?: unknown) =>
   json(await api.call(path, { cookie: token, method, body }))
-const error = (status: number, code: string, message: string) =>
-  ({ status, body: { error: { status, code, message } } })
+const error = (status: number, code: string, message: string) => ({
+  status,
+  body: { error: { status, code, message } },
+})
 
 /** A member signed in twice, with an API key that the Data API has answered (so its record is in the key cache). */
 async function memberInUse(operator: string) {
@@ -45,8 +47,13 @@ describe('POST /api/accounts/{id}/disable and /enable', () => {
       body: {
         data: {
           account: {
-            id: member.id, username: member.username, role: 'member', membership: 'active',
-            created_at: expect.any(String), disabled: true, disabled_at: api.clock.now().toISOString(),
+            id: member.id,
+            username: member.username,
+            role: 'member',
+            membership: 'active',
+            created_at: expect.any(String),
+            disabled: true,
+            disabled_at: api.clock.now().toISOString(),
           },
           sessions_ended: 2,
         },
@@ -57,11 +64,12 @@ describe('POST /api/accounts/{id}/disable and /enable', () => {
     expect(await eventually(async () => (await v1(member.key)).status === 401, 2000)).toBe(true)
     expect(performance.now() - started).toBeLessThan(2000)
     expect(await (await v1(member.key)).json()).toEqual({
-      error: { status: 401, code: 'revoked_key', message: 'the API key\'s account has been disabled by an operator' },
+      error: { status: 401, code: 'revoked_key', message: "the API key's account has been disabled by an operator" },
     })
     const login = await api.call('/api/auth/login', { body: { username: member.username, password: member.password } })
     expect(await json(login)).toEqual({
-      status: 401, body: { error: { status: 401, code: 'invalid_credentials', message: 'wrong username or password' } },
+      status: 401,
+      body: { error: { status: 401, code: 'invalid_credentials', message: 'wrong username or password' } },
     })
     const read = await json(await api.call(`/api/accounts/${member.id}`, { cookie: operator.token }))
     expect(read.body.data).toMatchObject({ disabled: true, disabled_at: disabled.body.data.account.disabled_at })
@@ -74,7 +82,8 @@ describe('POST /api/accounts/{id}/disable and /enable', () => {
     const enabled = await by(operator.token, 'POST', `/api/accounts/${member.id}/enable`, {})
     expect(enabled.status).toBe(200)
     expect(enabled.body.data).toEqual({
-      account: { ...disabled.body.data.account, disabled: false, disabled_at: null }, sessions_ended: 0,
+      account: { ...disabled.body.data.account, disabled: false, disabled_at: null },
+      sessions_ended: 0,
     })
     // The key was not revoked: it works again.
     expect(await eventually(async () => (await v1(member.key)).status === 200, 2000)).toBe(true)
@@ -116,7 +125,7 @@ describe('DELETE /api/accounts/{id}/sessions', () => {
     expect(await loginStatus(member.username, member.password)).toBe(200)
   })
 
-  test('for the operator\'s own account it ends the calling session too, and clears its cookie', async () => {
+  test("for the operator's own account it ends the calling session too, and clears its cookie", async () => {
     const operator = await api.operator()
     const path = `/api/accounts/${operator.id}/sessions`
     const response = await api.call(path, { cookie: operator.token, method: 'DELETE' })
@@ -127,7 +136,7 @@ describe('DELETE /api/accounts/{id}/sessions', () => {
 })
 
 describe('POST /api/accounts/{id}/password', () => {
-  test('an operator\'s reset sets the password and ends every session of the account', async () => {
+  test("an operator's reset sets the password and ends every session of the account", async () => {
     const operator = await api.operator()
     const member = await memberInUse(operator.token)
     const body = { new_password: 'reset by the operator' }
@@ -148,7 +157,7 @@ describe('POST /api/accounts/{id}/password', () => {
 })
 
 describe('a lapsed membership', () => {
-  test('set through the API ends the member\'s sessions at once; the member may sign in again, lapsed', async () => {
+  test("set through the API ends the member's sessions at once; the member may sign in again, lapsed", async () => {
     const operator = await api.operator()
     const member = await memberInUse(operator.token)
     const patch = await by(operator.token, 'PATCH', `/api/accounts/${member.id}`, { membership: 'lapsed' })
@@ -162,7 +171,7 @@ describe('a lapsed membership', () => {
     expect(await me(again)).toBe(200) // and lapsing again is no change that ends it
   })
 
-  test('set any other way ends the member\'s session at its next request', async () => {
+  test("set any other way ends the member's session at its next request", async () => {
     const member = await api.account('member')
     const token = await api.login(member.username, member.password)
     expect(await me(token)).toBe(200)
@@ -170,7 +179,7 @@ describe('a lapsed membership', () => {
     expect(await me(token)).toBe(401)
   })
 
-  test('an operator\'s membership does not matter to their sessions', async () => {
+  test("an operator's membership does not matter to their sessions", async () => {
     const operator = await api.operator()
     const other = await api.operator()
     expect((await by(operator.token, 'PATCH', `/api/accounts/${other.id}`, { membership: 'lapsed' })).status).toBe(200)

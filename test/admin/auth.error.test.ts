@@ -11,11 +11,15 @@ describe('POST /api/auth/login refuses', () => {
   test('a wrong password and an unknown username alike: 401 invalid_credentials, same message', async () => {
     const { username } = await api.account('member')
     const wrongPassword = await api.call('/api/auth/login', { body: { username, password: 'not the password' } })
-    const unknownUser = await api.call('/api/auth/login', { body: { username: 'nobody-at-all', password: 'not the password' } })
+    const unknownUser = await api.call('/api/auth/login', {
+      body: { username: 'nobody-at-all', password: 'not the password' },
+    })
     for (const response of [wrongPassword, unknownUser]) {
       expect(response.status).toBe(401)
       expect(response.headers.get('set-cookie')).toBeNull()
-      expect(await response.json()).toEqual({ error: { status: 401, code: 'invalid_credentials', message: 'wrong username or password' } })
+      expect(await response.json()).toEqual({
+        error: { status: 401, code: 'invalid_credentials', message: 'wrong username or password' },
+      })
     }
   })
 
@@ -31,15 +35,39 @@ describe('POST /api/auth/login refuses', () => {
   test.each([
     ['no body', { raw: undefined, body: undefined }, 'missing field "username"'],
     ['a missing password', { body: { username: 'a' } }, 'missing field "password"'],
-    ['an unknown field', { body: { username: 'a', password: 'b', remember: true } }, 'unknown field "remember"; this endpoint takes username, password'],
+    [
+      'an unknown field',
+      { body: { username: 'a', password: 'b', remember: true } },
+      'unknown field "remember"; this endpoint takes username, password',
+    ],
     ['a number for a username', { body: { username: 12, password: 'b' } }, 'username must be a string (got number)'],
     ['an empty username', { body: { username: ' ', password: 'b' } }, 'username must not be empty'],
     ['a JSON array', { body: ['a', 'b'] }, 'the body must be a JSON object (got array)'],
-    ['JSON null', { raw: 'null', headers: { 'content-type': 'application/json' } }, 'the body must be a JSON object (got null)'],
-    ['a form post', { raw: 'username=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 'the body must be JSON, sent with Content-Type: application/json (got application/x-www-form-urlencoded)'],
-    ['broken JSON', { raw: '{"username":', headers: { 'content-type': 'application/json' } }, 'the request body is not valid for its content type'],
-    ['a NUL in the password', { body: { username: 'a', password: 'b\u0000c' } }, 'password must not contain the NUL character (\\u0000)'],
-    ['a password longer than 1,024 characters', { body: { username: 'a', password: 'x'.repeat(1025) } }, 'password must be at most 1,024 characters long (got 1,025)'],
+    [
+      'JSON null',
+      { raw: 'null', headers: { 'content-type': 'application/json' } },
+      'the body must be a JSON object (got null)',
+    ],
+    [
+      'a form post',
+      { raw: 'username=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      'the body must be JSON, sent with Content-Type: application/json (got application/x-www-form-urlencoded)',
+    ],
+    [
+      'broken JSON',
+      { raw: '{"username":', headers: { 'content-type': 'application/json' } },
+      'the request body is not valid for its content type',
+    ],
+    [
+      'a NUL in the password',
+      { body: { username: 'a', password: 'b\u0000c' } },
+      'password must not contain the NUL character (\\u0000)',
+    ],
+    [
+      'a password longer than 1,024 characters',
+      { body: { username: 'a', password: 'x'.repeat(1025) } },
+      'password must be at most 1,024 characters long (got 1,025)',
+    ],
   ])('%s: 400 naming the problem', async (_, options, message) => {
     const response = await api.call('/api/auth/login', { method: 'POST', ...options } as never)
     expect(response.status).toBe(400)
@@ -69,13 +97,25 @@ describe('authenticate', () => {
 
 describe('without a session', () => {
   test.each([
-    ['GET', '/api/auth/me'], ['POST', '/api/auth/logout'], ['GET', '/api/keys'], ['POST', '/api/keys'], ['DELETE', '/api/keys/AbCdEfGh'],
-    ['GET', '/api/accounts'], ['GET', '/api/sources'], ['POST', '/api/scrape'], ['GET', '/api/prompts'], ['GET', '/api/no-such-area'],
+    ['GET', '/api/auth/me'],
+    ['POST', '/api/auth/logout'],
+    ['GET', '/api/keys'],
+    ['POST', '/api/keys'],
+    ['DELETE', '/api/keys/AbCdEfGh'],
+    ['GET', '/api/accounts'],
+    ['GET', '/api/sources'],
+    ['POST', '/api/scrape'],
+    ['GET', '/api/prompts'],
+    ['GET', '/api/no-such-area'],
   ])('%s %s is 401 unauthenticated', async (method, path) => {
     const response = await api.call(path, { method })
     expect(response.status).toBe(401)
     expect(await response.json()).toEqual({
-      error: { status: 401, code: 'unauthenticated', message: 'sign in first: POST /api/auth/login, then send the session cookie it sets' },
+      error: {
+        status: 401,
+        code: 'unauthenticated',
+        message: 'sign in first: POST /api/auth/login, then send the session cookie it sets',
+      },
     })
   })
 

@@ -16,7 +16,10 @@ describe('POST /api/auth/login', () => {
     expect(await response.json()).toEqual({ data: { user: { id, username, role: 'member', membership: 'active' } } })
     const cookie = response.headers.get('set-cookie')!
     expect(cookie).toMatch(/^geroscope_session=[A-Za-z0-9_-]{43}; /)
-    const attributes = cookie.split('; ').slice(1).map((a) => a.toLowerCase())
+    const attributes = cookie
+      .split('; ')
+      .slice(1)
+      .map((a) => a.toLowerCase())
     expect(attributes.sort()).toEqual(['httponly', 'max-age=43200', 'path=/api', 'samesite=lax', 'secure'])
     expect(response.headers.get('cache-control')).toBe('no-store')
   })
@@ -53,10 +56,14 @@ describe('POST /api/auth/login', () => {
       const app = await testApp(database, {}, { PUBLIC_BASE_URL: 'http://localhost:3000' })
       const [username, password] = ['plain-http', 'a long password']
       await createAccount(database.db, { username, password, role: 'member' })
-      const plain = await app.handle(adminRequest('/api/auth/login', { body: { username, password } }, 'http://localhost:3000'))
+      const plain = await app.handle(
+        adminRequest('/api/auth/login', { body: { username, password } }, 'http://localhost:3000'),
+      )
       expect(plain.status).toBe(200)
       expect(plain.headers.get('set-cookie')!.toLowerCase()).not.toContain('secure')
-      const overHttps = await app.handle(adminRequest('/api/auth/login', { body: { username, password } }, 'https://localhost:3000'))
+      const overHttps = await app.handle(
+        adminRequest('/api/auth/login', { body: { username, password } }, 'https://localhost:3000'),
+      )
       expect(overHttps.headers.get('set-cookie')!.toLowerCase()).toContain('; secure')
     } finally {
       await database.close()
@@ -75,7 +82,11 @@ describe('GET /api/auth/me', () => {
     expect(await response.json()).toEqual({
       data: {
         user: { id, username, role: 'admin', membership: 'active' },
-        session: { created_at: '2026-11-20T10:00:00.000Z', expires_at: '2026-11-20T22:00:00.000Z', idle_expires_at: '2026-11-20T10:31:00.000Z' },
+        session: {
+          created_at: '2026-11-20T10:00:00.000Z',
+          expires_at: '2026-11-20T22:00:00.000Z',
+          idle_expires_at: '2026-11-20T10:31:00.000Z',
+        },
       },
     })
   })
@@ -87,10 +98,18 @@ describe('POST /api/auth/logout', () => {
     const response = await api.call('/api/auth/logout', { method: 'POST', cookie: member.token })
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ data: { logged_out: true } })
-    expect(response.headers.get('set-cookie')).toMatch(/^geroscope_session=; Max-Age=0; Path=\/api; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax$/)
+    expect(response.headers.get('set-cookie')).toMatch(
+      /^geroscope_session=; Max-Age=0; Path=\/api; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax$/,
+    )
     const replay = await api.call('/api/auth/me', { cookie: member.token })
     expect(replay.status).toBe(401)
-    expect(await replay.json()).toEqual({ error: { status: 401, code: 'unauthenticated', message: 'the session has ended (logged out or expired); sign in again' } })
+    expect(await replay.json()).toEqual({
+      error: {
+        status: 401,
+        code: 'unauthenticated',
+        message: 'the session has ended (logged out or expired); sign in again',
+      },
+    })
     expect(sessionFrom(replay)).toBe('') // and tells the browser to drop it
     expect((await api.call('/api/auth/logout', { method: 'POST', cookie: member.token })).status).toBe(401)
   })
@@ -116,7 +135,10 @@ describe('session expiry', () => {
     const member = await api.member()
     for (let minutes = 20; minutes < 12 * 60; minutes += 20) {
       api.clock.set(new Date(Date.parse('2026-11-22T08:00:00Z') + minutes * 60_000).toISOString())
-      expect({ minutes, status: (await api.call('/api/auth/me', { cookie: member.token })).status }).toEqual({ minutes, status: 200 })
+      expect({ minutes, status: (await api.call('/api/auth/me', { cookie: member.token })).status }).toEqual({
+        minutes,
+        status: 200,
+      })
     }
     api.clock.set('2026-11-22T20:00:00Z')
     expect((await api.call('/api/auth/me', { cookie: member.token })).status).toBe(401)
@@ -126,7 +148,7 @@ describe('session expiry', () => {
 describe('configured lifetimes', () => {
   const short = useAdminApp({ SESSION_IDLE_MINUTES: '5', SESSION_MAX_HOURS: '1' })
 
-  test('SESSION_IDLE_MINUTES and SESSION_MAX_HOURS set the expiries and the cookie\'s Max-Age', async () => {
+  test("SESSION_IDLE_MINUTES and SESSION_MAX_HOURS set the expiries and the cookie's Max-Age", async () => {
     short.clock.set('2026-11-23T08:00:00Z')
     const { username, password } = await short.account('member')
     const login = await short.call('/api/auth/login', { body: { username, password } })
@@ -134,7 +156,10 @@ describe('configured lifetimes', () => {
     const token = sessionFrom(login)!
     short.clock.advance(4 * 60_000)
     const me = await (await short.call('/api/auth/me', { cookie: token })).json()
-    expect(me.data.session).toMatchObject({ expires_at: '2026-11-23T09:00:00.000Z', idle_expires_at: '2026-11-23T08:09:00.000Z' })
+    expect(me.data.session).toMatchObject({
+      expires_at: '2026-11-23T09:00:00.000Z',
+      idle_expires_at: '2026-11-23T08:09:00.000Z',
+    })
     short.clock.advance(5 * 60_000 + 1)
     expect((await short.call('/api/auth/me', { cookie: token })).status).toBe(401)
   })

@@ -31,7 +31,15 @@ const FEEDS: Record<string, string> = {
 // Planted in every block of 1,000 synthetic papers (src/seed/planted.ts).
 const ACARBOSE_LIFESPAN = ['intervention:CHEBI:2376', 'phenotype:lifespan']
 const TAURINE_IL6 = ['intervention:CHEBI:15891', 'biomarker:il-6-level']
-const PLANTED_ONLY_ORGANISMS = ['golden hamster', 'guinea pig', 'medaka', 'grey mouse lemur', 'pig', 'cynomolgus macaque', 'rabbit']
+const PLANTED_ONLY_ORGANISMS = [
+  'golden hamster',
+  'guinea pig',
+  'medaka',
+  'grey mouse lemur',
+  'pig',
+  'cynomolgus macaque',
+  'rabbit',
+]
 
 let database: TestDatabase
 let server: RunningServer
@@ -52,7 +60,9 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${server.port}`
   feeds = replayServer((_, url) => {
     const path = FEEDS[url.pathname]
-    return path ? new Response(sharedFixtureBytes(path), { headers: { 'content-type': 'application/xml' } }) : new Response('not here', { status: 404 })
+    return path
+      ? new Response(sharedFixtureBytes(path), { headers: { 'content-type': 'application/xml' } })
+      : new Response('not here', { status: 404 })
   })
 }, 180_000)
 afterAll(async () => {
@@ -67,11 +77,20 @@ type Answer = { status: number; headers: Headers; body: any } // eslint-disable-
 /** A client with a cookie jar of one cookie, as `curl -c jar -b jar` keeps it; the last Set-Cookie is kept for inspection. */
 function client() {
   const jar = { cookie: null as string | null, lastSetCookie: null as string | null }
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> => {
     const sent: Record<string, string> = { ...headers }
     if (jar.cookie) sent.cookie = jar.cookie
     if (body !== undefined) sent['content-type'] = 'application/json'
-    const response = await fetch(`${base}${path}`, { method, headers: sent, body: body === undefined ? undefined : JSON.stringify(body) })
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: sent,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
     const set = response.headers.get('set-cookie')
     if (set) {
       jar.lastSetCookie = set
@@ -84,11 +103,21 @@ function client() {
   return Object.assign(call, { jar })
 }
 
-type Citation = { ref: string; type: 'paper' | 'article' | 'contradiction'; paper_id: string | null; article_id: number | null; url: string | null }
+type Citation = {
+  ref: string
+  type: 'paper' | 'article' | 'contradiction'
+  paper_id: string | null
+  article_id: number | null
+  url: string | null
+}
 type Statement = { text: string; citations: string[] }
 
 /** Every statement cites refs the brief lists, and every citation names a stored paper or article with its link. */
-async function expectCitationsResolve(brief: { summary: Statement[]; sections: { statements: Statement[] }[]; citations: Citation[] }) {
+async function expectCitationsResolve(brief: {
+  summary: Statement[]
+  sections: { statements: Statement[] }[]
+  citations: Citation[]
+}) {
   const refs = new Set(brief.citations.map((c) => c.ref))
   const statements = [...brief.summary, ...brief.sections.flatMap((s) => s.statements)]
   expect(statements.length).toBeGreaterThan(0)
@@ -98,8 +127,15 @@ async function expectCitationsResolve(brief: { summary: Statement[]; sections: {
   }
   const paperIds = brief.citations.filter((c) => c.type === 'paper').map((c) => c.paper_id!)
   const articleIds = brief.citations.filter((c) => c.type === 'article').map((c) => c.article_id!)
-  const storedPapers = paperIds.length ? await database.db.select({ id: papers.id, url: papers.url }).from(papers).where(inArray(papers.id, paperIds)) : []
-  const storedArticles = articleIds.length ? await database.db.select({ id: articles.id, link: articles.link }).from(articles).where(inArray(articles.id, articleIds)) : []
+  const storedPapers = paperIds.length
+    ? await database.db.select({ id: papers.id, url: papers.url }).from(papers).where(inArray(papers.id, paperIds))
+    : []
+  const storedArticles = articleIds.length
+    ? await database.db
+        .select({ id: articles.id, link: articles.link })
+        .from(articles)
+        .where(inArray(articles.id, articleIds))
+    : []
   expect(storedPapers.map((p) => p.id).sort()).toEqual([...new Set(paperIds)].sort())
   expect(storedArticles.map((a) => a.id).sort()).toEqual([...new Set(articleIds)].sort())
   for (const c of brief.citations) {
@@ -125,15 +161,28 @@ describe.skipIf(!haveSharedFixtures)(`the admin flow on ${testDriver}`, () => {
     expect(cookie).toMatch(/; HttpOnly/i)
     expect(cookie).toMatch(/; SameSite=Lax/i)
     expect(cookie).not.toMatch(/; Secure/i)
-    const forged = await operator('POST', '/api/sources', { name: 'x', url: `${feeds.url}/ajph.xml` }, { origin: 'https://elsewhere.test' })
+    const forged = await operator(
+      'POST',
+      '/api/sources',
+      { name: 'x', url: `${feeds.url}/ajph.xml` },
+      { origin: 'https://elsewhere.test' },
+    )
     expect(forged.status).toBe(403)
     expect(forged.body.error.code).toBe('forbidden')
   })
 
   test('adds two sources pointing at the local feed server, and a duplicate is 409', async () => {
-    const journal = await operator('POST', '/api/sources', { name: 'AJPH', url: `${feeds.url}/ajph.xml`, tags: ['journals'] })
+    const journal = await operator('POST', '/api/sources', {
+      name: 'AJPH',
+      url: `${feeds.url}/ajph.xml`,
+      tags: ['journals'],
+    })
     expect(journal.status).toBe(201)
-    const preprints = await operator('POST', '/api/sources', { name: 'bioRxiv bioengineering', url: `${feeds.url}/biorxiv.rdf`, tags: ['preprints'] })
+    const preprints = await operator('POST', '/api/sources', {
+      name: 'bioRxiv bioengineering',
+      url: `${feeds.url}/biorxiv.rdf`,
+      tags: ['preprints'],
+    })
     expect(preprints.status).toBe(201)
     const again = await operator('POST', '/api/sources', { name: 'again', url: `${feeds.url}/ajph.xml` })
     expect(again.status).toBe(409)
@@ -148,13 +197,23 @@ describe.skipIf(!haveSharedFixtures)(`the admin flow on ${testDriver}`, () => {
     expect(analyse.status).toBe(200)
     expect(analyse.body.data.counts).toMatchObject({ articles: 21, articles_failed: 0 })
     const sources = await operator('GET', '/api/sources')
-    expect(sources.body.data.map((s: { name: string; last_status: string; article_count: number }) => [s.name, s.last_status, s.article_count]).sort())
-      .toEqual([['AJPH', 'ok', 20], ['bioRxiv bioengineering', 'ok', 1]])
+    expect(
+      sources.body.data
+        .map((s: { name: string; last_status: string; article_count: number }) => [
+          s.name,
+          s.last_status,
+          s.article_count,
+        ])
+        .sort(),
+    ).toEqual([
+      ['AJPH', 'ok', 20],
+      ['bioRxiv bioengineering', 'ok', 1],
+    ])
     const jobs = await operator('GET', '/api/jobs?limit=5')
     expect(jobs.body.data.map((r: { job: string; status?: string }) => r.job)).toEqual(['analyze', 'scrape'])
   }, 60_000)
 
-  test('a brief by window cites the week\'s papers and the analysed articles, and is stored', async () => {
+  test("a brief by window cites the week's papers and the analysed articles, and is stored", async () => {
     const since = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10)
     const made = await operator('POST', '/api/generate-brief', { since, until: TODAY })
     expect(made.status).toBe(201)
@@ -162,21 +221,29 @@ describe.skipIf(!haveSharedFixtures)(`the admin flow on ${testDriver}`, () => {
     expect(made.headers.get('location')).toBe(made.body.data.url)
     const { status, body } = await operator('GET', `/api/briefs/${id}`)
     expect(status).toBe(200)
-    expect(body.data).toMatchObject({ id, kind: 'comprehensive', window: { since, until: TODAY }, model: 'geroscope-builtin-1' })
+    expect(body.data).toMatchObject({
+      id,
+      kind: 'comprehensive',
+      window: { since, until: TODAY },
+      model: 'geroscope-builtin-1',
+    })
     const { paperIds, articleIds } = await expectCitationsResolve(body.data)
     expect(paperIds.length).toBeGreaterThan(0)
     expect(articleIds.length).toBeGreaterThan(0)
     briefIds.push(id)
   }, 60_000)
 
-  test('a brief by source tag cites only the tagged source\'s article', async () => {
+  test("a brief by source tag cites only the tagged source's article", async () => {
     const made = await operator('POST', '/api/generate-brief/tag-based', { source_tags: ['preprints'] })
     expect(made.status).toBe(201)
     const { body } = await operator('GET', `/api/briefs/${made.body.data.id}`)
     expect(body.data).toMatchObject({ kind: 'tag_based', filters: { source_tags: ['preprints'] } })
     const { paperIds, articleIds } = await expectCitationsResolve(body.data)
     expect(paperIds).toEqual([])
-    const [article] = await database.db.select({ link: articles.link }).from(articles).where(inArray(articles.id, articleIds))
+    const [article] = await database.db
+      .select({ link: articles.link })
+      .from(articles)
+      .where(inArray(articles.id, articleIds))
     expect(articleIds).toHaveLength(1)
     expect(article!.link).toContain('biorxiv.org')
     briefIds.push(made.body.data.id)
@@ -185,10 +252,18 @@ describe.skipIf(!haveSharedFixtures)(`the admin flow on ${testDriver}`, () => {
   }, 60_000)
 
   test('contradictions: the planted ones are found, and nothing else in the organisms only planting uses', async () => {
-    const pages: { subject: { key: string }; object: { key: string }; organisms: { name: string }[]; pairs: { increase: { paper: { id: string } }; decrease: { paper: { id: string } } }[] }[] = []
+    const pages: {
+      subject: { key: string }
+      object: { key: string }
+      organisms: { name: string }[]
+      pairs: { increase: { paper: { id: string } }; decrease: { paper: { id: string } } }[]
+    }[] = []
     let cursor: string | null = null
     do {
-      const page: Answer = await operator('GET', `/api/intelligence/contradictions?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+      const page: Answer = await operator(
+        'GET',
+        `/api/intelligence/contradictions?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      )
       expect(page.status).toBe(200)
       pages.push(...page.body.data)
       cursor = page.body.pagination.next_cursor
@@ -196,12 +271,20 @@ describe.skipIf(!haveSharedFixtures)(`the admin flow on ${testDriver}`, () => {
     const pairOf = (g: (typeof pages)[number]) => [g.subject.key, g.object.key]
     expect(pages.map(pairOf)).toContainEqual(ACARBOSE_LIFESPAN)
     expect(pages.map(pairOf)).toContainEqual(TAURINE_IL6)
-    const inPlantedOrganisms = pages.filter((g) => g.organisms.some((o) => PLANTED_ONLY_ORGANISMS.some((name) => o.name.toLowerCase().includes(name))
-      || /Mesocricetus|Cavia|Oryzias|Microcebus|Sus scrofa|Macaca fascicularis|Oryctolagus/.test(o.name)))
+    const inPlantedOrganisms = pages.filter((g) =>
+      g.organisms.some(
+        (o) =>
+          PLANTED_ONLY_ORGANISMS.some((name) => o.name.toLowerCase().includes(name)) ||
+          /Mesocricetus|Cavia|Oryzias|Microcebus|Sus scrofa|Macaca fascicularis|Oryctolagus/.test(o.name),
+      ),
+    )
     expect(inPlantedOrganisms.map(pairOf).sort()).toEqual([ACARBOSE_LIFESPAN, TAURINE_IL6].sort())
     // Both papers of a pair are real papers of the corpus.
     const cited = pages.flatMap((g) => g.pairs.flatMap((p) => [p.increase.paper.id, p.decrease.paper.id]))
-    const stored = await database.db.select({ id: papers.id }).from(papers).where(inArray(papers.id, [...new Set(cited)]))
+    const stored = await database.db
+      .select({ id: papers.id })
+      .from(papers)
+      .where(inArray(papers.id, [...new Set(cited)]))
     expect(stored).toHaveLength(new Set(cited).size)
   }, 60_000)
 
@@ -212,7 +295,13 @@ describe.skipIf(!haveSharedFixtures)(`the admin flow on ${testDriver}`, () => {
     expect(labels.some((l: string) => /follistatin/i.test(l))).toBe(true)
     expect(labels.some((l: string) => /acarbose/i.test(l))).toBe(false)
     const disputed = await operator('GET', '/api/intelligence/gaps?kind=disputed_finding&limit=100')
-    const links = disputed.body.data.map((g: { subject: { key: string }; object: { key: string }; contradiction_id: string | null }) => [g.subject.key, g.object.key, g.contradiction_id !== null])
+    const links = disputed.body.data.map(
+      (g: { subject: { key: string }; object: { key: string }; contradiction_id: string | null }) => [
+        g.subject.key,
+        g.object.key,
+        g.contradiction_id !== null,
+      ],
+    )
     expect(links).toContainEqual([...ACARBOSE_LIFESPAN, true])
   })
 
@@ -224,7 +313,10 @@ describe.skipIf(!haveSharedFixtures)(`the admin flow on ${testDriver}`, () => {
     expect(edited.status).toBe(200)
     expect(edited.body.data).toMatchObject({ id: 'brief', version: before.body.data.version + 1, changed: true })
     const after = await operator('GET', '/api/prompts/brief')
-    expect(after.body.data.versions.map((v: { version: number }) => v.version)).toEqual([before.body.data.version + 1, before.body.data.version])
+    expect(after.body.data.versions.map((v: { version: number }) => v.version)).toEqual([
+      before.body.data.version + 1,
+      before.body.data.version,
+    ])
     expect(after.body.data.text).toBe(text)
     const unknown = await operator('PUT', '/api/prompts/brief', { text, note: 'why' })
     expect(unknown.status).toBe(400)
@@ -232,9 +324,15 @@ describe.skipIf(!haveSharedFixtures)(`the admin flow on ${testDriver}`, () => {
   })
 
   test('a member logs in, is refused operator routes, makes a key and uses it on /api/v1', async () => {
-    memberId = (await createAccount(database.db, { username: 'member-1', password: 'a member password', role: 'member' })).id
-    expect((await member('POST', '/api/auth/login', { username: 'member-1', password: 'a wrong password' })).status).toBe(401)
-    expect((await member('POST', '/api/auth/login', { username: 'member-1', password: 'a member password' })).status).toBe(200)
+    memberId = (
+      await createAccount(database.db, { username: 'member-1', password: 'a member password', role: 'member' })
+    ).id
+    expect(
+      (await member('POST', '/api/auth/login', { username: 'member-1', password: 'a wrong password' })).status,
+    ).toBe(401)
+    expect(
+      (await member('POST', '/api/auth/login', { username: 'member-1', password: 'a member password' })).status,
+    ).toBe(200)
     expect((await member('GET', '/api/auth/me')).body.data.user).toMatchObject({ id: memberId, role: 'member' })
     expect((await member('GET', '/api/sources')).status).toBe(403)
     expect((await member('POST', '/api/generate-brief', {})).status).toBe(403)
@@ -249,7 +347,9 @@ describe.skipIf(!haveSharedFixtures)(`the admin flow on ${testDriver}`, () => {
     expect(used.status).toBe(200)
     expect((await used.json()).data).toHaveLength(3)
     const listed = await member('GET', '/api/keys')
-    expect(listed.body.data).toEqual([expect.objectContaining({ id: created.body.data.id, label: 'notebook', tier: 'member', revoked: false })])
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ id: created.body.data.id, label: 'notebook', tier: 'member', revoked: false }),
+    ])
 
     expect((await member('DELETE', `/api/keys/${created.body.data.id}`)).body.data.revoked).toBe(true)
     const revokedAt = performance.now()

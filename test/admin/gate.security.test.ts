@@ -27,7 +27,11 @@ describe('cross-site requests', () => {
     ['no Origin, Referer of another site', { referer: 'https://evil.test/page' }, 403],
     ['no Origin, an unreadable Referer', { referer: 'not a url' }, 403],
     ['no Origin, Referer of our own page', { referer: 'https://geroscope.test/admin/keys' }, 404],
-    ['Origin ours but Referer another site (Origin decides)', { origin: 'https://geroscope.test', referer: 'https://evil.test/' }, 404],
+    [
+      'Origin ours but Referer another site (Origin decides)',
+      { origin: 'https://geroscope.test', referer: 'https://evil.test/' },
+      404,
+    ],
     ['neither header (curl, scripts): allowed', {}, 404],
   ])('%s', async (_, headers, status) => {
     const response = await api.call('/api/keys/AbCdEfGh', { method: 'DELETE', cookie: member.token, headers })
@@ -36,46 +40,85 @@ describe('cross-site requests', () => {
   })
 
   test.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s from another site is refused, GET is not', async (method) => {
-    const refused = await api.call('/api/sources/1', { method, cookie: operator.token, headers: { origin: 'https://evil.test' } })
+    const refused = await api.call('/api/sources/1', {
+      method,
+      cookie: operator.token,
+      headers: { origin: 'https://evil.test' },
+    })
     expect(refused.status).toBe(403)
-    expect(await refused.json()).toEqual(forbidden('cross-site request refused: Origin https://evil.test is not this service\'s'))
-    expect((await api.call('/api/sources', { cookie: operator.token, headers: { origin: 'https://evil.test' } })).status).toBe(200)
+    expect(await refused.json()).toEqual(
+      forbidden("cross-site request refused: Origin https://evil.test is not this service's"),
+    )
+    expect(
+      (await api.call('/api/sources', { cookie: operator.token, headers: { origin: 'https://evil.test' } })).status,
+    ).toBe(200)
   })
 
   test('a forged request uses none of the allowance of the address it came from', async () => {
     const address = freshAddress()
     for (let i = 0; i < 12; i++) {
-      expect((await api.call('/api/auth/login', { body: { username: 'x', password: 'y' }, address, headers: { origin: 'https://evil.test' } })).status).toBe(403)
+      expect(
+        (
+          await api.call('/api/auth/login', {
+            body: { username: 'x', password: 'y' },
+            address,
+            headers: { origin: 'https://evil.test' },
+          })
+        ).status,
+      ).toBe(403)
     }
     expect((await api.call('/api/auth/login', { body: { username: 'x', password: 'y' }, address })).status).toBe(401)
   })
 
   test('a login from another site is refused too (login forgery)', async () => {
     const { username, password } = await api.account('member')
-    const response = await api.call('/api/auth/login', { body: { username, password }, headers: { origin: 'https://evil.test' } })
+    const response = await api.call('/api/auth/login', {
+      body: { username, password },
+      headers: { origin: 'https://evil.test' },
+    })
     expect(response.status).toBe(403)
     expect(response.headers.get('set-cookie')).toBeNull()
   })
 })
 
 describe('access', () => {
-  const routes = () => api.app.routes
-    .filter((r) => r.path.startsWith('/api/') && !r.path.startsWith('/api/v1') && r.method !== 'OPTIONS')
-    .map((r) => ({ method: r.method, path: r.path.replace(/:(\w+)/g, '1') }))
+  const routes = () =>
+    api.app.routes
+      .filter((r) => r.path.startsWith('/api/') && !r.path.startsWith('/api/v1') && r.method !== 'OPTIONS')
+      .map((r) => ({ method: r.method, path: r.path.replace(/:(\w+)/g, '1') }))
 
   test('every admin route but login, logout, me, password, the OpenAPI document, its reference page and /api/keys is for operators', () => {
-    const open = routes().filter((r) => accessFor(r.method, r.path) !== 'operator').map((r) => `${r.method} ${r.path}`)
+    const open = routes()
+      .filter((r) => accessFor(r.method, r.path) !== 'operator')
+      .map((r) => `${r.method} ${r.path}`)
     expect(open.sort()).toEqual([
-      'DELETE /api/keys/1', 'GET /api/auth/me', 'GET /api/docs', 'GET /api/keys', 'GET /api/openapi.json', 'POST /api/auth/login', 'POST /api/auth/logout',
-      'POST /api/auth/password', 'POST /api/keys',
+      'DELETE /api/keys/1',
+      'GET /api/auth/me',
+      'GET /api/docs',
+      'GET /api/keys',
+      'GET /api/openapi.json',
+      'POST /api/auth/login',
+      'POST /api/auth/logout',
+      'POST /api/auth/password',
+      'POST /api/keys',
     ])
     expect(routes().length).toBeGreaterThan(open.length + 10)
   })
 
   test('a member gets 403 forbidden on every operator route, before its body is read', async () => {
     for (const { method, path } of routes().filter((r) => accessFor(r.method, r.path) === 'operator')) {
-      const response = await api.call(path, { method, cookie: member.token, raw: method === 'GET' ? undefined : '{not json', headers: { 'content-type': 'application/json' } })
-      expect({ method, path, status: response.status, body: await response.json() }).toEqual({ method, path, status: 403, body: forbidden('this endpoint is for operators') })
+      const response = await api.call(path, {
+        method,
+        cookie: member.token,
+        raw: method === 'GET' ? undefined : '{not json',
+        headers: { 'content-type': 'application/json' },
+      })
+      expect({ method, path, status: response.status, body: await response.json() }).toEqual({
+        method,
+        path,
+        status: 403,
+        body: forbidden('this endpoint is for operators'),
+      })
     }
   })
 
@@ -102,7 +145,9 @@ describe('rate limits', () => {
     const refused = await api.call('/api/auth/me', { address })
     expect(refused.status).toBe(429)
     expect(refused.headers.get('retry-after')).toBe('45')
-    expect(await refused.json()).toEqual({ error: { status: 429, code: 'rate_limited', message: 'rate limit reached; retry after 45 seconds' } })
+    expect(await refused.json()).toEqual({
+      error: { status: 429, code: 'rate_limited', message: 'rate limit reached; retry after 45 seconds' },
+    })
     expect((await api.call('/api/openapi.json', { address: freshAddress() })).status).toBe(200) // another address is not held back
     api.clock.set('2026-11-24T10:01:00Z')
     expect((await api.call('/api/openapi.json', { address })).status).toBe(200)
@@ -114,7 +159,10 @@ describe('rate limits', () => {
     const address = freshAddress()
     // Guesses at other names: ten at one name would meet its own failure budget first (login-budget.test.ts).
     for (let i = 0; i < 10; i++) {
-      expect((await api.call('/api/auth/login', { body: { username: `${username}-${i}`, password: `guess ${i}` }, address })).status).toBe(401)
+      expect(
+        (await api.call('/api/auth/login', { body: { username: `${username}-${i}`, password: `guess ${i}` }, address }))
+          .status,
+      ).toBe(401)
     }
     const refused = await api.call('/api/auth/login', { body: { username, password }, address })
     expect(refused.status).toBe(429)
@@ -127,9 +175,20 @@ describe('rate limits', () => {
     const signedIn = await api.member()
     const address = freshAddress()
     for (let i = 0; i < 10; i++) {
-      expect((await api.call('/api/auth/login', { body: { username: `x${i}`, password: 'y' }, cookie: signedIn.token, address })).status).toBe(401)
+      expect(
+        (
+          await api.call('/api/auth/login', {
+            body: { username: `x${i}`, password: 'y' },
+            cookie: signedIn.token,
+            address,
+          })
+        ).status,
+      ).toBe(401)
     }
-    expect((await api.call('/api/auth/login', { body: { username: 'x', password: 'y' }, cookie: signedIn.token, address })).status).toBe(429)
+    expect(
+      (await api.call('/api/auth/login', { body: { username: 'x', password: 'y' }, cookie: signedIn.token, address }))
+        .status,
+    ).toBe(429)
   })
 
   test('100 requests a minute per signed-in account, from any address', async () => {
@@ -153,7 +212,8 @@ describe('client address', () => {
     const database = await freshDatabase()
     try {
       const app = await testApp(database, {}) // TRUST_PROXY unset
-      const call = (address: string) => app.handle(new Request('https://geroscope.test/api/openapi.json', { headers: { 'x-forwarded-for': address } }))
+      const call = (address: string) =>
+        app.handle(new Request('https://geroscope.test/api/openapi.json', { headers: { 'x-forwarded-for': address } }))
       // Every request came from the same (unknown) peer, so rotating the header buys nothing.
       for (let i = 0; i < 10; i++) expect((await call(`192.0.2.${i + 1}`)).status).toBe(200)
       expect((await call('192.0.2.99')).status).toBe(429)
@@ -168,9 +228,14 @@ describe('bodies', () => {
     const { token } = await api.operator()
     const raw = JSON.stringify({ text: 'x'.repeat(300_000) })
     const response = await api.call('/api/prompts/judge', {
-      method: 'PUT', cookie: token, raw, headers: { 'content-type': 'application/json', 'content-length': String(raw.length) },
+      method: 'PUT',
+      cookie: token,
+      raw,
+      headers: { 'content-type': 'application/json', 'content-length': String(raw.length) },
     })
     expect(response.status).toBe(413)
-    expect(await response.json()).toEqual({ error: { status: 413, code: 'invalid_parameter', message: 'the body must be at most 256 KiB (262144 bytes)' } })
+    expect(await response.json()).toEqual({
+      error: { status: 413, code: 'invalid_parameter', message: 'the body must be at most 256 KiB (262144 bytes)' },
+    })
   })
 })

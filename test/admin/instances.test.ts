@@ -34,13 +34,22 @@ beforeAll(async () => {
   usageB = new KeyUsageRecorder(second, { flushEveryMs: 0 })
   b = await testApp(second, { keyUsage: usageB }, env)
   await createAccount(database.db, { username: 'ops', password: 'a long password', role: 'admin' })
-  const login = await a.handle(adminRequest('/api/auth/login', { body: { username: 'ops', password: 'a long password' }, address: freshAddress() }))
+  const login = await a.handle(
+    adminRequest('/api/auth/login', {
+      body: { username: 'ops', password: 'a long password' },
+      address: freshAddress(),
+    }),
+  )
   operator = sessionFrom(login)!
-  let held = new Promise<void>((resolve) => { releaseFeed = resolve })
+  let held = new Promise<void>((resolve) => {
+    releaseFeed = resolve
+  })
   feeds = replayServer(async () => {
     await held
     held = Promise.resolve()
-    return new Response('<rss version="2.0"><channel><item><title>T</title><link>https://a.test/slow</link></item></channel></rss>')
+    return new Response(
+      '<rss version="2.0"><channel><item><title>T</title><link>https://a.test/slow</link></item></channel></rss>',
+    )
   })
 })
 afterAll(async () => {
@@ -50,17 +59,20 @@ afterAll(async () => {
   await database.close()
 })
 
-const onA = (path: string, options: Parameters<typeof adminRequest>[1] = {}) => a.handle(adminRequest(path, { cookie: operator, address: freshAddress(), ...options }))
+const onA = (path: string, options: Parameters<typeof adminRequest>[1] = {}) =>
+  a.handle(adminRequest(path, { cookie: operator, address: freshAddress(), ...options }))
 const v1OnB = (key: string) => b.handle(new Request('https://geroscope.test/api/v1/topics', bearer(key)))
 
 async function memberWithKey(username: string) {
-  const created = await (await onA('/api/accounts', { body: { username, password: 'a long password', role: 'member' } })).json()
+  const created = await (
+    await onA('/api/accounts', { body: { username, password: 'a long password', role: 'member' } })
+  ).json()
   const key = await (await onA(`/api/accounts/${created.data.id}/keys`, { body: { tier: 'member' } })).json()
   return { accountId: created.data.id as number, keyId: key.data.id as string, key: key.data.key as string }
 }
 
 describe(`two instances on ${testDriver}`, () => {
-  test('a key revoked through one is refused by the other\'s Data API within 2 seconds', async () => {
+  test("a key revoked through one is refused by the other's Data API within 2 seconds", async () => {
     const { keyId, key } = await memberWithKey('two-instances-1')
     expect((await v1OnB(key)).status).toBe(200) // B now holds the key in its cache
     expect((await onA(`/api/keys/${keyId}`, { method: 'DELETE' })).status).toBe(200)
@@ -72,7 +84,9 @@ describe(`two instances on ${testDriver}`, () => {
   test('a lapsed membership set through one is refused by the other within 2 seconds', async () => {
     const { accountId, key } = await memberWithKey('two-instances-2')
     expect((await v1OnB(key)).status).toBe(200)
-    expect((await onA(`/api/accounts/${accountId}`, { method: 'PATCH', body: { membership: 'lapsed' } })).status).toBe(200)
+    expect((await onA(`/api/accounts/${accountId}`, { method: 'PATCH', body: { membership: 'lapsed' } })).status).toBe(
+      200,
+    )
     expect(await eventually(async () => (await v1OnB(key)).status === 403, 2000)).toBe(true)
     expect((await (await v1OnB(key)).json()).error.code).toBe('plan_required')
   })
@@ -112,10 +126,16 @@ describe(`two instances on ${testDriver}`, () => {
     await database.db.insert(rssSources).values({ name: 'Slow', url: `${feeds.url}/slow` })
     const running = onA('/api/scrape', { method: 'POST' })
     expect(await eventually(async () => feeds.requests.length > 0, 5000)).toBe(true) // the first run holds the lock
-    const refused = await b.handle(adminRequest('/api/scrape', { method: 'POST', cookie: operator, address: freshAddress() }))
+    const refused = await b.handle(
+      adminRequest('/api/scrape', { method: 'POST', cookie: operator, address: freshAddress() }),
+    )
     expect(refused.status).toBe(409)
     expect(await refused.json()).toEqual({
-      error: { status: 409, code: 'conflict', message: 'job scrape is already running (in this or another process); try again when it ends' },
+      error: {
+        status: 409,
+        code: 'conflict',
+        message: 'job scrape is already running (in this or another process); try again when it ends',
+      },
     })
     releaseFeed()
     const done = await running

@@ -38,7 +38,11 @@ let exportDir: string
 let gate!: Promise<void>
 let release!: () => void
 const FEED_DELAY_MS = 150
-const arm = () => { gate = new Promise((resolve) => { release = resolve }) }
+const arm = () => {
+  gate = new Promise((resolve) => {
+    release = resolve
+  })
+}
 
 beforeAll(async () => {
   arm()
@@ -51,15 +55,21 @@ beforeAll(async () => {
   await createAccount(database.db, { username: 'ops', password: 'a long password', role: 'admin' })
   await createAccount(database.db, { username: 'reader', password: 'a long password', role: 'member' })
   const login = async (username: string) =>
-    sessionFrom(await a.handle(adminRequest('/api/auth/login', { body: { username, password: 'a long password' }, address: freshAddress() })))!
+    sessionFrom(
+      await a.handle(
+        adminRequest('/api/auth/login', { body: { username, password: 'a long password' }, address: freshAddress() }),
+      ),
+    )!
   operator = await login('ops')
   member = await login('reader')
   feeds = replayServer(async (_, url) => {
     await new Promise((resolve) => setTimeout(resolve, FEED_DELAY_MS))
     if (url.pathname.startsWith('/held/')) await gate
     const n = url.pathname.replaceAll('/', '-')
-    return new Response(`<rss version="2.0"><channel><item><title>Item ${n}</title><link>https://a.test/${n}</link><description>Rapamycin in mice.</description></item></channel></rss>`,
-      { headers: { 'content-type': 'application/rss+xml' } })
+    return new Response(
+      `<rss version="2.0"><channel><item><title>Item ${n}</title><link>https://a.test/${n}</link><description>Rapamycin in mice.</description></item></channel></rss>`,
+      { headers: { 'content-type': 'application/rss+xml' } },
+    )
   })
 })
 afterAll(async () => {
@@ -82,8 +92,14 @@ const ended = (id: number) => eventually(async () => (await row(id)).outcome !==
 async function addSources(prefix: string, slow: number, held: number) {
   await database.db.update(rssSources).set({ enabled: false })
   const rows = [
-    ...Array.from({ length: slow }, (_, i) => ({ name: `${prefix} slow ${i}`, url: `${feeds.url}/slow/${prefix}${i}` })),
-    ...Array.from({ length: held }, (_, i) => ({ name: `${prefix} held ${i}`, url: `${feeds.url}/held/${prefix}${i}` })),
+    ...Array.from({ length: slow }, (_, i) => ({
+      name: `${prefix} slow ${i}`,
+      url: `${feeds.url}/slow/${prefix}${i}`,
+    })),
+    ...Array.from({ length: held }, (_, i) => ({
+      name: `${prefix} held ${i}`,
+      url: `${feeds.url}/held/${prefix}${i}`,
+    })),
   ]
   return database.db.insert(rssSources).values(rows).returning()
 }
@@ -94,8 +110,14 @@ describe(`progress and cancel of a scrape, across instances on ${testDriver}`, (
     const started = await json(await on(a, '/api/scrape', { body: { wait: false } }))
     expect(started.status).toBe(202)
     expect(started.body.data).toMatchObject({
-      job: 'scrape', status: 'running', finished_at: null, duration_ms: null, cancellable: true, cancel_requested_at: null,
-      cancel_requested_by: null, error: null,
+      job: 'scrape',
+      status: 'running',
+      finished_at: null,
+      duration_ms: null,
+      cancellable: true,
+      cancel_requested_at: null,
+      cancel_requested_by: null,
+      error: null,
     })
     const id = started.body.data.id as number
     expect(typeof started.body.data.elapsed_ms).toBe('number')
@@ -103,7 +125,11 @@ describe(`progress and cancel of a scrape, across instances on ${testDriver}`, (
     // The four fast sources end; four held ones are under way (the scrape's 4 lanes), two not started.
     expect(await eventually(async () => (await row(id)).progressDone === 4, 10_000)).toBe(true)
     const midway = await run(id, b)
-    expect(midway).toMatchObject({ status: 'running', progress: { done: 4, total: 10, unit: 'sources' }, cancellable: true })
+    expect(midway).toMatchObject({
+      status: 'running',
+      progress: { done: 4, total: 10, unit: 'sources' },
+      cancellable: true,
+    })
     await new Promise((resolve) => setTimeout(resolve, 30))
     expect((await run(id, b)).elapsed_ms).toBeGreaterThan(midway.elapsed_ms - 1)
 
@@ -121,15 +147,36 @@ describe(`progress and cancel of a scrape, across instances on ${testDriver}`, (
     expect(await ended(id)).toBe(true)
     const view = await run(id)
     expect(view).toMatchObject({
-      status: 'cancelled', cancellable: false, progress: { done: 8, total: 10, unit: 'sources' },
-      counts: { sources: 8, added: 8, failed: 0 }, error: 'cancelled by ops after 8 of 10 sources; the work done so far is kept',
+      status: 'cancelled',
+      cancellable: false,
+      progress: { done: 8, total: 10, unit: 'sources' },
+      counts: { sources: 8, added: 8, failed: 0 },
+      error: 'cancelled by ops after 8 of 10 sources; the work done so far is kept',
     })
     expect(view.duration_ms).toEqual(expect.any(Number))
     // The sources under way finished and were stored; the last two were never fetched.
-    const fetched = await database.db.select({ id: rssSources.id }).from(rssSources)
-      .where(and(inArray(rssSources.id, sources.map((s) => s.id)), isNotNull(rssSources.lastFetchedAt)))
+    const fetched = await database.db
+      .select({ id: rssSources.id })
+      .from(rssSources)
+      .where(
+        and(
+          inArray(
+            rssSources.id,
+            sources.map((s) => s.id),
+          ),
+          isNotNull(rssSources.lastFetchedAt),
+        ),
+      )
     expect(fetched.map((r) => r.id).sort((x, y) => x - y)).toEqual(sources.slice(0, 8).map((s) => s.id))
-    const stored = await database.db.select({ source: articles.sourceId }).from(articles).where(inArray(articles.sourceId, sources.map((s) => s.id)))
+    const stored = await database.db
+      .select({ source: articles.sourceId })
+      .from(articles)
+      .where(
+        inArray(
+          articles.sourceId,
+          sources.map((s) => s.id),
+        ),
+      )
     expect(new Set(stored.map((r) => r.source))).toEqual(new Set(sources.slice(0, 8).map((s) => s.id)))
     expect(feeds.requests.filter((u) => u.pathname.includes('/x')).length).toBe(8)
 
@@ -139,7 +186,14 @@ describe(`progress and cancel of a scrape, across instances on ${testDriver}`, (
 
     // A run that ended is a 409; an unknown one a 404; a bad id a 400.
     expect(await json(await on(a, `/api/jobs/runs/${id}/cancel`, { method: 'POST', body: {} }))).toEqual({
-      status: 409, body: { error: { status: 409, code: 'conflict', message: `job run ${id} already ended (cancelled); there is nothing to cancel` } },
+      status: 409,
+      body: {
+        error: {
+          status: 409,
+          code: 'conflict',
+          message: `job run ${id} already ended (cancelled); there is nothing to cancel`,
+        },
+      },
     })
     arm()
   }, 60_000)
@@ -148,11 +202,13 @@ describe(`progress and cancel of a scrape, across instances on ${testDriver}`, (
     const sources = await addSources('w', 4, 6)
     const answer = on(a, '/api/scrape', { body: { source_ids: sources.map((s) => s.id) } })
     let id = 0
-    expect(await eventually(async () => {
-      const [row] = await database.db.select().from(jobRuns).where(eq(jobRuns.outcome, 'running'))
-      id = row?.id ?? 0
-      return row?.progressDone === 4
-    }, 10_000)).toBe(true)
+    expect(
+      await eventually(async () => {
+        const [row] = await database.db.select().from(jobRuns).where(eq(jobRuns.outcome, 'running'))
+        id = row?.id ?? 0
+        return row?.progressDone === 4
+      }, 10_000),
+    ).toBe(true)
     expect((await json(await on(a, `/api/jobs/runs/${id}/cancel`, { method: 'POST', body: {} }))).status).toBe(202)
     release()
     const { status, body } = await json(await answer)
@@ -165,7 +221,8 @@ describe(`progress and cancel of a scrape, across instances on ${testDriver}`, (
 describe('the cancel request refused', () => {
   test('404 for an unknown run, 400 for an id that is none, 409 for a job that does not stop part-way, 403 for a member and for another site', async () => {
     expect(await json(await on(a, '/api/jobs/runs/999999/cancel', { method: 'POST', body: {} }))).toEqual({
-      status: 404, body: { error: { status: 404, code: 'not_found', message: 'no job run with id 999999' } },
+      status: 404,
+      body: { error: { status: 404, code: 'not_found', message: 'no job run with id 999999' } },
     })
     expect((await json(await on(a, '/api/jobs/runs/999999'))).status).toBe(404)
     const bad = await json(await on(a, '/api/jobs/runs/abc/cancel', { method: 'POST', body: {} }))
@@ -174,23 +231,52 @@ describe('the cancel request refused', () => {
 
     let releaseHarvest!: () => void
     let startedHarvest!: (id: number) => void
-    const held = new Promise<void>((resolve) => { releaseHarvest = resolve })
-    const begun = new Promise<number>((resolve) => { startedHarvest = resolve })
-    const harvest = runJob(database, 'harvest', async () => { await held; return {} }, (id) => startedHarvest(id))
+    const held = new Promise<void>((resolve) => {
+      releaseHarvest = resolve
+    })
+    const begun = new Promise<number>((resolve) => {
+      startedHarvest = resolve
+    })
+    const harvest = runJob(
+      database,
+      'harvest',
+      async () => {
+        await held
+        return {}
+      },
+      (id) => startedHarvest(id),
+    )
     const harvestId = await begun
     expect((await run(harvestId)).cancellable).toBe(false)
     expect(await json(await on(a, `/api/jobs/runs/${harvestId}/cancel`, { method: 'POST', body: {} }))).toEqual({
-      status: 409, body: { error: { status: 409, code: 'conflict', message: 'runs of harvest do not stop part-way; only scrape, analyze and export runs can be cancelled' } },
+      status: 409,
+      body: {
+        error: {
+          status: 409,
+          code: 'conflict',
+          message: 'runs of harvest do not stop part-way; only scrape, analyze and export runs can be cancelled',
+        },
+      },
     })
 
-    const asMember = await json(await on(a, `/api/jobs/runs/${harvestId}/cancel`, { method: 'POST', body: {}, cookie: member }))
+    const asMember = await json(
+      await on(a, `/api/jobs/runs/${harvestId}/cancel`, { method: 'POST', body: {}, cookie: member }),
+    )
     expect(asMember.status).toBe(403)
     expect(asMember.body.error.code).toBe('forbidden')
     expect((await json(await on(a, `/api/jobs/runs/${harvestId}`, { cookie: member }))).status).toBe(403)
-    const crossSite = await json(await on(a, `/api/jobs/runs/${harvestId}/cancel`, { method: 'POST', body: {}, headers: { origin: 'https://evil.test' } }))
+    const crossSite = await json(
+      await on(a, `/api/jobs/runs/${harvestId}/cancel`, {
+        method: 'POST',
+        body: {},
+        headers: { origin: 'https://evil.test' },
+      }),
+    )
     expect(crossSite.status).toBe(403)
     expect(crossSite.body.error.message).toContain('cross-site request refused')
-    const unsigned = await json(await on(a, `/api/jobs/runs/${harvestId}/cancel`, { method: 'POST', body: {}, cookie: null }))
+    const unsigned = await json(
+      await on(a, `/api/jobs/runs/${harvestId}/cancel`, { method: 'POST', body: {}, cookie: null }),
+    )
     expect(unsigned.status).toBe(401)
     releaseHarvest()
     await harvest
@@ -220,8 +306,24 @@ describe('the cancel request refused', () => {
 
 describe('progress and cancel of an analysis', () => {
   test('stops at the next paper: the ones done are stored, the others left pending, the run recorded as cancelled', async () => {
-    const unjudged = { relevance: null, relevanceConfidence: null, newsworthiness: null, studyType: null, studyTypeConfidence: null, topic: null, topicConfidence: null, promotional: null, judgementModel: null, judgementPromptVersion: null, judgedAt: null, extractedAt: null }
-    await insertPapers(database.db, Array.from({ length: 8 }, (_, i) => paperRow({ id: `MED-90${i}`, ...unjudged })))
+    const unjudged = {
+      relevance: null,
+      relevanceConfidence: null,
+      newsworthiness: null,
+      studyType: null,
+      studyTypeConfidence: null,
+      topic: null,
+      topicConfidence: null,
+      promotional: null,
+      judgementModel: null,
+      judgementPromptVersion: null,
+      judgedAt: null,
+      extractedAt: null,
+    }
+    await insertPapers(
+      database.db,
+      Array.from({ length: 8 }, (_, i) => paperRow({ id: `MED-90${i}`, ...unjudged })),
+    )
     const builtin = createAnalyzer(database.db, parseConfig({}))
     let runId = 0
     let analysed = 0
@@ -233,15 +335,36 @@ describe('progress and cancel of an analysis', () => {
         return builtin.analyzePaper(paper)
       },
     })
-    const counts = await runJob(database, 'analyze', (control) => runAnalysis(database.db, analyzer, { storeConcurrency: 1, control }), (id) => { runId = id })
+    const counts = await runJob(
+      database,
+      'analyze',
+      (control) => runAnalysis(database.db, analyzer, { storeConcurrency: 1, control }),
+      (id) => {
+        runId = id
+      },
+    )
     expect(counts).toMatchObject({ papers: 3, failed: 0 })
     const view = await run(runId)
     // Its total also holds the feed articles the scrapes above left pending.
-    expect(view).toMatchObject({ status: 'cancelled', progress: { done: 3, unit: 'items' }, counts: { papers: 3, articles: 0 } })
+    expect(view).toMatchObject({
+      status: 'cancelled',
+      progress: { done: 3, unit: 'items' },
+      counts: { papers: 3, articles: 0 },
+    })
     expect(view.progress.total).toBeGreaterThanOrEqual(8)
     expect(view.error).toBe(`cancelled by ops after 3 of ${view.progress.total} items; the work done so far is kept`)
-    const judged = await database.db.select({ id: papers.id }).from(papers)
-      .where(and(inArray(papers.id, Array.from({ length: 8 }, (_, i) => `MED-90${i}`)), isNotNull(papers.judgedAt)))
+    const judged = await database.db
+      .select({ id: papers.id })
+      .from(papers)
+      .where(
+        and(
+          inArray(
+            papers.id,
+            Array.from({ length: 8 }, (_, i) => `MED-90${i}`),
+          ),
+          isNotNull(papers.judgedAt),
+        ),
+      )
     expect(judged.map((r) => r.id).sort()).toEqual(['MED-900', 'MED-901', 'MED-902'])
   }, 60_000)
 
@@ -251,7 +374,11 @@ describe('progress and cancel of an analysis', () => {
     expect(body.data).toMatchObject({ job: 'analyze', status: 'running', cancellable: true })
     expect(await ended(body.data.id)).toBe(true)
     // The limit bounds papers and articles each.
-    expect(await run(body.data.id)).toMatchObject({ status: 'ok', progress: { done: 10, total: 10, unit: 'items' }, counts: { papers: 5, articles: 5 } })
+    expect(await run(body.data.id)).toMatchObject({
+      status: 'ok',
+      progress: { done: 10, total: 10, unit: 'items' },
+      counts: { papers: 5, articles: 5 },
+    })
   }, 30_000)
 })
 
@@ -259,8 +386,15 @@ describe('progress and cancel of an export', () => {
   test('an export runs from POST /api/export, with its progress by resource', async () => {
     const { status, body } = await json(await on(a, '/api/export', { body: {} }))
     expect(status).toBe(200)
-    expect(body.data).toMatchObject({ job: 'export', status: 'ok', counts: { papers: expect.any(Number), bytes: expect.any(Number) } })
-    expect(await run(body.data.run_id)).toMatchObject({ status: 'ok', progress: { done: 4, total: 4, unit: 'resources' } })
+    expect(body.data).toMatchObject({
+      job: 'export',
+      status: 'ok',
+      counts: { papers: expect.any(Number), bytes: expect.any(Number) },
+    })
+    expect(await run(body.data.run_id)).toMatchObject({
+      status: 'ok',
+      progress: { done: 4, total: 4, unit: 'resources' },
+    })
   })
 
   test('a cancelled export writes no manifest and leaves none of its files; the last complete export stays', async () => {
@@ -273,17 +407,31 @@ describe('progress and cancel of an export', () => {
       if (database.url) expect(await requestCancel(second.db, runId, 'ops')).toBe('requested')
       else cancelInProcess(database.db, runId)
     }
-    const counts = await runJob(database, EXPORT_JOB, (control) => runExport(database, { exportDir, publicBaseUrl: 'https://geroscope.test' }, {
-      control,
-      onFile: async (file) => {
-        if (file.resource === 'stories') await cancel()
+    const counts = await runJob(
+      database,
+      EXPORT_JOB,
+      (control) =>
+        runExport(
+          database,
+          { exportDir, publicBaseUrl: 'https://geroscope.test' },
+          {
+            control,
+            onFile: async (file) => {
+              if (file.resource === 'stories') await cancel()
+            },
+          },
+        ),
+      (id) => {
+        runId = id
       },
-    }), (id) => { runId = id })
+    )
     expect(Object.keys(counts).sort()).toEqual(['bytes', 'papers', 'removed', 'stories'])
     expect(readdirSync(exportDir).sort()).toEqual(before)
     const view = await run(runId)
     expect(view).toMatchObject({ status: 'cancelled', progress: { done: 2, total: 4, unit: 'resources' } })
-    expect(view.error).toBe(`cancelled ${database.url ? 'by ops' : 'as the service stopped'} after 2 of 4 resources; the work done so far is kept`)
+    expect(view.error).toBe(
+      `cancelled ${database.url ? 'by ops' : 'as the service stopped'} after 2 of 4 resources; the work done so far is kept`,
+    )
   })
 
   test('POST /api/export with wait: false answers 202; the graceful shutdown stops a started run at its next unit', async () => {
@@ -295,15 +443,27 @@ describe('progress and cancel of an export', () => {
 
     const sources = await addSources('stop', 0, 2)
     const started = await startJob(database, 'scrape', (control) =>
-      import('../../src/pipeline/ingest/rss/scrape').then(({ scrapeFeeds }) => scrapeFeeds(database, { scrapeAllowPrivate: true }, { sourceIds: sources.map((s) => s.id), concurrency: 1, control })))
+      import('../../src/pipeline/ingest/rss/scrape').then(({ scrapeFeeds }) =>
+        scrapeFeeds(
+          database,
+          { scrapeAllowPrivate: true },
+          { sourceIds: sources.map((s) => s.id), concurrency: 1, control },
+        ),
+      ),
+    )
     await new Promise((resolve) => setTimeout(resolve, 50))
     const stopping = stopStartedRuns(database)
     release()
     expect(await stopping).toBe(1)
     expect(await run(started.runId)).toMatchObject({
-      status: 'cancelled', progress: { done: 1, total: 2 }, error: 'cancelled as the service stopped after 1 of 2 sources; the work done so far is kept',
+      status: 'cancelled',
+      progress: { done: 1, total: 2 },
+      error: 'cancelled as the service stopped after 1 of 2 sources; the work done so far is kept',
     })
-    const done = await database.db.select({ id: rssSources.id }).from(rssSources).where(isNotNull(rssSources.lastFetchedAt))
+    const done = await database.db
+      .select({ id: rssSources.id })
+      .from(rssSources)
+      .where(isNotNull(rssSources.lastFetchedAt))
     expect(done.map((r) => r.id)).toContain(sources[0].id)
     expect(done.map((r) => r.id)).not.toContain(sources[1].id)
     arm()

@@ -23,8 +23,14 @@ describe('POST /api/keys', () => {
     const { status, body } = await createKey(member.token)
     expect(status).toBe(201)
     expect(body.data).toEqual({
-      id: body.data.key.slice(4, 12), label: 'laptop', tier: 'member', created_at: expect.any(String), last_used_at: null,
-      revoked: false, revoked_at: null, key: expect.stringMatching(KEY),
+      id: body.data.key.slice(4, 12),
+      label: 'laptop',
+      tier: 'member',
+      created_at: expect.any(String),
+      last_used_at: null,
+      revoked: false,
+      revoked_at: null,
+      key: expect.stringMatching(KEY),
     })
     expect((await v1(body.data.key)).status).toBe(200)
     const list = await (await api.call('/api/keys', { cookie: member.token })).json()
@@ -43,7 +49,13 @@ describe('POST /api/keys', () => {
     const lapsed = await api.member('lapsed')
     const { status, body } = await createKey(lapsed.token)
     expect(status).toBe(403)
-    expect(body).toEqual({ error: { status: 403, code: 'forbidden', message: 'creating API keys needs an active membership; renew it first' } })
+    expect(body).toEqual({
+      error: {
+        status: 403,
+        code: 'forbidden',
+        message: 'creating API keys needs an active membership; renew it first',
+      },
+    })
     expect((await createKey((await api.operator()).token)).status).toBe(201)
   })
 
@@ -52,7 +64,12 @@ describe('POST /api/keys', () => {
     const ids: string[] = []
     for (let i = 0; i < 10; i++) ids.push((await createKey(member.token)).body.data.id)
     const refused = await createKey(member.token)
-    expect(refused).toEqual({ status: 409, body: { error: { status: 409, code: 'conflict', message: 'the account already has 10 active keys; revoke one first' } } })
+    expect(refused).toEqual({
+      status: 409,
+      body: {
+        error: { status: 409, code: 'conflict', message: 'the account already has 10 active keys; revoke one first' },
+      },
+    })
     expect((await api.call(`/api/keys/${ids[0]}`, { method: 'DELETE', cookie: member.token })).status).toBe(200)
     expect((await createKey(member.token)).status).toBe(201)
   })
@@ -63,7 +80,11 @@ describe('POST /api/keys', () => {
     expect(answers.filter((a) => a.status === 201)).toHaveLength(10)
     expect(answers.filter((a) => a.status === 409)).toHaveLength(10)
     const operator = await api.operator()
-    const more = await Promise.all(Array.from({ length: 5 }, () => api.call(`/api/accounts/${member.id}/keys`, { cookie: operator.token, body: {} })))
+    const more = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        api.call(`/api/accounts/${member.id}/keys`, { cookie: operator.token, body: {} }),
+      ),
+    )
     expect(more.map((r) => r.status)).toEqual([409, 409, 409, 409, 409])
     const active = await api.database.db.select().from(apiKeys).where(eq(apiKeys.accountId, member.id))
     expect(active).toHaveLength(10)
@@ -76,12 +97,15 @@ describe('POST /api/keys', () => {
     [{ tier: 'pro' }, 'unknown field "tier"; this endpoint takes label'],
   ])('refuses %p', async (body, message) => {
     const member = await api.member()
-    expect(await createKey(member.token, body)).toEqual({ status: 400, body: { error: { status: 400, code: 'invalid_parameter', message } } })
+    expect(await createKey(member.token, body)).toEqual({
+      status: 400,
+      body: { error: { status: 400, code: 'invalid_parameter', message } },
+    })
   })
 })
 
 describe('DELETE /api/keys/{id}', () => {
-  test('revokes the caller\'s key; the Data API refuses it at once; revoking again answers the same', async () => {
+  test("revokes the caller's key; the Data API refuses it at once; revoking again answers the same", async () => {
     const member = await api.member()
     const { body } = await createKey(member.token)
     expect((await v1(body.data.key)).status).toBe(200)
@@ -97,14 +121,16 @@ describe('DELETE /api/keys/{id}', () => {
     expect((await again.json()).data.revoked_at).toBe(revokedAt)
   })
 
-  test('a member cannot revoke another account\'s key: the same 404 as no key', async () => {
+  test("a member cannot revoke another account's key: the same 404 as no key", async () => {
     const owner = await api.member()
     const other = await api.member()
     const { body } = await createKey(owner.token)
     for (const id of [body.data.id, 'Zz000000']) {
       const response = await api.call(`/api/keys/${id}`, { method: 'DELETE', cookie: other.token })
       expect(response.status).toBe(404)
-      expect(await response.json()).toEqual({ error: { status: 404, code: 'not_found', message: `no key with id "${id}"` } })
+      expect(await response.json()).toEqual({
+        error: { status: 404, code: 'not_found', message: `no key with id "${id}"` },
+      })
     }
     expect((await v1(body.data.key)).status).toBe(200)
   })
@@ -134,7 +160,8 @@ describe('api_keys.last_used_at', () => {
     for (let i = 0; i < 3; i++) expect((await v1(first.key)).status).toBe(200)
     api.clock.set('2026-11-25T09:00:05Z')
     expect((await v1(second.key)).status).toBe(200)
-    const stored = async (id: string) => (await api.database.db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, id)))[0].at
+    const stored = async (id: string) =>
+      (await api.database.db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, id)))[0].at
     expect(await stored(first.id)).toBeNull() // four requests, no write yet
     await usage.flush()
     expect(await stored(first.id)).toEqual(new Date('2026-11-25T09:00:00Z'))
@@ -143,6 +170,9 @@ describe('api_keys.last_used_at', () => {
     await usage.flush()
     expect(await stored(second.id)).toEqual(new Date('2026-11-25T09:00:05Z'))
     const list = (await (await api.call('/api/keys', { cookie: member.token })).json()).data
-    expect(list.map((k: { last_used_at: string }) => k.last_used_at)).toEqual(['2026-11-25T09:00:00.000Z', '2026-11-25T09:00:05.000Z'])
+    expect(list.map((k: { last_used_at: string }) => k.last_used_at)).toEqual([
+      '2026-11-25T09:00:00.000Z',
+      '2026-11-25T09:00:05.000Z',
+    ])
   })
 })

@@ -14,7 +14,11 @@ import { testApp } from '../support/app'
 const api = useAdminApp()
 const login = (username: string, password: string, cookie?: string) =>
   api.call('/api/auth/login', { body: { username, password }, address: freshAddress(), cookie })
-const answer = async (response: Response) => ({ status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() })
+const answer = async (response: Response) => ({
+  status: response.status,
+  retryAfter: response.headers.get('retry-after'),
+  body: await response.json(),
+})
 
 describe('failed logins per username', () => {
   test('50 wrong passwords from 50 addresses: 5 answered 401, the rest 429, and the right one is refused until the lock ends', async () => {
@@ -24,7 +28,13 @@ describe('failed logins per username', () => {
     for (let i = 0; i < 50; i++) answers.push(await answer(await login(username, `guess ${i}`)))
     expect(answers.slice(0, 5).map((a) => a.status)).toEqual([401, 401, 401, 401, 401])
     expect(answers.slice(5).every((a) => a.status === 429 && a.retryAfter === '30')).toBe(true)
-    expect(answers[5].body).toEqual({ error: { status: 429, code: 'rate_limited', message: 'too many failed logins for this username; retry after 30 seconds' } })
+    expect(answers[5].body).toEqual({
+      error: {
+        status: 429,
+        code: 'rate_limited',
+        message: 'too many failed logins for this username; retry after 30 seconds',
+      },
+    })
     const right = await login(username, password)
     expect(right.status).toBe(429)
     expect(sessionFrom(right)).toBeNull()
@@ -108,9 +118,18 @@ describe('failed logins per username', () => {
     const second = await testApp(api.database, { now: api.clock.now }, { TRUST_PROXY: '1' })
     for (let i = 0; i < 5; i++) {
       const app = i % 2 ? second : api.app
-      expect((await app.handle(adminRequest('/api/auth/login', { body: { username, password: 'wrong' }, address: freshAddress() }))).status).toBe(401)
+      expect(
+        (
+          await app.handle(
+            adminRequest('/api/auth/login', { body: { username, password: 'wrong' }, address: freshAddress() }),
+          )
+        ).status,
+      ).toBe(401)
     }
-    expect((await second.handle(adminRequest('/api/auth/login', { body: { username, password }, address: freshAddress() }))).status).toBe(429)
+    expect(
+      (await second.handle(adminRequest('/api/auth/login', { body: { username, password }, address: freshAddress() })))
+        .status,
+    ).toBe(429)
   })
 
   test('the hourly job deletes streaks that have ended and keeps the rest', async () => {
@@ -124,7 +143,8 @@ describe('failed logins per username', () => {
       { username: 'purge-still-locked', failures: 30, lastFailureAt: old, lockedUntil: new Date(Date.now() + 60_000) },
     ])
     await job.run(api.database, undefined as never)
-    const left = async (name: string) => (await db.select().from(loginFailures).where(eq(loginFailures.username, name))).length
+    const left = async (name: string) =>
+      (await db.select().from(loginFailures).where(eq(loginFailures.username, name))).length
     expect([await left('purge-ended'), await left('purge-recent'), await left('purge-still-locked')]).toEqual([0, 1, 1])
   })
 })

@@ -11,7 +11,8 @@ import { insertPapers, paperRow } from '../support/fixtures'
 
 const api = useAdminApp()
 let operator = ''
-const day = (offset: number) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - offset, 23, 30))
+const day = (offset: number) =>
+  new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - offset, 23, 30))
 
 beforeAll(async () => {
   operator = (await api.operator()).token
@@ -29,9 +30,12 @@ beforeAll(async () => {
     { paperId: 'MED-3', relevance: 2.6, model: 'geroscope-builtin-1', judgedAt: day(1) }, // not an editor's
   ])
   await db.insert(jobRuns).values([
-    { job: 'harvest', startedAt: day(0), outcome: 'ok' }, { job: 'analyze', startedAt: day(0), outcome: 'failed' },
-    { job: 'harvest', startedAt: day(3), outcome: 'ok' }, { job: 'scrape', startedAt: day(0), outcome: 'running' },
-    { job: 'scrape', startedAt: day(3), outcome: 'partial' }, { job: 'export', startedAt: day(0), outcome: 'cancelled' },
+    { job: 'harvest', startedAt: day(0), outcome: 'ok' },
+    { job: 'analyze', startedAt: day(0), outcome: 'failed' },
+    { job: 'harvest', startedAt: day(3), outcome: 'ok' },
+    { job: 'scrape', startedAt: day(0), outcome: 'running' },
+    { job: 'scrape', startedAt: day(3), outcome: 'partial' },
+    { job: 'export', startedAt: day(0), outcome: 'cancelled' },
   ])
   await db.insert(rssSources).values([
     { name: 'A', url: 'https://a.test/feed', lastFetchedAt: day(0) },
@@ -41,7 +45,13 @@ beforeAll(async () => {
   ])
 })
 
-type Chart = { id: string; title: string; description: string; table: { head: string[]; rows: (string | number)[][] }; svg: { wide: string; narrow: string } }
+type Chart = {
+  id: string
+  title: string
+  description: string
+  table: { head: string[]; rows: (string | number)[][] }
+  svg: { wide: string; narrow: string }
+}
 const charts = async (): Promise<Chart[]> => {
   const response = await api.call('/api/overview/charts', { cookie: operator })
   expect(response.status).toBe(200)
@@ -59,7 +69,9 @@ describe('GET /api/overview/charts', () => {
     expect(rowOf(papers, days[29])).toEqual([days[29], 2, 1, 0])
     expect(rowOf(papers, days[28])).toEqual([days[28], 1, 1, 2])
     expect(rowOf(papers, days[27])).toEqual([days[27], 1, 1, 0])
-    expect(papers.description).toBe('Lines of papers per day over 30 days: 4 papers harvested, 3 papers judged and 2 corrections by editors.')
+    expect(papers.description).toBe(
+      'Lines of papers per day over 30 days: 4 papers harvested, 3 papers judged and 2 corrections by editors.',
+    )
   })
 
   test('job runs per day by outcome; sources by health', async () => {
@@ -68,12 +80,18 @@ describe('GET /api/overview/charts', () => {
     expect(runs.table.head).toEqual(['Day', 'ok', 'partial', 'failed', 'cancelled', 'running'])
     expect(rowOf(runs, days[29])).toEqual([days[29], 1, 0, 1, 1, 1])
     expect(rowOf(runs, days[26])).toEqual([days[26], 1, 1, 0, 0, 0])
-    expect(sources.table.rows).toEqual([['Working', 1], ['Failing', 1], ['Never fetched', 1], ['Disabled', 1]])
+    expect(sources.table.rows).toEqual([
+      ['Working', 1],
+      ['Failing', 1],
+      ['Never fetched', 1],
+      ['Disabled', 1],
+    ])
   })
 
   test('the review queue, as GET /api/review lists it', async () => {
     const [, , queue] = await charts()
-    const listed: { reason: string }[] = (await (await api.call('/api/review?limit=100', { cookie: operator })).json()).data
+    const listed: { reason: string }[] = (await (await api.call('/api/review?limit=100', { cookie: operator })).json())
+      .data
     expect(queue.table.rows).toEqual([
       ['Low confidence', listed.filter((i) => i.reason === 'low_confidence').length],
       ['Audit sample', listed.filter((i) => i.reason === 'audit').length],
@@ -81,7 +99,7 @@ describe('GET /api/overview/charts', () => {
     expect(queue.table.rows[0][1]).toBe(1)
   })
 
-  test('each drawing is an SVG labelled by the chart\'s title and description', async () => {
+  test("each drawing is an SVG labelled by the chart's title and description", async () => {
     for (const chart of await charts()) {
       for (const [variant, svg] of Object.entries(chart.svg)) {
         expect(svg).toStartWith('<svg ')

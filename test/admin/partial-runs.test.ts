@@ -23,11 +23,22 @@ afterAll(async () => {
 const call = (path: string, options: Parameters<typeof api.call>[1] = {}) =>
   api.call(path, { cookie: operator, ...options })
 
-const unjudged = (id: string) => paperRow({
-  id, relevance: null, relevanceConfidence: null, newsworthiness: null, studyType: null, studyTypeConfidence: null,
-  topic: null, topicConfidence: null, promotional: null, judgementModel: null, judgementPromptVersion: null,
-  judgedAt: null, extractedAt: null,
-})
+const unjudged = (id: string) =>
+  paperRow({
+    id,
+    relevance: null,
+    relevanceConfidence: null,
+    newsworthiness: null,
+    studyType: null,
+    studyTypeConfidence: null,
+    topic: null,
+    topicConfidence: null,
+    promotional: null,
+    judgementModel: null,
+    judgementPromptVersion: null,
+    judgedAt: null,
+    extractedAt: null,
+  })
 const PARTIAL = 'the run went on past 2 failures (failed 2)'
 
 describe('an analysis during a model outage', () => {
@@ -37,7 +48,10 @@ describe('an analysis during a model outage', () => {
     expect(response.status).toBe(200)
     const { data } = await response.json()
     expect(data).toMatchObject({
-      job: 'analyze', status: 'partial', failure_count: 2, counts: { papers: 0, failed: 2 },
+      job: 'analyze',
+      status: 'partial',
+      failure_count: 2,
+      counts: { papers: 0, failed: 2 },
     })
     expect(data.failures).toHaveLength(2)
 
@@ -45,9 +59,15 @@ describe('an analysis during a model outage', () => {
     expect(row).toMatchObject({ outcome: 'partial', error: PARTIAL })
 
     const listed = await (await call('/api/jobs?status=partial')).json()
-    expect(listed.data).toEqual([expect.objectContaining({
-      id: data.run_id, job: 'analyze', status: 'partial', failure_count: 2, error: PARTIAL,
-    })])
+    expect(listed.data).toEqual([
+      expect.objectContaining({
+        id: data.run_id,
+        job: 'analyze',
+        status: 'partial',
+        failure_count: 2,
+        error: PARTIAL,
+      }),
+    ])
     const ok = await (await call('/api/jobs?status=ok')).json()
     expect(ok.data.map((r: { id: number }) => r.id)).not.toContain(data.run_id)
   })

@@ -61,7 +61,7 @@ describe('POST /api/auth/password', () => {
     const response = await change(token, { current_password: 'not the password', new_password: NEW })
     expect(response.status).toBe(401)
     expect(await response.json()).toEqual({
-      error: { status: 401, code: 'invalid_credentials', message: 'current_password is not the account\'s password' },
+      error: { status: 401, code: 'invalid_credentials', message: "current_password is not the account's password" },
     })
     expect(response.headers.get('set-cookie')).toBeNull()
     expect(await me(token)).toBe(200)
@@ -69,7 +69,7 @@ describe('POST /api/auth/password', () => {
     expect(await loginStatus(username, password)).toBe(200)
   })
 
-  test('wrong current passwords spend the username\'s login budget: a 429 with Retry-After once spent', async () => {
+  test("wrong current passwords spend the username's login budget: a 429 with Retry-After once spent", async () => {
     const { username, password } = await api.account('member')
     const token = await api.login(username, password)
     const statuses: number[] = []
@@ -87,17 +87,29 @@ describe('POST /api/auth/password', () => {
   test.each([
     ['a new password under 10 characters', { current_password: 'x', new_password: 'short' }, TOO_SHORT],
     ['a new password of spaces', { current_password: 'x', new_password: ' '.repeat(12) }, TOO_SHORT],
-    ['a new password over 1,024 characters', { current_password: 'x', new_password: 'y'.repeat(1025) },
-      'new_password must be at most 1,024 characters long (got 1,025)'],
-    ['an oversized current password', { current_password: 'y'.repeat(1025), new_password: NEW },
-      'current_password must be at most 1,024 characters long (got 1,025)'],
+    [
+      'a new password over 1,024 characters',
+      { current_password: 'x', new_password: 'y'.repeat(1025) },
+      'new_password must be at most 1,024 characters long (got 1,025)',
+    ],
+    [
+      'an oversized current password',
+      { current_password: 'y'.repeat(1025), new_password: NEW },
+      'current_password must be at most 1,024 characters long (got 1,025)',
+    ],
     ['no new password', { current_password: 'x' }, 'missing field "new_password"'],
     ['an empty current password', { current_password: '', new_password: NEW }, 'current_password must not be empty'],
     ['a number', { current_password: 'x', new_password: 1234567890123 }, 'new_password must be a string (got number)'],
-    ['an unknown field', { current_password: 'x', new_password: NEW, password: 'x' },
-      'unknown field "password"; this endpoint takes current_password, new_password'],
-    ['the same password again', { current_password: 'the same password', new_password: 'the same password' },
-      'new_password must differ from current_password'],
+    [
+      'an unknown field',
+      { current_password: 'x', new_password: NEW, password: 'x' },
+      'unknown field "password"; this endpoint takes current_password, new_password',
+    ],
+    [
+      'the same password again',
+      { current_password: 'the same password', new_password: 'the same password' },
+      'new_password must differ from current_password',
+    ],
   ])('%s: 400 naming the field, nothing changed', async (_, body, message) => {
     const { username, password } = await api.account('member')
     const token = await api.login(username, password)

@@ -37,13 +37,18 @@ const call = (method: string, path: string, body: unknown) =>
 async function expect400(response: Response, message: string) {
   expect(response.status).toBe(400)
   expect(response.headers.get('x-request-id')).toBeTruthy()
-  expect(await response.json()).toEqual({ error: { status: 400, code: 'invalid_parameter', message: expect.stringContaining(message) } })
+  expect(await response.json()).toEqual({
+    error: { status: 400, code: 'invalid_parameter', message: expect.stringContaining(message) },
+  })
 }
 
 describe('a path id that is not valid percent-encoded UTF-8 is a 400 naming it', () => {
   test.each(ROUTES)('%s %s', async (method, template, body) => {
     for (const bytes of NOT_UTF8) {
-      await expect400(await call(method, template.replace('{id}', `a${bytes}b`), body), 'id in the path is not valid percent-encoded UTF-8')
+      await expect400(
+        await call(method, template.replace('{id}', `a${bytes}b`), body),
+        'id in the path is not valid percent-encoded UTF-8',
+      )
     }
   })
 })
@@ -63,5 +68,8 @@ describe('a NUL or an over-long path id is a 400, not a database error', () => {
 
 test('a prompt id of 100 characters is still looked up (404), one of 101 is refused', async () => {
   expect((await call('GET', `/api/prompts/${'p'.repeat(100)}`, undefined)).status).toBe(404)
-  await expect400(await call('GET', `/api/prompts/${'p'.repeat(101)}`, undefined), 'id in the path must be at most 100 characters (got 101)')
+  await expect400(
+    await call('GET', `/api/prompts/${'p'.repeat(101)}`, undefined),
+    'id in the path must be at most 100 characters (got 101)',
+  )
 })

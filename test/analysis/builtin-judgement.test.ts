@@ -6,8 +6,16 @@ const judge = (...args: Parameters<typeof paperInput>) => analyzePaper(paperInpu
 
 describe('study type', () => {
   test.each([
-    ['a Review publication type', { publicationTypes: ['Journal Article', 'Review'], mesh: ['Humans', 'Mice'] }, 'review'],
-    ['a randomized trial', { publicationTypes: ['Randomized Controlled Trial'], mesh: ['Humans', 'Aged'] }, 'human_trial'],
+    [
+      'a Review publication type',
+      { publicationTypes: ['Journal Article', 'Review'], mesh: ['Humans', 'Mice'] },
+      'review',
+    ],
+    [
+      'a randomized trial',
+      { publicationTypes: ['Randomized Controlled Trial'], mesh: ['Humans', 'Aged'] },
+      'human_trial',
+    ],
     ['C. elegans in MeSH', { mesh: ['Animals', 'Caenorhabditis elegans', 'Longevity'] }, 'invertebrate'],
     ['Drosophila in MeSH', { mesh: ['Animals', 'Drosophila melanogaster'] }, 'invertebrate'],
     ['Saccharomyces in MeSH', { mesh: ['Saccharomyces cerevisiae'] }, 'invertebrate'],
@@ -16,17 +24,32 @@ describe('study type', () => {
     ['Humans only', { mesh: ['Humans', 'Cohort Studies', 'Aged'] }, 'human_observational'],
     ['machine learning on human data', { mesh: ['Humans', 'Machine Learning'] }, 'computational'],
   ] as const)('follows %s', (_name, record, expected) => {
-    const j = judge({ title: 'Findings', ...record, publicationTypes: [...(record as { publicationTypes?: readonly string[] }).publicationTypes ?? ['Journal Article']], mesh: [...record.mesh] })
+    const j = judge({
+      title: 'Findings',
+      ...record,
+      publicationTypes: [
+        ...((record as { publicationTypes?: readonly string[] }).publicationTypes ?? ['Journal Article']),
+      ],
+      mesh: [...record.mesh],
+    })
     expect(j.studyType).toBe(expected)
     expect(j.studyTypeConfidence).toBeGreaterThan(0.7) // structured evidence is trusted
   })
 
   test('reads the text when there is no MeSH, with less confidence', () => {
-    const j = judge({ title: 'Metformin in worms', abstract: 'We treated C. elegans with metformin and measured lifespan in worms.' })
+    const j = judge({
+      title: 'Metformin in worms',
+      abstract: 'We treated C. elegans with metformin and measured lifespan in worms.',
+    })
     expect(j.studyType).toBe('invertebrate')
     expect(j.studyTypeConfidence).toBeLessThan(0.8)
-    expect(judge({ title: 'A double-blind, placebo-controlled randomized trial of NMN in older adults' }).studyType).toBe('human_trial')
-    expect(judge({ title: 'Senescence in cultured fibroblasts', abstract: 'Human fibroblasts were cultured in vitro.' }).studyType).toBe('cells')
+    expect(
+      judge({ title: 'A double-blind, placebo-controlled randomized trial of NMN in older adults' }).studyType,
+    ).toBe('human_trial')
+    expect(
+      judge({ title: 'Senescence in cultured fibroblasts', abstract: 'Human fibroblasts were cultured in vitro.' })
+        .studyType,
+    ).toBe('cells')
   })
 
   test('says other, with low confidence, when nothing tells', () => {
@@ -49,7 +72,11 @@ describe('topic and relevance', () => {
     ['senescence', 'Senolytics clear senescent cells and the SASP in old mice', ['Cellular Senescence*']],
     ['epigenetic-clocks', 'GrimAge and DunedinPACE epigenetic clocks in aging adults', ['Aging*', 'DNA Methylation']],
     ['nad-sirtuins', 'NMN raises NAD+ and SIRT1 activity in aged muscle', ['NAD*', 'Sirtuin 1']],
-    ['dietary-restriction', 'Caloric restriction and intermittent fasting slow aging', ['Caloric Restriction*', 'Fasting']],
+    [
+      'dietary-restriction',
+      'Caloric restriction and intermittent fasting slow aging',
+      ['Caloric Restriction*', 'Fasting'],
+    ],
     ['glp-1', 'Semaglutide and GLP-1 receptor agonists in aging', ['Glucagon-Like Peptide-1 Receptor*']],
     ['brain-aging', 'Cognitive decline and Alzheimer disease in the aging brain', ['Alzheimer Disease*', 'Brain']],
   ])('files %s papers under their topic', (topic, title, mesh) => {
@@ -57,14 +84,29 @@ describe('topic and relevance', () => {
   })
 
   test('methylation work without any aging cue is not about epigenetic clocks', () => {
-    expect(judge({ title: 'DNA methylation of a tumour suppressor in breast cancer', mesh: ['Humans', 'DNA Methylation*', 'Breast Neoplasms'] }).topic).toBe('other')
+    expect(
+      judge({
+        title: 'DNA methylation of a tumour suppressor in breast cancer',
+        mesh: ['Humans', 'DNA Methylation*', 'Breast Neoplasms'],
+      }).topic,
+    ).toBe('other')
   })
 
   // Autophagy studied in cancer was tangential here before issue 14; the judgement guidelines make it 0.
   test('relevance bands: unrelated, tangential, aging', () => {
-    const cancer = judge({ title: 'Immune checkpoint inhibitors in lung cancer', abstract: 'We report response rates in 200 patients with lung cancer.', mesh: ['Humans', 'Lung Neoplasms*'] })
-    const autophagy = judge({ title: 'Autophagy in ovarian cancer', mesh: ['Humans', 'Autophagy*', 'Ovarian Neoplasms'] })
-    const mtor = judge({ title: 'The mTOR signalling network: regulation of mTORC1 by Rheb and the TSC complex', mesh: ['TOR Serine-Threonine Kinases*'] })
+    const cancer = judge({
+      title: 'Immune checkpoint inhibitors in lung cancer',
+      abstract: 'We report response rates in 200 patients with lung cancer.',
+      mesh: ['Humans', 'Lung Neoplasms*'],
+    })
+    const autophagy = judge({
+      title: 'Autophagy in ovarian cancer',
+      mesh: ['Humans', 'Autophagy*', 'Ovarian Neoplasms'],
+    })
+    const mtor = judge({
+      title: 'The mTOR signalling network: regulation of mTORC1 by Rheb and the TSC complex',
+      mesh: ['TOR Serine-Threonine Kinases*'],
+    })
     const aging = judge({ title: 'Aging of the immune system', mesh: ['Aging*', 'Humans'] })
     expect(cancer.relevance).toBeLessThan(1)
     expect(autophagy.relevance).toBeLessThan(1)
@@ -83,14 +125,20 @@ describe('newsworthiness and promotional', () => {
   test('an aging trial in a major journal is important', () => {
     const j = judge({
       title: 'Metformin slows biological aging in older adults: a randomized trial',
-      abstract: 'In this randomized placebo-controlled trial, 300 older adults received metformin for 2 years. Metformin reduced epigenetic age by 10%.',
-      publicationTypes: ['Randomized Controlled Trial'], mesh: ['Humans', 'Aging*', 'Metformin'], journal: 'Nature Medicine',
+      abstract:
+        'In this randomized placebo-controlled trial, 300 older adults received metformin for 2 years. Metformin reduced epigenetic age by 10%.',
+      publicationTypes: ['Randomized Controlled Trial'],
+      mesh: ['Humans', 'Aging*', 'Metformin'],
+      journal: 'Nature Medicine',
     })
     expect(j.newsworthiness).toBeGreaterThanOrEqual(2)
   })
 
   test('promotional copy scores high, research low', () => {
-    const ad = judge({ title: 'Buy LongevityMax® now', abstract: 'Our supplement is clinically proven to reverse aging. Order now for a discount.' })
+    const ad = judge({
+      title: 'Buy LongevityMax® now',
+      abstract: 'Our supplement is clinically proven to reverse aging. Order now for a discount.',
+    })
     expect(ad.promotional).toBeGreaterThan(0.5)
     expect(analyzePaper(RAPAMYCIN_MICE).judgement.promotional).toBeLessThan(0.1)
   })

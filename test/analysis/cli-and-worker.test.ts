@@ -16,7 +16,15 @@ afterAll(async () => {
   await database.close()
 })
 
-const unjudged = (id: string) => paperRow({ id, judgedAt: null, extractedAt: null, relevance: null, judgementModel: null, judgementPromptVersion: null })
+const unjudged = (id: string) =>
+  paperRow({
+    id,
+    judgedAt: null,
+    extractedAt: null,
+    relevance: null,
+    judgementModel: null,
+    judgementPromptVersion: null,
+  })
 
 describe('cli analyze', () => {
   test('analyses what is waiting, reports progress and leaves a job run', async () => {
@@ -27,7 +35,9 @@ describe('cli analyze', () => {
     expect(result.stderr.some((l) => /^2 \/ 2 papers and articles/.test(l))).toBe(true)
     const [run] = await database.db.select().from(jobRuns).where(eq(jobRuns.job, 'analyze'))
     expect(run).toMatchObject({ outcome: 'ok', counts: { papers: 2, failed: 0 } })
-    const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from papers where judged_at is null`)
+    const [{ n }] = await database.rows<{ n: number }>(
+      sql`select count(*)::int as n from papers where judged_at is null`,
+    )
     expect(n).toBe(0)
   })
 
@@ -38,21 +48,38 @@ describe('cli analyze', () => {
   })
 
   // POST /api/analyze and the schedule run the job 'analyze' through runJob; the command must wait its turn too.
-  test.each(['analyze', 'scrape'])('%s while a run of the same job goes on: the lock\'s message, exit status 1, no second run', async (job) => {
-    let release!: () => void
-    let started!: () => void
-    const held = new Promise<void>((resolve) => { release = resolve })
-    const begun = new Promise<void>((resolve) => { started = resolve })
-    const running = runJob(database, job, async () => { await held; return {} }, () => started())
-    await begun
-    const runsBefore = (await database.db.select().from(jobRuns).where(eq(jobRuns.job, job))).length
-    const result = await cli(database, job)
-    release()
-    await running
-    expect(result.code).toBe(1)
-    expect(result.stderr).toEqual([`error: job ${job} is already running (in this or another process); try again when it ends`])
-    expect((await database.db.select().from(jobRuns).where(eq(jobRuns.job, job))).length).toBe(runsBefore)
-  })
+  test.each(['analyze', 'scrape'])(
+    "%s while a run of the same job goes on: the lock's message, exit status 1, no second run",
+    async (job) => {
+      let release!: () => void
+      let started!: () => void
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      const begun = new Promise<void>((resolve) => {
+        started = resolve
+      })
+      const running = runJob(
+        database,
+        job,
+        async () => {
+          await held
+          return {}
+        },
+        () => started(),
+      )
+      await begun
+      const runsBefore = (await database.db.select().from(jobRuns).where(eq(jobRuns.job, job))).length
+      const result = await cli(database, job)
+      release()
+      await running
+      expect(result.code).toBe(1)
+      expect(result.stderr).toEqual([
+        `error: job ${job} is already running (in this or another process); try again when it ends`,
+      ])
+      expect((await database.db.select().from(jobRuns).where(eq(jobRuns.job, job))).length).toBe(runsBefore)
+    },
+  )
 
   test('rejects a bad limit with a usage error', async () => {
     const result = await cli(database, 'analyze', '--limit', 'many')

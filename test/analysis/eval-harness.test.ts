@@ -6,9 +6,28 @@ import { FOLDS, foldOf } from '../../scripts/eval/evaluate'
 
 describe('the evaluation harness', () => {
   test("Cohen's kappa: 1 for perfect agreement, 0 for chance, negative below it", () => {
-    expect(kappa([['a', 'a'], ['b', 'b'], ['a', 'a'], ['b', 'b']])).toBe(1)
-    expect(kappa([['a', 'a'], ['a', 'b'], ['b', 'a'], ['b', 'b']])).toBeCloseTo(0, 6)
-    expect(kappa([['a', 'b'], ['b', 'a']])).toBeLessThan(0)
+    expect(
+      kappa([
+        ['a', 'a'],
+        ['b', 'b'],
+        ['a', 'a'],
+        ['b', 'b'],
+      ]),
+    ).toBe(1)
+    expect(
+      kappa([
+        ['a', 'a'],
+        ['a', 'b'],
+        ['b', 'a'],
+        ['b', 'b'],
+      ]),
+    ).toBeCloseTo(0, 6)
+    expect(
+      kappa([
+        ['a', 'b'],
+        ['b', 'a'],
+      ]),
+    ).toBeLessThan(0)
   })
 
   test('the split halves every stratum (labelled file x relevance level), the same way every time', () => {

@@ -9,7 +9,12 @@ import { readFileSync } from 'node:fs'
 import { buildModel } from '../../scripts/train-analyzer'
 import { haveFixtures } from '../../scripts/eval/records'
 import { probabilities, train, type SoftmaxModel } from '../../src/pipeline/analysis/learned/softmax'
-import { calibrate, calibrateGrouped, fitCalibration, fitGrouped } from '../../src/pipeline/analysis/learned/calibration'
+import {
+  calibrate,
+  calibrateGrouped,
+  fitCalibration,
+  fitGrouped,
+} from '../../src/pipeline/analysis/learned/calibration'
 import { compile, scorePaper } from '../../src/pipeline/analysis/learned/compiled'
 import { featuresFor } from '../../src/pipeline/analysis/learned/judge'
 import { ruleOffset } from '../../src/pipeline/analysis/learned/rules-as-features'
@@ -52,25 +57,47 @@ describe.if(haveFixtures)('the model as the analyzer runs it', () => {
 })
 
 describe('calibration maps', () => {
-  const observations = (pairs: [number, number, number][]) => // [confidence, right, wrong]
+  const observations = (
+    pairs: [number, number, number][], // [confidence, right, wrong]
+  ) =>
     pairs.flatMap(([confidence, right, wrong]) => [
       ...Array.from({ length: right }, () => ({ confidence, correct: true })),
       ...Array.from({ length: wrong }, () => ({ confidence, correct: false })),
     ])
 
   test('map each confidence to the share right at it, pooling bins whose share falls as confidence rises', () => {
-    const map = fitCalibration(observations([[0.5, 30, 30], [0.7, 35, 15], [0.8, 30, 20], [0.95, 57, 3]]), 40)
+    const map = fitCalibration(
+      observations([
+        [0.5, 30, 30],
+        [0.7, 35, 15],
+        [0.8, 30, 20],
+        [0.95, 57, 3],
+      ]),
+      40,
+    )
     expect(map.map(([, y]) => y)).toEqual([0.5, 0.65, 0.95]) // 0.7 (70%) and 0.8 (60%) pooled: 65 of 100
     for (let i = 1; i < map.length; i++) expect(map[i][1]).toBeGreaterThan(map[i - 1][1])
   })
 
   test('never split a run of equal confidences between bins', () => {
-    const map = fitCalibration(observations([[0.6, 50, 50], [0.9, 90, 10]]), 30)
-    expect(map).toEqual([[0.6, 0.5], [0.9, 0.9]])
+    const map = fitCalibration(
+      observations([
+        [0.6, 50, 50],
+        [0.9, 90, 10],
+      ]),
+      30,
+    )
+    expect(map).toEqual([
+      [0.6, 0.5],
+      [0.9, 0.9],
+    ])
   })
 
   test('interpolate between knots, hold the ends, and keep within 0.01 and 0.99', () => {
-    const map: [number, number][] = [[0.5, 0.4], [0.9, 0.8]]
+    const map: [number, number][] = [
+      [0.5, 0.4],
+      [0.9, 0.8],
+    ]
     expect(calibrate(map, 0.7)).toBeCloseTo(0.6, 10)
     expect(calibrate(map, 0.2)).toBe(0.4)
     expect(calibrate(map, 1)).toBe(0.8)
@@ -92,7 +119,12 @@ describe('calibration maps', () => {
     expect(calibrateGrouped(few, 'rare', 0.8)).toBeGreaterThan(0.6)
     expect(calibrateGrouped(few, 'rare', 0.8)).toBeLessThan(calibrate(few.pooled, 0.8))
     // Beyond the confidences a source's answers had, its map says nothing: the pooled map answers.
-    const narrow = fitGrouped([...group('sure rule', 0.9, 95, 5), ...group('other', 0.3, 3, 17), ...group('other', 0.9, 90, 10)], 20, 20, 20)
+    const narrow = fitGrouped(
+      [...group('sure rule', 0.9, 95, 5), ...group('other', 0.3, 3, 17), ...group('other', 0.9, 90, 10)],
+      20,
+      20,
+      20,
+    )
     expect(calibrateGrouped(narrow, 'sure rule', 0.3)).toBe(calibrate(narrow.pooled, 0.3))
     expect(calibrateGrouped(narrow, 'sure rule', 0.3)).toBeLessThan(0.2)
   })
@@ -100,13 +132,20 @@ describe('calibration maps', () => {
 
 describe('softmax training', () => {
   const examples = [
-    { features: ['a:trial', 'a:randomised'], label: 'trial' }, { features: ['a:trial', 'a:placebo'], label: 'trial' },
-    { features: ['a:mice', 'a:knockout'], label: 'animal' }, { features: ['a:mice', 'a:aged'], label: 'animal' },
+    { features: ['a:trial', 'a:randomised'], label: 'trial' },
+    { features: ['a:trial', 'a:placebo'], label: 'trial' },
+    { features: ['a:mice', 'a:knockout'], label: 'animal' },
+    { features: ['a:mice', 'a:aged'], label: 'animal' },
   ]
   const options = { l2: 0.001, steps: 200, learningRate: 0.1 }
 
   test('learns separable classes, with probabilities that sum to one', () => {
-    const model = train(examples, ['trial', 'animal'], ['a:aged', 'a:knockout', 'a:mice', 'a:placebo', 'a:randomised', 'a:trial'], options)
+    const model = train(
+      examples,
+      ['trial', 'animal'],
+      ['a:aged', 'a:knockout', 'a:mice', 'a:placebo', 'a:randomised', 'a:trial'],
+      options,
+    )
     const p = probabilities(model, ['a:trial'])
     expect(p[0]).toBeGreaterThan(0.9)
     expect(p[0] + p[1]).toBeCloseTo(1, 10)
@@ -115,7 +154,9 @@ describe('softmax training', () => {
 
   test('is deterministic, and an offset moves the answer the way it points', () => {
     const vocabulary = ['a:mice', 'a:trial']
-    expect(train(examples, ['trial', 'animal'], vocabulary, options)).toEqual(train(examples, ['trial', 'animal'], vocabulary, options))
+    expect(train(examples, ['trial', 'animal'], vocabulary, options)).toEqual(
+      train(examples, ['trial', 'animal'], vocabulary, options),
+    )
     const model = train(examples, ['trial', 'animal'], vocabulary, options)
     const neutral = probabilities(model, [])
     const pushed = probabilities(model, [], [Math.log(0.9), Math.log(0.1)])

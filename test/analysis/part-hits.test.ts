@@ -15,7 +15,8 @@ function expectSameCounts(papers: { title: string; abstract: string | null }[]) 
     for (const [name, re] of CUES) {
       const one = hitsByPart(reading, re)
       const each = reading.parts.map((p) => byPart(p.text, re))
-      if (one.join() !== each.join()) expect({ name, title: paper.title, one }).toEqual({ name, title: paper.title, one: each })
+      if (one.join() !== each.join())
+        expect({ name, title: paper.title, one }).toEqual({ name, title: paper.title, one: each })
     }
   }
 }
@@ -26,7 +27,10 @@ describe('cue counts by part from one pass', () => {
     const synthetic = [...generateCorpus({ papers: 300, seed: 3, endDate: '2026-11-01' })].map(({ paper }) => paper)
     const edges = [
       { title: 'Ageing', abstract: 'Older adults. Aged mice were compared. Young versus old. Life span of worms. ' },
-      { title: 'across the', abstract: 'lifespan extension in flies. Aβ and β-amyloid. SIRT1 in Alzheimer.\nCONCLUSIONS: frailty.' },
+      {
+        title: 'across the',
+        abstract: 'lifespan extension in flies. Aβ and β-amyloid. SIRT1 in Alzheimer.\nCONCLUSIONS: frailty.',
+      },
       { title: '', abstract: '' },
       { title: 'No abstract at all', abstract: null },
     ]

@@ -3,7 +3,17 @@ import { asc, eq, sql } from 'drizzle-orm'
 import type { Analyzer } from '../../src/pipeline/analysis/analyzer'
 import { builtinAnalyzer } from '../../src/pipeline/analysis/builtin-analyzer'
 import { runAnalysis } from '../../src/pipeline/analysis/pipeline'
-import { articleAnalyses, articles, claims, entities, paperEntities, papers, rssSources, searchOutbox, stories } from '../../src/db/schema'
+import {
+  articleAnalyses,
+  articles,
+  claims,
+  entities,
+  paperEntities,
+  papers,
+  rssSources,
+  searchOutbox,
+  stories,
+} from '../../src/db/schema'
 import { freshDatabase, type TestDatabase } from '../support/database'
 import { insertEntity, insertPapers, linkEntity, paperRow } from '../support/fixtures'
 import { RAPAMYCIN_MICE } from './paper-input'
@@ -17,21 +27,47 @@ afterAll(async () => {
 })
 
 /** A paper as ingestion leaves it: bibliography and indexing, no judgement, nothing extracted. */
-const unjudged = (overrides: Parameters<typeof paperRow>[0] = {}) => paperRow({
-  relevance: null, relevanceConfidence: null, newsworthiness: null, studyType: null, studyTypeConfidence: null, topic: null,
-  topicConfidence: null, promotional: null, judgementModel: null, judgementPromptVersion: null, judgedAt: null, extractedAt: null,
-  ...overrides,
-})
+const unjudged = (overrides: Parameters<typeof paperRow>[0] = {}) =>
+  paperRow({
+    relevance: null,
+    relevanceConfidence: null,
+    newsworthiness: null,
+    studyType: null,
+    studyTypeConfidence: null,
+    topic: null,
+    topicConfidence: null,
+    promotional: null,
+    judgementModel: null,
+    judgementPromptVersion: null,
+    judgedAt: null,
+    extractedAt: null,
+    ...overrides,
+  })
 
-const rapamycinRow = () => unjudged({
-  id: 'MED-100', indexedDate: '2026-11-02', title: RAPAMYCIN_MICE.title, abstract: RAPAMYCIN_MICE.abstract, journal: RAPAMYCIN_MICE.journal,
-  meshHeadings: RAPAMYCIN_MICE.meshHeadings, keywords: RAPAMYCIN_MICE.keywords, chemicals: RAPAMYCIN_MICE.chemicals,
-})
+const rapamycinRow = () =>
+  unjudged({
+    id: 'MED-100',
+    indexedDate: '2026-11-02',
+    title: RAPAMYCIN_MICE.title,
+    abstract: RAPAMYCIN_MICE.abstract,
+    journal: RAPAMYCIN_MICE.journal,
+    meshHeadings: RAPAMYCIN_MICE.meshHeadings,
+    keywords: RAPAMYCIN_MICE.keywords,
+    chemicals: RAPAMYCIN_MICE.chemicals,
+  })
 
 describe('runAnalysis with the built-in analyzer', () => {
   test('judges, writes the story, links entities and stores claims', async () => {
     const db = database.db
-    await insertPapers(db, [rapamycinRow(), unjudged({ id: 'MED-101', title: 'Lung cancer outcomes', abstract: 'We report outcomes of 200 patients.', meshHeadings: [{ descriptor: 'Humans', major: false, qualifiers: [] }] })])
+    await insertPapers(db, [
+      rapamycinRow(),
+      unjudged({
+        id: 'MED-101',
+        title: 'Lung cancer outcomes',
+        abstract: 'We report outcomes of 200 patients.',
+        meshHeadings: [{ descriptor: 'Humans', major: false, qualifiers: [] }],
+      }),
+    ])
     // The harvester's subject heading, which analysis must leave alone.
     const mesh = await insertEntity(db, 'mesh', 'aging', 'Aging')
     await linkEntity(db, 'MED-100', '2026-11-02', mesh.id, 'indexed', { major: true })
@@ -40,24 +76,41 @@ describe('runAnalysis with the built-in analyzer', () => {
     expect(counts).toMatchObject({ papers: 2, failed: 0, stories: 1, articles: 0, prompt_tokens: 0 })
 
     const [paper] = await db.select().from(papers).where(eq(papers.id, 'MED-100'))
-    expect(paper).toMatchObject({ studyType: 'animal', topic: 'mtor-rapamycin', judgementModel: 'geroscope-builtin-1', judgementPromptVersion: 'builtin-7' })
+    expect(paper).toMatchObject({
+      studyType: 'animal',
+      topic: 'mtor-rapamycin',
+      judgementModel: 'geroscope-builtin-1',
+      judgementPromptVersion: 'builtin-7',
+    })
     expect(paper.relevance).toBeGreaterThanOrEqual(2.5)
     expect(paper.judgedAt).not.toBeNull()
     expect(paper.extractedAt).not.toBeNull()
 
     const [story] = await db.select().from(stories).where(eq(stories.paperId, 'MED-100'))
-    expect(story).toMatchObject({ headline: 'Rapamycin extends lifespan in mice', model: 'geroscope-builtin-1', support: 3 })
+    expect(story).toMatchObject({
+      headline: 'Rapamycin extends lifespan in mice',
+      model: 'geroscope-builtin-1',
+      support: 3,
+    })
     expect(await db.select().from(stories).where(eq(stories.paperId, 'MED-101'))).toEqual([])
 
-    const links = await db.select({ key: entities.key, role: paperEntities.role, indexedDate: paperEntities.indexedDate })
-      .from(paperEntities).innerJoin(entities, eq(entities.id, paperEntities.entityId)).where(eq(paperEntities.paperId, 'MED-100'))
+    const links = await db
+      .select({ key: entities.key, role: paperEntities.role, indexedDate: paperEntities.indexedDate })
+      .from(paperEntities)
+      .innerJoin(entities, eq(entities.id, paperEntities.entityId))
+      .where(eq(paperEntities.paperId, 'MED-100'))
     expect(links).toContainEqual({ key: 'CHEBI:9168', role: 'studied', indexedDate: '2026-11-02' })
     expect(links).toContainEqual({ key: 'aging', role: 'indexed', indexedDate: '2026-11-02' })
     expect(links.every((l) => l.indexedDate === '2026-11-02')).toBe(true)
 
     const stored = await db.select().from(claims).where(eq(claims.paperId, 'MED-100')).orderBy(asc(claims.id))
     expect(stored.length).toBeGreaterThanOrEqual(2)
-    expect(stored[0]).toMatchObject({ subjectText: 'Rapamycin', relation: 'extends_lifespan', magnitude: '12%', organism: 'Mus musculus' })
+    expect(stored[0]).toMatchObject({
+      subjectText: 'Rapamycin',
+      relation: 'extends_lifespan',
+      magnitude: '12%',
+      organism: 'Mus musculus',
+    })
     expect(stored[0].subjectEntityId).not.toBeNull()
 
     const queued = await db.select({ id: searchOutbox.paperId }).from(searchOutbox)
@@ -71,14 +124,20 @@ describe('runAnalysis with the built-in analyzer', () => {
   test('re-analysis replaces entities and claims, keeps indexed headings and the story, and queues search only on change', async () => {
     const db = database.db
     const before = await db.select({ id: claims.id }).from(claims).where(eq(claims.paperId, 'MED-100'))
-    const [{ publishedAt }] = await db.select({ publishedAt: stories.publishedAt }).from(stories).where(eq(stories.paperId, 'MED-100'))
+    const [{ publishedAt }] = await db
+      .select({ publishedAt: stories.publishedAt })
+      .from(stories)
+      .where(eq(stories.paperId, 'MED-100'))
     await db.update(papers).set({ extractedAt: null }).where(eq(papers.id, 'MED-100'))
     await db.delete(searchOutbox)
     await runAnalysis(db, builtinAnalyzer())
     const after = await db.select({ id: claims.id }).from(claims).where(eq(claims.paperId, 'MED-100'))
     expect(after.length).toBe(before.length)
     expect(after.map((c) => c.id)).not.toEqual(before.map((c) => c.id)) // replaced, not added to
-    const roles = await db.select({ role: paperEntities.role }).from(paperEntities).where(eq(paperEntities.paperId, 'MED-100'))
+    const roles = await db
+      .select({ role: paperEntities.role })
+      .from(paperEntities)
+      .where(eq(paperEntities.paperId, 'MED-100'))
     expect(roles.filter((r) => r.role === 'indexed')).toHaveLength(1)
     const [story] = await db.select().from(stories).where(eq(stories.paperId, 'MED-100'))
     expect(story.publishedAt).toEqual(publishedAt)
@@ -89,7 +148,12 @@ describe('runAnalysis with the built-in analyzer', () => {
     const db = database.db
     const [source] = await db.insert(rssSources).values({ name: 'News', url: 'https://example.org/feed' }).returning()
     await db.insert(articles).values([
-      { sourceId: source.id, guid: 'a1', title: 'Senolytics clear senescent cells in old mice', summary: 'Dasatinib and quercetin reduced senescent cell burden and improved physical function in aged mice.' },
+      {
+        sourceId: source.id,
+        guid: 'a1',
+        title: 'Senolytics clear senescent cells in old mice',
+        summary: 'Dasatinib and quercetin reduced senescent cell burden and improved physical function in aged mice.',
+      },
       { sourceId: source.id, guid: 'a2', title: '', summary: null },
     ])
     const counts = await runAnalysis(db, builtinAnalyzer())
@@ -112,7 +176,24 @@ describe('runAnalysis with the built-in analyzer', () => {
       analyzePaper: async (paper) => {
         const result = await inner.analyzePaper(paper)
         if (paper.id !== 'MED-200') return result
-        return { ...result, claims: [{ ...result.claims[0] ?? { relation: 'increases', object: { text: 'x', entity: null }, organism: null, context: null, direction: null, magnitude: null, evidence: 'x', confidence: 0.5 }, subject: { text: null as unknown as string, entity: null } }] }
+        return {
+          ...result,
+          claims: [
+            {
+              ...(result.claims[0] ?? {
+                relation: 'increases',
+                object: { text: 'x', entity: null },
+                organism: null,
+                context: null,
+                direction: null,
+                magnitude: null,
+                evidence: 'x',
+                confidence: 0.5,
+              }),
+              subject: { text: null as unknown as string, entity: null },
+            },
+          ],
+        }
       },
     }
     const failures: string[] = []
@@ -130,7 +211,11 @@ describe('runAnalysis with the built-in analyzer', () => {
 
   test('two runs at once (two workers) analyse shared entities without failures or duplicates', async () => {
     const db = database.db
-    const rows = Array.from({ length: 30 }, (_, i) => ({ ...rapamycinRow(), id: `MED-${700 + i}`, title: `${RAPAMYCIN_MICE.title}, cohort ${i}` }))
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      ...rapamycinRow(),
+      id: `MED-${700 + i}`,
+      title: `${RAPAMYCIN_MICE.title}, cohort ${i}`,
+    }))
     await insertPapers(db, rows)
     const [a, b] = await Promise.all([runAnalysis(db, builtinAnalyzer()), runAnalysis(db, builtinAnalyzer())])
     expect(a.failed + b.failed).toBe(0)

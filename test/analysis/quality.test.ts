@@ -13,7 +13,9 @@ if (!haveFixtures) console.log('analysis quality: left out because ../shared/fix
 
 describe.if(haveFixtures)('built-in analyzer on the held-out hand-judged records', () => {
   const heldOut = haveFixtures ? handLabelled().filter((l) => l.half === 'held-out') : []
-  const runs = haveFixtures ? { 'with MeSH': score(judge(heldOut)), 'MeSH withheld': score(judge(heldOut, { noMesh: true })) } : {}
+  const runs = haveFixtures
+    ? { 'with MeSH': score(judge(heldOut)), 'MeSH withheld': score(judge(heldOut, { noMesh: true })) }
+    : {}
 
   test.each(Object.entries(runs))('does not fall below the measured figures, %s', (_name, s) => {
     expect(accuracy(s.studyType)).toBeGreaterThanOrEqual(0.81)
@@ -25,7 +27,13 @@ describe.if(haveFixtures)('built-in analyzer on the held-out hand-judged records
 
   test('confidences stay as calibrated as measured (with MeSH and withheld pooled)', () => {
     const all = Object.values(runs)
-    const ece = (key: 'studyType' | 'band' | 'topic') => calibrationError(deciles(key, all.flatMap((s) => s.calibration[key])))
+    const ece = (key: 'studyType' | 'band' | 'topic') =>
+      calibrationError(
+        deciles(
+          key,
+          all.flatMap((s) => s.calibration[key]),
+        ),
+      )
     expect(ece('studyType')).toBeLessThanOrEqual(0.055) // 5.2 points measured
     expect(ece('band')).toBeLessThanOrEqual(0.035) // 3.0
     expect(ece('topic')).toBeLessThanOrEqual(0.035) // 3.4

@@ -7,7 +7,13 @@ import { afterAll, beforeAll } from 'bun:test'
 import { DEFAULT_PROMPTS } from '../../src/pipeline/prompts/defaults'
 import { freshDatabase, type TestDatabase } from '../support/database'
 
-export type Reply = { json?: unknown; text?: string; status?: number; headers?: Record<string, string>; delayMs?: number }
+export type Reply = {
+  json?: unknown
+  text?: string
+  status?: number
+  headers?: Record<string, string>
+  delayMs?: number
+}
 export type Responder = (task: string, n: number, user: string) => Reply
 
 export type ReplayServer = {
@@ -54,18 +60,26 @@ export function startReplayServer(): ReplayServer {
       inFlight++
       state.maxInFlight = Math.max(state.maxInFlight, inFlight)
       try {
-        const body = await request.json() as { messages: { role: string; content: string }[] }
+        const body = (await request.json()) as { messages: { role: string; content: string }[] }
         const task = taskOf(body.messages[0].content)
         const user = body.messages[1].content
         const n = (counts.get(task) ?? 0) + 1
         counts.set(task, n)
-        state.calls.push({ task, system: body.messages[0].content, user, authorization: request.headers.get('authorization') })
+        state.calls.push({
+          task,
+          system: body.messages[0].content,
+          user,
+          authorization: request.headers.get('authorization'),
+        })
         const reply = state.respond(task, n, user)
         if (reply.delayMs) await Bun.sleep(reply.delayMs)
-        if (reply.status && reply.status !== 200) return new Response('{"error":{"message":"scripted"}}', { status: reply.status, headers: reply.headers })
+        if (reply.status && reply.status !== 200)
+          return new Response('{"error":{"message":"scripted"}}', { status: reply.status, headers: reply.headers })
         const content = reply.text ?? JSON.stringify(reply.json)
         return Response.json({
-          id: 'chatcmpl-test', object: 'chat.completion', model: 'test-model',
+          id: 'chatcmpl-test',
+          object: 'chat.completion',
+          model: 'test-model',
           choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
           usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
         })

@@ -16,16 +16,29 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 
-const stored = async () => Number((await database.rows<{ n: number }>(sql`select count(*)::int as n from briefs`))[0]!.n)
+const stored = async () =>
+  Number((await database.rows<{ n: number }>(sql`select count(*)::int as n from briefs`))[0]!.n)
 
 describe(`invalid bodies on ${testDriver}`, () => {
   test.each([
-    ['/api/generate-brief', { since: '2026-11-10', days: 7 }, 'unknown field "days"; this endpoint takes since, until, title, topics'],
+    [
+      '/api/generate-brief',
+      { since: '2026-11-10', days: 7 },
+      'unknown field "days"; this endpoint takes since, until, title, topics',
+    ],
     ['/api/generate-brief', { entities: ['intervention:CHEBI:9168'] }, 'unknown field "entities"'],
     ['/api/generate-brief', { since: '2026-11-31' }, 'since must be a date as YYYY-MM-DD (got "2026-11-31")'],
     ['/api/generate-brief', { until: 20261116 }, 'until must be a date as YYYY-MM-DD (got 20261116)'],
-    ['/api/generate-brief', { since: '2026-11-16', until: '2026-11-10' }, 'since (2026-11-16) must not be after until (2026-11-10)'],
-    ['/api/generate-brief', { since: '2024-01-01', until: '2026-11-10' }, 'the window from since to until may span at most 366 days'],
+    [
+      '/api/generate-brief',
+      { since: '2026-11-16', until: '2026-11-10' },
+      'since (2026-11-16) must not be after until (2026-11-10)',
+    ],
+    [
+      '/api/generate-brief',
+      { since: '2024-01-01', until: '2026-11-10' },
+      'the window from since to until may span at most 366 days',
+    ],
     ['/api/generate-brief', { topics: 'senescence' }, 'topics must be an array (got string)'],
     ['/api/generate-brief', { topics: ['senescence', 'aging'] }, 'topics[1] must be one of senescence, '],
     ['/api/generate-brief', { topics: [''] }, 'topics[0] must be one of senescence, '],
@@ -35,12 +48,28 @@ describe(`invalid bodies on ${testDriver}`, () => {
     ['/api/generate-brief/tag-based', {}, 'give at least one of topics, entities, source_tags'],
     ['/api/generate-brief/tag-based', { topics: [] }, 'give at least one of topics, entities, source_tags'],
     ['/api/generate-brief/tag-based', { entities: ['rapamycin'] }, 'entities[0] must be type:key'],
-    ['/api/generate-brief/tag-based', { entities: Array.from({ length: 21 }, (_, i) => `gene:G${i}`) }, 'entities must have at most 20 items (got 21)'],
+    [
+      '/api/generate-brief/tag-based',
+      { entities: Array.from({ length: 21 }, (_, i) => `gene:G${i}`) },
+      'entities must have at most 20 items (got 21)',
+    ],
     ['/api/generate-brief/tag-based', { source_tags: ['ok', 7] }, 'source_tags[1] must be a string (got number)'],
-    ['/api/generate-brief/tag-based', { source_tags: ['x'.repeat(101)] }, 'source_tags[0] must be at most 100 characters'],
+    [
+      '/api/generate-brief/tag-based',
+      { source_tags: ['x'.repeat(101)] },
+      'source_tags[0] must be at most 100 characters',
+    ],
     ['/api/generate-brief/tag-based', { source_tags: [' '] }, 'source_tags[0] must not be empty'],
-    ['/api/generate-brief', { days: 7, when: 'now' }, 'unknown fields "days", "when"; this endpoint takes since, until, title, topics'],
-    ['/api/generate-brief/tag-based', { tags: ['preprint'] }, 'unknown field "tags"; this endpoint takes since, until, title, topics, entities, source_tags'],
+    [
+      '/api/generate-brief',
+      { days: 7, when: 'now' },
+      'unknown fields "days", "when"; this endpoint takes since, until, title, topics',
+    ],
+    [
+      '/api/generate-brief/tag-based',
+      { tags: ['preprint'] },
+      'unknown field "tags"; this endpoint takes since, until, title, topics, entities, source_tags',
+    ],
     ['/api/generate-brief', [WEEK], 'the body must be a JSON object (got array)'],
     ['/api/generate-brief', 'last week', 'the body must be a JSON object (got string)'],
   ])('%s %j', async (path, json, message) => {
@@ -54,15 +83,29 @@ describe(`invalid bodies on ${testDriver}`, () => {
   })
 
   test('a body that is not JSON is 400', async () => {
-    const response = await app.handle(req('/api/generate-brief', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"since":' }))
+    const response = await app.handle(
+      req('/api/generate-brief', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"since":',
+      }),
+    )
     expect(response.status).toBe(400)
     expect((await response.json()).error.code).toBe('invalid_parameter')
   })
 
   test('a body in another format than JSON is 400', async () => {
-    const response = await app.handle(req('/api/generate-brief', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'since=2026-11-10' }))
+    const response = await app.handle(
+      req('/api/generate-brief', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'since=2026-11-10',
+      }),
+    )
     expect(response.status).toBe(400)
-    expect((await response.json()).error.message).toBe('the body must be JSON, sent with Content-Type: application/json (got application/x-www-form-urlencoded)')
+    expect((await response.json()).error.message).toBe(
+      'the body must be JSON, sent with Content-Type: application/json (got application/x-www-form-urlencoded)',
+    )
   })
 
   test('no body at all is an empty one: every field takes its default', async () => {
@@ -80,7 +123,11 @@ describe(`invalid bodies on ${testDriver}`, () => {
 
 describe(`nothing to brief on ${testDriver}`, () => {
   test.each([
-    ['/api/generate-brief', { since: '2026-01-01', until: '2026-01-07' }, 'no analysed papers or articles in 2026-01-01 to 2026-01-07'],
+    [
+      '/api/generate-brief',
+      { since: '2026-01-01', until: '2026-01-07' },
+      'no analysed papers or articles in 2026-01-01 to 2026-01-07',
+    ],
     ['/api/generate-brief', { ...WEEK, topics: ['reprogramming'] }, 'on reprogramming'],
     ['/api/generate-brief/tag-based', { ...WEEK, source_tags: ['podcast'] }, 'carry these tags'],
   ])('%s %j is 404 and stores nothing', async (path, json, message) => {

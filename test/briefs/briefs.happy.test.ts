@@ -18,12 +18,29 @@ afterAll(() => database.close())
 
 type Statement = { text: string; citations: string[] }
 type Brief = {
-  id: number; kind: string; title: string; summary: Statement[]; sections: { heading: string; statements: Statement[] }[]
-  citations: { ref: string; type: string; paper_id: string | null; article_id: number | null; title: string; url: string | null; site_url: string | null }[]
-  content: string; counts: Record<string, number>; window: { since: string; until: string }; model: string; url: string
+  id: number
+  kind: string
+  title: string
+  summary: Statement[]
+  sections: { heading: string; statements: Statement[] }[]
+  citations: {
+    ref: string
+    type: string
+    paper_id: string | null
+    article_id: number | null
+    title: string
+    url: string | null
+    site_url: string | null
+  }[]
+  content: string
+  counts: Record<string, number>
+  window: { since: string; until: string }
+  model: string
+  url: string
 }
 const statements = (b: Brief) => [...b.summary, ...b.sections.flatMap((s) => s.statements)]
-const cited = (b: Brief, type: string) => b.citations.filter((c) => c.type === type).map((c) => (type === 'paper' ? c.paper_id : c.article_id))
+const cited = (b: Brief, type: string) =>
+  b.citations.filter((c) => c.type === type).map((c) => (type === 'paper' ? c.paper_id : c.article_id))
 
 /** Every statement cites something, every ref resolves to a citation, and every citation to a stored row. */
 async function expectResolvable(b: Brief) {
@@ -53,39 +70,68 @@ describe(`a brief by window on ${testDriver}`, () => {
     expect(response.headers.get('location')).toBe(brief.url)
   })
 
-  test('covers the week\'s analysed aging papers and feed articles, nothing outside it', async () => {
-    expect(brief).toMatchObject({ kind: 'comprehensive', window: WEEK, model: 'geroscope-builtin-1', title: 'Brief: 2026-11-10 to 2026-11-16' })
+  test("covers the week's analysed aging papers and feed articles, nothing outside it", async () => {
+    expect(brief).toMatchObject({
+      kind: 'comprehensive',
+      window: WEEK,
+      model: 'geroscope-builtin-1',
+      title: 'Brief: 2026-11-10 to 2026-11-16',
+    })
     expect((cited(brief, 'paper') as string[]).sort()).toEqual([...IN_WINDOW].sort())
     expect(cited(brief, 'article').sort()).toEqual([seeded.articles.linked.id, seeded.articles.flies.id].sort())
-    expect(brief.counts).toMatchObject({ papers_in_window: 5, papers_considered: 5, articles_considered: 2, dropped_citations: 0 })
+    expect(brief.counts).toMatchObject({
+      papers_in_window: 5,
+      papers_considered: 5,
+      articles_considered: 2,
+      dropped_citations: 0,
+    })
     await expectResolvable(brief)
   })
 
   test('groups by topic, and papers with the same finding share one statement', () => {
-    expect(brief.sections.map((s) => s.heading)).toEqual(['GLP-1 drugs', 'mTOR and rapamycin', 'Cellular senescence', 'From the feeds'])
+    expect(brief.sections.map((s) => s.heading)).toEqual([
+      'GLP-1 drugs',
+      'mTOR and rapamycin',
+      'Cellular senescence',
+      'From the feeds',
+    ])
     const mtor = brief.sections[1]!
-    expect(mtor.statements).toEqual([{ text: 'Two papers in Aging Cell report that rapamycin extends lifespan in mice.', citations: ['P1', 'P3'] }])
+    expect(mtor.statements).toEqual([
+      { text: 'Two papers in Aging Cell report that rapamycin extends lifespan in mice.', citations: ['P1', 'P3'] },
+    ])
   })
 
   test('words each paper from its story, else its main claim, else its title, naming its source; never an abstract', () => {
     const texts = statements(brief).map((s) => s.text)
-    expect(texts).toContain('In a 24-week trial, metformin lowered HbA1c by 12% in older adults without diabetes (Aging Cell).')
-    expect(texts).toContain('A preprint invertebrate study posted on Aging Cell reports that metformin extends lifespan in fruit flies (8%).')
+    expect(texts).toContain(
+      'In a 24-week trial, metformin lowered HbA1c by 12% in older adults without diabetes (Aging Cell).',
+    )
+    expect(texts).toContain(
+      'A preprint invertebrate study posted on Aging Cell reports that metformin extends lifespan in fruit flies (8%).',
+    )
     expect(texts).toContain('Aging Cell published a review, “Senolytics and frailty: a review”.')
     expect(texts.some((t) => t.includes('extended median lifespan by 12% in male mice'))).toBe(false)
   })
 
-  test('quotes a feed article as its feed\'s words, cited with the paper it is about', () => {
+  test("quotes a feed article as its feed's words, cited with the paper it is about", () => {
     const feeds = brief.sections.find((s) => s.heading === 'From the feeds')!
     expect(feeds.statements).toEqual([
-      { text: 'bioRxiv posted “A preprint on metformin”, which says: “Metformin was tested in flies.”', citations: ['A1'] },
-      { text: 'Aging Cell posted “Rapamycin and longevity, again”, which says: “Rapamycin extended lifespan in mice again.”', citations: ['A2', 'P1'] },
+      {
+        text: 'bioRxiv posted “A preprint on metformin”, which says: “Metformin was tested in flies.”',
+        citations: ['A1'],
+      },
+      {
+        text: 'Aging Cell posted “Rapamycin and longevity, again”, which says: “Rapamycin extended lifespan in mice again.”',
+        citations: ['A2', 'P1'],
+      },
     ])
   })
 
   test('summarises with the most newsworthy papers, and renders every part as text', () => {
     expect(brief.summary.map((s) => s.citations)).toEqual([['P1'], ['P2'], ['P3']])
-    expect(brief.content).toStartWith('Brief: 2026-11-10 to 2026-11-16\n2026-11-10 to 2026-11-16; 5 papers and 2 articles considered\n\nSummary\n')
+    expect(brief.content).toStartWith(
+      'Brief: 2026-11-10 to 2026-11-16\n2026-11-10 to 2026-11-16; 5 papers and 2 articles considered\n\nSummary\n',
+    )
     for (const c of brief.citations) expect(brief.content).toContain(`[${c.ref}] ${c.title}.`)
   })
 
@@ -103,7 +149,9 @@ describe(`a brief by window on ${testDriver}`, () => {
 
 describe(`options of a window brief on ${testDriver}`, () => {
   test('by topic: only papers on it, and feed articles about it', async () => {
-    const { body } = await call(app, '/api/generate-brief', { json: { ...WEEK, topics: ['mtor-rapamycin'], title: 'mTOR this week' } })
+    const { body } = await call(app, '/api/generate-brief', {
+      json: { ...WEEK, topics: ['mtor-rapamycin'], title: 'mTOR this week' },
+    })
     expect(body.data.title).toBe('mTOR this week')
     expect(cited(body.data, 'paper').sort()).toEqual(['MED-201', 'MED-202'])
     expect(cited(body.data, 'article')).toEqual([seeded.articles.linked.id])
@@ -117,7 +165,9 @@ describe(`options of a window brief on ${testDriver}`, () => {
 
   test('records the operator who asked for it', async () => {
     const local = adminApp(database, { accountOf: () => 42 })
-    const [account] = await database.rows<{ id: number }>(sql`insert into accounts (id, username, password_hash, role) values (42, 'op', '!', 'admin') returning id`)
+    const [account] = await database.rows<{ id: number }>(
+      sql`insert into accounts (id, username, password_hash, role) values (42, 'op', '!', 'admin') returning id`,
+    )
     const { body } = await call(local, '/api/generate-brief', { json: WEEK })
     expect(body.data.created_by).toBe(account!.id)
   })
@@ -125,7 +175,9 @@ describe(`options of a window brief on ${testDriver}`, () => {
 
 describe(`a tag-based brief on ${testDriver}`, () => {
   test('by source tag: the articles of tagged sources only', async () => {
-    const { status, body } = await call(app, '/api/generate-brief/tag-based', { json: { ...WEEK, source_tags: ['preprint'] } })
+    const { status, body } = await call(app, '/api/generate-brief/tag-based', {
+      json: { ...WEEK, source_tags: ['preprint'] },
+    })
     expect(status).toBe(201)
     expect(body.data.kind).toBe('tag_based')
     expect(cited(body.data, 'paper')).toEqual([])
@@ -134,14 +186,18 @@ describe(`a tag-based brief on ${testDriver}`, () => {
   })
 
   test('by entity: papers linked to it and articles that name it', async () => {
-    const { body } = await call(app, '/api/generate-brief/tag-based', { json: { ...WEEK, entities: ['intervention:CHEBI:6801'] } })
+    const { body } = await call(app, '/api/generate-brief/tag-based', {
+      json: { ...WEEK, entities: ['intervention:CHEBI:6801'] },
+    })
     expect((cited(body.data, 'paper') as string[]).sort()).toEqual(['MED-203', 'PPR-205'])
     expect(cited(body.data, 'article')).toEqual([seeded.articles.flies.id])
     expect(body.data.title).toBe('Brief on intervention:CHEBI:6801: 2026-11-10 to 2026-11-16')
   })
 
   test('an item needs only one of the tags', async () => {
-    const { body } = await call(app, '/api/generate-brief/tag-based', { json: { ...WEEK, topics: ['senescence'], source_tags: ['journal'] } })
+    const { body } = await call(app, '/api/generate-brief/tag-based', {
+      json: { ...WEEK, topics: ['senescence'], source_tags: ['journal'] },
+    })
     // the journal's article is about MED-201, but that paper carries none of the tags
     expect(cited(body.data, 'paper')).toEqual(['MED-204'])
     expect(cited(body.data, 'article')).toEqual([seeded.articles.linked.id])

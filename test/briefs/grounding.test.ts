@@ -7,13 +7,29 @@ import { demoPapers, materialOf } from './prose-material'
 
 describe('content words', () => {
   test.each([
-    ['extends', 'extend'], ['extended', 'extend'], ['extending', 'extend'], ['cells', 'cell'], ['flies', 'fly'],
-    ['mice', 'mouse'], ['reduces', 'reduc'], ['reduced', 'reduc'], ['stopped', 'stop'], ['aging', 'age'], ['ageing', 'age'],
-    ['analyses', 'analysis'], ['boxes', 'box'], ['status', 'status'],
+    ['extends', 'extend'],
+    ['extended', 'extend'],
+    ['extending', 'extend'],
+    ['cells', 'cell'],
+    ['flies', 'fly'],
+    ['mice', 'mouse'],
+    ['reduces', 'reduc'],
+    ['reduced', 'reduc'],
+    ['stopped', 'stop'],
+    ['aging', 'age'],
+    ['ageing', 'age'],
+    ['analyses', 'analysis'],
+    ['boxes', 'box'],
+    ['status', 'status'],
   ])('%s stems to %s', (word, stemmed) => expect(stem(word)).toBe(stemmed))
 
   test('lower-cased, without stop words or reporting words, NAD+ kept whole', () => {
-    expect(contentWords('The study reports that NAD+ levels rose in Mice, researchers found.')).toEqual(['nad+', 'level', 'rose', 'mouse'])
+    expect(contentWords('The study reports that NAD+ levels rose in Mice, researchers found.')).toEqual([
+      'nad+',
+      'level',
+      'rose',
+      'mouse',
+    ])
     expect(contentWords('Ålesund cohort: 12% of 1,204 people')).toEqual(['alesund', 'cohort', '204', 'person'])
   })
 
@@ -25,7 +41,10 @@ describe('content words', () => {
 describe('the threshold on statements about demo papers, labelled by hand', () => {
   const papers = demoPapers(400)
   const texts = itemTexts(materialOf(papers, []))
-  const checked = GROUNDING_SET.map((s) => ({ ...s, grounded: isGrounded(grounding(s.text, texts.get(papers.find((p) => p.title.startsWith(s.paper))!.ref)!)) }))
+  const checked = GROUNDING_SET.map((s) => ({
+    ...s,
+    grounded: isGrounded(grounding(s.text, texts.get(papers.find((p) => p.title.startsWith(s.paper))!.ref)!)),
+  }))
   const reversed = (t: string) => /raise[sd] (epigenetic age|HOMA-IR)/.test(t)
 
   test(`keeps every faithful statement at ${GROUNDED_SHARE}`, () => {
@@ -37,7 +56,7 @@ describe('the threshold on statements about demo papers, labelled by hand', () =
     expect(checked.filter((s) => !s.faithful && s.grounded && !reversed(s.text)).map((s) => s.text)).toEqual([])
   })
 
-  test('a reversed finding in the paper\'s own words passes: the check is about words, not directions', () => {
+  test("a reversed finding in the paper's own words passes: the check is about words, not directions", () => {
     expect(checked.filter((s) => reversed(s.text)).map((s) => s.grounded)).toEqual([true, true])
   })
 })

@@ -37,8 +37,12 @@ describe.skipIf(!haveSharedFixtures)('feed items of real feeds', async () => {
     const journals = items.filter((a) => /AtyponRSSFeed_AJPH|rss-parser\/rss-1|biorxiv/.test(a.file))
     expect(journals.length).toBeGreaterThan(85)
     expect(journals.filter((a) => a.kind !== 'research').map((a) => a.title)).toEqual([])
-    expect(kindOf('Measuring Public Health Practice and Outcomes in Chronic Disease: A Call for Coordination')).toBe('research')
-    expect(kindOf('Profile of the Public Health Workforce: Registered TRAIN Learners in the United States')).toBe('research')
+    expect(kindOf('Measuring Public Health Practice and Outcomes in Chronic Disease: A Call for Coordination')).toBe(
+      'research',
+    )
+    expect(kindOf('Profile of the Public Health Workforce: Registered TRAIN Learners in the United States')).toBe(
+      'research',
+    )
   })
 
   test('a podcast called "Call of Tuesday" is no call for papers', () => {

@@ -23,12 +23,27 @@ export function demoPapers(papers = 600, seed = 1): PaperItem[] {
     const p = b.paper
     if (p.judgedAt === null || (p.relevance ?? 0) < 2) continue
     items.push({
-      ref: `P${items.length + 1}`, id: p.id, title: p.title, journal: p.journal, publishedDate: p.publishedDate, indexedDate: p.indexedDate,
-      url: p.url, studyType: p.studyType, topic: p.topic, relevance: p.relevance ?? 0, newsworthiness: p.newsworthiness ?? 0, preprint: p.preprint,
+      ref: `P${items.length + 1}`,
+      id: p.id,
+      title: p.title,
+      journal: p.journal,
+      publishedDate: p.publishedDate,
+      indexedDate: p.indexedDate,
+      url: p.url,
+      studyType: p.studyType,
+      topic: p.topic,
+      relevance: p.relevance ?? 0,
+      newsworthiness: p.newsworthiness ?? 0,
+      preprint: p.preprint,
       claims: b.claims.slice(0, 2).map((c) => ({
-        subject: nameOf(c.subjectEntity) ?? c.subjectText, subjectKey: c.subjectEntity ? `${c.subjectEntity.type}:${c.subjectEntity.key}` : null,
-        relation: c.relation, object: nameOf(c.objectEntity) ?? c.objectText, objectKey: c.objectEntity ? `${c.objectEntity.type}:${c.objectEntity.key}` : null,
-        organism: c.organism, direction: c.direction, magnitude: c.magnitude,
+        subject: nameOf(c.subjectEntity) ?? c.subjectText,
+        subjectKey: c.subjectEntity ? `${c.subjectEntity.type}:${c.subjectEntity.key}` : null,
+        relation: c.relation,
+        object: nameOf(c.objectEntity) ?? c.objectText,
+        objectKey: c.objectEntity ? `${c.objectEntity.type}:${c.objectEntity.key}` : null,
+        organism: c.organism,
+        direction: c.direction,
+        magnitude: c.magnitude,
       })),
       story: b.story ? { headline: b.story.headline, dek: b.story.dek } : null,
     })
@@ -43,7 +58,9 @@ const walk = (dir: string): string[] =>
 export async function fixtureFeedItems(): Promise<(ArticleItem & { file: string })[]> {
   const out: (ArticleItem & { file: string })[] = []
   const root = `${sharedFixtureDir}rss/`
-  for (const path of walk(root).filter((f) => /\.(xml|rss|atom|rdf)$/.test(f) && !f.includes('/expected/')).sort()) {
+  for (const path of walk(root)
+    .filter((f) => /\.(xml|rss|atom|rdf)$/.test(f) && !f.includes('/expected/'))
+    .sort()) {
     const file = path.slice(root.length)
     let articles
     try {
@@ -51,12 +68,25 @@ export async function fixtureFeedItems(): Promise<(ArticleItem & { file: string 
     } catch {
       continue // the ill-formed feeds the parser refuses
     }
-    const source = file.split('/').pop()!.replace(/\.[a-z.]+$/, '')
+    const source = file
+      .split('/')
+      .pop()!
+      .replace(/\.[a-z.]+$/, '')
     for (const a of articles) {
       const analysis = analyzeArticleBuiltin({ id: out.length + 1, title: a.title, summary: a.summary, link: a.link })
       out.push({
-        file, ref: `A${out.length + 1}`, id: out.length + 1, title: a.title, link: a.link, source, publishedAt: a.publishedAt?.toISOString() ?? null,
-        summary: analysis.summary, keyPoints: analysis.keyPoints, tags: analysis.tags, paperId: null, kind: itemKind(a.title, analysis.summary),
+        file,
+        ref: `A${out.length + 1}`,
+        id: out.length + 1,
+        title: a.title,
+        link: a.link,
+        source,
+        publishedAt: a.publishedAt?.toISOString() ?? null,
+        summary: analysis.summary,
+        keyPoints: analysis.keyPoints,
+        tags: analysis.tags,
+        paperId: null,
+        kind: itemKind(a.title, analysis.summary),
       })
     }
   }
@@ -65,7 +95,10 @@ export async function fixtureFeedItems(): Promise<(ArticleItem & { file: string 
 
 export function materialOf(papers: PaperItem[], items: ArticleItem[]): Material {
   return {
-    papers, articles: items.filter((a) => a.kind === 'research'), notices: items.filter((a) => a.kind !== 'research'),
-    papersInWindow: papers.length, disagreements: [],
+    papers,
+    articles: items.filter((a) => a.kind === 'research'),
+    notices: items.filter((a) => a.kind !== 'research'),
+    papersInWindow: papers.length,
+    disagreements: [],
   }
 }

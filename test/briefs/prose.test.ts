@@ -15,7 +15,9 @@ const papers = demoPapers(600)
 const items = haveSharedFixtures ? await fixtureFeedItems() : []
 const material = {
   ...materialOf(papers.slice(0, 40), items),
-  disagreements: [{ subject: 'rapamycin', object: 'lifespan', up: 3, down: 2, groupId: 'c9270590d810eb9ba', paperId: papers[0]!.id }],
+  disagreements: [
+    { subject: 'rapamycin', object: 'lifespan', up: 3, down: 2, groupId: 'c9270590d810eb9ba', paperId: papers[0]!.id },
+  ],
 }
 const draft = composeBrief(material, 'A week')
 const findings = draft.sections.filter((s) => s.heading !== NOTICES_HEADING)
@@ -38,7 +40,9 @@ describe('the built-in brief on the demo corpus and the real feeds', () => {
     for (const s of all) expect(s.text).not.toMatch(/\b(?:MED|PPR|PMC)-?\d{3,}|\bc[0-9a-f]{16}\b|\(contradiction\b/)
     const disagreement = draft.sections.find((s) => s.heading === 'Where papers disagree')!.statements[0]!
     expect(disagreement.citations).toEqual(['P1', 'C1'])
-    expect(disagreement.text).toStartWith('Papers disagree on whether rapamycin raises or lowers lifespan: 3 report an increase and 2 a decrease under comparable conditions, among them ')
+    expect(disagreement.text).toStartWith(
+      'Papers disagree on whether rapamycin raises or lowers lifespan: 3 report an increase and 2 a decrease under comparable conditions, among them ',
+    )
   })
 
   test('reads naturally: no template phrases, labels before a colon, or doubled words', () => {
@@ -59,7 +63,7 @@ describe('the built-in brief on the demo corpus and the real feeds', () => {
     }
   })
 
-  test('feed text is quoted as its feed\'s words, never stated', () => {
+  test("feed text is quoted as its feed's words, never stated", () => {
     for (const s of all.filter((x) => x.citations[0]!.startsWith('A'))) {
       const item = byRef.get(s.citations[0]!)!
       expect(s.text).toStartWith(`${item.source} posted `)
@@ -70,13 +74,16 @@ describe('the built-in brief on the demo corpus and the real feeds', () => {
 
   test.skipIf(!haveSharedFixtures)('notices are set apart: never findings, never the summary', () => {
     const notices = new Set(material.notices.map((a) => a.ref))
-    for (const s of [...draft.summary, ...findings.flatMap((x) => x.statements)]) expect(s.citations.some((r) => notices.has(r))).toBe(false)
+    for (const s of [...draft.summary, ...findings.flatMap((x) => x.statements)])
+      expect(s.citations.some((r) => notices.has(r))).toBe(false)
     const section = draft.sections.find((s) => s.heading === NOTICES_HEADING)!
     expect(section.statements.map((s) => s.citations[0])).toEqual(material.notices.map((a) => a.ref))
-    expect(section.statements.map((s) => s.text)).toContain('many-links posted a registration notice: “GTAC 2017 - Registration is open!”')
+    expect(section.statements.map((s) => s.text)).toContain(
+      'many-links posted a registration notice: “GTAC 2017 - Registration is open!”',
+    )
   })
 
-  test('the demo corpus\'s stories say what a review does in one phrase', () => {
+  test("the demo corpus's stories say what a review does in one phrase", () => {
     const deks = demoPapers(2000).flatMap((p) => (p.story ? [p.story.dek] : []))
     expect(deks.length).toBeGreaterThan(20)
     for (const dek of deks) expect(dek).not.toMatch(/of the literature|studies of the/)

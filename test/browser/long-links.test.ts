@@ -33,7 +33,10 @@ describe.skipIf(!haveBrowser)('a long DOI at 390 px', () => {
 
   test('the story page and the paper page are no wider than the screen', async () => {
     const page = await browser.page(390)
-    for (const [name, path] of [['story', '/stories/MED-77'], ['paper', '/papers/MED-77']]) {
+    for (const [name, path] of [
+      ['story', '/stories/MED-77'],
+      ['paper', '/papers/MED-77'],
+    ]) {
       expect((await page.goto(`${origin}${path}`))?.status()).toBe(200)
       expect(await page.locator(`a[href="https://doi.org/${DOI}"]`).count()).toBeGreaterThan(0)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

@@ -37,7 +37,7 @@ describe.skipIf(!haveBrowser)('the API reference in Chromium', () => {
     })
     expect((await page.goto(`${origin}/api/v1/docs`))?.status()).toBe(200)
     await page.locator('.opblock-summary-path[data-path="/api/v1/stats"]').waitFor({ timeout: 20_000 })
-    const spec = await (await fetch(`${origin}/api/v1/openapi.json`)).json() as { paths: Record<string, object> }
+    const spec = (await (await fetch(`${origin}/api/v1/openapi.json`)).json()) as { paths: Record<string, object> }
     const operations = Object.values(spec.paths).reduce((n, methods) => n + Object.keys(methods).length, 0)
     expect(await page.locator('.opblock').count()).toBe(operations)
     await screenshot(page, 'api-docs-1280')

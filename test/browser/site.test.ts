@@ -15,18 +15,30 @@ import { seedSite } from '../site/corpus'
 
 noteMissingBrowser('public site')
 
-
 const PAGES: [name: string, path: string][] = [
-  ['home', '/'], ['paper', '/papers/MED-1'], ['paper-closed', '/papers/MED-2'], ['story', '/stories/MED-1'],
-  ['topic', '/topics/senescence'], ['entity', '/entities/intervention/rapamycin'], ['search', '/search?q=senolytic'], ['admin-docs', '/api/docs'],
-  ['search-filtered', '/search?q=rapamycin&topic=mtor-rapamycin&preprint=false'], ['index', '/topics'],
-  ['not-found', '/papers/MED-999'], ['api-docs', '/api/v1/docs'],
+  ['home', '/'],
+  ['paper', '/papers/MED-1'],
+  ['paper-closed', '/papers/MED-2'],
+  ['story', '/stories/MED-1'],
+  ['topic', '/topics/senescence'],
+  ['entity', '/entities/intervention/rapamycin'],
+  ['search', '/search?q=senolytic'],
+  ['admin-docs', '/api/docs'],
+  ['search-filtered', '/search?q=rapamycin&topic=mtor-rapamycin&preprint=false'],
+  ['index', '/topics'],
+  ['not-found', '/papers/MED-999'],
+  ['api-docs', '/api/v1/docs'],
 ]
 
 /** The serious and critical violations of every axe-core rule, one line each. */
 async function seriousProblems(page: Page): Promise<string[]> {
-  return (await seriousViolations(page))
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)
+  return (await seriousViolations(page)).map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+  )
 }
 
 describe.skipIf(!haveBrowser)('the public site in Chromium', () => {
@@ -69,12 +81,16 @@ describe.skipIf(!haveBrowser)('the public site in Chromium', () => {
   }, 180_000)
 
   test('a paper page opened from an API site_url, and a topic feed followed from its page', async () => {
-    const answer = await (await fetch(`${origin}/api/v1/papers/MED-1`, { headers: { authorization: `Bearer ${key}` } })).json()
+    const answer = await (
+      await fetch(`${origin}/api/v1/papers/MED-1`, { headers: { authorization: `Bearer ${key}` } })
+    ).json()
     const page = await browser.page(1280)
     expect((await page.goto(answer.data.site_url))?.status()).toBe(200)
     expect(await page.locator('h1').innerText()).toBe('Rapamycin <b>extends</b> lifespan in mice')
     await page.goto(`${origin}/topics/mtor-rapamycin`)
-    const feedUrl = await page.locator('link[rel="alternate"][title="Geroscope: mTOR and rapamycin"]').getAttribute('href')
+    const feedUrl = await page
+      .locator('link[rel="alternate"][title="Geroscope: mTOR and rapamycin"]')
+      .getAttribute('href')
     const feed = await new Parser().parseString(await (await fetch(feedUrl!)).text())
     expect(feed.items.map((i) => i.title)).toEqual(['Rapamycin &amp; the mouse']) // the reader's HTML for "&"
     await page.context().close()

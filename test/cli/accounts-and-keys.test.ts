@@ -17,7 +17,17 @@ afterAll(async () => {
 
 describe('cli accounts', () => {
   test('create makes an account whose password is stored only as a slow hash', async () => {
-    const result = await cli(database, 'accounts', 'create', '--username', 'ada', '--password', 'correct horse', '--role', 'member')
+    const result = await cli(
+      database,
+      'accounts',
+      'create',
+      '--username',
+      'ada',
+      '--password',
+      'correct horse',
+      '--role',
+      'member',
+    )
     expect(result).toMatchObject({ code: 0, stderr: [] })
     expect(result.stdout[0]).toContain('account "ada" created')
     const [row] = await database.db.select().from(accounts).where(eq(accounts.username, 'ada'))
@@ -28,9 +38,31 @@ describe('cli accounts', () => {
   })
 
   test('create takes a membership and refuses a duplicate name in any case', async () => {
-    const lapsed = await cli(database, 'accounts', 'create', '--username', 'bob', '--password', 'bob-password', '--role', 'admin', '--membership', 'lapsed')
+    const lapsed = await cli(
+      database,
+      'accounts',
+      'create',
+      '--username',
+      'bob',
+      '--password',
+      'bob-password',
+      '--role',
+      'admin',
+      '--membership',
+      'lapsed',
+    )
     expect(lapsed.code).toBe(0)
-    const duplicate = await cli(database, 'accounts', 'create', '--username', 'BOB', '--password', 'bob-password', '--role', 'member')
+    const duplicate = await cli(
+      database,
+      'accounts',
+      'create',
+      '--username',
+      'BOB',
+      '--password',
+      'bob-password',
+      '--role',
+      'member',
+    )
     expect(duplicate).toEqual({ code: 1, stdout: [], stderr: ['error: an account named "BOB" already exists'] })
   })
 
@@ -43,12 +75,37 @@ describe('cli accounts', () => {
   })
 
   test.each([
-    ['a missing flag', ['accounts', 'create', '--username', 'x1y', '--role', 'member'], 'error: --password is required', 2],
-    ['a bad role', ['accounts', 'create', '--username', 'x1y', '--password', 'long enough', '--role', 'root'], 'error: --role must be one of admin, member (got "root")', 2],
+    [
+      'a missing flag',
+      ['accounts', 'create', '--username', 'x1y', '--role', 'member'],
+      'error: --password is required',
+      2,
+    ],
+    [
+      'a bad role',
+      ['accounts', 'create', '--username', 'x1y', '--password', 'long enough', '--role', 'root'],
+      'error: --role must be one of admin, member (got "root")',
+      2,
+    ],
     ['an unknown flag', ['accounts', 'create', '--user', 'x'], 'error: unknown option --user', 2],
-    ['a short password', ['accounts', 'create', '--username', 'x1y', '--password', 'short', '--role', 'member'], 'error: password must be at least 10 characters long', 1],
-    ['an unknown account', ['accounts', 'membership', '--username', 'nobody', '--status', 'active'], 'error: no account named "nobody"', 1],
-    ['a bad status', ['accounts', 'membership', '--username', 'ada', '--status', 'paused'], 'error: --status must be one of active, lapsed (got "paused")', 2],
+    [
+      'a short password',
+      ['accounts', 'create', '--username', 'x1y', '--password', 'short', '--role', 'member'],
+      'error: password must be at least 10 characters long',
+      1,
+    ],
+    [
+      'an unknown account',
+      ['accounts', 'membership', '--username', 'nobody', '--status', 'active'],
+      'error: no account named "nobody"',
+      1,
+    ],
+    [
+      'a bad status',
+      ['accounts', 'membership', '--username', 'ada', '--status', 'paused'],
+      'error: --status must be one of active, lapsed (got "paused")',
+      2,
+    ],
     ['an unknown command', ['accounts', 'delete'], 'error: unknown command "accounts delete"', 2],
   ])('fails on %s with one line on stderr', async (_name, argv, message, code) => {
     const result = await cli(database, ...(argv as string[]))
@@ -71,7 +128,7 @@ describe('cli keys', () => {
     expect(JSON.stringify(row)).not.toContain(parsed!.secret)
   })
 
-  test('list shows every key, or one account\'s keys', async () => {
+  test("list shows every key, or one account's keys", async () => {
     await cli(database, 'keys', 'create', '--username', 'bob', '--tier', 'member')
     const all = await cli(database, 'keys', 'list')
     expect(all.stdout).toHaveLength(2)
@@ -91,13 +148,29 @@ describe('cli keys', () => {
     expect(again.stdout[0]).toContain('was already revoked')
     const [second] = await database.db.select().from(apiKeys).where(eq(apiKeys.id, id))
     expect(second.revokedAt!.getTime()).toBe(first.revokedAt!.getTime())
-    expect((await cli(database, 'keys', 'list', '--username', 'bob')).stdout.some((l) => l.startsWith(`${id}\tbob\tmember\trevoked`))).toBe(true)
+    expect(
+      (await cli(database, 'keys', 'list', '--username', 'bob')).stdout.some((l) =>
+        l.startsWith(`${id}\tbob\tmember\trevoked`),
+      ),
+    ).toBe(true)
   })
 
   test.each([
-    ['an unknown account', ['keys', 'create', '--username', 'nobody', '--tier', 'pro'], 'error: no account named "nobody"'],
-    ['a bad tier', ['keys', 'create', '--username', 'ada', '--tier', 'gold'], 'error: --tier must be one of member, pro (got "gold")'],
-    ['a malformed id', ['keys', 'revoke', '--id', "x' or 1=1"], 'error: a key id is the 8 letters and digits after "grk_"'],
+    [
+      'an unknown account',
+      ['keys', 'create', '--username', 'nobody', '--tier', 'pro'],
+      'error: no account named "nobody"',
+    ],
+    [
+      'a bad tier',
+      ['keys', 'create', '--username', 'ada', '--tier', 'gold'],
+      'error: --tier must be one of member, pro (got "gold")',
+    ],
+    [
+      'a malformed id',
+      ['keys', 'revoke', '--id', "x' or 1=1"],
+      'error: a key id is the 8 letters and digits after "grk_"',
+    ],
     ['an unknown id', ['keys', 'revoke', '--id', 'ZZZZZZZZ'], 'error: no key with id "ZZZZZZZZ"'],
   ])('fails on %s with one line on stderr', async (_name, argv, message) => {
     const result = await cli(database, ...(argv as string[]))
@@ -134,14 +207,17 @@ describe('cli accounts password, disable, enable, end-sessions', () => {
     const token = await sessionOf('dave')
     const disabled = await cli(database, 'accounts', 'disable', '--username', 'dave')
     expect(disabled).toEqual({
-      code: 0, stdout: [`account "dave" disabled; 1 session ended; ${REFUSED}`], stderr: [],
+      code: 0,
+      stdout: [`account "dave" disabled; 1 session ended; ${REFUSED}`],
+      stderr: [],
     })
     expect(await alive(token)).toBe(false)
     expect(await authenticate(database.db, 'dave', 'first password here')).toBeNull()
     const [row] = await database.db.select().from(accounts).where(eq(accounts.username, 'dave'))
     expect(row.disabledAt).toBeInstanceOf(Date)
-    expect((await cli(database, 'accounts', 'disable', '--username', 'dave')).stdout[0])
-      .toBe(`account "dave" disabled (already, since ${row.disabledAt!.toISOString()}); 0 sessions ended; ${REFUSED}`)
+    expect((await cli(database, 'accounts', 'disable', '--username', 'dave')).stdout[0]).toBe(
+      `account "dave" disabled (already, since ${row.disabledAt!.toISOString()}); 0 sessions ended; ${REFUSED}`,
+    )
     const enabled = await cli(database, 'accounts', 'enable', '--username', 'dave')
     expect(enabled).toEqual({ code: 0, stdout: ['account "dave" enabled'], stderr: [] })
     expect(await authenticate(database.db, 'dave', 'first password here')).toMatchObject({ username: 'dave' })
@@ -159,13 +235,25 @@ describe('cli accounts password, disable, enable, end-sessions', () => {
   })
 
   test.each([
-    ['a short password', ['accounts', 'password', '--username', 'carol', '--password', 'short'],
-      'error: password must be at least 10 characters long', 1],
-    ['an unknown account', ['accounts', 'password', '--username', 'nobody', '--password', 'long enough here'],
-      'error: no account named "nobody"', 1],
+    [
+      'a short password',
+      ['accounts', 'password', '--username', 'carol', '--password', 'short'],
+      'error: password must be at least 10 characters long',
+      1,
+    ],
+    [
+      'an unknown account',
+      ['accounts', 'password', '--username', 'nobody', '--password', 'long enough here'],
+      'error: no account named "nobody"',
+      1,
+    ],
     ['no password', ['accounts', 'password', '--username', 'carol'], 'error: --password is required', 2],
-    ['an unknown account to disable', ['accounts', 'disable', '--username', 'nobody'],
-      'error: no account named "nobody"', 1],
+    [
+      'an unknown account to disable',
+      ['accounts', 'disable', '--username', 'nobody'],
+      'error: no account named "nobody"',
+      1,
+    ],
     ['no username', ['accounts', 'disable'], 'error: --username is required', 2],
   ])('fails on %s with one line on stderr', async (_name, argv, message, code) => {
     const result = await cli(database, ...(argv as string[]))

@@ -25,15 +25,26 @@ afterAll(() => {
 })
 
 async function run(...argv: string[]) {
-  const child = Bun.spawn([process.execPath, 'scripts/cli.ts', ...argv], { env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe' })
-  const [code, stdout, stderr] = await Promise.all([child.exited, new Response(child.stdout).text(), new Response(child.stderr).text()])
+  const child = Bun.spawn([process.execPath, 'scripts/cli.ts', ...argv], {
+    env: { ...process.env, ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [code, stdout, stderr] = await Promise.all([
+    child.exited,
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+  ])
   return { code, stdout: stdout.trim().split('\n').filter(Boolean), stderr: stderr.trim().split('\n').filter(Boolean) }
 }
 
 describe(`bun run cli on ${testDriver}`, () => {
   test('migrate, create an account and a key, list and revoke it', async () => {
     expect(await run('migrate')).toMatchObject({ code: 0, stdout: ['migrations applied'] })
-    expect((await run('accounts', 'create', '--username', 'operator', '--password', 'a long password', '--role', 'admin')).code).toBe(0)
+    expect(
+      (await run('accounts', 'create', '--username', 'operator', '--password', 'a long password', '--role', 'admin'))
+        .code,
+    ).toBe(0)
     const created = await run('keys', 'create', '--username', 'operator', '--tier', 'pro')
     expect(created.code).toBe(0)
     const key = created.stdout.at(-1)!
@@ -44,10 +55,22 @@ describe(`bun run cli on ${testDriver}`, () => {
   }, 240_000) // five processes, each opening the embedded database: minutes on a loaded machine
 
   test('fails with a non-zero exit and one line on stderr', async () => {
-    expect(await run('keys', 'revoke', '--id', 'nope')).toEqual({ code: 1, stdout: [], stderr: ['error: a key id is the 8 letters and digits after "grk_"'] })
-    expect(await run('frobnicate')).toMatchObject({ code: 2, stderr: ['error: unknown command "frobnicate" (run "bun run cli help")'] })
-    const badConfig = Bun.spawn([process.execPath, 'scripts/cli.ts', 'migrate'], { env: { ...process.env, ...env, DATABASE_URL: 'mysql://x/y' }, stderr: 'pipe' })
+    expect(await run('keys', 'revoke', '--id', 'nope')).toEqual({
+      code: 1,
+      stdout: [],
+      stderr: ['error: a key id is the 8 letters and digits after "grk_"'],
+    })
+    expect(await run('frobnicate')).toMatchObject({
+      code: 2,
+      stderr: ['error: unknown command "frobnicate" (run "bun run cli help")'],
+    })
+    const badConfig = Bun.spawn([process.execPath, 'scripts/cli.ts', 'migrate'], {
+      env: { ...process.env, ...env, DATABASE_URL: 'mysql://x/y' },
+      stderr: 'pipe',
+    })
     expect(await badConfig.exited).toBe(1)
-    expect((await new Response(badConfig.stderr).text()).trim()).toBe('Invalid configuration: DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://")')
+    expect((await new Response(badConfig.stderr).text()).trim()).toBe(
+      'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://")',
+    )
   })
 })

@@ -30,10 +30,17 @@ async function failure(promise: Promise<unknown>): Promise<GeroscopeError> {
 const CORPUS = Array.from({ length: 7 }, (_, i) => `MED-${81000 + i}`)
 
 beforeAll(async () => {
-  await insertPapers(api.database.db, CORPUS.map((id, i) => paperRow({
-    id, doi: `10.1000/client.${i}`, indexedDate: `2026-10-${String(10 + i).padStart(2, '0')}`,
-    title: i === 2 ? 'Klotho protects the ageing kidney' : `Client paper ${i} on rapamycin`,
-  })))
+  await insertPapers(
+    api.database.db,
+    CORPUS.map((id, i) =>
+      paperRow({
+        id,
+        doi: `10.1000/client.${i}`,
+        indexedDate: `2026-10-${String(10 + i).padStart(2, '0')}`,
+        title: i === 2 ? 'Klotho protects the ageing kidney' : `Client paper ${i} on rapamycin`,
+      }),
+    ),
+  )
   await insertClaim(api.database.db, { paperId: 'MED-81001', subjectText: 'rapamycin', relation: 'extends_lifespan' })
   await insertClaim(api.database.db, { paperId: 'MED-81003', subjectText: 'metformin', relation: 'extends_lifespan' })
   server = serve((request) => api.app.handle(request), 0)
@@ -49,8 +56,13 @@ describe('reading', () => {
     const first = await client().papers({ limit: 3 })
     expect(first.data.map((p) => p.id)).toEqual(['MED-81006', 'MED-81005', 'MED-81004'])
     const pages = []
-    for await (const page of client().pages('/api/v1/papers', { query: { limit: 3 } })) pages.push(page.data.map((p) => p.id))
-    expect(pages).toEqual([['MED-81006', 'MED-81005', 'MED-81004'], ['MED-81003', 'MED-81002', 'MED-81001'], ['MED-81000']])
+    for await (const page of client().pages('/api/v1/papers', { query: { limit: 3 } }))
+      pages.push(page.data.map((p) => p.id))
+    expect(pages).toEqual([
+      ['MED-81006', 'MED-81005', 'MED-81004'],
+      ['MED-81003', 'MED-81002', 'MED-81001'],
+      ['MED-81000'],
+    ])
     const all = []
     for await (const paper of client().all('/api/v1/papers', { query: { limit: 2 } })) all.push(paper.id)
     expect(all).toEqual([...CORPUS].reverse())
@@ -73,7 +85,8 @@ describe('reading', () => {
     // a claims page may hold tombstones only with updated_since (the change feed); the types say both
     expect(claims.data.map((c) => ('paper' in c ? c.paper.id : null))).toEqual(['MED-81003'])
     const every = []
-    for await (const claim of client().all('/api/v1/claims', { query: { limit: 1 } })) every.push('paper' in claim ? claim.paper.id : null)
+    for await (const claim of client().all('/api/v1/claims', { query: { limit: 1 } }))
+      every.push('paper' in claim ? claim.paper.id : null)
     expect(every.sort()).toEqual(['MED-81001', 'MED-81003'])
   })
 
@@ -85,7 +98,7 @@ describe('reading', () => {
 })
 
 describe('errors', () => {
-  test('a 404 is a GeroscopeError with the contract\'s status, code and message, and the request id', async () => {
+  test("a 404 is a GeroscopeError with the contract's status, code and message, and the request id", async () => {
     const e = await failure(client().paper('MED-99999'))
     expect({ status: e.status, code: e.code }).toEqual({ status: 404, code: 'not_found' })
     expect(e.message.length).toBeGreaterThan(0)
@@ -94,7 +107,8 @@ describe('errors', () => {
 
   test('a bad parameter is invalid_parameter, and no key is missing_key (neither retried)', async () => {
     let calls = 0
-    const counting = (options: Partial<ClientOptions> = {}) => client({ fetch: (url, init) => (calls++, fetch(url, init)), ...options })
+    const counting = (options: Partial<ClientOptions> = {}) =>
+      client({ fetch: (url, init) => (calls++, fetch(url, init)), ...options })
     const bad = await failure(counting().papers({ limit: 0 }))
     expect([bad.status, bad.code]).toEqual([400, 'invalid_parameter'])
     const anonymous = await failure(counting({ key: undefined }).papers())
@@ -134,7 +148,15 @@ describe('rate limits', () => {
   test('retries are bounded: past maxRetries the 429 is thrown, with its Retry-After', async () => {
     const key = await spentMemberKey()
     const waits: number[] = []
-    const error = await failure(client({ key, maxRetries: 2, sleep: async (ms) => { waits.push(ms) } }).papers())
+    const error = await failure(
+      client({
+        key,
+        maxRetries: 2,
+        sleep: async (ms) => {
+          waits.push(ms)
+        },
+      }).papers(),
+    )
     expect(error).toBeInstanceOf(GeroscopeError)
     expect([error.status, error.code, error.retryAfter]).toEqual([429, 'rate_limited', 30])
     expect(waits).toEqual([30_000, 30_000])
@@ -143,7 +165,15 @@ describe('rate limits', () => {
   test('a Retry-After longer than maxRetryWaitSeconds is not waited for', async () => {
     const key = await spentMemberKey()
     const waits: number[] = []
-    const error = await failure(client({ key, maxRetryWaitSeconds: 10, sleep: async (ms) => { waits.push(ms) } }).papers())
+    const error = await failure(
+      client({
+        key,
+        maxRetryWaitSeconds: 10,
+        sleep: async (ms) => {
+          waits.push(ms)
+        },
+      }).papers(),
+    )
     expect([error.status, error.code]).toEqual([429, 'rate_limited'])
     expect(waits).toEqual([])
   })
@@ -153,11 +183,16 @@ describe('rate limits', () => {
     const outages: Record<string, string>[] = [{ 'retry-after': '5' }, {}, {}]
     const waits: number[] = []
     const flaky = client({
-      sleep: async (ms) => { waits.push(ms) },
+      sleep: async (ms) => {
+        waits.push(ms)
+      },
       fetch: async (url, init) => {
         const headers = outages.shift()
         if (!headers) return fetch(url, init)
-        return Response.json({ error: { status: 503, code: 'unavailable', message: 'The database is unreachable.' } }, { status: 503, headers })
+        return Response.json(
+          { error: { status: 503, code: 'unavailable', message: 'The database is unreachable.' } },
+          { status: 503, headers },
+        )
       },
     })
     expect((await flaky.paper('MED-81000')).data.id).toBe('MED-81000')

@@ -12,7 +12,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createHash } from 'node:crypto'
 import {
-  cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
@@ -65,7 +73,10 @@ function missingTools(): string | null {
 
 // pip without the machine's own configuration (extra indexes, constraints): only Debian's wheels, no network.
 const PIP_ENV = {
-  PIP_CONFIG_FILE: '/dev/null', PIP_FIND_LINKS: '', PIP_NO_INPUT: '1', PIP_DISABLE_PIP_VERSION_CHECK: '1',
+  PIP_CONFIG_FILE: '/dev/null',
+  PIP_FIND_LINKS: '',
+  PIP_NO_INPUT: '1',
+  PIP_DISABLE_PIP_VERSION_CHECK: '1',
 }
 
 /** A virtual environment with `pip install ./clients/python` done: cached, or made now (atomically, by rename). */
@@ -103,7 +114,7 @@ if (skipWhy) console.log(`test/clients/python.test.ts skipped: ${skipWhy}`)
 /** The store the app counts with, where the buckets in `tiny` are allowed 2 requests a minute. */
 function withTinyBuckets(store: RateLimitStore, tiny: Set<string>): RateLimitStore {
   const allowance = (bucket: string, given: Allowance): Allowance =>
-    (tiny.has(bucket) ? { perMinute: 2, perDay: 1000 } : given)
+    tiny.has(bucket) ? { perMinute: 2, perDay: 1000 } : given
   return {
     take: (bucket, given, now, units) => store.take(bucket, allowance(bucket, given), now, units),
     giveBack: (bucket, given, now, units) => store.giveBack(bucket, allowance(bucket, given), now, units),
@@ -126,10 +137,15 @@ describe.skipIf(skipWhy !== null)('the Python client, pip-installed, against the
     database = await freshDatabase()
     const db = database.db
     await insertPapers(db, [
-      ...SENESCENCE.map((id, i) => paperRow({
-        id, doi: `10.1000/py.${i}`, topic: 'senescence', indexedDate: `2026-10-${String(11 - i).padStart(2, '0')}`,
-        title: i === 3 ? 'Klotho protects the ageing kidney' : `Senolytics cleared senescent cells in study ${i}`,
-      })),
+      ...SENESCENCE.map((id, i) =>
+        paperRow({
+          id,
+          doi: `10.1000/py.${i}`,
+          topic: 'senescence',
+          indexedDate: `2026-10-${String(11 - i).padStart(2, '0')}`,
+          title: i === 3 ? 'Klotho protects the ageing kidney' : `Senolytics cleared senescent cells in study ${i}`,
+        }),
+      ),
       paperRow({ id: 'MED-92001', topic: 'glp-1', indexedDate: '2026-10-01' }),
     ])
     await insertStory(db, 'MED-91005', { headline: 'Old cells, cleared' })
@@ -183,21 +199,35 @@ describe.skipIf(skipWhy !== null)('the Python client, pip-installed, against the
   test('pip install ./clients/python, then the acceptance script passes', async () => {
     const venv = environment()
     const given = {
-      base_url: origin, control: `${origin}/test-control`, key: keys.pro, tiny_key: keys.tiny,
-      senescence: SENESCENCE, detail_id: 'MED-91005', klotho_id: 'MED-91004', new_id: 'MED-93001', total: 8,
+      base_url: origin,
+      control: `${origin}/test-control`,
+      key: keys.pro,
+      tiny_key: keys.tiny,
+      senescence: SENESCENCE,
+      detail_id: 'MED-91005',
+      klotho_id: 'MED-91004',
+      new_id: 'MED-93001',
+      total: 8,
     }
     // Run asynchronously: the server answering the script lives in this process.
     const script = join(import.meta.dir, 'python/acceptance.py')
     const child = Bun.spawn([join(venv, 'bin/python'), script, JSON.stringify(given)], {
-      stdout: 'pipe', stderr: 'pipe', env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
     })
     const [stdout, stderr, code] = await Promise.all([
-      new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited,
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
     ])
     if (code !== 0) console.log(stdout, stderr)
     expect(code).toBe(0)
     const summary = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
-      paged: string[]; feed: { first: number; resumed: string[] }; waits: number[]; pandas: boolean
+      paged: string[]
+      feed: { first: number; resumed: string[] }
+      waits: number[]
+      pandas: boolean
       types: Record<string, string[]>
     }
     expect(summary.paged).toEqual(SENESCENCE)
@@ -208,7 +238,7 @@ describe.skipIf(skipWhy !== null)('the Python client, pip-installed, against the
 
     // The TypedDicts name the fields of the served document's schemas, in its order.
     type Document = { components: { schemas: Record<string, { properties: object }> } }
-    const doc = await (await fetch(`${origin}/api/v1/openapi.json`)).json() as Document
+    const doc = (await (await fetch(`${origin}/api/v1/openapi.json`)).json()) as Document
     for (const [name, fields] of Object.entries(summary.types)) {
       expect({ name, fields }).toEqual({ name, fields: Object.keys(doc.components.schemas[name].properties) })
     }

@@ -56,8 +56,12 @@ describe('parseConfig', () => {
 
   test('builds the default base URL from PORT and strips a trailing slash from a given one', () => {
     expect(parseConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080')
-    expect(parseConfig({ PUBLIC_BASE_URL: 'https://geroscope.example/' }).publicBaseUrl).toBe('https://geroscope.example')
-    expect(parseConfig({ PUBLIC_BASE_URL: 'https://example.org/geroscope/' }).publicBaseUrl).toBe('https://example.org/geroscope')
+    expect(parseConfig({ PUBLIC_BASE_URL: 'https://geroscope.example/' }).publicBaseUrl).toBe(
+      'https://geroscope.example',
+    )
+    expect(parseConfig({ PUBLIC_BASE_URL: 'https://example.org/geroscope/' }).publicBaseUrl).toBe(
+      'https://example.org/geroscope',
+    )
   })
 
   test('treats empty values as unset', () => {
@@ -66,15 +70,22 @@ describe('parseConfig', () => {
 
   test('uses Meilisearch only when MEILI_HOST is set', () => {
     expect(parseConfig({}).meili).toBeNull()
-    expect(parseConfig({ MEILI_HOST: 'http://127.0.0.1:7700/', MEILI_API_KEY: 'k' }).meili)
-      .toEqual({ host: 'http://127.0.0.1:7700', apiKey: 'k', index: 'papers' })
+    expect(parseConfig({ MEILI_HOST: 'http://127.0.0.1:7700/', MEILI_API_KEY: 'k' }).meili).toEqual({
+      host: 'http://127.0.0.1:7700',
+      apiKey: 'k',
+      index: 'papers',
+    })
   })
 
   test('reads replicas of DATABASE_URL from a comma-separated list, with a lag bound', () => {
     expect(parseConfig({}).databaseReplicas).toEqual({ urls: [], maxLagMs: 5000 })
-    expect(parseConfig({
-      DATABASE_URL: 'postgres://p:5432/g', DATABASE_REPLICA_URLS: ' postgres://r1:5432/g , postgresql://r2:6432/g', DATABASE_REPLICA_MAX_LAG_MS: '2000',
-    }).databaseReplicas).toEqual({ urls: ['postgres://r1:5432/g', 'postgresql://r2:6432/g'], maxLagMs: 2000 })
+    expect(
+      parseConfig({
+        DATABASE_URL: 'postgres://p:5432/g',
+        DATABASE_REPLICA_URLS: ' postgres://r1:5432/g , postgresql://r2:6432/g',
+        DATABASE_REPLICA_MAX_LAG_MS: '2000',
+      }).databaseReplicas,
+    ).toEqual({ urls: ['postgres://r1:5432/g', 'postgresql://r2:6432/g'], maxLagMs: 2000 })
   })
 
   test('turns demo data off by default on PostgreSQL and in production', () => {
@@ -90,13 +101,41 @@ describe('parseConfig', () => {
     ['DATABASE_URL', { DATABASE_URL: 'mysql://root@localhost/db' }, 'DATABASE_URL must start with postgres://'],
     ['DATABASE_URL', { DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a URL'],
     ['DATABASE_URL', { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432' }, 'DATABASE_URL must name a database'],
-    ['DATABASE_REPLICA_URLS', { DATABASE_REPLICA_URLS: 'postgres://r1:5432/g' }, 'DATABASE_REPLICA_URLS needs DATABASE_URL'],
-    ['DATABASE_REPLICA_URLS', { DATABASE_URL: 'postgres://p:5432/g', DATABASE_REPLICA_URLS: 'postgres://r1:5432/g,,postgres://r2:5432/g' }, 'DATABASE_REPLICA_URLS entry 2 is empty'],
-    ['DATABASE_REPLICA_URLS', { DATABASE_URL: 'postgres://p:5432/g', DATABASE_REPLICA_URLS: 'postgres://r1:5432/g, mysql://r2/g' }, 'DATABASE_REPLICA_URLS entry 2 must start with postgres://'],
-    ['DATABASE_REPLICA_URLS', { DATABASE_URL: 'postgres://p:5432/g', DATABASE_REPLICA_URLS: 'postgres://r1:5432' }, 'DATABASE_REPLICA_URLS entry 1 must name a database'],
-    ['DATABASE_REPLICA_URLS', { DATABASE_URL: 'postgres://p:5432/g', DATABASE_REPLICA_URLS: 'postgres://r1:5432/g,postgres://r1:5432/g' }, 'DATABASE_REPLICA_URLS lists a URL twice'],
-    ['DATABASE_REPLICA_URLS', { DATABASE_URL: 'postgres://p:5432/g', DATABASE_REPLICA_URLS: 'postgres://p:5432/g' }, 'DATABASE_REPLICA_URLS lists DATABASE_URL itself'],
-    ['DATABASE_REPLICA_MAX_LAG_MS', { DATABASE_REPLICA_MAX_LAG_MS: '50' }, 'DATABASE_REPLICA_MAX_LAG_MS must be an integer from 100 to 3600000 (got "50")'],
+    [
+      'DATABASE_REPLICA_URLS',
+      { DATABASE_REPLICA_URLS: 'postgres://r1:5432/g' },
+      'DATABASE_REPLICA_URLS needs DATABASE_URL',
+    ],
+    [
+      'DATABASE_REPLICA_URLS',
+      { DATABASE_URL: 'postgres://p:5432/g', DATABASE_REPLICA_URLS: 'postgres://r1:5432/g,,postgres://r2:5432/g' },
+      'DATABASE_REPLICA_URLS entry 2 is empty',
+    ],
+    [
+      'DATABASE_REPLICA_URLS',
+      { DATABASE_URL: 'postgres://p:5432/g', DATABASE_REPLICA_URLS: 'postgres://r1:5432/g, mysql://r2/g' },
+      'DATABASE_REPLICA_URLS entry 2 must start with postgres://',
+    ],
+    [
+      'DATABASE_REPLICA_URLS',
+      { DATABASE_URL: 'postgres://p:5432/g', DATABASE_REPLICA_URLS: 'postgres://r1:5432' },
+      'DATABASE_REPLICA_URLS entry 1 must name a database',
+    ],
+    [
+      'DATABASE_REPLICA_URLS',
+      { DATABASE_URL: 'postgres://p:5432/g', DATABASE_REPLICA_URLS: 'postgres://r1:5432/g,postgres://r1:5432/g' },
+      'DATABASE_REPLICA_URLS lists a URL twice',
+    ],
+    [
+      'DATABASE_REPLICA_URLS',
+      { DATABASE_URL: 'postgres://p:5432/g', DATABASE_REPLICA_URLS: 'postgres://p:5432/g' },
+      'DATABASE_REPLICA_URLS lists DATABASE_URL itself',
+    ],
+    [
+      'DATABASE_REPLICA_MAX_LAG_MS',
+      { DATABASE_REPLICA_MAX_LAG_MS: '50' },
+      'DATABASE_REPLICA_MAX_LAG_MS must be an integer from 100 to 3600000 (got "50")',
+    ],
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'ftp://example.org' }, 'PUBLIC_BASE_URL must use http or https'],
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'example.org' }, 'PUBLIC_BASE_URL must be an absolute http(s) URL'],
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'https://example.org/?a=1' }, 'PUBLIC_BASE_URL must not contain'],
@@ -111,17 +150,61 @@ describe('parseConfig', () => {
     ['MEILI_HOST', { MEILI_HOST: 'not a url' }, 'MEILI_HOST must be an absolute http(s) URL'],
     ['MEILI_HOST', { MEILI_API_KEY: 'secret' }, 'MEILI_HOST is required when MEILI_API_KEY or MEILI_INDEX is set'],
     ['MEILI_INDEX', { MEILI_HOST: 'http://127.0.0.1:7700', MEILI_INDEX: 'papers/v2' }, 'MEILI_INDEX must be 1 to 100'],
-    ['RESPONSE_CACHE_MB', { RESPONSE_CACHE_MB: '-1' }, 'RESPONSE_CACHE_MB must be an integer from 0 to 4096 (got "-1")'],
-    ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: '1' }, 'DATABASE_POOL_SIZE must be an integer from 2 to 100 (got "1")'],
-    ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: 'ten' }, 'DATABASE_POOL_SIZE must be an integer from 2 to 100 (got "ten")'],
-    ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")'],
-    ['SHUTDOWN_TIMEOUT_MS', { SHUTDOWN_TIMEOUT_MS: '10s' }, 'SHUTDOWN_TIMEOUT_MS must be an integer from 0 to 600000 (got "10s")'],
-    ['BODY_TIMEOUT_MS', { BODY_TIMEOUT_MS: '30s' }, 'BODY_TIMEOUT_MS must be an integer from 100 to 600000 (got "30s")'],
-    ['MAX_CLIENT_CONNECTIONS', { MAX_CLIENT_CONNECTIONS: '0' }, 'MAX_CLIENT_CONNECTIONS must be an integer from 1 to 100000 (got "0")'],
-    ['REVIEW_CONFIDENCE_THRESHOLD', { REVIEW_CONFIDENCE_THRESHOLD: '1.5' }, 'REVIEW_CONFIDENCE_THRESHOLD must be a number from 0 to 1 (got "1.5")'],
-    ['REVIEW_CONFIDENCE_THRESHOLD', { REVIEW_CONFIDENCE_THRESHOLD: '60%' }, 'REVIEW_CONFIDENCE_THRESHOLD must be a number from 0 to 1 (got "60%")'],
-    ['REVIEW_CONFIDENCE_THRESHOLD', { REVIEW_CONFIDENCE_THRESHOLD: '-0.1' }, 'REVIEW_CONFIDENCE_THRESHOLD must be a number from 0 to 1 (got "-0.1")'],
-    ['REVIEW_CONFIDENCE_THRESHOLD', { REVIEW_CONFIDENCE_THRESHOLD: '1e-1' }, 'REVIEW_CONFIDENCE_THRESHOLD must be a number from 0 to 1 (got "1e-1")'],
+    [
+      'RESPONSE_CACHE_MB',
+      { RESPONSE_CACHE_MB: '-1' },
+      'RESPONSE_CACHE_MB must be an integer from 0 to 4096 (got "-1")',
+    ],
+    [
+      'DATABASE_POOL_SIZE',
+      { DATABASE_POOL_SIZE: '1' },
+      'DATABASE_POOL_SIZE must be an integer from 2 to 100 (got "1")',
+    ],
+    [
+      'DATABASE_POOL_SIZE',
+      { DATABASE_POOL_SIZE: 'ten' },
+      'DATABASE_POOL_SIZE must be an integer from 2 to 100 (got "ten")',
+    ],
+    [
+      'LOG_LEVEL',
+      { LOG_LEVEL: 'verbose' },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
+    ],
+    [
+      'SHUTDOWN_TIMEOUT_MS',
+      { SHUTDOWN_TIMEOUT_MS: '10s' },
+      'SHUTDOWN_TIMEOUT_MS must be an integer from 0 to 600000 (got "10s")',
+    ],
+    [
+      'BODY_TIMEOUT_MS',
+      { BODY_TIMEOUT_MS: '30s' },
+      'BODY_TIMEOUT_MS must be an integer from 100 to 600000 (got "30s")',
+    ],
+    [
+      'MAX_CLIENT_CONNECTIONS',
+      { MAX_CLIENT_CONNECTIONS: '0' },
+      'MAX_CLIENT_CONNECTIONS must be an integer from 1 to 100000 (got "0")',
+    ],
+    [
+      'REVIEW_CONFIDENCE_THRESHOLD',
+      { REVIEW_CONFIDENCE_THRESHOLD: '1.5' },
+      'REVIEW_CONFIDENCE_THRESHOLD must be a number from 0 to 1 (got "1.5")',
+    ],
+    [
+      'REVIEW_CONFIDENCE_THRESHOLD',
+      { REVIEW_CONFIDENCE_THRESHOLD: '60%' },
+      'REVIEW_CONFIDENCE_THRESHOLD must be a number from 0 to 1 (got "60%")',
+    ],
+    [
+      'REVIEW_CONFIDENCE_THRESHOLD',
+      { REVIEW_CONFIDENCE_THRESHOLD: '-0.1' },
+      'REVIEW_CONFIDENCE_THRESHOLD must be a number from 0 to 1 (got "-0.1")',
+    ],
+    [
+      'REVIEW_CONFIDENCE_THRESHOLD',
+      { REVIEW_CONFIDENCE_THRESHOLD: '1e-1' },
+      'REVIEW_CONFIDENCE_THRESHOLD must be a number from 0 to 1 (got "1e-1")',
+    ],
   ])('rejects a bad %s with one line naming it', (variable, env, message) => {
     const error = fail(env as Record<string, string>)
     expect(error.variable).toBe(variable)

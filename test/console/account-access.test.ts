@@ -39,7 +39,8 @@ describe.skipIf(!haveBrowser)('account access in the console', () => {
     await expectAccessible(page, 'account with access')
     await page.getByRole('button', { name: `Disable ${member.username}` }).click()
     await page.getByRole('button', { name: `Confirm: disable ${member.username}` }).click()
-    await page.getByText(`${member.username} is disabled: 1 session ended; its keys are refused within 2 seconds.`)
+    await page
+      .getByText(`${member.username} is disabled: 1 session ended; its keys are refused within 2 seconds.`)
       .waitFor()
     expect(await state.innerText()).toMatch(/^Sign-in and API keys: disabled since \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/)
     await screenshot(page, 'console-account-disabled-1280')

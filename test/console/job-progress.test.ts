@@ -24,16 +24,22 @@ const exportDir = mkdtempSync(join(tmpdir(), 'geroscope-console-export-'))
 let slowFeeds: ReplayServer
 let gate!: Promise<void>
 let release!: () => void
-const arm = () => { gate = new Promise((resolve) => { release = resolve }) }
+const arm = () => {
+  gate = new Promise((resolve) => {
+    release = resolve
+  })
+}
 beforeAll(() => {
   arm()
   slowFeeds = replayServer(async (_, url) => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     if (url.pathname.startsWith('/held/')) await gate
     const n = url.pathname.replaceAll('/', '-')
-    return new Response(`<?xml version="1.0"?><rss version="2.0"><channel><title>Slow ${n}</title><item><title>Senolytics ${n}</title>` +
-      `<link>https://news.test/${n}</link><description>Senolytics cleared senescent cells in aged mice.</description></item></channel></rss>`,
-    { headers: { 'content-type': 'application/rss+xml' } })
+    return new Response(
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>Slow ${n}</title><item><title>Senolytics ${n}</title>` +
+        `<link>https://news.test/${n}</link><description>Senolytics cleared senescent cells in aged mice.</description></item></channel></rss>`,
+      { headers: { 'content-type': 'application/rss+xml' } },
+    )
   })
 })
 afterAll(async () => {
@@ -49,10 +55,19 @@ describe.skipIf(!haveBrowser)('the console follows and cancels job runs', () => 
   /** Disables every source and adds 4 fast and 6 held ones: the scrape's 4 lanes end the fast ones, then wait at the gate. */
   async function tenSources(prefix: string) {
     await world.database.db.update(rssSources).set({ enabled: false })
-    return world.database.db.insert(rssSources).values([
-      ...Array.from({ length: 4 }, (_, i) => ({ name: `${prefix} slow ${i}`, url: `${slowFeeds.url}/slow/${prefix}${i}` })),
-      ...Array.from({ length: 6 }, (_, i) => ({ name: `${prefix} held ${i}`, url: `${slowFeeds.url}/held/${prefix}${i}` })),
-    ]).returning()
+    return world.database.db
+      .insert(rssSources)
+      .values([
+        ...Array.from({ length: 4 }, (_, i) => ({
+          name: `${prefix} slow ${i}`,
+          url: `${slowFeeds.url}/slow/${prefix}${i}`,
+        })),
+        ...Array.from({ length: 6 }, (_, i) => ({
+          name: `${prefix} held ${i}`,
+          url: `${slowFeeds.url}/held/${prefix}${i}`,
+        })),
+      ])
+      .returning()
   }
 
   for (const width of [1280, 390]) {
@@ -73,9 +88,16 @@ describe.skipIf(!haveBrowser)('the console follows and cancels job runs', () => 
       const elapsed = async () => panel.locator('.elapsed').textContent()
       const first = await elapsed()
       expect(first).toMatch(/^\d+ s$/)
-      await page.waitForFunction((before) => document.querySelector('.progress-card .elapsed')?.textContent !== before, first, { timeout: 5000 })
+      await page.waitForFunction(
+        (before) => document.querySelector('.progress-card .elapsed')?.textContent !== before,
+        first,
+        { timeout: 5000 },
+      )
       // The status bar (showing "run … started") covers nothing, the panel's Cancel button included.
-      await page.locator('#status').getByText(/Scrape: run \d+ started/).waitFor()
+      await page
+        .locator('#status')
+        .getByText(/Scrape: run \d+ started/)
+        .waitFor()
       expect(await coveredControls(page)).toEqual([])
       await expectAccessible(page, `jobs-progress-${width}`)
       await screenshot(page, `console-jobs-progress-${width}`)
@@ -91,22 +113,43 @@ describe.skipIf(!haveBrowser)('the console follows and cancels job runs', () => 
       await panel.locator('.badge.cancelled').waitFor({ timeout: 20_000 })
       await panel.getByText('8 of 10 sources done').waitFor()
       expect(await panel.getByRole('button', { name: /Cancel/ }).count()).toBe(0)
-      await page.locator('#status').getByText(`Scrape run ${runId} ended: cancelled after 8 of 10 sources`, { exact: false }).waitFor()
+      await page
+        .locator('#status')
+        .getByText(`Scrape run ${runId} ended: cancelled after 8 of 10 sources`, { exact: false })
+        .waitFor()
       // The runs table was read again when the run ended.
       // (By data-label: under 700 px each cell's accessible name also holds its column's name, shown before it.)
-      const row = page.locator('#job-runs tbody tr').filter({ has: page.locator('td[data-label="Run"]', { hasText: new RegExp(`^${runId}$`) }) })
+      const row = page
+        .locator('#job-runs tbody tr')
+        .filter({ has: page.locator('td[data-label="Run"]', { hasText: new RegExp(`^${runId}$`) }) })
       await row.locator('td[data-label="Status"]', { hasText: /^cancelled$/ }).waitFor()
       await row.locator('td[data-label="Progress"]', { hasText: /^8 of 10 sources$/ }).waitFor()
       expect(await coveredControls(page)).toEqual([])
       await expectAccessible(page, `jobs-cancelled-${width}`)
-      if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      if (width === 390)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
       await screenshot(page, `console-jobs-cancelled-${width}`)
 
       // What was asked happened: the 8 sources started were fetched and stored, the last 2 never.
       const [run] = await world.database.db.select().from(jobRuns).where(eq(jobRuns.id, runId))
-      expect(run).toMatchObject({ outcome: 'cancelled', progressDone: 8, progressTotal: 10, counts: { sources: 8, added: 8 } })
-      const fetched = await world.database.db.select({ id: rssSources.id }).from(rssSources)
-        .where(and(inArray(rssSources.id, sources.map((s) => s.id)), isNotNull(rssSources.lastFetchedAt)))
+      expect(run).toMatchObject({
+        outcome: 'cancelled',
+        progressDone: 8,
+        progressTotal: 10,
+        counts: { sources: 8, added: 8 },
+      })
+      const fetched = await world.database.db
+        .select({ id: rssSources.id })
+        .from(rssSources)
+        .where(
+          and(
+            inArray(
+              rssSources.id,
+              sources.map((s) => s.id),
+            ),
+            isNotNull(rssSources.lastFetchedAt),
+          ),
+        )
       expect(fetched.map((r) => r.id).sort((x, y) => x - y)).toEqual(sources.slice(0, 8).map((s) => s.id))
       expect(problems).toEqual([])
       arm()
@@ -122,7 +165,10 @@ describe.skipIf(!haveBrowser)('the console follows and cancels job runs', () => 
     const panel = page.locator('.progress-card').first()
     await panel.locator('.badge.ok').waitFor({ timeout: 30_000 })
     await panel.getByText('4 of 4 resources done').waitFor()
-    await page.locator('#status').getByText(/Export run \d+ ended: ok/).waitFor()
+    await page
+      .locator('#status')
+      .getByText(/Export run \d+ ended: ok/)
+      .waitFor()
     expect(await coveredControls(page)).toEqual([])
     await screenshot(page, 'console-jobs-export-390')
     expect(problems).toEqual([])
@@ -134,17 +180,28 @@ describe.skipIf(!haveBrowser)('the console follows and cancels job runs', () => 
       const problems = watchProblems(page)
       await signIn(page, world.base, await world.account('admin'))
       await open(page, `${world.base}/console/prompts`, 'Prompts')
-      await page.locator('#model-notice').getByText('No model is configured, so these prompts are not used now.').waitFor()
+      await page
+        .locator('#model-notice')
+        .getByText('No model is configured, so these prompts are not used now.')
+        .waitFor()
       await expectAccessible(page, `prompts-${width}`)
       await screenshot(page, `console-prompts-no-model-${width}`)
 
       await open(page, `${world.base}/console/prompts/judge`, /^Prompt: /)
-      await page.locator('#model-notice').getByText(/not used now/).waitFor()
+      await page
+        .locator('#model-notice')
+        .getByText(/not used now/)
+        .waitFor()
       const before = await page.locator('ul.versions > li').count()
       await page.getByLabel('Prompt text').fill(`A judge prompt edited at ${width} px.`)
       await page.getByRole('button', { name: 'Save new version' }).click()
-      await page.locator('#status').getByText(/Saved as version \d+\./).waitFor()
-      const versions = await page.locator('ul.versions > li').evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-version'))))
+      await page
+        .locator('#status')
+        .getByText(/Saved as version \d+\./)
+        .waitFor()
+      const versions = await page
+        .locator('ul.versions > li')
+        .evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-version'))))
       expect(versions.length).toBe(before + 1)
       expect(versions).toEqual([...versions].sort((x, y) => y - x)) // newest first, each with its own number
       const newest = versions[0]

@@ -14,7 +14,7 @@ describe.skipIf(!haveBrowser)('a member in the console', () => {
   const world = useConsole(() => '<rss version="2.0"><channel><title>empty</title></channel></rss>')
   const browser = useBrowser()
 
-  test('signs in, creates a key, uses it against /api/v1, revokes it; sees no one else\'s keys', async () => {
+  test("signs in, creates a key, uses it against /api/v1, revokes it; sees no one else's keys", async () => {
     const member = await world.account('member')
     const other = await world.account('member')
     const othersKey = await createTestKey(world.database.db, { tier: 'member', accountId: other.id })
@@ -25,7 +25,10 @@ describe.skipIf(!haveBrowser)('a member in the console', () => {
     await page.getByLabel('Username').fill(member.username)
     await page.getByLabel('Password').fill('not the password')
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('alert').getByText(/username or password/i).waitFor() // the API's 401 message, shown
+    await page
+      .getByRole('alert')
+      .getByText(/username or password/i)
+      .waitFor() // the API's 401 message, shown
     expect(new URL(page.url()).pathname).toBe('/console/sign-in')
 
     await signIn(page, world.base, member)
@@ -46,7 +49,8 @@ describe.skipIf(!haveBrowser)('a member in the console', () => {
     await keys.getByText('notebook').waitFor()
     await screenshot(page, 'console-member-keys-390')
 
-    const v1 = () => fetch(`${world.base}/api/v1/papers?min_relevance=0`, { headers: { authorization: `Bearer ${key}` } })
+    const v1 = () =>
+      fetch(`${world.base}/api/v1/papers?min_relevance=0`, { headers: { authorization: `Bearer ${key}` } })
     expect((await v1()).status).toBe(200)
 
     await page.getByRole('button', { name: `Revoke grk_${id}` }).click()

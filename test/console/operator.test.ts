@@ -10,7 +10,8 @@ import { open, signIn, useConsole, watchProblems } from './support'
 
 noteMissingBrowser('operator console')
 
-const HOSTILE_TITLE = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">Senolytics in old mice'
+const HOSTILE_TITLE =
+  '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">Senolytics in old mice'
 const FEED = `<?xml version="1.0"?><rss version="2.0"><channel><title>Aging news</title>
   <item><title><![CDATA[${HOSTILE_TITLE}]]></title><link>https://news.test/senolytics</link><guid>n1</guid>
     <description>Dasatinib plus quercetin reduced senescent cell burden and extended healthspan in aged mice.</description></item>
@@ -80,7 +81,9 @@ describe.skipIf(!haveBrowser)('the operator console', () => {
     await page.getByLabel('Prompt text').fill('Summarise the article for aging researchers; answer in JSON.')
     await page.getByRole('button', { name: 'Save new version' }).click()
     await page.getByText('Saved as version 2.').waitFor()
-    expect(await page.locator('ul.versions > li').evaluateAll((items) => items.map((li) => li.getAttribute('data-version')))).toEqual(['2', '1'])
+    expect(
+      await page.locator('ul.versions > li').evaluateAll((items) => items.map((li) => li.getAttribute('data-version'))),
+    ).toEqual(['2', '1'])
 
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.waitForURL(/\/console\/sign-in$/)
@@ -98,12 +101,17 @@ describe.skipIf(!haveBrowser)('the operator console', () => {
     await page.locator('#t-source-tags').fill('news')
     await page.getByRole('button', { name: 'Generate tag-based brief' }).click()
     await page.waitForURL(/\/console\/briefs\/\d+$/)
-    expect(await page.locator('main .meta').first().innerText()).toMatch(/^Tag-based brief for .* \(source tags: news\)/)
+    expect(await page.locator('main .meta').first().innerText()).toMatch(
+      /^Tag-based brief for .* \(source tags: news\)/,
+    )
     expect(await page.locator('ol.citations > li').count()).toBeGreaterThan(0)
     await open(page, `${world.base}/console/briefs`, 'Briefs')
     await page.locator('#t-source-tags').fill('')
     await page.getByRole('button', { name: 'Generate tag-based brief' }).click()
-    await page.getByRole('alert').getByText(/at least one of topics, entities, source_tags|give at least one/i).waitFor() // the API's refusal, shown
+    await page
+      .getByRole('alert')
+      .getByText(/at least one of topics, entities, source_tags|give at least one/i)
+      .waitFor() // the API's refusal, shown
 
     await open(page, `${world.base}/console/sources`, 'Sources')
     await page.getByRole('button', { name: 'Disable <b>Aging</b> news' }).click()
@@ -127,7 +135,8 @@ describe.skipIf(!haveBrowser)('the operator console', () => {
     expect(key).toMatch(/^grk_/)
     await page.getByRole('region', { name: 'Keys of reader-one' }).getByText('lab server').waitFor()
     expect(await page.getByRole('region', { name: 'Keys of reader-one' }).innerText()).toContain('pro')
-    const v1 = () => fetch(`${world.base}/api/v1/papers?min_relevance=0`, { headers: { authorization: `Bearer ${key}` } })
+    const v1 = () =>
+      fetch(`${world.base}/api/v1/papers?min_relevance=0`, { headers: { authorization: `Bearer ${key}` } })
     expect((await v1()).status).toBe(200)
     await page.getByLabel('Membership of reader-one', { exact: true }).selectOption('lapsed')
     await page.getByRole('button', { name: 'Set the membership of reader-one' }).click()
@@ -139,10 +148,28 @@ describe.skipIf(!haveBrowser)('the operator console', () => {
 
   test('a stored brief with hostile citations: titles stay text, javascript: URLs get no link', async () => {
     const brief = await insertBrief(world.database.db, {
-      kind: 'comprehensive', title: '<script>window.__pwned = 3</script>Weekly brief', content: 'x', model: 'test',
+      kind: 'comprehensive',
+      title: '<script>window.__pwned = 3</script>Weekly brief',
+      content: 'x',
+      model: 'test',
       summary: [{ text: '<img src=x onerror="window.__pwned = 4">Senolytics help.', citations: ['P1'] }],
-      sections: [], windowStart: '2026-11-01', windowEnd: '2026-11-07', counts: { statements: 1 },
-      citations: [{ ref: 'P1', type: 'paper', paper_id: null, article_id: null, title: '<a href="javascript:alert(1)">click</a>', source: 'Feed', date: null, url: 'javascript:alert(1)', site_url: 'javascript:alert(2)' }],
+      sections: [],
+      windowStart: '2026-11-01',
+      windowEnd: '2026-11-07',
+      counts: { statements: 1 },
+      citations: [
+        {
+          ref: 'P1',
+          type: 'paper',
+          paper_id: null,
+          article_id: null,
+          title: '<a href="javascript:alert(1)">click</a>',
+          source: 'Feed',
+          date: null,
+          url: 'javascript:alert(1)',
+          site_url: 'javascript:alert(2)',
+        },
+      ],
     } as never)
     const operator = await world.account('admin')
     const page = await browser.page(390)

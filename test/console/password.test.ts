@@ -10,14 +10,16 @@ import { expectAccessible, open, signIn, useConsole, watchProblems } from './sup
 
 noteMissingBrowser('console password')
 
-describe.skipIf(!haveBrowser)('changing one\'s password in the console', () => {
+describe.skipIf(!haveBrowser)("changing one's password in the console", () => {
   const world = useConsole(() => '<rss version="2.0"><channel><title>empty</title></channel></rss>')
   const browser = useBrowser()
 
   /** A session of the account made outside the browser, as another device would; answers its /api/auth/me status. */
   async function otherDevice(username: string, password: string) {
     const login = await fetch(`${world.base}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
     })
     expect(login.status).toBe(200)
     const cookie = login.headers.get('set-cookie')!.split(';')[0]
@@ -39,13 +41,16 @@ describe.skipIf(!haveBrowser)('changing one\'s password in the console', () => {
     await page.getByLabel('New password again').fill('a brand new password')
     await page.getByRole('button', { name: 'Change password' }).click()
     // Shown on the form; the member stays signed in.
-    await page.getByRole('alert').getByText('current_password is not the account\'s password').waitFor()
+    await page.getByRole('alert').getByText("current_password is not the account's password").waitFor()
     expect(new URL(page.url()).pathname).toBe('/console/password')
 
     await page.getByLabel('Current password').fill(member.password)
     await page.getByLabel('New password again').fill('a different new password')
     await page.getByRole('button', { name: 'Change password' }).click()
-    await page.getByRole('alert').getByText(/two new passwords differ/).waitFor()
+    await page
+      .getByRole('alert')
+      .getByText(/two new passwords differ/)
+      .waitFor()
 
     await page.getByLabel('New password again').fill('a brand new password')
     await page.getByRole('button', { name: 'Change password' }).click()

@@ -18,9 +18,20 @@ describe.skipIf(!haveBrowser)('the review screen', () => {
 
   test('accept with a, correct with c, skip with n and j, until the queue is empty', async () => {
     await insertPapers(world.database.db, [
-      paperRow({ id: 'MED-7100001', title: 'Frailty index predicts surgical outcome', relevanceConfidence: 0.1, topic: 'other', studyType: 'human_observational' }),
+      paperRow({
+        id: 'MED-7100001',
+        title: 'Frailty index predicts surgical outcome',
+        relevanceConfidence: 0.1,
+        topic: 'other',
+        studyType: 'human_observational',
+      }),
       paperRow({ id: 'MED-7100002', title: 'Rapamycin extends lifespan in marmosets', relevanceConfidence: 0.2 }),
-      paperRow({ id: 'MED-7100003', title: 'A <script>window.__pwned = 1</script> cohort of centenarians', relevanceConfidence: 0.3, newsworthiness: null }),
+      paperRow({
+        id: 'MED-7100003',
+        title: 'A <script>window.__pwned = 1</script> cohort of centenarians',
+        relevanceConfidence: 0.3,
+        newsworthiness: null,
+      }),
       paperRow({ id: 'MED-7100004', title: 'Metformin in type 2 diabetes', relevanceConfidence: 0.4 }),
     ])
     const operator = await world.account('admin')
@@ -38,7 +49,13 @@ describe.skipIf(!haveBrowser)('the review screen', () => {
     await title.getByText('Rapamycin extends lifespan in marmosets').waitFor()
     await page.getByText('Accepted: Frailty index predicts surgical outcome').waitFor()
     const model = async (id: string) => (await world.database.db.select().from(papers).where(eq(papers.id, id)))[0]
-    expect(await model('MED-7100001')).toMatchObject({ judgementModel: 'editor', relevance: 2.6, topic: 'other', studyType: 'human_observational', relevanceConfidence: 1 })
+    expect(await model('MED-7100001')).toMatchObject({
+      judgementModel: 'editor',
+      relevance: 2.6,
+      topic: 'other',
+      studyType: 'human_observational',
+      relevanceConfidence: 1,
+    })
 
     await page.keyboard.press('n') // skip the second: nothing changes
     await title.getByText('A <script>window.__pwned = 1</script> cohort of centenarians').waitFor()
@@ -56,9 +73,21 @@ describe.skipIf(!haveBrowser)('the review screen', () => {
     await page.getByLabel('Note').fill('Centenarian cohort: ageing biology only tangentially.')
     await page.getByRole('button', { name: 'Save correction' }).click()
     await title.getByText('Metformin in type 2 diabetes').waitFor()
-    expect(await model('MED-7100003')).toMatchObject({ judgementModel: 'editor', relevance: 0.5, studyType: 'human_observational', topic: 'brain-aging', newsworthiness: 0 })
-    const versions = await world.database.db.select().from(judgementVersions).where(eq(judgementVersions.paperId, 'MED-7100003'))
-    expect(versions.map((v) => [v.model, v.note, v.accountId])).toEqual([['geroscope-builtin-1', null, null], ['editor', 'Centenarian cohort: ageing biology only tangentially.', operator.id]])
+    expect(await model('MED-7100003')).toMatchObject({
+      judgementModel: 'editor',
+      relevance: 0.5,
+      studyType: 'human_observational',
+      topic: 'brain-aging',
+      newsworthiness: 0,
+    })
+    const versions = await world.database.db
+      .select()
+      .from(judgementVersions)
+      .where(eq(judgementVersions.paperId, 'MED-7100003'))
+    expect(versions.map((v) => [v.model, v.note, v.accountId])).toEqual([
+      ['geroscope-builtin-1', null, null],
+      ['editor', 'Centenarian cohort: ageing biology only tangentially.', operator.id],
+    ])
 
     await page.keyboard.press('j') // past the last one
     await page.getByRole('heading', { level: 2, name: 'Nothing to review' }).waitFor()

@@ -27,10 +27,22 @@ describe.skipIf(!haveBrowser)('every console screen', () => {
   /** Opposing claims on one subject and object: one contradiction group once the intelligence job runs. */
   async function plantContradiction() {
     const [up, down] = await insertPapers(world.database.db, [
-      paperRow({ title: 'Taurine extends lifespan in mice' }), paperRow({ title: 'Taurine shortens lifespan in mice' }),
+      paperRow({ title: 'Taurine extends lifespan in mice' }),
+      paperRow({ title: 'Taurine shortens lifespan in mice' }),
     ])
-    await insertClaim(world.database.db, { paperId: up!.id!, subjectText: 'taurine', relation: 'extends_lifespan', direction: 'increase' })
-    await insertClaim(world.database.db, { paperId: down!.id!, subjectText: 'taurine', relation: 'shortens_lifespan', direction: 'decrease', magnitude: '8%' })
+    await insertClaim(world.database.db, {
+      paperId: up!.id!,
+      subjectText: 'taurine',
+      relation: 'extends_lifespan',
+      direction: 'increase',
+    })
+    await insertClaim(world.database.db, {
+      paperId: down!.id!,
+      subjectText: 'taurine',
+      relation: 'shortens_lifespan',
+      direction: 'decrease',
+      magnitude: '8%',
+    })
   }
 
   async function prepare(page: Page) {
@@ -43,17 +55,52 @@ describe.skipIf(!haveBrowser)('every console screen', () => {
     await call('post', '/api/scrape', {})
     await plantContradiction()
     await call('post', '/api/intelligence/refresh', {})
-    const member = await call('post', '/api/accounts', { username: 'member-screens', password: 'a member password here', role: 'member' })
+    const member = await call('post', '/api/accounts', {
+      username: 'member-screens',
+      password: 'a member password here',
+      role: 'member',
+    })
     memberId = member.id
     await call('post', `/api/accounts/${member.id}/keys`, { label: 'research notebook' })
     const brief = await insertBrief(world.database.db, {
-      kind: 'tag_based', title: 'Taurine and lifespan: a mixed picture', content: 'x', model: 'geroscope-builtin-1',
-      summary: [{ text: 'One paper finds taurine extends lifespan in mice; another finds it shortens it.', citations: ['P1', 'P2'] }],
+      kind: 'tag_based',
+      title: 'Taurine and lifespan: a mixed picture',
+      content: 'x',
+      model: 'geroscope-builtin-1',
+      summary: [
+        {
+          text: 'One paper finds taurine extends lifespan in mice; another finds it shortens it.',
+          citations: ['P1', 'P2'],
+        },
+      ],
       sections: [{ heading: 'Lifespan', statements: [{ text: 'The two mouse studies disagree.', citations: ['P1'] }] }],
-      windowStart: '2026-10-01', windowEnd: '2026-10-30', filters: { topics: ['mtor-rapamycin'], entities: [], source_tags: [] }, counts: { statements: 2 },
+      windowStart: '2026-10-01',
+      windowEnd: '2026-10-30',
+      filters: { topics: ['mtor-rapamycin'], entities: [], source_tags: [] },
+      counts: { statements: 2 },
       citations: [
-        { ref: 'P1', type: 'paper', paper_id: 'MED-1', article_id: null, title: 'Taurine extends lifespan in mice', source: 'Aging Cell', date: '2026-10-01', url: 'https://doi.org/10.1000/t1', site_url: null },
-        { ref: 'P2', type: 'paper', paper_id: 'MED-2', article_id: null, title: 'Taurine shortens lifespan in mice', source: 'Aging Cell', date: '2026-10-01', url: 'https://doi.org/10.1000/t2', site_url: null },
+        {
+          ref: 'P1',
+          type: 'paper',
+          paper_id: 'MED-1',
+          article_id: null,
+          title: 'Taurine extends lifespan in mice',
+          source: 'Aging Cell',
+          date: '2026-10-01',
+          url: 'https://doi.org/10.1000/t1',
+          site_url: null,
+        },
+        {
+          ref: 'P2',
+          type: 'paper',
+          paper_id: 'MED-2',
+          article_id: null,
+          title: 'Taurine shortens lifespan in mice',
+          source: 'Aging Cell',
+          date: '2026-10-01',
+          url: 'https://doi.org/10.1000/t2',
+          site_url: null,
+        },
       ],
     } as never)
     briefId = brief.id
@@ -91,7 +138,10 @@ describe.skipIf(!haveBrowser)('every console screen', () => {
     await page.getByRole('heading', { level: 2, name: /taurine/ }).waitFor()
     await page.getByLabel('Entity').fill('not-an-entity')
     await page.getByRole('button', { name: 'Filter' }).click()
-    await page.getByRole('alert').getByText(/entity must be type:key/).waitFor() // the API's own message, shown
+    await page
+      .getByRole('alert')
+      .getByText(/entity must be type:key/)
+      .waitFor() // the API's own message, shown
     await open(page, `${world.base}/console/contradictions`, 'Contradictions')
   }
 
@@ -118,7 +168,8 @@ describe.skipIf(!haveBrowser)('every console screen', () => {
         expect(await page.locator('[role="alert"]').count()).toBe(0)
         expect({ name, covered: await coveredControls(page) }).toEqual({ name, covered: [] }) // the status line included
         await expectAccessible(page, name)
-        if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390) // no sideways scrolling of the page
+        if (width === 390)
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390) // no sideways scrolling of the page
         await screenshot(page, `console-${name}-${width}`)
       }
       expect(problems).toEqual([])

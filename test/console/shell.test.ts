@@ -9,8 +9,23 @@ import { fileURLToPath } from 'node:url'
 import { CONSOLE_CSP } from '../../src/modules/console/shell'
 import { req, useTestApp } from '../support/app'
 
-const SCREENS = ['/console', '/console/', '/console/sign-in', '/console/sources', '/console/jobs', '/console/briefs', '/console/briefs/12',
-  '/console/contradictions', '/console/gaps', '/console/prompts', '/console/prompts/judge', '/console/accounts', '/console/accounts/3', '/console/keys', '/console/review']
+const SCREENS = [
+  '/console',
+  '/console/',
+  '/console/sign-in',
+  '/console/sources',
+  '/console/jobs',
+  '/console/briefs',
+  '/console/briefs/12',
+  '/console/contradictions',
+  '/console/gaps',
+  '/console/prompts',
+  '/console/prompts/judge',
+  '/console/accounts',
+  '/console/accounts/3',
+  '/console/keys',
+  '/console/review',
+]
 
 describe('the console shell and assets', () => {
   const api = useTestApp()
@@ -29,7 +44,7 @@ describe('the console shell and assets', () => {
     expect(html).not.toMatch(/\son[a-z]+=/i) // no inline handlers
   })
 
-  test('the policy allows only this origin\'s scripts, styles and connections, and no framing', () => {
+  test("the policy allows only this origin's scripts, styles and connections, and no framing", () => {
     expect(CONSOLE_CSP).toContain("default-src 'none'")
     expect(CONSOLE_CSP).toContain("script-src 'self'")
     expect(CONSOLE_CSP).not.toContain('unsafe')
@@ -37,7 +52,16 @@ describe('the console shell and assets', () => {
   })
 
   test('every asset the shell and scripts name is served, with an ETag and 304 on revalidation', async () => {
-    for (const asset of ['app.js', 'dom.js', 'api.js', 'forms.js', 'console.css', 'vocabulary.js', 'screens/sign-in.js', 'screens/brief.js']) {
+    for (const asset of [
+      'app.js',
+      'dom.js',
+      'api.js',
+      'forms.js',
+      'console.css',
+      'vocabulary.js',
+      'screens/sign-in.js',
+      'screens/brief.js',
+    ]) {
       const response = await api.app.handle(req(`/console/assets/${asset}`))
       expect({ asset, status: response.status }).toEqual({ asset, status: 200 })
       expect(response.headers.get('content-type')).toMatch(asset.endsWith('.css') ? /^text\/css/ : /^text\/javascript/)
@@ -51,7 +75,12 @@ describe('the console shell and assets', () => {
   })
 
   test('unknown screens and assets are HTML 404 pages', async () => {
-    for (const path of ['/console/nope', '/console/briefs/abc', '/console/assets/nope.js', '/console/assets/../shell.ts']) {
+    for (const path of [
+      '/console/nope',
+      '/console/briefs/abc',
+      '/console/assets/nope.js',
+      '/console/assets/../shell.ts',
+    ]) {
       const response = await api.app.handle(req(path))
       expect({ path, status: response.status }).toEqual({ path, status: 404 })
       expect(response.headers.get('content-type')).toMatch(/^text\/html/)
@@ -60,11 +89,18 @@ describe('the console shell and assets', () => {
 
   test('the scripts build the page from text nodes: no HTML strings, no eval, no other origin', () => {
     const dir = fileURLToPath(new URL('../../src/modules/console/assets/', import.meta.url))
-    const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.js'))
+    const files = readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.js'))
     expect(files.length).toBeGreaterThan(10)
     for (const file of files) {
       const source = readFileSync(`${dir}${file}`, 'utf8')
-      expect({ file, found: source.match(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function|https?:\/\/(?!example\.org)/g) }).toEqual({ file, found: null })
+      expect({
+        file,
+        found: source.match(
+          /innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function|https?:\/\/(?!example\.org)/g,
+        ),
+      }).toEqual({ file, found: null })
     }
   })
 })

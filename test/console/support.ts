@@ -31,7 +31,11 @@ export function useConsole(feed: () => string, env: Record<string, string> = {})
   const world = {} as ConsoleWorld
   beforeAll(async () => {
     world.database = await freshDatabase()
-    const app = await testApp(world.database, {}, { SCRAPE_ALLOW_PRIVATE: 'on', PUBLIC_BASE_URL: 'http://127.0.0.1', ...env })
+    const app = await testApp(
+      world.database,
+      {},
+      { SCRAPE_ALLOW_PRIVATE: 'on', PUBLIC_BASE_URL: 'http://127.0.0.1', ...env },
+    )
     world.server = serve(app.fetch, 0)
     world.base = `http://127.0.0.1:${world.server.port}`
     world.feeds = replayServer(() => new Response(feed(), { headers: { 'content-type': 'application/rss+xml' } }))
@@ -54,7 +58,11 @@ export function useConsole(feed: () => string, env: Record<string, string> = {})
 export function watchProblems(page: Page): string[] {
   const problems: string[] = []
   page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) problems.push(message.text())
+    if (
+      message.type() === 'error' &&
+      !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())
+    )
+      problems.push(message.text())
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   return problems
@@ -78,7 +86,9 @@ export async function open(page: Page, url: string, heading: string | RegExp): P
 }
 
 /** WCAG 2.1 A and AA rules and best practices: what the console's screens are held to. */
-const CONSOLE_RULES = { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } }
+const CONSOLE_RULES = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+}
 
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const serious = await seriousViolations(page, CONSOLE_RULES)
@@ -97,7 +107,8 @@ export async function coveredControls(page: Page): Promise<string[]> {
     if (status && status.childElementCount === 0) {
       planted = document.createElement('p')
       planted.className = 'message info'
-      planted.textContent = 'A status message long enough to wrap onto a second line on a narrow screen, as after an action.'
+      planted.textContent =
+        'A status message long enough to wrap onto a second line on a narrow screen, as after an action.'
       status.append(planted)
     }
     const covered = new Set<string>()
@@ -112,7 +123,9 @@ export async function coveredControls(page: Page): Promise<string[]> {
         const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
         const label = el.id ? document.querySelector(`label[for="${el.id}"]`) : null
         if (hit && !el.contains(hit) && hit !== label && !label?.contains(hit)) {
-          covered.add(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || el.id).trim().slice(0, 40)}" under ${hit.tagName.toLowerCase()}.${hit.className}`)
+          covered.add(
+            `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || el.id).trim().slice(0, 40)}" under ${hit.tagName.toLowerCase()}.${hit.className}`,
+          )
         }
       }
     }

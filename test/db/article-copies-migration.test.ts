@@ -42,7 +42,8 @@ describe(`the per-source articles migration on a ${testDriver} database with row
   })
 
   test('a source may now hold a link another source holds, never one it holds itself', async () => {
-    const insert = (id: number) => rows(sql`insert into articles (id, source_id, link, title)
+    const insert = (id: number) =>
+      rows(sql`insert into articles (id, source_id, link, title)
       values (${id}, 2, 'https://a.test/1', 'B names the link of A')`)
     await insert(10)
     await expect(insert(11)).rejects.toThrow()

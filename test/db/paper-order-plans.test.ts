@@ -15,15 +15,20 @@ let database: TestDatabase
 
 beforeAll(async () => {
   database = await freshDatabase()
-  const rows = Array.from({ length: 3_000 }, (_, n) => paperRow({
-    id: `MED-${90_000_000 + n}`, doi: null,
-    publishedDate: n % 20 === 0 ? null : new Date(Date.UTC(2025, 0, 1) + (n % 400) * DAY).toISOString().slice(0, 10),
-    newsworthiness: n % 13 === 0 ? null : (n % 300) / 100,
-  }))
+  const rows = Array.from({ length: 3_000 }, (_, n) =>
+    paperRow({
+      id: `MED-${90_000_000 + n}`,
+      doi: null,
+      publishedDate: n % 20 === 0 ? null : new Date(Date.UTC(2025, 0, 1) + (n % 400) * DAY).toISOString().slice(0, 10),
+      newsworthiness: n % 13 === 0 ? null : (n % 300) / 100,
+    }),
+  )
   for (let i = 0; i < rows.length; i += 1_000) await insertPapers(database.db, rows.slice(i, i + 1_000))
   await database.db.execute(sql`analyze papers`)
 })
-afterAll(async () => { await database?.close() })
+afterAll(async () => {
+  await database?.close()
+})
 
 /** The plan of `select p.id from papers p where <where> <order> limit 26`, as text. */
 async function plan(where: string, order: string): Promise<string> {
@@ -46,7 +51,7 @@ describe('the plans of the orders', () => {
     expect(await plan(`${key} = ${value}::${cast} and p.id > 'MED-90000100'`, newest)).toContain(index)
   })
 
-  test('a range of publication dates is a range of the publication order\'s index', async () => {
+  test("a range of publication dates is a range of the publication order's index", async () => {
     const { key } = PAPER_ORDERS.published_date
     const range = `${key} >= '2025-03-01'::date and ${key} <= '2025-03-10'::date and ${key} > '-infinity'::date`
     const text = await plan(range, '')

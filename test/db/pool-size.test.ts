@@ -22,7 +22,9 @@ describe.skipIf(!onPostgres)('DATABASE_POOL_SIZE', () => {
   let database: Database
   beforeAll(async () => {
     scratch = await freshDatabase()
-    database = await openConfiguredDatabase(parseConfig({ DATABASE_URL: scratch.url!, DATABASE_POOL_SIZE: '3', NODE_ENV: 'test' }))
+    database = await openConfiguredDatabase(
+      parseConfig({ DATABASE_URL: scratch.url!, DATABASE_POOL_SIZE: '3', NODE_ENV: 'test' }),
+    )
   })
   afterAll(async () => {
     await database?.close()
@@ -30,7 +32,11 @@ describe.skipIf(!onPostgres)('DATABASE_POOL_SIZE', () => {
   })
 
   test('eight queries at once through either pool use at most 3 connections', async () => {
-    const builder = await Promise.all(Array.from({ length: 8 }, () => database.rows<{ pid: number }>(sql`select pg_backend_pid() as pid, pg_sleep(0.1)`)))
+    const builder = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        database.rows<{ pid: number }>(sql`select pg_backend_pid() as pid, pg_sleep(0.1)`),
+      ),
+    )
     const prepared = await Promise.all(Array.from({ length: 8 }, () => slowPid(database.db, [0.1])))
     expect(new Set(builder.map(([r]) => r.pid)).size).toBeLessThanOrEqual(3)
     expect(new Set(prepared.map(([r]) => r.pid)).size).toBeLessThanOrEqual(3)

@@ -12,7 +12,13 @@ if (!onPostgres) console.log('connection-cut tests left out: they need PostgreSQ
 
 /** A query's outcome: 'answered', its error code, or 'waiting' if it has not settled in 10 s. */
 const outcome = (query: Promise<unknown>) =>
-  Promise.race([query.then(() => 'answered', (error: { code?: string }) => error.code ?? String(error)), Bun.sleep(10_000).then(() => 'waiting')])
+  Promise.race([
+    query.then(
+      () => 'answered',
+      (error: { code?: string }) => error.code ?? String(error),
+    ),
+    Bun.sleep(10_000).then(() => 'waiting'),
+  ])
 
 describe.skipIf(!onPostgres)('a postgres.js connection the server cuts', () => {
   let database: TestDatabase
@@ -29,7 +35,8 @@ describe.skipIf(!onPostgres)('a postgres.js connection the server cuts', () => {
   })
 
   // connect_timeout 30 s, longer than `outcome` waits: a connection that cannot connect again shows as 'waiting'.
-  const client = (options: postgres.Options<{}> = {}) => postgres(database.url!, { max: 1, connect_timeout: 30, backoff: () => 0.05, onnotice: () => {}, ...options })
+  const client = (options: postgres.Options<{}> = {}) =>
+    postgres(database.url!, { max: 1, connect_timeout: 30, backoff: () => 0.05, onnotice: () => {}, ...options })
 
   test('while a query waits to be written: that query is rejected and the next one connects again at once', async () => {
     // The query is written from onnotice, while the server's goodbye and the close are already on
@@ -37,9 +44,15 @@ describe.skipIf(!onPostgres)('a postgres.js connection the server cuts', () => {
     // The cancelled write stayed scheduled and its bytes kept: the next startup message never left.
     for (let round = 0; round < 5; round++) {
       let written: Promise<string> | null = null
-      const sql: postgres.Sql = client({ onnotice: () => { written ??= outcome(sql`select 1`) } })
+      const sql: postgres.Sql = client({
+        onnotice: () => {
+          written ??= outcome(sql`select 1`)
+        },
+      })
       await sql`select 1`
-      const cut = await outcome(sql.unsafe(`do $$ begin raise notice 'going'; perform pg_terminate_backend(pg_backend_pid()); end $$`))
+      const cut = await outcome(
+        sql.unsafe(`do $$ begin raise notice 'going'; perform pg_terminate_backend(pg_backend_pid()); end $$`),
+      )
       expect(['ECONNRESET', 'CONNECTION_CLOSED', '57P01']).toContain(cut)
       expect(['ECONNRESET', 'CONNECTION_CLOSED']).toContain(await written!)
       // Asked for once the cut query is rejected, before the close arrives when the server reset the
@@ -50,7 +63,7 @@ describe.skipIf(!onPostgres)('a postgres.js connection the server cuts', () => {
     }
   }, 120_000)
 
-  test('from outside, between queries: the next query is answered, not failed with the old session\'s 57P01', async () => {
+  test("from outside, between queries: the next query is answered, not failed with the old session's 57P01", async () => {
     for (let round = 0; round < 3; round++) {
       const sql = client()
       const [{ pid }] = await sql<{ pid: number }[]>`select pg_backend_pid() as pid`

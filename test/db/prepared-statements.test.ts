@@ -36,7 +36,9 @@ describe.skipIf(!onPostgres)('prepared statements', () => {
   function oneConnection(maxTexts?: number): { db: Db; count: () => Promise<number> } {
     client = postgres(database.url!, { max: 1, onnotice: () => {} })
     const db = drizzle(preparingStatements(client, maxTexts), { schema }) as unknown as Db
-    const total = async () => (await client.unsafe('select count(*)::int as n from pg_prepared_statements', [], { prepare: false }))[0].n as number
+    const total = async () =>
+      (await client.unsafe('select count(*)::int as n from pg_prepared_statements', [], { prepare: false }))[0]
+        .n as number
     // postgres.js prepares its own type lookup when it connects: counted from after it.
     const base = total()
     return { db, count: async () => (await total()) - (await base) }
@@ -47,7 +49,20 @@ describe.skipIf(!onPostgres)('prepared statements', () => {
     const found: number[] = []
     const animalFirst = ['animal', ...STUDY_TYPES.filter((t) => t !== 'animal')]
     for (let n = 1; n <= TOPICS.length; n++) {
-      found.push((await listPapers(db, { minRelevance: 2, topic: TOPICS.slice(0, n), studyType: animalFirst.slice(0, Math.min(n, animalFirst.length)) }, 25, null)).length)
+      found.push(
+        (
+          await listPapers(
+            db,
+            {
+              minRelevance: 2,
+              topic: TOPICS.slice(0, n),
+              studyType: animalFirst.slice(0, Math.min(n, animalFirst.length)),
+            },
+            25,
+            null,
+          )
+        ).length,
+      )
     }
     expect(found).toEqual(TOPICS.map(() => 1)) // the list still filters: MED-1 is in every one of them
     const afterPapers = await count()
@@ -75,12 +90,19 @@ describe.skipIf(!onPostgres)('prepared statements', () => {
 
   test('a statement planned for its values on every run is never prepared, below the cap too', async () => {
     const { db, count } = oneConnection()
-    const planned = preparedStatement<{ id: string }>('select id from papers where id = $? limit $limit', { customPlan: true })
+    const planned = preparedStatement<{ id: string }>('select id from papers where id = $? limit $limit', {
+      customPlan: true,
+    })
     for (let i = 0; i < 7; i++) expect(await planned(db, ['MED-1', 1])).toEqual([{ id: 'MED-1' }])
     expect(await count()).toBe(0)
     // A filtered paper page whose windows hold less than a page of a range longer than them ends on such a statement.
-    await insertPapers(database.db, Array.from({ length: 1_100 }, (_, i) => paperRow({ id: `MED-${1_000 + i}`, topic: 'other' })))
-    expect((await listPapers(db, { minRelevance: 2, topic: ['senescence'] }, 25, null)).map((p) => p.id)).toEqual(['MED-1'])
+    await insertPapers(
+      database.db,
+      Array.from({ length: 1_100 }, (_, i) => paperRow({ id: `MED-${1_000 + i}`, topic: 'other' })),
+    )
+    expect((await listPapers(db, { minRelevance: 2, topic: ['senescence'] }, 25, null)).map((p) => p.id)).toEqual([
+      'MED-1',
+    ])
     expect(await count()).toBe(2) // its two windows; the range's count has no values, which postgres.js sends unnamed
   })
 })

@@ -10,7 +10,9 @@ describe('DatabasePulse', () => {
     const third = pulse.check()
     expect(started.length).toBe(1)
     let secondDone = false
-    void second.then(() => { secondDone = true })
+    void second.then(() => {
+      secondDone = true
+    })
     started[0]()
     await first
     await Bun.sleep(0)
@@ -23,7 +25,9 @@ describe('DatabasePulse', () => {
 
   test('a failing ping fails the checks waiting on it, and the next check pings again', async () => {
     let fail = true
-    const pulse = new DatabasePulse(async () => { if (fail) throw new Error('connection refused') })
+    const pulse = new DatabasePulse(async () => {
+      if (fail) throw new Error('connection refused')
+    })
     await expect(pulse.check()).rejects.toThrow('connection refused')
     fail = false
     await pulse.check()

@@ -45,7 +45,12 @@ describe.skipIf(leftOut !== null)('reads on a streaming replica', () => {
     replica = await OwnCluster.replicaOf(primary)
     await replica.start()
     onReplica = postgres(replica.url, { max: 1, onnotice: () => {} })
-    database = await openDatabase({ kind: 'postgres', url: primary.url, max: 4, replicas: { urls: [replica.url], maxLagMs: MAX_LAG_MS, probeMs: 200 } })
+    database = await openDatabase({
+      kind: 'postgres',
+      url: primary.url,
+      max: 4,
+      replicas: { urls: [replica.url], maxLagMs: MAX_LAG_MS, probeMs: 200 },
+    })
     // No response cache: each answer below is read from a database, not from memory.
     app = await testApp(database, { responseCache: null })
   }, 120_000)
@@ -60,7 +65,8 @@ describe.skipIf(leftOut !== null)('reads on a streaming replica', () => {
   test('the replica is a standby that streams, and serves the reads once a probe found it fresh', async () => {
     expect((await onReplica`select pg_is_in_recovery() as standby`)[0].standby).toBe(true)
     expect(await eventually(async () => usable(), 5000)).toBe(true)
-    for (const path of ['/api/v1/papers', '/api/v1/papers/MED-1', '/api/v1/search?q=mice', '/api/v1/stats']) expect({ path, status: await status(path) }).toEqual({ path, status: 200 })
+    for (const path of ['/api/v1/papers', '/api/v1/papers/MED-1', '/api/v1/search?q=mice', '/api/v1/stats'])
+      expect({ path, status: await status(path) }).toEqual({ path, status: 200 })
   })
 
   test('reads come from the replica; keys are checked on the primary', async () => {
@@ -88,7 +94,14 @@ describe.skipIf(leftOut !== null)('reads on a streaming replica', () => {
     await onReplica.end({ timeout: 0 })
     await replica.stop()
     // Before any probe noticed: the queries the replica fails run again on the primary.
-    for (const path of ['/api/v1/papers', '/api/v1/papers/MED-2', '/api/v1/claims', '/api/v1/search?q=mice', '/api/v1/stats', '/api/v1/papers/MED-1']) {
+    for (const path of [
+      '/api/v1/papers',
+      '/api/v1/papers/MED-2',
+      '/api/v1/claims',
+      '/api/v1/search?q=mice',
+      '/api/v1/stats',
+      '/api/v1/papers/MED-1',
+    ]) {
       expect({ path, status: await status(path) }).toEqual({ path, status: 200 })
     }
     expect(usable()).toBe(false)

@@ -48,7 +48,8 @@ describe(`storable text on ${testDriver}`, () => {
 
   test('what PostgreSQL refuses as it comes is accepted once made storable, in text and jsonb', async () => {
     const hostile = { text: 'a\u0000b\ud800c', json: { 'k\u0000': ['\udfff', 'x\u0000'] } }
-    const write = (value: typeof hostile) => database.rows(sql`select ${value.text}::text as t, ${JSON.stringify(value.json)}::jsonb as j`)
+    const write = (value: typeof hostile) =>
+      database.rows(sql`select ${value.text}::text as t, ${JSON.stringify(value.json)}::jsonb as j`)
     await expect(write(hostile)).rejects.toThrow()
     expect(await write(storable(hostile))).toEqual([{ t: 'ab\ufffdc', j: { k: ['\ufffd', 'x'] } }])
   })
@@ -58,7 +59,12 @@ describe(`storable text on ${testDriver}`, () => {
       throw new Error('feed said "\u0000"')
     })
     await expect(failing).rejects.toThrow('feed said')
-    const [run] = await database.db.select().from(jobRuns).where(eq(jobRuns.job, 'probe')).orderBy(desc(jobRuns.id)).limit(1)
+    const [run] = await database.db
+      .select()
+      .from(jobRuns)
+      .where(eq(jobRuns.job, 'probe'))
+      .orderBy(desc(jobRuns.id))
+      .limit(1)
     expect(run).toMatchObject({ outcome: 'failed', error: 'feed said ""' })
   })
 })

@@ -11,18 +11,32 @@ import { freshDatabase, type TestDatabase } from '../support/database'
 const viaDate = (text: string) => new Date(text).toISOString()
 
 const instants = [
-  '2026-11-24 02:30:00+00', '2026-11-24 02:30:00.5+00', '2026-11-24 02:30:00.12+00', '2026-11-24 02:30:00.123+00',
-  '2026-11-24 02:30:00.1234+00', '2026-11-24 02:30:00.999999+00', '2026-11-24 23:59:59.9995+00', '1970-01-01 00:00:00+00',
-  '2000-02-29 12:00:00.000001+00', '1000-06-01 00:00:00+00', '9999-12-31 23:59:59.999999+00', '1969-12-31 23:59:59.999+00',
+  '2026-11-24 02:30:00+00',
+  '2026-11-24 02:30:00.5+00',
+  '2026-11-24 02:30:00.12+00',
+  '2026-11-24 02:30:00.123+00',
+  '2026-11-24 02:30:00.1234+00',
+  '2026-11-24 02:30:00.999999+00',
+  '2026-11-24 23:59:59.9995+00',
+  '1970-01-01 00:00:00+00',
+  '2000-02-29 12:00:00.000001+00',
+  '1000-06-01 00:00:00+00',
+  '9999-12-31 23:59:59.999999+00',
+  '1969-12-31 23:59:59.999+00',
 ]
 
 describe('isoTimestamp', () => {
-  test('gives toISOString()\'s text for PostgreSQL\'s text in a UTC session (milliseconds truncated)', () => {
+  test("gives toISOString()'s text for PostgreSQL's text in a UTC session (milliseconds truncated)", () => {
     for (const text of instants) expect({ text, iso: isoTimestamp(text) }).toEqual({ text, iso: viaDate(text) })
   })
 
   test('other forms go through Date: another zone, an offset with minutes, a Date itself', () => {
-    for (const text of ['2026-11-24 03:30:00.25+01', '2026-11-24 08:00:00.5+05:30', '2026-11-23 21:30:00-05', '2026-11-24T02:30:00.123Z']) {
+    for (const text of [
+      '2026-11-24 03:30:00.25+01',
+      '2026-11-24 08:00:00.5+05:30',
+      '2026-11-23 21:30:00-05',
+      '2026-11-24T02:30:00.123Z',
+    ]) {
       expect({ text, iso: isoTimestamp(text) }).toEqual({ text, iso: viaDate(text) })
     }
     const date = new Date('2026-11-24T02:30:00.123Z')
@@ -40,7 +54,7 @@ describe('isoTimestamp', () => {
   })
 })
 
-describe('isoTimestamp on the database\'s own text', () => {
+describe("isoTimestamp on the database's own text", () => {
   let database: TestDatabase
   beforeAll(async () => {
     database = await freshDatabase()
@@ -49,9 +63,11 @@ describe('isoTimestamp on the database\'s own text', () => {
     await database.close()
   })
 
-  const asText = preparedStatement<{ text: string }>(`select (t::timestamp at time zone 'UTC')::timestamptz::text as text from unnest($?::text[]) as t`)
+  const asText = preparedStatement<{ text: string }>(
+    `select (t::timestamp at time zone 'UTC')::timestamptz::text as text from unnest($?::text[]) as t`,
+  )
 
-  test('every instant PostgreSQL writes as text, in the session\'s zone and in others, comes out as toISOString() writes it', async () => {
+  test("every instant PostgreSQL writes as text, in the session's zone and in others, comes out as toISOString() writes it", async () => {
     const values = instants.map((t) => t.replace('+00', ''))
     const rows = await asText(database.db, [values])
     expect(rows.length).toBe(instants.length)

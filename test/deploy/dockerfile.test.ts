@@ -24,7 +24,11 @@ type Instruction = { keyword: string; args: string }
  * ARGs before the first FROM (the build arguments FROM lines may use) come first, as stage 0.
  */
 function stages(text: string): Instruction[][] {
-  const joined = text.replace(/\\\r?\n/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))
+  const joined = text
+    .replace(/\\\r?\n/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'))
   const result: Instruction[][] = [[]]
   for (const line of joined) {
     const [, keyword, args] = /^(\S+)\s*(.*)$/.exec(line)!
@@ -49,9 +53,19 @@ const runtime = all.at(-1)!
 
 describe('the Dockerfile', () => {
   test('passes the linter with every rule an error', () => {
-    const strict = Object.fromEntries(['deprecatedMaintainer', 'directiveCasing', 'emptyContinuationLine', 'instructionCasing',
-      'instructionCmdMultiple', 'instructionEntrypointMultiple', 'instructionHealthcheckMultiple', 'instructionJSONInSingleQuotes',
-      'instructionWorkdirRelative'].map((rule) => [rule, ValidationSeverity.ERROR]))
+    const strict = Object.fromEntries(
+      [
+        'deprecatedMaintainer',
+        'directiveCasing',
+        'emptyContinuationLine',
+        'instructionCasing',
+        'instructionCmdMultiple',
+        'instructionEntrypointMultiple',
+        'instructionHealthcheckMultiple',
+        'instructionJSONInSingleQuotes',
+        'instructionWorkdirRelative',
+      ].map((rule) => [rule, ValidationSeverity.ERROR]),
+    )
     expect(validate(dockerfile, strict)).toEqual([])
     // The linter does find problems: a broken file is not passed.
     expect(validate('FROM\nEXPOSE port\nCMD ["bun"]\nCMD ["bun"]\n', strict).length).toBeGreaterThanOrEqual(3)
@@ -59,15 +73,19 @@ describe('the Dockerfile', () => {
 
   test('multi-stage, the runtime on the official Bun image at the version the project tests with', () => {
     expect(all.length).toBeGreaterThanOrEqual(2)
-    const bun = (JSON.parse(readFileSync('package.json', 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.bun.replace(/^\^/, '')
+    const bun = (
+      JSON.parse(readFileSync('package.json', 'utf8')) as { devDependencies: Record<string, string> }
+    ).devDependencies.bun.replace(/^\^/, '')
     expect(defaultBase(runtime)).toStartWith(`oven/bun:${bun}`)
     expect(defaultBase(all[0])).toMatch(/^node:\d+-bookworm-slim$/)
   })
 
   test('each base image is a build argument, official by default (.ci/image-test passes local ones)', () => {
     expect(all.map((stage) => args(stage, 'FROM')[0])).toEqual(['${NODE_IMAGE} AS deps', '${BUN_IMAGE} AS runtime'])
-    expect(globalArgs.map((i) => `${i.keyword} ${i.args}`))
-      .toEqual([`ARG NODE_IMAGE=${defaultBase(all[0])}`, `ARG BUN_IMAGE=${defaultBase(runtime)}`])
+    expect(globalArgs.map((i) => `${i.keyword} ${i.args}`)).toEqual([
+      `ARG NODE_IMAGE=${defaultBase(all[0])}`,
+      `ARG BUN_IMAGE=${defaultBase(runtime)}`,
+    ])
   })
 
   test('production dependencies only, a non-root user, a volume for the embedded database, a readiness HEALTHCHECK', () => {
@@ -93,8 +111,13 @@ describe(`the image's start command, run as the image runs it, on ${testDriver}`
 
   test('a production-only install serves, and /readyz says ready', async () => {
     // The deps stage: the lockfile, the patches, npm ci --omit=dev.
-    for (const file of ['package.json', 'package-lock.json', 'patches']) cpSync(file, join(app, file), { recursive: true })
-    const install = Bun.spawn(['npm', 'ci', '--omit=dev', '--no-audit', '--no-fund'], { cwd: app, stdout: 'pipe', stderr: 'pipe' })
+    for (const file of ['package.json', 'package-lock.json', 'patches'])
+      cpSync(file, join(app, file), { recursive: true })
+    const install = Bun.spawn(['npm', 'ci', '--omit=dev', '--no-audit', '--no-fund'], {
+      cwd: app,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
     const [code, installErr] = await Promise.all([install.exited, new Response(install.stderr).text()])
     if (code !== 0) throw new Error(`npm ci --omit=dev failed: ${installErr}`)
     // The runtime stage's COPY lines from the build context (node_modules came from the deps stage).
@@ -105,11 +128,16 @@ describe(`the image's start command, run as the image runs it, on ${testDriver}`
       cpSync(source, to, { recursive: true })
     }
     // No development dependency at run time (the lockfile marks them "dev").
-    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { dev?: boolean }> }
-    const devOnly = Object.entries(lock.packages).filter(([path, p]) => path.startsWith('node_modules/') && p.dev).map(([path]) => path)
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+      packages: Record<string, { dev?: boolean }>
+    }
+    const devOnly = Object.entries(lock.packages)
+      .filter(([path, p]) => path.startsWith('node_modules/') && p.dev)
+      .map(([path]) => path)
     expect(devOnly.length).toBeGreaterThan(20)
     expect(devOnly.filter((path) => existsSync(join(app, path)))).toEqual([])
-    for (const tool of ['drizzle-kit', 'bun', 'deno', 'playwright-core']) expect(existsSync(join(app, 'node_modules', tool))).toBe(false)
+    for (const tool of ['drizzle-kit', 'bun', 'deno', 'playwright-core'])
+      expect(existsSync(join(app, 'node_modules', tool))).toBe(false)
 
     const database = await freshServiceEnv('image')
     const env: Record<string, string> = {
@@ -123,7 +151,7 @@ describe(`the image's start command, run as the image runs it, on ${testDriver}`
     expect(runtimeCommand).toBe('bun')
     const service = startServiceProcess(env, [process.execPath, ...rest], { cwd: app, exactEnv: true })
     try {
-      if (!await service.ready) throw new Error(`the image's command did not start: ${await service.stderr()}`)
+      if (!(await service.ready)) throw new Error(`the image's command did not start: ${await service.stderr()}`)
       const ready = await fetch(`${service.url}/readyz`)
       expect(ready.status).toBe(200)
       expect((await ready.json()).data).toMatchObject({ status: 'ready', database: { driver: testDriver } })

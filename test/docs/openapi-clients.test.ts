@@ -14,7 +14,10 @@ const api = useTestApp()
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const clientTool = join(root, 'tools/openapi-client')
 const haveClientTool = existsSync(join(clientTool, 'node_modules/.bin/openapi-typescript'))
-if (!haveClientTool) console.log('openapi clients: client generation left out because tools/openapi-client is not installed (npm ci --prefix tools/openapi-client)')
+if (!haveClientTool)
+  console.log(
+    'openapi clients: client generation left out because tools/openapi-client is not installed (npm ci --prefix tools/openapi-client)',
+  )
 
 type Doc = any // eslint-disable-line @typescript-eslint/no-explicit-any
 const docs: Record<'v1' | 'admin', Doc> = { v1: null, admin: null }
@@ -28,34 +31,74 @@ beforeAll(async () => {
 })
 
 function run(cmd: string[], cwd = root) {
-  const result = Bun.spawnSync(cmd, { cwd, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' } })
+  const result = Bun.spawnSync(cmd, {
+    cwd,
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+  })
   return { code: result.exitCode, out: `${result.stdout.toString()}${result.stderr.toString()}` }
 }
 
 const operations = (doc: Doc) => Object.values<Doc>(doc.paths).flatMap((item) => Object.values<Doc>(item))
 
 describe('the Data API document', () => {
-  test('names the contract\'s resources as component schemas, and the paths refer to them', () => {
+  test("names the contract's resources as component schemas, and the paths refer to them", () => {
     const names = Object.keys(docs.v1.components.schemas)
-    for (const name of ['Paper', 'PaperDetail', 'Judgement', 'Story', 'StorySummary', 'StoryItem', 'Topic', 'Entity', 'EntityDetail',
-      'EntityPaper', 'PaperEntity', 'EntityRef', 'Claim', 'ClaimSide', 'ClaimItem', 'ClaimPaper', 'SearchHit', 'Stats', 'Pagination', 'Error']) {
+    for (const name of [
+      'Paper',
+      'PaperDetail',
+      'Judgement',
+      'Story',
+      'StorySummary',
+      'StoryItem',
+      'Topic',
+      'Entity',
+      'EntityDetail',
+      'EntityPaper',
+      'PaperEntity',
+      'EntityRef',
+      'Claim',
+      'ClaimSide',
+      'ClaimItem',
+      'ClaimPaper',
+      'SearchHit',
+      'Stats',
+      'Pagination',
+      'Error',
+    ]) {
       expect(names).toContain(name)
     }
     const papers = docs.v1.paths['/api/v1/papers'].get.responses['200'].content['application/json'].schema
     expect(papers.anyOf).toBeUndefined() // one answer shape: ids=, updated_since and fields= have operations of their own
     expect(papers.properties.data.items).toEqual({ $ref: '#/components/schemas/Paper' })
-    expect(docs.v1.paths['/api/v1/papers'].get.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' })
+    expect(docs.v1.paths['/api/v1/papers'].get.responses['400'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    })
   })
 
   test('Claim.direction is one of its four values or null', () => {
-    expect(docs.v1.components.schemas.Claim.properties.direction.enum).toEqual(['increase', 'decrease', 'no_change', 'mixed', null])
+    expect(docs.v1.components.schemas.Claim.properties.direction.enum).toEqual([
+      'increase',
+      'decrease',
+      'no_change',
+      'mixed',
+      null,
+    ])
   })
 
   test('the entity detail declares min_relevance, cursor and limit beside its path parameters', () => {
     const params = docs.v1.paths['/api/v1/entities/{type}/{key}'].get.parameters.map((p: Doc) => `${p.in}:${p.name}`)
     expect(params.sort()).toEqual(['path:key', 'path:type', 'query:cursor', 'query:limit', 'query:min_relevance'])
-    const sparse = docs.v1.paths['/api/v1/sparse/entities/{type}/{key}'].get.parameters.map((p: Doc) => `${p.in}:${p.name}${p.required ? '!' : ''}`)
-    expect(sparse.sort()).toEqual(['path:key!', 'path:type!', 'query:cursor', 'query:fields!', 'query:limit', 'query:min_relevance'])
+    const sparse = docs.v1.paths['/api/v1/sparse/entities/{type}/{key}'].get.parameters.map(
+      (p: Doc) => `${p.in}:${p.name}${p.required ? '!' : ''}`,
+    )
+    expect(sparse.sort()).toEqual([
+      'path:key!',
+      'path:type!',
+      'query:cursor',
+      'query:fields!',
+      'query:limit',
+      'query:min_relevance',
+    ])
   })
 
   test('every response declares its headers: request id, caching, rate limits for a usable key, Retry-After on 429 and 503', () => {
@@ -86,8 +129,18 @@ describe('both documents', () => {
 
   test('pass @redocly/cli lint with its recommended rules, warnings included', () => {
     for (const name of ['v1', 'admin']) {
-      const { code, out } = run([join(root, 'node_modules/.bin/redocly'), 'lint', '--max-problems', '50', join(dir, `${name}.json`)])
-      expect({ name, code, problems: /You have \d+ warnings?/.test(out) ? out : '' }).toEqual({ name, code: 0, problems: '' })
+      const { code, out } = run([
+        join(root, 'node_modules/.bin/redocly'),
+        'lint',
+        '--max-problems',
+        '50',
+        join(dir, `${name}.json`),
+      ])
+      expect({ name, code, problems: /You have \d+ warnings?/.test(out) ? out : '' }).toEqual({
+        name,
+        code: 0,
+        problems: '',
+      })
     }
   }, 60_000)
 })
@@ -95,10 +148,17 @@ describe('both documents', () => {
 describe.skipIf(!haveClientTool)('a generated TypeScript client', () => {
   test('is generated by openapi-typescript from both documents and type-checks where it is used', () => {
     for (const name of ['v1', 'admin']) {
-      const { code, out } = run([join(clientTool, 'node_modules/.bin/openapi-typescript'), join(dir, `${name}.json`), '-o', join(dir, `${name}.d.ts`)])
+      const { code, out } = run([
+        join(clientTool, 'node_modules/.bin/openapi-typescript'),
+        join(dir, `${name}.json`),
+        '-o',
+        join(dir, `${name}.d.ts`),
+      ])
       expect({ name, code, out: code === 0 ? '' : out }).toEqual({ name, code: 0, out: '' })
     }
-    writeFileSync(join(dir, 'use.ts'), `import type { components, paths } from './v1'
+    writeFileSync(
+      join(dir, 'use.ts'),
+      `import type { components, paths } from './v1'
 import type { paths as adminPaths } from './admin'
 type Paper = components['schemas']['Paper']
 type EntityQuery = NonNullable<paths['/api/v1/entities/{type}/{key}']['get']['parameters']['query']>
@@ -130,8 +190,22 @@ export const resume = (feed: Feed): string => feed.pagination.resume_cursor
 type Sparse = paths['/api/v1/sparse/papers']['get']['responses'][200]['content']['application/json']
 export const sparseTitle = (page: Sparse): string | undefined => page.data[0]?.title
 export type Login = adminPaths['/api/auth/login']['post']
-`)
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', skipLibCheck: false }, files: ['use.ts'] }))
+`,
+    )
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'bundler',
+          skipLibCheck: false,
+        },
+        files: ['use.ts'],
+      }),
+    )
     const { code, out } = run([join(root, 'node_modules/.bin/tsc'), '-p', join(dir, 'tsconfig.json')])
     expect({ code, out }).toEqual({ code: 0, out: '' })
   }, 240_000) // tsc over the generated types takes most of a minute on a loaded machine

@@ -24,8 +24,23 @@ export async function startPrism(document: object, upstream: string): Promise<Pr
   for (let attempt = 0; ; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * 40_000)
     const child: Subprocess<'ignore', 'pipe', 'pipe'> = Bun.spawn(
-      ['node', prismBin, 'proxy', file, upstream, '--port', String(port), '--host', '127.0.0.1', '--errors', 'false', '--cors', 'false',
-        '--verboseLevel', 'warn'],
+      [
+        'node',
+        prismBin,
+        'proxy',
+        file,
+        upstream,
+        '--port',
+        String(port),
+        '--host',
+        '127.0.0.1',
+        '--errors',
+        'false',
+        '--cors',
+        'false',
+        '--verboseLevel',
+        'warn',
+      ],
       { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } },
     )
     const origin = `http://127.0.0.1:${port}`
@@ -36,7 +51,9 @@ export async function startPrism(document: object, upstream: string): Promise<Pr
     // Prism prints nothing at warn level once listening: poll its port until it answers, or it exits.
     const deadline = Date.now() + 120_000
     let exited = false
-    child.exited.then(() => { exited = true })
+    child.exited.then(() => {
+      exited = true
+    })
     while (!exited && Date.now() < deadline) {
       try {
         await fetch(`${origin}/api/v1/openapi.json`)
@@ -58,7 +75,8 @@ export function violationsOf(response: Response, where: 'response' | 'request' |
   let all: Violation[]
   try {
     all = JSON.parse(header) as Violation[]
-  } catch { // Prism says so in words when the list would not fit a header
+  } catch {
+    // Prism says so in words when the list would not fit a header
     return where === 'response' ? [{ location: ['response'], severity: 'Error', message: header }] : []
   }
   // A request no operation of the document matches is passed on unchecked, with this warning.

@@ -36,7 +36,8 @@ describe('the Data API reference at /api/v1/docs', () => {
     const spec = await (await api.app.handle(req('/api/v1/openapi.json'))).json()
     expect(ENDPOINT_EXAMPLES.map((e) => e.path).sort()).toEqual(Object.keys(spec.paths).sort())
     const html = await (await api.app.handle(req('/api/v1/docs'))).text()
-    for (const e of ENDPOINT_EXAMPLES) expect(html).toContain(`https://geroscope.test${e.example.replaceAll('&', '&amp;')}`)
+    for (const e of ENDPOINT_EXAMPLES)
+      expect(html).toContain(`https://geroscope.test${e.example.replaceAll('&', '&amp;')}`)
   })
 
   test('an unknown asset is a 404', async () => {
@@ -56,6 +57,8 @@ describe('the admin reference at /api/docs', () => {
     const html = await (await api.app.handle(req('/api/docs'))).text()
     expect(html).not.toContain('your key')
     expect(html).toContain('Sign in first: <strong>Try it out</strong> on <code>POST /api/auth/login</code>')
-    expect(await (await api.app.handle(req('/api/v1/docs'))).text()).toContain('Use <strong>Authorize</strong> to give your key')
+    expect(await (await api.app.handle(req('/api/v1/docs'))).text()).toContain(
+      'Use <strong>Authorize</strong> to give your key',
+    )
   })
 })

@@ -16,8 +16,14 @@ afterAll(async () => {
 })
 
 test('documents rebuild writes every document and reports its progress', async () => {
-  await storePapers(database.db, Array.from({ length: 7 }, (_, i) => harvested(i + 1)))
-  const [{ stale }] = await executeRows<{ stale: number }>(database.db, sql`select count(*)::int as stale from paper_documents where body is null`)
+  await storePapers(
+    database.db,
+    Array.from({ length: 7 }, (_, i) => harvested(i + 1)),
+  )
+  const [{ stale }] = await executeRows<{ stale: number }>(
+    database.db,
+    sql`select count(*)::int as stale from paper_documents where body is null`,
+  )
   expect(stale).toBe(7)
   const { code, stdout, stderr } = await cli(database, 'documents', 'rebuild')
   expect(code).toBe(0)

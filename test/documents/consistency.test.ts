@@ -9,7 +9,12 @@ import { eq, sql } from 'drizzle-orm'
 import { builtinAnalyzer } from '../../src/pipeline/analysis/builtin-analyzer'
 import { runAnalysis } from '../../src/pipeline/analysis/pipeline'
 import { entities, paperDocuments, papers, upvotes } from '../../src/db/schema'
-import { refreshPaperDocuments, readPaperDocument, rebuildPaperDocuments, checkDocumentsVersion } from '../../src/documents/papers'
+import {
+  refreshPaperDocuments,
+  readPaperDocument,
+  rebuildPaperDocuments,
+  checkDocumentsVersion,
+} from '../../src/documents/papers'
 import { storePapers } from '../../src/pipeline/ingest/europepmc/store'
 import { correctJudgement } from '../../src/pipeline/judgements/correct'
 import { freshDatabase, type TestDatabase } from '../support/database'
@@ -50,7 +55,10 @@ describe('stored paper documents', () => {
 
     // Twelve papers harvested and analysed, their documents built.
     let serial = 0
-    await storePapers(db, Array.from({ length: 12 }, () => harvested(++serial)))
+    await storePapers(
+      db,
+      Array.from({ length: 12 }, () => harvested(++serial)),
+    )
     await runAnalysis(db, analyzer, { onFailure: quiet })
     expect((await refreshPaperDocuments(db)).written).toBe(12)
     expect(await expectDocumentsConsistent(db, { allFresh: true })).toBe(12)
@@ -61,21 +69,46 @@ describe('stored paper documents', () => {
       reharvestText: async () => {
         const id = pick(await live())
         const n = Number(id.slice(4)) - 900000
-        return storePapers(db, [harvested(n, { title: `Revised ${Math.floor(next() * 1000)}: metformin and ageing`, abstractLicense: pick(['cc by', 'cc by-nc', null, 'cc0']) })])
+        return storePapers(db, [
+          harvested(n, {
+            title: `Revised ${Math.floor(next() * 1000)}: metformin and ageing`,
+            abstractLicense: pick(['cc by', 'cc by-nc', null, 'cc0']),
+          }),
+        ])
       },
-      analyseAgain: async () => runAnalysis(db, analyzer, { only: { paperIds: [pick(await live())], articleIds: [] }, onFailure: quiet }),
+      analyseAgain: async () =>
+        runAnalysis(db, analyzer, { only: { paperIds: [pick(await live())], articleIds: [] }, onFailure: quiet }),
       analysePending: async () => runAnalysis(db, analyzer, { onFailure: quiet }),
-      correct: async () => correctJudgement(db, pick(await live()), {
-        relevance: pick([0.5, 1, 2, 3]), studyType: pick(['animal', 'human_trial', 'cells']), topic: pick(['senescence', 'mtor-rapamycin', 'other']),
-        newsworthiness: pick([0, 1, 2]), note: 'consistency test',
-      }, pick(accounts), new Date()),
-      upvote: async () => db.insert(upvotes).values({ paperId: pick(await live()), accountId: pick(accounts) }).onConflictDoNothing(),
+      correct: async () =>
+        correctJudgement(
+          db,
+          pick(await live()),
+          {
+            relevance: pick([0.5, 1, 2, 3]),
+            studyType: pick(['animal', 'human_trial', 'cells']),
+            topic: pick(['senescence', 'mtor-rapamycin', 'other']),
+            newsworthiness: pick([0, 1, 2]),
+            note: 'consistency test',
+          },
+          pick(accounts),
+          new Date(),
+        ),
+      upvote: async () =>
+        db
+          .insert(upvotes)
+          .values({ paperId: pick(await live()), accountId: pick(accounts) })
+          .onConflictDoNothing(),
       unvote: async () => db.delete(upvotes).where(eq(upvotes.accountId, pick(accounts))),
-      renameEntity: async () => db.execute(sql`update entities set name = name || '′' where id = (select id from entities order by random() limit 1)`),
+      renameEntity: async () =>
+        db.execute(
+          sql`update entities set name = name || '′' where id = (select id from entities order by random() limit 1)`,
+        ),
       withdraw: async () => {
         const id = pick(await live())
         const n = Number(id.slice(4)) - 900000
-        return storePapers(db, [harvested(n, { title: `RETRACTED: ${harvested(n).title}`, publicationTypes: ['Retracted Publication'] })])
+        return storePapers(db, [
+          harvested(n, { title: `RETRACTED: ${harvested(n).title}`, publicationTypes: ['Retracted Publication'] }),
+        ])
       },
       refreshSome: async () => refreshPaperDocuments(db, { max: 1 + Math.floor(next() * 5), batch: 2 }),
     }
@@ -94,9 +127,13 @@ describe('stored paper documents', () => {
     const compared = await expectDocumentsConsistent(db, { allFresh: true })
     expect(compared).toBe((await live()).length)
     // Every paper has its row, and no withdrawn paper keeps one.
-    const orphans = await db.execute(sql`select 1 from paper_documents d left join papers p on p.id = d.paper_id where p.id is null`)
+    const orphans = await db.execute(
+      sql`select 1 from paper_documents d left join papers p on p.id = d.paper_id where p.id is null`,
+    )
     expect((Array.isArray(orphans) ? orphans : (orphans as { rows: unknown[] }).rows).length).toBe(0)
-    const missing = await db.execute(sql`select 1 from papers p left join paper_documents d on d.paper_id = p.id where d.paper_id is null`)
+    const missing = await db.execute(
+      sql`select 1 from papers p left join paper_documents d on d.paper_id = p.id where d.paper_id is null`,
+    )
     expect((Array.isArray(missing) ? missing : (missing as { rows: unknown[] }).rows).length).toBe(0)
   })
 
@@ -104,10 +141,15 @@ describe('stored paper documents', () => {
     const db = database.db
     const [{ id }] = await db.select({ id: papers.id }).from(papers).limit(1)
     await db.update(papers).set({ title: 'Before' }).where(eq(papers.id, id))
-    const [{ generation }] = await db.select({ generation: paperDocuments.generation }).from(paperDocuments).where(eq(paperDocuments.paperId, id))
+    const [{ generation }] = await db
+      .select({ generation: paperDocuments.generation })
+      .from(paperDocuments)
+      .where(eq(paperDocuments.paperId, id))
     // The refresher read the rows at `generation`; the title changes before it stores.
     await db.update(papers).set({ title: 'After' }).where(eq(papers.id, id))
-    await db.execute(sql`update paper_documents d set body = 'built from Before' where d.paper_id = ${id} and d.generation = ${generation}`)
+    await db.execute(
+      sql`update paper_documents d set body = 'built from Before' where d.paper_id = ${id} and d.generation = ${generation}`,
+    )
     const [row] = await db.select().from(paperDocuments).where(eq(paperDocuments.paperId, id))
     expect(row.body).toBeNull()
     expect(await readPaperDocument(db, id, BASE)).toBeNull()
@@ -115,7 +157,7 @@ describe('stored paper documents', () => {
     expect(await readPaperDocument(db, id, BASE)).toContain('"title":"After"')
   })
 
-  test('a paper whose text writes the base\'s mark is stored as served live', async () => {
+  test("a paper whose text writes the base's mark is stored as served live", async () => {
     const db = database.db
     await storePapers(db, [harvested(500, { title: 'Odd \u0001 title with \\u0001 in it' })])
     await refreshPaperDocuments(db)
@@ -134,7 +176,15 @@ describe('stored paper documents', () => {
     expect((Array.isArray(fresh) ? fresh : (fresh as { rows: { n: number }[] }).rows)[0]).toEqual({ n: 0 })
     // A rebuild stopped after its first batch (the progress callback throws) goes on from there.
     const seen: number[] = []
-    await expect(rebuildPaperDocuments(db, { batch: 3, onProgress: (done) => { seen.push(done); throw new Error('stopped') } })).rejects.toThrow('stopped')
+    await expect(
+      rebuildPaperDocuments(db, {
+        batch: 3,
+        onProgress: (done) => {
+          seen.push(done)
+          throw new Error('stopped')
+        },
+      }),
+    ).rejects.toThrow('stopped')
     expect(seen).toEqual([3])
     const progress: number[] = []
     const { resumedAfter } = await rebuildPaperDocuments(db, { batch: 3, onProgress: (done) => progress.push(done) })

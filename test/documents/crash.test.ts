@@ -40,7 +40,9 @@ afterAll(async () => {
 /** Runs the child until it has done `steps` steps, then kills it with SIGKILL mid-way through the next. */
 async function crashChild(seed: number, steps: number): Promise<number> {
   const child = Bun.spawn([process.execPath, 'test/documents/crash-child.ts', String(seed)], {
-    env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'inherit',
+    env: { ...process.env, ...env },
+    stdout: 'pipe',
+    stderr: 'inherit',
   })
   let done = 0
   let text = ''
@@ -59,9 +61,10 @@ async function crashChild(seed: number, steps: number): Promise<number> {
   return done
 }
 
-const reopen = async (): Promise<Database> => (testDriver === 'postgres'
-  ? openDatabase({ kind: 'postgres', url: database!.url!, max: 2 })
-  : openDatabase({ kind: 'pglite', dataDir: pgliteDir! }))
+const reopen = async (): Promise<Database> =>
+  testDriver === 'postgres'
+    ? openDatabase({ kind: 'postgres', url: database!.url!, max: 2 })
+    : openDatabase({ kind: 'pglite', dataDir: pgliteDir! })
 
 describe('stored documents under kill -9', () => {
   test('every stored body matches its rows after each crash, and all are rebuilt after', async () => {

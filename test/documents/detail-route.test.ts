@@ -9,7 +9,16 @@ import { paperDocuments } from '../../src/db/schema'
 import { refreshPaperDocuments } from '../../src/documents/papers'
 import { testApp, req } from '../support/app'
 import { freshDatabase, type TestDatabase } from '../support/database'
-import { bearer, createTestKey, insertClaim, insertEntity, insertPapers, insertStory, linkEntity, paperRow } from '../support/fixtures'
+import {
+  bearer,
+  createTestKey,
+  insertClaim,
+  insertEntity,
+  insertPapers,
+  insertStory,
+  linkEntity,
+  paperRow,
+} from '../support/fixtures'
 
 let database: TestDatabase
 let app: Awaited<ReturnType<typeof testApp>>
@@ -21,16 +30,42 @@ beforeAll(async () => {
   key = (await createTestKey(database.db, { tier: 'pro' })).key
   const db = database.db
   await insertPapers(db, [
-    paperRow({ id: 'MED-500', doi: '10.1000/Open.500', title: 'Open "quoted" title \\ with a backslash and é', abstractLicense: 'cc by' }),
+    paperRow({
+      id: 'MED-500',
+      doi: '10.1000/Open.500',
+      title: 'Open "quoted" title \\ with a backslash and é',
+      abstractLicense: 'cc by',
+    }),
     paperRow({ id: 'MED-501', abstract: 'Closed abstract that must not be served.', abstractLicense: 'cc by-nc' }),
-    paperRow({ id: 'PPR-9', source: 'PPR', preprint: true, doi: null, relevance: null, judgedAt: null, judgementModel: null, judgementPromptVersion: null, abstractLicense: null }),
+    paperRow({
+      id: 'PPR-9',
+      source: 'PPR',
+      preprint: true,
+      doi: null,
+      relevance: null,
+      judgedAt: null,
+      judgementModel: null,
+      judgementPromptVersion: null,
+      abstractLicense: null,
+    }),
   ])
   await insertStory(db, 'MED-500')
   await insertStory(db, 'MED-501')
   const rapamycin = await insertEntity(db, 'intervention', 'CHEBI:9168', 'rapamycin', { chebi: 'CHEBI:9168' })
-  await linkEntity(db, 'MED-500', '2026-10-02', rapamycin.id, 'studied', { dose: '14 ppm', evidence: 'rapamycin in the diet' })
-  await linkEntity(db, 'MED-501', '2026-10-02', rapamycin.id, 'studied', { dose: '8 mg/kg', evidence: 'closed evidence' })
-  await insertClaim(db, { paperId: 'MED-500', subjectEntityId: rapamycin.id, evidence: 'open evidence', context: { n: 40 } })
+  await linkEntity(db, 'MED-500', '2026-10-02', rapamycin.id, 'studied', {
+    dose: '14 ppm',
+    evidence: 'rapamycin in the diet',
+  })
+  await linkEntity(db, 'MED-501', '2026-10-02', rapamycin.id, 'studied', {
+    dose: '8 mg/kg',
+    evidence: 'closed evidence',
+  })
+  await insertClaim(db, {
+    paperId: 'MED-500',
+    subjectEntityId: rapamycin.id,
+    evidence: 'open evidence',
+    context: { n: 40 },
+  })
   await insertClaim(db, { paperId: 'MED-501', subjectEntityId: rapamycin.id, evidence: 'closed claim evidence' })
 })
 
@@ -39,9 +74,18 @@ const raw = async (path: string) => {
   return `${response.status} ${response.headers.get('content-type')}\n${await response.text()}`
 }
 
-const paths = ['/api/v1/papers/MED-500', '/api/v1/papers/med-500', '/api/v1/papers/MED-501', '/api/v1/papers/PPR-9', '/api/v1/papers/pmid:500',
-  '/api/v1/papers/doi:10.1000/open.500', '/api/v1/papers/MED-404', '/api/v1/papers/nonsense', '/api/v1/papers/MED-500?fields=id,abstract,story.url',
-  '/api/v1/papers/MED-501?fields=abstract,claims.evidence']
+const paths = [
+  '/api/v1/papers/MED-500',
+  '/api/v1/papers/med-500',
+  '/api/v1/papers/MED-501',
+  '/api/v1/papers/PPR-9',
+  '/api/v1/papers/pmid:500',
+  '/api/v1/papers/doi:10.1000/open.500',
+  '/api/v1/papers/MED-404',
+  '/api/v1/papers/nonsense',
+  '/api/v1/papers/MED-500?fields=id,abstract,story.url',
+  '/api/v1/papers/MED-501?fields=abstract,claims.evidence',
+]
 
 describe('GET /api/v1/papers/{id} from stored documents', () => {
   test('answers byte for byte as when built from the rows', async () => {
@@ -62,7 +106,10 @@ describe('GET /api/v1/papers/{id} from stored documents', () => {
     await refreshPaperDocuments(database.db)
     const before = await raw('/api/v1/papers/MED-500')
     // A body written behind the service's back shows: the answer is the stored row.
-    await database.db.update(paperDocuments).set({ body: '{"id":"stored"}' }).where(eq(paperDocuments.paperId, 'MED-500'))
+    await database.db
+      .update(paperDocuments)
+      .set({ body: '{"id":"stored"}' })
+      .where(eq(paperDocuments.paperId, 'MED-500'))
     expect(await raw('/api/v1/papers/MED-500')).toBe('200 application/json\n{"data":{"id":"stored"}}')
     // A change to the paper makes it stale in the same statement: served live until refreshed.
     await database.db.execute(sql`update papers set title = 'Changed' where id = 'MED-500'`)

@@ -19,10 +19,19 @@ afterAll(async () => {
   await database.close()
 })
 
-const staleCount = async () => (await executeRows<{ n: number }>(database.db, sql`select count(*)::int as n from paper_documents where body is null`))[0].n
+const staleCount = async () =>
+  (
+    await executeRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from paper_documents where body is null`,
+    )
+  )[0].n
 
 test('rebuilds stale documents a moment after a change, and nothing once stopped', async () => {
-  await storePapers(database.db, Array.from({ length: 5 }, (_, i) => harvested(i + 1)))
+  await storePapers(
+    database.db,
+    Array.from({ length: 5 }, (_, i) => harvested(i + 1)),
+  )
   const refresher = startDocumentRefresher(database, { delayMs: 50, retryMs: 200 })
   try {
     expect(await eventually(async () => (await staleCount()) === 0, 20_000)).toBe(true)

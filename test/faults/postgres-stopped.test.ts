@@ -23,12 +23,23 @@ const leftOut = testDriver !== 'postgres' ? 'they run with the PostgreSQL suite 
 if (leftOut) console.log(`PostgreSQL-stopped fault tests left out: ${leftOut}`)
 
 const API_PATHS = [
-  '/api/v1/papers', '/api/v1/papers/MED-1', '/api/v1/claims', '/api/v1/stories', '/api/v1/entities', '/api/v1/topics',
-  '/api/v1/search?q=mice', '/api/v1/stats',
+  '/api/v1/papers',
+  '/api/v1/papers/MED-1',
+  '/api/v1/claims',
+  '/api/v1/stories',
+  '/api/v1/entities',
+  '/api/v1/topics',
+  '/api/v1/search?q=mice',
+  '/api/v1/stats',
 ]
 
 const record = (n: number) => ({
-  id: String(n), source: 'MED', pmid: String(n), title: `Paper ${n}`, authorString: 'Smith A.', firstIndexDate: '2026-11-01',
+  id: String(n),
+  source: 'MED',
+  pmid: String(n),
+  title: `Paper ${n}`,
+  authorString: 'Smith A.',
+  firstIndexDate: '2026-11-01',
   journalInfo: { journal: { title: 'Aging Cell' } },
 })
 
@@ -40,7 +51,9 @@ describe.skipIf(leftOut !== null)('PostgreSQL stopped while the service runs', (
   let upstream: ReplayServer
   let releaseSecondPage: () => void = () => {}
   let secondPageAsked: () => void = () => {}
-  const secondPageWanted = new Promise<void>((resolve) => { secondPageAsked = resolve })
+  const secondPageWanted = new Promise<void>((resolve) => {
+    secondPageAsked = resolve
+  })
   const config = () => ({ europepmcBaseUrl: upstream.url, europepmcQuery: 'aging' })
 
   beforeAll(async () => {
@@ -52,7 +65,9 @@ describe.skipIf(leftOut !== null)('PostgreSQL stopped while the service runs', (
     key = (await createTestKey(database.db, { tier: 'pro' })).key
     app = await testApp(database)
     // Europe PMC, three pages of two records; the second page waits until the test lets it go.
-    const held = new Promise<void>((resolve) => { releaseSecondPage = resolve })
+    const held = new Promise<void>((resolve) => {
+      releaseSecondPage = resolve
+    })
     upstream = replayServer(async (_, url) => {
       const cursor = url.searchParams.get('cursorMark')
       const page = cursor === '*' ? 1 : cursor === 'p2' ? 2 : 3
@@ -60,7 +75,11 @@ describe.skipIf(leftOut !== null)('PostgreSQL stopped while the service runs', (
         secondPageAsked()
         await held
       }
-      return Response.json({ hitCount: 6, ...(page < 3 ? { nextCursorMark: `p${page + 1}` } : {}), resultList: { result: [record(page * 10 + 1), record(page * 10 + 2)] } })
+      return Response.json({
+        hitCount: 6,
+        ...(page < 3 ? { nextCursorMark: `p${page + 1}` } : {}),
+        resultList: { result: [record(page * 10 + 1), record(page * 10 + 2)] },
+      })
     })
   }, 120_000)
 
@@ -72,11 +91,15 @@ describe.skipIf(leftOut !== null)('PostgreSQL stopped while the service runs', (
   })
 
   test('503 within a second while it is down, a cut job resumes, and the service comes back by itself', async () => {
-    for (const path of API_PATHS) expect({ path, status: (await app.handle(req(path, bearer(key)))).status }).toEqual({ path, status: 200 })
+    for (const path of API_PATHS)
+      expect({ path, status: (await app.handle(req(path, bearer(key)))).status }).toEqual({ path, status: 200 })
 
     // A harvest is running: page 1 is stored, page 2 is on its way from Europe PMC.
     const cut = runJob(database, 'harvest', () => harvestEuropePmc(database, config()))
-    const cutOutcome = cut.then(() => 'finished', (error: Error) => error)
+    const cutOutcome = cut.then(
+      () => 'finished',
+      (error: Error) => error,
+    )
     await secondPageWanted
     await cluster.stop()
     releaseSecondPage() // its page arrives with no database to store it in
@@ -93,7 +116,10 @@ describe.skipIf(leftOut !== null)('PostgreSQL stopped while the service runs', (
       if (!response) return { path, status: 'hung', within: false }
       const body = await response.json()
       return {
-        path, status: response.status, within: ms < 1000 ? true : `${Math.round(ms)} ms`, code: body.error?.code,
+        path,
+        status: response.status,
+        within: ms < 1000 ? true : `${Math.round(ms)} ms`,
+        code: body.error?.code,
         retryAfter: /^\d+$/.test(response.headers.get('retry-after') ?? ''),
       }
     }
@@ -109,7 +135,8 @@ describe.skipIf(leftOut !== null)('PostgreSQL stopped while the service runs', (
     // The server comes back; nobody touches the app, which answers again within seconds: every pooled
     // connection the outage closed reconnects on its next use (a use during its backoff still fails).
     await cluster.start()
-    const statuses = async () => Promise.all(API_PATHS.map(async (path) => ({ path, status: (await app.handle(req(path, bearer(key)))).status })))
+    const statuses = async () =>
+      Promise.all(API_PATHS.map(async (path) => ({ path, status: (await app.handle(req(path, bearer(key)))).status })))
     const back = performance.now()
     let answers = await statuses()
     while (answers.some((a) => a.status !== 200) && performance.now() - back < 15_000) {
@@ -121,7 +148,9 @@ describe.skipIf(leftOut !== null)('PostgreSQL stopped while the service runs', (
     // Nothing half-written: page 1 whole, page 2 not at all, and the harvest state points at page 2.
     const harvested = () => database.rows<{ id: string }>(sql`select id from papers where id <> 'MED-1' order by id`)
     expect((await harvested()).map((r) => r.id)).toEqual(['MED-11', 'MED-12'])
-    const [state] = await database.rows<{ state: { pending: { cursor: string } } }>(sql`select state from job_state where name like '%harvest%'`)
+    const [state] = await database.rows<{ state: { pending: { cursor: string } } }>(
+      sql`select state from job_state where name like '%harvest%'`,
+    )
     expect(state.state.pending.cursor).toBe('p2')
     const runsBefore = await database.db.select().from(jobRuns).where(eq(jobRuns.job, 'harvest'))
     expect(runsBefore.map((r) => r.outcome)).toEqual(['running']) // its end could not be written
@@ -133,9 +162,14 @@ describe.skipIf(leftOut !== null)('PostgreSQL stopped while the service runs', (
     expect(upstream.requests[0].searchParams.get('cursorMark')).toBe('p2')
     expect((await harvested()).map((r) => r.id)).toEqual(['MED-11', 'MED-12', 'MED-21', 'MED-22', 'MED-31', 'MED-32'])
     const runs = await database.db.select().from(jobRuns).where(eq(jobRuns.job, 'harvest')).orderBy(asc(jobRuns.id))
-    expect(runs.map((r) => [r.outcome, r.error, r.finishedAt !== null])).toEqual([['failed', ABANDONED_RUN, true], ['ok', null, true]])
+    expect(runs.map((r) => [r.outcome, r.error, r.finishedAt !== null])).toEqual([
+      ['failed', ABANDONED_RUN, true],
+      ['ok', null, true],
+    ])
     // The advisory lock died with the cut connection: nothing holds it now.
-    const locks = await database.rows<{ n: number }>(sql`select count(*)::int as n from pg_locks where locktype = 'advisory'`)
+    const locks = await database.rows<{ n: number }>(
+      sql`select count(*)::int as n from pg_locks where locktype = 'advisory'`,
+    )
     expect(locks[0].n).toBe(0)
   }, 120_000)
 })

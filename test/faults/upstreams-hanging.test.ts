@@ -25,10 +25,25 @@ type Mode = 'hang' | 'fail' | 'ok'
 const TIMEOUT_MS = 2500
 
 const MODEL_ANSWERS: Record<string, unknown> = {
-  judge: { relevance: [0, 0.1, 0.3, 0.6], relevance_confidence: 0.9, newsworthiness: 2, study_type: 'animal', study_type_confidence: 0.95, topic: 'mtor-rapamycin', topic_confidence: 0.85, promotional: 0.01 },
+  judge: {
+    relevance: [0, 0.1, 0.3, 0.6],
+    relevance_confidence: 0.9,
+    newsworthiness: 2,
+    study_type: 'animal',
+    study_type_confidence: 0.95,
+    topic: 'mtor-rapamycin',
+    topic_confidence: 0.85,
+    promotional: 0.01,
+  },
   entities: { entities: [{ type: 'intervention', name: 'Rapamycin', role: 'studied' }] },
   claims: { claims: [] },
-  story: { headline: 'Rapamycin extends mouse lifespan', dek: 'A mouse study.', body: 'One.\n\nTwo.', why_it_matters: 'mTOR.', caveats: 'Mice only.' },
+  story: {
+    headline: 'Rapamycin extends mouse lifespan',
+    dek: 'A mouse study.',
+    body: 'One.\n\nTwo.',
+    why_it_matters: 'mTOR.',
+    caveats: 'Mice only.',
+  },
   support: { support: 3, problems: [] },
   article: { summary: 'S.', key_points: ['k'], tags: ['t'] },
 }
@@ -48,16 +63,46 @@ describe('upstreams that hang or fail', () => {
     app = await testApp(database)
     for (const path of API_PATHS) await app.handle(req(path, bearer(key))) // warm, as a running service is
     const unjudged = paperRow({
-      id: 'MED-500', title: RAPAMYCIN_MICE.title, abstract: RAPAMYCIN_MICE.abstract, relevance: null, relevanceConfidence: null,
-      newsworthiness: null, studyType: null, studyTypeConfidence: null, topic: null, topicConfidence: null, promotional: null,
-      judgementModel: null, judgementPromptVersion: null, judgedAt: null, extractedAt: null,
+      id: 'MED-500',
+      title: RAPAMYCIN_MICE.title,
+      abstract: RAPAMYCIN_MICE.abstract,
+      relevance: null,
+      relevanceConfidence: null,
+      newsworthiness: null,
+      studyType: null,
+      studyTypeConfidence: null,
+      topic: null,
+      topicConfidence: null,
+      promotional: null,
+      judgementModel: null,
+      judgementPromptVersion: null,
+      judgedAt: null,
+      extractedAt: null,
     })
     await insertPapers(database.db, [paperRow({ id: 'MED-1' }), unjudged])
     upstream = replayServer(async (_, url) => {
       if (mode === 'hang') return forever
       if (mode === 'fail') return new Response('upstream trouble', { status: 503 })
-      if (url.pathname === '/feed') return new Response('<rss version="2.0"><channel><item><title>T</title><link>https://a.test/1</link></item></channel></rss>')
-      return Response.json({ hitCount: 1, resultList: { result: [{ id: '77', source: 'MED', pmid: '77', title: 'Paper 77', authorString: 'Smith A.', firstIndexDate: '2026-11-01', journalInfo: { journal: { title: 'Aging Cell' } } }] } })
+      if (url.pathname === '/feed')
+        return new Response(
+          '<rss version="2.0"><channel><item><title>T</title><link>https://a.test/1</link></item></channel></rss>',
+        )
+      return Response.json({
+        hitCount: 1,
+        resultList: {
+          result: [
+            {
+              id: '77',
+              source: 'MED',
+              pmid: '77',
+              title: 'Paper 77',
+              authorString: 'Smith A.',
+              firstIndexDate: '2026-11-01',
+              journalInfo: { journal: { title: 'Aging Cell' } },
+            },
+          ],
+        },
+      })
     })
     await database.db.insert(rssSources).values({ name: 'Local', url: `${upstream.url}/feed` })
     model = startModel()
@@ -71,21 +116,48 @@ describe('upstreams that hang or fail', () => {
 
   const config = () => ({ europepmcBaseUrl: `${upstream.url}/epmc`, europepmcQuery: 'aging', scrapeAllowPrivate: true })
   const client = { timeoutMs: TIMEOUT_MS, retries: 1, backoffMs: 10 }
-  const harvest = () => runJob(database, 'harvest', () => harvestEuropePmc(database, config(), { today: '2026-11-02', client }))
-  const scrape = () => runJob(database, 'scrape', () => scrapeFeeds(database, config(), { fetch: { timeoutMs: TIMEOUT_MS } }))
-  const analyze = () => runJob(database, 'analyze', () => runAnalysis(database.db, llmAnalyzer(database.db, {
-    baseUrl: model.url, apiKey: 'sk-test', model: 'test-model', concurrency: 2, timeoutMs: TIMEOUT_MS, maxAttempts: 2, backoffMs: 10,
-  }), { onFailure: () => {} }))
-  const settle = <T>(job: Promise<T>) => job.then((counts) => ({ counts }), (error: Error) => ({ error: error.message }))
+  const harvest = () =>
+    runJob(database, 'harvest', () => harvestEuropePmc(database, config(), { today: '2026-11-02', client }))
+  const scrape = () =>
+    runJob(database, 'scrape', () => scrapeFeeds(database, config(), { fetch: { timeoutMs: TIMEOUT_MS } }))
+  const analyze = () =>
+    runJob(database, 'analyze', () =>
+      runAnalysis(
+        database.db,
+        llmAnalyzer(database.db, {
+          baseUrl: model.url,
+          apiKey: 'sk-test',
+          model: 'test-model',
+          concurrency: 2,
+          timeoutMs: TIMEOUT_MS,
+          maxAttempts: 2,
+          backoffMs: 10,
+        }),
+        { onFailure: () => {} },
+      ),
+    )
+  const settle = <T>(job: Promise<T>) =>
+    job.then(
+      (counts) => ({ counts }),
+      (error: Error) => ({ error: error.message }),
+    )
 
-  const API_PATHS = ['/api/v1/papers', '/api/v1/papers/MED-1', '/api/v1/search?q=rapamycin', '/api/v1/stats', '/api/v1/entities']
+  const API_PATHS = [
+    '/api/v1/papers',
+    '/api/v1/papers/MED-1',
+    '/api/v1/search?q=rapamycin',
+    '/api/v1/stats',
+    '/api/v1/entities',
+  ]
 
   /** Every job at once; while they wait on their upstreams, the API answers. */
   async function allJobsWhileServing() {
     const started = performance.now()
     let jobsEnded = false
     const jobs = Promise.all([settle(harvest()), settle(scrape()), settle(analyze())])
-    void jobs.then(() => { jobsEnded = true })
+    void jobs.then(() => {
+      jobsEnded = true
+    })
     for (const path of API_PATHS) {
       const response = await app.handle(req(path, bearer(key)))
       expect({ path, status: response.status }).toEqual({ path, status: 200 })
@@ -97,8 +169,17 @@ describe('upstreams that hang or fail', () => {
 
   async function nothingHalfWritten() {
     const [paper] = await database.db.select().from(papers).where(eq(papers.id, 'MED-500'))
-    expect({ judgedAt: paper.judgedAt, extractedAt: paper.extractedAt, relevance: paper.relevance }).toEqual({ judgedAt: null, extractedAt: null, relevance: null })
-    const [children] = await database.rows<{ stories: number; links: number; articles: number; harvested: number }>(sql`select
+    expect({ judgedAt: paper.judgedAt, extractedAt: paper.extractedAt, relevance: paper.relevance }).toEqual({
+      judgedAt: null,
+      extractedAt: null,
+      relevance: null,
+    })
+    const [children] = await database.rows<{
+      stories: number
+      links: number
+      articles: number
+      harvested: number
+    }>(sql`select
       (select count(*)::int from stories where paper_id = 'MED-500') as stories,
       (select count(*)::int from paper_entities where paper_id = 'MED-500') as links,
       (select count(*)::int from articles) as articles,
@@ -137,7 +218,10 @@ describe('upstreams that hang or fail', () => {
     model.reset((task) => ({ json: MODEL_ANSWERS[task] }))
     const { harvested, scraped, analysed } = await allJobsWhileServing()
     expect(harvested).toMatchObject({ counts: { records: 1, inserted: 1 } })
-    expect({ scraped, source: (await database.db.select().from(rssSources))[0].lastError }).toMatchObject({ scraped: { counts: { sources: 1, failed: 0, added: 1 } }, source: null })
+    expect({ scraped, source: (await database.db.select().from(rssSources))[0].lastError }).toMatchObject({
+      scraped: { counts: { sources: 1, failed: 0, added: 1 } },
+      source: null,
+    })
     expect(analysed).toMatchObject({ counts: { failed: 0 } }) // MED-500, and MED-77 when the harvest stored it first
     const [paper] = await database.db.select().from(papers).where(eq(papers.id, 'MED-500'))
     expect(paper.judgedAt).not.toBeNull()

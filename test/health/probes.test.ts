@@ -41,7 +41,9 @@ describe(`probes on ${testDriver}`, () => {
       const response = await api.app.handle(req('/readyz'))
       expect(response.status).toBe(503)
       expect(response.headers.get('retry-after')).toBe('5')
-      expect(await response.json()).toEqual({ error: { status: 503, code: 'unavailable', message: 'the service is shutting down' } })
+      expect(await response.json()).toEqual({
+        error: { status: 503, code: 'unavailable', message: 'the service is shutting down' },
+      })
       expect((await api.app.handle(req('/healthz'))).status).toBe(200) // still alive: nothing should restart it
     } finally {
       lifecycle.draining = false
@@ -51,11 +53,17 @@ describe(`probes on ${testDriver}`, () => {
   test('/readyz on a database whose schema is behind this build: 503 naming the count', async () => {
     const behind = await freshDatabase()
     try {
-      await behind.rows(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`)
+      await behind.rows(
+        sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+      )
       const response = await (await testApp(behind)).handle(req('/readyz'))
       expect(response.status).toBe(503)
       expect(await response.json()).toEqual({
-        error: { status: 503, code: 'unavailable', message: `the database schema is behind this build: ${shipped.count - 1} of ${shipped.count} migrations applied` },
+        error: {
+          status: 503,
+          code: 'unavailable',
+          message: `the database schema is behind this build: ${shipped.count - 1} of ${shipped.count} migrations applied`,
+        },
       })
     } finally {
       await behind.close()
@@ -86,7 +94,10 @@ describe(`probes on ${testDriver}`, () => {
     const meili = startMeiliReplay()
     try {
       const up = await testApp(api.database, {}, { MEILI_HOST: meili.url })
-      expect((await (await up.handle(req('/readyz'))).json()).data.search).toEqual({ backend: 'meilisearch', meilisearch: 'available' })
+      expect((await (await up.handle(req('/readyz'))).json()).data.search).toEqual({
+        backend: 'meilisearch',
+        meilisearch: 'available',
+      })
       expect(meili.requests.map((r) => r.path)).toContain('/health')
     } finally {
       meili.stop()

@@ -12,10 +12,27 @@ const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { c
 function setUp() {
   let clock = 0
   const probes: { resolve: () => void; reject: (e: unknown) => void }[] = []
-  const probe = () => new Promise<void>((resolve, reject) => { probes.push({ resolve, reject }) })
+  const probe = () =>
+    new Promise<void>((resolve, reject) => {
+      probes.push({ resolve, reject })
+    })
   const breaker = new DatabaseBreaker(probe, 1000, () => clock)
-  const rejection = () => { try { breaker.admit(); return null } catch (error) { return error } }
-  return { breaker, probes, rejection, advance: (ms: number) => { clock += ms } }
+  const rejection = () => {
+    try {
+      breaker.admit()
+      return null
+    } catch (error) {
+      return error
+    }
+  }
+  return {
+    breaker,
+    probes,
+    rejection,
+    advance: (ms: number) => {
+      clock += ms
+    },
+  }
 }
 
 describe('the database breaker', () => {

@@ -59,13 +59,17 @@ function slowRequest(path: string, options: SlowBody) {
       const field = (l: string) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]
       const headers = new Map(lines.map((l) => field(l) as [string, string]))
       resolve({
-        status: Number(statusLine.split(' ')[1] ?? 0) || 0, headers, body: rest.join('\r\n\r\n'),
+        status: Number(statusLine.split(' ')[1] ?? 0) || 0,
+        headers,
+        body: rest.join('\r\n\r\n'),
         closedAfterMs: closed ? performance.now() - started : null,
       })
     }
     const socket: Socket = connect(server.port, '127.0.0.1', () => {
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n`
-        + `${(options.headers ?? []).map((h) => `${h}\r\n`).join('')}Content-Length: ${options.declared}\r\n\r\n`)
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+          `${(options.headers ?? []).map((h) => `${h}\r\n`).join('')}Content-Length: ${options.declared}\r\n\r\n`,
+      )
       const pieces = [...(options.sent ?? '')]
       const every = options.pieceEveryMs ?? 0
       const next = () => {
@@ -85,15 +89,16 @@ function slowRequest(path: string, options: SlowBody) {
 
 const envelope = (status: number, code: string, message: string) => ({ error: { status, code, message } })
 const bearer = () => `Authorization: Bearer ${key}`
-const stats = () => 
+const stats = () =>
   fetch(`http://127.0.0.1:${server.port}/api/v1/stats`, { headers: { authorization: `Bearer ${key}` } })
 
 describe('request bodies have a deadline', () => {
   test('a declared 1 MB body that never arrives is a 408 in the envelope, and its connection is closed', async () => {
     const answer = await slowRequest('/api/v1/papers/batch', { declared: 1_000_000, headers: [bearer()] })
     expect(answer.status).toBe(408)
-    expect(JSON.parse(answer.body))
-      .toEqual(envelope(408, 'invalid_parameter', 'the body did not arrive in full within 1.5 seconds'))
+    expect(JSON.parse(answer.body)).toEqual(
+      envelope(408, 'invalid_parameter', 'the body did not arrive in full within 1.5 seconds'),
+    )
     expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
     expect(answer.headers.get('access-control-allow-origin')).toBe('*')
     expect(answer.closedAfterMs).not.toBeNull()
@@ -109,7 +114,10 @@ describe('request bodies have a deadline', () => {
   test('a body that arrives slowly but in time is read as usual', async () => {
     const body = JSON.stringify({ ids: ['MED-1', 'MED-2'] })
     const answer = await slowRequest('/api/v1/papers/batch', {
-      declared: Buffer.byteLength(body), sent: body, pieceEveryMs: 100, headers: [bearer(), 'Connection: close'],
+      declared: Buffer.byteLength(body),
+      sent: body,
+      pieceEveryMs: 100,
+      headers: [bearer(), 'Connection: close'],
     })
     expect(answer.status).toBe(200)
   })
@@ -128,8 +136,13 @@ describe('one client address has a bounded number of requests in progress', () =
     expect(refused.status).toBe(429)
     expect(refused.headers.get('retry-after')).toBe('1')
     expect(refused.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
-    expect(await refused.json()).toEqual(envelope(429, 'rate_limited',
-      'this client address already has 3 requests in progress, the most allowed at once; retry when one is answered'))
+    expect(await refused.json()).toEqual(
+      envelope(
+        429,
+        'rate_limited',
+        'this client address already has 3 requests in progress, the most allowed at once; retry when one is answered',
+      ),
+    )
 
     expect((await Promise.all(stalled)).map((a) => a.status)).toEqual([408, 408, 408])
     expect(perClient.inProgress('127.0.0.1')).toBe(0)

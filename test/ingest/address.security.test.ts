@@ -22,7 +22,12 @@ const embedded: [name: string, address: string, carries: string[], isPrivate: bo
   ['6to4 of a public address', '2002:808:808::1', ['8.8.8.8'], false],
   // Teredo: server 65.54.227.120 in clear, client 127.0.0.1 inverted (0x80ff:0xfffe).
   ['Teredo with a loopback client', '2001:0:4136:e378:8000:63bf:80ff:fffe', ['65.54.227.120', '127.0.0.1'], true],
-  ['Teredo with a link-local client', '2001:0:4136:e378:8000:63bf:5601:5601', ['65.54.227.120', '169.254.169.254'], true],
+  [
+    'Teredo with a link-local client',
+    '2001:0:4136:e378:8000:63bf:5601:5601',
+    ['65.54.227.120', '169.254.169.254'],
+    true,
+  ],
   ['Teredo with a private server', '2001:0:a00:1:8000:63bf:f7f7:f7f7', ['10.0.0.1', '8.8.8.8'], true],
   ['Teredo, all public', '2001:0:4136:e378:8000:63bf:f7f7:f7f7', ['65.54.227.120', '8.8.8.8'], false],
 ]
@@ -66,7 +71,9 @@ describe('host names whose DNS answers carry a private IPv4', () => {
 
   // The resolver may print an address its own way (::ffff:7f00:1 as ::ffff:127.0.0.1): the name is what counts.
   test.each(Object.keys(zone).filter((name) => name.endsWith('.evil.test')))('%s is refused', async (name) => {
-    await expect(assertPublicHost(name, dns.resolveAll)).rejects.toThrow(new RegExp(`^refused to fetch from ${name}: \\S+ is a private`))
+    await expect(assertPublicHost(name, dns.resolveAll)).rejects.toThrow(
+      new RegExp(`^refused to fetch from ${name}: \\S+ is a private`),
+    )
   })
 
   test('a name whose every answer is public passes', async () => {
@@ -77,9 +84,15 @@ describe('host names whose DNS answers carry a private IPv4', () => {
 
 describe('the feed fetcher', () => {
   test.each([
-    'http://[::127.0.0.1]:1/feed.xml', 'http://[::ffff:7f00:1]:1/feed.xml', 'http://[::ffff:0:7f00:1]:1/feed.xml',
-    'http://[64:ff9b::7f00:1]:1/feed.xml', 'http://[2002:a9fe:a9fe::]:1/feed.xml', 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]:1/feed.xml',
+    'http://[::127.0.0.1]:1/feed.xml',
+    'http://[::ffff:7f00:1]:1/feed.xml',
+    'http://[::ffff:0:7f00:1]:1/feed.xml',
+    'http://[64:ff9b::7f00:1]:1/feed.xml',
+    'http://[2002:a9fe:a9fe::]:1/feed.xml',
+    'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]:1/feed.xml',
   ])('refuses %s before connecting', async (url) => {
-    await expect(fetchFeed(url, { etag: null, lastModified: null }, FEED_FETCH_DEFAULTS)).rejects.toThrow('is a private, loopback or link-local address')
+    await expect(fetchFeed(url, { etag: null, lastModified: null }, FEED_FETCH_DEFAULTS)).rejects.toThrow(
+      'is a private, loopback or link-local address',
+    )
   })
 })

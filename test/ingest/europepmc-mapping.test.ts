@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'bun:test'
-import { mapRecord, normaliseDoi, normalisePublicationTypes, plainText, shortAuthors, type MappedPaper } from '../../src/pipeline/ingest/europepmc/mapping'
+import {
+  mapRecord,
+  normaliseDoi,
+  normalisePublicationTypes,
+  plainText,
+  shortAuthors,
+  type MappedPaper,
+} from '../../src/pipeline/ingest/europepmc/mapping'
 import type { EuropePmcRecord } from '../../src/pipeline/ingest/europepmc/record'
 import { haveSharedFixtures, noteMissingFixtures, sharedFixtureJson } from '../support/shared-fixtures'
 
@@ -12,8 +19,14 @@ const paperOf = (record: EuropePmcRecord): MappedPaper => {
 }
 
 const base: EuropePmcRecord = {
-  id: '39172536', source: 'MED', pmid: '39172536', title: 'Rapamycin and lifespan', authorString: 'Smith A.',
-  firstIndexDate: '2026-11-02', firstPublicationDate: '2026-11-20', journalInfo: { journal: { title: 'Aging Cell' } },
+  id: '39172536',
+  source: 'MED',
+  pmid: '39172536',
+  title: 'Rapamycin and lifespan',
+  authorString: 'Smith A.',
+  firstIndexDate: '2026-11-02',
+  firstPublicationDate: '2026-11-20',
+  journalInfo: { journal: { title: 'Aging Cell' } },
 }
 
 describe('mapRecord', () => {
@@ -23,7 +36,10 @@ describe('mapRecord', () => {
   })
 
   test('lowercases DOIs, drops resolver prefixes and points url at the DOI, else at Europe PMC', () => {
-    expect(paperOf({ ...base, doi: 'https://doi.org/10.1111/ACEL.14000' })).toMatchObject({ doi: '10.1111/acel.14000', url: 'https://doi.org/10.1111/acel.14000' })
+    expect(paperOf({ ...base, doi: 'https://doi.org/10.1111/ACEL.14000' })).toMatchObject({
+      doi: '10.1111/acel.14000',
+      url: 'https://doi.org/10.1111/acel.14000',
+    })
     expect(normaliseDoi('doi: 10.1000/X')).toBe('10.1000/x')
     expect(normaliseDoi('not a doi')).toBeNull()
     expect(paperOf(base)).toMatchObject({ doi: null, url: 'https://europepmc.org/article/MED/39172536' })
@@ -36,20 +52,40 @@ describe('mapRecord', () => {
   })
 
   test('strips markup from abstracts and keeps section headings as words', () => {
-    expect(plainText('<title>Abstract</title>  <p>Mice lived <italic>longer</italic> &amp; healthier (p&lt;0.05).</p>'))
-      .toBe('Mice lived longer & healthier (p<0.05).')
-    expect(plainText('<h4>Background</h4><p>Aging.</p><sec><title>Methods</title><p>Mice.</p></sec>')).toBe('Background\nAging.\nMethods: Mice.')
+    expect(
+      plainText('<title>Abstract</title>  <p>Mice lived <italic>longer</italic> &amp; healthier (p&lt;0.05).</p>'),
+    ).toBe('Mice lived longer & healthier (p<0.05).')
+    expect(plainText('<h4>Background</h4><p>Aging.</p><sec><title>Methods</title><p>Mice.</p></sec>')).toBe(
+      'Background\nAging.\nMethods: Mice.',
+    )
     expect(plainText('')).toBeNull()
   })
 
   test('normalises publication types to one vocabulary, without duplicates', () => {
-    expect(normalisePublicationTypes(["Research Support, Non-U.S. Gov't", 'review-article', 'Review', 'Journal Article', 'research-article']))
-      .toEqual(["Research Support, Non-U.S. Gov't", 'Review', 'Journal Article'])
-    expect(paperOf({ ...base, pubType: 'journal article; review' }).publicationTypes).toEqual(['Journal Article', 'Review'])
+    expect(
+      normalisePublicationTypes([
+        "Research Support, Non-U.S. Gov't",
+        'review-article',
+        'Review',
+        'Journal Article',
+        'research-article',
+      ]),
+    ).toEqual(["Research Support, Non-U.S. Gov't", 'Review', 'Journal Article'])
+    expect(paperOf({ ...base, pubType: 'journal article; review' }).publicationTypes).toEqual([
+      'Journal Article',
+      'Review',
+    ])
   })
 
   test('marks preprints and names their server as the journal', () => {
-    const p = paperOf({ ...base, source: 'PPR', id: 'PPR1', pmid: undefined, journalInfo: undefined, bookOrReportDetails: { publisher: 'bioRxiv' } })
+    const p = paperOf({
+      ...base,
+      source: 'PPR',
+      id: 'PPR1',
+      pmid: undefined,
+      journalInfo: undefined,
+      bookOrReportDetails: { publisher: 'bioRxiv' },
+    })
     expect(p).toMatchObject({ preprint: true, journal: 'bioRxiv' })
     expect(paperOf(base).preprint).toBe(false)
   })
@@ -70,15 +106,35 @@ describe('mapRecord', () => {
   test('drops NUL and replaces lone surrogates in every text it keeps', () => {
     const nasty = (s: string) => `${s}\u0000\ud800`
     const paper = paperOf({
-      ...base, doi: '10.1000/ab\u0000c', title: nasty('Rapamycin'), authorString: nasty('Smith A'), abstractText: `<p>${nasty('Mice lived')} &#xD800;longer.</p>`,
-      journalInfo: { journal: { title: nasty('Aging Cell') } }, license: nasty('cc by'), pubTypeList: { pubType: [nasty('Review')] },
-      meshHeadingList: { meshHeading: [{ descriptorName: nasty('Aging'), majorTopic_YN: 'Y', meshQualifierList: { meshQualifier: [{ qualifierName: nasty('drug effects') }] } }] },
-      keywordList: { keyword: [nasty('mTOR')] }, chemicalList: { chemical: [{ name: nasty('Sirolimus'), registryNumber: nasty('W36ZG6FT64') }] },
+      ...base,
+      doi: '10.1000/ab\u0000c',
+      title: nasty('Rapamycin'),
+      authorString: nasty('Smith A'),
+      abstractText: `<p>${nasty('Mice lived')} &#xD800;longer.</p>`,
+      journalInfo: { journal: { title: nasty('Aging Cell') } },
+      license: nasty('cc by'),
+      pubTypeList: { pubType: [nasty('Review')] },
+      meshHeadingList: {
+        meshHeading: [
+          {
+            descriptorName: nasty('Aging'),
+            majorTopic_YN: 'Y',
+            meshQualifierList: { meshQualifier: [{ qualifierName: nasty('drug effects') }] },
+          },
+        ],
+      },
+      keywordList: { keyword: [nasty('mTOR')] },
+      chemicalList: { chemical: [{ name: nasty('Sirolimus'), registryNumber: nasty('W36ZG6FT64') }] },
     })
     expect(JSON.stringify(paper)).not.toMatch(/\\u0000|\\ud[89a-f]/i) // JSON.stringify escapes both when present
     expect(paper).toMatchObject({
-      title: 'Rapamycin\ufffd', authors: 'Smith A\ufffd', abstract: 'Mice lived\ufffd \ufffdlonger.', journal: 'Aging Cell\ufffd',
-      abstractLicense: 'cc by\ufffd', publicationTypes: ['Review\ufffd'], keywords: ['mTOR\ufffd'],
+      title: 'Rapamycin\ufffd',
+      authors: 'Smith A\ufffd',
+      abstract: 'Mice lived\ufffd \ufffdlonger.',
+      journal: 'Aging Cell\ufffd',
+      abstractLicense: 'cc by\ufffd',
+      publicationTypes: ['Review\ufffd'],
+      keywords: ['mTOR\ufffd'],
       meshHeadings: [{ descriptor: 'Aging\ufffd', major: true, qualifiers: ['drug effects\ufffd'] }],
       chemicals: [{ name: 'Sirolimus\ufffd', registry: 'W36ZG6FT64\ufffd' }],
     })
@@ -86,15 +142,22 @@ describe('mapRecord', () => {
 
   test('skips a record with fields of the wrong type instead of failing its page', () => {
     const odd = [
-      { ...base, title: 42 }, { ...base, authorString: ['Smith A'] }, { ...base, meshHeadingList: { meshHeading: { descriptorName: 'Aging' } } },
-      { ...base, abstractText: { p: 'text' } }, null, 'a string', { ...base, keywordList: { keyword: 'aging' } },
+      { ...base, title: 42 },
+      { ...base, authorString: ['Smith A'] },
+      { ...base, meshHeadingList: { meshHeading: { descriptorName: 'Aging' } } },
+      { ...base, abstractText: { p: 'text' } },
+      null,
+      'a string',
+      { ...base, keywordList: { keyword: 'aging' } },
     ] as unknown as EuropePmcRecord[]
     for (const record of odd) {
       const result = mapRecord(record)
       if ('paper' in result) continue // a form the mapping can still read is fine, as long as nothing throws
       expect(result.skipped).toMatch(/^(malformed record: |no title|source missing)/)
     }
-    expect((mapRecord({ ...base, title: 42 } as unknown as EuropePmcRecord) as { skipped: string }).skipped).toMatch(/^malformed record: /)
+    expect((mapRecord({ ...base, title: 42 } as unknown as EuropePmcRecord) as { skipped: string }).skipped).toMatch(
+      /^malformed record: /,
+    )
   })
 
   test('a DOI too long to be one is left out', () => {

@@ -28,31 +28,49 @@ const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
 
 /** Real feeds, and how many articles each holds (rss-scrape.test.ts counts them the same way). */
 const GOOD = {
-  ajph: ['feedjira/AtyponRSSFeed_AJPH.xml', 20], science: ['rss-parser/rss-1.rss', 69], guardian: ['rss-parser/guardian.rss', 55],
-  koi8r: ['miniflux/encoding_koi8r.xml', 2], biorxiv: ['miniflux/biorxiv_subject_collection_bioengineering.rdf.xml', 1],
+  ajph: ['feedjira/AtyponRSSFeed_AJPH.xml', 20],
+  science: ['rss-parser/rss-1.rss', 69],
+  guardian: ['rss-parser/guardian.rss', 55],
+  koi8r: ['miniflux/encoding_koi8r.xml', 2],
+  biorxiv: ['miniflux/biorxiv_subject_collection_bioengineering.rdf.xml', 1],
   saxerror: ['node-feedparser/saxerror.xml', 3],
 } as const
 
 /** The RSS 2.0 sample feed with NUL characters in its items: raw, as a reference, in a guid. */
 function nulFeed(): Uint8Array<ArrayBuffer> {
   const text = new TextDecoder().decode(sharedFixtureBytes('rss/node-feedparser/rss2sample.xml'))
-  return encode(text
-    .replace('<title>Star City</title>', '<title>Star\u0000 City</title>')
-    .replace('<guid>http://liftoff.msfc.nasa.gov/2003/06/03.html#item573</guid>', '<guid>http://liftoff.msfc.nasa.gov/2003/06/03.html#item573\u0000</guid>')
-    .replace('design new engines', 'design&#0; new engines\u0000'))
+  return encode(
+    text
+      .replace('<title>Star City</title>', '<title>Star\u0000 City</title>')
+      .replace(
+        '<guid>http://liftoff.msfc.nasa.gov/2003/06/03.html#item573</guid>',
+        '<guid>http://liftoff.msfc.nasa.gov/2003/06/03.html#item573\u0000</guid>',
+      )
+      .replace('design new engines', 'design&#0; new engines\u0000'),
+  )
 }
 
 /** heise's Atom feed (UTF-8, German) with bytes that are not UTF-8 in two of its titles. */
 function badBytesFeed(): Uint8Array<ArrayBuffer> {
   const bytes = sharedFixtureBytes('rss/rss-parser/heise.atom')
   const text = new TextDecoder().decode(bytes)
-  const [first, second] = ['Scrum Day 2016', 'Developer Snapshots'].map((title) => encode(text.slice(0, text.indexOf(title) + title.length)).length)
-  return concat(bytes.subarray(0, first), new Uint8Array([0xff]), bytes.subarray(first, second), new Uint8Array([0xe9, 0x80]), bytes.subarray(second))
+  const [first, second] = ['Scrum Day 2016', 'Developer Snapshots'].map(
+    (title) => encode(text.slice(0, text.indexOf(title) + title.length)).length,
+  )
+  return concat(
+    bytes.subarray(0, first),
+    new Uint8Array([0xff]),
+    bytes.subarray(first, second),
+    new Uint8Array([0xe9, 0x80]),
+    bytes.subarray(second),
+  )
 }
 
-const tenThousand = () => `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Firehose</title>${
-  Array.from({ length: 10_000 }, (_, i) => `<item><title>Finding ${i}</title><link>https://firehose.test/${i}</link><guid>fh-${i}</guid></item>`).join('')
-}</channel></rss>`
+const tenThousand = () =>
+  `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Firehose</title>${Array.from(
+    { length: 10_000 },
+    (_, i) => `<item><title>Finding ${i}</title><link>https://firehose.test/${i}</link><guid>fh-${i}</guid></item>`,
+  ).join('')}</channel></rss>`
 
 const scriptLinks = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:prism="http://prismstandard.org/namespaces/basic/2.0/"><channel><title>Trap</title>
@@ -68,30 +86,50 @@ let server: ReplayServer
 beforeAll(() => {
   server = replayServer((_, url) => {
     const path = url.pathname
-    if (path.startsWith('/good/')) return new Response(sharedFixtureBytes(`rss/${GOOD[path.slice(6) as keyof typeof GOOD][0]}`))
+    if (path.startsWith('/good/'))
+      return new Response(sharedFixtureBytes(`rss/${GOOD[path.slice(6) as keyof typeof GOOD][0]}`))
     switch (path) {
-      case '/nul': return new Response(nulFeed(), { headers: { 'content-type': 'application/rss+xml; charset=utf-8' } })
-      case '/ten-thousand': return new Response(tenThousand(), { headers: { 'content-type': 'application/rss+xml' } })
-      case '/bad-bytes': return new Response(badBytesFeed(), { headers: { 'content-type': 'application/atom+xml; charset=UTF-8' } })
-      case '/script-links': return new Response(scriptLinks, { headers: { 'content-type': 'application/rss+xml' } })
-      case '/not-xml': return new Response(new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0xde, 0xad, 0xbe, 0xef, 0x00, 0x00, 0xff]), { headers: { 'content-type': 'application/rss+xml' } })
-      case '/hanging': { // the first bytes, then one space a second, never the end: only a limit on the whole exchange stops it
+      case '/nul':
+        return new Response(nulFeed(), { headers: { 'content-type': 'application/rss+xml; charset=utf-8' } })
+      case '/ten-thousand':
+        return new Response(tenThousand(), { headers: { 'content-type': 'application/rss+xml' } })
+      case '/bad-bytes':
+        return new Response(badBytesFeed(), { headers: { 'content-type': 'application/atom+xml; charset=UTF-8' } })
+      case '/script-links':
+        return new Response(scriptLinks, { headers: { 'content-type': 'application/rss+xml' } })
+      case '/not-xml':
+        return new Response(new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0xde, 0xad, 0xbe, 0xef, 0x00, 0x00, 0xff]), {
+          headers: { 'content-type': 'application/rss+xml' },
+        })
+      case '/hanging': {
+        // the first bytes, then one space a second, never the end: only a limit on the whole exchange stops it
         let started = false
-        return new Response(new ReadableStream({
-          pull: async (c) => {
-            if (started) await Bun.sleep(1000)
-            c.enqueue(encode(started ? ' ' : '<?xml version="1.0"?><rss version="2.0"><channel>'))
-            started = true
-          },
-        }))
+        return new Response(
+          new ReadableStream({
+            pull: async (c) => {
+              if (started) await Bun.sleep(1000)
+              c.enqueue(encode(started ? ' ' : '<?xml version="1.0"?><rss version="2.0"><channel>'))
+              started = true
+            },
+          }),
+        )
       }
       case '/oversized': {
         const chunk = encode(`<item><title>${'padding '.repeat(120)}</title></item>`)
         let sent = 0
-        return new Response(new ReadableStream({ pull: (c) => { if (sent++ < 3000) c.enqueue(chunk); else c.close() } }))
+        return new Response(
+          new ReadableStream({
+            pull: (c) => {
+              if (sent++ < 3000) c.enqueue(chunk)
+              else c.close()
+            },
+          }),
+        )
       }
-      case '/missing': return new Response('gone', { status: 404 })
-      default: return new Response('?', { status: 500 })
+      case '/missing':
+        return new Response('gone', { status: 404 })
+      default:
+        return new Response('?', { status: 500 })
     }
   })
 })
@@ -100,7 +138,12 @@ afterAll(async () => {
 })
 
 const BAD = {
-  nul: '/nul', firehose: '/ten-thousand', badbytes: '/bad-bytes', scripts: '/script-links', notxml: '/not-xml', hanging: '/hanging',
+  nul: '/nul',
+  firehose: '/ten-thousand',
+  badbytes: '/bad-bytes',
+  scripts: '/script-links',
+  notxml: '/not-xml',
+  hanging: '/hanging',
   oversized: '/oversized',
 }
 
@@ -108,9 +151,15 @@ describe.if(haveSharedFixtures)(`one scrape run over good and hostile feeds on $
   let database: TestDatabase
   const results = new Map<string, SourceResult>()
   let run: Awaited<ReturnType<typeof scrapeFeeds>>
-  const stored = async (name: string) => database.db.select({ guid: articles.guid, link: articles.link, title: articles.title, summary: articles.summary })
-    .from(articles).innerJoin(rssSources, eq(rssSources.id, articles.sourceId)).where(eq(rssSources.name, name)).orderBy(articles.id)
-  const lastError = async (name: string) => (await database.db.select({ e: rssSources.lastError }).from(rssSources).where(eq(rssSources.name, name)))[0].e
+  const stored = async (name: string) =>
+    database.db
+      .select({ guid: articles.guid, link: articles.link, title: articles.title, summary: articles.summary })
+      .from(articles)
+      .innerJoin(rssSources, eq(rssSources.id, articles.sourceId))
+      .where(eq(rssSources.name, name))
+      .orderBy(articles.id)
+  const lastError = async (name: string) =>
+    (await database.db.select({ e: rssSources.lastError }).from(rssSources).where(eq(rssSources.name, name)))[0].e
 
   beforeAll(async () => {
     database = await freshDatabase()
@@ -125,13 +174,19 @@ describe.if(haveSharedFixtures)(`one scrape run over good and hostile feeds on $
 
   test('every good feed is stored whole', async () => {
     for (const [name, [, count]] of Object.entries(GOOD)) {
-      expect({ name, stored: (await stored(name)).length, error: await lastError(name) }).toEqual({ name, stored: count, error: null })
+      expect({ name, stored: (await stored(name)).length, error: await lastError(name) }).toEqual({
+        name,
+        stored: count,
+        error: null,
+      })
     }
   })
 
   test('each bad feed that could not be read has a precise last_error, and its failure counted', async () => {
     expect({
-      notxml: await lastError('notxml'), hanging: await lastError('hanging'), oversized: await lastError('oversized'),
+      notxml: await lastError('notxml'),
+      hanging: await lastError('hanging'),
+      oversized: await lastError('oversized'),
     }).toEqual({
       notxml: 'not a readable RSS or Atom feed: Non-whitespace before first tag.',
       hanging: 'no complete answer within 20000 ms',
@@ -173,7 +228,9 @@ describe.if(haveSharedFixtures)(`one scrape run over good and hostile feeds on $
       { title: 'Hides a page', link: null },
       { title: 'Another real one', link: 'https://trap.test/6?a=1&b=2' },
     ])
-    const [unsafe] = await database.rows<{ n: number }>(sql`select count(*)::int as n from articles where link !~ '^https?://'`)
+    const [unsafe] = await database.rows<{ n: number }>(
+      sql`select count(*)::int as n from articles where link !~ '^https?://'`,
+    )
     expect(unsafe.n).toBe(0)
   })
 
@@ -191,12 +248,19 @@ describe(`a source whose failure cannot be recorded on ${testDriver}`, () => {
       // The database refuses any error written on this one row, as a broken or full database might.
       await database.rows(sql`create function refuse_cursed() returns trigger language plpgsql as $$
         begin if new.name = 'cursed' and new.last_error is not null then raise exception 'disk full'; end if; return new; end $$`)
-      await database.rows(sql`create trigger refuse_cursed before update on rss_sources for each row execute function refuse_cursed()`)
+      await database.rows(
+        sql`create trigger refuse_cursed before update on rss_sources for each row execute function refuse_cursed()`,
+      )
       await database.db.insert(rssSources).values([
-        { name: 'cursed', url: `${server.url}/missing` }, { name: 'after', url: `${server.url}/script-links` },
+        { name: 'cursed', url: `${server.url}/missing` },
+        { name: 'after', url: `${server.url}/script-links` },
       ])
       const results: SourceResult[] = []
-      const counts = await scrapeFeeds(database, allowPrivate, { ...options, concurrency: 1, onSource: (r) => results.push(r) })
+      const counts = await scrapeFeeds(database, allowPrivate, {
+        ...options,
+        concurrency: 1,
+        onSource: (r) => results.push(r),
+      })
       expect(counts).toMatchObject({ sources: 2, failed: 1, added: 4 })
       expect(results.map((r) => [r.name, r.error])).toEqual([
         ['cursed', 'HTTP 404 (and recording it failed: the database refused the write: disk full)'],

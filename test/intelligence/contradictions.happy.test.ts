@@ -26,7 +26,11 @@ describe(`contradictions on ${testDriver}`, () => {
   test('finds exactly the three comparable disagreements, grouped per subject and object, best first', async () => {
     const { status, body } = await call(app, '/api/intelligence/contradictions')
     expect(status).toBe(200)
-    expect(ids(body)).toEqual([idOf(GROUPS.exerciseIl6), idOf(GROUPS.rapamycinLifespan), idOf(GROUPS.metforminLifespan)])
+    expect(ids(body)).toEqual([
+      idOf(GROUPS.exerciseIl6),
+      idOf(GROUPS.rapamycinLifespan),
+      idOf(GROUPS.metforminLifespan),
+    ])
     expect(body.meta).toMatchObject({ computed_at: NOW.toISOString(), reference_date: '2026-10-20', stale: false })
     expect(body.meta.scoring).toContain('√(w_up·w_down)')
   })
@@ -34,7 +38,11 @@ describe(`contradictions on ${testDriver}`, () => {
   test('rapamycin and lifespan: the unstated sex and the shared dose make 101 and 102 comparable; 103, 104 and the no-change claim stay out', async () => {
     const { body } = await call(app, `/api/intelligence/contradictions/${idOf(GROUPS.rapamycinLifespan)}`)
     const g = body.data
-    expect(g.subject).toEqual({ key: 'intervention:CHEBI:9168', label: 'rapamycin', entity: { type: 'intervention', key: 'CHEBI:9168', name: 'rapamycin' } })
+    expect(g.subject).toEqual({
+      key: 'intervention:CHEBI:9168',
+      label: 'rapamycin',
+      entity: { type: 'intervention', key: 'CHEBI:9168', name: 'rapamycin' },
+    })
     expect(g.papers).toEqual({ increase: 1, decrease: 1 })
     expect(g.claims).toEqual({ increase: 1, decrease: 1 })
     expect(g.organisms).toEqual([{ key: 'NCBITaxon:10090', name: 'Mus musculus' }])
@@ -42,7 +50,12 @@ describe(`contradictions on ${testDriver}`, () => {
     const [pair] = g.pairs
     expect(pair.conditions).toEqual({ dose: '14 ppm' })
     expect([pair.increase.claim.id, pair.decrease.claim.id]).toEqual([seeded.claims.up101.id, seeded.claims.down102.id])
-    expect(pair.increase.paper).toMatchObject({ id: 'MED-101', study_type: 'animal', topic: 'mtor-rapamycin', site_url: 'https://geroscope.test/papers/MED-101' })
+    expect(pair.increase.paper).toMatchObject({
+      id: 'MED-101',
+      study_type: 'animal',
+      topic: 'mtor-rapamycin',
+      site_url: 'https://geroscope.test/papers/MED-101',
+    })
   })
 
   test('evidence follows the abstract licence: shown under CC BY, null under CC BY-NC', async () => {
@@ -55,7 +68,11 @@ describe(`contradictions on ${testDriver}`, () => {
   test('relations without a direction oppose, and unresolved words and other spellings of the organism still match', async () => {
     const { body } = await call(app, `/api/intelligence/contradictions/${idOf(GROUPS.metforminLifespan)}`)
     expect(body.data.pairs[0].increase.claim.relation).toBe('extends_lifespan')
-    expect(body.data.pairs[0].decrease.claim).toMatchObject({ relation: 'shortens_lifespan', direction: null, subject: { text: 'Metformin', entity: null } })
+    expect(body.data.pairs[0].decrease.claim).toMatchObject({
+      relation: 'shortens_lifespan',
+      direction: null,
+      subject: { text: 'Metformin', entity: null },
+    })
     expect(body.data.organisms).toEqual([{ key: 'NCBITaxon:10090', name: 'Mus musculus' }])
   })
 
@@ -83,11 +100,22 @@ describe(`contradictions on ${testDriver}`, () => {
     const other = await freshDatabase()
     try {
       const s = await seedKnowledge(other.db)
-      const balanced = async () => (await call(adminApp(other), `/api/intelligence/contradictions/${idOf(GROUPS.exerciseIl6)}`)).body.data
+      const balanced = async () =>
+        (await call(adminApp(other), `/api/intelligence/contradictions/${idOf(GROUPS.exerciseIl6)}`)).body.data
       await computeIntelligence(other, { now: NOW })
       const before = await balanced()
-      await insertClaim(other.db, { paperId: 'MED-112', subjectText: 'exercise', subjectEntityId: s.entities.exercise.id, relation: 'increases',
-        objectText: 'IL-6', objectEntityId: s.entities.il6.id, organism: 'Homo sapiens', direction: 'increase', context: null, confidence: 0.05 })
+      await insertClaim(other.db, {
+        paperId: 'MED-112',
+        subjectText: 'exercise',
+        subjectEntityId: s.entities.exercise.id,
+        relation: 'increases',
+        objectText: 'IL-6',
+        objectEntityId: s.entities.il6.id,
+        organism: 'Homo sapiens',
+        direction: 'increase',
+        context: null,
+        confidence: 0.05,
+      })
       await computeIntelligence(other, { now: NOW })
       const after = await balanced()
       expect(after.papers).toEqual({ increase: 2, decrease: 1 })
@@ -99,10 +127,27 @@ describe(`contradictions on ${testDriver}`, () => {
 })
 
 describe(`the contradictions chart on ${testDriver}`, () => {
-  type Group = { id: string; subject: { label: string }; object: { label: string }; claims: { increase: number; decrease: number } }
-  const tableOf = (groups: Group[]) => groups.map((g): [string, number, number] => [`${g.subject.label} → ${g.object.label}`, g.claims.increase, g.claims.decrease])
-  const barsOf = (svg: string) => [...svg.matchAll(/<path [^>]*aria-roledescription="bar"[^>]*>/g)]
-    .map((m) => Object.fromEntries(/aria-label="([^"]*)"/.exec(m[0])![1]!.split('; ').map((kv) => kv.split(': '))))
+  type Group = {
+    id: string
+    subject: { label: string }
+    object: { label: string }
+    claims: { increase: number; decrease: number }
+  }
+  const tableOf = (groups: Group[]) =>
+    groups.map((g): [string, number, number] => [
+      `${g.subject.label} → ${g.object.label}`,
+      g.claims.increase,
+      g.claims.decrease,
+    ])
+  const barsOf = (svg: string) =>
+    [...svg.matchAll(/<path [^>]*aria-roledescription="bar"[^>]*>/g)].map((m) =>
+      Object.fromEntries(
+        /aria-label="([^"]*)"/
+          .exec(m[0])![1]!
+          .split('; ')
+          .map((kv) => kv.split(': ')),
+      ),
+    )
 
   test('draws the claims on each side of the groups of the same list page, labelled, with the numbers', async () => {
     for (const query of ['limit=20', 'limit=2', 'entity=intervention:CHEBI:6801']) {
@@ -113,14 +158,21 @@ describe(`the contradictions chart on ${testDriver}`, () => {
       expect({ query, rows: chart.table.rows }).toEqual({ query, rows: tableOf(list) })
       expect(chart.title).toBe('Claims on each side of the contradictions listed')
       const total = (d: 'increase' | 'decrease') => list.reduce((n, g) => n + g.claims[d], 0)
-      expect(chart.description).toBe(`Bars of claims in ${list.length} contradiction group${list.length === 1 ? '' : 's'}, best score first, `
-        + `split by the direction of the effect: ${total('increase')} for an increase, ${total('decrease')} for a decrease.`)
+      expect(chart.description).toBe(
+        `Bars of claims in ${list.length} contradiction group${list.length === 1 ? '' : 's'}, best score first, ` +
+          `split by the direction of the effect: ${total('increase')} for an increase, ${total('decrease')} for a decrease.`,
+      )
       for (const variant of ['wide', 'narrow']) {
         const svg = chart.svg[variant] as string
-        expect(svg).toMatch(new RegExp(`^<svg [^>]*role="img" aria-labelledby="chart-contradictions-${variant}-t chart-contradictions-${variant}-d"`))
+        expect(svg).toMatch(
+          new RegExp(
+            `^<svg [^>]*role="img" aria-labelledby="chart-contradictions-${variant}-t chart-contradictions-${variant}-d"`,
+          ),
+        )
         const bars = barsOf(svg)
         for (const [row, up, down] of tableOf(list)) {
-          const claims = (d: string) => Number(bars.find((b) => b['Subject → object'] === row && b.Direction === d)?.Claims ?? 0)
+          const claims = (d: string) =>
+            Number(bars.find((b) => b['Subject → object'] === row && b.Direction === d)?.Claims ?? 0)
           expect({ row, up: claims('increase'), down: claims('decrease') }).toEqual({ row, up, down })
         }
       }
@@ -149,7 +201,7 @@ describe(`filters on ${testDriver}`, () => {
     expect(ids(body)).toEqual(expected.map(idOf))
   })
 
-  test('an organism filter shows only that organism\'s pairs', async () => {
+  test("an organism filter shows only that organism's pairs", async () => {
     const { body } = await call(app, '/api/intelligence/contradictions?organism=mouse')
     for (const g of body.data) for (const p of g.pairs) expect(p.organism.key).toBe('NCBITaxon:10090')
   })
@@ -159,7 +211,9 @@ describe(`paging on ${testDriver}`, () => {
   test('a walk with limit=1 gives every group once, in order', async () => {
     const pages = await walk(app, '/api/intelligence/contradictions?limit=1')
     expect(pages.map((p) => p.data.length)).toEqual([1, 1, 1])
-    expect(pages.flatMap(ids)).toEqual([GROUPS.exerciseIl6, GROUPS.rapamycinLifespan, GROUPS.metforminLifespan].map(idOf))
+    expect(pages.flatMap(ids)).toEqual(
+      [GROUPS.exerciseIl6, GROUPS.rapamycinLifespan, GROUPS.metforminLifespan].map(idOf),
+    )
     expect(pages.at(-1).pagination).toEqual({ next_cursor: null, has_more: false, limit: 1 })
   })
 
@@ -189,7 +243,16 @@ describe(`freshness on ${testDriver}`, () => {
       expect(first.status).toBe(200)
       expect(first.body.data).toHaveLength(3)
       expect(first.body.meta.stale).toBe(false)
-      await insertClaim(db.db, { paperId: 'MED-112', subjectText: 'rapamycin', subjectEntityId: s.entities.rapamycin.id, relation: 'increases', objectText: 'lifespan', objectEntityId: s.entities.lifespan.id, organism: 'Mus musculus', direction: 'increase' })
+      await insertClaim(db.db, {
+        paperId: 'MED-112',
+        subjectText: 'rapamycin',
+        subjectEntityId: s.entities.rapamycin.id,
+        relation: 'increases',
+        objectText: 'lifespan',
+        objectEntityId: s.entities.lifespan.id,
+        organism: 'Mus musculus',
+        direction: 'increase',
+      })
       expect((await call(local, '/api/intelligence/contradictions')).body.meta.stale).toBe(true)
       const refreshed = await call(local, '/api/intelligence/refresh', { method: 'POST' })
       expect(refreshed.status).toBe(200)

@@ -9,14 +9,19 @@ import { NOW, seedKnowledge } from './fixtures'
 let database: TestDatabase
 let app: AdminApp
 
-const day = (offset: number) => new Date(Date.parse('2026-08-01T00:00:00Z') + offset * 86_400_000).toISOString().slice(0, 10)
+const day = (offset: number) =>
+  new Date(Date.parse('2026-08-01T00:00:00Z') + offset * 86_400_000).toISOString().slice(0, 10)
 
 beforeAll(async () => {
   database = await freshDatabase()
   await seedKnowledge(database.db)
   // NAD+ and sirtuins: 20 papers over the first 56 days, none after; senescence: one every 3 days to the end (2026-10-29).
-  const fading = Array.from({ length: 20 }, (_, i) => paperRow({ id: `MED-${500 + i}`, topic: 'nad-sirtuins', indexedDate: day(i * 3), studyType: 'review' }))
-  const steady = Array.from({ length: 30 }, (_, i) => paperRow({ id: `MED-${600 + i}`, topic: 'senescence', indexedDate: day(i * 3 + 2), studyType: 'review' }))
+  const fading = Array.from({ length: 20 }, (_, i) =>
+    paperRow({ id: `MED-${500 + i}`, topic: 'nad-sirtuins', indexedDate: day(i * 3), studyType: 'review' }),
+  )
+  const steady = Array.from({ length: 30 }, (_, i) =>
+    paperRow({ id: `MED-${600 + i}`, topic: 'senescence', indexedDate: day(i * 3 + 2), studyType: 'review' }),
+  )
   await insertPapers(database.db, [...fading, ...steady])
   const hallmark = await insertEntity(database.db, 'hallmark', 'cellular-senescence', 'cellular senescence')
   for (const p of fading) await linkEntity(database.db, p.id, p.indexedDate, hallmark.id, 'context')
@@ -25,8 +30,21 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 
-type GapBody = { kind: string; title: string; explanation: string; score: number; counts: Record<string, number>; subject: { key: string } | null; object: { key: string } | null; papers: { id: string }[]; contradiction_id: string | null; contradiction_url: string | null; topics: string[] }
-const gapsOf = async (query = '') => (await call(app, `/api/intelligence/gaps?limit=100${query}`)).body.data as GapBody[]
+type GapBody = {
+  kind: string
+  title: string
+  explanation: string
+  score: number
+  counts: Record<string, number>
+  subject: { key: string } | null
+  object: { key: string } | null
+  papers: { id: string }[]
+  contradiction_id: string | null
+  contradiction_url: string | null
+  topics: string[]
+}
+const gapsOf = async (query = '') =>
+  (await call(app, `/api/intelligence/gaps?limit=100${query}`)).body.data as GapBody[]
 const key = (g: GapBody) => `${g.kind}:${g.subject?.key ?? ''}${g.object ? `>${g.object.key}` : ''}`
 
 describe(`gaps on ${testDriver}`, () => {
@@ -54,7 +72,8 @@ describe(`gaps on ${testDriver}`, () => {
     const [gap] = await gapsOf('&kind=no_human_trial')
     expect(gap).toMatchObject({
       title: 'rapamycin: lifespan evidence in animals, no human trial',
-      explanation: '1 paper reports that rapamycin extends lifespan or healthspan in Mus musculus, but no human trial in the corpus tests it.',
+      explanation:
+        '1 paper reports that rapamycin extends lifespan or healthspan in Mus musculus, but no human trial in the corpus tests it.',
       counts: { animal_papers: 1, animal_claims: 1, organisms: 1, human_trials: 0, human_observational_papers: 0 },
       topics: ['mtor-rapamycin'],
     })
@@ -65,8 +84,16 @@ describe(`gaps on ${testDriver}`, () => {
   test('a topic and a hallmark with history and no recent work', async () => {
     const gaps = await gapsOf('&kind=declining_attention')
     const topic = gaps.find((g) => g.subject?.key === 'topic:nad-sirtuins')!
-    expect(topic.counts).toEqual({ recent_papers: 0, history_papers: 20, expected_recent: 10, recent_days: 30, history_days: 60 })
-    expect(topic.explanation).toBe('0 papers on NAD+ and sirtuins in the last 30 days, where its earlier rate (20 papers over the previous 60 days) predicts about 10.')
+    expect(topic.counts).toEqual({
+      recent_papers: 0,
+      history_papers: 20,
+      expected_recent: 10,
+      recent_days: 30,
+      history_days: 60,
+    })
+    expect(topic.explanation).toBe(
+      '0 papers on NAD+ and sirtuins in the last 30 days, where its earlier rate (20 papers over the previous 60 days) predicts about 10.',
+    )
     expect(topic.score).toBeCloseTo(0.5, 5)
     expect(topic.papers.map((p) => p.id)).toEqual(['MED-519', 'MED-518', 'MED-517'])
     const hallmark = gaps.find((g) => g.subject?.key === 'hallmark:cellular-senescence')!
@@ -80,7 +107,9 @@ describe(`gaps on ${testDriver}`, () => {
     expect(contradiction.status).toBe(200)
     expect(contradiction.body.data.id).toBe(gaps[0]!.contradiction_id)
     expect(gaps[0]!.papers.map((p) => p.id).sort()).toEqual(['MED-110', 'MED-111'])
-    expect(gaps[0]!.explanation).toContain('1 paper finds that exercise raises IL-6 level and 1 paper that it lowers it')
+    expect(gaps[0]!.explanation).toContain(
+      '1 paper finds that exercise raises IL-6 level and 1 paper that it lowers it',
+    )
   })
 
   test.each([
@@ -102,7 +131,9 @@ describe(`gaps on ${testDriver}`, () => {
     const all = await gapsOf()
     const pages = await walk(app, '/api/intelligence/gaps?limit=4')
     expect(pages.map((p) => p.data.length)).toEqual([4, 4, 3])
-    expect(pages.flatMap((p) => p.data.map((g: { id: string }) => g.id))).toEqual(all.map((g) => (g as unknown as { id: string }).id))
+    expect(pages.flatMap((p) => p.data.map((g: { id: string }) => g.id))).toEqual(
+      all.map((g) => (g as unknown as { id: string }).id),
+    )
   })
 
   test('one gap by id; an unknown one is 404', async () => {
@@ -128,11 +159,17 @@ describe(`declining-attention series on ${testDriver}`, () => {
     const reference = (await call(app, '/api/intelligence/gaps?limit=1')).body.meta.reference_date as string
     for (const gap of declining) {
       const s = gap.series!
-      expect({ period_days: s.period_days, recent_periods: s.recent_periods }).toEqual({ period_days: 10, recent_periods: 3 })
+      expect({ period_days: s.period_days, recent_periods: s.recent_periods }).toEqual({
+        period_days: 10,
+        recent_periods: 3,
+      })
       expect(s.periods.at(-1)!.end).toBe(reference)
       expect(s.periods[0]!.start).toBe(day(0)) // the first paper's day, not before
       for (const [i, p] of s.periods.entries()) {
-        if (i > 0) expect(p.start).toBe(new Date(Date.parse(`${s.periods[i - 1]!.end}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10))
+        if (i > 0)
+          expect(p.start).toBe(
+            new Date(Date.parse(`${s.periods[i - 1]!.end}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10),
+          )
         expect(p.papers).toBe(fadingDates.filter((d) => d >= p.start && d <= p.end).length)
       }
       const sum = (ps: Series['periods']) => ps.reduce((n, p) => n + p.papers, 0)
@@ -142,21 +179,32 @@ describe(`declining-attention series on ${testDriver}`, () => {
   })
 
   test('GET /api/intelligence/charts/gaps draws each as a sparkline labelled by a title and a text alternative, with its numbers', async () => {
-    const list = (await call(app, '/api/intelligence/gaps?limit=100')).body.data as (GapBody & { id: string; series: Series | null })[]
+    const list = (await call(app, '/api/intelligence/gaps?limit=100')).body.data as (GapBody & {
+      id: string
+      series: Series | null
+    })[]
     const { status, body } = await call(app, '/api/intelligence/charts/gaps?limit=100')
     expect(status).toBe(200)
     const withSeries = list.filter((g) => g.series)
     expect(body.data.map((c: { gap_id: string }) => c.gap_id)).toEqual(withSeries.map((g) => g.id))
     for (const chart of body.data) {
       const gap = withSeries.find((g) => g.id === chart.gap_id)!
-      expect(chart.title).toBe(`${gap.subject!.key === 'topic:nad-sirtuins' ? 'NAD+ and sirtuins' : 'cellular senescence'}: little recent work; papers per 10 days, ${gap.series!.periods[0]!.start} to ${gap.series!.periods.at(-1)!.end}`)
+      expect(chart.title).toBe(
+        `${gap.subject!.key === 'topic:nad-sirtuins' ? 'NAD+ and sirtuins' : 'cellular senescence'}: little recent work; papers per 10 days, ${gap.series!.periods[0]!.start} to ${gap.series!.periods.at(-1)!.end}`,
+      )
       expect(chart.description).toContain(`${gap.counts.recent_papers} papers in the last 3`)
-      expect(chart.table.rows.map((r: unknown[]) => [r[0], r[1], r[2]])).toEqual(gap.series!.periods.map((p) => [p.start, p.end, p.papers]))
+      expect(chart.table.rows.map((r: unknown[]) => [r[0], r[1], r[2]])).toEqual(
+        gap.series!.periods.map((p) => [p.start, p.end, p.papers]),
+      )
       for (const variant of ['wide', 'narrow']) {
         const svg = chart.svg[variant] as string
-        expect(svg).toMatch(new RegExp(`^<svg [^>]*role="img" aria-labelledby="${chart.id}-${variant}-t ${chart.id}-${variant}-d"`))
+        expect(svg).toMatch(
+          new RegExp(`^<svg [^>]*role="img" aria-labelledby="${chart.id}-${variant}-t ${chart.id}-${variant}-d"`),
+        )
         // One point per period, each announcing its count.
-        const points = [...svg.matchAll(/<path [^>]*aria-roledescription="point"[^>]*>/g)].map((m) => Number(/aria-label="[^"]*Papers: (\d+)/.exec(m[0])![1]))
+        const points = [...svg.matchAll(/<path [^>]*aria-roledescription="point"[^>]*>/g)].map((m) =>
+          Number(/aria-label="[^"]*Papers: (\d+)/.exec(m[0])![1]),
+        )
         expect(points).toEqual(gap.series!.periods.map((p) => p.papers))
       }
     }

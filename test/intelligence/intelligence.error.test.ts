@@ -22,7 +22,10 @@ const G = '/api/intelligence/gaps'
 
 describe(`invalid parameters on ${testDriver}`, () => {
   test.each([
-    [`${C}?foo=1`, 'unknown parameter "foo"; this endpoint takes topic, entity, organism, min_score, since, cursor, limit'],
+    [
+      `${C}?foo=1`,
+      'unknown parameter "foo"; this endpoint takes topic, entity, organism, min_score, since, cursor, limit',
+    ],
     [`${C}?topic=aging`, 'topic has unknown value "aging"; allowed: senescence'],
     [`${C}?entity=rapamycin`, 'entity must be type:key with a type among intervention'],
     [`${C}?entity=planet:mars`, 'entity must be type:key'],
@@ -36,7 +39,10 @@ describe(`invalid parameters on ${testDriver}`, () => {
     [`${C}?limit=1&limit=2`, 'limit is given more than once'],
     [`${C}?cursor=nonsense`, 'cursor is not a cursor this API issued'],
     [`${C}/c0000000000000000?limit=1`, 'unknown parameter "limit"; this endpoint takes none'],
-    [`${G}?kind=gap`, 'kind has unknown value "gap"; allowed: no_human_trial, single_paper, single_organism, declining_attention, disputed_finding'],
+    [
+      `${G}?kind=gap`,
+      'kind has unknown value "gap"; allowed: no_human_trial, single_paper, single_organism, declining_attention, disputed_finding',
+    ],
     [`${G}?since=2026-01-01`, 'unknown parameter "since"'],
     [`${G}?entity=mesh`, 'entity must be type:key'],
   ])('%s', async (path, message) => {
@@ -49,11 +55,14 @@ describe(`invalid parameters on ${testDriver}`, () => {
 })
 
 describe(`unknown ids on ${testDriver}`, () => {
-  test.each([`${C}/c0000000000000000`, `${C}/not-an-id`, `${G}/g0000000000000000`, `${G}/%27%20or%201=1`])('%s is 404', async (path) => {
-    const { status, body } = await call(app, path)
-    expect(status).toBe(404)
-    expect(body.error.code).toBe('not_found')
-  })
+  test.each([`${C}/c0000000000000000`, `${C}/not-an-id`, `${G}/g0000000000000000`, `${G}/%27%20or%201=1`])(
+    '%s is 404',
+    async (path) => {
+      const { status, body } = await call(app, path)
+      expect(status).toBe(404)
+      expect(body.error.code).toBe('not_found')
+    },
+  )
 })
 
 describe(`refresh on ${testDriver}`, () => {
@@ -62,7 +71,11 @@ describe(`refresh on ${testDriver}`, () => {
     ['[1]', 'application/json', 'the body must be a JSON object (got array)'],
     ['{}', 'text/plain', 'the body must be JSON, sent with Content-Type: application/json (got text/plain)'],
   ])('a body %s (%s) is refused', async (body, type, message) => {
-    const response = await call(app, '/api/intelligence/refresh', { method: 'POST', body, headers: { 'content-type': type } })
+    const response = await call(app, '/api/intelligence/refresh', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': type },
+    })
     expect(response.status).toBe(400)
     expect(response.body.error.message).toContain(message)
   })

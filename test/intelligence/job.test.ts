@@ -28,9 +28,22 @@ test(`runs every ten minutes, recomputing only when claims or papers changed (${
   const computedAt = (await readState(database.db))!.computed_at
   expect(await run()).toEqual({ skipped: 1 })
   expect((await readState(database.db))!.computed_at).toBe(computedAt)
-  await insertClaim(database.db, { paperId: 'MED-112', subjectText: 'rapamycin', subjectEntityId: seeded.entities.rapamycin.id, relation: 'increases',
-    objectText: 'IL-6', objectEntityId: seeded.entities.il6.id, organism: 'Mus musculus', direction: 'increase', context: null })
+  await insertClaim(database.db, {
+    paperId: 'MED-112',
+    subjectText: 'rapamycin',
+    subjectEntityId: seeded.entities.rapamycin.id,
+    relation: 'increases',
+    objectText: 'IL-6',
+    objectEntityId: seeded.entities.il6.id,
+    organism: 'Mus musculus',
+    direction: 'increase',
+    context: null,
+  })
   expect(await run()).toMatchObject({ claims_read: first.claims_read! + 1 })
-  const runs = await database.db.select().from(jobRuns).where(eq(jobRuns.job, INTELLIGENCE_JOB)).orderBy(desc(jobRuns.id))
+  const runs = await database.db
+    .select()
+    .from(jobRuns)
+    .where(eq(jobRuns.job, INTELLIGENCE_JOB))
+    .orderBy(desc(jobRuns.id))
   expect(runs.map((r) => r.outcome)).toEqual(['ok', 'ok', 'ok'])
 })

@@ -14,8 +14,25 @@ import { freshDatabase, testDriver, type TestDatabase } from '../support/databas
 const OPTIONS = { papers: 2000, seed: 5, endDate: '2026-11-20', days: 90 }
 
 let database: TestDatabase
-type Group = { id: string; subject_key: string; object_key: string; organism_keys: string[]; papers_increase: number; papers_decrease: number; score: number }
-type Gap = { id: string; kind: string; subject_key: string | null; object_key: string | null; counts: Record<string, number>; details: Record<string, unknown>; paper_ids: string[]; contradiction_id: string | null }
+type Group = {
+  id: string
+  subject_key: string
+  object_key: string
+  organism_keys: string[]
+  papers_increase: number
+  papers_decrease: number
+  score: number
+}
+type Gap = {
+  id: string
+  kind: string
+  subject_key: string | null
+  object_key: string | null
+  counts: Record<string, number>
+  details: Record<string, unknown>
+  paper_ids: string[]
+  contradiction_id: string | null
+}
 let groups: Group[]
 let gaps: Gap[]
 
@@ -33,14 +50,19 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => database.close())
 
-const pairsIn = (organism: string) => database.rows<{ group_id: string }>(sql`select group_id from contradiction_pairs where organism_key = ${organism}`)
+const pairsIn = (organism: string) =>
+  database.rows<{ group_id: string }>(sql`select group_id from contradiction_pairs where organism_key = ${organism}`)
 
 describe(`planted contradictions on ${testDriver}`, () => {
   test('acarbose on lifespan in golden hamsters: two papers extend it, one shortens it, in each block', async () => {
     const group = groups.find((g) => g.subject_key === ACARBOSE && g.object_key === LIFESPAN)!
     expect(group).toBeDefined()
     expect(group.organism_keys).toContain(O.hamster.key)
-    const pairs = await database.rows<{ increase_claim_id: number; decrease_claim_id: number; conditions: Record<string, string> }>(sql`
+    const pairs = await database.rows<{
+      increase_claim_id: number
+      decrease_claim_id: number
+      conditions: Record<string, string>
+    }>(sql`
       select increase_claim_id, decrease_claim_id, conditions from contradiction_pairs where group_id = ${group.id} and organism_key = ${O.hamster.key}`)
     expect(pairs.length).toBeGreaterThan(0)
     // Both sides state male and the same dose, so the pair shows them as shared conditions.
@@ -48,7 +70,10 @@ describe(`planted contradictions on ${testDriver}`, () => {
     const papers = await database.rows<{ direction: string; n: number }>(sql`
       select c.direction, count(distinct c.paper_id)::int as n from claims c
       where c.organism = ${O.hamster.latin} group by c.direction order by c.direction`)
-    expect(papers).toEqual([{ direction: 'decrease', n: 2 }, { direction: 'increase', n: 4 }])
+    expect(papers).toEqual([
+      { direction: 'decrease', n: 2 },
+      { direction: 'increase', n: 4 },
+    ])
   })
 
   test('taurine on IL-6 in guinea pigs: a claim that states no sex is comparable with one in females', async () => {
@@ -56,7 +81,9 @@ describe(`planted contradictions on ${testDriver}`, () => {
     expect(group).toBeDefined()
     expect(group.organism_keys).toEqual([O.guineaPig.key])
     expect([group.papers_increase, group.papers_decrease]).toEqual([2, 2])
-    const [pair] = await database.rows<{ conditions: Record<string, string> }>(sql`select conditions from contradiction_pairs where group_id = ${group.id}`)
+    const [pair] = await database.rows<{ conditions: Record<string, string> }>(
+      sql`select conditions from contradiction_pairs where group_id = ${group.id}`,
+    )
     expect(pair!.conditions).toEqual({ dose: '1% in drinking water' })
   })
 
@@ -71,14 +98,19 @@ describe(`planted contradictions on ${testDriver}`, () => {
     // The claims are there: they are found and judged not comparable, not missed.
     const [row] = await database.rows<{ n: number }>(sql`
       select count(*)::int as n from claims c join entities e on e.id = c.subject_entity_id
-      where c.organism in (select latin from (values ${sql.join(Object.values(O).map((o) => sql`(${o.key}, ${o.latin})`), sql`, `)}) v(key, latin) where key in (${a}, ${b}))`)
+      where c.organism in (select latin from (values ${sql.join(
+        Object.values(O).map((o) => sql`(${o.key}, ${o.latin})`),
+        sql`, `,
+      )}) v(key, latin) where key in (${a}, ${b}))`)
     expect(row!.n).toBeGreaterThanOrEqual(4)
   })
 
   test('only the planted scenarios give contradictions in the planted organisms', () => {
     const planted = new Set<string>(Object.values(O).map((o) => o.key))
     const found = groups.filter((g) => g.organism_keys.some((k) => planted.has(k)))
-    expect(found.map((g) => `${g.subject_key}|${g.object_key}`).sort()).toEqual([`${ACARBOSE}|${LIFESPAN}`, `intervention:CHEBI:15891|${IL6}`].sort())
+    expect(found.map((g) => `${g.subject_key}|${g.object_key}`).sort()).toEqual(
+      [`${ACARBOSE}|${LIFESPAN}`, `intervention:CHEBI:15891|${IL6}`].sort(),
+    )
   })
 })
 
@@ -97,7 +129,9 @@ describe(`planted gaps on ${testDriver}`, () => {
 
   test('acarbose has animal lifespan evidence and a human trial, so it is not that gap', async () => {
     expect(gapOf('no_human_trial', ACARBOSE)).toBeUndefined()
-    const [trials] = await database.rows<{ n: number }>(sql`select count(*)::int as n from papers p join paper_entities pe on pe.paper_id = p.id
+    const [trials] = await database.rows<{
+      n: number
+    }>(sql`select count(*)::int as n from papers p join paper_entities pe on pe.paper_id = p.id
       join entities e on e.id = pe.entity_id where e.key = 'CHEBI:2376' and pe.role = 'studied' and p.study_type = 'human_trial'`)
     expect(trials!.n).toBeGreaterThanOrEqual(2)
   })
@@ -106,7 +140,8 @@ describe(`planted gaps on ${testDriver}`, () => {
     const single = gapOf('single_paper', 'intervention:PUBCHEM.COMPOUND:16134956', 'phenotype:hair-greying')!
     expect(single).toBeDefined()
     expect(single.paper_ids).toHaveLength(1)
-    for (const kind of ['single_paper', 'single_organism']) expect(gapOf(kind, 'intervention:CHEBI:68478', 'phenotype:synaptic-loss')).toBeUndefined()
+    for (const kind of ['single_paper', 'single_organism'])
+      expect(gapOf(kind, 'intervention:CHEBI:68478', 'phenotype:synaptic-loss')).toBeUndefined()
   })
 
   test('MCC950 reducing muscle atrophy is replicated, but only in rats', () => {

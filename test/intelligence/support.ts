@@ -15,13 +15,31 @@ import { TEST_SECRET, req } from '../support/app'
 
 export const BASE = 'https://geroscope.test'
 
-export function adminApp(database: Database, options: { llm?: LlmClientOptions | null; now?: () => Date; accountOf?: () => number | null } = {}) {
+export function adminApp(
+  database: Database,
+  options: { llm?: LlmClientOptions | null; now?: () => Date; accountOf?: () => number | null } = {},
+) {
   return new Elysia({ normalize: false })
     .use(requestIdPlugin)
     .use(errorPlugin())
-    .use(openapi({ path: '/api/docs', specPath: '/api/openapi.json', exclude: { paths: [/^(?!\/api\/)/, '/api/docs', '/api/openapi.json'] } }))
+    .use(
+      openapi({
+        path: '/api/docs',
+        specPath: '/api/openapi.json',
+        exclude: { paths: [/^(?!\/api\/)/, '/api/docs', '/api/openapi.json'] },
+      }),
+    )
     .use(intelligenceModule({ database, baseUrl: BASE, secret: TEST_SECRET }))
-    .use(briefsModule({ db: database.db, baseUrl: BASE, secret: TEST_SECRET, llm: options.llm ?? null, now: options.now, accountOf: options.accountOf }))
+    .use(
+      briefsModule({
+        db: database.db,
+        baseUrl: BASE,
+        secret: TEST_SECRET,
+        llm: options.llm ?? null,
+        now: options.now,
+        accountOf: options.accountOf,
+      }),
+    )
 }
 
 export type AdminApp = ReturnType<typeof adminApp>
@@ -29,8 +47,15 @@ export type AdminApp = ReturnType<typeof adminApp>
 /** A request's status and JSON body (or null), plus headers. */
 export async function call(app: AdminApp, path: string, init?: RequestInit & { json?: unknown }) {
   const { json, ...rest } = init ?? {}
-  const request = json === undefined ? req(path, rest)
-    : req(path, { method: 'POST', ...rest, headers: { 'content-type': 'application/json', ...rest.headers }, body: JSON.stringify(json) })
+  const request =
+    json === undefined
+      ? req(path, rest)
+      : req(path, {
+          method: 'POST',
+          ...rest,
+          headers: { 'content-type': 'application/json', ...rest.headers },
+          body: JSON.stringify(json),
+        })
   const response = await app.handle(request)
   const text = await response.text()
   return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers }

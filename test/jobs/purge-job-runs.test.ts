@@ -30,8 +30,14 @@ describe('purging old job runs', () => {
     await run('export', 45)
     await run('export', 31, 'running') // never finished (its end is recorded when the job's lock is next taken): kept
     expect(await purgeOldRuns(database.db, NOW)).toBe(3)
-    const left = await database.rows<{ job: string; outcome: string }>(sql`select job, outcome from job_runs order by id`)
-    expect(left).toEqual([{ job: 'refresh', outcome: 'ok' }, { job: 'harvest', outcome: 'ok' }, { job: 'export', outcome: 'running' }])
+    const left = await database.rows<{ job: string; outcome: string }>(
+      sql`select job, outcome from job_runs order by id`,
+    )
+    expect(left).toEqual([
+      { job: 'refresh', outcome: 'ok' },
+      { job: 'harvest', outcome: 'ok' },
+      { job: 'export', outcome: 'running' },
+    ])
     expect(await purgeOldRuns(database.db, NOW)).toBe(0)
   })
 

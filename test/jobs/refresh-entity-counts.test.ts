@@ -25,8 +25,15 @@ describe('refreshEntityCounts', () => {
     await linkEntity(database.db, 'MED-2', '2026-10-02', a.id, 'studied')
     await linkEntity(database.db, 'MED-2', '2026-10-02', b.id, 'mentioned')
     expect(await refreshEntityCounts(database.db)).toEqual({ updated: 2 })
-    const counts = await database.db.select({ key: entities.key, n: entities.paperCount }).from(entities).orderBy(asc(entities.key))
-    expect(counts).toEqual([{ key: 'HGNC:1', n: 2 }, { key: 'HGNC:2', n: 1 }, { key: 'HGNC:3', n: 0 }])
+    const counts = await database.db
+      .select({ key: entities.key, n: entities.paperCount })
+      .from(entities)
+      .orderBy(asc(entities.key))
+    expect(counts).toEqual([
+      { key: 'HGNC:1', n: 2 },
+      { key: 'HGNC:2', n: 1 },
+      { key: 'HGNC:3', n: 0 },
+    ])
     expect(await refreshEntityCounts(database.db)).toEqual({ updated: 0 })
   })
 })
@@ -34,7 +41,11 @@ describe('refreshEntityCounts', () => {
 describe('recordRun', () => {
   test('leaves a row with outcome and counts, and records failures', async () => {
     await recordRun(database.db, 'refresh', () => refreshEntityCounts(database.db))
-    await expect(recordRun(database.db, 'harvest', async () => { throw new Error('Europe PMC said 503') })).rejects.toThrow('503')
+    await expect(
+      recordRun(database.db, 'harvest', async () => {
+        throw new Error('Europe PMC said 503')
+      }),
+    ).rejects.toThrow('503')
     const [ok] = await database.db.select().from(jobRuns).where(eq(jobRuns.job, 'refresh'))
     expect(ok).toMatchObject({ outcome: 'ok', counts: { updated: 0 }, error: null })
     expect(ok.finishedAt!.getTime()).toBeGreaterThanOrEqual(ok.startedAt.getTime())

@@ -22,11 +22,24 @@ test('start-up closes dead runs as failed and leaves a run whose lock is held', 
   const [dead] = await database.db.insert(jobRuns).values({ job: 'analyze' }).returning({ id: jobRuns.id })
   const [alsoDead] = await database.db.insert(jobRuns).values({ job: 'harvest' }).returning({ id: jobRuns.id })
   const [alive] = await database.db.insert(jobRuns).values({ job: 'scrape' }).returning({ id: jobRuns.id })
-  const [done] = await database.db.insert(jobRuns).values({ job: 'refresh', outcome: 'ok', finishedAt: new Date() }).returning({ id: jobRuns.id })
+  const [done] = await database.db
+    .insert(jobRuns)
+    .values({ job: 'refresh', outcome: 'ok', finishedAt: new Date() })
+    .returning({ id: jobRuns.id })
   let release!: () => void
   let locked!: () => void
-  const isLocked = new Promise<void>((resolve) => { locked = resolve })
-  const holding = withJobLock(database, 'scrape', () => new Promise<void>((resolve) => { release = resolve; locked() }))
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve
+  })
+  const holding = withJobLock(
+    database,
+    'scrape',
+    () =>
+      new Promise<void>((resolve) => {
+        release = resolve
+        locked()
+      }),
+  )
   await isLocked
   try {
     expect(await closeStaleRuns(database)).toBe(2)

@@ -37,7 +37,17 @@ async function claimRefs(): Promise<ClaimRefs[]> {
   return rows.map((r) => `${r.id}|${r.s}|${r.o}`).sort()
 }
 
-const moved = (entries: string[]) => [...new Set(entries.map((line) => line.split('|').map((part) => MOVES[part] ?? part).join('|')))].sort()
+const moved = (entries: string[]) =>
+  [
+    ...new Set(
+      entries.map((line) =>
+        line
+          .split('|')
+          .map((part) => MOVES[part] ?? part)
+          .join('|'),
+      ),
+    ),
+  ].sort()
 
 let before: { links: Link[]; claims: ClaimRefs[] }
 
@@ -47,8 +57,14 @@ beforeAll(async () => {
   await insertPapers(db, papers)
   const ids: Record<string, number> = {}
   for (const [k, name] of [
-    ['gene:HGNC:3942', 'MTOR'], ['gene:slc5a2', 'SLC5A2'], ['intervention:fisetin', 'fisetin'], ['gene:HGNC:1787', 'CDKN2A'],
-    ['gene:NCBIGene:1029', 'CDKN2A'], ['gene:sirt1', 'SIRT1'], ['mesh:D000375', 'Aging'], ['intervention:CHEBI:9168', 'rapamycin'],
+    ['gene:HGNC:3942', 'MTOR'],
+    ['gene:slc5a2', 'SLC5A2'],
+    ['intervention:fisetin', 'fisetin'],
+    ['gene:HGNC:1787', 'CDKN2A'],
+    ['gene:NCBIGene:1029', 'CDKN2A'],
+    ['gene:sirt1', 'SIRT1'],
+    ['mesh:D000375', 'Aging'],
+    ['intervention:CHEBI:9168', 'rapamycin'],
   ]) {
     const [type, ...key] = k.split(':')
     ids[k] = (await insertEntity(db, type, key.join(':'), name)).id
@@ -64,10 +80,18 @@ beforeAll(async () => {
   await link(p2, 'gene:sirt1', 'studied')
   await link(p3, 'mesh:D000375', 'indexed')
   await link(p3, 'gene:HGNC:3942', 'target')
-  await insertClaim(db, { paperId: p1, subjectEntityId: ids['intervention:fisetin'], objectEntityId: ids['gene:HGNC:1787'] })
+  await insertClaim(db, {
+    paperId: p1,
+    subjectEntityId: ids['intervention:fisetin'],
+    objectEntityId: ids['gene:HGNC:1787'],
+  })
   await insertClaim(db, { paperId: p2, subjectEntityId: ids['gene:sirt1'], objectEntityId: ids['gene:HGNC:3942'] })
   await insertClaim(db, { paperId: p3, subjectEntityId: ids['gene:NCBIGene:1029'], objectEntityId: null })
-  await insertClaim(db, { paperId: p3, subjectEntityId: ids['intervention:CHEBI:9168'], objectEntityId: ids['gene:slc5a2'] })
+  await insertClaim(db, {
+    paperId: p3,
+    subjectEntityId: ids['intervention:CHEBI:9168'],
+    objectEntityId: ids['gene:slc5a2'],
+  })
   before = { links: await links(), claims: await claimRefs() }
 })
 afterAll(async () => {
@@ -101,7 +125,12 @@ describe('applying the lexicon to a database with entities under former keys', (
   test('runs once per lexicon version, and again when forced, changing nothing the second time', async () => {
     const snapshot = { links: await links(), claims: await claimRefs() }
     expect((await applyLexicon(database, resolveEntityName)).applied).toBe(false)
-    expect(await applyLexicon(database, resolveEntityName, true)).toMatchObject({ applied: true, renamed: 0, merged: 0, refreshed: 0 })
+    expect(await applyLexicon(database, resolveEntityName, true)).toMatchObject({
+      applied: true,
+      renamed: 0,
+      merged: 0,
+      refreshed: 0,
+    })
     expect({ links: await links(), claims: await claimRefs() }).toEqual(snapshot)
   })
 })

@@ -11,7 +11,10 @@ describe.if(haveSharedFixtures)('lexicon build', () => {
     const second = renderLexicon().files
     expect(second).toEqual(first)
     for (const [path, text] of first) {
-      expect(readFileSync(new URL(`../../src/lexicon/${path}`, import.meta.url), 'utf8') === text, `src/lexicon/${path} is stale: run bun scripts/lexicon/build.ts`).toBe(true)
+      expect(
+        readFileSync(new URL(`../../src/lexicon/${path}`, import.meta.url), 'utf8') === text,
+        `src/lexicon/${path} is stale: run bun scripts/lexicon/build.ts`,
+      ).toBe(true)
     }
   }, 60_000)
 })

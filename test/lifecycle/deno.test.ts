@@ -25,7 +25,9 @@ if (!installed) console.log('deno smoke test left out: node_modules/.bin/deno is
 
 /** The command `npm run start:deno` runs, from package.json, so the test starts what operators start. */
 function startDenoCommand(): string[] {
-  const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts['start:deno']
+  const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts[
+    'start:deno'
+  ]
   return script.split(/\s+/).map((part) => (part === 'deno' ? DENO : part))
 }
 
@@ -39,7 +41,10 @@ describe.if(installed)(`the service on Deno, on ${testDriver}`, () => {
     try {
       await insertPapers(seeded.db, rows)
       expect(await ensureOperator(seeded.db, { adminUsername: 'admin', adminPassword: password })).not.toBeNull()
-      const [operator] = await seeded.db.select({ hash: accounts.passwordHash }).from(accounts).where(eq(accounts.username, 'admin'))
+      const [operator] = await seeded.db
+        .select({ hash: accounts.passwordHash })
+        .from(accounts)
+        .where(eq(accounts.username, 'admin'))
       expect(operator.hash).toStartWith('$argon2id$v=19$m=65536,t=2,p=1$') // Bun.password's, not a Deno-readable stand-in
       // A bulk export made by Bun into the default EXPORT_DIR (DATA_DIR/exports), for Deno to serve.
       await runExport(seeded, { exportDir: join(env.DATA_DIR, 'exports'), publicBaseUrl: 'http://localhost' })
@@ -49,17 +54,21 @@ describe.if(installed)(`the service on Deno, on ${testDriver}`, () => {
     }
     const service = startServiceProcess(env, startDenoCommand()) // no ADMIN_PASSWORD: the operator exists already
     try {
-      if (!await service.ready) throw new Error(`deno did not start: ${await service.stderr()}`)
+      if (!(await service.ready)) throw new Error(`deno did not start: ${await service.stderr()}`)
       expect((await fetch(`${service.url}/readyz`)).status).toBe(200)
 
       const login = await fetch(`${service.url}/api/auth/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password }),
       })
       expect(login.status).toBe(200)
       expect((await login.json()).data.user).toMatchObject({ username: 'admin', role: 'admin' })
       const cookie = login.headers.get('set-cookie')!.split(';')[0]
       const created = await fetch(`${service.url}/api/keys`, {
-        method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ label: 'deno smoke' }),
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ label: 'deno smoke' }),
       })
       expect(created.status).toBe(201)
       const { key } = (await created.json()).data
@@ -69,7 +78,10 @@ describe.if(installed)(`the service on Deno, on ${testDriver}`, () => {
       expect(first.status).toBe(200)
       const page1 = await first.json()
       expect(page1.data).toHaveLength(2)
-      const second = await fetch(`${service.url}/api/v1/papers?limit=2&cursor=${encodeURIComponent(page1.pagination.next_cursor)}`, auth)
+      const second = await fetch(
+        `${service.url}/api/v1/papers?limit=2&cursor=${encodeURIComponent(page1.pagination.next_cursor)}`,
+        auth,
+      )
       const page2 = await second.json()
       expect(page2.data).toHaveLength(1)
       const ids = [...page1.data, ...page2.data].map((p: { id: string }) => p.id).sort()
@@ -82,20 +94,36 @@ describe.if(installed)(`the service on Deno, on ${testDriver}`, () => {
       // Export files stream from disk through a web-standard ReadableStream, whole and in ranges.
       const pro = { headers: { authorization: `Bearer ${proKey}` } }
       const listed = (await (await fetch(`${service.url}/api/v1/exports`, pro)).json()).data
-      expect(listed.map((f: { resource: string; count: number }) => [f.resource, f.count])).toEqual([['papers', 3], ['stories', 0], ['entities', 0], ['claims', 0]])
+      expect(listed.map((f: { resource: string; count: number }) => [f.resource, f.count])).toEqual([
+        ['papers', 3],
+        ['stories', 0],
+        ['entities', 0],
+        ['claims', 0],
+      ])
       const path = new URL(listed[0].url).pathname
       const whole = await fetch(`${service.url}${path}`, pro)
       expect(whole.status).toBe(200)
-      expect(createHash('sha256').update(new Uint8Array(await whole.arrayBuffer())).digest('hex')).toBe(listed[0].sha256)
+      expect(
+        createHash('sha256')
+          .update(new Uint8Array(await whole.arrayBuffer()))
+          .digest('hex'),
+      ).toBe(listed[0].sha256)
       const part = await fetch(`${service.url}${path}`, { headers: { ...pro.headers, range: 'bytes=2-11' } })
-      expect([part.status, part.headers.get('content-range'), (await part.arrayBuffer()).byteLength]).toEqual([206, `bytes 2-11/${listed[0].bytes}`, 10])
+      expect([part.status, part.headers.get('content-range'), (await part.arrayBuffer()).byteLength]).toEqual([
+        206,
+        `bytes 2-11/${listed[0].bytes}`,
+        10,
+      ])
 
       const wrong = await fetch(`${service.url}/api/auth/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'not the password' }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'not the password' }),
       })
       expect(wrong.status).toBe(401)
       const member = await fetch(`${service.url}/api/accounts`, {
-        method: 'POST', headers: { cookie, 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'made-on-deno', password: 'a member password', role: 'member' }),
       })
       expect(member.status).toBe(201)
@@ -106,7 +134,10 @@ describe.if(installed)(`the service on Deno, on ${testDriver}`, () => {
 
       const after = await openConfiguredDatabase(parseConfig({ ...env, NODE_ENV: 'test' }), 1)
       try {
-        const [made] = await after.db.select({ hash: accounts.passwordHash }).from(accounts).where(eq(accounts.username, 'made-on-deno'))
+        const [made] = await after.db
+          .select({ hash: accounts.passwordHash })
+          .from(accounts)
+          .where(eq(accounts.username, 'made-on-deno'))
         expect(made.hash).toStartWith('$argon2id$v=19$m=65536,t=2,p=1$')
         expect(await Bun.password.verify('a member password', made.hash)).toBe(true) // Deno's hash, Bun's check
       } finally {

@@ -30,8 +30,13 @@ describe(`a first start on ${testDriver}`, () => {
 
     const listening = index(lines, (l) => l.msg.startsWith('Geroscope is listening'))
     // First the wait it is about to make, said beforehand (nothing can be printed while PGlite creates its database).
-    expect(lines[0].msg).toEqual(testDriver === 'postgres' ? 'Opening the database: PostgreSQL (DATABASE_URL)'
-      : expect.stringMatching(/^Creating the embedded database \(PGlite in .+\) and applying its migrations: first start only, the longest wait$/))
+    expect(lines[0].msg).toEqual(
+      testDriver === 'postgres'
+        ? 'Opening the database: PostgreSQL (DATABASE_URL)'
+        : expect.stringMatching(
+            /^Creating the embedded database \(PGlite in .+\) and applying its migrations: first start only, the longest wait$/,
+          ),
+    )
     const open = index(lines, (l) => l.step === 'open')
     const schema = index(lines, (l) => l.step === 'schema')
     expect([open, schema, index(lines, (l) => l.step === 'lexicon')]).toEqual([1, 2, 3])
@@ -39,7 +44,9 @@ describe(`a first start on ${testDriver}`, () => {
     expect(lines[schema].msg).toMatch(/^Database schema up to date in \d+\.\d s$/)
 
     const begin = index(lines, (l) => l.step === 'start')
-    expect(lines[begin].msg).toBe('Loading the synthetic demo corpus (2,000 papers) into the empty database (first start only)')
+    expect(lines[begin].msg).toBe(
+      'Loading the synthetic demo corpus (2,000 papers) into the empty database (first start only)',
+    )
     expect(begin).toBeGreaterThan(schema)
 
     // Papers chunk by chunk, counting up to the whole corpus, each with the time so far.
@@ -52,8 +59,21 @@ describe(`a first start on ${testDriver}`, () => {
     expect(progress[0].msg).toMatch(/^Demo corpus: papers \d{3}\/2,000 \(\d+\.\d s\)$/)
 
     // Every step once, in order, with the time it took.
-    const steps = lines.filter((l) => typeof l.step === 'string' && l.papers === undefined && !['start', 'open', 'schema', 'lexicon'].includes(l.step as string))
-    expect(steps.map((l) => l.step)).toEqual(['entities', 'papers', 'statistics', 'accounts', 'intelligence', 'claim_sides', 'done'])
+    const steps = lines.filter(
+      (l) =>
+        typeof l.step === 'string' &&
+        l.papers === undefined &&
+        !['start', 'open', 'schema', 'lexicon'].includes(l.step as string),
+    )
+    expect(steps.map((l) => l.step)).toEqual([
+      'entities',
+      'papers',
+      'statistics',
+      'accounts',
+      'intelligence',
+      'claim_sides',
+      'done',
+    ])
     for (const step of steps) {
       expect(step.seconds).toBeNumber()
       expect(step.msg).toMatch(/ in \d+\.\d s$/)
@@ -72,7 +92,9 @@ describe(`a first start on ${testDriver}`, () => {
   test('without the demo corpus, an empty database: it says how to load it', async () => {
     const lines = await started({ ...(await freshServiceEnv('emptystart')), DEMO_DATA: 'off' })
     const hint = lines.find((l) => l.msg.includes('DEMO_DATA=on'))
-    expect(hint?.msg).toStartWith('The database holds no papers yet. To try the service with the synthetic demo corpus, start once with DEMO_DATA=on')
+    expect(hint?.msg).toStartWith(
+      'The database holds no papers yet. To try the service with the synthetic demo corpus, start once with DEMO_DATA=on',
+    )
     expect(lines.some((l) => l.step === 'start' || l.step === 'papers')).toBe(false) // and loads nothing
   }, 300_000)
 })

@@ -11,7 +11,9 @@ import { parseConfig } from '../../src/config'
 import { testDriver } from '../support/database'
 import { cli, freshServiceEnv, startServiceProcess, type ServiceProcess } from '../support/service-process'
 
-type Outcome = { kind: 'answered'; status: number; sentAt: number } | { kind: 'failed'; requestId: string; error: string; at: number }
+type Outcome =
+  | { kind: 'answered'; status: number; sentAt: number }
+  | { kind: 'failed'; requestId: string; error: string; at: number }
 
 /**
  * One request on a connection of its own, with a request id of ours. A connection the service had
@@ -23,11 +25,19 @@ type Outcome = { kind: 'answered'; status: number; sentAt: number } | { kind: 'f
 async function request(url: string, key: string, requestId: string): Promise<Outcome> {
   const sentAt = Date.now()
   try {
-    const response = await fetch(url, { headers: { authorization: `Bearer ${key}`, 'x-request-id': requestId }, keepalive: false } as RequestInit)
+    const response = await fetch(url, {
+      headers: { authorization: `Bearer ${key}`, 'x-request-id': requestId },
+      keepalive: false,
+    } as RequestInit)
     await response.arrayBuffer() // the whole body, not just the head
     return { kind: 'answered', status: response.status, sentAt }
   } catch (error) {
-    return { kind: 'failed', requestId, error: `${(error as { code?: string }).code ?? ''} ${(error as Error).message}`, at: Date.now() }
+    return {
+      kind: 'failed',
+      requestId,
+      error: `${(error as { code?: string }).code ?? ''} ${(error as Error).message}`,
+      at: Date.now(),
+    }
   }
 }
 
@@ -37,7 +47,9 @@ function slowLogin(port: number) {
   const socket = connect(port, '127.0.0.1')
   let received = ''
   const closed = new Promise<string>((resolve) => {
-    socket.on('data', (chunk) => { received += chunk.toString() })
+    socket.on('data', (chunk) => {
+      received += chunk.toString()
+    })
     socket.on('close', () => resolve(received))
     socket.on('error', () => {})
   })
@@ -45,18 +57,24 @@ function slowLogin(port: number) {
   return {
     start: async () => {
       await opened
-      socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`)
+      socket.write(
+        `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+      )
     },
     finish: () => socket.write(body.slice(10)),
     closed,
   }
 }
 
-const refusedNow = (port: number) => new Promise<boolean>((resolve) => {
-  const socket = connect(port, '127.0.0.1')
-  socket.on('connect', () => { socket.destroy(); resolve(false) })
-  socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'))
-})
+const refusedNow = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    socket.on('connect', () => {
+      socket.destroy()
+      resolve(false)
+    })
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'))
+  })
 
 describe(`graceful shutdown on ${testDriver}`, () => {
   let env: Record<string, string>
@@ -68,7 +86,7 @@ describe(`graceful shutdown on ${testDriver}`, () => {
     key = await cli(env, 'keys', 'create', '--username', 'loader', '--tier', 'pro')
     // Scheduled jobs on too: their timers must not keep the process up, nor a run cut short.
     service = startServiceProcess({ ...env, WORKERS: 'on', SHUTDOWN_TIMEOUT_MS: '15000' })
-    if (!await service.ready) throw new Error(`the service did not start: ${await service.stderr()}`)
+    if (!(await service.ready)) throw new Error(`the service did not start: ${await service.stderr()}`)
   }, 120_000)
   afterAll(() => {
     if (service.child.exitCode === null) service.child.kill('SIGKILL')
@@ -89,13 +107,17 @@ describe(`graceful shutdown on ${testDriver}`, () => {
     const login = slowLogin(service.port)
     await login.start()
     // Under load when the signal comes: eight requests in flight at every moment, some twenty answered before.
-    for (const until = Date.now() + 60_000; outcomes.length < 20 && Date.now() < until;) await Bun.sleep(50)
+    for (const until = Date.now() + 60_000; outcomes.length < 20 && Date.now() < until; ) await Bun.sleep(50)
     expect(outcomes.filter((o) => o.kind === 'answered').length).toBeGreaterThanOrEqual(20)
 
     signalledAt = Date.now()
     service.child.kill('SIGTERM')
     // Bun takes the signal in between requests: seconds later on a busy machine.
-    for (const until = Date.now() + 60_000; !service.lines.some((l) => l.msg === 'SIGTERM: stopping') && Date.now() < until;) await Bun.sleep(20)
+    for (
+      const until = Date.now() + 60_000;
+      !service.lines.some((l) => l.msg === 'SIGTERM: stopping') && Date.now() < until;
+    )
+      await Bun.sleep(20)
     await Bun.sleep(200)
     expect(await refusedNow(service.port)).toBe(true) // no longer accepting...
     login.finish() // ...but the request that was arriving is answered in full
@@ -117,11 +139,15 @@ describe(`graceful shutdown on ${testDriver}`, () => {
     // Nothing lost: the day's count is every Data API request the service let through, and the
     // key's last use is the last of them (batched writes, flushed at shutdown, not 5 s later).
     const api = answered.filter((o) => o.status !== 429)
-    const apiCount = service.lines.filter((l) => l.msg === 'request' && String(l.path).startsWith('/api/v1/') && l.status !== 429).length
+    const apiCount = service.lines.filter(
+      (l) => l.msg === 'request' && String(l.path).startsWith('/api/v1/') && l.status !== 429,
+    ).length
     expect(apiCount).toBeGreaterThan(0)
     const database = await openConfiguredDatabase(parseConfig({ ...env, NODE_ENV: 'test' }), 1)
     try {
-      const [day] = await database.rows<{ n: number }>(sql`select coalesce(sum(count), 0)::int as n from rate_limit_counters where "window" = 'day'`)
+      const [day] = await database.rows<{ n: number }>(
+        sql`select coalesce(sum(count), 0)::int as n from rate_limit_counters where "window" = 'day'`,
+      )
       expect(day.n).toBe(apiCount)
       const [used] = await database.rows<{ at: string | null }>(sql`select last_used_at::text as at from api_keys`)
       const lastSent = Math.max(...api.filter((o) => o.status === 200).map((o) => o.sentAt))
@@ -147,7 +173,7 @@ describe(`SIGINT on ${testDriver}`, () => {
     const env = await freshServiceEnv('sigint')
     const service = startServiceProcess(env)
     try {
-      if (!await service.ready) throw new Error(`the service did not start: ${await service.stderr()}`)
+      if (!(await service.ready)) throw new Error(`the service did not start: ${await service.stderr()}`)
       expect((await fetch(`${service.url}/healthz`)).status).toBe(200)
       service.child.kill('SIGINT')
       expect(await service.child.exited).toBe(0)

@@ -20,11 +20,19 @@ describe('TRUST_PROXY', () => {
 
   test.each([
     ['11', 'TRUST_PROXY must be at most 10 proxy hops (got "11")'],
-    ['yes', 'TRUST_PROXY must be off, a number of proxy hops (1 to 10), or a comma-separated list of proxy addresses or CIDR ranges (got "yes")'],
-    ['10.0.0.0/33', 'TRUST_PROXY must be off, a number of proxy hops (1 to 10), or a comma-separated list of proxy addresses or CIDR ranges (got "10.0.0.0/33")'],
+    [
+      'yes',
+      'TRUST_PROXY must be off, a number of proxy hops (1 to 10), or a comma-separated list of proxy addresses or CIDR ranges (got "yes")',
+    ],
+    [
+      '10.0.0.0/33',
+      'TRUST_PROXY must be off, a number of proxy hops (1 to 10), or a comma-separated list of proxy addresses or CIDR ranges (got "10.0.0.0/33")',
+    ],
     [',', 'TRUST_PROXY must name at least one proxy address or range'],
   ])('refuses %p at start-up', (value, message) => {
-    expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(new ConfigError('TRUST_PROXY', message.replace('TRUST_PROXY ', '')))
+    expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(
+      new ConfigError('TRUST_PROXY', message.replace('TRUST_PROXY ', '')),
+    )
   })
 })
 
@@ -42,7 +50,13 @@ describe('clientAddress', () => {
     ['two hops', '10.0.0.2', '6.6.6.6, 198.51.100.7, 10.0.0.3', two, '198.51.100.7'],
     ['more hops than entries: the first entry', '10.0.0.2', '198.51.100.7', two, '198.51.100.7'],
     ['hops stop at an entry that is no address', '10.0.0.2', '198.51.100.7, garbage', two, '10.0.0.2'],
-    ['ranges: skip trusted proxies from the right', '127.0.0.1', '6.6.6.6, 198.51.100.7, 10.1.2.3', ranges, '198.51.100.7'],
+    [
+      'ranges: skip trusted proxies from the right',
+      '127.0.0.1',
+      '6.6.6.6, 198.51.100.7, 10.1.2.3',
+      ranges,
+      '198.51.100.7',
+    ],
     ['ranges: an untrusted peer is the client, header or not', '198.51.100.50', '6.6.6.6', ranges, '198.51.100.50'],
     ['ranges: all trusted, the leftmost', '127.0.0.1', '10.9.9.9', ranges, '10.9.9.9'],
     ['ranges: without a socket the header is not believed', null, '6.6.6.6', ranges, 'unknown'],

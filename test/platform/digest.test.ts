@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import { bodyFingerprint } from '../../src/platform/digest'
 
-describe('a response body\'s fingerprint (weak ETags)', () => {
-  const body = new TextEncoder().encode(JSON.stringify({ data: [{ id: 'MED-1', title: 'Rapamycin extends lifespan' }] }))
+describe("a response body's fingerprint (weak ETags)", () => {
+  const body = new TextEncoder().encode(
+    JSON.stringify({ data: [{ id: 'MED-1', title: 'Rapamycin extends lifespan' }] }),
+  )
 
   test('is the same for the same bytes, and fits in a quoted ETag', () => {
     expect(bodyFingerprint(body)).toBe(bodyFingerprint(Uint8Array.from(body)))

@@ -58,7 +58,9 @@ describe('response bodies sent after an await', () => {
   test('a revalidation still gets a bodiless 304', async () => {
     const first = await fetch(`http://127.0.0.1:${server.port}/large`, { headers: plain })
     await first.arrayBuffer()
-    const again = await fetch(`http://127.0.0.1:${server.port}/large`, { headers: { ...plain, 'if-none-match': first.headers.get('etag')! } })
+    const again = await fetch(`http://127.0.0.1:${server.port}/large`, {
+      headers: { ...plain, 'if-none-match': first.headers.get('etag')! },
+    })
     expect(again.status).toBe(304)
     expect(await again.text()).toBe('')
   })

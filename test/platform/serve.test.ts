@@ -19,7 +19,7 @@ afterAll(async () => {
 })
 
 describe('serve', () => {
-  test('remembers each request\'s socket peer address', async () => {
+  test("remembers each request's socket peer address", async () => {
     seen = []
     await (await fetch(`http://127.0.0.1:${server.port}/`)).text()
     expect(seen).toHaveLength(1)
@@ -28,7 +28,7 @@ describe('serve', () => {
     expect(peerAddress(new Request('http://localhost/'))).toBeNull()
   })
 
-  test('answers a request that takes longer than Bun\'s default 10 s idle timeout (operator runs answer when done)', async () => {
+  test("answers a request that takes longer than Bun's default 10 s idle timeout (operator runs answer when done)", async () => {
     const response = await fetch(`http://127.0.0.1:${server.port}/slow`)
     expect(await response.text()).toBe('ok')
   }, 30_000)
@@ -36,27 +36,40 @@ describe('serve', () => {
   test('refuses a body over its own backstop (4 MiB) without buffering it; the app answers smaller ones', async () => {
     const small = await fetch(`http://127.0.0.1:${server.port}/body`, { method: 'POST', body: new Uint8Array(1000) })
     expect(await small.text()).toBe('1000')
-    const large = await fetch(`http://127.0.0.1:${server.port}/body`, { method: 'POST', body: new Uint8Array(RUNTIME_BODY_LIMIT_BYTES + 1) })
+    const large = await fetch(`http://127.0.0.1:${server.port}/body`, {
+      method: 'POST',
+      body: new Uint8Array(RUNTIME_BODY_LIMIT_BYTES + 1),
+    })
     expect(large.status).toBe(413)
   })
 })
 
 describe('serve: failures outside the app', () => {
-  test('a body that fails as it is sent, and a handler that throws, get onError\'s answer', async () => {
+  test("a body that fails as it is sent, and a handler that throws, get onError's answer", async () => {
     const seen: string[] = []
-    const failing = serve((request) => {
-      if (new URL(request.url).pathname === '/throws') throw new Error('handler failed')
-      return new Response(Bun.file('/nonexistent/geroscope-test-file').slice(0, 10), { headers: { 'content-length': '10' } })
-    }, 0, {
-      onError: (error) => {
-        seen.push((error as Error).message)
-        return new Response('{"failed":true}', { status: 500, headers: { 'content-type': 'application/json' } })
+    const failing = serve(
+      (request) => {
+        if (new URL(request.url).pathname === '/throws') throw new Error('handler failed')
+        return new Response(Bun.file('/nonexistent/geroscope-test-file').slice(0, 10), {
+          headers: { 'content-length': '10' },
+        })
       },
-    })
+      0,
+      {
+        onError: (error) => {
+          seen.push((error as Error).message)
+          return new Response('{"failed":true}', { status: 500, headers: { 'content-type': 'application/json' } })
+        },
+      },
+    )
     try {
       for (const path of ['/file', '/throws']) {
         const response = await fetch(`http://127.0.0.1:${failing.port}${path}`)
-        expect({ path, status: response.status, body: await response.text() }).toEqual({ path, status: 500, body: '{"failed":true}' })
+        expect({ path, status: response.status, body: await response.text() }).toEqual({
+          path,
+          status: 500,
+          body: '{"failed":true}',
+        })
       }
       expect(seen[0]).toContain('ENOENT')
       expect(seen[1]).toBe('handler failed')

@@ -17,10 +17,33 @@ import { insertPapers, paperRow } from '../support/fixtures'
 
 let database: TestDatabase
 
-const WORDS = ['rapamycin', 'mice', 'aging', 'senescence', 'dietary', 'restriction', 'metformin', 'worms', 'liver', 'muscle', 'cells', 'lifespan']
+const WORDS = [
+  'rapamycin',
+  'mice',
+  'aging',
+  'senescence',
+  'dietary',
+  'restriction',
+  'metformin',
+  'worms',
+  'liver',
+  'muscle',
+  'cells',
+  'lifespan',
+]
 const QUERIES = [
-  'mice', 'aging', 'klotho', 'rapamycin mice', 'mice rapamycin', '"dietary restriction"', 'dietary restriction mice',
-  'rapamycin OR metformin', 'senescence -mice', 'mice -"dietary restriction"', 'klotho worms', 'rapamycin mice -worms',
+  'mice',
+  'aging',
+  'klotho',
+  'rapamycin mice',
+  'mice rapamycin',
+  '"dietary restriction"',
+  'dietary restriction mice',
+  'rapamycin OR metformin',
+  'senescence -mice',
+  'mice -"dietary restriction"',
+  'klotho worms',
+  'rapamycin mice -worms',
 ]
 const FILTERS: PaperFilters[] = [
   { minRelevance: 0 },
@@ -33,16 +56,19 @@ function corpus(count: number) {
   let seed = 7
   const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647
   const pick = () => WORDS[Math.floor(random() * random() * WORDS.length)] // early words are commoner
-  const phrase = (n: number) => Array.from({ length: n }, () => (random() < 0.15 ? 'dietary restriction' : pick())).join(' ')
-  return Array.from({ length: count }, (_, i) => paperRow({
-    id: `MED-${700000 + i}`,
-    // Sirolimus is another name of rapamycin: the queries for rapamycin find these papers too (synonyms.ts).
-    title: `${phrase(1 + Math.floor(random() * 4))}${i % 37 === 0 ? ' klotho' : ''}${i % 31 === 5 ? ' sirolimus mice' : ''}`,
-    abstract: `${phrase(6 + Math.floor(random() * 10))}${i % 23 === 0 ? ' klotho and worms' : ''}${i % 29 === 3 ? ' sirolimus' : ''}.`,
-    relevance: random() < 0.1 ? null : Math.round(random() * 300) / 100,
-    indexedDate: `2026-${random() < 0.5 ? '09' : '10'}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`,
-    topic: random() < 0.5 ? 'senescence' : 'other',
-  }))
+  const phrase = (n: number) =>
+    Array.from({ length: n }, () => (random() < 0.15 ? 'dietary restriction' : pick())).join(' ')
+  return Array.from({ length: count }, (_, i) =>
+    paperRow({
+      id: `MED-${700000 + i}`,
+      // Sirolimus is another name of rapamycin: the queries for rapamycin find these papers too (synonyms.ts).
+      title: `${phrase(1 + Math.floor(random() * 4))}${i % 37 === 0 ? ' klotho' : ''}${i % 31 === 5 ? ' sirolimus mice' : ''}`,
+      abstract: `${phrase(6 + Math.floor(random() * 10))}${i % 23 === 0 ? ' klotho and worms' : ''}${i % 29 === 3 ? ' sirolimus' : ''}.`,
+      relevance: random() < 0.1 ? null : Math.round(random() * 300) / 100,
+      indexedDate: `2026-${random() < 0.5 ? '09' : '10'}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`,
+      topic: random() < 0.5 ? 'senescence' : 'other',
+    }),
+  )
 }
 
 async function exact(q: string, filters: PaperFilters): Promise<string[]> {
@@ -96,7 +122,10 @@ describe('on a corpus of 250 papers', () => {
   // The score holds relevance in thousandths: a finer value would order differently in the
   // index than in the score, so the database refuses it (and anything outside 0..3).
   test.each([0.1234, 2.0300000000000002, 3.01, -0.5])('a relevance of %p is refused', async (relevance) => {
-    const refused = await insertPapers(database.db, [paperRow({ id: 'MED-799999', relevance })]).then(() => null, (error) => error)
+    const refused = await insertPapers(database.db, [paperRow({ id: 'MED-799999', relevance })]).then(
+      () => null,
+      (error) => error,
+    )
     expect(String(refused?.cause ?? refused)).toContain('papers_relevance_grain')
   })
 
@@ -111,7 +140,12 @@ describe('on a corpus of 250 papers', () => {
   test.each([4, 60, 5000])('pages of 5 with walks of %d papers match the exact ranking', async (walk) => {
     const search = new PostgresSearch(database.db, { walk })
     for (const q of QUERIES) {
-      for (const filters of FILTERS) expect({ q, filters, ids: await paged(search, q, filters, 5) }).toEqual({ q, filters, ids: await exact(q, filters) })
+      for (const filters of FILTERS)
+        expect({ q, filters, ids: await paged(search, q, filters, 5) }).toEqual({
+          q,
+          filters,
+          ids: await exact(q, filters),
+        })
     }
   })
 })
@@ -119,7 +153,10 @@ describe('on a corpus of 250 papers', () => {
 describe('on a corpus where 1,100 papers match', () => {
   beforeAll(async () => {
     database = await freshDatabase()
-    await insertPapers(database.db, corpus(1_100).map((p, i) => ({ ...p, abstract: `${p.abstract} Mice ${i}.` })))
+    await insertPapers(
+      database.db,
+      corpus(1_100).map((p, i) => ({ ...p, abstract: `${p.abstract} Mice ${i}.` })),
+    )
   })
   afterAll(() => database.close())
 

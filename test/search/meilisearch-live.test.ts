@@ -12,15 +12,29 @@ const host = process.env.MEILI_HOST?.trim()
 if (!host) console.log('Meilisearch tests left out: MEILI_HOST is not set (CI here has no Meilisearch)')
 
 describe.skipIf(!host)('Meilisearch backend on a real server', () => {
-  const config = { host: host!, apiKey: process.env.MEILI_API_KEY?.trim() || null, index: `geroscope_test_${process.pid}` }
+  const config = {
+    host: host!,
+    apiKey: process.env.MEILI_API_KEY?.trim() || null,
+    index: `geroscope_test_${process.pid}`,
+  }
   let database: TestDatabase
   let search: MeilisearchSearch
 
   beforeAll(async () => {
     database = await freshDatabase()
     await insertPapers(database.db, [
-      paperRow({ id: 'MED-1', title: 'GLP-1 agonists slow epigenetic aging', abstract: 'Semaglutide in older adults.', relevance: 2.5 }),
-      paperRow({ id: 'MED-2', title: 'Rapamycin in mice', abstract: 'mTORC1 inhibition extended lifespan.', relevance: 2.8 }),
+      paperRow({
+        id: 'MED-1',
+        title: 'GLP-1 agonists slow epigenetic aging',
+        abstract: 'Semaglutide in older adults.',
+        relevance: 2.5,
+      }),
+      paperRow({
+        id: 'MED-2',
+        title: 'Rapamycin in mice',
+        abstract: 'mTORC1 inhibition extended lifespan.',
+        relevance: 2.8,
+      }),
       paperRow({ id: 'MED-3', title: 'Metformin in worms', abstract: 'Lifespan of C. elegans rose.', relevance: 1.5 }),
     ])
     await reindex(database.db, meiliClient(config), config.index)

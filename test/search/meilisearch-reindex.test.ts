@@ -44,7 +44,9 @@ const workerRun = () => runJob(database, worker.name, () => worker.run(database,
 /** A promise to hold something at, and its release. */
 function latch() {
   let open!: () => void
-  const opened = new Promise<void>((resolve) => { open = resolve })
+  const opened = new Promise<void>((resolve) => {
+    open = resolve
+  })
   return { opened, open }
 }
 
@@ -56,7 +58,10 @@ describe('cli search reindex and the search-sync worker exclude each other', () 
       return {}
     })
     const result = await cliWithEnv(database, env(), 'search', 'reindex')
-    expect(result).toMatchObject({ code: 1, stderr: ['error: job search-sync is already running (in this or another process); try again when it ends'] })
+    expect(result).toMatchObject({
+      code: 1,
+      stderr: ['error: job search-sync is already running (in this or another process); try again when it ends'],
+    })
     expect(meili.requests).toEqual([])
     drain.open()
     await running
@@ -94,20 +99,29 @@ describe.if(testDriver === 'postgres')('a change committed late, under a smaller
     const other = await openDatabase({ kind: 'postgres', url: database.url!, max: 1 })
     const queued = latch()
     const commit = latch()
-    const done = other.db.transaction(async (tx) => {
-      await tx.update(papers).set({ title: 'Metformin in aged mice' }).where(eq(papers.id, 'MED-2'))
-      await enqueueSearchSync(tx, ['MED-2'])
-      queued.open()
-      await commit.opened
-    }).finally(() => other.close())
+    const done = other.db
+      .transaction(async (tx) => {
+        await tx.update(papers).set({ title: 'Metformin in aged mice' }).where(eq(papers.id, 'MED-2'))
+        await enqueueSearchSync(tx, ['MED-2'])
+        queued.open()
+        await commit.opened
+      })
+      .finally(() => other.close())
     await queued.opened
-    return { commitNow: async () => { commit.open(); await done } }
+    return {
+      commitNow: async () => {
+        commit.open()
+        await done
+      },
+    }
   }
 
   test('by the outbox drain', async () => {
     const late = await lateChange()
     await enqueueSearchSync(database.db, ['MED-1']) // a larger id, committed first
-    meili.gate = async (path) => { if (path.endsWith('/documents')) await late.commitNow() } // commits while MED-1 is sent
+    meili.gate = async (path) => {
+      if (path.endsWith('/documents')) await late.commitNow()
+    } // commits while MED-1 is sent
     const client = meiliClient({ host: meili.url, apiKey: null, index: 'papers' })
     expect(await drainOutbox(database.db, client, 'papers')).toEqual({ upserted: 2, deleted: 0 })
     expect(meili.documents.get('MED-2')).toMatchObject({ title: 'Metformin in aged mice' })
@@ -118,7 +132,9 @@ describe.if(testDriver === 'postgres')('a change committed late, under a smaller
     await database.db.update(papers).set({ title: 'Metformin in mice' }).where(eq(papers.id, 'MED-2'))
     const late = await lateChange()
     await enqueueSearchSync(database.db, ['MED-1'])
-    meili.gate = async (path) => { if (path === '/swap-indexes') await late.commitNow() } // after the rebuild read MED-2
+    meili.gate = async (path) => {
+      if (path === '/swap-indexes') await late.commitNow()
+    } // after the rebuild read MED-2
     expect((await cliWithEnv(database, env(), 'search', 'reindex')).code).toBe(0)
     expect(meili.documents.get('MED-2')).toMatchObject({ title: 'Metformin in mice' })
     expect(await outboxIds()).toEqual(['MED-2'])

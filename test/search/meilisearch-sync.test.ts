@@ -25,22 +25,32 @@ beforeAll(async () => {
   database = await freshDatabase()
   await insertPapers(database.db, [
     paperRow({ id: 'MED-1', title: 'Rapamycin in mice', relevance: 2.5, indexedDate: '2026-10-01' }),
-    paperRow({ id: 'MED-2', title: 'Metformin in mice', abstract: 'Metformin extended lifespan.', relevance: 2.1, indexedDate: '2026-10-03' }),
+    paperRow({
+      id: 'MED-2',
+      title: 'Metformin in mice',
+      abstract: 'Metformin extended lifespan.',
+      relevance: 2.1,
+      indexedDate: '2026-10-03',
+    }),
     paperRow({ id: 'MED-3', title: 'Rapamycin in worms', relevance: 2.9, indexedDate: '2026-09-01' }),
   ])
 })
 afterAll(() => database.close())
-beforeEach(() => { meili = startMeiliReplay() })
+beforeEach(() => {
+  meili = startMeiliReplay()
+})
 afterEach(() => meili.stop())
 
 const outboxIds = async () => (await database.db.select().from(searchOutbox)).map((r) => r.paperId)
 
 describe('the search outbox', () => {
   test('a rolled-back change leaves nothing queued', async () => {
-    await database.db.transaction(async (tx) => {
-      await enqueueSearchSync(tx, ['MED-1'])
-      tx.rollback()
-    }).catch(() => {})
+    await database.db
+      .transaction(async (tx) => {
+        await enqueueSearchSync(tx, ['MED-1'])
+        tx.rollback()
+      })
+      .catch(() => {})
     expect(await outboxIds()).toEqual([])
   })
 
@@ -49,7 +59,11 @@ describe('the search outbox', () => {
     const client = meiliClient({ host: meili.url, apiKey: null, index: 'papers' })
     expect(await drainOutbox(database.db, client, 'papers')).toEqual({ upserted: 2, deleted: 1 })
     expect([...meili.documents.keys()].sort()).toEqual(['MED-1', 'MED-2'])
-    expect(meili.documents.get('MED-1')).toMatchObject({ title: 'Rapamycin in mice', relevance: 2.5, indexed_day: 20261001 })
+    expect(meili.documents.get('MED-1')).toMatchObject({
+      title: 'Rapamycin in mice',
+      relevance: 2.5,
+      indexed_day: 20261001,
+    })
     const deletion = meili.requests.find((r) => r.path.endsWith('/documents/delete-batch'))
     expect(deletion?.body).toEqual(['MED-404'])
     expect(await outboxIds()).toEqual([])
@@ -73,8 +87,12 @@ describe('the search outbox', () => {
 })
 
 describe('searching through Meilisearch', () => {
-  const request = (q: string, after: SearchAfter | null = null) =>
-    ({ q, filters: { minRelevance: 2 }, limit: 1, after })
+  const request = (q: string, after: SearchAfter | null = null) => ({
+    q,
+    filters: { minRelevance: 2 },
+    limit: 1,
+    after,
+  })
 
   test('pages by (score, id) over Meilisearch ranking, with rows from the database', async () => {
     meili.hits = [
@@ -88,7 +106,11 @@ describe('searching through Meilisearch', () => {
     expect(first.map((h) => h.id)).toEqual(['MED-3', 'MED-1'])
     expect(first[0].title).toBe('Rapamycin in worms')
     expect(first[0].score).toBe(foldTieBreakers(0.95, 2.9, 20260901))
-    const second = (await search.search(request('rapamycin', { score: first[0].score, id: 'MED-3', rank: 1, rankedBy: 'meilisearch' }))).hits
+    const second = (
+      await search.search(
+        request('rapamycin', { score: first[0].score, id: 'MED-3', rank: 1, rankedBy: 'meilisearch' }),
+      )
+    ).hits
     expect(second.map((h) => h.id)).toEqual(['MED-1'])
     expect(second[0].rank).toBe(2)
     const body = meili.requests.find((r) => r.path === '/indexes/papers/search')?.body as Record<string, unknown>
@@ -98,8 +120,12 @@ describe('searching through Meilisearch', () => {
   test('an OR query is one federated multi-search, one query per alternative as PostgreSQL reads it', async () => {
     meili.hits = [{ id: 'MED-2', relevance: 2.1, indexed_day: 20261003, _rankingScore: 0.9 }]
     const search = new MeilisearchSearch(database.db, { host: meili.url, apiKey: null, index: 'papers' })
-    expect((await search.search(request('rapamycin mice OR metformin -worms'))).hits.map((h) => h.id)).toEqual(['MED-2'])
-    const body = meili.requests.find((r) => r.path === '/multi-search')?.body as { queries: { q: string; matchingStrategy: string }[] }
+    expect((await search.search(request('rapamycin mice OR metformin -worms'))).hits.map((h) => h.id)).toEqual([
+      'MED-2',
+    ])
+    const body = meili.requests.find((r) => r.path === '/multi-search')?.body as {
+      queries: { q: string; matchingStrategy: string }[]
+    }
     // ('rapamycin' & 'mice') | ('metformin' & !'worm'): AND binds tighter, the exclusion is the second alternative's;
     // mice is also read as mouse (geroscope_variants).
     expect(body.queries.map((q) => q.q)).toEqual(['rapamycin mice', 'rapamycin mouse', 'metformin -worms'])
@@ -115,7 +141,11 @@ describe('searching through Meilisearch', () => {
 
   test('falls back to PostgreSQL, with a log line, when Meilisearch cannot be reached', async () => {
     const logged: string[] = []
-    const search = new MeilisearchSearch(database.db, { host: 'http://127.0.0.1:9', apiKey: null, index: 'papers', timeoutMs: 500 }, (line) => logged.push(line))
+    const search = new MeilisearchSearch(
+      database.db,
+      { host: 'http://127.0.0.1:9', apiKey: null, index: 'papers', timeoutMs: 500 },
+      (line) => logged.push(line),
+    )
     const { hits } = await search.search({ q: 'rapamycin', filters: { minRelevance: 2 }, limit: 10, after: null })
     expect(hits.map((h) => h.id).sort()).toEqual(['MED-1', 'MED-3'])
     expect(logged.join('\n')).toContain('answering from PostgreSQL')
@@ -133,7 +163,9 @@ describe('searching through Meilisearch', () => {
   ])('falls back to PostgreSQL, with a log line, on %s', async (_name, status, code, q) => {
     meili.failSearches = { status, code, message: 'refused by the stand-in' }
     const logged: string[] = []
-    const search = new MeilisearchSearch(database.db, { host: meili.url, apiKey: 'key', index: 'papers' }, (line) => logged.push(line))
+    const search = new MeilisearchSearch(database.db, { host: meili.url, apiKey: 'key', index: 'papers' }, (line) =>
+      logged.push(line),
+    )
     const { hits } = await search.search({ q, filters: { minRelevance: 2 }, limit: 10, after: null })
     expect(hits.map((h) => h.id).sort()).toEqual(['MED-1', 'MED-3'])
     expect(logged).toEqual([expect.stringContaining(`HTTP ${status} ${code}`)])
@@ -209,17 +241,34 @@ describe('the search-sync worker job', () => {
   // An index an older version built searched keywords and MeSH and ranked 300 hits: its documents
   // hold what search no longer matches, so it is rebuilt, with today's settings.
   test('rebuilds an index an older version set up, then sends only queued changes', async () => {
-    meili.documents.set('MED-1', { id: 'MED-1', title: 'Rapamycin in mice', keywords: ['zebrafish'], mesh: ['Sirtuins'], abstract: '', indexed_day: 20261001 })
-    meili.settings = { ...INDEX_SETTINGS, searchableAttributes: ['title', 'keywords', 'mesh', 'abstract'], pagination: { maxTotalHits: 300 } }
+    meili.documents.set('MED-1', {
+      id: 'MED-1',
+      title: 'Rapamycin in mice',
+      keywords: ['zebrafish'],
+      mesh: ['Sirtuins'],
+      abstract: '',
+      indexed_day: 20261001,
+    })
+    meili.settings = {
+      ...INDEX_SETTINGS,
+      searchableAttributes: ['title', 'keywords', 'mesh', 'abstract'],
+      pagination: { maxTotalHits: 300 },
+    }
     expect(await syncSearchIndex(database.db, config())).toEqual({ reindexed: 3 })
-    expect(meili.settings).toMatchObject({ searchableAttributes: ['title', 'abstract'], pagination: { maxTotalHits: INDEX_SETTINGS.pagination.maxTotalHits } })
+    expect(meili.settings).toMatchObject({
+      searchableAttributes: ['title', 'abstract'],
+      pagination: { maxTotalHits: INDEX_SETTINGS.pagination.maxTotalHits },
+    })
     expect(meili.documents.get('MED-1')).not.toHaveProperty('keywords')
     expect(await syncSearchIndex(database.db, config())).toEqual({ upserted: 0, deleted: 0 })
   })
 
   // An index built before documents carried published_day cannot filter on it: it is rebuilt with it.
   test('rebuilds an index whose documents have no publication day', async () => {
-    meili.settings = { ...INDEX_SETTINGS, filterableAttributes: ['relevance', 'indexed_day', 'study_type', 'topic', 'preprint'] }
+    meili.settings = {
+      ...INDEX_SETTINGS,
+      filterableAttributes: ['relevance', 'indexed_day', 'study_type', 'topic', 'preprint'],
+    }
     expect(await syncSearchIndex(database.db, config())).toEqual({ reindexed: 3 })
     expect((meili.settings as { filterableAttributes: string[] }).filterableAttributes).toContain('published_day')
     expect([...meili.documents.values()].some((d) => 'published_day' in d)).toBe(true)

@@ -9,7 +9,12 @@ import { operandsOf, readWebsearch, withoutStopWords } from '../../src/search/we
 /** The Meilisearch queries for `q` when none of its words is a stop word (those need PostgreSQL: websearch-parity.test.ts). */
 const translate = (q: string) => {
   const read = readWebsearch(q)
-  return translateQuery(withoutStopWords(read, operandsOf(read).map(() => true)))
+  return translateQuery(
+    withoutStopWords(
+      read,
+      operandsOf(read).map(() => true),
+    ),
+  )
 }
 
 describe('query translation', () => {
@@ -57,16 +62,25 @@ describe('query translation', () => {
 })
 
 describe('readings of a query (American, British, plurals: geroscope_variants)', () => {
-  const read = (text: string, variants: string[], negations = 0, phrase = false) => ({ text, phrase, negations, variants })
+  const read = (text: string, variants: string[], negations = 0, phrase = false) => ({
+    text,
+    phrase,
+    negations,
+    variants,
+  })
 
   test('each combination of readings is one query; an exclusion excludes every reading', () => {
-    expect(translateQuery([[read('rapamycin', ['rapamycin']), read('mice', ['mice', 'mouse']), read('tumours', ['tumours', 'tumors'], 1)]]))
-      .toEqual(['rapamycin mice -tumours -tumors', 'rapamycin mouse -tumours -tumors'])
+    expect(
+      translateQuery([
+        [read('rapamycin', ['rapamycin']), read('mice', ['mice', 'mouse']), read('tumours', ['tumours', 'tumors'], 1)],
+      ]),
+    ).toEqual(['rapamycin mice -tumours -tumors', 'rapamycin mouse -tumours -tumors'])
   })
 
   test('a phrase is read whole', () => {
-    expect(translateQuery([[read('rapamycin in mice', ['rapamycin in mice', 'rapamycin in mouse'], 0, true)]]))
-      .toEqual(['"rapamycin in mice"', '"rapamycin in mouse"'])
+    expect(translateQuery([[read('rapamycin in mice', ['rapamycin in mice', 'rapamycin in mouse'], 0, true)]])).toEqual(
+      ['"rapamycin in mice"', '"rapamycin in mouse"'],
+    )
   })
 
   test('more combinations than MAX_BRANCHES are left to PostgreSQL', () => {
@@ -85,11 +99,22 @@ describe('index settings bound the ranking', () => {
 
 describe('filter translation', () => {
   test('every /papers filter, values quoted', () => {
-    expect(translateFilters({
-      minRelevance: 2, since: '2026-01-01', until: '2026-11-21', studyType: ['animal', 'human'], topic: ['senescence'], preprint: false,
-    })).toEqual([
-      'relevance >= 2', 'indexed_day >= 20260101', 'indexed_day <= 20261121', 'study_type IN ["animal", "human"]',
-      'topic IN ["senescence"]', 'preprint = false',
+    expect(
+      translateFilters({
+        minRelevance: 2,
+        since: '2026-01-01',
+        until: '2026-11-21',
+        studyType: ['animal', 'human'],
+        topic: ['senescence'],
+        preprint: false,
+      }),
+    ).toEqual([
+      'relevance >= 2',
+      'indexed_day >= 20260101',
+      'indexed_day <= 20261121',
+      'study_type IN ["animal", "human"]',
+      'topic IN ["senescence"]',
+      'preprint = false',
     ])
   })
 
@@ -98,17 +123,35 @@ describe('filter translation', () => {
   })
 
   test('every /papers filter names a filterable attribute', () => {
-    const all = translateFilters({ minRelevance: 1, since: '2026-01-01', until: '2026-02-01', publishedSince: '2025-12-01',
-      publishedUntil: '2025-12-31', studyType: ['animal'], topic: ['senescence'], preprint: true })
+    const all = translateFilters({
+      minRelevance: 1,
+      since: '2026-01-01',
+      until: '2026-02-01',
+      publishedSince: '2025-12-01',
+      publishedUntil: '2025-12-31',
+      studyType: ['animal'],
+      topic: ['senescence'],
+      preprint: true,
+    })
     expect(all).toHaveLength(Object.keys(paperFilterParams).length) // one condition per filter the contract lists
     for (const f of all) expect(INDEX_SETTINGS.filterableAttributes).toContain(f.split(' ')[0])
   })
 })
 
 describe('index settings', () => {
-  const fields = Object.keys(paperDocument({
-    id: 'MED-1', title: 't', abstract: 'a', relevance: 2, indexedDate: '2026-11-02', publishedDate: '2026-10-30', studyType: null, topic: null, preprint: false,
-  }))
+  const fields = Object.keys(
+    paperDocument({
+      id: 'MED-1',
+      title: 't',
+      abstract: 'a',
+      relevance: 2,
+      indexedDate: '2026-11-02',
+      publishedDate: '2026-10-30',
+      studyType: null,
+      topic: null,
+      preprint: false,
+    }),
+  )
 
   // The contract matches over title and abstract: keywords and MeSH are neither searched nor sent.
   test('search the title, then the abstract, as the PostgreSQL weights do, and nothing else', () => {
@@ -117,10 +160,18 @@ describe('index settings', () => {
     for (const a of INDEX_SETTINGS.searchableAttributes) expect(fields).toContain(a)
   })
 
-  test('every filter\'s attribute is filterable, and the date sortable', () => {
-    expect([...INDEX_SETTINGS.filterableAttributes].sort()).toEqual(['indexed_day', 'preprint', 'published_day', 'relevance', 'study_type', 'topic'])
+  test("every filter's attribute is filterable, and the date sortable", () => {
+    expect([...INDEX_SETTINGS.filterableAttributes].sort()).toEqual([
+      'indexed_day',
+      'preprint',
+      'published_day',
+      'relevance',
+      'study_type',
+      'topic',
+    ])
     expect(INDEX_SETTINGS.sortableAttributes).toContain('indexed_day')
-    for (const a of [...INDEX_SETTINGS.filterableAttributes, ...INDEX_SETTINGS.sortableAttributes]) expect(fields).toContain(a)
+    for (const a of [...INDEX_SETTINGS.filterableAttributes, ...INDEX_SETTINGS.sortableAttributes])
+      expect(fields).toContain(a)
   })
 
   test('equal text matches fall to judgement relevance, then recency', () => {
@@ -130,22 +181,36 @@ describe('index settings', () => {
 
 describe('document mapping', () => {
   const source = {
-    id: 'MED-1', title: 'GLP-1 and aging', abstract: 'IL-6 fell.',
-    relevance: 2.5, indexedDate: '2026-11-02', studyType: 'human', topic: 'metabolism', preprint: false,
+    id: 'MED-1',
+    title: 'GLP-1 and aging',
+    abstract: 'IL-6 fell.',
+    relevance: 2.5,
+    indexedDate: '2026-11-02',
+    studyType: 'human',
+    topic: 'metabolism',
+    preprint: false,
   }
 
   test('maps a judged paper', () => {
     expect(paperDocument(source)).toEqual({
-      id: 'MED-1', title: 'GLP1 and aging', abstract: 'IL6 fell.', relevance: 2.5,
-      indexed_day: 20261102, study_type: 'human', topic: 'metabolism', preprint: false,
+      id: 'MED-1',
+      title: 'GLP1 and aging',
+      abstract: 'IL6 fell.',
+      relevance: 2.5,
+      indexed_day: 20261102,
+      study_type: 'human',
+      topic: 'metabolism',
+      preprint: false,
     })
   })
 
   test('a publication date is a day number, and a paper without one has no published_day, as none passes a bound on it', () => {
     expect(paperDocument({ ...source, publishedDate: '2026-10-30' }).published_day).toBe(20261030)
     expect('published_day' in paperDocument({ ...source, publishedDate: null })).toBe(false)
-    expect(translateFilters({ minRelevance: 0, publishedSince: '2026-10-01', publishedUntil: '2026-10-31' }))
-      .toEqual(['published_day >= 20261001', 'published_day <= 20261031'])
+    expect(translateFilters({ minRelevance: 0, publishedSince: '2026-10-01', publishedUntil: '2026-10-31' })).toEqual([
+      'published_day >= 20261001',
+      'published_day <= 20261031',
+    ])
   })
 
   test('an unjudged paper has no relevance attribute, and no abstract is an empty one', () => {

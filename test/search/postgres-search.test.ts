@@ -18,18 +18,35 @@ beforeAll(async () => {
   database = await freshDatabase()
   search = new PostgresSearch(database.db)
   await insertPapers(database.db, [
-    paperRow({ id: 'MED-101', title: 'GLP-1 receptor agonists and biological age', abstract: 'Semaglutide lowered an epigenetic clock.' }),
+    paperRow({
+      id: 'MED-101',
+      title: 'GLP-1 receptor agonists and biological age',
+      abstract: 'Semaglutide lowered an epigenetic clock.',
+    }),
     paperRow({ id: 'MED-102', title: 'Incretin signalling', abstract: 'GLP1 analogues were given to older adults.' }),
-    paperRow({ id: 'MED-103', title: 'NAD+ precursors in muscle', abstract: 'Nicotinamide riboside raised NAD+ levels.' }),
-    paperRow({ id: 'MED-104', title: 'p16INK4a-positive cells drive frailty', abstract: 'Clearing p16Ink4a cells helped.' }),
+    paperRow({
+      id: 'MED-103',
+      title: 'NAD+ precursors in muscle',
+      abstract: 'Nicotinamide riboside raised NAD+ levels.',
+    }),
+    paperRow({
+      id: 'MED-104',
+      title: 'p16INK4a-positive cells drive frailty',
+      abstract: 'Clearing p16Ink4a cells helped.',
+    }),
     paperRow({ id: 'MED-105', title: 'mTORC1 and IL-6 in the aging liver', abstract: 'IL6 rose with age.' }),
     paperRow({ id: 'MED-106', title: 'Dietary restriction in C. elegans', abstract: 'Worms lived longer.' }),
     paperRow({ id: 'MED-107', title: 'Klotho levels and cognition', abstract: 'Serum KLOTHO predicted memory.' }),
     paperRow({ id: 'MED-108', title: 'A senolytic cocktail', abstract: 'One drug.' }),
     paperRow({ id: 'MED-109', title: 'Senolytics compared', abstract: 'Several drugs.' }),
     paperRow({ id: 'MED-110', title: 'Naïve T cells in the elderly', abstract: 'Thymic involution.' }),
-    paperRow({ id: 'MED-111', title: 'Cell biology', abstract: 'Nothing about peptides here.', keywords: ['autophagy'],
-      meshHeadings: [{ descriptor: 'Sirtuins', major: true, qualifiers: [] }] }),
+    paperRow({
+      id: 'MED-111',
+      title: 'Cell biology',
+      abstract: 'Nothing about peptides here.',
+      keywords: ['autophagy'],
+      meshHeadings: [{ descriptor: 'Sirtuins', major: true, qualifiers: [] }],
+    }),
     paperRow({ id: 'MED-112', title: 'The NADH/NAD+ ratio and AMPK/mTOR', abstract: 'Measured in worms.' }),
     paperRow({ id: 'MED-113', title: 'NADH oxidase', abstract: 'An enzyme.' }),
   ])

@@ -15,7 +15,8 @@ let database: TestDatabase
 let search: PostgresSearch
 
 const everyPaper = { minRelevance: 0 }
-const hits = async (q: string, filters: PaperFilters = everyPaper, limit = 100) => (await search.search({ q, filters, limit, after: null })).hits
+const hits = async (q: string, filters: PaperFilters = everyPaper, limit = 100) =>
+  (await search.search({ q, filters, limit, after: null })).hits
 const ids = async (q: string, filters?: PaperFilters) => (await hits(q, filters)).map((h) => h.id)
 
 /** Every hit of a query, page by page through the cursor. */
@@ -40,8 +41,20 @@ beforeAll(async () => {
     paperRow({ ...text, id: 'MED-501', title: 'Rapamycin mice live longer', relevance: 2.0 }),
     paperRow({ ...text, id: 'MED-502', title: 'Old mice given rapamycin', relevance: 2.4 }),
     paperRow({ ...text, id: 'MED-503', title: 'Rapamycin in worms', abstract: 'Mice were spared.', relevance: 2.6 }),
-    paperRow({ ...text, id: 'MED-504', title: 'Liver ageing', abstract: 'We fed rapamycin mice chow.', relevance: 2.8 }),
-    paperRow({ ...text, id: 'MED-505', title: 'Liver ageing', abstract: 'Mice ate chow with rapamycin.', relevance: 3.0 }),
+    paperRow({
+      ...text,
+      id: 'MED-504',
+      title: 'Liver ageing',
+      abstract: 'We fed rapamycin mice chow.',
+      relevance: 2.8,
+    }),
+    paperRow({
+      ...text,
+      id: 'MED-505',
+      title: 'Liver ageing',
+      abstract: 'Mice ate chow with rapamycin.',
+      relevance: 3.0,
+    }),
     // "fisetin": one tier; relevance, then recency, then id; unjudged last.
     paperRow({ ...text, id: 'MED-511', title: 'Fisetin', relevance: 2.2, indexedDate: '2026-10-01' }),
     paperRow({ ...text, id: 'MED-512', title: 'Fisetin', relevance: 2.9, indexedDate: '2026-09-01' }),
@@ -51,12 +64,31 @@ beforeAll(async () => {
     // A quoted phrase in the title beats its words apart in the title.
     paperRow({ ...text, id: 'MED-521', title: 'Restriction of dietary fat', relevance: 3.0 }),
     paperRow({ ...text, id: 'MED-522', title: 'Dietary restriction in flies', relevance: 2.0 }),
-    paperRow({ ...text, id: 'MED-523', title: 'Flies', abstract: 'Dietary restriction extended life.', relevance: 3.0 }),
-    paperRow({ ...text, id: 'MED-524', title: 'Worms', abstract: 'Dietary restriction in flies and worms.', relevance: 3.0 }),
+    paperRow({
+      ...text,
+      id: 'MED-523',
+      title: 'Flies',
+      abstract: 'Dietary restriction extended life.',
+      relevance: 3.0,
+    }),
+    paperRow({
+      ...text,
+      id: 'MED-524',
+      title: 'Worms',
+      abstract: 'Dietary restriction in flies and worms.',
+      relevance: 3.0,
+    }),
     // Exclusions reach the abstract; filters apply.
     paperRow({ ...text, id: 'MED-531', title: 'Klotho in kidneys', abstract: 'Measured in mice.' }),
     paperRow({ ...text, id: 'MED-532', title: 'Klotho in kidneys', abstract: 'Measured in people.', topic: 'other' }),
-    paperRow({ ...text, id: 'PPR-533', source: 'PPR', preprint: true, title: 'Klotho in kidneys', abstract: 'Measured in people.' }),
+    paperRow({
+      ...text,
+      id: 'PPR-533',
+      source: 'PPR',
+      preprint: true,
+      title: 'Klotho in kidneys',
+      abstract: 'Measured in people.',
+    }),
   ])
 })
 afterAll(() => database.close())
@@ -132,10 +164,14 @@ describe('depth', () => {
   let big: TestDatabase
   beforeAll(async () => {
     big = await freshDatabase()
-    const rows = Array.from({ length: MATCHES }, (_, i) => paperRow({
-      id: `MED-${600000 + i}`, title: i % 50 === 7 ? `Mice on a diet ${i}` : `A study ${i}`, abstract: `We used mice (${i}).`,
-      relevance: (200 + (i % 97)) / 100, // as writers round: Math.round(x * 100) / 100
-    }))
+    const rows = Array.from({ length: MATCHES }, (_, i) =>
+      paperRow({
+        id: `MED-${600000 + i}`,
+        title: i % 50 === 7 ? `Mice on a diet ${i}` : `A study ${i}`,
+        abstract: `We used mice (${i}).`,
+        relevance: (200 + (i % 97)) / 100, // as writers round: Math.round(x * 100) / 100
+      }),
+    )
     await insertPapers(big.db, rows)
   })
   afterAll(() => big.close())

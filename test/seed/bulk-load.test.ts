@@ -99,12 +99,13 @@ describe(`loadCorpus on ${testDriver}`, () => {
 /** A paper whose every text field is hostile to the COPY text format. */
 function hostileBundle(): PaperBundle {
   const base = generatePaper(3, { ...options, seed: 99 })
-  const nasty = 'tab\there, newline\nand CR\r\n, backslash \\ and \\N and \\. alone, "quotes" \'single\', {braces}, αβγ — 🧬'
+  const nasty =
+    'tab\there, newline\nand CR\r\n, backslash \\ and \\N and \\. alone, "quotes" \'single\', {braces}, αβγ — 🧬'
   const paper = {
     ...base.paper,
     title: `Title: ${nasty}`,
     abstract: `First line\n\\.\nSecond\tline ${nasty}`,
-    authors: 'O\'Brien A, Müller B, Ølsen C, et al.',
+    authors: "O'Brien A, Müller B, Ølsen C, et al.",
     keywords: ['a,b', 'with "quote"', 'back\\slash', '{brace}', 'NULL', '', 'tab\tand\nnewline', 'ünï'],
     publicationTypes: ["Research Support, Non-U.S. Gov't", 'Journal Article'],
     meshHeadings: [{ descriptor: 'Aging', major: true, qualifiers: ['"quoted"\tq', 'back\\slash'] }],
@@ -113,18 +114,41 @@ function hostileBundle(): PaperBundle {
   return {
     paper,
     story: {
-      paperId: paper.id, headline: `Headline ${nasty}`, dek: 'One\tsentence.', body: `Para one.\n\nPara two ${nasty}`,
-      whyItMatters: '\\', caveats: 'C:\\path\\to', support: null, model: 'geroscope-writer-1', publishedAt: '2025-06-30T12:00:00.123Z',
+      paperId: paper.id,
+      headline: `Headline ${nasty}`,
+      dek: 'One\tsentence.',
+      body: `Para one.\n\nPara two ${nasty}`,
+      whyItMatters: '\\',
+      caveats: 'C:\\path\\to',
+      support: null,
+      model: 'geroscope-writer-1',
+      publishedAt: '2025-06-30T12:00:00.123Z',
     },
     entities: [
-      { type: 'intervention', key: 'CHEBI:9168', role: 'studied', detail: { mention: nasty, nested: { list: [nasty, 1, true, null] } } },
+      {
+        type: 'intervention',
+        key: 'CHEBI:9168',
+        role: 'studied',
+        detail: { mention: nasty, nested: { list: [nasty, 1, true, null] } },
+      },
       { type: 'mesh', key: 'aging', role: 'indexed', detail: null },
     ],
-    claims: [{
-      subjectText: `rapamycin ${nasty}`, subjectEntity: { type: 'intervention', key: 'CHEBI:9168' }, relation: 'extends_lifespan',
-      objectText: 'lifespan', objectEntity: null, organism: 'Mus musculus', context: { dose: '14\tppm', condition: nasty },
-      direction: 'increase', magnitude: '23%', evidence: `Evidence\n${nasty}`, confidence: 0.5, createdAt: '2025-06-30T11:00:00.000Z',
-    }],
+    claims: [
+      {
+        subjectText: `rapamycin ${nasty}`,
+        subjectEntity: { type: 'intervention', key: 'CHEBI:9168' },
+        relation: 'extends_lifespan',
+        objectText: 'lifespan',
+        objectEntity: null,
+        organism: 'Mus musculus',
+        context: { dose: '14\tppm', condition: nasty },
+        direction: 'increase',
+        magnitude: '23%',
+        evidence: `Evidence\n${nasty}`,
+        confidence: 0.5,
+        createdAt: '2025-06-30T11:00:00.000Z',
+      },
+    ],
   }
 }
 
@@ -136,24 +160,38 @@ describe(`round trip on ${testDriver}${testDriver === 'postgres' ? ' (through CO
     const counts = await loadBundles(db, [bundle], index)
     expect(counts).toEqual({ papers: 1, stories: 1, heldStories: 0, paperEntities: 2, claims: 1 })
 
-    const [{ searchVector: _s, titleVector: _t, ...paper }] = await db.db.select().from(papers).where(eq(papers.id, bundle.paper.id))
+    const [{ searchVector: _s, titleVector: _t, ...paper }] = await db.db
+      .select()
+      .from(papers)
+      .where(eq(papers.id, bundle.paper.id))
     const p = bundle.paper
-    expect({ ...paper!, judgedAt: paper!.judgedAt?.toISOString() ?? null, extractedAt: paper!.extractedAt?.toISOString() ?? null,
-      createdAt: paper!.createdAt.toISOString(), updatedAt: paper!.updatedAt.toISOString() }).toEqual(p)
+    expect({
+      ...paper!,
+      judgedAt: paper!.judgedAt?.toISOString() ?? null,
+      extractedAt: paper!.extractedAt?.toISOString() ?? null,
+      createdAt: paper!.createdAt.toISOString(),
+      updatedAt: paper!.updatedAt.toISOString(),
+    }).toEqual(p)
 
     const [story] = await db.db.select().from(stories).where(eq(stories.paperId, p.id))
     expect({ ...story!, publishedAt: story!.publishedAt.toISOString() }).toEqual(bundle.story!)
 
     const rows = await db.db.select().from(paperEntities).where(eq(paperEntities.paperId, p.id))
-    expect(rows.map((r) => r.detail).sort((a, b) => (a === null ? 1 : b === null ? -1 : 0)))
-      .toEqual([bundle.entities[0]!.detail, null])
+    expect(rows.map((r) => r.detail).sort((a, b) => (a === null ? 1 : b === null ? -1 : 0))).toEqual([
+      bundle.entities[0]!.detail,
+      null,
+    ])
     expect(rows.every((r) => r.indexedDate === p.indexedDate)).toBe(true)
 
     const [claim] = await db.db.select().from(claims).where(eq(claims.paperId, p.id))
     const c = bundle.claims[0]!
     expect(claim).toMatchObject({
-      subjectText: c.subjectText, subjectEntityId: index.id('intervention', 'CHEBI:9168'), objectEntityId: null,
-      context: c.context, evidence: c.evidence, confidence: 0.5,
+      subjectText: c.subjectText,
+      subjectEntityId: index.id('intervention', 'CHEBI:9168'),
+      objectEntityId: null,
+      context: c.context,
+      evidence: c.evidence,
+      confidence: 0.5,
     })
     expect(claim!.createdAt.toISOString()).toBe(c.createdAt)
   })
@@ -183,11 +221,31 @@ describe('COPY text encoding', () => {
     const client = await PGlite.create()
     try {
       await client.exec('create table t (n int, s text, a text[], j jsonb, r real)')
-      const values = ['', ' ', 'tab\t', 'nl\n', 'cr\r', '\\', '\\N', '\\.', '"', "'", ',', '{x}', 'NULL', 'αβγ 🧬', 'a\\tb']
-      const lines = values.map((v, i) => copyLine([String(i), copyText(v), copyArray([v, `${v}!`]), copyJson({ v, list: [v] }), copyNumber(i / 4)]))
+      const values = [
+        '',
+        ' ',
+        'tab\t',
+        'nl\n',
+        'cr\r',
+        '\\',
+        '\\N',
+        '\\.',
+        '"',
+        "'",
+        ',',
+        '{x}',
+        'NULL',
+        'αβγ 🧬',
+        'a\\tb',
+      ]
+      const lines = values.map((v, i) =>
+        copyLine([String(i), copyText(v), copyArray([v, `${v}!`]), copyJson({ v, list: [v] }), copyNumber(i / 4)]),
+      )
       lines.push(copyLine([String(values.length), NULL, copyArray([]), NULL, NULL]))
       await client.query(`copy t from '/dev/blob'`, [], { blob: new Blob([lines.join('')]) })
-      const { rows } = await client.query<{ n: number; s: string | null; a: string[]; j: unknown; r: number | null }>('select * from t order by n')
+      const { rows } = await client.query<{ n: number; s: string | null; a: string[]; j: unknown; r: number | null }>(
+        'select * from t order by n',
+      )
       expect(rows.length).toBe(values.length + 1)
       values.forEach((v, i) => expect(rows[i]).toEqual({ n: i, s: v, a: [v, `${v}!`], j: { v, list: [v] }, r: i / 4 }))
       expect(rows[values.length]).toEqual({ n: values.length, s: null, a: [], j: null, r: null })

@@ -43,7 +43,8 @@ describe('shape of the 2,000-paper demo corpus', () => {
   test('no title or abstract doubles a word or a preposition ("in in midlife", "blood blood transcriptomic")', () => {
     const doubled: string[] = []
     for (const { paper } of generateCorpus({ papers: 5000, seed: 1, endDate: '2026-11-01' })) {
-      for (const text of [paper.title, paper.abstract ?? '']) for (const m of text.matchAll(/\b(\w+) \1\b/gi)) doubled.push(`${paper.id}: ${m[0]}`)
+      for (const text of [paper.title, paper.abstract ?? ''])
+        for (const m of text.matchAll(/\b(\w+) \1\b/gi)) doubled.push(`${paper.id}: ${m[0]}`)
     }
     expect(doubled).toEqual([])
   })
@@ -51,10 +52,29 @@ describe('shape of the 2,000-paper demo corpus', () => {
   test('every topic and study type occurs', () => {
     const topics = new Set(judged.map((p) => p.topic))
     const types = new Set(judged.map((p) => p.studyType))
-    expect([...topics].sort()).toEqual(['brain-aging', 'dietary-restriction', 'epigenetic-clocks', 'glp-1', 'inflammaging',
-      'mitochondria', 'mtor-rapamycin', 'nad-sirtuins', 'other', 'reprogramming', 'senescence'])
-    expect([...types].sort()).toEqual(['animal', 'cells', 'computational', 'human_observational', 'human_trial',
-      'invertebrate', 'other', 'review'])
+    expect([...topics].sort()).toEqual([
+      'brain-aging',
+      'dietary-restriction',
+      'epigenetic-clocks',
+      'glp-1',
+      'inflammaging',
+      'mitochondria',
+      'mtor-rapamycin',
+      'nad-sirtuins',
+      'other',
+      'reprogramming',
+      'senescence',
+    ])
+    expect([...types].sort()).toEqual([
+      'animal',
+      'cells',
+      'computational',
+      'human_observational',
+      'human_trial',
+      'invertebrate',
+      'other',
+      'review',
+    ])
   })
 
   test('MED and PPR papers look like their sources', () => {
@@ -130,11 +150,18 @@ describe('shape of the 2,000-paper demo corpus', () => {
     for (const b of demo) {
       const p = b.paper
       if (p.relevance === null) {
-        expect([p.topic, p.studyType, p.judgedAt, p.judgementModel, p.extractedAt]).toEqual([null, null, null, null, null])
+        expect([p.topic, p.studyType, p.judgedAt, p.judgementModel, p.extractedAt]).toEqual([
+          null,
+          null,
+          null,
+          null,
+          null,
+        ])
       } else {
         expect(p.judgedAt! > p.createdAt).toBe(true)
         expect(p.judgementModel).toBe('geroscope-builtin-1')
-        for (const c of [p.relevanceConfidence, p.studyTypeConfidence, p.topicConfidence, p.promotional]) expect(c!).toBeWithin(0, 1.0001)
+        for (const c of [p.relevanceConfidence, p.studyTypeConfidence, p.topicConfidence, p.promotional])
+          expect(c!).toBeWithin(0, 1.0001)
       }
       if (p.extractedAt === null) {
         expect(b.entities).toEqual([])
@@ -176,7 +203,10 @@ describe('shape of the 2,000-paper demo corpus', () => {
 })
 
 describe('entities and claims', () => {
-  const known = new Set([...lexicon.map((e) => `${e.type}:${e.key}`), ...MESH_VOCABULARY.map((m) => `mesh:${meshKey(m)}`)])
+  const known = new Set([
+    ...lexicon.map((e) => `${e.type}:${e.key}`),
+    ...MESH_VOCABULARY.map((m) => `mesh:${meshKey(m)}`),
+  ])
   const claims = demo.flatMap((b) => b.claims.map((c) => ({ paper: b.paper, claim: c })))
 
   test('every entity referenced is in the lexicon or is a MeSH heading of the paper', () => {
@@ -196,7 +226,8 @@ describe('entities and claims', () => {
         expect(b.entities.filter((e) => e.type === 'mesh').length).toBe(b.paper.meshHeadings.length)
       }
       for (const c of b.claims) {
-        for (const ref of [c.subjectEntity, c.objectEntity]) if (ref) expect(known.has(`${ref.type}:${ref.key}`)).toBe(true)
+        for (const ref of [c.subjectEntity, c.objectEntity])
+          if (ref) expect(known.has(`${ref.type}:${ref.key}`)).toBe(true)
       }
     }
     const perPaper = demo.filter((b) => b.paper.extractedAt).map((b) => b.entities.length)
@@ -208,7 +239,8 @@ describe('entities and claims', () => {
     for (const b of demo) {
       const text = `${b.paper.title} ${b.paper.abstract ?? ''}`
       for (const e of b.entities) {
-        if (e.type === 'intervention' && b.paper.abstract) expect(text.toLowerCase()).toContain(names.get(`${e.type}:${e.key}`)!)
+        if (e.type === 'intervention' && b.paper.abstract)
+          expect(text.toLowerCase()).toContain(names.get(`${e.type}:${e.key}`)!)
         const mention = e.detail?.mention
         if (typeof mention === 'string') expect(text).toContain(mention)
         if (b.paper.abstract === null) expect(e.detail?.mention).toBeUndefined()
@@ -228,12 +260,31 @@ describe('entities and claims', () => {
 
   test('relations, directions and contexts are consistent', () => {
     const implied: Record<string, string[]> = {
-      increases: ['increase'], decreases: ['decrease'], extends_lifespan: ['increase'], protects_against: ['decrease'],
-      reduces_risk_of: ['decrease'], improves: ['increase'], impairs: ['decrease'],
+      increases: ['increase'],
+      decreases: ['decrease'],
+      extends_lifespan: ['increase'],
+      protects_against: ['decrease'],
+      reduces_risk_of: ['decrease'],
+      improves: ['increase'],
+      impairs: ['decrease'],
       associated_with: ['increase', 'decrease', 'no_change', 'mixed'],
     }
-    const allowed = new Set(['condition', 'form', 'sex', 'age', 'tissue', 'dose', 'duration', 'n', 'subject_type',
-      'object_type', 'primary', 'design', 'evidence_level', 'preprint'])
+    const allowed = new Set([
+      'condition',
+      'form',
+      'sex',
+      'age',
+      'tissue',
+      'dose',
+      'duration',
+      'n',
+      'subject_type',
+      'object_type',
+      'primary',
+      'design',
+      'evidence_level',
+      'preprint',
+    ])
     for (const { paper, claim } of claims) {
       expect(implied[claim.relation]).toContain(claim.direction!)
       if (claim.context) {

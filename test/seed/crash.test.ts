@@ -11,15 +11,21 @@ import { PAPER_COLUMNS } from '../../src/seed/copy-format'
 import { copyRows } from '../../src/seed/load-postgres'
 import { freshDatabase, testDriver, type TestDatabase } from '../support/database'
 
-if (testDriver !== 'postgres') console.log('seed crash tests: left out on PGlite (they need COPY and a server process; run with DATABASE_URL)')
+if (testDriver !== 'postgres')
+  console.log('seed crash tests: left out on PGlite (they need COPY and a server process; run with DATABASE_URL)')
 
 const count = async (database: TestDatabase, table: string) =>
   (await database.rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))[0].n
 
 function seedProcess(url: string, papers: number, seed: number) {
-  return Bun.spawn([process.execPath, 'scripts/cli.ts', 'seed', 'synthetic', '--papers', String(papers), '--seed', String(seed)], {
-    env: { ...process.env, DATABASE_URL: url }, stdout: 'pipe', stderr: 'pipe',
-  })
+  return Bun.spawn(
+    [process.execPath, 'scripts/cli.ts', 'seed', 'synthetic', '--papers', String(papers), '--seed', String(seed)],
+    {
+      env: { ...process.env, DATABASE_URL: url },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  )
 }
 
 describe.if(testDriver === 'postgres')('seed synthetic killed with SIGKILL mid-load', () => {
@@ -39,7 +45,8 @@ describe.if(testDriver === 'postgres')('seed synthetic killed with SIGKILL mid-l
     // Kill as soon as the first chunk is committed: the next ones are then in the database's hands.
     while ((await count(database, 'papers')) === 0) {
       if (Date.now() - started > 120_000) throw new Error('the load committed nothing within 2 minutes')
-      if (child.exitCode !== null) throw new Error(`the load ended before it could be killed: ${await new Response(child.stderr).text()}`)
+      if (child.exitCode !== null)
+        throw new Error(`the load ended before it could be killed: ${await new Response(child.stderr).text()}`)
       await Bun.sleep(50)
     }
     child.kill('SIGKILL')
@@ -62,7 +69,12 @@ describe.if(testDriver === 'postgres')('seed synthetic killed with SIGKILL mid-l
     expect(perChunk.every((n, i) => n === 0 || n === Math.min(10_000, PAPERS - i * 10_000))).toBe(true)
     const incomplete = rows.filter((row) => {
       const bundle = generatePaper(Math.floor((Number(row.id.slice(4)) - base) / 2), options)
-      return bundle.paper.id !== row.id || row.stories !== (bundle.story ? 1 : 0) || row.entities !== bundle.entities.length || row.claims !== bundle.claims.length
+      return (
+        bundle.paper.id !== row.id ||
+        row.stories !== (bundle.story ? 1 : 0) ||
+        row.entities !== bundle.entities.length ||
+        row.claims !== bundle.claims.length
+      )
     })
     expect(incomplete).toEqual([])
     const orphans = await database.rows(sql`
@@ -72,13 +84,19 @@ describe.if(testDriver === 'postgres')('seed synthetic killed with SIGKILL mid-l
     expect(orphans).toEqual([])
 
     const rerun = seedProcess(database.url!, PAPERS, SEED)
-    const [code, stdout, stderr] = await Promise.all([rerun.exited, new Response(rerun.stdout).text(), new Response(rerun.stderr).text()])
+    const [code, stdout, stderr] = await Promise.all([
+      rerun.exited,
+      new Response(rerun.stdout).text(),
+      new Response(rerun.stderr).text(),
+    ])
     expect({ code, stderr: stderr.split('\n').filter((l) => l.startsWith('error')) }).toEqual({ code: 0, stderr: [] })
     expect(stdout).toContain(`; ${rows.length} papers were already loaded by an earlier run`)
     expect(await count(database, 'papers')).toBe(PAPERS)
 
     const again = seedProcess(database.url!, PAPERS, SEED)
-    expect((await new Response(again.stdout).text()).trim()).toBe(`synthetic corpus (seed ${SEED}) is already loaded: ${PAPERS} papers; nothing to add`)
+    expect((await new Response(again.stdout).text()).trim()).toBe(
+      `synthetic corpus (seed ${SEED}) is already loaded: ${PAPERS} papers; nothing to add`,
+    )
     expect(await again.exited).toBe(0)
   }, 300_000)
 })
@@ -92,16 +110,24 @@ describe.if(testDriver === 'postgres')('a COPY the server refuses', () => {
     await database.close()
   })
 
-  const within = <T>(promise: Promise<T>, ms: number) => Promise.race([promise, Bun.sleep(ms).then(() => { throw new Error(`still waiting after ${ms} ms`) })])
+  const within = <T>(promise: Promise<T>, ms: number) =>
+    Promise.race([
+      promise,
+      Bun.sleep(ms).then(() => {
+        throw new Error(`still waiting after ${ms} ms`)
+      }),
+    ])
 
-  test('fails promptly with the server\'s reason, after the last row was sent and inside a transaction alike', async () => {
+  test("fails promptly with the server's reason, after the last row was sent and inside a transaction alike", async () => {
     const pg = database.pg!
-    await expect(within(copyRows(pg, 'papers', PAPER_COLUMNS, ['MED-1\tMED\n']), 5000))
-      .rejects.toThrow(/^COPY into papers failed: missing data for column "doi"/)
+    await expect(within(copyRows(pg, 'papers', PAPER_COLUMNS, ['MED-1\tMED\n']), 5000)).rejects.toThrow(
+      /^COPY into papers failed: missing data for column "doi"/,
+    )
     const transaction = pg.begin((tx) => copyRows(tx, 'papers', PAPER_COLUMNS, ['not\ta\tpaper\n']))
     await expect(within(transaction, 5000)).rejects.toThrow(/^COPY into papers failed: /)
     // The transaction was rolled back and its connection is back in the pool, not stuck in an aborted transaction.
-    const stuck = await pg`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`
+    const stuck =
+      await pg`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`
     expect(stuck[0].n).toBe(0)
     expect(await count(database, 'papers')).toBe(0)
   })
@@ -114,8 +140,9 @@ describe.if(testDriver === 'postgres')('a COPY the server refuses', () => {
     await database.rows(sql`delete from papers where id = (select min(id) from papers)`)
     const { loadBundles, ensureEntities } = await import('../../src/seed/bulk-load')
     const bundles = Array.from({ length: 20 }, (_, k) => generatePaper(k, options))
-    await expect(within(loadBundles(database, bundles, await ensureEntities(database)), 10_000))
-      .rejects.toThrow(/^COPY into papers failed: duplicate key value violates unique constraint "papers_pkey" \(Key \(id\)=\((MED|PPR)-\d+\) already exists\.\)$/)
+    await expect(within(loadBundles(database, bundles, await ensureEntities(database)), 10_000)).rejects.toThrow(
+      /^COPY into papers failed: duplicate key value violates unique constraint "papers_pkey" \(Key \(id\)=\((MED|PPR)-\d+\) already exists\.\)$/,
+    )
     expect(await count(database, 'papers')).toBe(19) // the failed chunk left nothing behind
   })
 })

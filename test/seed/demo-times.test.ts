@@ -17,7 +17,9 @@ describe('the demo corpus loaded today', () => {
     loadedAt = Date.now()
     await seedDemo(database)
   })
-  afterAll(async () => { await database?.close() })
+  afterAll(async () => {
+    await database?.close()
+  })
 
   test('has no time after its load', async () => {
     const [row] = await database.rows<Record<string, number>>(sql`select
@@ -46,12 +48,23 @@ describe('a generated paper held at notAfter', () => {
     for (let index = 1_950; index < 2_000; index++) {
       const free = generatePaper(index, options)
       const bundle = generatePaper(index, { ...options, notAfter })
-      const times = [bundle.paper.createdAt, bundle.paper.updatedAt, bundle.paper.judgedAt, bundle.paper.extractedAt,
-        bundle.story?.publishedAt, ...bundle.claims.map((c) => c.createdAt)].filter((t): t is string => Boolean(t))
+      const times = [
+        bundle.paper.createdAt,
+        bundle.paper.updatedAt,
+        bundle.paper.judgedAt,
+        bundle.paper.extractedAt,
+        bundle.story?.publishedAt,
+        ...bundle.claims.map((c) => c.createdAt),
+      ].filter((t): t is string => Boolean(t))
       for (const t of times.slice(0, 5)) expect(Date.parse(t)).toBeLessThanOrEqual(notAfter)
       if (free.paper.judgedAt && Date.parse(free.paper.judgedAt) > notAfter) held++
-      expect({ ...bundle.paper, createdAt: 0, updatedAt: 0, judgedAt: 0, extractedAt: 0 })
-        .toEqual({ ...free.paper, createdAt: 0, updatedAt: 0, judgedAt: 0, extractedAt: 0 })
+      expect({ ...bundle.paper, createdAt: 0, updatedAt: 0, judgedAt: 0, extractedAt: 0 }).toEqual({
+        ...free.paper,
+        createdAt: 0,
+        updatedAt: 0,
+        judgedAt: 0,
+        extractedAt: 0,
+      })
     }
     expect(held).toBeGreaterThan(0) // some of the last day's papers were judged after 01:00
   })

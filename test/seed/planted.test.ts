@@ -5,7 +5,15 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { generateCorpus, generatePaper, type PaperBundle } from '../../src/seed/corpus'
-import { BLOCK, FADING_HALLMARK, FADING_OFFSETS, PLANTED_ORGANISMS, SCENARIOS, SCENARIO_OFFSETS, plantAt } from '../../src/seed/planted'
+import {
+  BLOCK,
+  FADING_HALLMARK,
+  FADING_OFFSETS,
+  PLANTED_ORGANISMS,
+  SCENARIOS,
+  SCENARIO_OFFSETS,
+  plantAt,
+} from '../../src/seed/planted'
 
 const options = { papers: 20_000, seed: 3, endDate: '2026-11-20', days: 90 }
 const corpus: PaperBundle[] = [...generateCorpus(options)]
@@ -19,7 +27,11 @@ describe('layout', () => {
       const p = plantAt(k, options.papers)
       if (p) counts.set(p.scenario, (counts.get(p.scenario) ?? 0) + 1)
     }
-    for (const s of SCENARIOS) expect({ s: s.name, n: counts.get(s.name) }).toEqual({ s: s.name, n: s.firstBlockOnly ? 1 : options.papers / BLOCK })
+    for (const s of SCENARIOS)
+      expect({ s: s.name, n: counts.get(s.name) }).toEqual({
+        s: s.name,
+        n: s.firstBlockOnly ? 1 : options.papers / BLOCK,
+      })
     // fading papers: every block of the first half
     expect(counts.get('fading-hallmark')).toBe((options.papers / 2 / BLOCK) * FADING_OFFSETS.length)
     expect(new Set([...SCENARIO_OFFSETS, ...FADING_OFFSETS]).size).toBe(SCENARIO_OFFSETS.length + FADING_OFFSETS.length)
@@ -34,7 +46,9 @@ describe('layout', () => {
 })
 
 describe('planted papers', () => {
-  const scenarioPapers = corpus.map((b, k) => ({ b, plant: plantAt(k, options.papers) })).filter((x) => x.plant && x.plant.scenario !== 'fading-hallmark')
+  const scenarioPapers = corpus
+    .map((b, k) => ({ b, plant: plantAt(k, options.papers) }))
+    .filter((x) => x.plant && x.plant.scenario !== 'fading-hallmark')
 
   test('are judged and extracted, and keep one resolved claim that quotes the abstract', () => {
     for (const { b } of scenarioPapers) {
@@ -50,11 +64,27 @@ describe('planted papers', () => {
 
   /** What each scenario's claim must say, written out rather than derived from the generator. */
   const DIRECTION: Record<string, 'increase' | 'decrease'> = {
-    'C1-extends-1': 'increase', 'C1-extends-2': 'increase', 'C1-shortens': 'decrease', 'C2-lowers': 'decrease', 'C2-raises': 'increase',
-    'D1-extends-medaka': 'increase', 'D1-shortens-lemur': 'decrease', 'D2-lowers-male': 'decrease', 'D2-raises-female': 'increase',
-    'D3-extends-low-dose': 'increase', 'D3-shortens-high-dose': 'decrease', 'D4-extends-1': 'increase', 'D4-extends-2': 'increase',
-    'G-no-trial-mice': 'increase', 'G-no-trial-zebrafish': 'increase', 'G-acarbose-trial': 'decrease', 'G-single-paper': 'decrease',
-    'G-replicated-mice': 'decrease', 'G-replicated-rats': 'decrease', 'G-single-organism-1': 'decrease', 'G-single-organism-2': 'decrease',
+    'C1-extends-1': 'increase',
+    'C1-extends-2': 'increase',
+    'C1-shortens': 'decrease',
+    'C2-lowers': 'decrease',
+    'C2-raises': 'increase',
+    'D1-extends-medaka': 'increase',
+    'D1-shortens-lemur': 'decrease',
+    'D2-lowers-male': 'decrease',
+    'D2-raises-female': 'increase',
+    'D3-extends-low-dose': 'increase',
+    'D3-shortens-high-dose': 'decrease',
+    'D4-extends-1': 'increase',
+    'D4-extends-2': 'increase',
+    'G-no-trial-mice': 'increase',
+    'G-no-trial-zebrafish': 'increase',
+    'G-acarbose-trial': 'decrease',
+    'G-single-paper': 'decrease',
+    'G-replicated-mice': 'decrease',
+    'G-replicated-rats': 'decrease',
+    'G-single-organism-1': 'decrease',
+    'G-single-organism-2': 'decrease',
   }
 
   test('state exactly the conditions their scenario fixes', () => {
@@ -68,12 +98,17 @@ describe('planted papers', () => {
       expect(claim!.organism).toBe(plan.organism.latin)
       expect(claim!.subjectEntity!.key).toBe(plan.intervention.key)
       expect(`${claim!.objectEntity!.type}:${claim!.objectEntity!.key}`).toBe(plan.outcome)
-      expect({ scenario: plant!.scenario, direction: claim!.direction }).toEqual({ scenario: plant!.scenario, direction: DIRECTION[plant!.scenario]! })
+      expect({ scenario: plant!.scenario, direction: claim!.direction }).toEqual({
+        scenario: plant!.scenario,
+        direction: DIRECTION[plant!.scenario]!,
+      })
     }
   })
 
   test('fading papers name and link stem cell exhaustion, and only in the first half', () => {
-    const fading = corpus.map((b, k) => ({ b, k, plant: plantAt(k, options.papers) })).filter((x) => x.plant?.scenario === 'fading-hallmark')
+    const fading = corpus
+      .map((b, k) => ({ b, k, plant: plantAt(k, options.papers) }))
+      .filter((x) => x.plant?.scenario === 'fading-hallmark')
     for (const { b, k } of fading) {
       expect(k).toBeLessThan(options.papers / 2)
       expect(b.paper.abstract!.toLowerCase()).toContain('stem cell exhaustion')
@@ -94,7 +129,8 @@ describe('random papers cannot imitate the scenarios', () => {
     ['everolimus and synaptic loss', 'CHEBI:68478', 'synaptic-loss'],
     ['MCC950 and muscle atrophy', 'mcc950', 'muscle-atrophy'],
   ])('never state %s', (_name, subject, object) => {
-    const states = (b: PaperBundle) => b.claims.some((c) => c.subjectEntity?.key === subject && c.objectEntity?.key === object)
+    const states = (b: PaperBundle) =>
+      b.claims.some((c) => c.subjectEntity?.key === subject && c.objectEntity?.key === object)
     expect(random.filter(states)).toEqual([])
     expect(planted.filter(states).length).toBeGreaterThan(0)
   })

@@ -16,7 +16,9 @@ describe('cached site pages', () => {
     expect(first).toContain('Before the change')
     expect(await (await api.app.handle(req(path))).text()).toBe(first)
     await api.database.db.update(papers).set({ title: 'After the change' }).where(eq(papers.id, 'MED-71000001'))
-    expect(await eventually(async () => (await (await api.app.handle(req(path))).text()).includes('After the change'))).toBe(true)
+    expect(
+      await eventually(async () => (await (await api.app.handle(req(path))).text()).includes('After the change')),
+    ).toBe(true)
   })
 
   test('failures are not kept: a 404 page becomes the paper once it exists', async () => {
@@ -36,8 +38,17 @@ describe('cached site pages', () => {
     expect(await again.text()).toBe(xml)
     expect(again.headers.get('etag')).toBe(first.headers.get('etag'))
     expect(again.headers.get('last-modified')).toBe(first.headers.get('last-modified'))
-    expect((await api.app.handle(req('/feed.xml', { headers: { 'if-none-match': first.headers.get('etag')! } }))).status).toBe(304)
-    await api.database.db.update(stories).set({ headline: 'A changed headline' }).where(eq(stories.paperId, 'MED-71000003'))
-    expect(await eventually(async () => (await (await api.app.handle(req('/feed.xml'))).text()).includes('A changed headline'))).toBe(true)
+    expect(
+      (await api.app.handle(req('/feed.xml', { headers: { 'if-none-match': first.headers.get('etag')! } }))).status,
+    ).toBe(304)
+    await api.database.db
+      .update(stories)
+      .set({ headline: 'A changed headline' })
+      .where(eq(stories.paperId, 'MED-71000003'))
+    expect(
+      await eventually(async () =>
+        (await (await api.app.handle(req('/feed.xml'))).text()).includes('A changed headline'),
+      ),
+    ).toBe(true)
   })
 })

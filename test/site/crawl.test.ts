@@ -20,7 +20,10 @@ beforeAll(async () => {
   const nad = await insertEntity(api.database.db, 'intervention', 'nmn', 'NMN')
   await linkEntity(api.database.db, 'MED-7030', '2026-10-02', nad.id, 'intervention')
   // paper_count is kept by the minute refresh; set here as it would set it.
-  await executeRows(api.database.db, sql`update entities e set paper_count = (select count(distinct paper_id) from paper_entities pe where pe.entity_id = e.id)`)
+  await executeRows(
+    api.database.db,
+    sql`update entities e set paper_count = (select count(distinct paper_id) from paper_entities pe where pe.entity_id = e.id)`,
+  )
 })
 
 const parser = new XMLParser({ isArray: (name) => ['url', 'sitemap'].includes(name) })
@@ -40,38 +43,60 @@ describe('robots, favicon and sitemap', () => {
     const icon = await get('/favicon.svg')
     expect(icon.headers.get('content-type')).toBe('image/svg+xml')
     expect(await icon.text()).toStartWith('<svg xmlns="http://www.w3.org/2000/svg"')
-    expect((await api.app.handle(req('/favicon.svg', { headers: { 'if-none-match': icon.headers.get('etag')! } }))).status).toBe(304)
+    expect(
+      (await api.app.handle(req('/favicon.svg', { headers: { 'if-none-match': icon.headers.get('etag')! } }))).status,
+    ).toBe(304)
     const ico = await get('/favicon.ico')
     expect([ico.status, ico.headers.get('location')]).toEqual([301, '/favicon.svg'])
-    expect(await (await get('/papers/MED-1')).text()).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">')
+    expect(await (await get('/papers/MED-1')).text()).toContain(
+      '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    )
   })
 
   test('the sitemap lists every topic, story, entity with papers and paper, and each URL answers 200', async () => {
     const index = parser.parse(await (await get('/sitemap.xml')).text())
     const files: string[] = index.sitemapindex.sitemap.map((s: { loc: string }) => s.loc)
-    expect(files.slice(0, 3)).toEqual(['pages', 'stories', 'entities'].map((f) => `https://geroscope.test/sitemaps/${f}.xml`))
+    expect(files.slice(0, 3)).toEqual(
+      ['pages', 'stories', 'entities'].map((f) => `https://geroscope.test/sitemaps/${f}.xml`),
+    )
     const urls: string[] = []
     for (const file of files) {
       const response = await get(path(file))
-      expect({ file, status: response.status, type: response.headers.get('content-type') }).toEqual({ file, status: 200, type: 'application/xml; charset=utf-8' })
+      expect({ file, status: response.status, type: response.headers.get('content-type') }).toEqual({
+        file,
+        status: 200,
+        type: 'application/xml; charset=utf-8',
+      })
       urls.push(...parser.parse(await response.text()).urlset.url.map((u: { loc: string }) => u.loc))
     }
-    const [{ n: papers }] = await executeRows<{ n: number }>(api.database.db, sql`select count(*)::int as n from papers`)
-    const [{ n: stories }] = await executeRows<{ n: number }>(api.database.db, sql`select count(*)::int as n from stories`)
+    const [{ n: papers }] = await executeRows<{ n: number }>(
+      api.database.db,
+      sql`select count(*)::int as n from papers`,
+    )
+    const [{ n: stories }] = await executeRows<{ n: number }>(
+      api.database.db,
+      sql`select count(*)::int as n from stories`,
+    )
     expect(urls.filter((u) => u.includes('/papers/'))).toHaveLength(papers)
     expect(urls.filter((u) => u.includes('/stories/'))).toHaveLength(stories)
     expect(urls.filter((u) => u.includes('/entities/')).sort()).toEqual([
-      'https://geroscope.test/entities/gene/CDKN2A', 'https://geroscope.test/entities/intervention/nmn',
-      'https://geroscope.test/entities/intervention/rapamycin', 'https://geroscope.test/entities/organism/NCBITaxon%3A10090',
+      'https://geroscope.test/entities/gene/CDKN2A',
+      'https://geroscope.test/entities/intervention/nmn',
+      'https://geroscope.test/entities/intervention/rapamycin',
+      'https://geroscope.test/entities/organism/NCBITaxon%3A10090',
     ])
     for (const t of TOPIC_INFO) expect(urls).toContain(`https://geroscope.test/topics/${t.slug}`)
     expect(new Set(urls).size).toBe(urls.length)
-    for (const url of urls.filter((_, i) => i % 7 === 0)) expect({ url, status: (await get(path(url))).status }).toEqual({ url, status: 200 })
+    for (const url of urls.filter((_, i) => i % 7 === 0))
+      expect({ url, status: (await get(path(url))).status }).toEqual({ url, status: 200 })
   })
 
-  test.each(['nope.xml', 'papers-2026-13-1.xml', 'papers-1999-01-1.xml', 'papers-2026-10-0.xml'])('/sitemaps/%s is a 404', async (file) => {
-    expect((await get(`/sitemaps/${file}`)).status).toBe(404)
-  })
+  test.each(['nope.xml', 'papers-2026-13-1.xml', 'papers-1999-01-1.xml', 'papers-2026-10-0.xml'])(
+    '/sitemaps/%s is a 404',
+    async (file) => {
+      expect((await get(`/sitemaps/${file}`)).status).toBe(404)
+    },
+  )
 })
 
 describe('the index of topics and most-studied entities', () => {

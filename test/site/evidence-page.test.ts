@@ -8,8 +8,16 @@ const api = useTestApp()
 beforeAll(async () => {
   const db = api.database.db
   const { rapamycin } = await seedSite(db)
-  await insertPapers(db, [paperRow({ id: 'MED-3', title: 'Rapamycin in old dogs', studyType: 'human_trial', publishedDate: '2024-01-01' })])
-  await insertClaim(db, { paperId: 'MED-3', subjectEntityId: rapamycin.id, objectText: 'lifespan', organism: 'Canis familiaris', direction: 'no_change' })
+  await insertPapers(db, [
+    paperRow({ id: 'MED-3', title: 'Rapamycin in old dogs', studyType: 'human_trial', publishedDate: '2024-01-01' }),
+  ])
+  await insertClaim(db, {
+    paperId: 'MED-3',
+    subjectEntityId: rapamycin.id,
+    objectText: 'lifespan',
+    organism: 'Canis familiaris',
+    direction: 'no_change',
+  })
   await insertClaim(db, { paperId: 'MED-1', subjectEntityId: rapamycin.id, objectText: 'median lifespan' })
   await insertEntity(db, 'gene', '<b>X</b>', 'Gene <i>X</i>')
 })
@@ -22,7 +30,9 @@ async function page(path: string) {
 describe('the evidence page', () => {
   test('an entity page links to what the evidence says about it and lifespan', async () => {
     const { html } = await page('/entities/intervention/rapamycin')
-    expect(html).toContain('<a href="/evidence?subject=rapamycin&amp;object=lifespan">What the evidence says about Rapamycin and lifespan</a>')
+    expect(html).toContain(
+      '<a href="/evidence?subject=rapamycin&amp;object=lifespan">What the evidence says about Rapamycin and lifespan</a>',
+    )
   })
 
   test('groups the claims by organism and direction, papers linked, strongest first, titles escaped', async () => {
@@ -30,7 +40,9 @@ describe('the evidence page', () => {
     expect(status).toBe(200)
     expect(headers.get('content-type')).toContain('text/html')
     expect(html).toContain('<title>What the evidence says about Rapamycin and lifespan · Geroscope</title>')
-    expect(html).toContain('<h1>What the evidence says about <a href="/entities/intervention/rapamycin">Rapamycin</a> and lifespan</h1>')
+    expect(html).toContain(
+      '<h1>What the evidence says about <a href="/entities/intervention/rapamycin">Rapamycin</a> and lifespan</h1>',
+    )
     expect(html).toContain('3 claims extracted from papers')
     // Two claims from one paper in mice first, then one in dogs.
     const mice = html.indexOf('In Mus musculus: an increase')
@@ -38,13 +50,19 @@ describe('the evidence page', () => {
     expect(mice).toBeGreaterThan(0)
     expect(dogs).toBeGreaterThan(mice)
     expect(html).toContain('2 claims from 1 paper')
-    expect(html).toContain('<a href="https://geroscope.test/papers/MED-1">Rapamycin &lt;b&gt;extends&lt;/b&gt; lifespan in mice</a>')
+    expect(html).toContain(
+      '<a href="https://geroscope.test/papers/MED-1">Rapamycin &lt;b&gt;extends&lt;/b&gt; lifespan in mice</a>',
+    )
     expect(html).not.toContain('<b>extends</b>')
-    expect(html).toContain('<a href="https://geroscope.test/papers/MED-3">Rapamycin in old dogs</a> <span class="meta">Human trial')
+    expect(html).toContain(
+      '<a href="https://geroscope.test/papers/MED-3">Rapamycin in old dogs</a> <span class="meta">Human trial',
+    )
   })
 
   test('a question without claims says so, with the names escaped', async () => {
-    const { status, html } = await page(`/evidence?subject=${encodeURIComponent('<b>X</b>')}&object=${encodeURIComponent('<script>x</script>')}`)
+    const { status, html } = await page(
+      `/evidence?subject=${encodeURIComponent('<b>X</b>')}&object=${encodeURIComponent('<script>x</script>')}`,
+    )
     expect(status).toBe(200)
     expect(html).toContain('No claims about Gene &lt;i&gt;X&lt;/i&gt; and &lt;script&gt;x&lt;/script&gt; yet.')
     expect(html).not.toContain('<script>x')

@@ -18,9 +18,16 @@ const TITLE = 'Rapamycin &amp; <i>lifespan</i>'
 const STUDY_TYPE = '<svg onload=alert(3)>'
 
 beforeAll(async () => {
-  await insertPapers(api.database.db, [paperRow({
-    id: 'MED-77', topic: 'mtor-rapamycin', title: TITLE, journal: JOURNAL, studyType: STUDY_TYPE, doi: '10.1000/x<y>',
-  })])
+  await insertPapers(api.database.db, [
+    paperRow({
+      id: 'MED-77',
+      topic: 'mtor-rapamycin',
+      title: TITLE,
+      journal: JOURNAL,
+      studyType: STUDY_TYPE,
+      doi: '10.1000/x<y>',
+    }),
+  ])
   await insertStory(api.database.db, 'MED-77', { headline: HEADLINE, dek: DEK })
 })
 

@@ -6,9 +6,13 @@ import { req, useTestApp } from '../support/app'
 import { STORIES_IN_SENESCENCE, seedSite } from './corpus'
 
 const api = useTestApp()
-beforeAll(async () => { await seedSite(api.database.db) })
+beforeAll(async () => {
+  await seedSite(api.database.db)
+})
 
-const parser = new Parser<{ lastBuildDate?: string }, { identifier?: string }>({ customFields: { feed: ['lastBuildDate'], item: [['dc:identifier', 'identifier']] as never } })
+const parser = new Parser<{ lastBuildDate?: string }, { identifier?: string }>({
+  customFields: { feed: ['lastBuildDate'], item: [['dc:identifier', 'identifier']] as never },
+})
 const FEEDS = ['/feed.xml', ...TOPIC_INFO.map((t) => `/topics/${t.slug}/feed.xml`)]
 
 describe('feeds', () => {
@@ -25,18 +29,20 @@ describe('feeds', () => {
     }
   })
 
-  test('the all-stories feed has every story, newest first, with categories and the paper\'s DOI', async () => {
+  test("the all-stories feed has every story, newest first, with categories and the paper's DOI", async () => {
     const feed = await parser.parseString(await (await api.app.handle(req('/feed.xml'))).text())
     expect(feed.items).toHaveLength(STORIES_IN_SENESCENCE + 1)
     expect(feed.items[0].title).toBe('Rapamycin &amp; the mouse') // HTML for the reader (feeds-untrusted-text.test.ts)
     expect(feed.items[0].link).toBe('https://geroscope.test/stories/MED-1')
     expect((feed.items[0] as { identifier?: string }).identifier).toBe('doi:10.1000/rapa.1')
-    const categories = (feed.items[0].categories ?? []).map((c: string | { _: string }) => (typeof c === 'string' ? c : c._))
+    const categories = (feed.items[0].categories ?? []).map((c: string | { _: string }) =>
+      typeof c === 'string' ? c : c._,
+    )
     expect(categories).toEqual(['mTOR and rapamycin', 'animal'])
     expect(feed.items[0].content).toContain('doi:10.1000/rapa.1')
   })
 
-  test('a topic feed has only its topic\'s stories', async () => {
+  test("a topic feed has only its topic's stories", async () => {
     const feed = await parser.parseString(await (await api.app.handle(req('/topics/mtor-rapamycin/feed.xml'))).text())
     expect(feed.items.map((i) => i.title)).toEqual(['Rapamycin &amp; the mouse'])
   })
@@ -53,15 +59,21 @@ describe('feeds', () => {
     expect(await byTag.text()).toBe('')
     const byDate = await api.app.handle(req('/feed.xml', { headers: { 'if-modified-since': lastModified } }))
     expect(byDate.status).toBe(304)
-    const older = await api.app.handle(req('/feed.xml', { headers: { 'if-modified-since': 'Fri, 02 Oct 2026 08:00:00 GMT' } }))
+    const older = await api.app.handle(
+      req('/feed.xml', { headers: { 'if-modified-since': 'Fri, 02 Oct 2026 08:00:00 GMT' } }),
+    )
     expect(older.status).toBe(200)
-    const otherTag = await api.app.handle(req('/feed.xml', { headers: { 'if-none-match': '"something-else"', 'if-modified-since': lastModified } }))
+    const otherTag = await api.app.handle(
+      req('/feed.xml', { headers: { 'if-none-match': '"something-else"', 'if-modified-since': lastModified } }),
+    )
     expect(otherTag.status).toBe(200) // If-None-Match wins over If-Modified-Since
   })
 
   test('pages announce their feeds', async () => {
     const home = await (await api.app.handle(req('/'))).text()
-    expect(home).toContain('<link rel="alternate" type="application/rss+xml" title="Geroscope: all stories" href="/feed.xml">')
+    expect(home).toContain(
+      '<link rel="alternate" type="application/rss+xml" title="Geroscope: all stories" href="/feed.xml">',
+    )
     const topic = await (await api.app.handle(req('/topics/mtor-rapamycin'))).text()
     expect(topic).toContain('href="https://geroscope.test/topics/mtor-rapamycin/feed.xml"')
   })

@@ -24,13 +24,18 @@ async function judgement(id: string): Promise<string[]> {
 describe('the judgement box of a paper page', () => {
   test('names each field', async () => {
     expect(await judgement('MED-10')).toEqual([
-      'Relevance: aging biology (2.2 of 3)', 'Study type: Other', 'Topic: Other', 'Newsworthiness: 1.5 of 3',
+      'Relevance: aging biology (2.2 of 3)',
+      'Study type: Other',
+      'Topic: Other',
+      'Newsworthiness: 1.5 of 3',
     ])
   })
 
   test('says which fields were not judged', async () => {
     expect(await judgement('MED-11')).toEqual([
-      'Relevance: tangential to aging (1.2 of 3)', 'Study type: not judged', 'Topic: not judged',
+      'Relevance: tangential to aging (1.2 of 3)',
+      'Study type: not judged',
+      'Topic: not judged',
       'Newsworthiness: not judged',
     ])
   })

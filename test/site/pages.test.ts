@@ -8,7 +8,12 @@ const api = useTestApp()
 beforeAll(async () => {
   await insertPapers(api.database.db, [
     paperRow({ id: 'MED-1', topic: 'senescence', title: 'Senolytics <script>alert(1)</script> in mice' }),
-    paperRow({ id: 'MED-2', topic: 'senescence', abstractLicense: 'cc by-nc', abstract: 'Secret non-commercial abstract.' }),
+    paperRow({
+      id: 'MED-2',
+      topic: 'senescence',
+      abstractLicense: 'cc by-nc',
+      abstract: 'Secret non-commercial abstract.',
+    }),
   ])
   await insertStory(api.database.db, 'MED-1', { headline: 'Clearing old cells & more' })
 })
@@ -16,7 +21,7 @@ beforeAll(async () => {
 /** Turns an absolute URL from the API into a request on the api.app under test. */
 const follow = (url: string) => api.app.handle(req(new URL(url).pathname))
 
-describe('site pages behind the API\'s URLs', () => {
+describe("site pages behind the API's URLs", () => {
   test('site_url, story url, topic site_url and feed_url all resolve without a key', async () => {
     const paper = (await (await api.app.handle(req('/api/v1/papers/MED-1', bearer(api.key)))).json()).data
     const paperPage = await follow(paper.site_url)
@@ -31,7 +36,7 @@ describe('site pages behind the API\'s URLs', () => {
     expect((await follow('https://geroscope.test/topics/senescence')).status).toBe(200)
   })
 
-  test('a topic feed is valid RSS with the topic\'s stories', async () => {
+  test("a topic feed is valid RSS with the topic's stories", async () => {
     const response = await follow('https://geroscope.test/topics/senescence/feed.xml')
     expect(response.status).toBe(200)
     const feed = await new Parser().parseString(await response.text())

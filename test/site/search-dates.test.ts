@@ -15,7 +15,10 @@ const PAPERS = [
   { id: 'MED-34', publishedDate: '2026-10-01', indexedDate: '2026-10-04' },
 ]
 beforeAll(async () => {
-  await insertPapers(api.database.db, PAPERS.map((p) => paperRow({ ...p, title: `Klotho and aging, paper ${p.id}` })))
+  await insertPapers(
+    api.database.db,
+    PAPERS.map((p) => paperRow({ ...p, title: `Klotho and aging, paper ${p.id}` })),
+  )
 })
 
 const page = async (query: string) => {
@@ -28,7 +31,7 @@ const apiHits = async (query: string) => {
   return body.data.map((p: { id: string }) => p.id).sort()
 }
 
-describe('the search page\'s dates', () => {
+describe("the search page's dates", () => {
   test.each([
     ['published_since=2026-01-01', ['MED-32', 'MED-34']],
     ['published_until=2026-09-30', ['MED-31', 'MED-32']],

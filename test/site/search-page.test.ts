@@ -21,7 +21,10 @@ const page = async (path: string) => {
   return { status: response.status, html: await response.text() }
 }
 /** The hits of a results page: each <li> of the list. */
-const hitsOf = (html: string) => [...(html.split('<ol class="items hits">')[1] ?? '').split('</ol>')[0].matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => m[1])
+const hitsOf = (html: string) =>
+  [...(html.split('<ol class="items hits">')[1] ?? '').split('</ol>')[0].matchAll(/<li>([\s\S]*?)<\/li>/g)].map(
+    (m) => m[1],
+  )
 
 /** The chart papers' numbers ("Chart paper 12 on …") among hits. */
 const numbersOf = (hits: string[]) => hits.flatMap((h) => /Chart paper (\d+) /.exec(h)?.[1] ?? []).map(Number)
@@ -32,7 +35,9 @@ describe('search hits', () => {
     const hit = hitsOf(html).find((h) => h.includes('>Senolytic paper 3</a>'))!
     expect(hit).toContain('<span class="badge">core aging biology · animal study</span>')
     expect(hit).toContain('Our story: <a href="https://geroscope.test/stories/MED-103">Clearing old cells, part 3</a>')
-    expect(hit).toContain('<p class="snippet">Rapamycin extended median lifespan by 12% in male mice (<mark>paper</mark>')
+    expect(hit).toContain(
+      '<p class="snippet">Rapamycin extended median lifespan by 12% in male mice (<mark>paper</mark>',
+    )
   })
 
   test('an abstract its licence keeps closed gives no snippet; an unjudged paper says so', async () => {
@@ -44,8 +49,9 @@ describe('search hits', () => {
 
   test('snippets: phrases and word endings marked, excluded words and OR not, text escaped', () => {
     expect(searchedWords('"old cells" OR senolytic -review')).toEqual(['old cells', 'senolytic'])
-    expect(snippetHtml('Senolytics clear <old  cells> & more', ['old cells', 'senolytic']))
-      .toBe('<mark>Senolytics</mark> clear &lt;<mark>old  cells</mark>&gt; &amp; more')
+    expect(snippetHtml('Senolytics clear <old  cells> & more', ['old cells', 'senolytic'])).toBe(
+      '<mark>Senolytics</mark> clear &lt;<mark>old  cells</mark>&gt; &amp; more',
+    )
     const long = `${'word '.repeat(100)}target ${'word '.repeat(100)}`
     const cut = snippetHtml(long, ['target'])
     expect(cut).toStartWith('… ')
@@ -64,7 +70,9 @@ describe('search filters', () => {
     expect(html).toContain('<strong aria-current="true">Cellular senescence</strong>')
     expect(html).toContain('<a href="/search?q=chart&amp;topic=mitochondria&amp;preprint=false">Mitochondria</a>')
     expect(html).toContain('<a href="/search?q=chart&amp;preprint=false">Any</a>') // removes the topic
-    expect(html).toContain('<a href="/search?q=chart&amp;topic=senescence&amp;preprint=false&amp;study_type=review">Review</a>')
+    expect(html).toContain(
+      '<a href="/search?q=chart&amp;topic=senescence&amp;preprint=false&amp;study_type=review">Review</a>',
+    )
     expect(html).toContain('<option value="senescence" selected>Cellular senescence</option>')
     expect(html).toContain('<details class="filters" open>')
   })
@@ -80,15 +88,21 @@ describe('search filters', () => {
     expect(numbersOf(judgedAging).filter((i) => i % 5 === 4)).toEqual([]) // every fifth is tangential (relevance 1)
     expect(judgedAging.every((h) => h.includes('<span class="badge">core aging biology'))).toBe(true)
     // All 60 chart papers, newest first, in the feed: 50 of them; 48 are about aging biology.
-    const items = async (query: string) => parseRssFeed(await (await api.app.handle(req(`/search/feed.xml?${query}`))).text()).items ?? []
+    const items = async (query: string) =>
+      parseRssFeed(await (await api.app.handle(req(`/search/feed.xml?${query}`))).text()).items ?? []
     expect((await items('q=chart')).length).toBe(50)
     expect((await items('q=chart&min_relevance=2')).length).toBe(48)
-    expect((await page('/search?q=chart&since=2099-01-01')).html).toContain('No papers match <strong>chart</strong> with these filters.')
+    expect((await page('/search?q=chart&since=2099-01-01')).html).toContain(
+      'No papers match <strong>chart</strong> with these filters.',
+    )
   })
 
   test.each([
-    ['/search?q=chart&topic=ageing', 'topic'], ['/search?q=chart&min_relevance=4', 'min_relevance'],
-    ['/search?q=chart&since=yesterday', 'since'], ['/search?q=chart&preprint=maybe', 'preprint'], ['/search?q=chart&page=2', 'unknown parameter'],
+    ['/search?q=chart&topic=ageing', 'topic'],
+    ['/search?q=chart&min_relevance=4', 'min_relevance'],
+    ['/search?q=chart&since=yesterday', 'since'],
+    ['/search?q=chart&preprint=maybe', 'preprint'],
+    ['/search?q=chart&page=2', 'unknown parameter'],
   ])('%s is a 400 naming the parameter', async (path, name) => {
     const { status, html } = await page(path)
     expect(status).toBe(400)

@@ -14,7 +14,10 @@ const api = useTestApp()
 
 async function entity(type: string, key: string, name: string, paperId: string) {
   const row = await insertEntity(api.database.db, type, key, name)
-  await api.database.db.update(entities).set({ aliases: entityAliases(type, key, name) }).where(eq(entities.id, row.id))
+  await api.database.db
+    .update(entities)
+    .set({ aliases: entityAliases(type, key, name) })
+    .where(eq(entities.id, row.id))
   await linkEntity(api.database.db, paperId, '2026-10-02', row.id, 'studied')
 }
 
@@ -39,7 +42,9 @@ describe('the search page', () => {
   test('/search?q=p16 lists the paper that says CDKN2A and suggests the gene', async () => {
     const html = await page('p16')
     expect(html).toContain('CDKN2A in ageing fibroblasts')
-    expect(html).toContain('<p class="suggest">Did you mean the gene <a href="/entities/gene/NCBIGene%3A1029">CDKN2A</a>?</p>')
+    expect(html).toContain(
+      '<p class="suggest">Did you mean the gene <a href="/entities/gene/NCBIGene%3A1029">CDKN2A</a>?</p>',
+    )
   })
 
   test('/search?q=sirolimus suggests the intervention rapamycin', async () => {
@@ -49,7 +54,9 @@ describe('the search page', () => {
   })
 
   test('two names, two suggestions (most-studied first, then by type)', async () => {
-    expect(await page('p16 OR sirolimus')).toContain('Did you mean the gene <a href="/entities/gene/NCBIGene%3A1029">CDKN2A</a> or the intervention <a href="/entities/intervention/CHEBI%3A9168">rapamycin</a>?')
+    expect(await page('p16 OR sirolimus')).toContain(
+      'Did you mean the gene <a href="/entities/gene/NCBIGene%3A1029">CDKN2A</a> or the intervention <a href="/entities/intervention/CHEBI%3A9168">rapamycin</a>?',
+    )
   })
 
   test('a query that names no entity suggests nothing', async () => {

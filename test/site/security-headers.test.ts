@@ -21,7 +21,13 @@ beforeAll(async () => {
 })
 
 const get = (path: string) => api.app.handle(req(path, { headers: { accept: 'text/html' } }))
-const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]))
+const directives = (csp: string) =>
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  )
 const hashOf = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`
 
 function expectCommonHeaders(response: Response) {
@@ -48,9 +54,15 @@ async function expectStyleAllowed(response: Response, csp: Map<string, string[]>
 
 describe('site pages and HTML error pages: no script, only their own style', () => {
   test.each([
-    ['the home page', '/', 200], ['a paper', '/papers/MED-1', 200], ['a story', '/stories/MED-1', 200], ['a topic', '/topics/other', 200],
-    ['an entity', '/entities/gene/HGNC:3942', 200], ['search', '/search?q=mtor', 200],
-    ['an unknown page (404)', '/nope', 404], ['an unknown paper (404)', '/papers/MED-999', 404], ['a path id that is not UTF-8 (404)', '/papers/%ff', 404],
+    ['the home page', '/', 200],
+    ['a paper', '/papers/MED-1', 200],
+    ['a story', '/stories/MED-1', 200],
+    ['a topic', '/topics/other', 200],
+    ['an entity', '/entities/gene/HGNC:3942', 200],
+    ['search', '/search?q=mtor', 200],
+    ['an unknown page (404)', '/nope', 404],
+    ['an unknown paper (404)', '/papers/MED-999', 404],
+    ['a path id that is not UTF-8 (404)', '/papers/%ff', 404],
   ])('%s', async (_name, path, status) => {
     const response = await get(path)
     expect([path, response.status]).toEqual([path, status])

@@ -4,7 +4,9 @@ import { req, useTestApp } from '../support/app'
 import { seedSite } from './corpus'
 
 const api = useTestApp()
-beforeAll(async () => { await seedSite(api.database.db) })
+beforeAll(async () => {
+  await seedSite(api.database.db)
+})
 
 /** The path of a topic page's "Older stories" or "Older papers" link, or null. */
 function olderLink(html: string, list: 'stories' | 'papers'): string | null {
@@ -29,7 +31,9 @@ describe('the home page', () => {
     expect(html).toContain('<label for="q">Search papers</label>')
     expect(html).toMatch(/Cellular senescence<\/a> <span class="meta">23 papers/)
     expect(html).toMatch(/mTOR and rapamycin<\/a> <span class="meta">1 paper,/)
-    expect(html).toContain('<link rel="alternate" type="application/rss+xml" title="Geroscope: all stories" href="/feed.xml">')
+    expect(html).toContain(
+      '<link rel="alternate" type="application/rss+xml" title="Geroscope: all stories" href="/feed.xml">',
+    )
     expect(html).toContain('<main id="main">')
     expect(html).toContain('href="#main">Skip to content')
   })
@@ -41,12 +45,20 @@ describe('a paper page', () => {
     expect(html).toContain('Rapamycin &lt;b&gt;extends&lt;/b&gt; lifespan in mice')
     expect(html).toContain('<a href="https://doi.org/10.1000/rapa.1">10.1000/rapa.1</a>')
     expect(html).toContain('<time datetime="2026-09-30">')
-    expect(html).toContain('<dt>Relevance</dt><dd>core aging biology (2.6 of 3)</dd><dt>Study type</dt><dd>Animal study</dd>')
+    expect(html).toContain(
+      '<dt>Relevance</dt><dd>core aging biology (2.6 of 3)</dd><dt>Study type</dt><dd>Animal study</dd>',
+    )
     expect(html).toContain('Rapamycin &amp; the mouse')
     expect(html).toContain('<a href="/entities/intervention/rapamycin">Rapamycin</a>')
     expect(html).toContain('<a href="/entities/organism/NCBITaxon%3A10090">Mouse</a>')
     expect(html).toContain('<em>extends lifespan</em>')
-    for (const credit of ['Judged by Geroscope', 'Written by Geroscope', 'Entities found by Geroscope', 'Claims extracted by Geroscope']) expect(html).toContain(credit)
+    for (const credit of [
+      'Judged by Geroscope',
+      'Written by Geroscope',
+      'Entities found by Geroscope',
+      'Claims extracted by Geroscope',
+    ])
+      expect(html).toContain(credit)
     expect(html).toContain('An open abstract about rapamycin.')
     expect(html).toContain('Abstract by Smith A, Jones B, Lee C, et al., licensed cc by')
   })
@@ -63,7 +75,9 @@ describe('a topic page', () => {
   test('pages its stories 20 at a time, and lists recent papers and its feed', async () => {
     const first = await page('/topics/senescence')
     expect(first.html.match(/Clearing old cells, part/g)).toHaveLength(20)
-    expect(first.html).toContain('<link rel="alternate" type="application/rss+xml" title="Geroscope: Cellular senescence" href="https://geroscope.test/topics/senescence/feed.xml">')
+    expect(first.html).toContain(
+      '<link rel="alternate" type="application/rss+xml" title="Geroscope: Cellular senescence" href="https://geroscope.test/topics/senescence/feed.xml">',
+    )
     const next = olderLink(first.html, 'stories')!
     const second = await page(next)
     expect(second.status).toBe(200)
@@ -74,7 +88,10 @@ describe('a topic page', () => {
   })
 
   test('pages its recent papers 10 at a time, each list keeping its own place', async () => {
-    const recent = (html: string) => [...html.slice(html.indexOf('id="recent"')).matchAll(/href="https:\/\/geroscope\.test\/papers\/([^"]+)"/g)].map((m) => m[1])
+    const recent = (html: string) =>
+      [...html.slice(html.indexOf('id="recent"')).matchAll(/href="https:\/\/geroscope\.test\/papers\/([^"]+)"/g)].map(
+        (m) => m[1],
+      )
     const storiesPage2 = olderLink((await page('/topics/senescence')).html, 'stories')!
     const seen: string[] = []
     let path: string | null = storiesPage2

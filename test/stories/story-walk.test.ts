@@ -15,15 +15,52 @@ import { haveSharedFixtures, noteMissingFixtures } from '../support/shared-fixtu
 
 describe('the checker', () => {
   const story = (dek: string, caveats = '') => ({ headline: 'H', dek, body: 'B', whyItMatters: 'W', caveats })
-  test('finds the issue\'s examples and passes faithful wording', () => {
-    expect(checkStory(story('A clinical trial in yeast looked at restriction.'), 'invertebrate', { publicationTypes: [] }, []).map((f) => f.kind)).toContain('design')
-    expect(checkStory(story('Restriction raises healthspan in yeast.'), 'human_trial', { publicationTypes: [] }, []).map((f) => f.kind)).toEqual(['organism'])
-    expect(checkStory(story('A clinical trial in people looked at HbA1c.'), 'human_observational', { publicationTypes: ['Observational Study'] }, []).map((f) => f.kind)).toContain('design')
-    expect(checkStory(story('A study in people looked at HbA1c.'), 'human_trial', { publicationTypes: ['Observational Study'] }, [])).toEqual([])
-    expect(checkStory(story('A randomised trial in people.'), 'human_trial', { publicationTypes: [] },
-      [{ organism: 'Saccharomyces cerevisiae', evidence: 'Restriction improves healthspan in older adults.' }]).map((f) => f.kind)).toEqual(['organism'])
-    expect(checkStory(story('An animal study in mice.', 'Rapamycin could be tested in people.'), 'animal', { publicationTypes: [] },
-      [{ organism: 'Mus musculus', evidence: 'Rapamycin extended lifespan.' }, { organism: 'Saccharomyces cerevisiae', evidence: 'It works from yeast to primates.' }])).toEqual([])
+  test("finds the issue's examples and passes faithful wording", () => {
+    expect(
+      checkStory(
+        story('A clinical trial in yeast looked at restriction.'),
+        'invertebrate',
+        { publicationTypes: [] },
+        [],
+      ).map((f) => f.kind),
+    ).toContain('design')
+    expect(
+      checkStory(story('Restriction raises healthspan in yeast.'), 'human_trial', { publicationTypes: [] }, []).map(
+        (f) => f.kind,
+      ),
+    ).toEqual(['organism'])
+    expect(
+      checkStory(
+        story('A clinical trial in people looked at HbA1c.'),
+        'human_observational',
+        { publicationTypes: ['Observational Study'] },
+        [],
+      ).map((f) => f.kind),
+    ).toContain('design')
+    expect(
+      checkStory(
+        story('A study in people looked at HbA1c.'),
+        'human_trial',
+        { publicationTypes: ['Observational Study'] },
+        [],
+      ),
+    ).toEqual([])
+    expect(
+      checkStory(story('A randomised trial in people.'), 'human_trial', { publicationTypes: [] }, [
+        { organism: 'Saccharomyces cerevisiae', evidence: 'Restriction improves healthspan in older adults.' },
+      ]).map((f) => f.kind),
+    ).toEqual(['organism'])
+    expect(
+      checkStory(
+        story('An animal study in mice.', 'Rapamycin could be tested in people.'),
+        'animal',
+        { publicationTypes: [] },
+        [
+          { organism: 'Mus musculus', evidence: 'Rapamycin extended lifespan.' },
+          { organism: 'Saccharomyces cerevisiae', evidence: 'It works from yeast to primates.' },
+        ],
+      ),
+    ).toEqual([])
   })
 })
 
@@ -38,28 +75,40 @@ describe(`the demo corpus after the start-up analysis, on ${testDriver}`, () => 
     await database.close()
   })
 
-  test('every story, published or held, agrees with its paper\'s study type and claims', async () => {
+  test("every story, published or held, agrees with its paper's study type and claims", async () => {
     const summary = summarise(await walkDatabase(database))
     expect(summary.stories).toBeGreaterThan(150)
-    expect(summary.failures.map((f) => `${f.id} [${f.studyType}] ${f.headline}: ${f.findings.map((x) => x.problem).join('; ')}`)).toEqual([])
+    expect(
+      summary.failures.map(
+        (f) => `${f.id} [${f.studyType}] ${f.headline}: ${f.findings.map((x) => x.problem).join('; ')}`,
+      ),
+    ).toEqual([])
   })
 
   test('MED-1010000985, a randomised trial in 787 adults, is a trial in people, not in yeast', async () => {
-    const [story] = await database.rows<{ headline: string; dek: string; caveats: string }>(sql`select headline, dek, caveats from stories where paper_id = 'MED-1010000985'`)
+    const [story] = await database.rows<{ headline: string; dek: string; caveats: string }>(
+      sql`select headline, dek, caveats from stories where paper_id = 'MED-1010000985'`,
+    )
     expect(story.headline).toEndWith('in people')
     expect(`${story.headline} ${story.dek} ${story.caveats}`).not.toMatch(/yeast/i)
     expect(story.caveats).toContain('randomised trial in people')
-    const organisms = await database.rows<{ organism: string }>(sql`select organism from claims where paper_id = 'MED-1010000985' and evidence not ilike '%yeast%'`)
+    const organisms = await database.rows<{ organism: string }>(
+      sql`select organism from claims where paper_id = 'MED-1010000985' and evidence not ilike '%yeast%'`,
+    )
     expect(organisms.map((c) => c.organism)).toEqual(organisms.map(() => 'Homo sapiens'))
   })
 })
 
 noteMissingFixtures('story walk')
 describe.skipIf(!haveSharedFixtures)('the built-in writer on real fixture records', () => {
-  test('every story written for 40 records of each EasyNER and SYNERGY file agrees with the analysis\'s study type and claims', () => {
+  test("every story written for 40 records of each EasyNER and SYNERGY file agrees with the analysis's study type and claims", () => {
     const walked = fixtureFiles().flatMap((file) => walkRecords(fixtureRecords(file, 40)))
     const summary = summarise(walked)
     expect(summary.stories).toBeGreaterThan(300)
-    expect(summary.failures.map((f) => `${f.id} [${f.studyType}] ${f.headline}: ${f.findings.map((x) => x.problem).join('; ')}`)).toEqual([])
+    expect(
+      summary.failures.map(
+        (f) => `${f.id} [${f.studyType}] ${f.headline}: ${f.findings.map((x) => x.problem).join('; ')}`,
+      ),
+    ).toEqual([])
   }, 300_000)
 })

@@ -14,7 +14,15 @@ export type Clock = { now: () => Date; advance: (ms: number) => void; set: (iso:
 
 export function testClock(start = Date.now()): Clock {
   let t = start
-  return { now: () => new Date(t), advance: (ms) => { t += ms }, set: (iso) => { t = Date.parse(iso) } }
+  return {
+    now: () => new Date(t),
+    advance: (ms) => {
+      t += ms
+    },
+    set: (iso) => {
+      t = Date.parse(iso)
+    },
+  }
 }
 
 export type CallOptions = {
@@ -36,10 +44,15 @@ export const freshAddress = () => {
 export function adminRequest(path: string, options: CallOptions = {}, base = 'https://geroscope.test'): Request {
   const headers: Record<string, string> = { ...options.headers }
   if (options.body !== undefined) headers['content-type'] ??= 'application/json'
-  if (options.cookie) headers.cookie = options.cookie.includes('=') ? options.cookie : `${SESSION_COOKIE}=${options.cookie}`
+  if (options.cookie)
+    headers.cookie = options.cookie.includes('=') ? options.cookie : `${SESSION_COOKIE}=${options.cookie}`
   if (options.address) headers['x-forwarded-for'] = options.address
   const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body))
-  return new Request(`${base}${path}`, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body })
+  return new Request(`${base}${path}`, {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+  })
 }
 
 /** The session token a response's Set-Cookie carries ('' when it clears the cookie), or null without one. */
@@ -79,7 +92,8 @@ export function useAdminApp(
   afterAll(async () => {
     await api.database.close()
   })
-  api.call = (path, options = {}) => api.app.handle(adminRequest(path, { address: options.address ?? freshAddress(), ...options }))
+  api.call = (path, options = {}) =>
+    api.app.handle(adminRequest(path, { address: options.address ?? freshAddress(), ...options }))
   api.account = async (role, membership = 'active') => {
     const username = `${role}-${process.pid}-${++accountSerial}`
     const password = `password-${accountSerial}-long enough`
@@ -87,7 +101,10 @@ export function useAdminApp(
     return { id: account.id, username, password }
   }
   api.login = async (username, password, address) => {
-    const response = await api.call('/api/auth/login', { body: { username, password }, address: address ?? freshAddress() })
+    const response = await api.call('/api/auth/login', {
+      body: { username, password },
+      address: address ?? freshAddress(),
+    })
     expect(response.status).toBe(200)
     const token = sessionFrom(response)
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)

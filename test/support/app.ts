@@ -16,9 +16,13 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789'
  * The app over `database`, with the in-process rate limiter and a key-use recorder that only writes
  * when flushed or closed; `env` adds configuration (e.g. TRUST_PROXY).
  */
-export async function testApp(database: Database, extra: Partial<Omit<AppContext, 'database' | 'config'>> = {}, env: Record<string, string> = {}) {
+export async function testApp(
+  database: Database,
+  extra: Partial<Omit<AppContext, 'database' | 'config'>> = {},
+  env: Record<string, string> = {},
+) {
   const config = { ...parseConfig({ PUBLIC_BASE_URL: 'https://geroscope.test', ...env }), appSecret: TEST_SECRET }
-  const limits = extra.limits ?? await MemoryRateLimitStore.open(database, new Date())
+  const limits = extra.limits ?? (await MemoryRateLimitStore.open(database, new Date()))
   const keyUsage = extra.keyUsage ?? new KeyUsageRecorder(database, { flushEveryMs: 0 })
   return buildApp({ config, database, limits, keyUsage, ...extra })
 }

@@ -18,7 +18,8 @@ export const haveBrowser = existsSync(chromiumPath)
 
 /** Logs, once per file, that its browser tests were left out. */
 export function noteMissingBrowser(what: string): void {
-  if (!haveBrowser) console.log(`${what}: browser tests left out because ${chromiumPath} is missing (apt-get install chromium)`)
+  if (!haveBrowser)
+    console.log(`${what}: browser tests left out because ${chromiumPath} is missing (apt-get install chromium)`)
 }
 
 /**
@@ -26,8 +27,14 @@ export function noteMissingBrowser(what: string): void {
  * background networking, which a closed network refuses many times over at every start.
  */
 const FLAGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
 ]
 
 export type TestBrowser = {
@@ -75,9 +82,18 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
 export async function seriousViolations(page: Page, options: object = {}): Promise<AxeViolation[]> {
   await page.evaluate(axeSource)
   const violations = await page.evaluate(async (runOptions) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> }
+      }
+    ).axe
     const result = await axe.run(document, runOptions)
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }))
   }, options)
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 }

@@ -10,7 +10,11 @@ export function cli(database: Database, ...argv: string[]): Promise<CliResult> {
 }
 
 /** The same, with configuration read from `env` (e.g. EUROPEPMC_BASE_URL pointing at a local server). */
-export async function cliWithEnv(database: Database, env: Record<string, string>, ...argv: string[]): Promise<CliResult> {
+export async function cliWithEnv(
+  database: Database,
+  env: Record<string, string>,
+  ...argv: string[]
+): Promise<CliResult> {
   const stdout: string[] = []
   const stderr: string[] = []
   // The command closes its database when done; the test keeps using it, so hand out a non-closing view.

@@ -5,7 +5,10 @@
 import Ajv2020 from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>; components?: object }
+type Doc = {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>
+  components?: object
+}
 
 export function responseValidator(doc: Doc) {
   const ajv = new Ajv2020({ strict: false, allErrors: true })

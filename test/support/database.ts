@@ -103,17 +103,25 @@ export async function dropTestDatabases(): Promise<void> {
   const names = [...created].reverse()
   let next = 0
   let handedOver = false
-  const dropping = Promise.all(Array.from({ length: 4 }, async () => {
-    while (next < names.length && !handedOver) await sql.unsafe(`drop database if exists "${names[next++]}" with (force)`)
-  }))
+  const dropping = Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < names.length && !handedOver)
+        await sql.unsafe(`drop database if exists "${names[next++]}" with (force)`)
+    }),
+  )
   const patience = new Promise<'late'>((resolve) => setTimeout(resolve, 120_000, 'late').unref?.())
-  if (await Promise.race([dropping.then(() => 'done' as const), patience]) === 'late') {
+  if ((await Promise.race([dropping.then(() => 'done' as const), patience])) === 'late') {
     handedOver = true
     const left = names.slice(Math.max(0, next - 4)) // those in flight are dropped again: if exists
     console.log(`dropping ${left.length} test databases in the background (the server is slow to checkpoint)`)
-    const child = spawn(process.execPath, [new URL('./drop-databases.ts', import.meta.url).pathname, serverUrl!, ...left], {
-      detached: true, stdio: 'ignore',
-    })
+    const child = spawn(
+      process.execPath,
+      [new URL('./drop-databases.ts', import.meta.url).pathname, serverUrl!, ...left],
+      {
+        detached: true,
+        stdio: 'ignore',
+      },
+    )
     child.unref()
     await sql.end({ timeout: 0 })
     return

@@ -22,7 +22,8 @@ export class DnsServer {
       const question = query.questions?.[0]
       const known = question ? this.zone[question.name.toLowerCase()] : undefined
       const family = question?.type === 'AAAA' ? ':' : '.'
-      const answers = (known ?? []).filter((a) => a.includes(family) && (family === ':' || !a.includes(':')))
+      const answers = (known ?? [])
+        .filter((a) => a.includes(family) && (family === ':' || !a.includes(':')))
         .map((data) => ({ type: question!.type as 'A' | 'AAAA', name: question!.name, ttl: 60, data }))
       const reply = packet.encode({
         id: query.id,
@@ -42,10 +43,11 @@ export class DnsServer {
   resolveAll = async (host: string): Promise<string[]> => {
     const resolver = new Resolver({ timeout: 2000, tries: 1 })
     resolver.setServers([`127.0.0.1:${this.port}`])
-    const quietly = (p: Promise<string[]>) => p.catch((error: { code?: string }) => {
-      if (error.code === 'ENODATA' || error.code === 'ENOTFOUND') return []
-      throw error
-    })
+    const quietly = (p: Promise<string[]>) =>
+      p.catch((error: { code?: string }) => {
+        if (error.code === 'ENODATA' || error.code === 'ENOTFOUND') return []
+        throw error
+      })
     const [v4, v6] = await Promise.all([quietly(resolver.resolve4(host)), quietly(resolver.resolve6(host))])
     return [...v4, ...v6]
   }

@@ -23,7 +23,14 @@ export function getter(app: { handle: (request: Request) => Promise<Response> },
 }
 
 /** An entity with the paper_count the minute refresh would have set. */
-export async function insertCountedEntity(db: Db, type: string, key: string, name: string, paperCount: number, ids: Record<string, string> = {}) {
+export async function insertCountedEntity(
+  db: Db,
+  type: string,
+  key: string,
+  name: string,
+  paperCount: number,
+  ids: Record<string, string> = {},
+) {
   const row = await insertEntity(db, type, key, name, ids)
   await db.update(entities).set({ paperCount }).where(eq(entities.id, row.id))
   return { ...row, paperCount }
@@ -31,7 +38,10 @@ export async function insertCountedEntity(db: Db, type: string, key: string, nam
 
 /** Sets a claim's created_at from text, so tests can use microseconds (a JS Date stops at milliseconds). */
 export async function setClaimCreatedAt(db: Db, claimId: number, timestamp: string) {
-  await db.update(claims).set({ createdAt: sql`${timestamp}::timestamptz` }).where(eq(claims.id, claimId))
+  await db
+    .update(claims)
+    .set({ createdAt: sql`${timestamp}::timestamptz` })
+    .where(eq(claims.id, claimId))
 }
 
 /** Follows next_cursor from `path` (which must end with its query) until the last page; returns every page's body. */

@@ -66,32 +66,70 @@ export async function insertEntity(db: Db, type: string, key: string, name: stri
   return row
 }
 
-export async function linkEntity(db: Db, paperId: string, indexedDate: string, entityId: number, role: string, detail: Record<string, unknown> | null = null) {
+export async function linkEntity(
+  db: Db,
+  paperId: string,
+  indexedDate: string,
+  entityId: number,
+  role: string,
+  detail: Record<string, unknown> | null = null,
+) {
   await db.insert(paperEntities).values({ paperId, entityId, role, detail, indexedDate })
 }
 
 export async function insertClaim(db: Db, values: Partial<typeof claims.$inferInsert> & { paperId: string }) {
-  const [row] = await db.insert(claims).values({
-    subjectText: 'rapamycin', relation: 'extends_lifespan', objectText: 'lifespan', organism: 'Mus musculus',
-    direction: 'increase', magnitude: '12%', evidence: 'Rapamycin extended median lifespan by 12% in male mice.',
-    confidence: 0.8, createdAt: new Date('2026-10-02T06:05:00Z'), ...values,
-  }).returning()
+  const [row] = await db
+    .insert(claims)
+    .values({
+      subjectText: 'rapamycin',
+      relation: 'extends_lifespan',
+      objectText: 'lifespan',
+      organism: 'Mus musculus',
+      direction: 'increase',
+      magnitude: '12%',
+      evidence: 'Rapamycin extended median lifespan by 12% in male mice.',
+      confidence: 0.8,
+      createdAt: new Date('2026-10-02T06:05:00Z'),
+      ...values,
+    })
+    .returning()
   return row
 }
 
 let accountSerial = 0
 
 /** An account with one key; returns the plain key. */
-export async function createTestKey(db: Db, options: {
-  tier?: 'member' | 'pro'; membership?: 'active' | 'lapsed'; role?: 'admin' | 'member'; revoked?: boolean
-  accountId?: number // another key of this account, instead of a new account
-} = {}) {
-  const account = options.accountId !== undefined ? { id: options.accountId } : (await db.insert(accounts).values({
-    username: `user-${process.pid}-${++accountSerial}`, passwordHash: '!', role: options.role ?? 'member', membership: options.membership ?? 'active',
-  }).returning())[0]
+export async function createTestKey(
+  db: Db,
+  options: {
+    tier?: 'member' | 'pro'
+    membership?: 'active' | 'lapsed'
+    role?: 'admin' | 'member'
+    revoked?: boolean
+    accountId?: number // another key of this account, instead of a new account
+  } = {},
+) {
+  const account =
+    options.accountId !== undefined
+      ? { id: options.accountId }
+      : (
+          await db
+            .insert(accounts)
+            .values({
+              username: `user-${process.pid}-${++accountSerial}`,
+              passwordHash: '!',
+              role: options.role ?? 'member',
+              membership: options.membership ?? 'active',
+            })
+            .returning()
+        )[0]
   const { id, secret, key } = generateApiKey()
   await db.insert(apiKeys).values({
-    id, accountId: account.id, tier: options.tier ?? 'pro', secretHash: hashSecret(secret), revokedAt: options.revoked ? new Date() : null,
+    id,
+    accountId: account.id,
+    tier: options.tier ?? 'pro',
+    secretHash: hashSecret(secret),
+    revokedAt: options.revoked ? new Date() : null,
   })
   return { key, keyId: id, accountId: account.id }
 }

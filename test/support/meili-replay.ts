@@ -9,7 +9,11 @@ export type ReplayHit = { id: string; relevance?: number; indexed_day: number; _
 
 type SearchBody = { q?: string; filter?: string[]; limit?: number }
 
-const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
 
 /**
  * Whether a document matches a query in Meilisearch's syntax: every word, every "phrase" (its words
@@ -17,11 +21,20 @@ const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filt
  * or up to 3 words in a row, that the `synonyms` setting lists also matches any of its synonyms, as
  * in Meilisearch; phrases and exclusions are matched as written.
  */
-function matches(doc: Record<string, unknown>, q: string, searchable: string[] | null, synonyms: Record<string, string[]>): boolean {
+function matches(
+  doc: Record<string, unknown>,
+  q: string,
+  searchable: string[] | null,
+  synonyms: Record<string, string[]>,
+): boolean {
   const text = (searchable ?? Object.keys(doc)).map((a) => String(doc[a] ?? '')).join(' \u0000 ')
   const held = words(text).join(' ')
   const holds = (phrase: string) => ` ${held} `.includes(` ${words(phrase).join(' ')} `)
-  const items = [...q.matchAll(/(-?)(?:"([^"]*)"|(\S+))/g)].map(([, minus, phrase, word]) => ({ minus: minus === '-', phrase, word }))
+  const items = [...q.matchAll(/(-?)(?:"([^"]*)"|(\S+))/g)].map(([, minus, phrase, word]) => ({
+    minus: minus === '-',
+    phrase,
+    word,
+  }))
   for (let i = 0; i < items.length; i++) {
     const { minus, phrase, word } = items[i]
     if (words(phrase ?? word).length === 0) continue
@@ -30,10 +43,18 @@ function matches(doc: Record<string, unknown>, q: string, searchable: string[] |
       let run = 0
       for (let n = 3; n >= 1 && run === 0; n--) {
         const slice = items.slice(i, i + n)
-        if (slice.length === n && slice.every((x) => x.phrase === undefined && !x.minus) && synonyms[words(slice.map((x) => x.word).join(' ')).join(' ')]) run = n
+        if (
+          slice.length === n &&
+          slice.every((x) => x.phrase === undefined && !x.minus) &&
+          synonyms[words(slice.map((x) => x.word).join(' ')).join(' ')]
+        )
+          run = n
       }
       if (run > 0) {
-        const typed = items.slice(i, i + run).map((x) => x.word).join(' ')
+        const typed = items
+          .slice(i, i + run)
+          .map((x) => x.word)
+          .join(' ')
         if (![typed, ...synonyms[words(typed).join(' ')]].some(holds)) return false
         i += run - 1
         continue
@@ -77,7 +98,14 @@ export function startMeiliReplay(): MeiliReplay {
   let taskUid = 0
   const tasks = new Map<number, Record<string, unknown>>()
   const replay: MeiliReplay = {
-    url: '', documents: new Map(), requests: [], hits: [], settings: {}, failTasks: null, failSearches: null, gate: null,
+    url: '',
+    documents: new Map(),
+    requests: [],
+    hits: [],
+    settings: {},
+    failTasks: null,
+    failSearches: null,
+    gate: null,
     stop: () => server.stop(true),
   }
   const enqueue = (indexUid: string | null, type: string) => {
@@ -85,9 +113,17 @@ export function startMeiliReplay(): MeiliReplay {
     const now = new Date().toISOString()
     const failed = replay.failTasks
     tasks.set(uid, {
-      uid, indexUid, type, status: failed ? 'failed' : 'succeeded', canceledBy: null, details: {},
+      uid,
+      indexUid,
+      type,
+      status: failed ? 'failed' : 'succeeded',
+      canceledBy: null,
+      details: {},
       error: failed ? { message: failed, code: 'invalid_document_fields', type: 'invalid_request', link: '' } : null,
-      duration: 'PT0S', enqueuedAt: now, startedAt: now, finishedAt: now,
+      duration: 'PT0S',
+      enqueuedAt: now,
+      startedAt: now,
+      finishedAt: now,
     })
     return Response.json({ taskUid: uid, indexUid, status: 'enqueued', type, enqueuedAt: now }, { status: 202 })
   }
@@ -95,21 +131,32 @@ export function startMeiliReplay(): MeiliReplay {
     port: 0,
     async fetch(request) {
       const { pathname } = new URL(request.url)
-      const body = request.method === 'GET' || request.method === 'DELETE' ? null : await request.json().catch(() => null)
+      const body =
+        request.method === 'GET' || request.method === 'DELETE' ? null : await request.json().catch(() => null)
       replay.requests.push({ method: request.method, path: pathname, body })
       await replay.gate?.(pathname)
       let m: RegExpExecArray | null
       if (pathname === '/health') return Response.json({ status: 'available' })
       if ((m = /^\/tasks\/(\d+)$/.exec(pathname))) return Response.json(tasks.get(Number(m[1])))
-      if (pathname === '/indexes' && request.method === 'POST') return enqueue((body as { uid: string }).uid, 'indexCreation')
+      if (pathname === '/indexes' && request.method === 'POST')
+        return enqueue((body as { uid: string }).uid, 'indexCreation')
       if ((m = /^\/indexes\/([^/]+)\/settings$/.exec(pathname))) {
         if (request.method === 'GET') return Response.json(replay.settings)
         replay.settings = { ...replay.settings, ...(body as object) }
         return enqueue(m[1], 'settingsUpdate')
       }
-      if ((m = /^\/indexes\/([^/]+)$/.exec(pathname)) && request.method === 'DELETE') return enqueue(m[1], 'indexDeletion')
+      if ((m = /^\/indexes\/([^/]+)$/.exec(pathname)) && request.method === 'DELETE')
+        return enqueue(m[1], 'indexDeletion')
       if (/^\/indexes\/[^/]+\/stats$/.test(pathname)) {
-        return Response.json({ numberOfDocuments: replay.documents.size, rawDocumentDbSize: 0, avgDocumentSize: 0, isIndexing: false, numberOfEmbeddings: 0, numberOfEmbeddedDocuments: 0, fieldDistribution: {} })
+        return Response.json({
+          numberOfDocuments: replay.documents.size,
+          rawDocumentDbSize: 0,
+          avgDocumentSize: 0,
+          isIndexing: false,
+          numberOfEmbeddings: 0,
+          numberOfEmbeddedDocuments: 0,
+          fieldDistribution: {},
+        })
       }
       if (pathname === '/swap-indexes') return enqueue(null, 'indexSwap')
       if ((m = /^\/indexes\/([^/]+)\/documents\/delete-batch$/.exec(pathname))) {
@@ -122,7 +169,10 @@ export function startMeiliReplay(): MeiliReplay {
       }
       const failed = replay.failSearches
       if (failed && (/^\/indexes\/[^/]+\/search$/.test(pathname) || pathname === '/multi-search')) {
-        return Response.json({ message: failed.message, code: failed.code, type: 'invalid_request', link: '' }, { status: failed.status })
+        return Response.json(
+          { message: failed.message, code: failed.code, type: 'invalid_request', link: '' },
+          { status: failed.status },
+        )
       }
       const answer = (searches: SearchBody[], limit: number) => {
         if (replay.hits !== 'match') return replay.hits.slice(0, limit)
@@ -130,20 +180,40 @@ export function startMeiliReplay(): MeiliReplay {
         // Keyed by their words, as the query is read (once per search: the setting lists some 1,400 names).
         const setting = (replay.settings.synonyms as Record<string, string[]> | undefined) ?? {}
         const synonyms = Object.fromEntries(Object.entries(setting).map(([k, v]) => [words(k).join(' '), v]))
-        const found = [...replay.documents.values()].filter((doc) => searches.some((b) => passes(doc, b.filter) && matches(doc, b.q ?? '', searchable, synonyms)))
-        return found.slice(0, limit).map((doc) => ({ id: doc.id, relevance: doc.relevance, indexed_day: doc.indexed_day, _rankingScore: 0.9 }))
+        const found = [...replay.documents.values()].filter((doc) =>
+          searches.some((b) => passes(doc, b.filter) && matches(doc, b.q ?? '', searchable, synonyms)),
+        )
+        return found
+          .slice(0, limit)
+          .map((doc) => ({ id: doc.id, relevance: doc.relevance, indexed_day: doc.indexed_day, _rankingScore: 0.9 }))
       }
       if (/^\/indexes\/[^/]+\/search$/.test(pathname)) {
         const search = body as SearchBody
         const hits = answer([search], search.limit ?? 20)
-        return Response.json({ hits, query: search.q, processingTimeMs: 1, limit: search.limit ?? 20, offset: 0, estimatedTotalHits: hits.length })
+        return Response.json({
+          hits,
+          query: search.q,
+          processingTimeMs: 1,
+          limit: search.limit ?? 20,
+          offset: 0,
+          estimatedTotalHits: hits.length,
+        })
       }
       if (pathname === '/multi-search') {
         const multi = body as { federation: { limit: number }; queries: SearchBody[] }
         const hits = answer(multi.queries, multi.federation.limit)
-        return Response.json({ hits, processingTimeMs: 1, limit: multi.federation.limit, offset: 0, estimatedTotalHits: hits.length })
+        return Response.json({
+          hits,
+          processingTimeMs: 1,
+          limit: multi.federation.limit,
+          offset: 0,
+          estimatedTotalHits: hits.length,
+        })
       }
-      return Response.json({ message: `no route ${request.method} ${pathname}`, code: 'not_found', type: 'invalid_request', link: '' }, { status: 404 })
+      return Response.json(
+        { message: `no route ${request.method} ${pathname}`, code: 'not_found', type: 'invalid_request', link: '' },
+        { status: 404 },
+      )
     },
   })
   replay.url = `http://127.0.0.1:${server.port}`

@@ -12,7 +12,9 @@ import { join } from 'node:path'
 function binDir(): string | null {
   const root = '/usr/lib/postgresql'
   if (!existsSync(root)) return null
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a))
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a))
   return versions.length ? join(root, versions[0], 'bin') : null
 }
 
@@ -32,7 +34,11 @@ async function sparePort(): Promise<number> {
 }
 
 export class OwnCluster {
-  private constructor(readonly dir: string, readonly port: number, private readonly bin: string) {}
+  private constructor(
+    readonly dir: string,
+    readonly port: number,
+    private readonly bin: string,
+  ) {}
 
   /** initdb into a fresh directory (trust authentication, user postgres); not started. */
   static async create(): Promise<OwnCluster> {
@@ -42,7 +48,10 @@ export class OwnCluster {
     const cluster = new OwnCluster(dir, await sparePort(), bin)
     if (process.getuid?.() === 0) chownSync(dir, uidOf('postgres'), gidOf('postgres'))
     await cluster.run('initdb', ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8'])
-    appendFileSync(join(dir, 'data', 'postgresql.conf'), `\nport = ${cluster.port}\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '${dir}'\nfsync = off\n`)
+    appendFileSync(
+      join(dir, 'data', 'postgresql.conf'),
+      `\nport = ${cluster.port}\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '${dir}'\nfsync = off\n`,
+    )
     return cluster
   }
 
@@ -54,7 +63,21 @@ export class OwnCluster {
     const dir = mkdtempSync(join(tmpdir(), 'geroscope-replica-'))
     const replica = new OwnCluster(dir, await sparePort(), primary.bin)
     if (process.getuid?.() === 0) chownSync(dir, uidOf('postgres'), gidOf('postgres'))
-    await replica.run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', join(dir, 'data'), '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync'])
+    await replica.run('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primary.port),
+      '-U',
+      'postgres',
+      '-D',
+      join(dir, 'data'),
+      '-R',
+      '-X',
+      'stream',
+      '--checkpoint=fast',
+      '--no-sync',
+    ])
     // The copied postgresql.conf names the primary's port and socket directory; later lines win.
     replica.configure(`port = ${replica.port}\nunix_socket_directories = '${dir}'`)
     return replica
@@ -72,7 +95,8 @@ export class OwnCluster {
   /** Makes the next start a standby: it stays in recovery, waiting for WAL that never comes. */
   makeStandby(): void {
     writeFileSync(join(this.dir, 'data', 'standby.signal'), '')
-    if (process.getuid?.() === 0) chownSync(join(this.dir, 'data', 'standby.signal'), uidOf('postgres'), gidOf('postgres'))
+    if (process.getuid?.() === 0)
+      chownSync(join(this.dir, 'data', 'standby.signal'), uidOf('postgres'), gidOf('postgres'))
   }
 
   async start(): Promise<void> {
@@ -92,9 +116,15 @@ export class OwnCluster {
   private async run(tool: string, args: string[]): Promise<void> {
     const command = [join(this.bin, tool), ...args]
     const child = Bun.spawn(process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', ...command] : command, {
-      stdout: 'pipe', stderr: 'pipe', cwd: this.dir,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      cwd: this.dir,
     })
-    const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
+    const [out, err, code] = await Promise.all([
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ])
     if (code !== 0) throw new Error(`${tool} failed (${code}): ${err || out}`)
   }
 }

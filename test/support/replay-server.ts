@@ -12,5 +12,11 @@ export function replayServer(handler: (request: Request, url: URL) => Response |
       return handler(request, url)
     },
   })
-  return { url: `http://127.0.0.1:${server.port}`, requests, stop: async () => { await server.stop(true) } }
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    requests,
+    stop: async () => {
+      await server.stop(true)
+    },
+  }
 }

@@ -56,19 +56,35 @@ export async function freshServiceEnv(label: string): Promise<Record<string, str
  * this process's environment with test defaults under `env`.
  */
 export function startServiceProcess(
-  env: Record<string, string>, command: string[] = [process.execPath, 'src/index.ts'], options: { cwd?: string; exactEnv?: boolean } = {},
+  env: Record<string, string>,
+  command: string[] = [process.execPath, 'src/index.ts'],
+  options: { cwd?: string; exactEnv?: boolean } = {},
 ): ServiceProcess {
   const port = Number(env.PORT ?? sparePort())
-  const defaults = { NODE_ENV: '', LOG_LEVEL: 'info', WORKERS: 'off', DEMO_DATA: 'off', APP_SECRET: 'x'.repeat(40), ADMIN_PASSWORD: '' }
+  const defaults = {
+    NODE_ENV: '',
+    LOG_LEVEL: 'info',
+    WORKERS: 'off',
+    DEMO_DATA: 'off',
+    APP_SECRET: 'x'.repeat(40),
+    ADMIN_PASSWORD: '',
+  }
   const child = Bun.spawn(command, {
-    env: options.exactEnv ? { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env, PORT: String(port) } : { ...process.env, ...defaults, ...env, PORT: String(port) },
+    env: options.exactEnv
+      ? { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env, PORT: String(port) }
+      : { ...process.env, ...defaults, ...env, PORT: String(port) },
     cwd: options.cwd,
-    stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
   })
   const lines: LogLine[] = []
   let listening: (started: boolean) => void = () => {}
-  const ready = new Promise<boolean>((resolve) => { listening = resolve })
-  void (async () => { // reads every line the process prints, for as long as it runs
+  const ready = new Promise<boolean>((resolve) => {
+    listening = resolve
+  })
+  void (async () => {
+    // reads every line the process prints, for as long as it runs
     const decoder = new TextDecoder()
     let buffer = ''
     for await (const chunk of child.stdout) {
@@ -90,13 +106,28 @@ export function startServiceProcess(
     listening(false)
   })()
   let stderrText: Promise<string> | null = null
-  return { child, port, url: `http://127.0.0.1:${port}`, lines, ready, stderr: () => (stderrText ??= new Response(child.stderr).text()) }
+  return {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    lines,
+    ready,
+    stderr: () => (stderrText ??= new Response(child.stderr).text()),
+  }
 }
 
 /** Runs `bun scripts/cli.ts ...` with `env`; returns its last line of output (e.g. a new key). */
 export async function cli(env: Record<string, string>, ...argv: string[]): Promise<string> {
-  const child = Bun.spawn([process.execPath, 'scripts/cli.ts', ...argv], { env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe' })
-  const [code, stdout, stderr] = await Promise.all([child.exited, new Response(child.stdout).text(), new Response(child.stderr).text()])
+  const child = Bun.spawn([process.execPath, 'scripts/cli.ts', ...argv], {
+    env: { ...process.env, ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [code, stdout, stderr] = await Promise.all([
+    child.exited,
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+  ])
   if (code !== 0) throw new Error(`cli ${argv.join(' ')} failed (${code}): ${stderr}`)
   return stdout.trim().split('\n').at(-1)!
 }

@@ -13,5 +13,7 @@ export function noteMissingFixtures(what: string): void {
   if (!haveSharedFixtures) console.log(`${what}: tests on ../shared/fixtures left out because the folder is missing`)
 }
 
-export const sharedFixtureBytes = (path: string): Uint8Array<ArrayBuffer> => new Uint8Array(readFileSync(sharedFixtureDir + path))
-export const sharedFixtureJson = <T = unknown>(path: string): T => JSON.parse(readFileSync(sharedFixtureDir + path, 'utf8')) as T
+export const sharedFixtureBytes = (path: string): Uint8Array<ArrayBuffer> =>
+  new Uint8Array(readFileSync(sharedFixtureDir + path))
+export const sharedFixtureJson = <T = unknown>(path: string): T =>
+  JSON.parse(readFileSync(sharedFixtureDir + path, 'utf8')) as T

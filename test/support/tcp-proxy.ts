@@ -11,7 +11,10 @@ export class TcpProxy {
   private stranded = false
   port = 0
 
-  constructor(private targetHost: string, private targetPort: number) {}
+  constructor(
+    private targetHost: string,
+    private targetPort: number,
+  ) {}
 
   /** Starts accepting (again) on the same port once it has one. */
   async start(): Promise<void> {

@@ -42,7 +42,8 @@ describe('the key cache', () => {
     expect(KEY_CACHE_SIZE).toBeLessThan(made.length) // the old cache was emptied whole at 50,000 entries
 
     // Asked again: all remembered as missing, and the real key never needed the database again.
-    for (let i = 0; i < made.length; i += 5000) await Promise.all(made.slice(i, i + 5000).map((key) => outcome(keys, key)))
+    for (let i = 0; i < made.length; i += 5000)
+      await Promise.all(made.slice(i, i + 5000).map((key) => outcome(keys, key)))
     expect(await outcome(keys, real.key)).toBe('ok')
     expect(keys.reads.ids).toBe(1 + made.length)
   }, 240_000)

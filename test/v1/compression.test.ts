@@ -14,11 +14,17 @@ const get = (api: typeof cached, path: string, headers: Record<string, string> =
 
 beforeAll(async () => {
   for (const api of [cached, uncached]) {
-    await insertPapers(api.database.db, Array.from({ length: 20 }, (_, i) => paperRow({ id: `MED-${700 + i}` })))
+    await insertPapers(
+      api.database.db,
+      Array.from({ length: 20 }, (_, i) => paperRow({ id: `MED-${700 + i}` })),
+    )
   }
 })
 
-describe.each([['with the response cache', cached], ['without it', uncached]] as const)('compression %s', (_name, api) => {
+describe.each([
+  ['with the response cache', cached],
+  ['without it', uncached],
+] as const)('compression %s', (_name, api) => {
   test('gzip and br bodies decode to the identity body, with Vary: Accept-Encoding', async () => {
     const plain = await get(api, '/api/v1/papers')
     const identity = Buffer.from(await plain.arrayBuffer())
@@ -45,7 +51,13 @@ describe.each([['with the response cache', cached], ['without it', uncached]] as
   })
 
   test('If-None-Match with the ETag of a list page or a paper is a 304 with no body, keeping the rate-limit headers', async () => {
-    for (const path of ['/api/v1/papers', '/api/v1/papers/MED-700', '/api/v1/stories', '/api/v1/claims', '/api/v1/entities']) {
+    for (const path of [
+      '/api/v1/papers',
+      '/api/v1/papers/MED-700',
+      '/api/v1/stories',
+      '/api/v1/claims',
+      '/api/v1/entities',
+    ]) {
       const first = await get(api, path)
       const etag = first.headers.get('etag')!
       expect(etag).toMatch(/^W\/"[\w-]+"$/)
@@ -75,10 +87,13 @@ describe.each([['with the response cache', cached], ['without it', uncached]] as
   })
 
   test('a batch answer by POST is compressed but has no ETag', async () => {
-    const response = await api.app.handle(req('/api/v1/papers/batch', {
-      method: 'POST', headers: { authorization: `Bearer ${api.key}`, 'content-type': 'application/json', 'accept-encoding': 'gzip' },
-      body: JSON.stringify({ ids: ['MED-700', 'MED-701', 'MED-702'] }),
-    }))
+    const response = await api.app.handle(
+      req('/api/v1/papers/batch', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${api.key}`, 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+        body: JSON.stringify({ ids: ['MED-700', 'MED-701', 'MED-702'] }),
+      }),
+    )
     expect(response.headers.get('content-encoding')).toBe('gzip')
     expect(response.headers.get('etag')).toBeNull()
     expect(JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).data).toHaveLength(3)
@@ -88,7 +103,8 @@ describe.each([['with the response cache', cached], ['without it', uncached]] as
 describe('ETags follow the data', () => {
   test('a changed paper has a new ETag, so a client revalidating gets the new answer', async () => {
     const app = await testApp(uncached.database, { responseCache: null })
-    const ask = (headers: Record<string, string> = {}) => app.handle(req('/api/v1/papers/MED-701', { headers: { authorization: `Bearer ${uncached.key}`, ...headers } }))
+    const ask = (headers: Record<string, string> = {}) =>
+      app.handle(req('/api/v1/papers/MED-701', { headers: { authorization: `Bearer ${uncached.key}`, ...headers } }))
     const before = (await ask()).headers.get('etag')!
     await uncached.database.db.update(papers).set({ title: 'A new title' }).where(eq(papers.id, 'MED-701'))
     const after = await ask({ 'if-none-match': before })

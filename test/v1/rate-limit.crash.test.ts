@@ -40,7 +40,9 @@ afterAll(async () => {
 /** Runs one child; kills it with SIGKILL once it has granted `killAfter` requests (null: let it finish). Returns its grants. */
 async function runChild(args: string[], killAfter: number | null): Promise<{ granted: number; refused: boolean }> {
   const child = Bun.spawn([process.execPath, 'test/support/rate-limit-child.ts', ...args], {
-    env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'inherit',
+    env: { ...process.env, ...env },
+    stdout: 'pipe',
+    stderr: 'inherit',
   })
   let granted = 0
   let refused = false
@@ -64,22 +66,26 @@ describe('the in-process rate-limit store under kill -9', () => {
   test.each([
     ['the minute allowance', 200, 5000, 200],
     ['the day allowance', 5000, 200, 200],
-  ])('a crash loop never grants more than %s', async (_name, perMinute, perDay, binding) => {
-    const bucket = `account:crash-${perMinute}-${perDay}`
-    const args = [bucket, String(perMinute), String(perDay), '2030-05-05T10:00:30Z']
-    const block = Math.max(1, Math.ceil(binding * RESERVATION_SHARE))
-    let total = 0
-    let crashes = 0
-    for (; crashes < CRASHES; crashes++) {
-      const run = await runChild(args, 1 + Math.floor(Math.random() * 20))
-      total += run.granted
-      if (run.refused) break // spent before the kill landed
-    }
-    expect(crashes).toBeGreaterThanOrEqual(3) // the loop really crashed the store several times
-    const last = await runChild(args, null)
-    expect(last.refused).toBe(true)
-    total += last.granted
-    expect(total).toBeLessThanOrEqual(binding)
-    expect(total).toBeGreaterThanOrEqual(binding - crashes * block)
-  }, 120_000)
+  ])(
+    'a crash loop never grants more than %s',
+    async (_name, perMinute, perDay, binding) => {
+      const bucket = `account:crash-${perMinute}-${perDay}`
+      const args = [bucket, String(perMinute), String(perDay), '2030-05-05T10:00:30Z']
+      const block = Math.max(1, Math.ceil(binding * RESERVATION_SHARE))
+      let total = 0
+      let crashes = 0
+      for (; crashes < CRASHES; crashes++) {
+        const run = await runChild(args, 1 + Math.floor(Math.random() * 20))
+        total += run.granted
+        if (run.refused) break // spent before the kill landed
+      }
+      expect(crashes).toBeGreaterThanOrEqual(3) // the loop really crashed the store several times
+      const last = await runChild(args, null)
+      expect(last.refused).toBe(true)
+      total += last.granted
+      expect(total).toBeLessThanOrEqual(binding)
+      expect(total).toBeGreaterThanOrEqual(binding - crashes * block)
+    },
+    120_000,
+  )
 })

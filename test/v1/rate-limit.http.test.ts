@@ -28,7 +28,9 @@ describe('rate limits over HTTP', () => {
     expect((await app.handle(req('/api/v1/topics', bearer(second.key)))).status).toBe(429)
     const refused = await app.handle(req('/api/v1/topics', bearer(first.key)))
     expect(refused.status).toBe(429)
-    expect(await refused.json()).toEqual({ error: { status: 429, code: 'rate_limited', message: 'rate limit reached; retry after 30 seconds' } })
+    expect(await refused.json()).toEqual({
+      error: { status: 429, code: 'rate_limited', message: 'rate limit reached; retry after 30 seconds' },
+    })
     expect(refused.headers.get('retry-after')).toBe('30')
     expect(refused.headers.get('x-ratelimit-used')).toBe('60') // the refused request used nothing
     expect(refused.headers.get('x-ratelimit-remaining')).toBe('940')
@@ -54,18 +56,26 @@ describe('rate limits over HTTP', () => {
   test('concurrent requests never let more than the allowance through', async () => {
     clock = new Date('2026-11-21T11:00:00Z')
     const member = await createTestKey(database.db, { tier: 'member' })
-    const statuses = await Promise.all(Array.from({ length: 100 }, () =>
-      app.handle(req('/api/v1/topics', bearer(member.key))).then((r) => r.status)))
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, () => app.handle(req('/api/v1/topics', bearer(member.key))).then((r) => r.status)),
+    )
     expect(statuses.filter((s) => s === 200)).toHaveLength(60)
     expect(statuses.filter((s) => s === 429)).toHaveLength(40)
   })
 
   test('with the PostgreSQL store, two instances share exact counts under concurrency', async () => {
     clock = new Date('2026-11-21T12:00:00Z')
-    const [one, two] = await Promise.all([1, 2].map(async () => testApp(database, { now: () => clock, limits: await PostgresRateLimitStore.open(database) })))
+    const [one, two] = await Promise.all(
+      [1, 2].map(async () =>
+        testApp(database, { now: () => clock, limits: await PostgresRateLimitStore.open(database) }),
+      ),
+    )
     const member = await createTestKey(database.db, { tier: 'member' })
-    const statuses = await Promise.all(Array.from({ length: 100 }, (_, i) =>
-      (i % 2 ? one : two).handle(req('/api/v1/topics', bearer(member.key))).then((r) => r.status)))
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        (i % 2 ? one : two).handle(req('/api/v1/topics', bearer(member.key))).then((r) => r.status),
+      ),
+    )
     expect(statuses.filter((s) => s === 200)).toHaveLength(60)
     expect(statuses.filter((s) => s === 429)).toHaveLength(40)
     const last = await one.handle(req('/api/v1/topics', bearer(member.key)))

@@ -55,7 +55,9 @@ describe.each(stores)('%s', (_name, openStore) => {
     expect(decisions[2]).toMatchObject({ retryAfter: 15, dayLimit: Number.POSITIVE_INFINITY })
     expect((await store.take(bucket, { perMinute: 2 }, at('2030-01-15T10:01:00Z'))).allowed).toBe(true)
     if (store instanceof MemoryRateLimitStore) await store.flush()
-    const days = await database.db.select().from(rateLimitCounters)
+    const days = await database.db
+      .select()
+      .from(rateLimitCounters)
       .where(and(eq(rateLimitCounters.bucket, bucket), eq(rateLimitCounters.window, 'day')))
     expect(days).toEqual([])
   })
@@ -93,7 +95,12 @@ describe.each(stores)('%s', (_name, openStore) => {
     await takeN(store, bucket, small, at('2030-01-15T23:59:00Z'), 2)
     expect((await store.take(bucket, small, at('2030-01-15T23:59:59Z'))).allowed).toBe(false)
     const midnight = await store.take(bucket, small, at('2030-01-16T00:00:00Z'))
-    expect(midnight).toMatchObject({ allowed: true, dayUsed: 1, dayRemaining: 4, dayReset: unix('2030-01-17T00:00:00Z') })
+    expect(midnight).toMatchObject({
+      allowed: true,
+      dayUsed: 1,
+      dayRemaining: 4,
+      dayReset: unix('2030-01-17T00:00:00Z'),
+    })
   })
 
   test('refused requests use no allowance', async () => {
@@ -106,20 +113,36 @@ describe.each(stores)('%s', (_name, openStore) => {
     const second = await takeN(store, bucket, allowance, at('2030-01-15T10:01:00Z'), 5)
     expect(second.map((d) => d.allowed)).toEqual([true, true, false, false, false])
     const third = await takeN(store, bucket, allowance, at('2030-01-15T10:02:00Z'), 3)
-    expect(third.map((d) => [d.allowed, d.dayUsed])).toEqual([[true, 5], [false, 5], [false, 5]])
+    expect(third.map((d) => [d.allowed, d.dayUsed])).toEqual([
+      [true, 5],
+      [false, 5],
+      [false, 5],
+    ])
   })
 
   test('a take of several units is all of them or none', async () => {
     await open()
     const bucket = newBucket()
     const allowance = { perMinute: 6, perDay: 9 }
-    expect(await store.take(bucket, allowance, at('2030-01-15T10:00:00Z'), 4)).toMatchObject({ allowed: true, dayUsed: 4, minuteRemaining: 2 })
+    expect(await store.take(bucket, allowance, at('2030-01-15T10:00:00Z'), 4)).toMatchObject({
+      allowed: true,
+      dayUsed: 4,
+      minuteRemaining: 2,
+    })
     const refused = await store.take(bucket, allowance, at('2030-01-15T10:00:00Z'), 3) // 2 left in the minute
     expect(refused).toMatchObject({ allowed: false, dayUsed: 4, minuteRemaining: 2, retryAfter: 60 })
-    expect(await store.take(bucket, allowance, at('2030-01-15T10:00:00Z'), 2)).toMatchObject({ allowed: true, dayUsed: 6, minuteRemaining: 0 })
+    expect(await store.take(bucket, allowance, at('2030-01-15T10:00:00Z'), 2)).toMatchObject({
+      allowed: true,
+      dayUsed: 6,
+      minuteRemaining: 0,
+    })
     const dayShort = await store.take(bucket, allowance, at('2030-01-15T10:01:00Z'), 4) // 3 left in the day: wait for midnight
     expect(dayShort).toMatchObject({ allowed: false, dayUsed: 6, dayRemaining: 3, retryAfter: 14 * 3600 - 60 })
-    expect(await store.take(bucket, allowance, at('2030-01-15T10:01:00Z'), 3)).toMatchObject({ allowed: true, dayUsed: 9, dayRemaining: 0 })
+    expect(await store.take(bucket, allowance, at('2030-01-15T10:01:00Z'), 3)).toMatchObject({
+      allowed: true,
+      dayUsed: 9,
+      dayRemaining: 0,
+    })
   })
 
   test('many takes of several units at once never grant more than the allowance', async () => {
@@ -138,12 +161,23 @@ describe.each(stores)('%s', (_name, openStore) => {
     const allowance = { perMinute: 3, perDay: 5 }
     await takeN(store, bucket, allowance, at('2030-01-15T10:00:00Z'), 3)
     await store.giveBack(bucket, allowance, at('2030-01-15T10:00:30Z'), 2)
-    expect(await store.take(bucket, allowance, at('2030-01-15T10:00:40Z'), 2)).toMatchObject({ allowed: true, dayUsed: 3, minuteRemaining: 0 })
+    expect(await store.take(bucket, allowance, at('2030-01-15T10:00:40Z'), 2)).toMatchObject({
+      allowed: true,
+      dayUsed: 3,
+      minuteRemaining: 0,
+    })
     // A minute that has ended keeps its count; the day gets the unit back. Never below zero.
     await store.giveBack(bucket, allowance, at('2030-01-15T10:01:00Z'), 1)
-    expect(await store.take(bucket, allowance, at('2030-01-15T10:01:00Z'), 3)).toMatchObject({ allowed: true, dayUsed: 5 })
+    expect(await store.take(bucket, allowance, at('2030-01-15T10:01:00Z'), 3)).toMatchObject({
+      allowed: true,
+      dayUsed: 5,
+    })
     await store.giveBack(bucket, allowance, at('2030-01-15T10:01:10Z'), 50)
-    expect(await store.take(bucket, allowance, at('2030-01-15T10:01:20Z'))).toMatchObject({ allowed: true, dayUsed: 1, minuteRemaining: 2 })
+    expect(await store.take(bucket, allowance, at('2030-01-15T10:01:20Z'))).toMatchObject({
+      allowed: true,
+      dayUsed: 1,
+      minuteRemaining: 2,
+    })
   })
 
   test('headers carry exact values', async () => {
@@ -160,7 +194,11 @@ describe.each(stores)('%s', (_name, openStore) => {
       'X-RateLimit-Minute-Remaining': '2',
       'X-RateLimit-Minute-Reset': String(unix('2030-01-15T10:01:00Z')),
     })
-    expect(rateLimitHeaders(third)).toMatchObject({ 'X-RateLimit-Used': '3', 'X-RateLimit-Remaining': '2', 'X-RateLimit-Minute-Remaining': '0' })
+    expect(rateLimitHeaders(third)).toMatchObject({
+      'X-RateLimit-Used': '3',
+      'X-RateLimit-Remaining': '2',
+      'X-RateLimit-Minute-Remaining': '0',
+    })
     expect(rateLimitHeaders(third)['Retry-After']).toBeUndefined()
     expect(rateLimitHeaders(await store.take(bucket, small, now))).toEqual({
       'X-RateLimit-Limit': '5',
@@ -193,21 +231,38 @@ describe.each(stores)('%s', (_name, openStore) => {
     expect(allowed).toHaveLength(10)
     expect(allowed.map((d) => d.dayUsed).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     expect(decisions.filter((d) => !d.allowed).every((d) => d.retryAfter === 60)).toBe(true)
-    expect(await store.take(bucket, allowance, at('2030-01-15T10:01:00Z'))).toMatchObject({ allowed: true, dayUsed: 11 })
+    expect(await store.take(bucket, allowance, at('2030-01-15T10:01:00Z'))).toMatchObject({
+      allowed: true,
+      dayUsed: 11,
+    })
   })
 })
 
 const dayCount = async (database: TestDatabase, bucket: string, day: string) => {
-  const rows = await database.db.select({ count: rateLimitCounters.count }).from(rateLimitCounters).where(and(
-    eq(rateLimitCounters.bucket, bucket), eq(rateLimitCounters.window, 'day'), eq(rateLimitCounters.windowStart, at(day)),
-  ))
+  const rows = await database.db
+    .select({ count: rateLimitCounters.count })
+    .from(rateLimitCounters)
+    .where(
+      and(
+        eq(rateLimitCounters.bucket, bucket),
+        eq(rateLimitCounters.window, 'day'),
+        eq(rateLimitCounters.windowStart, at(day)),
+      ),
+    )
   return rows[0]?.count ?? null
 }
 
 const minuteCount = async (database: TestDatabase, bucket: string, minute: string) => {
-  const rows = await database.db.select({ count: rateLimitCounters.count }).from(rateLimitCounters).where(and(
-    eq(rateLimitCounters.bucket, bucket), eq(rateLimitCounters.window, 'minute'), eq(rateLimitCounters.windowStart, at(minute)),
-  ))
+  const rows = await database.db
+    .select({ count: rateLimitCounters.count })
+    .from(rateLimitCounters)
+    .where(
+      and(
+        eq(rateLimitCounters.bucket, bucket),
+        eq(rateLimitCounters.window, 'minute'),
+        eq(rateLimitCounters.windowStart, at(minute)),
+      ),
+    )
   return rows[0]?.count ?? null
 }
 
@@ -220,7 +275,7 @@ describe('memory store persistence', () => {
     await database.close()
   })
 
-  test('keeps today\'s day count across a restart, but not yesterday\'s', async () => {
+  test("keeps today's day count across a restart, but not yesterday's", async () => {
     const bucket = newBucket()
     const first = await MemoryRateLimitStore.open(database, at('2030-01-15T10:00:00Z'))
     await takeN(first, bucket, small, at('2030-01-15T10:00:00Z'), 3)
@@ -237,7 +292,9 @@ describe('memory store persistence', () => {
 
   test('adds to a count in the database it did not load, and counts that as used', async () => {
     const bucket = newBucket()
-    await database.db.insert(rateLimitCounters).values({ bucket, window: 'day', windowStart: at('2030-01-15T00:00:00Z'), count: 40 })
+    await database.db
+      .insert(rateLimitCounters)
+      .values({ bucket, window: 'day', windowStart: at('2030-01-15T00:00:00Z'), count: 40 })
     const store = await MemoryRateLimitStore.open(database, at('2030-01-14T23:00:00Z')) // opened yesterday: did not load it
     const taken = await takeN(store, bucket, { perMinute: 10, perDay: 42 }, at('2030-01-15T10:00:00Z'), 4)
     expect(taken.map((d) => d.allowed)).toEqual([true, true, false, false]) // 40 already used elsewhere
@@ -284,7 +341,9 @@ describe('memory store persistence', () => {
     const allowance = { perMinute: 40, perDay: 100 } // blocks of 2 and 5
     const many = Array.from({ length: 300 }, () => newBucket())
     // A minute starts: every bucket in use needs its block at the same moment, three requests each.
-    const decisions = await Promise.all(many.flatMap((bucket) => [0, 1, 2].map(() => store.take(bucket, allowance, at('2030-04-02T09:00:01Z')))))
+    const decisions = await Promise.all(
+      many.flatMap((bucket) => [0, 1, 2].map(() => store.take(bucket, allowance, at('2030-04-02T09:00:01Z')))),
+    )
     expect(decisions.every((d) => d.allowed)).toBe(true)
     expect(store.writes.buckets).toBeGreaterThanOrEqual(600) // the third request of each needs a second minute block
     expect(store.writes.statements).toBeLessThanOrEqual(6) // not one per bucket
@@ -328,7 +387,9 @@ describe('postgres store sharing', () => {
     const [a, b] = [new PostgresRateLimitStore(database), new PostgresRateLimitStore(database)]
     const allowance = { perMinute: 10, perDay: 15 }
     const now = at('2030-01-15T10:00:00Z')
-    const decisions = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).take(bucket, allowance, now)))
+    const decisions = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).take(bucket, allowance, now)),
+    )
     expect(decisions.filter((d) => d.allowed)).toHaveLength(10)
     expect(await a.take(bucket, allowance, at('2030-01-15T10:01:00Z'))).toMatchObject({ allowed: true, dayUsed: 11 })
     expect(await b.take(bucket, allowance, at('2030-01-15T10:01:00Z'))).toMatchObject({ allowed: true, dayUsed: 12 })
@@ -338,12 +399,19 @@ describe('postgres store sharing', () => {
   test('purgeExpired drops minute windows over an hour old and day windows over two days old', async () => {
     const bucket = newBucket()
     const store = new PostgresRateLimitStore(database)
-    for (const iso of ['2030-02-01T08:00:00Z', '2030-02-02T09:00:00Z', '2030-02-03T09:30:00Z', '2030-02-03T10:00:00Z']) {
+    for (const iso of [
+      '2030-02-01T08:00:00Z',
+      '2030-02-02T09:00:00Z',
+      '2030-02-03T09:30:00Z',
+      '2030-02-03T10:00:00Z',
+    ]) {
       await store.take(bucket, small, at(iso))
     }
     await store.purgeExpired(at('2030-02-03T10:29:00Z'))
-    const left = await database.db.select({ window: rateLimitCounters.window, start: rateLimitCounters.windowStart })
-      .from(rateLimitCounters).where(eq(rateLimitCounters.bucket, bucket))
+    const left = await database.db
+      .select({ window: rateLimitCounters.window, start: rateLimitCounters.windowStart })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.bucket, bucket))
     expect(left.map((r) => `${r.window} ${r.start.toISOString()}`).sort()).toEqual([
       'day 2030-02-02T00:00:00.000Z',
       'day 2030-02-03T00:00:00.000Z',

@@ -15,8 +15,15 @@ describe('ResponseCache', () => {
   const make = (maxBytes = 100_000, ttlMs = 1000) => {
     let clock = 0
     const cache = new ResponseCache({ maxBytes, ttlMs, now: () => clock })
-    const json = async (key: string, compute: () => Promise<unknown>): Promise<string> => new TextDecoder().decode(await cache.json(key, compute))
-    return { cache, json, tick: (ms: number) => { clock += ms } }
+    const json = async (key: string, compute: () => Promise<unknown>): Promise<string> =>
+      new TextDecoder().decode(await cache.json(key, compute))
+    return {
+      cache,
+      json,
+      tick: (ms: number) => {
+        clock += ms
+      },
+    }
   }
 
   test('computes once, then answers the same JSON text from memory', async () => {
@@ -31,7 +38,11 @@ describe('ResponseCache', () => {
   test('concurrent requests for one key share one computation', async () => {
     const { cache, json } = make()
     let calls = 0
-    const compute = async () => { calls++; await Bun.sleep(10); return calls }
+    const compute = async () => {
+      calls++
+      await Bun.sleep(10)
+      return calls
+    }
     expect(await Promise.all([json('/a', compute), json('/a', compute), json('/a', compute)])).toEqual(['1', '1', '1'])
     expect(calls).toBe(1)
   })
@@ -54,7 +65,13 @@ describe('ResponseCache', () => {
     cache.invalidate()
     expect(cache.size.entries).toBe(0)
     let release = () => {}
-    const slow = json('/a', () => new Promise((resolve) => { release = () => resolve(++calls) }))
+    const slow = json(
+      '/a',
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve(++calls)
+        }),
+    )
     cache.invalidate() // the data changed while /a was being read
     release()
     expect(await slow).toBe('2')
@@ -73,11 +90,18 @@ describe('ResponseCache', () => {
     expect(cache.size).toEqual({ entries: 10, bytes: 10 * each })
     await json('/a', ten)
     const recomputed: string[] = []
-    for (const key of ['/0', '/1']) await json(key, async () => { recomputed.push(key); return 'x'.repeat(8) })
+    for (const key of ['/0', '/1'])
+      await json(key, async () => {
+        recomputed.push(key)
+        return 'x'.repeat(8)
+      })
     expect(recomputed).toEqual(['/1'])
     await json('/big', async () => 'x'.repeat(9))
     let again = false
-    await json('/big', async () => { again = true; return '' })
+    await json('/big', async () => {
+      again = true
+      return ''
+    })
     expect(again).toBe(true)
   })
 
@@ -113,7 +137,11 @@ describe('ResponseCache', () => {
 
   test('a failed computation is not cached', async () => {
     const { cache, json } = make()
-    await expect(json('/a', async () => { throw new Error('boom') })).rejects.toThrow('boom')
+    await expect(
+      json('/a', async () => {
+        throw new Error('boom')
+      }),
+    ).rejects.toThrow('boom')
     expect(await json('/a', async () => 'ok')).toBe('"ok"')
   })
 })
@@ -141,12 +169,21 @@ describe('cached answers over HTTP', () => {
     const warmUp = '/api/v1/papers/MED-70000009'
     await api.app.handle(req(warmUp, bearer(api.key)))
     await api.database.db.update(papers).set({ title: 'Warmed up' }).where(eq(papers.id, 'MED-70000009'))
-    expect(await eventually(async () => (await (await api.app.handle(req(warmUp, bearer(api.key)))).json()).data.title === 'Warmed up', 35_000)).toBe(true)
+    expect(
+      await eventually(
+        async () => (await (await api.app.handle(req(warmUp, bearer(api.key)))).json()).data.title === 'Warmed up',
+        35_000,
+      ),
+    ).toBe(true)
     await insertPapers(api.database.db, [paperRow({ id: 'MED-70000002', title: 'Before the change' })])
     const path = '/api/v1/papers/MED-70000002'
     expect((await (await api.app.handle(req(path, bearer(api.key)))).json()).data.title).toBe('Before the change')
     await api.database.db.update(papers).set({ title: 'After the change' }).where(eq(papers.id, 'MED-70000002'))
-    expect(await eventually(async () => (await (await api.app.handle(req(path, bearer(api.key)))).json()).data.title === 'After the change')).toBe(true)
+    expect(
+      await eventually(
+        async () => (await (await api.app.handle(req(path, bearer(api.key)))).json()).data.title === 'After the change',
+      ),
+    ).toBe(true)
   })
 
   test('never hold errors: a 404 becomes a 200 once the paper exists', async () => {

@@ -19,7 +19,15 @@ if (!onPostgres) console.log('refused-connection tests left out: they need Postg
 const noCluster = onPostgres ? ownClusterSupport() : null
 if (noCluster) console.log(`the cannot_connect_now (57P03) test is left out: ${noCluster}`)
 
-const API_PATHS = ['/api/v1/papers', '/api/v1/papers/MED-1', '/api/v1/claims', '/api/v1/stories', '/api/v1/entities', '/api/v1/search?q=mice', '/api/v1/stats']
+const API_PATHS = [
+  '/api/v1/papers',
+  '/api/v1/papers/MED-1',
+  '/api/v1/claims',
+  '/api/v1/stories',
+  '/api/v1/entities',
+  '/api/v1/search?q=mice',
+  '/api/v1/stats',
+]
 
 async function expectUnavailable(app: Awaited<ReturnType<typeof testApp>>, key: string, paths: string[]) {
   for (const path of paths) {
@@ -33,11 +41,24 @@ async function expectUnavailable(app: Awaited<ReturnType<typeof testApp>>, key: 
 
 describe('PostgreSQL error codes', () => {
   test.each([
-    ['53000', true], ['53100', true], ['53200', true], ['53300', true], ['53400', true], ['57P03', true], ['57P01', true],
-    ['08006', true], ['ECONNREFUSED', true], ['23505', false], ['42P01', false], ['22P02', false], ['57014', false],
+    ['53000', true],
+    ['53100', true],
+    ['53200', true],
+    ['53300', true],
+    ['53400', true],
+    ['57P03', true],
+    ['57P01', true],
+    ['08006', true],
+    ['ECONNREFUSED', true],
+    ['23505', false],
+    ['42P01', false],
+    ['22P02', false],
+    ['57014', false],
   ])('%s means unavailable: %p', (code, unavailable) => {
     expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code }))).toBe(unavailable)
-    expect(isDatabaseUnavailable(new Error('wrapped', { cause: Object.assign(new Error('x'), { code }) }))).toBe(unavailable)
+    expect(isDatabaseUnavailable(new Error('wrapped', { cause: Object.assign(new Error('x'), { code }) }))).toBe(
+      unavailable,
+    )
   })
 })
 
@@ -61,7 +82,9 @@ describe.skipIf(!onPostgres)('a server at its connection limit (53300)', () => {
     key = (await createTestKey(direct.db)).key
     admin = postgres(direct.url!, { max: 1, onnotice: () => {} })
     await admin.unsafe(`create role ${role} login connection limit 1`)
-    await admin.unsafe(`grant all on all tables in schema public to ${role}; grant all on all sequences in schema public to ${role}`)
+    await admin.unsafe(
+      `grant all on all tables in schema public to ${role}; grant all on all sequences in schema public to ${role}`,
+    )
     // Another client holds the role's one connection, as a busy server's clients hold its slots.
     holder = postgres(roleUrl(), { max: 1, onnotice: () => {} })
     await holder`select 1`
@@ -96,10 +119,15 @@ describe.skipIf(!onPostgres)('a server at its connection limit (53300)', () => {
     await admin`select pg_terminate_backend(pid) from pg_stat_activity where usename = ${role}`
     const outcomes: string[] = []
     for (let i = 0; i < 8; i++) {
-      outcomes.push(await Promise.race([
-        client`select 1`.then(() => 'answered', (error: { code?: string }) => error.code === '53300' ? 'refused' : `lost ${error.code}`),
-        Bun.sleep(8000).then(() => 'hung'),
-      ]))
+      outcomes.push(
+        await Promise.race([
+          client`select 1`.then(
+            () => 'answered',
+            (error: { code?: string }) => (error.code === '53300' ? 'refused' : `lost ${error.code}`),
+          ),
+          Bun.sleep(8000).then(() => 'hung'),
+        ]),
+      )
     }
     // Every query is rejected, none hangs. The first two (one per connection) may see the cut itself;
     // every later one is the server's refusal. (A connection cut with a write pending never sent its
@@ -128,7 +156,8 @@ describe.skipIf(!onPostgres)('a server at its connection limit (53300)', () => {
       if (status !== 200) await Bun.sleep(250)
     }
     expect(status).toBe(200)
-    for (const path of API_PATHS) expect({ path, status: (await app.handle(req(path, bearer(key)))).status }).toEqual({ path, status: 200 })
+    for (const path of API_PATHS)
+      expect({ path, status: (await app.handle(req(path, bearer(key)))).status }).toEqual({ path, status: 200 })
     // Full again: no new connection for the role, and the app's own connections are cut.
     await admin.unsafe(`alter role ${role} connection limit 0`)
     await admin`select pg_terminate_backend(pid) from pg_stat_activity where usename = ${role}`

@@ -57,7 +57,15 @@ describe.skipIf(!onPostgres)('when the database is unreachable', () => {
 
     // Twice each, so the second answers come from memory (the response cache, the /stats snapshot),
     // just confirmed as reachable.
-    const fromMemory = ['/api/v1/papers', '/api/v1/papers/MED-1', '/api/v1/claims', '/api/v1/stories', '/api/v1/entities', '/api/v1/stats', '/api/v1/topics']
+    const fromMemory = [
+      '/api/v1/papers',
+      '/api/v1/papers/MED-1',
+      '/api/v1/claims',
+      '/api/v1/stories',
+      '/api/v1/entities',
+      '/api/v1/stats',
+      '/api/v1/topics',
+    ]
     for (const path of [...fromMemory, ...fromMemory]) {
       expect({ path, status: (await app.handle(req(path, bearer(key)))).status }).toEqual({ path, status: 200 })
     }
@@ -78,7 +86,10 @@ describe.skipIf(!onPostgres)('when the database is unreachable', () => {
   // postgres.js took a close during startup with no error for a reason to reconnect at once, for
   // ever, and the request waited with it; Bun.SQL's word for it was unknown here and answered 500
   // (patches/postgres+3.4.9.patch, src/platform/native-postgres.ts).
-  test.each([['on Bun.SQL', true], ['on postgres.js alone', false]])(
+  test.each([
+    ['on Bun.SQL', true],
+    ['on postgres.js alone', false],
+  ])(
     'behind a proxy whose database is gone, that closes every connection without a word: 503, never a hang (%s)',
     async (_, nativeClient) => {
       const { proxy, app } = await throughProxy(nativeClient)
@@ -92,7 +103,11 @@ describe.skipIf(!onPostgres)('when the database is unreachable', () => {
         expect((await answer!.json()).error).toMatchObject({ status: 503, code: 'unavailable' })
       }
       // The admin interface has no breaker in front of it: each request meets the closing proxy itself.
-      const login = await within(app.handle(adminRequest('/api/auth/login', { body: { username: 'operator', password: 'correct horse battery staple' } })))
+      const login = await within(
+        app.handle(
+          adminRequest('/api/auth/login', { body: { username: 'operator', password: 'correct horse battery staple' } }),
+        ),
+      )
       expect(login?.status ?? 'hung').toBe(503)
 
       proxy.restore()

@@ -24,18 +24,25 @@ type GetOperation<P extends keyof paths> = paths[P] extends { get: infer O } ? O
 export type GetPath = { [P in keyof paths]: GetOperation<P> extends never ? never : P }[keyof paths]
 type Parameters<P extends GetPath> = GetOperation<P> extends { parameters: infer Q } ? Q : never
 export type QueryOf<P extends GetPath> = NonNullable<Parameters<P> extends { query?: infer Q } ? Q : never>
-type PathParamsOf<P extends GetPath> = Parameters<P> extends { path: infer A } ? (A extends Record<string, unknown> ? A : never) : never
+type PathParamsOf<P extends GetPath> =
+  Parameters<P> extends { path: infer A } ? (A extends Record<string, unknown> ? A : never) : never
 /** The 200 answer of the GET operation at `P`. */
 export type AnswerOf<P extends GetPath> = JsonOf<GetOperation<P> extends { responses: { 200: infer R } } ? R : never>
-export type PageOf<P extends GetPath> = Extract<AnswerOf<P>, { data: unknown[]; pagination: { next_cursor: string | null } }>
+export type PageOf<P extends GetPath> = Extract<
+  AnswerOf<P>,
+  { data: unknown[]; pagination: { next_cursor: string | null } }
+>
 /** The paths whose answers are pages (`data` and `pagination.next_cursor`). */
 export type PagedPath = { [P in GetPath]: PageOf<P> extends never ? never : P }[GetPath]
 export type ItemOf<P extends PagedPath> = PageOf<P>['data'][number]
 
 /** `path` only where the path has parameters, `query` always optional. */
-export type GetOptions<P extends GetPath> = ([PathParamsOf<P>] extends [never] ? { path?: undefined } : { path: PathParamsOf<P> })
-  & { query?: QueryOf<P>; signal?: AbortSignal }
-type OptionalArg<P extends GetPath> = [PathParamsOf<P>] extends [never] ? [options?: GetOptions<P>] : [options: GetOptions<P>]
+export type GetOptions<P extends GetPath> = ([PathParamsOf<P>] extends [never]
+  ? { path?: undefined }
+  : { path: PathParamsOf<P> }) & { query?: QueryOf<P>; signal?: AbortSignal }
+type OptionalArg<P extends GetPath> = [PathParamsOf<P>] extends [never]
+  ? [options?: GetOptions<P>]
+  : [options: GetOptions<P>]
 
 type BatchBody = JsonOf<paths['/api/v1/papers/batch']['post']['requestBody']>
 type BatchAnswer = JsonOf<paths['/api/v1/papers/batch']['post']['responses'][200]>
@@ -102,7 +109,7 @@ export class GeroscopeClient {
   async *pages<P extends PagedPath>(path: P, ...[options]: OptionalArg<P>): AsyncGenerator<PageOf<P>, void, undefined> {
     let query = { ...options?.query } as Record<string, unknown>
     for (;;) {
-      const page = await this.get(path, { ...options, query } as never) as PageOf<P>
+      const page = (await this.get(path, { ...options, query } as never)) as PageOf<P>
       yield page
       const next = page.pagination.next_cursor
       if (!next) return
@@ -135,7 +142,10 @@ export class GeroscopeClient {
   /** Up to 500 papers by id, `doi:` or `pmid:` in one call, in the order asked; unknown ids come back as null and in `not_found`. */
   papersBatch(ids: BatchBody['ids'], signal?: AbortSignal): Promise<BatchAnswer> {
     return this.request<BatchAnswer>(this.url('/api/v1/papers/batch'), {
-      method: 'POST', body: JSON.stringify({ ids } satisfies BatchBody), headers: { 'content-type': 'application/json' }, signal,
+      method: 'POST',
+      body: JSON.stringify({ ids } satisfies BatchBody),
+      headers: { 'content-type': 'application/json' },
+      signal,
     })
   }
 
@@ -155,7 +165,7 @@ export class GeroscopeClient {
     if (this.options.key) headers.set('authorization', `Bearer ${this.options.key}`)
     for (let attempt = 0; ; attempt++) {
       const response = await this.doFetch(url, { ...init, headers })
-      if (response.ok) return await response.json() as T
+      if (response.ok) return (await response.json()) as T
       const error = await errorOf(response)
       const wait = error.retryAfter ?? 2 ** attempt // 503 without Retry-After: back off 1, 2, 4 ... seconds
       if (!RETRIED.has(response.status) || attempt >= this.maxRetries || wait > this.maxRetryWaitSeconds) throw error
@@ -188,9 +198,23 @@ async function errorOf(response: Response): Promise<GeroscopeError> {
     const body = JSON.parse(text) as Partial<Schemas['Error']>
     const e = body.error
     if (e && typeof e.code === 'string' && typeof e.message === 'string') {
-      return new GeroscopeError(typeof e.status === 'number' ? e.status : response.status, e.code, e.message, requestId, retryAfter)
+      return new GeroscopeError(
+        typeof e.status === 'number' ? e.status : response.status,
+        e.code,
+        e.message,
+        requestId,
+        retryAfter,
+      )
     }
-  } catch { /* not JSON: described below */ }
+  } catch {
+    /* not JSON: described below */
+  }
   const excerpt = text.slice(0, 200).trim()
-  return new GeroscopeError(response.status, 'unexpected_response', `HTTP ${response.status}${excerpt ? `: ${excerpt}` : ''}`, requestId, retryAfter)
+  return new GeroscopeError(
+    response.status,
+    'unexpected_response',
+    `HTTP ${response.status}${excerpt ? `: ${excerpt}` : ''}`,
+    requestId,
+    retryAfter,
+  )
 }

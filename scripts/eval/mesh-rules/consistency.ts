@@ -13,10 +13,19 @@ import { recordsOf, withoutMesh } from '../records'
 import { CONSISTENCY_FILES } from './files'
 
 type Label = { id: string; study_type: string; topic: string; relevance_band: string }
-export type Consistency = { studyType: Pairs; topic: Pairs; band: Pairs; calibration: Record<'studyType' | 'topic' | 'band', Calibration> }
+export type Consistency = {
+  studyType: Pairs
+  topic: Pairs
+  band: Pairs
+  calibration: Record<'studyType' | 'topic' | 'band', Calibration>
+}
 
 export function consistency(options: { noMesh?: boolean } = {}): Consistency {
-  const labels = (JSON.parse(readFileSync(fileURLToPath(new URL('./labelled-set.json', import.meta.url)), 'utf8')) as { papers: Label[] }).papers
+  const labels = (
+    JSON.parse(readFileSync(fileURLToPath(new URL('./labelled-set.json', import.meta.url)), 'utf8')) as {
+      papers: Label[]
+    }
+  ).papers
   const find = (id: string) => CONSISTENCY_FILES.map((f) => recordsOf(f).get(id)).find(Boolean)
   const out: Consistency = { studyType: [], topic: [], band: [], calibration: { studyType: [], topic: [], band: [] } }
   for (const label of labels) {
@@ -28,7 +37,10 @@ export function consistency(options: { noMesh?: boolean } = {}): Consistency {
     out.band.push([label.relevance_band, relevanceBand(j.relevance)])
     out.calibration.studyType.push({ confidence: j.studyTypeConfidence, correct: label.study_type === j.studyType })
     out.calibration.topic.push({ confidence: j.topicConfidence, correct: label.topic === j.topic })
-    out.calibration.band.push({ confidence: j.relevanceConfidence, correct: label.relevance_band === relevanceBand(j.relevance) })
+    out.calibration.band.push({
+      confidence: j.relevanceConfidence,
+      correct: label.relevance_band === relevanceBand(j.relevance),
+    })
   }
   return out
 }

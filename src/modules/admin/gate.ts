@@ -62,9 +62,9 @@ export const adminGate = ({ db, config, limits, now, policy, sessions }: AdminGa
     if (token !== null && session === null)
       set.headers['set-cookie'] = clearedSessionCookie(secureCookies(request, config.publicBaseUrl))
 
-    const bucket = session
-      ? `admin:account:${session.account.id}`
-      : `admin:address:${addressBucket(clientAddress(peerAddress(request), request.headers.get('x-forwarded-for'), config.trustProxy))}`
+    const address = () =>
+      addressBucket(clientAddress(peerAddress(request), request.headers.get('x-forwarded-for'), config.trustProxy))
+    const bucket = session ? `admin:account:${session.account.id}` : `admin:address:${address()}`
     const decision = await limits.take(bucket, session ? ADMIN_ALLOWANCES.signedIn : ADMIN_ALLOWANCES.anonymous, at)
     if (!decision.allowed) {
       const retryAfter = String(decision.retryAfter ?? 60)

@@ -6,6 +6,9 @@
 import { escapeXml } from '../site/render'
 
 /** One example request per Data API endpoint, as the path and query a reader would type. */
+
+/** The change feed's first page from the beginning, as the quick-start shows it. */
+const FEED_FROM_START = '/api/v1/papers?updated_since=1970-01-01T00:00:00Z&min_relevance=0&limit=100'
 export const ENDPOINT_EXAMPLES: { path: string; example: string; says: string; body?: string }[] = [
   {
     path: '/api/v1/papers',
@@ -212,8 +215,8 @@ out of order. Tombstones are kept 31 days and cursors last 30; an older cursor i
 expired, and you start again from an empty copy with <code>updated_since=1970-01-01T00:00:00Z</code>.
 <code>/api/v1/changes</code> lists the same changes across all three as light entries.</p>
 <pre tabindex="0">` +
-    `<code>${escapeXml(curl(base, '/api/v1/papers?updated_since=1970-01-01T00:00:00Z&min_relevance=0&limit=100'))}
-${escapeXml(curl(base, '/api/v1/papers?updated_since=1970-01-01T00:00:00Z&min_relevance=0&limit=100&cursor=<resume_cursor>'))}</code></pre>
+    `<code>${escapeXml(curl(base, FEED_FROM_START))}
+${escapeXml(curl(base, `${FEED_FROM_START}&cursor=<resume_cursor>`))}</code></pre>
 <h3>6. One request per endpoint</h3>
 <ul class="items">${examples}</ul>
 <p>The contract as OpenAPI 3.1: <a href="${escapeXml(base)}/api/v1/openapi.json">${escapeXml(base)}/api/v1/openapi.js` +

@@ -23,13 +23,28 @@ const DIRECTION_WORDS: Record<string, string> = {
 export const evidenceSitePath = (subject: string, object: string) =>
   `/evidence?${new URLSearchParams({ subject, object })}`
 
+/** One paper of a group: its title linked, then its kind of study (the group's order), journal and date. */
+function paperLine(base: string, p: EvidenceGroupRow['papers'][number]): string {
+  const published = p.publishedDate ? ` · ${e(p.publishedDate)}` : ''
+  return (
+    `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> ` +
+    `<span class="meta">${e(label(p.studyType))} · ${e(p.journal)}${published}</span></li>`
+  )
+}
+
 function groupHtml(base: string, g: EvidenceGroupRow, i: number): string {
   const where = g.organism ? `In ${e(g.organism)}` : 'Organism not stated'
   const what = g.direction ? (DIRECTION_WORDS[g.direction] ?? e(g.direction)) : 'direction not stated'
+  const kinds = g.studyTypes.length ? ` · ${g.studyTypes.map((s) => e(label(s).toLowerCase())).join(', ')}` : ''
+  // A group lists at most PAPERS_PER_GROUP papers: say so when it holds more.
+  const strongest =
+    g.paperCount > g.papers.length
+      ? `<p class="meta">The strongest ${g.papers.length} of ${count(g.paperCount, 'paper')}.</p>`
+      : ''
   return `<section aria-labelledby="g${i}"><h2 id="g${i}">${where}: ${e(what)}</h2>
-<p class="meta">${count(g.claimCount, 'claim')} from ${count(g.paperCount, 'paper')}${g.studyTypes.length ? ` · ${g.studyTypes.map((s) => e(label(s).toLowerCase())).join(', ')}` : ''}</p>
-<ol class="items">${g.papers.map((p) => `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> <span class="meta">${e(label(p.studyType))} · ${e(p.journal)}${p.publishedDate ? ` · ${e(p.publishedDate)}` : ''}</span></li>`).join('')}</ol>
-${g.paperCount > g.papers.length ? `<p class="meta">The strongest ${g.papers.length} of ${count(g.paperCount, 'paper')}.</p>` : ''}</section>`
+<p class="meta">${count(g.claimCount, 'claim')} from ${count(g.paperCount, 'paper')}${kinds}</p>
+<ol class="items">${g.papers.map((p) => paperLine(base, p)).join('')}</ol>
+${strongest}</section>`
 }
 
 export function evidencePage(
@@ -42,12 +57,16 @@ export function evidencePage(
   const title = `What the evidence says about ${q.entity.name} and ${q.object}`
   const total = groups.reduce((n, g) => n + g.claimCount, 0)
   const api = `/api/v1/evidence?${new URLSearchParams({ subject: q.subject, object: q.object })}`
+  const summary = total
+    ? `${count(total, 'claim')} extracted from papers, grouped by the organism studied and the direction of ` +
+      'the effect.'
+    : `No claims about ${e(q.entity.name)} and ${e(q.object)} yet.`
   return {
     title,
     body:
       `<h1>What the evidence says about <a href="${e(entitySitePath(q.entity.type, q.entity.key))}"` +
       `>${e(q.entity.name)}</a> and ${e(q.object)}</h1>
-<p>${total ? `${count(total, 'claim')} extracted from papers, grouped by the organism studied and the direction of the effect.` : `No claims about ${e(q.entity.name)} and ${e(q.object)} yet.`}</p>
+<p>${summary}</p>
 ${feeds}${chart}
 ${groups.map((g, i) => groupHtml(base, g, i)).join('\n')}
 <p class="meta">Papers in each group are listed strongest evidence first: human trials, then observational studies ` +

@@ -36,27 +36,44 @@ function storyLine(base: string, r: StoryListRow): string {
   )
 }
 
+/** The stories as a list, or the paragraph `empty` when there are none (each page words it its own way). */
+function storyList(base: string, stories: StoryListRow[], empty: string): string {
+  return stories.length
+    ? `<ul class="items">${stories.map((r) => storyLine(base, r)).join('')}</ul>`
+    : `<p>${empty}</p>`
+}
+
+/** One paper of a topic's or an entity's list: its title linked, then where and when it was indexed. */
+function paperLine(base: string, p: PaperRow): string {
+  return (
+    `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> ` +
+    `<span class="meta">${e(p.journal)} · ${e(p.indexedDate)}</span></li>`
+  )
+}
+
 export function homePage(
   base: string,
   stories: StoryListRow[],
   topics: (TopicInfo & { papers_total: number; papers_7d: number })[],
   charts = '',
 ): { title: string; body: string } {
+  const topicLines = topics
+    .map(
+      (t) =>
+        `<li><a href="${e(topicSiteUrl(base, t.slug))}">${e(t.name)}</a> <span class="meta">` +
+        `${count(t.papers_total, 'paper')}, ${t.papers_7d.toLocaleString('en')} this week</span></li>`,
+    )
+    .join('')
   return {
     title: 'Aging research, read for you',
     body:
       `<h1>Geroscope</h1><p>New research on the biology of aging, judged and summarised every day. Developers: ` +
       `the <a href="/api/v1/docs">Data API</a>.</p>
 ${searchForm()}
-<section aria-labelledby="latest"><h2 id="latest">Latest stories</h2>${stories.length ? `<ul class="items">${stories.map((r) => storyLine(base, r)).join('')}</ul>` : '<p>No stories yet.</p>'}
+<section aria-labelledby="latest"><h2 id="latest">Latest stories</h2>${storyList(base, stories, 'No stories yet.')}
 <p><a href="/feed.xml">All stories as RSS</a></p></section>
 ${charts ? `<section aria-labelledby="activity"><h2 id="activity">Research activity</h2>${charts}</section>` : ''}
-<section aria-labelledby="topics"><h2 id="topics">Topics</h2><ul class="items">${topics
-        .map(
-          (t) =>
-            `<li><a href="${e(topicSiteUrl(base, t.slug))}">${e(t.name)}</a> <span class="meta">${count(t.papers_total, 'paper')}, ${t.papers_7d.toLocaleString('en')} this week</span></li>`,
-        )
-        .join('')}</ul></section>`,
+<section aria-labelledby="topics"><h2 id="topics">Topics</h2><ul class="items">${topicLines}</ul></section>`,
   }
 }
 
@@ -92,15 +109,19 @@ function claimText(row: ClaimRow): string {
   const side = (text: string, entity: ClaimRow['subjectEntity']) =>
     entity ? `<a href="${e(entitySitePath(entity.type, entity.key))}">${e(text)}</a>` : e(text)
   const c = row.claim
+  const organism = c.organism ? ` · in ${e(c.organism)}` : ''
+  const direction = c.direction ? ` · ${e(c.direction.replaceAll('_', ' '))}` : ''
   return (
     `${side(c.subjectText, row.subjectEntity)} <em>${e(c.relation.replaceAll('_', ' '))}</em>` +
     ` ${side(c.objectText, row.objectEntity)}` +
-    `<span class="meta">${c.organism ? ` · in ${e(c.organism)}` : ''}${c.direction ? ` · ${e(c.direction.replaceAll('_', ' '))}` : ''}</span>`
+    `<span class="meta">${organism}${direction}</span>`
   )
 }
 
 export function claimList(rows: ClaimRow[], withPaper?: (row: ClaimRow) => string): string {
-  return `<ul class="items">${rows.map((r) => `<li>${claimText(r)}${withPaper ? ` <span class="meta">— ${withPaper(r)}</span>` : ''}</li>`).join('')}</ul>`
+  // A list of claims from many papers names each claim's paper; a paper's own page leaves that out.
+  const paperOf = (r: ClaimRow) => (withPaper ? ` <span class="meta">— ${withPaper(r)}</span>` : '')
+  return `<ul class="items">${rows.map((r) => `<li>${claimText(r)}${paperOf(r)}</li>`).join('')}</ul>`
 }
 
 export function paperPage(
@@ -109,11 +130,21 @@ export function paperPage(
 ): { title: string; body: string } {
   const { paper, story } = d
   const open = licenseAllowsReuse(paper.abstractLicense) && paper.abstract
+  // The credit under a reused abstract cites the paper by its DOI where it has one.
+  const abstractDoi = paper.doi ? `; <a href="${e(doiUrl(paper.doi))}">doi:${e(paper.doi)}</a>` : ''
   const abstract = open
-    ? `<h2>Abstract</h2>${paragraphs(paper.abstract!)}<p class="meta">Abstract by ${e(paper.authors)}, licensed ${e(paper.abstractLicense!)}${paper.doi ? `; <a href="${e(doiUrl(paper.doi))}">doi:${e(paper.doi)}</a>` : ''}.</p>`
+    ? `<h2>Abstract</h2>${paragraphs(paper.abstract!)}<p class="meta">Abstract by ${e(paper.authors)}, ` +
+      `licensed ${e(paper.abstractLicense!)}${abstractDoi}.</p>`
     : '<p class="meta">The abstract is not shown: its licence does not allow reuse. Read it at the publisher.</p>'
+  const entityLines = d.entities
+    .map(
+      (x) =>
+        `<li><a href="${e(entitySitePath(x.type, x.key))}">${e(x.name)}</a> ` +
+        `<span class="meta">${e(x.type)} · ${e(x.role)}</span></li>`,
+    )
+    .join('')
   const entities = d.entities.length
-    ? `<h2>What it is about</h2><ul class="items">${d.entities.map((x) => `<li><a href="${e(entitySitePath(x.type, x.key))}">${e(x.name)}</a> <span class="meta">${e(x.type)} · ${e(x.role)}</span></li>`).join('')}</ul>
+    ? `<h2>What it is about</h2><ul class="items">${entityLines}</ul>
 <p class="meta">Entities found by ${OPERATOR_CREDIT}.</p>`
     : ''
   const claims = d.claims.length
@@ -124,13 +155,16 @@ export function paperPage(
     ? `<h2>Our story</h2><p><a href="${e(storyUrl(base, paper.id))}">${e(story.headline)}</a></p>` +
       `<p>${e(story.dek)}</p><p class="meta">Written by ${OPERATOR_CREDIT} (${e(story.model)}).</p>`
     : ''
+  const published = paper.publishedDate
+    ? `<time datetime="${e(paper.publishedDate)}">${e(paper.publishedDate)}</time>`
+    : 'unknown'
   return {
     title: paper.title,
     body:
       `<article><h1>${e(paper.title)}</h1>
 <dl class="facts"><dt>Authors</dt><dd>${e(paper.authors)}</dd><dt>Journal</dt>` +
       `<dd>${e(paper.journal)}${paper.preprint ? ' (preprint, not peer reviewed)' : ''}</dd>
-<dt>Published</dt><dd>${paper.publishedDate ? `<time datetime="${e(paper.publishedDate)}">${e(paper.publishedDate)}</time>` : 'unknown'}</dd>
+<dt>Published</dt><dd>${published}</dd>
 <dt>Indexed</dt><dd><time datetime="${e(paper.indexedDate)}">${e(paper.indexedDate)}</time></dd>
 <dt>DOI</dt><dd>${paper.doi ? `<a href="${e(doiUrl(paper.doi))}">${e(paper.doi)}</a>` : 'none'}</dd>
 <dt>Source</dt><dd><a href="${e(paper.url)}">Read the paper</a> (${e(paper.id)})</dd></dl>
@@ -161,20 +195,20 @@ export function topicPage(
   nextPapers: string | null,
   charts = '',
 ): { title: string; body: string } {
+  const olderPapers = nextPapers
+    ? `<nav class="pager" aria-label="Pages of papers"><a rel="next" href="${e(nextPapers)}">Older papers</a></nav>`
+    : ''
   return {
     title: topic.name,
     body:
       `<h1>${e(topic.name)}</h1><p>${e(topic.description)}</p><p><a href="${e(topicFeedUrl(base, topic.slug))}">` +
       `RSS feed of this topic's stories</a></p>
-<section aria-labelledby="stories"><h2 id="stories">Stories</h2>${stories.length ? `<ul class="items">${stories.map((r) => storyLine(base, r)).join('')}</ul>` : '<p>No stories on this page.</p>'}
+<section aria-labelledby="stories"><h2 id="stories">Stories</h2>${storyList(base, stories, 'No stories on this page.')}
 ${next ? `<nav class="pager" aria-label="Pages"><a rel="next" href="${e(next)}">Older stories</a></nav>` : ''}</section>
 <section aria-labelledby="recent"><h2 id="recent">Recent papers</h2><ul class="items">${papers
-        .map(
-          (p) =>
-            `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> <span class="meta">${e(p.journal)} · ${e(p.indexedDate)}</span></li>`,
-        )
+        .map((p) => paperLine(base, p))
         .join('')}</ul>
-${nextPapers ? `<nav class="pager" aria-label="Pages of papers"><a rel="next" href="${e(nextPapers)}">Older papers</a></nav>` : ''}</section>
+${olderPapers}</section>
 ${charts ? `<section aria-labelledby="activity"><h2 id="activity">Papers over time</h2>${charts}</section>` : ''}`,
   }
 }
@@ -189,20 +223,20 @@ export function entityPage(
   feeds = '',
 ): { title: string; body: string } {
   const ids = Object.entries(entity.ids ?? {}).map(([kind, id]) => identifier(kind, String(id)))
+  // A kind of id without a known record page is shown as plain text.
+  const idLink = (i: (typeof ids)[number]) => (i.url ? `<a href="${e(i.url)}">${e(i.id)}</a>` : e(i.id))
+  const identifiers = ids.length
+    ? `<h2>Identifiers</h2><ul class="items">${ids.map((i) => `<li>${e(i.name)}: ${idLink(i)}</li>`).join('')}</ul>`
+    : ''
   return {
     title: entity.name,
     body:
       `<h1>${e(entity.name)}</h1><p>A ${e(entity.type)} (key <code>${e(entity.key)}</code>` +
       `) that ${count(entity.paperCount, 'paper')} involve${entity.paperCount === 1 ? 's' : ''}.</p>
-${feeds}${ids.length ? `<h2>Identifiers</h2><ul class="items">${ids.map((i) => `<li>${e(i.name)}: ${i.url ? `<a href="${e(i.url)}">${e(i.id)}</a>` : e(i.id)}</li>`).join('')}</ul>` : ''}
+${feeds}${identifiers}
 <section aria-labelledby="papers"><h2 id="papers">Papers</h2>${
         papers.length
-          ? `<ul class="items">${papers
-              .map(
-                (p) =>
-                  `<li><a href="${e(paperSiteUrl(base, p.id))}">${e(p.title)}</a> <span class="meta">${e(p.journal)} · ${e(p.indexedDate)}</span></li>`,
-              )
-              .join('')}</ul>`
+          ? `<ul class="items">${papers.map((p) => paperLine(base, p)).join('')}</ul>`
           : '<p>No papers on this page.</p>'
       }
 ${next ? `<nav class="pager" aria-label="Pages"><a rel="next" href="${e(next)}">Older papers</a></nav>` : ''}</section>
@@ -231,6 +265,11 @@ export function searchPage(
 ): { title: string; body: string } {
   const q = s.q
   const words = searchedWords(q)
+  // Only the best 20 are shown: when there are more, say how to narrow the search or get them all.
+  const moreNote = more
+    ? '<p class="meta">Showing the best 20. Refine the words or the filters, or use the ' +
+      '<a href="/api/v1/docs">Data API</a> for more.</p>'
+    : ''
   const results =
     q === ''
       ? ''
@@ -238,7 +277,7 @@ export function searchPage(
         ? `<p>No papers match <strong>${e(q)}</strong>${Object.keys(s.values).length ? ' with these filters' : ''}.</p>`
         : `<h2>Papers matching “${e(q)}”</h2>` +
           `<ol class="items hits">${hits.map((p) => hitHtml(base, p, words)).join('')}</ol>
-${more ? '<p class="meta">Showing the best 20. Refine the words or the filters, or use the <a href="/api/v1/docs">Data API</a> for more.</p>' : ''}`
+${moreNote}`
   return {
     title: q ? `Search: ${q}` : 'Search',
     body:

@@ -89,7 +89,8 @@ where c.id > $?::integer order by c.id limit $?`,
   serialize: (row, base) => serializeClaimItem(claimListRow(row), base),
 }
 
-export const RESOURCES: Record<ExportResource, Resource<any, any>> = { papers, stories, entities, claims } // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: each resource has its own row and item types, passed on as they are
+export const RESOURCES: Record<ExportResource, Resource<any, any>> = { papers, stories, entities, claims }
 
 /**
  * The resource's NDJSON and CSV, one chunk of lines of each per batch: [ndjson, csv]. Both are

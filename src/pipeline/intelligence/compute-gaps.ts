@@ -178,12 +178,19 @@ async function decliningAttention(tx: Db, reference: string): Promise<void> {
     const score = Math.round((1 - a.recent / expected) * Math.min(1, expected / 20) * 1e6) / 1e6
     const entityKey = a.area === 'hallmark' ? `hallmark:${a.key}` : null
     const series = await attentionSeries(tx, a, reference, span!.first!)
+    const counts = {
+      recent_papers: a.recent,
+      history_papers: a.history,
+      expected_recent: Math.round(expected),
+      recent_days: RECENT_DAYS,
+      history_days: historyDays,
+    }
     await tx.execute(sql`insert into knowledge_gaps (${GAP_COLUMNS}, series) values (
       ${hashedId('g', `declining_attention|${a.area}:${a.key}`)}, 'declining_attention', ${score},
       ${entityKey ?? `topic:${a.key}`},
         ${a.area === 'topic' ? (TOPIC_INFO.find((t) => t.slug === a.key)?.name ?? a.key) : a.name}, null, null, null,
         null,
-      ${JSON.stringify({ recent_papers: a.recent, history_papers: a.history, expected_recent: Math.round(expected), recent_days: RECENT_DAYS, history_days: historyDays })}::jsonb,
+      ${JSON.stringify(counts)}::jsonb,
       ${JSON.stringify({ area: a.area, recent_start: recentStart, reference_date: reference })}::jsonb,
       ${sql.param(a.paper_ids)}::text[], ${sql.param(a.topics ?? [])}::text[],
         ${sql.param(entityKey ? [entityKey] : [])}::text[], null,

@@ -310,7 +310,8 @@ function claimHits(
     const textHits = sideText({ index: textIndex, base, after: cursor, filters, matches, limit })
     const hits = piece`${textHits.ctes},
     hits as ((select h.id, h.created_at from ${source} cross join lateral (
-      select c.id, c.created_at from claims c where ${entityId} = side.id and ${rest} ${NEWEST_FIRST} limit ${pageLimit(limit)}) h)
+      select c.id, c.created_at from claims c where ${entityId} = side.id and ${rest}
+      ${NEWEST_FIRST} limit ${pageLimit(limit)}) h)
     union
     (${textHits.select}))`
     return { ctes: hits.text, values: hits.values }
@@ -380,7 +381,8 @@ function sideText({ index, base, after, filters, matches, limit }: SideText): { 
   const walked = '(select count(*) from side_walk)'
   // limit × SCOUT / hits ≤ COST × hits / SCOUT × matched, without a division.
   const walkIsCheaper = piece`${scouted} * ${scouted} * ${String(MATCH_COST_IN_WALKED)}
-      * (select greatest(reltuples, 0) from pg_class where oid = '${index}'::regclass) >= ${page} * ${String(TEXT_SCOUT * TEXT_SCOUT)}::bigint`
+      * (select greatest(reltuples, 0) from pg_class where oid = '${index}'::regclass)
+      >= ${page} * ${String(TEXT_SCOUT * TEXT_SCOUT)}::bigint`
   return {
     ctes: piece`side_scout as materialized (${walk(TEXT_SCOUT, piece``)}),
     side_walk as materialized (${walk(TEXT_WALK, piece`${scouted} < ${page} and ${walkIsCheaper} and `)})`,

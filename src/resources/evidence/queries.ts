@@ -56,9 +56,10 @@ export async function entitiesNamed(db: Db, value: string): Promise<EvidenceEnti
  * The matched claims (`m`: id, paper, organism, direction, its paper's study type) as a CTE over the filter's disjoint
  * branches.
  */
+const branch = (where: string) => `select c.id, c.paper_id, c.organism, c.direction from claims c where ${where}`
 const matched = (branches: string[], last: string) => `m as (
   select c.id, c.paper_id, c.organism, c.direction, p.study_type
-  from (${branches.map((where) => `select c.id, c.paper_id, c.organism, c.direction from claims c where ${where}`).join(' union ')}) c
+  from (${branches.map(branch).join(' union ')}) c
   join papers p on p.id = c.paper_id
   where ${last})`
 

@@ -247,7 +247,12 @@ async function windowedJsonPage<Row>(
   const lead = constants(base)
   const run = (filtered: Conditions, window: Window) => {
     const { range } = page
-    const key = `${selectionKey(selection)}\u0001${window}\u0001${range.fragments.join('\u0000')}\u0001${filtered.fragments.join('\u0000')}`
+    const key = [
+      selectionKey(selection),
+      window,
+      range.fragments.join('\u0000'),
+      filtered.fragments.join('\u0000'),
+    ].join('\u0001')
     const { statement, prepare } = texts.get(key, () => pageText(range.fragments, filtered.fragments, window))
     if (statement === null) return null
     const values = [

@@ -4,9 +4,14 @@ import { bearer, insertPapers, insertStory, paperRow } from '../../support/fixtu
 
 const api = useTestApp()
 
-const post = (ids: unknown, key = api.key) => api.app.handle(req('/api/v1/papers/batch', {
-  method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ ids }),
-}))
+const post = (ids: unknown, key = api.key) =>
+  api.app.handle(
+    req('/api/v1/papers/batch', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ids }),
+    }),
+  )
 
 beforeAll(async () => {
   await insertPapers(api.database.db, [
@@ -23,10 +28,24 @@ beforeAll(async () => {
 
 describe('POST /api/v1/papers/batch', () => {
   test('answers in the order asked, by id, DOI and PMID, with null and not_found for unknown ids', async () => {
-    const response = await post(['PPR-103', 'doi:10.1000/BATCH.A', 'pmid:102', 'MED-999', 'med-106', 'doi:10.1000/nothing'])
+    const response = await post([
+      'PPR-103',
+      'doi:10.1000/BATCH.A',
+      'pmid:102',
+      'MED-999',
+      'med-106',
+      'doi:10.1000/nothing',
+    ])
     expect(response.status).toBe(200)
     const body = await response.json()
-    expect(body.data.map((p: { id: string } | null) => p?.id ?? null)).toEqual(['PPR-103', 'MED-101', 'MED-102', null, 'MED-106', null])
+    expect(body.data.map((p: { id: string } | null) => p?.id ?? null)).toEqual([
+      'PPR-103',
+      'MED-101',
+      'MED-102',
+      null,
+      'MED-106',
+      null,
+    ])
     expect(body.not_found).toEqual(['MED-999', 'doi:10.1000/nothing'])
   })
 
@@ -57,7 +76,9 @@ describe('POST /api/v1/papers/batch', () => {
 
 describe('GET /api/v1/papers?ids=', () => {
   test('gives the batch answer for up to 100 comma-separated ids', async () => {
-    const response = await api.app.handle(req('/api/v1/papers?ids=pmid:102,MED-404,doi:10.1000%2Fbatch.c', bearer(api.key)))
+    const response = await api.app.handle(
+      req('/api/v1/papers?ids=pmid:102,MED-404,doi:10.1000%2Fbatch.c', bearer(api.key)),
+    )
     expect(response.status).toBe(200)
     const body = await response.json()
     expect(body.data.map((p: { id: string } | null) => p?.id ?? null)).toEqual(['MED-102', null, 'PPR-103'])
@@ -75,7 +96,11 @@ describe('GET /api/v1/papers/doi:{doi} and /papers/pmid:{n}', () => {
   })
 
   test('a DOI with its slash percent-encoded, and one with parentheses', async () => {
-    for (const path of ['/api/v1/papers/doi:10.1000%2Fbatch.a', '/api/v1/papers/doi%3A10.1000%2Fbatch.a', '/api/v1/papers/doi:10.1000/batch.b(2)']) {
+    for (const path of [
+      '/api/v1/papers/doi:10.1000%2Fbatch.a',
+      '/api/v1/papers/doi%3A10.1000%2Fbatch.a',
+      '/api/v1/papers/doi:10.1000/batch.b(2)',
+    ]) {
       const response = await api.app.handle(req(path, bearer(api.key)))
       expect(response.status).toBe(200)
     }
@@ -90,7 +115,10 @@ describe('GET /api/v1/papers/doi:{doi} and /papers/pmid:{n}', () => {
   })
 
   test('an unknown DOI or PMID is a 404 naming it', async () => {
-    for (const [path, message] of [['/api/v1/papers/doi:10.1000/none', 'no paper with "doi:10.1000/none"'], ['/api/v1/papers/pmid:7', 'no paper with "pmid:7"']]) {
+    for (const [path, message] of [
+      ['/api/v1/papers/doi:10.1000/none', 'no paper with "doi:10.1000/none"'],
+      ['/api/v1/papers/pmid:7', 'no paper with "pmid:7"'],
+    ]) {
       const response = await api.app.handle(req(path, bearer(api.key)))
       expect(response.status).toBe(404)
       expect((await response.json()).error.message).toBe(message)

@@ -4,9 +4,14 @@ import { createTestKey } from '../../support/fixtures'
 
 const api = useTestApp()
 
-const post = (key: string | null, ids: string[]) => api.app.handle(req('/api/v1/papers/batch', {
-  method: 'POST', headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), 'content-type': 'application/json' }, body: JSON.stringify({ ids }),
-}))
+const post = (key: string | null, ids: string[]) =>
+  api.app.handle(
+    req('/api/v1/papers/batch', {
+      method: 'POST',
+      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), 'content-type': 'application/json' },
+      body: JSON.stringify({ ids }),
+    }),
+  )
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `MED-${i + 1}`)
 
 describe('batch lookups and the rate limit', () => {
@@ -22,7 +27,9 @@ describe('batch lookups and the rate limit', () => {
     expect(await used(100)).toBe('1')
     expect(await used(101)).toBe('3')
     expect(await used(500)).toBe('8')
-    const get = await api.app.handle(req(`/api/v1/papers?ids=${ids(100).join(',')}`, { headers: { authorization: `Bearer ${key}` } }))
+    const get = await api.app.handle(
+      req(`/api/v1/papers?ids=${ids(100).join(',')}`, { headers: { authorization: `Bearer ${key}` } }),
+    )
     expect(get.headers.get('x-ratelimit-used')).toBe('9')
   })
 
@@ -36,7 +43,7 @@ describe('batch lookups and the rate limit', () => {
     expect((await refused.json()).error.message).toContain('a batch of 500 ids counts as 5 requests (one per 100 ids)')
   })
 
-  test('a batch refused with 429 uses no allowance, the gate\'s unit included', async () => {
+  test("a batch refused with 429 uses no allowance, the gate's unit included", async () => {
     const { key } = await createTestKey(api.database.db, { tier: 'member' })
     for (let i = 0; i < 11; i++) expect((await post(key, ids(500))).status).toBe(200) // 55 of 60
     for (let i = 0; i < 3; i++) expect((await post(key, ids(100))).status).toBe(200) // 58: 2 left

@@ -12,15 +12,26 @@ const get = async (path: string) => {
   return { status: response.status, body: await response.json(), headers: response.headers }
 }
 
-type Item = { id?: string | number; paper_id?: string; deleted?: true; reason?: string; changed_at?: string; judgement?: { relevance: number } | null; story?: unknown }
-type Page = { data: Item[]; pagination: { next_cursor: string | null; has_more: boolean; limit: number; resume_cursor: string } }
+type Item = {
+  id?: string | number
+  paper_id?: string
+  deleted?: true
+  reason?: string
+  changed_at?: string
+  judgement?: { relevance: number } | null
+  story?: unknown
+}
+type Page = {
+  data: Item[]
+  pagination: { next_cursor: string | null; has_more: boolean; limit: number; resume_cursor: string }
+}
 
 /** Every entry from `path` on, following next_cursor; returns them and the last resume_cursor. */
 async function walk(path: string, limit = 2): Promise<{ items: Item[]; resume: string }> {
   const items: Item[] = []
   let url = `${path}${path.includes('?') ? '&' : '?'}limit=${limit}`
   for (;;) {
-    const { status, body } = await get(url) as { status: number; body: Page }
+    const { status, body } = (await get(url)) as { status: number; body: Page }
     expect(status).toBe(200)
     items.push(...body.data)
     if (!body.pagination.next_cursor) return { items, resume: body.pagination.resume_cursor }
@@ -28,7 +39,8 @@ async function walk(path: string, limit = 2): Promise<{ items: Item[]; resume: s
     url = `${path}&limit=${limit}&cursor=${encodeURIComponent(body.pagination.next_cursor)}`
   }
 }
-const then = (path: string, resume: string) => get(`${path}&cursor=${encodeURIComponent(resume)}`) as Promise<{ status: number; body: Page }>
+const then = (path: string, resume: string) =>
+  get(`${path}&cursor=${encodeURIComponent(resume)}`) as Promise<{ status: number; body: Page }>
 const pause = () => new Promise((r) => setTimeout(r, 15))
 const ids = (items: Item[]) => items.map((i) => i.id ?? i.paper_id)
 
@@ -36,13 +48,20 @@ describe('updated_since on /papers', () => {
   test('lists changed papers in change order, tombstones what left the list, and resumes exactly after', async () => {
     const since = new Date().toISOString()
     await pause()
-    await insertPapers(db(), [paperRow({ id: 'MED-101' }), paperRow({ id: 'MED-102' }), paperRow({ id: 'MED-103', relevance: 1.2 })])
+    await insertPapers(db(), [
+      paperRow({ id: 'MED-101' }),
+      paperRow({ id: 'MED-102' }),
+      paperRow({ id: 'MED-103', relevance: 1.2 }),
+    ])
     await insertPapers(db(), [paperRow({ id: 'MED-104' })])
     const path = `/api/v1/papers?updated_since=${since}`
     const first = await walk(path)
     // MED-103 is tangential: under the default min_relevance=2 it is not in the list, so a mirror of the list drops it
     expect(first.items.map((i) => [i.id, i.deleted ?? false, i.reason ?? null])).toEqual([
-      ['MED-101', false, null], ['MED-102', false, null], ['MED-103', true, 'excluded'], ['MED-104', false, null],
+      ['MED-101', false, null],
+      ['MED-102', false, null],
+      ['MED-103', true, 'excluded'],
+      ['MED-104', false, null],
     ])
     const full = first.items[0] as Record<string, unknown>
     const listed = (await get('/api/v1/papers?limit=100')).body.data.find((p: Item) => p.id === 'MED-101')
@@ -55,7 +74,10 @@ describe('updated_since on /papers', () => {
 
     // a re-judgement moves MED-102 behind MED-104; a re-fetch that changes nothing served is no change
     await db().update(papers).set({ relevance: 2.9, judgedAt: new Date() }).where(eq(papers.id, 'MED-102'))
-    await db().update(papers).set({ meshHeadings: [{ descriptor: 'Aging', major: true, qualifiers: [] }], updatedAt: new Date() }).where(eq(papers.id, 'MED-101'))
+    await db()
+      .update(papers)
+      .set({ meshHeadings: [{ descriptor: 'Aging', major: true, qualifiers: [] }], updatedAt: new Date() })
+      .where(eq(papers.id, 'MED-101'))
     const after = await then(path, quiet.body.pagination.resume_cursor)
     expect(ids(after.body.data)).toEqual(['MED-102'])
     expect(after.body.data[0]!.judgement!.relevance).toBe(2.9)
@@ -63,7 +85,9 @@ describe('updated_since on /papers', () => {
     // re-judged out of the list: a tombstone with reason excluded; back in: the paper again
     await db().update(papers).set({ relevance: 0.5 }).where(eq(papers.id, 'MED-104'))
     const out = await then(path, after.body.pagination.resume_cursor)
-    expect(out.body.data).toEqual([{ id: 'MED-104', deleted: true, reason: 'excluded', changed_at: expect.any(String) }])
+    expect(out.body.data).toEqual([
+      { id: 'MED-104', deleted: true, reason: 'excluded', changed_at: expect.any(String) },
+    ])
     // with min_relevance=0 the same change is the paper itself
     const all = await walk(`/api/v1/papers?updated_since=${since}&min_relevance=0`, 100)
     expect(all.items.find((i) => i.id === 'MED-104')!.deleted).toBeUndefined()
@@ -85,12 +109,17 @@ describe('updated_since on /papers', () => {
     await insertPapers(db(), [paperRow({ id: 'MED-301' })])
     await insertStory(db(), 'MED-301')
     const claim = await insertClaim(db(), { paperId: 'MED-301' })
-    const starts = await Promise.all(['papers', 'stories', 'claims'].map((r) => walk(`/api/v1/${r}?updated_since=2000-01-01`, 100)))
+    const starts = await Promise.all(
+      ['papers', 'stories', 'claims'].map((r) => walk(`/api/v1/${r}?updated_since=2000-01-01`, 100)),
+    )
     await db().delete(papers).where(eq(papers.id, 'MED-301'))
-    const [p, s, c] = await Promise.all(['papers', 'stories', 'claims'].map((r, i) =>
-      then(`/api/v1/${r}?updated_since=2000-01-01`, starts[i]!.resume)))
+    const [p, s, c] = await Promise.all(
+      ['papers', 'stories', 'claims'].map((r, i) => then(`/api/v1/${r}?updated_since=2000-01-01`, starts[i]!.resume)),
+    )
     expect(p!.body.data).toEqual([{ id: 'MED-301', deleted: true, reason: 'deleted', changed_at: expect.any(String) }])
-    expect(s!.body.data).toEqual([{ paper_id: 'MED-301', deleted: true, reason: 'deleted', changed_at: expect.any(String) }])
+    expect(s!.body.data).toEqual([
+      { paper_id: 'MED-301', deleted: true, reason: 'deleted', changed_at: expect.any(String) },
+    ])
     expect(c!.body.data).toEqual([{ id: claim!.id, deleted: true, reason: 'deleted', changed_at: expect.any(String) }])
   })
 
@@ -99,9 +128,15 @@ describe('updated_since on /papers', () => {
     await pause()
     const since = new Date().toISOString()
     await pause()
-    await insertPapers(db(), [paperRow({ id: 'MED-402', topic: 'senescence' }), paperRow({ id: 'MED-403', topic: 'glp-1' })])
+    await insertPapers(db(), [
+      paperRow({ id: 'MED-402', topic: 'senescence' }),
+      paperRow({ id: 'MED-403', topic: 'glp-1' }),
+    ])
     const { items } = await walk(`/api/v1/papers?updated_since=${since}&topic=senescence`, 100)
-    expect(items.map((i) => [i.id, i.reason ?? 'listed'])).toEqual([['MED-402', 'listed'], ['MED-403', 'excluded']])
+    expect(items.map((i) => [i.id, i.reason ?? 'listed'])).toEqual([
+      ['MED-402', 'listed'],
+      ['MED-403', 'excluded'],
+    ])
   })
 })
 
@@ -112,19 +147,26 @@ describe('updated_since on /stories and /claims', () => {
     const path = '/api/v1/stories?updated_since=2000-01-01'
     const { items, resume } = await walk(path, 100)
     expect(ids(items)).toContain('MED-501')
-    const listed = (await get('/api/v1/stories?limit=100')).body.data.find((s: { paper_id: string }) => s.paper_id === 'MED-501')
+    const listed = (await get('/api/v1/stories?limit=100')).body.data.find(
+      (s: { paper_id: string }) => s.paper_id === 'MED-501',
+    )
     expect(items.find((i) => i.paper_id === 'MED-501')).toEqual(listed)
     await db().update(stories).set({ headline: 'A better headline' }).where(eq(stories.paperId, 'MED-501'))
     const rewritten = await then(path, resume)
     expect(rewritten.body.data.map((s) => (s as { headline?: string }).headline)).toEqual(['A better headline'])
     await db().update(papers).set({ topic: 'senescence' }).where(eq(papers.id, 'MED-501'))
     const rejudged = await then(path, rewritten.body.pagination.resume_cursor)
-    expect(rejudged.body.data.map((s) => (s as { paper: { judgement: { topic: string } } }).paper.judgement.topic)).toEqual(['senescence'])
+    expect(
+      rejudged.body.data.map((s) => (s as { paper: { judgement: { topic: string } } }).paper.judgement.topic),
+    ).toEqual(['senescence'])
   })
 
   test('re-extraction replaces claims: the old become tombstones, the new are served', async () => {
     await insertPapers(db(), [paperRow({ id: 'MED-601' })])
-    const old = [await insertClaim(db(), { paperId: 'MED-601' }), await insertClaim(db(), { paperId: 'MED-601', relation: 'increases' })] // one after another: the feed's order is the transactions'
+    const old = [
+      await insertClaim(db(), { paperId: 'MED-601' }),
+      await insertClaim(db(), { paperId: 'MED-601', relation: 'increases' }),
+    ] // one after another: the feed's order is the transactions'
     const path = '/api/v1/claims?updated_since=2000-01-01&paper_id=MED-601'
     const { items, resume } = await walk(path)
     // a deleted claim can no longer be matched against paper_id, so deletions come whatever the filters (MED-301's claim)
@@ -133,10 +175,17 @@ describe('updated_since on /stories and /claims', () => {
     // as src/pipeline/analysis/store.ts does it: delete the paper's claims and insert the new ones, in one transaction
     const fresh = await db().transaction(async (tx) => {
       await tx.delete(claims).where(eq(claims.paperId, 'MED-601'))
-      return tx.insert(claims).values({ paperId: 'MED-601', subjectText: 'rapamycin', relation: 'decreases', objectText: 'mTOR' }).returning()
+      return tx
+        .insert(claims)
+        .values({ paperId: 'MED-601', subjectText: 'rapamycin', relation: 'decreases', objectText: 'mTOR' })
+        .returning()
     })
     const next = await then(path, resume)
-    expect(next.body.data.map((c) => [c.id, c.deleted ?? false])).toEqual([[old[0]!.id, true], [old[1]!.id, true], [fresh[0]!.id, false]])
+    expect(next.body.data.map((c) => [c.id, c.deleted ?? false])).toEqual([
+      [old[0]!.id, true],
+      [old[1]!.id, true],
+      [fresh[0]!.id, false],
+    ])
   })
 
   test('a licence change or an entity rename changes the claims that show it', async () => {
@@ -167,7 +216,9 @@ describe('GET /api/v1/changes', () => {
     expect(status).toBe(200)
     // the story marked its paper again, so the paper comes after the story's first mark... both at the story's write
     expect(body.data.map((e: { type: string; id: unknown; deleted: boolean }) => [e.type, e.id, e.deleted])).toEqual([
-      ['paper', 'MED-801', false], ['story', 'MED-801', false], ['claim', claim!.id, true],
+      ['paper', 'MED-801', false],
+      ['story', 'MED-801', false],
+      ['claim', claim!.id, true],
     ])
     const only = await get(`/api/v1/changes?updated_since=${since}&type=claim`)
     expect(only.body.data.map((e: { type: string }) => e.type)).toEqual(['claim'])
@@ -177,7 +228,8 @@ describe('GET /api/v1/changes', () => {
   test('without updated_since, every existing item is in the feed', async () => {
     const all = await walk('/api/v1/changes?type=paper', 100)
     const count = await db().execute(sql`select count(*)::int as n from papers`)
-    const n = (count as unknown as { rows?: { n: number }[] }).rows?.[0]?.n ?? (count as unknown as { n: number }[])[0]!.n
+    const n =
+      (count as unknown as { rows?: { n: number }[] }).rows?.[0]?.n ?? (count as unknown as { n: number }[])[0]!.n
     expect(all.items.filter((i) => !(i as { deleted: boolean }).deleted)).toHaveLength(n)
   })
 })
@@ -193,7 +245,10 @@ describe('retention', () => {
     await db().update(changeFeed).set({ changedAt: sql`now() - interval '30 days'` }).where(sql`item_id = 'MED-1202'`)
     await db().update(changeFeed).set({ changedAt: sql`now() - interval '40 days'` }).where(sql`item_id = 'MED-1203'`)
     expect(await purgeTombstones(db())).toBe(1)
-    const left = await db().select({ id: changeFeed.itemId }).from(changeFeed).where(sql`item_id like 'MED-120%' and resource = 'paper'`)
+    const left = await db()
+      .select({ id: changeFeed.itemId })
+      .from(changeFeed)
+      .where(sql`item_id like 'MED-120%' and resource = 'paper'`)
     expect(left.map((r) => r.id).sort()).toEqual(['MED-1202', 'MED-1203'])
   })
 })

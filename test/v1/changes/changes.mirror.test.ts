@@ -15,7 +15,10 @@ const db = () => api.database.db
 const get = async (path: string) => {
   const response = await api.app.handle(req(path, bearer(api.key)))
   expect(response.status).toBe(200)
-  return response.json() as Promise<{ data: Record<string, unknown>[]; pagination: { next_cursor: string | null; resume_cursor?: string } }>
+  return response.json() as Promise<{
+    data: Record<string, unknown>[]
+    pagination: { next_cursor: string | null; resume_cursor?: string }
+  }>
 }
 
 /** Every item of a list, following next_cursor. */
@@ -63,7 +66,8 @@ class Mirror {
   async expectEqualsLive() {
     for (const [i, feed] of FEEDS.entries()) {
       const live = await everything(feed.list)
-      const sort = (rows: Record<string, unknown>[]) => [...rows].sort((a, b) => String(a[feed.key]).localeCompare(String(b[feed.key])))
+      const sort = (rows: Record<string, unknown>[]) =>
+        [...rows].sort((a, b) => String(a[feed.key]).localeCompare(String(b[feed.key])))
       expect(sort([...this.copies[i]!.values()])).toEqual(sort(live))
     }
   }
@@ -76,10 +80,17 @@ describe('a mirror kept by the change feed', () => {
     const paperIds = Array.from({ length: 12 }, (_, n) => `MED-${900 + n}`)
 
     // 1. creations: papers (some unjudged, some tangential), stories, claims
-    await insertPapers(db(), paperIds.map((id, n) => paperRow({
-      id, relevance: n % 4 === 0 ? null : 1 + (n % 3), judgedAt: n % 4 === 0 ? null : new Date('2026-10-02T06:00:00Z'),
-      abstractLicense: n % 2 ? 'cc by' : null,
-    })))
+    await insertPapers(
+      db(),
+      paperIds.map((id, n) =>
+        paperRow({
+          id,
+          relevance: n % 4 === 0 ? null : 1 + (n % 3),
+          judgedAt: n % 4 === 0 ? null : new Date('2026-10-02T06:00:00Z'),
+          abstractLicense: n % 2 ? 'cc by' : null,
+        }),
+      ),
+    )
     for (const id of paperIds.slice(0, 6)) await insertStory(db(), id)
     for (const id of paperIds.slice(0, 8)) {
       await insertClaim(db(), { paperId: id, subjectEntityId: entity!.id })
@@ -89,8 +100,14 @@ describe('a mirror kept by the change feed', () => {
     await mirror.expectEqualsLive()
 
     // 2. re-judgements, one a judgement of an unjudged paper
-    await db().update(papers).set({ relevance: 0.4, topic: 'other', judgedAt: new Date() }).where(eq(papers.id, paperIds[1]!))
-    await db().update(papers).set({ relevance: 2.7, judgedAt: new Date(), judgementModel: 'm2' }).where(eq(papers.id, paperIds[0]!))
+    await db()
+      .update(papers)
+      .set({ relevance: 0.4, topic: 'other', judgedAt: new Date() })
+      .where(eq(papers.id, paperIds[1]!))
+    await db()
+      .update(papers)
+      .set({ relevance: 2.7, judgedAt: new Date(), judgementModel: 'm2' })
+      .where(eq(papers.id, paperIds[0]!))
     await mirror.sync()
     await mirror.expectEqualsLive()
 
@@ -98,11 +115,22 @@ describe('a mirror kept by the change feed', () => {
     for (const id of paperIds.slice(2, 5)) {
       await db().transaction(async (tx) => {
         await tx.delete(claims).where(eq(claims.paperId, id))
-        await tx.insert(claims).values({ paperId: id, subjectText: 'metformin', relation: 'decreases', objectText: 'mTOR', evidence: 'Quote.' })
+        await tx
+          .insert(claims)
+          .values({
+            paperId: id,
+            subjectText: 'metformin',
+            relation: 'decreases',
+            objectText: 'mTOR',
+            evidence: 'Quote.',
+          })
         await tx.update(papers).set({ extractedAt: new Date() }).where(eq(papers.id, id))
       })
     }
-    await db().update(stories).set({ headline: 'Rewritten', body: 'New body.' }).where(eq(stories.paperId, paperIds[2]!))
+    await db()
+      .update(stories)
+      .set({ headline: 'Rewritten', body: 'New body.' })
+      .where(eq(stories.paperId, paperIds[2]!))
     await db().delete(stories).where(eq(stories.paperId, paperIds[3]!))
     await insertStory(db(), paperIds[9]!)
     await mirror.sync()
@@ -114,7 +142,9 @@ describe('a mirror kept by the change feed', () => {
     await db().update(entities).set({ name: 'rapamycin' }).where(eq(entities.id, entity!.id))
     await db().update(papers).set({ title: 'Corrected title' }).where(eq(papers.id, paperIds[6]!))
     await db().update(papers).set({ title: 'Corrected again' }).where(eq(papers.id, paperIds[6]!))
-    await db().delete(papers).where(inArray(papers.id, [paperIds[7]!, paperIds[0]!]))
+    await db()
+      .delete(papers)
+      .where(inArray(papers.id, [paperIds[7]!, paperIds[0]!]))
     await insertPapers(db(), [paperRow({ id: 'MED-999' })])
     await insertStory(db(), 'MED-999')
     await insertClaim(db(), { paperId: 'MED-999' })

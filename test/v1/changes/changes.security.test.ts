@@ -21,7 +21,12 @@ const get = async (path: string, init = bearer(api.key)) => {
   return { status: response.status, body: await response.json(), headers: response.headers }
 }
 
-const FEEDS = ['/api/v1/papers?updated_since=2000-01-01', '/api/v1/stories?updated_since=2000-01-01', '/api/v1/claims?updated_since=2000-01-01', '/api/v1/changes']
+const FEEDS = [
+  '/api/v1/papers?updated_since=2000-01-01',
+  '/api/v1/stories?updated_since=2000-01-01',
+  '/api/v1/claims?updated_since=2000-01-01',
+  '/api/v1/changes',
+]
 
 describe('the change feed is behind the same keys as the lists', () => {
   test.each(FEEDS)('%s without a key is 401 missing_key, with a bad one 401 invalid_key', async (path) => {
@@ -40,10 +45,15 @@ describe('the change feed is behind the same keys as the lists', () => {
 describe('the feed leaks nothing the lists withhold', () => {
   test('abstracts and evidence follow the licence, as in the lists', async () => {
     const { body } = await get('/api/v1/papers?updated_since=2000-01-01&min_relevance=0&limit=100')
-    const abstracts = Object.fromEntries(body.data.map((p: { id: string; abstract: string | null }) => [p.id, p.abstract]))
+    const abstracts = Object.fromEntries(
+      body.data.map((p: { id: string; abstract: string | null }) => [p.id, p.abstract]),
+    )
     expect(abstracts).toEqual({ 'MED-1': null, 'MED-2': null, 'MED-3': 'An open abstract.' })
     const claims = (await get('/api/v1/claims?updated_since=2000-01-01')).body.data
-    expect(claims.map((c: { paper_id: string; evidence: string | null }) => [c.paper_id, c.evidence])).toEqual([['MED-1', null], ['MED-3', 'An open quote.']])
+    expect(claims.map((c: { paper_id: string; evidence: string | null }) => [c.paper_id, c.evidence])).toEqual([
+      ['MED-1', null],
+      ['MED-3', 'An open quote.'],
+    ])
     expect(JSON.stringify(body) + JSON.stringify(claims)).not.toMatch(/withheld|All rights reserved/)
   })
 

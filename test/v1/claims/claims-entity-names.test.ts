@@ -21,7 +21,10 @@ const ids: Record<string, number> = {}
 
 /** A lexicon entity as the analysis stores it: with its aliases. */
 async function entity(type: string, entityKey: string, name: string) {
-  const [row] = await database.db.insert(entities).values({ type, key: entityKey, name, ids: {}, aliases: entityAliases(type, entityKey, name), paperCount: 1 }).returning()
+  const [row] = await database.db
+    .insert(entities)
+    .values({ type, key: entityKey, name, ids: {}, aliases: entityAliases(type, entityKey, name), paperCount: 1 })
+    .returning()
   return row.id
 }
 
@@ -36,7 +39,14 @@ beforeAll(async () => {
   await entity('gene', 'NCBIGene:1029', 'CDKN2A')
   let second = 0
   const add = async (name: string, subjectText: string, subjectEntityId: number | null = null) => {
-    ids[name] = (await insertClaim(db, { paperId: 'MED-701', subjectText, subjectEntityId, createdAt: new Date(Date.UTC(2026, 9, 1, 0, 0, ++second)) })).id
+    ids[name] = (
+      await insertClaim(db, {
+        paperId: 'MED-701',
+        subjectText,
+        subjectEntityId,
+        createdAt: new Date(Date.UTC(2026, 9, 1, 0, 0, ++second)),
+      })
+    ).id
   }
   await add('resolved', 'rapamycin', rapamycin) // resolved when it was stored
   await add('rapamycinWritten', 'rapamycin') // written exactly as the lexicon's name, left unresolved (the demo corpus does this)
@@ -47,13 +57,21 @@ beforeAll(async () => {
   await add('lowDose', 'low-dose sirolimus therapy') // no entity: a phrase holding sirolimus as a word
   await add('p16', 'p16INK4a')
   await add('P16', 'P16-INK4A')
-  ids.objectSide = (await insertClaim(db, { paperId: 'MED-702', subjectText: 'senescent cells', objectText: 'SIROLIMUS', createdAt: new Date(Date.UTC(2026, 9, 1, 0, 1)) })).id
+  ids.objectSide = (
+    await insertClaim(db, {
+      paperId: 'MED-702',
+      subjectText: 'senescent cells',
+      objectText: 'SIROLIMUS',
+      createdAt: new Date(Date.UTC(2026, 9, 1, 0, 1)),
+    })
+  ).id
 })
 afterAll(async () => {
   await database.close()
 })
 
-const names = (pages: any[]) => pages.flatMap((p) => p.data.map((c: { id: number }) => Object.entries(ids).find(([, id]) => id === c.id)?.[0])).sort()
+const names = (pages: any[]) =>
+  pages.flatMap((p) => p.data.map((c: { id: number }) => Object.entries(ids).find(([, id]) => id === c.id)?.[0])).sort()
 
 describe('GET /api/v1/claims by an entity and all its names', () => {
   test('before the sides are read again, a longer word holding the name is still never found', async () => {
@@ -68,9 +86,14 @@ describe('GET /api/v1/claims by an entity and all its names', () => {
     // rapamycin, Sirolimus, temsirolimus, p16INK4a and P16-INK4A.
     expect(first).toEqual({ read: 10, resolved: 10 })
     expect(await resolveClaimSides(database.db, 2)).toEqual({ read: 0, resolved: 0 })
-    const side = async (name: string) => (await get(`/api/v1/claims?paper_id=${name === 'objectSide' ? 'MED-702' : 'MED-701'}&limit=100`)).body.data
-      .find((c: { id: number }) => c.id === ids[name])
-    expect((await side('rapamycinWritten')).subject).toMatchObject({ text: 'rapamycin', entity: { type: 'intervention', key: 'CHEBI:9168', name: 'rapamycin' } })
+    const side = async (name: string) =>
+      (await get(`/api/v1/claims?paper_id=${name === 'objectSide' ? 'MED-702' : 'MED-701'}&limit=100`)).body.data.find(
+        (c: { id: number }) => c.id === ids[name],
+      )
+    expect((await side('rapamycinWritten')).subject).toMatchObject({
+      text: 'rapamycin',
+      entity: { type: 'intervention', key: 'CHEBI:9168', name: 'rapamycin' },
+    })
     expect((await side('sirolimusWritten')).subject.entity).toMatchObject({ key: 'CHEBI:9168' })
     expect((await side('temsirolimus')).subject.entity).toMatchObject({ type: 'intervention', key: 'temsirolimus' })
     expect((await side('p16')).subject.entity).toMatchObject({ type: 'gene', key: 'NCBIGene:1029', name: 'CDKN2A' })
@@ -86,7 +109,10 @@ describe('GET /api/v1/claims by an entity and all its names', () => {
       const pages = await walk(get, `/api/v1/claims?subject=${encodeURIComponent(value)}&limit=2`)
       expect(names(pages)).toEqual(['lowDose', 'rapamycinWritten', 'resolved', 'sirolimusWritten'])
     }
-    expect(names(await walk(get, '/api/v1/claims?subject=temsirolimus'))).toEqual(['temsirolimus', 'temsirolimusPhrase'])
+    expect(names(await walk(get, '/api/v1/claims?subject=temsirolimus'))).toEqual([
+      'temsirolimus',
+      'temsirolimusPhrase',
+    ])
     expect(names(await walk(get, '/api/v1/claims?subject=everolimus'))).toEqual(['everolimus'])
     expect(names(await walk(get, '/api/v1/claims?object=sirolimus'))).toEqual(['objectSide'])
   })
@@ -95,7 +121,9 @@ describe('GET /api/v1/claims by an entity and all its names', () => {
     for (const value of ['p16INK4a', 'p16', 'CDKN2A', 'cdkn2a']) {
       const { body } = await get(`/api/v1/claims?subject=${value}`)
       expect(body.data.map((c: { id: number }) => c.id).sort()).toEqual([ids.p16, ids.P16].sort())
-      expect(body.data.every((c: { subject: { entity: { key: string } } }) => c.subject.entity.key === 'NCBIGene:1029')).toBe(true)
+      expect(
+        body.data.every((c: { subject: { entity: { key: string } } }) => c.subject.entity.key === 'NCBIGene:1029'),
+      ).toBe(true)
     }
   })
 
@@ -106,11 +134,20 @@ describe('GET /api/v1/claims by an entity and all its names', () => {
 
   test('a value naming no entity is still a substring of the side text', async () => {
     // "siroli" names nothing: the contract's substring reading, which does find temsirolimus.
-    expect(names(await walk(get, '/api/v1/claims?subject=siroli'))).toEqual(['lowDose', 'sirolimusWritten', 'temsirolimus', 'temsirolimusPhrase'])
+    expect(names(await walk(get, '/api/v1/claims?subject=siroli'))).toEqual([
+      'lowDose',
+      'sirolimusWritten',
+      'temsirolimus',
+      'temsirolimusPhrase',
+    ])
   })
 
   test('claims stored after a run are read by the next, from where it stopped', async () => {
-    const late = await insertClaim(database.db, { paperId: 'MED-702', subjectText: 'Everolimus', createdAt: new Date(Date.UTC(2026, 9, 2)) })
+    const late = await insertClaim(database.db, {
+      paperId: 'MED-702',
+      subjectText: 'Everolimus',
+      createdAt: new Date(Date.UTC(2026, 9, 2)),
+    })
     expect(await resolveClaimSides(database.db)).toEqual({ read: 1, resolved: 1 })
     const [row] = await database.db.select().from(claims).where(eq(claims.id, late.id))
     const [everolimus] = await database.db.select().from(entities).where(sql`key = 'CHEBI:68478'`)

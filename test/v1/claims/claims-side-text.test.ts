@@ -31,7 +31,13 @@ beforeAll(async () => {
   const rapamycin = await insertCountedEntity(db, 'intervention', 'CHEBI:9168', 'rapamycin', 1)
   await db.execute(sql`insert into claims (paper_id, subject_text, subject_entity_id, relation, object_text, created_at)
     select 'MED-901',
-      case when n in (${sql.join(RARE.map((n) => sql`${n}::int`), sql`, `)}) then 'loss of IKBKB' when n in (${sql.join(UNRESOLVED_NAMING.map((n) => sql`${n}::int`), sql`, `)}) then 'low-dose rapamycin'
+      case when n in (${sql.join(
+        RARE.map((n) => sql`${n}::int`),
+        sql`, `,
+      )}) then 'loss of IKBKB' when n in (${sql.join(
+        UNRESOLVED_NAMING.map((n) => sql`${n}::int`),
+        sql`, `,
+      )}) then 'low-dose rapamycin'
         when n % 7 = 0 then 'senolytic therapy' else 'caloric restriction' end,
       case when n % 500 = 0 then ${rapamycin.id}::int end,
       case when n % 49 = 0 then 'decreases' else 'increases' end, 'lifespan', timestamptz '2026-10-01 00:00:00+00' + n * interval '1 second'
@@ -44,7 +50,8 @@ afterAll(async () => {
   await database.close()
 })
 
-const when = (body: { data: { created_at: string }[] }) => body.data.map((c) => (Date.parse(c.created_at) - Date.parse('2026-10-01T00:00:00Z')) / 1000)
+const when = (body: { data: { created_at: string }[] }) =>
+  body.data.map((c) => (Date.parse(c.created_at) - Date.parse('2026-10-01T00:00:00Z')) / 1000)
 
 describe('GET /api/v1/claims with a side filter over thousands of claims', () => {
   test('a rare text gives its matches newest first, the old ones too', async () => {
@@ -69,7 +76,7 @@ describe('GET /api/v1/claims with a side filter over thousands of claims', () =>
     }
   })
 
-  test("a side text with another filter gives the matches that pass it, however few", async () => {
+  test('a side text with another filter gives the matches that pass it, however few', async () => {
     for (const limit of [1, 25]) {
       const pages = await walk(get, `/api/v1/claims?subject=senolytic&relation=decreases&limit=${limit}`)
       expect(pages.flatMap(when)).toEqual(SEVENTHS.filter((n) => n % 49 === 0))

@@ -17,7 +17,8 @@ beforeAll(async () => {
 })
 
 /** Dotted leaf paths of a schema: objects with properties are walked into (through $ref and nullable unions). */
-function flatten(schema: any, prefix = ''): string[] { // eslint-disable-line @typescript-eslint/no-explicit-any
+function flatten(schema: any, prefix = ''): string[] {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const resolve = (node: any): any => (node?.$ref ? resolve(doc.components.schemas[node.$ref.split('/').pop()]) : node)
   const node = resolve(schema)

@@ -33,8 +33,16 @@ const json = async (response: Response) => {
 }
 
 const UNJUDGED = {
-  relevance: null, relevanceConfidence: null, newsworthiness: null, studyType: null, studyTypeConfidence: null,
-  topic: null, topicConfidence: null, promotional: null, judgementModel: null, judgementPromptVersion: null,
+  relevance: null,
+  relevanceConfidence: null,
+  newsworthiness: null,
+  studyType: null,
+  studyTypeConfidence: null,
+  topic: null,
+  topicConfidence: null,
+  promotional: null,
+  judgementModel: null,
+  judgementPromptVersion: null,
   judgedAt: null,
 }
 
@@ -94,8 +102,14 @@ describe('papers as CSV', () => {
     const plainBody = await plain.text()
     expect(plain.headers.get('content-type')).toBe('application/json')
     expect(plain.headers.get('vary')).toContain('Accept')
-    const others = ['application/json', '*/*', 'text/*', 'application/json, text/csv;q=0.5', 'text/html',
-      'text/csv;q=0']
+    const others = [
+      'application/json',
+      '*/*',
+      'text/*',
+      'application/json, text/csv;q=0.5',
+      'text/html',
+      'text/csv;q=0',
+    ]
     for (const accept of others) {
       const answer = await get('/api/v1/papers', { accept })
       expect(answer.headers.get('content-type')).toBe('application/json')
@@ -155,14 +169,15 @@ describe('errors stay JSON', () => {
     const response = await get('/api/v1/papers?format=xml')
     expect(response.status).toBe(400)
     expect(response.headers.get('content-type')).toContain('application/json')
-    const { error } = await response.json() as { error: { code: string; message: string } }
+    const { error } = (await response.json()) as { error: { code: string; message: string } }
     expect(error.code).toBe('invalid_parameter')
     expect(error.message).toBe('format must be json or csv (got "xml")')
   })
 
   test('any other error of a CSV request is the JSON envelope', async () => {
     const failing = [
-      ['/api/v1/papers?format=csv&limit=0', {}], ['/api/v1/claims?limit=0', { accept: 'text/csv' }],
+      ['/api/v1/papers?format=csv&limit=0', {}],
+      ['/api/v1/claims?limit=0', { accept: 'text/csv' }],
     ] as const
     for (const [path, headers] of failing) {
       const response = await get(path, headers)
@@ -196,8 +211,9 @@ describe('the other lists', () => {
   test('/stories: the story, then its paper under paper.', async () => {
     const { columns, rows } = await table(await get('/api/v1/stories', { accept: 'text/csv' }))
     expect(columns).toEqual([...CSV_COLUMNS.stories])
-    expect(rows.map((r) => [r.paper_id, r.headline, r['paper.title'], r['paper.judgement.topic']]))
-      .toEqual([['MED-9305', 'Clearing old cells, again', expect.stringContaining('Test paper'), 'senescence']])
+    expect(rows.map((r) => [r.paper_id, r.headline, r['paper.title'], r['paper.judgement.topic']])).toEqual([
+      ['MED-9305', 'Clearing old cells, again', expect.stringContaining('Test paper'), 'senescence'],
+    ])
     expect(rows[0].body).toBe('First paragraph.\n\nSecond paragraph.')
   })
 

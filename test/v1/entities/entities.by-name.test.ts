@@ -22,7 +22,10 @@ const BASE = 'https://geroscope.test'
 /** An entity row with the aliases the lexicon gives it (plus `extra`), as the analysis stores it. */
 async function entity(type: string, entityKey: string, name: string, extra: string[] = []) {
   const row = await insertEntity(database.db, type, entityKey, name)
-  await database.db.update(entities).set({ aliases: [...entityAliases(type, entityKey, name), ...extra.map(normalizeAlias)] }).where(eq(entities.id, row.id))
+  await database.db
+    .update(entities)
+    .set({ aliases: [...entityAliases(type, entityKey, name), ...extra.map(normalizeAlias)] })
+    .where(eq(entities.id, row.id))
   await linkEntity(database.db, 'MED-1', '2026-10-02', row.id, 'studied')
   return row
 }
@@ -85,7 +88,11 @@ describe('GET /api/v1/entities/{type}/{name}', () => {
   test('a name of another type is not followed across types: 404', async () => {
     const response = await api('/api/v1/entities/gene/sirolimus')
     expect(response.status).toBe(404)
-    expect((await response.json()).error).toEqual({ status: 404, code: 'not_found', message: expect.stringContaining('no entity of type "gene" with key "sirolimus"') })
+    expect((await response.json()).error).toEqual({
+      status: 404,
+      code: 'not_found',
+      message: expect.stringContaining('no entity of type "gene" with key "sirolimus"'),
+    })
   })
 
   test('an unknown name is 404 not_found', async () => {
@@ -113,7 +120,7 @@ describe('GET /api/v1/entities/{type}/{name}', () => {
   })
 })
 
-describe('the site\'s entity page by any name', () => {
+describe("the site's entity page by any name", () => {
   test('/entities/gene/p16 is a 308 to the CDKN2A page, query string kept', async () => {
     const response = await app.handle(req('/entities/gene/p16?after=2026-10-02~MED-1'))
     expect(response.status).toBe(308)

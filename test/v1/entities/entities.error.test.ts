@@ -34,7 +34,13 @@ async function expectError(path: string, status: 400 | 404, message: string) {
   expect(response.status).toBe(status)
   expect(response.headers.get('cache-control')).toBe('no-store')
   expect(response.headers.get('x-ratelimit-remaining')).not.toBeNull() // a usable key was presented
-  expect(body).toEqual({ error: { status, code: status === 400 ? 'invalid_parameter' : 'not_found', message: expect.stringContaining(message) } })
+  expect(body).toEqual({
+    error: {
+      status,
+      code: status === 400 ? 'invalid_parameter' : 'not_found',
+      message: expect.stringContaining(message),
+    },
+  })
 }
 
 const nextCursor = async (path: string): Promise<string> => (await call(path)).body.pagination.next_cursor
@@ -43,7 +49,11 @@ describe('GET /api/v1/entities refuses bad input with 400 invalid_parameter nami
   test.each([
     ['an unknown parameter', '?name=rapamycin', 'unknown parameter "name"; this endpoint takes type, q, cursor, limit'],
     ['a paper filter', '?min_relevance=2', 'unknown parameter "min_relevance"'],
-    ['an unknown type', '?type=drug', 'type has unknown value "drug"; allowed: intervention, gene, pathway, hallmark, phenotype, organism, tissue, disease, biomarker, mesh'],
+    [
+      'an unknown type',
+      '?type=drug',
+      'type has unknown value "drug"; allowed: intervention, gene, pathway, hallmark, phenotype, organism, tissue, disease, biomarker, mesh',
+    ],
     ['a type in the wrong case', '?type=Gene', 'type has unknown value "Gene"'],
     ['a list of types', '?type=gene,intervention', 'type has unknown value "gene,intervention"'],
     ['an empty type', '?type=', 'type has unknown value ""'],
@@ -92,7 +102,11 @@ describe('GET /api/v1/entities/{type}/{key} refuses bad input', () => {
   const path = '/api/v1/entities/intervention/CHEBI%3A9168'
 
   test.each([
-    ['an unknown parameter', '?type=gene', 'unknown parameter "type"; this endpoint takes min_relevance, cursor, limit'],
+    [
+      'an unknown parameter',
+      '?type=gene',
+      'unknown parameter "type"; this endpoint takes min_relevance, cursor, limit',
+    ],
     ['a negative min_relevance', '?min_relevance=-0.5', 'min_relevance must be a number from 0 to 3'],
     ['min_relevance above 3', '?min_relevance=3.01', 'min_relevance must be a number from 0 to 3'],
     ['a non-numeric min_relevance', '?min_relevance=core', 'min_relevance must be a number'],
@@ -105,7 +119,11 @@ describe('GET /api/v1/entities/{type}/{key} refuses bad input', () => {
 
   test('a cursor is bound to its entity and its min_relevance', async () => {
     const cursor = await nextCursor(`${path}?limit=1`)
-    await expectError(`/api/v1/entities/intervention/CHEBI:6801?limit=1&cursor=${cursor}`, 400, 'cursor was made with other filters')
+    await expectError(
+      `/api/v1/entities/intervention/CHEBI:6801?limit=1&cursor=${cursor}`,
+      400,
+      'cursor was made with other filters',
+    )
     await expectError(`${path}?limit=1&min_relevance=2&cursor=${cursor}`, 400, 'cursor was made with other filters')
     await expectError(`${path}?limit=1&min_relevance=0&cursor=${cursor}`, 400, 'cursor was made with other filters')
     expect((await call(`${path}?limit=10&cursor=${cursor}`)).body.data.papers).toHaveLength(2)

@@ -16,10 +16,23 @@ let key: string
 let app: Awaited<ReturnType<typeof knowledgeApp>>
 let get: ReturnType<typeof getter>
 
-const unjudged = { studyType: null, relevance: null, relevanceConfidence: null, studyTypeConfidence: null, judgedAt: null, judgementModel: null }
+const unjudged = {
+  studyType: null,
+  relevance: null,
+  relevanceConfidence: null,
+  studyTypeConfidence: null,
+  judgedAt: null,
+  judgementModel: null,
+}
 const PAPERS = [
   paperRow({ id: 'MED-601', studyType: 'human_trial', relevance: 2.0, publishedDate: '2025-01-01' }),
-  paperRow({ id: 'MED-602', studyType: 'animal', relevance: 2.9, publishedDate: '2026-01-01', abstractLicense: 'cc by-nc' }),
+  paperRow({
+    id: 'MED-602',
+    studyType: 'animal',
+    relevance: 2.9,
+    publishedDate: '2026-01-01',
+    abstractLicense: 'cc by-nc',
+  }),
   paperRow({ id: 'MED-603', studyType: 'animal', relevance: 2.9, publishedDate: '2026-05-01' }),
   paperRow({ id: 'MED-604', studyType: 'invertebrate', relevance: 2.5 }),
   paperRow({ id: 'MED-605', studyType: 'cells', relevance: 3 }),
@@ -37,12 +50,17 @@ beforeAll(async () => {
   get = getter(app, () => key)
   await insertPapers(db, PAPERS)
   const rapamycin = await insertCountedEntity(db, 'intervention', 'CHEBI:9168', 'rapamycin', 8)
-  await db.update(entities).set({ aliases: ['rapamycin', 'sirolimus'] }).where(eq(entities.id, rapamycin.id))
+  await db
+    .update(entities)
+    .set({ aliases: ['rapamycin', 'sirolimus'] })
+    .where(eq(entities.id, rapamycin.id))
   const temsirolimus = await insertCountedEntity(db, 'intervention', 'CHEBI:79699', 'temsirolimus', 1)
   const lifespan = await insertCountedEntity(db, 'phenotype', 'lifespan', 'Lifespan', 8)
   const mtor = await insertCountedEntity(db, 'gene', 'HGNC:3942', 'MTOR', 1)
-  const claim = (paperId: string, values: Parameters<typeof insertClaim>[1] extends infer V ? Partial<V> : never = {}) =>
-    insertClaim(db, { paperId, subjectEntityId: rapamycin.id, objectEntityId: lifespan.id, ...values })
+  const claim = (
+    paperId: string,
+    values: Parameters<typeof insertClaim>[1] extends infer V ? Partial<V> : never = {},
+  ) => insertClaim(db, { paperId, subjectEntityId: rapamycin.id, objectEntityId: lifespan.id, ...values })
   // Mouse, increase: eight claims from seven papers (MED-602 twice), of every study type.
   for (const id of ['MED-608', 'MED-607', 'MED-606', 'MED-605', 'MED-603', 'MED-602', 'MED-601']) await claim(id)
   await claim('MED-602', { subjectText: 'Sirolimus', objectText: 'median lifespan' })
@@ -51,16 +69,35 @@ beforeAll(async () => {
   // Mouse, no change.
   await claim('MED-602', { direction: 'no_change', relation: 'no_effect_on' })
   // No organism, no direction: the subject and object left unresolved, matched by their text as /claims matches them.
-  await claim('MED-607', { subjectEntityId: null, subjectText: 'low-dose rapamycin', objectEntityId: null, objectText: 'lifespan of males', organism: null, direction: null })
+  await claim('MED-607', {
+    subjectEntityId: null,
+    subjectText: 'low-dose rapamycin',
+    objectEntityId: null,
+    objectText: 'lifespan of males',
+    organism: null,
+    direction: null,
+  })
   // Not about the question: another drug that contains the name, and another object.
   await claim('MED-609', { subjectEntityId: temsirolimus.id, subjectText: 'temsirolimus' })
-  await claim('MED-609', { objectEntityId: mtor.id, objectText: 'mTORC1 activity', relation: 'decreases', direction: 'decrease' })
+  await claim('MED-609', {
+    objectEntityId: mtor.id,
+    objectText: 'mTORC1 activity',
+    relation: 'decreases',
+    direction: 'decrease',
+  })
 })
 afterAll(async () => {
   await database.close()
 })
 
-type Group = { organism: string | null; direction: string | null; claim_count: number; paper_count: number; study_types: string[]; papers: { id: string }[] }
+type Group = {
+  organism: string | null
+  direction: string | null
+  claim_count: number
+  paper_count: number
+  study_types: string[]
+  papers: { id: string }[]
+}
 
 const evidence = async (query: string) => get(`/api/v1/evidence?${query}`)
 const summary = (groups: Group[]) => groups.map((g) => [g.organism, g.direction, g.claim_count, g.paper_count])
@@ -84,8 +121,14 @@ describe('GET /api/v1/evidence', () => {
     const { status, body, headers } = await evidence('subject=rapamycin&object=lifespan')
     expect(status).toBe(200)
     expect(headers.get('cache-control')).toBe('private, max-age=60')
-    expect(body.data.subject).toEqual({ text: 'rapamycin', entities: [{ type: 'intervention', key: 'CHEBI:9168', name: 'rapamycin' }] })
-    expect(body.data.object).toEqual({ text: 'lifespan', entities: [{ type: 'phenotype', key: 'lifespan', name: 'Lifespan' }] })
+    expect(body.data.subject).toEqual({
+      text: 'rapamycin',
+      entities: [{ type: 'intervention', key: 'CHEBI:9168', name: 'rapamycin' }],
+    })
+    expect(body.data.object).toEqual({
+      text: 'lifespan',
+      entities: [{ type: 'phenotype', key: 'lifespan', name: 'Lifespan' }],
+    })
     expect(summary(body.data.groups)).toEqual([
       ['Mus musculus', 'increase', 8, 7],
       ['Caenorhabditis elegans', 'increase', 1, 1],
@@ -103,7 +146,9 @@ describe('GET /api/v1/evidence', () => {
     ]) {
       const { body } = await evidence(question)
       const listed = await claimsGrouped(filters)
-      const answered = new Map(body.data.groups.map((g: Group) => [JSON.stringify([g.organism, g.direction]), [g.claim_count, g.paper_count]]))
+      const answered = new Map(
+        body.data.groups.map((g: Group) => [JSON.stringify([g.organism, g.direction]), [g.claim_count, g.paper_count]]),
+      )
       expect(answered).toEqual(listed)
       const total = (await get(`/api/v1/claims?${filters}&count=true&limit=1`)).body.pagination.total
       expect(body.data.groups.reduce((n: number, g: Group) => n + g.claim_count, 0)).toBe(total)
@@ -111,7 +156,9 @@ describe('GET /api/v1/evidence', () => {
   })
 
   test('the subject by key, name or any alias in any case, never a longer word containing it', async () => {
-    const resolved = summary((await evidence('subject=rapamycin&object=lifespan')).body.data.groups).filter(([organism]) => organism !== null)
+    const resolved = summary((await evidence('subject=rapamycin&object=lifespan')).body.data.groups).filter(
+      ([organism]) => organism !== null,
+    )
     for (const subject of ['sirolimus', 'SIROLIMUS', 'Rapamycin', 'CHEBI:9168', 'chebi%3A9168']) {
       const { status, body } = await evidence(`subject=${subject}&object=lifespan`)
       expect(status).toBe(200)
@@ -133,8 +180,25 @@ describe('GET /api/v1/evidence', () => {
     expect(mouse.papers.map((p) => p.id)).toEqual(['MED-601', 'MED-603', 'MED-602', 'MED-605', 'MED-606'])
     expect(mouse.study_types).toEqual(['human_trial', 'animal', 'cells', 'computational', 'review'])
     const paper = mouse.papers[0] as Record<string, unknown>
-    expect(Object.keys(paper).sort()).toEqual(['abstract', 'abstract_license', 'authors', 'doi', 'id', 'indexed_date', 'journal', 'judgement',
-      'preprint', 'publication_types', 'published_date', 'site_url', 'source', 'title', 'url'].sort())
+    expect(Object.keys(paper).sort()).toEqual(
+      [
+        'abstract',
+        'abstract_license',
+        'authors',
+        'doi',
+        'id',
+        'indexed_date',
+        'journal',
+        'judgement',
+        'preprint',
+        'publication_types',
+        'published_date',
+        'site_url',
+        'source',
+        'title',
+        'url',
+      ].sort(),
+    )
     expect(paper.site_url).toBe('https://geroscope.test/papers/MED-601')
     expect((paper.judgement as { study_type: string }).study_type).toBe('human_trial')
     const nc = mouse.papers.find((p) => p.id === 'MED-602') as Record<string, unknown>
@@ -143,11 +207,17 @@ describe('GET /api/v1/evidence', () => {
 
   test('organism and study_type narrow the claims', async () => {
     const mice = await evidence('subject=rapamycin&object=lifespan&organism=Mus%20musculus')
-    expect(summary(mice.body.data.groups)).toEqual([['Mus musculus', 'increase', 8, 7], ['Mus musculus', 'no_change', 1, 1]])
+    expect(summary(mice.body.data.groups)).toEqual([
+      ['Mus musculus', 'increase', 8, 7],
+      ['Mus musculus', 'no_change', 1, 1],
+    ])
     const worms = await evidence('subject=rapamycin&object=lifespan&organism=C.%20elegans')
     expect(summary(worms.body.data.groups)).toEqual([['Caenorhabditis elegans', 'increase', 1, 1]])
     const animal = await evidence('subject=rapamycin&object=lifespan&study_type=animal,human_trial')
-    expect(summary(animal.body.data.groups)).toEqual([['Mus musculus', 'increase', 4, 3], ['Mus musculus', 'no_change', 1, 1]])
+    expect(summary(animal.body.data.groups)).toEqual([
+      ['Mus musculus', 'increase', 4, 3],
+      ['Mus musculus', 'no_change', 1, 1],
+    ])
     expect(animal.body.data.groups[0].study_types).toEqual(['human_trial', 'animal'])
     const none = await evidence('subject=rapamycin&object=lifespan&study_type=computational&organism=worms')
     expect(none.status).toBe(200)

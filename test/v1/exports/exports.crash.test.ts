@@ -15,13 +15,18 @@ import { eventually } from '../../support/eventually'
 import { get, listExports, pathOf, useExportsApi } from './support'
 
 const onPostgres = testDriver === 'postgres'
-if (!onPostgres) console.log('kill -9 export test left out on PGlite: it needs a server that outlives the killed process (run with DATABASE_URL)')
+if (!onPostgres)
+  console.log(
+    'kill -9 export test left out on PGlite: it needs a server that outlives the killed process (run with DATABASE_URL)',
+  )
 
 const api = useExportsApi({ seed: false })
 
 function cliProcess() {
   return Bun.spawn([process.execPath, 'scripts/cli.ts', 'export'], {
-    env: { ...process.env, DATABASE_URL: api.database.url!, ...api.env, LOG_LEVEL: 'silent' }, stdout: 'pipe', stderr: 'pipe',
+    env: { ...process.env, DATABASE_URL: api.database.url!, ...api.env, LOG_LEVEL: 'silent' },
+    stdout: 'pipe',
+    stderr: 'pipe',
   })
 }
 
@@ -42,7 +47,10 @@ describe.skipIf(!onPostgres)('kill -9 in the middle of an export', () => {
     const child = cliProcess()
     // Killed once the new papers file has bytes on disk: the run is writing.
     const deadline = performance.now() + 30_000
-    const writing = () => readdirSync(api.dir).some((n) => n.startsWith('.tmp-papers-') && (statSync(join(api.dir, n), { throwIfNoEntry: false })?.size ?? 0) > 0)
+    const writing = () =>
+      readdirSync(api.dir).some(
+        (n) => n.startsWith('.tmp-papers-') && (statSync(join(api.dir, n), { throwIfNoEntry: false })?.size ?? 0) > 0,
+      )
     while (child.exitCode === null && !writing() && performance.now() < deadline) await Bun.sleep(2)
     expect(child.exitCode).toBeNull() // still running: the kill lands mid-export
     child.kill('SIGKILL')
@@ -57,12 +65,24 @@ describe.skipIf(!onPostgres)('kill -9 in the middle of an export', () => {
       expect(sha256(join(api.dir, f.csv!.file))).toBe(f.csv!.sha256)
       expect(sha256(join(api.dir, f.file))).toBe(f.sha256)
       const response = await get(api, pathOf(f.url))
-      expect(createHash('sha256').update(new Uint8Array(await response.arrayBuffer())).digest('hex')).toBe(f.sha256)
+      expect(
+        createHash('sha256')
+          .update(new Uint8Array(await response.arrayBuffer()))
+          .digest('hex'),
+      ).toBe(f.sha256)
     }
     // The lock went with the process.
-    expect(await eventually(async () => (await api.database.rows<{ n: number }>(sql`
+    expect(
+      await eventually(
+        async () =>
+          (
+            await api.database.rows<{ n: number }>(sql`
       select count(*)::int as n from pg_locks l join pg_stat_activity a using (pid)
-      where l.locktype = 'advisory' and a.datname = current_database()`))[0].n === 0, 10_000)).toBe(true)
+      where l.locktype = 'advisory' and a.datname = current_database()`)
+          )[0].n === 0,
+        10_000,
+      ),
+    ).toBe(true)
 
     const next = cliProcess()
     expect(await next.exited).toBe(0)
@@ -70,11 +90,17 @@ describe.skipIf(!onPostgres)('kill -9 in the middle of an export', () => {
     expect(after.map((f) => f.count)).toEqual([12000, 0, 0, 0])
     expect(after.map((f) => f.file)).not.toEqual(served.map((f) => f.file))
     expect(readdirSync(api.dir).filter((n) => n.startsWith('.tmp-'))).toEqual([])
-    expect(JSON.parse(readFileSync(join(api.dir, 'manifest-previous.json'), 'utf8'))).toEqual(JSON.parse(manifestBefore))
+    expect(JSON.parse(readFileSync(join(api.dir, 'manifest-previous.json'), 'utf8'))).toEqual(
+      JSON.parse(manifestBefore),
+    )
     const named = (listed: typeof served) => listed.flatMap((f) => [f.file, f.csv!.file])
     const expected = ['manifest-previous.json', 'manifest.json', ...named(served), ...named(after)]
     expect(readdirSync(api.dir).sort()).toEqual(expected.sort())
     const runs = await api.database.db.select().from(jobRuns).where(eq(jobRuns.job, 'export')).orderBy(jobRuns.id)
-    expect(runs.map((r) => [r.outcome, r.error])).toEqual([['ok', null], ['failed', ABANDONED_RUN], ['ok', null]])
+    expect(runs.map((r) => [r.outcome, r.error])).toEqual([
+      ['ok', null],
+      ['failed', ABANDONED_RUN],
+      ['ok', null],
+    ])
   }, 120_000)
 })

@@ -18,7 +18,14 @@ describe('before the first export', () => {
     expect(await listExports(api)).toEqual([])
     expect(await envelope(await get(api, '/api/v1/exports/papers-20261124T020000000Z-00000000.ndjson.gz'))).toEqual({
       status: 404,
-      body: { error: { status: 404, code: 'not_found', message: 'no export file named "papers-20261124T020000000Z-00000000.ndjson.gz"; GET /api/v1/exports lists them' } },
+      body: {
+        error: {
+          status: 404,
+          code: 'not_found',
+          message:
+            'no export file named "papers-20261124T020000000Z-00000000.ndjson.gz"; GET /api/v1/exports lists them',
+        },
+      },
     })
   })
 })
@@ -37,7 +44,14 @@ describe('GET /api/v1/exports/{file} errors', () => {
       const response = await get(api, pathOf(files[0].url), api.member, headers)
       expect(await envelope(response)).toEqual({
         status: 403,
-        body: { error: { status: 403, code: 'plan_required', message: 'bulk export files are served to pro keys only (this is a member key); pro keys are assigned by the operator' } },
+        body: {
+          error: {
+            status: 403,
+            code: 'plan_required',
+            message:
+              'bulk export files are served to pro keys only (this is a member key); pro keys are assigned by the operator',
+          },
+        },
       })
       expect(response.headers.get('x-ratelimit-limit')).toBe('1000') // the refusal counted, as any answer does
     }
@@ -52,12 +66,23 @@ describe('GET /api/v1/exports/{file} errors', () => {
 
   test('a range that starts beyond the end: 416 in the envelope, with Content-Range: bytes */size', async () => {
     const f = files[0]
-    for (const range of [`bytes=${f.bytes}-`, `bytes=${f.bytes + 10}-${f.bytes + 20}`, 'bytes=-0', 'bytes=9999999999999999-']) {
+    for (const range of [
+      `bytes=${f.bytes}-`,
+      `bytes=${f.bytes + 10}-${f.bytes + 20}`,
+      'bytes=-0',
+      'bytes=9999999999999999-',
+    ]) {
       const response = await get(api, pathOf(f.url), api.pro, { range })
       expect(response.headers.get('content-range')).toBe(`bytes */${f.bytes}`)
       expect(await envelope(response)).toEqual({
         status: 416,
-        body: { error: { status: 416, code: 'invalid_parameter', message: `Range ${JSON.stringify(range)} is outside the file (${f.bytes} bytes)` } },
+        body: {
+          error: {
+            status: 416,
+            code: 'invalid_parameter',
+            message: `Range ${JSON.stringify(range)} is outside the file (${f.bytes} bytes)`,
+          },
+        },
       })
     }
   })
@@ -80,25 +105,40 @@ describe('GET /api/v1/exports/{file} errors', () => {
     }
   })
 
-  test('a file removed after the route answered, before its first byte is read: 500 in the envelope with a request id, not the runtime\'s page', async () => {
+  test("a file removed after the route answered, before its first byte is read: 500 in the envelope with a request id, not the runtime's page", async () => {
     const f = files[3]
     const path = join(api.dir, f.file)
     const bytes = readFileSync(path)
     const logged: { level: number; requestId: string; err: { code: string } }[] = []
     // The nightly run removing the run before the previous one at that very moment, made certain.
-    const server = serve(async (request) => {
-      const response = await api.app.fetch(request)
-      rmSync(path)
-      return response
-    }, 0, { onError: (error) => serverFailure(error, pino({ base: undefined }, { write: (line: string) => logged.push(JSON.parse(line)) })) })
+    const server = serve(
+      async (request) => {
+        const response = await api.app.fetch(request)
+        rmSync(path)
+        return response
+      },
+      0,
+      {
+        onError: (error) =>
+          serverFailure(error, pino({ base: undefined }, { write: (line: string) => logged.push(JSON.parse(line)) })),
+      },
+    )
     try {
       const response = await fetch(`http://127.0.0.1:${server.port}${pathOf(f.url)}`, bearer(api.pro))
       expect(response.status).toBe(500)
       expect(response.headers.get('content-type')).toBe('application/json')
       const requestId = response.headers.get('x-request-id')
       expect(requestId).toMatch(/^[0-9a-f-]{36}$/)
-      expect(await response.json()).toEqual({ error: { status: 500, code: 'internal_error', message: `internal error; quote request id ${requestId} when reporting it` } })
-      expect(logged.map((l) => ({ level: l.level, requestId: l.requestId, code: l.err.code }))).toEqual([{ level: 50, requestId: requestId!, code: 'ENOENT' }])
+      expect(await response.json()).toEqual({
+        error: {
+          status: 500,
+          code: 'internal_error',
+          message: `internal error; quote request id ${requestId} when reporting it`,
+        },
+      })
+      expect(logged.map((l) => ({ level: l.level, requestId: l.requestId, code: l.err.code }))).toEqual([
+        { level: 50, requestId: requestId!, code: 'ENOENT' },
+      ])
     } finally {
       await server.stop(true)
       writeFileSync(path, bytes)

@@ -8,7 +8,17 @@ import { req } from '../../support/app'
 import { serve } from '../../../src/platform/serve'
 import { testDriver } from '../../support/database'
 import { bearer, insertClaim, insertPapers, paperRow } from '../../support/fixtures'
-import { download, filesIn, get, linesOf, listExports, pathOf, runExportCli, useExportsApi, type Listed } from './support'
+import {
+  download,
+  filesIn,
+  get,
+  linesOf,
+  listExports,
+  pathOf,
+  runExportCli,
+  useExportsApi,
+  type Listed,
+} from './support'
 import { gunzipSync } from 'node:zlib'
 import { parse } from 'csv-parse/sync'
 import { CSV_COLUMNS } from '../../../src/csv/columns'
@@ -21,7 +31,8 @@ const api = useExportsApi()
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 /** Every item a list endpoint serves, by its id. */
-async function served(path: string, idOf: (item: any) => string) { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function served(path: string, idOf: (item: any) => string) {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const response = await get(api, path)
   expect(response.status).toBe(200)
   const body = await response.json()
@@ -35,20 +46,39 @@ describe('cli export and GET /api/v1/exports', () => {
   test('cli export writes one file per resource and says what it wrote', async () => {
     const result = await runExportCli(api)
     expect(result.code).toBe(0)
-    expect(result.stdout[0]).toMatch(new RegExp(`^export written to ${api.dir}: 4 papers, 2 stories, 2 entities, 3 claims \\(\\d+ bytes\\) in [\\d.]+ s$`))
+    expect(result.stdout[0]).toMatch(
+      new RegExp(
+        `^export written to ${api.dir}: 4 papers, 2 stories, 2 entities, 3 claims \\(\\d+ bytes\\) in [\\d.]+ s$`,
+      ),
+    )
     expect(result.stderr.map((l) => l.split(':')[0])).toEqual([...EXPORT_RESOURCES])
     files = await listExports(api)
-    expect(files.map((f) => [f.resource, f.count])).toEqual([['papers', 4], ['stories', 2], ['entities', 2], ['claims', 3]])
+    expect(files.map((f) => [f.resource, f.count])).toEqual([
+      ['papers', 4],
+      ['stories', 2],
+      ['entities', 2],
+      ['claims', 3],
+    ])
     const generatedAt = files[0].generated_at
     expect(Date.now() - Date.parse(generatedAt)).toBeLessThan(60_000)
     for (const f of files) {
       expect(f).toEqual({
-        resource: f.resource, file: expect.stringMatching(new RegExp(`^${f.resource}-\\d{8}T\\d{9}Z-[0-9a-f]{8}\\.ndjson\\.gz$`)),
-        content_type: 'application/x-ndjson', content_encoding: 'gzip', count: f.count, bytes: expect.any(Number),
-        sha256: expect.stringMatching(/^[0-9a-f]{64}$/), generated_at: generatedAt, url: `https://geroscope.test/api/v1/exports/${f.file}`,
+        resource: f.resource,
+        file: expect.stringMatching(new RegExp(`^${f.resource}-\\d{8}T\\d{9}Z-[0-9a-f]{8}\\.ndjson\\.gz$`)),
+        content_type: 'application/x-ndjson',
+        content_encoding: 'gzip',
+        count: f.count,
+        bytes: expect.any(Number),
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        generated_at: generatedAt,
+        url: `https://geroscope.test/api/v1/exports/${f.file}`,
         csv: {
-          file: csvName(f), content_type: 'text/csv', content_encoding: 'gzip', bytes: expect.any(Number),
-          sha256: expect.stringMatching(/^[0-9a-f]{64}$/), url: `https://geroscope.test/api/v1/exports/${csvName(f)}`,
+          file: csvName(f),
+          content_type: 'text/csv',
+          content_encoding: 'gzip',
+          bytes: expect.any(Number),
+          sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+          url: `https://geroscope.test/api/v1/exports/${csvName(f)}`,
         },
       })
     }
@@ -70,7 +100,9 @@ describe('cli export and GET /api/v1/exports', () => {
   })
 
   test('every line is exactly the item the API serves for it', async () => {
-    const byResource = Object.fromEntries(await Promise.all(files.map(async (f) => [f.resource, linesOf(await download(api, f))])))
+    const byResource = Object.fromEntries(
+      await Promise.all(files.map(async (f) => [f.resource, linesOf(await download(api, f))])),
+    )
     const papers = await served('/api/v1/papers?min_relevance=0&limit=100', (p) => p.id)
     expect(byResource.papers.map((p: { id: string }) => p.id)).toEqual(['MED-1', 'MED-2', 'MED-3', 'PPR-4']) // primary-key order
     for (const line of byResource.papers) expect(line).toEqual(papers.get(line.id))
@@ -84,15 +116,27 @@ describe('cli export and GET /api/v1/exports', () => {
     expect(byResource.claims.length).toBe(claims.size)
     for (const line of byResource.claims) expect(line).toEqual(claims.get(String(line.id)))
     // Licensing, as the API applies it: the withheld abstracts and evidence are null.
-    expect(byResource.papers.map((p: { abstract: string | null }) => p.abstract)).toEqual(['An open abstract under CC BY.', null, null, 'A public-domain abstract.'])
-    expect(byResource.claims.map((c: { paper_id: string; evidence: string | null }) => [c.paper_id, c.evidence]).sort())
-      .toEqual([['MED-1', 'Open evidence sentence.'], ['MED-2', null], ['MED-3', null]])
+    expect(byResource.papers.map((p: { abstract: string | null }) => p.abstract)).toEqual([
+      'An open abstract under CC BY.',
+      null,
+      null,
+      'A public-domain abstract.',
+    ])
+    expect(
+      byResource.claims.map((c: { paper_id: string; evidence: string | null }) => [c.paper_id, c.evidence]).sort(),
+    ).toEqual([
+      ['MED-1', 'Open evidence sentence.'],
+      ['MED-2', null],
+      ['MED-3', null],
+    ])
   })
 
   test('each CSV file is the size and sha256 listed, and holds the rows the list endpoint answers as CSV', async () => {
     const paths = {
-      papers: '/api/v1/papers?min_relevance=0&limit=100', stories: '/api/v1/stories?limit=100',
-      entities: '/api/v1/entities?limit=100', claims: '/api/v1/claims?limit=100',
+      papers: '/api/v1/papers?min_relevance=0&limit=100',
+      stories: '/api/v1/stories?limit=100',
+      entities: '/api/v1/entities?limit=100',
+      claims: '/api/v1/claims?limit=100',
     }
     for (const f of files) {
       const bytes = await download(api, { ...f, ...f.csv! })
@@ -108,7 +152,12 @@ describe('cli export and GET /api/v1/exports', () => {
     }
     const papersCsv = gunzipSync(await download(api, { ...files[0], ...files[0].csv! })).toString('utf8')
     const papers = parse(papersCsv, { columns: true }) as Record<string, string>[]
-    expect(papers.map((p) => p.abstract)).toEqual(['An open abstract under CC BY.', '', '', 'A public-domain abstract.'])
+    expect(papers.map((p) => p.abstract)).toEqual([
+      'An open abstract under CC BY.',
+      '',
+      '',
+      'A public-domain abstract.',
+    ])
   })
 
   test('downloads carry Content-Length, Accept-Ranges, a strong ETag and the rate-limit headers', async () => {
@@ -161,7 +210,9 @@ describe('cli export and GET /api/v1/exports', () => {
     const server = serve(api.app.fetch, 0)
     try {
       const at = async (headers: Record<string, string>) => {
-        const response = await fetch(`http://127.0.0.1:${server.port}${pathOf(f.url)}`, { headers: { ...bearer(api.pro).headers, ...headers } })
+        const response = await fetch(`http://127.0.0.1:${server.port}${pathOf(f.url)}`, {
+          headers: { ...bearer(api.pro).headers, ...headers },
+        })
         return { response, body: new Uint8Array(await response.arrayBuffer()) }
       }
       const all = await at({})
@@ -190,12 +241,22 @@ describe('cli export and GET /api/v1/exports', () => {
   })
 
   test('browsers may resume: Range and If-Range pass a preflight, Content-Range is exposed', async () => {
-    const preflight = await api.app.handle(req(pathOf(files[0].url), {
-      method: 'OPTIONS', headers: { origin: 'https://lab.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization, range, if-range' },
-    }))
+    const preflight = await api.app.handle(
+      req(pathOf(files[0].url), {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://lab.example',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization, range, if-range',
+        },
+      }),
+    )
     const allowed = preflight.headers.get('access-control-allow-headers')!.toLowerCase()
     for (const name of ['authorization', 'range', 'if-range']) expect(allowed).toContain(name)
-    const response = await get(api, pathOf(files[0].url), api.pro, { origin: 'https://lab.example', range: 'bytes=0-0' })
+    const response = await get(api, pathOf(files[0].url), api.pro, {
+      origin: 'https://lab.example',
+      range: 'bytes=0-0',
+    })
     await response.arrayBuffer()
     expect(response.headers.get('access-control-expose-headers')!.toLowerCase()).toContain('content-range')
   })
@@ -238,18 +299,25 @@ describe('cli export and GET /api/v1/exports', () => {
 describe.skipIf(testDriver !== 'postgres')('one snapshot per run (PostgreSQL: writes go on beside the run)', () => {
   test('rows written while a run reads are in none of its files, and the counts match the files', async () => {
     let wrote = false
-    const counts = await runExport(api.database, { exportDir: api.dir, publicBaseUrl: 'https://geroscope.test' }, {
-      batchSize: 1,
-      onFile: async (f) => {
-        if (f.resource !== 'papers' || wrote) return
-        wrote = true
-        // After the papers file is complete, a paper and its claim are committed; the claims file is read after.
-        await insertPapers(api.database.db, [paperRow({ id: 'MED-99' })])
-        await insertClaim(api.database.db, { paperId: 'MED-99' })
+    const counts = await runExport(
+      api.database,
+      { exportDir: api.dir, publicBaseUrl: 'https://geroscope.test' },
+      {
+        batchSize: 1,
+        onFile: async (f) => {
+          if (f.resource !== 'papers' || wrote) return
+          wrote = true
+          // After the papers file is complete, a paper and its claim are committed; the claims file is read after.
+          await insertPapers(api.database.db, [paperRow({ id: 'MED-99' })])
+          await insertClaim(api.database.db, { paperId: 'MED-99' })
+        },
       },
-    })
+    )
     expect(wrote).toBe(true)
-    expect((await api.database.rows<{ n: number }>(sql`select count(*)::int as n from claims where paper_id = 'MED-99'`))[0].n).toBe(1)
+    expect(
+      (await api.database.rows<{ n: number }>(sql`select count(*)::int as n from claims where paper_id = 'MED-99'`))[0]
+        .n,
+    ).toBe(1)
     expect(counts).toMatchObject({ papers: 4, claims: 3 })
     const listed = await listExports(api)
     const claims = linesOf(await download(api, listed.find((f) => f.resource === 'claims')!))

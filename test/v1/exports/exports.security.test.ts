@@ -8,7 +8,17 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { createTestKey } from '../../support/fixtures'
-import { get, listExports, pathOf, runExportCli, useExportsApi, WITHHELD_ABSTRACT, WITHHELD_EVIDENCE, WITHHELD_MENTION, type Listed } from './support'
+import {
+  get,
+  listExports,
+  pathOf,
+  runExportCli,
+  useExportsApi,
+  WITHHELD_ABSTRACT,
+  WITHHELD_EVIDENCE,
+  WITHHELD_MENTION,
+  type Listed,
+} from './support'
 
 const api = useExportsApi()
 const SECRET = 'SECRET-CONTENT-NOT-AN-EXPORT'
@@ -27,14 +37,18 @@ describe('licensing in the files', () => {
     for (const name of onDisk) {
       const text = gunzipSync(readFileSync(join(api.dir, name))).toString('utf8')
       expect(text.length).toBeGreaterThan(0)
-      for (const withheld of [WITHHELD_ABSTRACT, WITHHELD_EVIDENCE, WITHHELD_MENTION]) expect({ name, leaks: text.includes(withheld) }).toEqual({ name, leaks: false })
+      for (const withheld of [WITHHELD_ABSTRACT, WITHHELD_EVIDENCE, WITHHELD_MENTION])
+        expect({ name, leaks: text.includes(withheld) }).toEqual({ name, leaks: false })
     }
     for (const url of files.flatMap((f) => [f.url, f.csv!.url])) {
       const text = gunzipSync(new Uint8Array(await (await get(api, pathOf(url))).arrayBuffer())).toString('utf8')
-      for (const withheld of [WITHHELD_ABSTRACT, WITHHELD_EVIDENCE, WITHHELD_MENTION]) expect(text.includes(withheld)).toBe(false)
+      for (const withheld of [WITHHELD_ABSTRACT, WITHHELD_EVIDENCE, WITHHELD_MENTION])
+        expect(text.includes(withheld)).toBe(false)
     }
     // The rule held because the licences say so, not because the rows were left out.
-    const papers = gunzipSync(readFileSync(join(api.dir, files.find((f) => f.resource === 'papers')!.file))).toString('utf8')
+    const papers = gunzipSync(readFileSync(join(api.dir, files.find((f) => f.resource === 'papers')!.file))).toString(
+      'utf8',
+    )
     expect(papers).toContain('"id":"MED-2"')
     expect(papers).toContain('"abstract_license":"cc by-nc"')
   })
@@ -53,10 +67,21 @@ describe('only listed files are served', () => {
     const unlisted = files[0].file.replace(/-[0-9a-f]{8}\./, '-deadbeef.')
     writeFileSync(join(api.dir, unlisted), SECRET) // shaped like an export, in no manifest
     const names = [
-      'secret.txt', 'manifest.json', 'manifest-previous.json', leftover, unlisted,
-      `..%2F${files[0].file}`, `..%2F..%2F..%2F..%2Fetc%2Fpasswd`, '%2e%2e%2fsecret.txt', `.%2F${files[0].file}`,
-      `${files[0].file}%00`, `${files[0].file}%2F..%2Fsecret.txt`, encodeURIComponent(join(api.dir, files[0].file)),
-      files[0].file.toUpperCase(), `${files[0].file}.`, '%2E%2E',
+      'secret.txt',
+      'manifest.json',
+      'manifest-previous.json',
+      leftover,
+      unlisted,
+      `..%2F${files[0].file}`,
+      `..%2F..%2F..%2F..%2Fetc%2Fpasswd`,
+      '%2e%2e%2fsecret.txt',
+      `.%2F${files[0].file}`,
+      `${files[0].file}%00`,
+      `${files[0].file}%2F..%2Fsecret.txt`,
+      encodeURIComponent(join(api.dir, files[0].file)),
+      files[0].file.toUpperCase(),
+      `${files[0].file}.`,
+      '%2E%2E',
     ]
     for (const name of names) {
       const response = await get(api, `/api/v1/exports/${name}`)
@@ -66,7 +91,13 @@ describe('only listed files are served', () => {
       expect(JSON.parse(text).error.code).toBe('not_found')
     }
     // Dot segments are resolved by the URL before routing: they can reach the list or another route, never a file.
-    for (const path of ['/api/v1/exports/../exports/secret.txt', `/api/v1/exports/x/../${files[0].file}/../secret.txt`, '/api/v1/exports//secret.txt', '/api/v1/exports/.', '/api/v1/exports/..']) {
+    for (const path of [
+      '/api/v1/exports/../exports/secret.txt',
+      `/api/v1/exports/x/../${files[0].file}/../secret.txt`,
+      '/api/v1/exports//secret.txt',
+      '/api/v1/exports/.',
+      '/api/v1/exports/..',
+    ]) {
       const response = await get(api, path)
       expect(await response.text()).not.toContain(SECRET)
       expect(response.headers.get('content-type')).not.toBe('application/gzip')
@@ -78,7 +109,11 @@ describe('only listed files are served', () => {
     const revoked = (await createTestKey(api.database.db, { tier: 'pro', revoked: true })).key
     const lapsed = (await createTestKey(api.database.db, { tier: 'member', membership: 'lapsed' })).key
     const wrong = `${api.pro.slice(0, -4)}AAAA`
-    for (const [key, code] of [[revoked, 'revoked_key'], [lapsed, 'plan_required'], [wrong, 'invalid_key']]) {
+    for (const [key, code] of [
+      [revoked, 'revoked_key'],
+      [lapsed, 'plan_required'],
+      [wrong, 'invalid_key'],
+    ]) {
       const response = await get(api, pathOf(file.url), key)
       expect((await response.json()).error.code).toBe(code)
     }

@@ -10,7 +10,16 @@ import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { refreshEntityCounts } from '../../../src/jobs/refresh-entity-counts'
 import { freshDatabase, type TestDatabase } from '../../support/database'
-import { bearer, createTestKey, insertClaim, insertEntity, insertPapers, insertStory, linkEntity, paperRow } from '../../support/fixtures'
+import {
+  bearer,
+  createTestKey,
+  insertClaim,
+  insertEntity,
+  insertPapers,
+  insertStory,
+  linkEntity,
+  paperRow,
+} from '../../support/fixtures'
 import { req, testApp } from '../../support/app'
 import { cliWithEnv } from '../../support/cli'
 
@@ -27,7 +36,20 @@ export type ExportsApi = {
   env: Record<string, string>
 }
 
-const unjudged = { relevance: null, relevanceConfidence: null, newsworthiness: null, studyType: null, studyTypeConfidence: null, topic: null, topicConfidence: null, promotional: null, judgementModel: null, judgementPromptVersion: null, judgedAt: null, extractedAt: null }
+const unjudged = {
+  relevance: null,
+  relevanceConfidence: null,
+  newsworthiness: null,
+  studyType: null,
+  studyTypeConfidence: null,
+  topic: null,
+  topicConfidence: null,
+  promotional: null,
+  judgementModel: null,
+  judgementPromptVersion: null,
+  judgedAt: null,
+  extractedAt: null,
+}
 
 export async function seedCorpus(api: ExportsApi): Promise<void> {
   const { db } = api.database
@@ -35,7 +57,14 @@ export async function seedCorpus(api: ExportsApi): Promise<void> {
     paperRow({ id: 'MED-1', abstract: 'An open abstract under CC BY.', abstractLicense: 'cc by' }),
     paperRow({ id: 'MED-2', abstract: WITHHELD_ABSTRACT, abstractLicense: 'cc by-nc' }),
     paperRow({ id: 'MED-3', abstract: WITHHELD_ABSTRACT, abstractLicense: null, relevance: 0.4 }),
-    paperRow({ id: 'PPR-4', source: 'PPR', preprint: true, abstract: 'A public-domain abstract.', abstractLicense: 'public domain', ...unjudged }),
+    paperRow({
+      id: 'PPR-4',
+      source: 'PPR',
+      preprint: true,
+      abstract: 'A public-domain abstract.',
+      abstractLicense: 'public domain',
+      ...unjudged,
+    }),
   ])
   await insertStory(db, 'MED-1')
   await insertStory(db, 'MED-2', { publishedAt: new Date('2026-10-04T08:00:00Z') })
@@ -46,7 +75,12 @@ export async function seedCorpus(api: ExportsApi): Promise<void> {
   await linkEntity(db, 'MED-2', '2026-10-02', rapamycin.id, 'studied', { mention: WITHHELD_MENTION })
   await linkEntity(db, 'MED-2', '2026-10-02', mouse.id, 'model')
   await insertClaim(db, { paperId: 'MED-1', subjectEntityId: rapamycin.id, evidence: 'Open evidence sentence.' })
-  await insertClaim(db, { paperId: 'MED-2', subjectEntityId: rapamycin.id, objectEntityId: mouse.id, evidence: WITHHELD_EVIDENCE })
+  await insertClaim(db, {
+    paperId: 'MED-2',
+    subjectEntityId: rapamycin.id,
+    objectEntityId: mouse.id,
+    evidence: WITHHELD_EVIDENCE,
+  })
   await insertClaim(db, { paperId: 'MED-3', evidence: WITHHELD_EVIDENCE, createdAt: new Date('2026-10-03T00:00:00Z') })
   await refreshEntityCounts(db)
 }
@@ -78,14 +112,29 @@ export async function get(api: ExportsApi, path: string, key = api.pro, headers:
 }
 
 export type Listed = {
-  resource: string; file: string; count: number; bytes: number; sha256: string; generated_at: string; url: string
-  content_type: string; content_encoding: string
-  csv: { file: string; bytes: number; sha256: string; url: string; content_type: string; content_encoding: string } | null
+  resource: string
+  file: string
+  count: number
+  bytes: number
+  sha256: string
+  generated_at: string
+  url: string
+  content_type: string
+  content_encoding: string
+  csv: {
+    file: string
+    bytes: number
+    sha256: string
+    url: string
+    content_type: string
+    content_encoding: string
+  } | null
 }
 
 export async function listExports(api: ExportsApi): Promise<Listed[]> {
   const response = await get(api, '/api/v1/exports')
-  if (response.status !== 200) throw new Error(`GET /api/v1/exports answered ${response.status}: ${await response.text()}`)
+  if (response.status !== 200)
+    throw new Error(`GET /api/v1/exports answered ${response.status}: ${await response.text()}`)
   return (await response.json()).data
 }
 
@@ -98,6 +147,11 @@ export async function download(api: ExportsApi, file: Listed): Promise<Uint8Arra
   return new Uint8Array(await response.arrayBuffer())
 }
 
-export const linesOf = (gz: Uint8Array) => gunzipSync(gz).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+export const linesOf = (gz: Uint8Array) =>
+  gunzipSync(gz)
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
 
 export const filesIn = (dir: string) => readdirSync(dir).sort()

@@ -16,7 +16,14 @@ beforeAll(async () => {
     paperRow({ id: 'MED-1', topic: 'senescence', studyType: 'animal', indexedDate: '2026-09-30' }),
     paperRow({ id: 'MED-2', topic: 'senescence', studyType: 'human', indexedDate: '2026-10-01' }),
     paperRow({ id: 'MED-3', topic: 'mtor-rapamycin', studyType: 'animal', indexedDate: '2026-10-02' }),
-    paperRow({ id: 'PPR-4', source: 'PPR', preprint: true, topic: 'mtor-rapamycin', studyType: 'in-vitro', indexedDate: '2026-10-03' }),
+    paperRow({
+      id: 'PPR-4',
+      source: 'PPR',
+      preprint: true,
+      topic: 'mtor-rapamycin',
+      studyType: 'in-vitro',
+      indexedDate: '2026-10-03',
+    }),
     paperRow({ id: 'MED-5', relevance: 0.5, topic: null, studyType: null, indexedDate: '2026-10-03' }), // off-topic: left out by default
   ])
   const mouse = await insertEntity(db, 'organism', 'NCBITaxon:10090', 'Mus musculus')
@@ -33,7 +40,11 @@ beforeAll(async () => {
 
 describe('count=true on /papers and /claims', () => {
   test('pagination.total counts every page under the same filters', async () => {
-    expect((await get('/api/v1/papers?count=true&limit=1')).pagination).toMatchObject({ total: 4, limit: 1, has_more: true })
+    expect((await get('/api/v1/papers?count=true&limit=1')).pagination).toMatchObject({
+      total: 4,
+      limit: 1,
+      has_more: true,
+    })
     expect((await get('/api/v1/papers?count=true&min_relevance=0')).pagination.total).toBe(5)
     expect((await get('/api/v1/papers?count=true&topic=senescence')).pagination.total).toBe(2)
     expect((await get('/api/v1/papers?count=true&preprint=true&since=2026-10-03')).pagination.total).toBe(1)
@@ -57,12 +68,49 @@ describe('count=true on /papers and /claims', () => {
 
 describe('group_by on /papers', () => {
   test.each([
-    ['topic', [{ key: 'mtor-rapamycin', count: 2 }, { key: 'senescence', count: 2 }]],
-    ['study_type', [{ key: 'animal', count: 2 }, { key: 'human', count: 1 }, { key: 'in-vitro', count: 1 }]],
-    ['preprint', [{ key: false, count: 3 }, { key: true, count: 1 }]],
-    ['indexed_month', [{ key: '2026-10', count: 3 }, { key: '2026-09', count: 1 }]],
-    ['organism', [{ key: 'Mus musculus', count: 2 }, { key: 'Caenorhabditis elegans', count: 1 }]],
-    ['relation', [{ key: 'decreases', count: 2 }, { key: 'extends_lifespan', count: 1 }]],
+    [
+      'topic',
+      [
+        { key: 'mtor-rapamycin', count: 2 },
+        { key: 'senescence', count: 2 },
+      ],
+    ],
+    [
+      'study_type',
+      [
+        { key: 'animal', count: 2 },
+        { key: 'human', count: 1 },
+        { key: 'in-vitro', count: 1 },
+      ],
+    ],
+    [
+      'preprint',
+      [
+        { key: false, count: 3 },
+        { key: true, count: 1 },
+      ],
+    ],
+    [
+      'indexed_month',
+      [
+        { key: '2026-10', count: 3 },
+        { key: '2026-09', count: 1 },
+      ],
+    ],
+    [
+      'organism',
+      [
+        { key: 'Mus musculus', count: 2 },
+        { key: 'Caenorhabditis elegans', count: 1 },
+      ],
+    ],
+    [
+      'relation',
+      [
+        { key: 'decreases', count: 2 },
+        { key: 'extends_lifespan', count: 1 },
+      ],
+    ],
   ])('%s', async (by, groups) => {
     const body = await get(`/api/v1/papers?group_by=${by}`)
     expect(body.group_by).toEqual(groups)
@@ -70,17 +118,48 @@ describe('group_by on /papers', () => {
   })
 
   test('with filters, and a null key for papers without a value', async () => {
-    expect((await get('/api/v1/papers?group_by=topic&study_type=animal')).group_by).toEqual([{ key: 'mtor-rapamycin', count: 1 }, { key: 'senescence', count: 1 }])
-    expect((await get('/api/v1/papers?group_by=topic&min_relevance=0')).group_by).toContainEqual({ key: null, count: 1 })
+    expect((await get('/api/v1/papers?group_by=topic&study_type=animal')).group_by).toEqual([
+      { key: 'mtor-rapamycin', count: 1 },
+      { key: 'senescence', count: 1 },
+    ])
+    expect((await get('/api/v1/papers?group_by=topic&min_relevance=0')).group_by).toContainEqual({
+      key: null,
+      count: 1,
+    })
   })
 })
 
 describe('group_by on /claims', () => {
   test.each([
-    ['relation', [{ key: 'decreases', count: 2 }, { key: 'extends_lifespan', count: 2 }]],
-    ['organism', [{ key: 'Mus musculus', count: 2 }, { key: 'Caenorhabditis elegans', count: 1 }, { key: null, count: 1 }]],
-    ['topic', [{ key: 'mtor-rapamycin', count: 2 }, { key: 'senescence', count: 2 }]],
-    ['preprint', [{ key: false, count: 3 }, { key: true, count: 1 }]],
+    [
+      'relation',
+      [
+        { key: 'decreases', count: 2 },
+        { key: 'extends_lifespan', count: 2 },
+      ],
+    ],
+    [
+      'organism',
+      [
+        { key: 'Mus musculus', count: 2 },
+        { key: 'Caenorhabditis elegans', count: 1 },
+        { key: null, count: 1 },
+      ],
+    ],
+    [
+      'topic',
+      [
+        { key: 'mtor-rapamycin', count: 2 },
+        { key: 'senescence', count: 2 },
+      ],
+    ],
+    [
+      'preprint',
+      [
+        { key: false, count: 3 },
+        { key: true, count: 1 },
+      ],
+    ],
   ])('%s', async (by, groups) => {
     expect((await get(`/api/v1/claims?group_by=${by}`)).group_by).toEqual(groups)
   })
@@ -95,7 +174,10 @@ describe('group_by on /claims', () => {
 describe('count and group_by refuse bad values', () => {
   test.each([
     ['/api/v1/papers?count=yes', 'count must be true or false (got "yes")'],
-    ['/api/v1/papers?group_by=journal', 'group_by has unknown value "journal"; allowed: topic, study_type, preprint, indexed_month, organism, relation'],
+    [
+      '/api/v1/papers?group_by=journal',
+      'group_by has unknown value "journal"; allowed: topic, study_type, preprint, indexed_month, organism, relation',
+    ],
     ['/api/v1/papers?group_by=', 'group_by has unknown value ""'],
     ['/api/v1/papers?group_by=topic,preprint', 'group_by has unknown value "topic,preprint"'],
     ['/api/v1/claims?count=1', 'count must be true or false'],
@@ -110,10 +192,22 @@ describe('estimates say so in the answer', () => {
   test('total_estimated and group_by_estimated appear only when set, beside exact answers unchanged', async () => {
     const { withFacets } = await import('../../../src/modules/v1/facets/params')
     const pagination = { limit: 25, has_more: false, next_cursor: null }
-    expect(withFacets(pagination, { total: 3, group_by: [{ key: 'a', count: 3 }] }))
-      .toEqual({ pagination: { ...pagination, total: 3 }, group_by: [{ key: 'a', count: 3 }] })
-    expect(withFacets(pagination, { total: 30000, totalEstimated: true, group_by: [{ key: 'a', count: 30000 }], groupByEstimated: true }))
-      .toEqual({ pagination: { ...pagination, total: 30000, total_estimated: true }, group_by: [{ key: 'a', count: 30000 }], group_by_estimated: true })
+    expect(withFacets(pagination, { total: 3, group_by: [{ key: 'a', count: 3 }] })).toEqual({
+      pagination: { ...pagination, total: 3 },
+      group_by: [{ key: 'a', count: 3 }],
+    })
+    expect(
+      withFacets(pagination, {
+        total: 30000,
+        totalEstimated: true,
+        group_by: [{ key: 'a', count: 30000 }],
+        groupByEstimated: true,
+      }),
+    ).toEqual({
+      pagination: { ...pagination, total: 30000, total_estimated: true },
+      group_by: [{ key: 'a', count: 30000 }],
+      group_by_estimated: true,
+    })
   })
 
   test('an exact answer through the API has neither flag', async () => {

@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { refreshEntityCounts } from '../../../src/jobs/refresh-entity-counts'
 import { req, useTestApp } from '../../support/app'
-import { bearer, insertClaim, insertEntity, insertPapers, insertStory, linkEntity, paperRow } from '../../support/fixtures'
+import {
+  bearer,
+  insertClaim,
+  insertEntity,
+  insertPapers,
+  insertStory,
+  linkEntity,
+  paperRow,
+} from '../../support/fixtures'
 
 const api = useTestApp()
 const get = async (path: string) => {
@@ -27,9 +35,13 @@ describe('fields= keeps only the fields asked for', () => {
     const full = await get('/api/v1/papers?min_relevance=0')
     const body = await get('/api/v1/papers?min_relevance=0&fields=judgement.topic,title,id')
     expect(body.pagination).toEqual(full.pagination)
-    expect(body.data).toEqual(full.data.map((p: { id: string; title: string; judgement: { topic: string } | null }) => ({
-      id: p.id, title: p.title, judgement: p.judgement && { topic: p.judgement.topic },
-    })))
+    expect(body.data).toEqual(
+      full.data.map((p: { id: string; title: string; judgement: { topic: string } | null }) => ({
+        id: p.id,
+        title: p.title,
+        judgement: p.judgement && { topic: p.judgement.topic },
+      })),
+    )
     expect(Object.keys(body.data[0])).toEqual(['id', 'title', 'judgement'])
     expect(body.data.find((p: { id: string }) => p.id === 'MED-2').judgement).toBeNull() // a null object stays null
     expect(JSON.stringify(body).length).toBeLessThan(JSON.stringify(full).length / 3)
@@ -42,19 +54,36 @@ describe('fields= keeps only the fields asked for', () => {
 
   test('on a paper, into lists of entities and claims', async () => {
     const body = await get('/api/v1/papers/MED-1?fields=id,story.headline,entities.name,claims.relation')
-    expect(body).toEqual({ data: { id: 'MED-1', story: { headline: 'Headline for MED-1' }, entities: [{ name: 'MTOR' }], claims: [{ relation: 'extends_lifespan' }] } })
+    expect(body).toEqual({
+      data: {
+        id: 'MED-1',
+        story: { headline: 'Headline for MED-1' },
+        entities: [{ name: 'MTOR' }],
+        claims: [{ relation: 'extends_lifespan' }],
+      },
+    })
     expect(await get('/api/v1/papers/doi:10.1000/fields.1?fields=id')).toEqual({ data: { id: 'MED-1' } })
     expect(await get('/api/v1/papers/pmid:1?fields=id,doi')).toEqual({ data: { id: 'MED-1', doi: '10.1000/fields.1' } })
   })
 
   test('on batch answers, nulls kept', async () => {
-    expect(await get('/api/v1/papers?ids=MED-1,MED-9&fields=id')).toEqual({ data: [{ id: 'MED-1' }, null], not_found: ['MED-9'] })
+    expect(await get('/api/v1/papers?ids=MED-1,MED-9&fields=id')).toEqual({
+      data: [{ id: 'MED-1' }, null],
+      not_found: ['MED-9'],
+    })
   })
 
   test('on /search, /stories, /claims, /entities, an entity and /topics', async () => {
-    expect((await get('/api/v1/search?q=rapamycin&fields=id,score')).data[0]).toEqual({ id: 'MED-1', score: expect.any(Number) })
-    expect((await get('/api/v1/stories?fields=headline,paper.id')).data).toEqual([{ headline: 'Headline for MED-1', paper: { id: 'MED-1' } }])
-    expect((await get('/api/v1/claims?fields=relation,paper.id')).data).toEqual([{ relation: 'extends_lifespan', paper: { id: 'MED-1' } }])
+    expect((await get('/api/v1/search?q=rapamycin&fields=id,score')).data[0]).toEqual({
+      id: 'MED-1',
+      score: expect.any(Number),
+    })
+    expect((await get('/api/v1/stories?fields=headline,paper.id')).data).toEqual([
+      { headline: 'Headline for MED-1', paper: { id: 'MED-1' } },
+    ])
+    expect((await get('/api/v1/claims?fields=relation,paper.id')).data).toEqual([
+      { relation: 'extends_lifespan', paper: { id: 'MED-1' } },
+    ])
     expect((await get('/api/v1/entities?fields=key,name')).data).toEqual([{ key: 'HGNC:3942', name: 'MTOR' }])
     const entity = await get('/api/v1/entities/gene/HGNC%3A3942?fields=name,claim_count,papers.id')
     expect(entity.data).toEqual({ name: 'MTOR', claim_count: 1, papers: [{ id: 'MED-1' }] })

@@ -19,28 +19,46 @@ beforeAll(async () => {
   await refreshEntityCounts(api.database.db)
 })
 
-type Answer = { id: number; result?: { content: { text: string }[]; isError?: boolean }; error?: { code: number; message: string; data?: { status: number; retry_after?: number } } }
-
-const call = (id: number, name = 'get_stats', args: Record<string, unknown> = {}) =>
-  ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } })
-
-function post(key: string, body: unknown) {
-  return api.app.handle(req('/api/v1/mcp', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify(body),
-  }))
+type Answer = {
+  id: number
+  result?: { content: { text: string }[]; isError?: boolean }
+  error?: { code: number; message: string; data?: { status: number; retry_after?: number } }
 }
 
-const used = async (key: string) => Number((await api.app.handle(req('/api/v1/topics', bearer(key)))).headers.get('x-ratelimit-used'))
+const call = (id: number, name = 'get_stats', args: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args },
+})
+
+function post(key: string, body: unknown) {
+  return api.app.handle(
+    req('/api/v1/mcp', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify(body),
+    }),
+  )
+}
+
+const used = async (key: string) =>
+  Number((await api.app.handle(req('/api/v1/topics', bearer(key)))).headers.get('x-ratelimit-used'))
 
 describe('an MCP batch', () => {
   test('counts each of its messages as one request', async () => {
     const member = await createTestKey(api.database.db, { tier: 'member' })
     const before = await used(member.key) // 1
-    const response = await post(member.key, Array.from({ length: 10 }, (_, i) => call(i + 1)))
+    const response = await post(
+      member.key,
+      Array.from({ length: 10 }, (_, i) => call(i + 1)),
+    )
     expect(response.status).toBe(200)
-    const answers = await response.json() as Answer[]
+    const answers = (await response.json()) as Answer[]
     expect(answers.map((a) => a.id).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     expect(answers.every((a) => a.result && !a.result.isError)).toBe(true)
     expect(response.headers.get('x-ratelimit-used')).toBe(String(before + 10))
@@ -49,10 +67,21 @@ describe('an MCP batch', () => {
 
   test('past the allowance, the rest is refused with 429 in JSON-RPC errors, runs nothing and costs nothing', async () => {
     const member = await createTestKey(api.database.db, { tier: 'member' }) // 60 a minute
-    for (let i = 0; i < 2; i++) expect((await post(member.key, Array.from({ length: 25 }, (_, j) => call(j + 1)))).status).toBe(200)
-    const response = await post(member.key, Array.from({ length: 25 }, (_, j) => call(j + 1, 'get_paper', { id: 'MED-1' })))
+    for (let i = 0; i < 2; i++)
+      expect(
+        (
+          await post(
+            member.key,
+            Array.from({ length: 25 }, (_, j) => call(j + 1)),
+          )
+        ).status,
+      ).toBe(200)
+    const response = await post(
+      member.key,
+      Array.from({ length: 25 }, (_, j) => call(j + 1, 'get_paper', { id: 'MED-1' })),
+    )
     expect(response.status).toBe(200)
-    const answers = await response.json() as Answer[]
+    const answers = (await response.json()) as Answer[]
     const served = answers.filter((a) => a.result)
     const refused = answers.filter((a) => a.error)
     expect(served.length).toBe(10) // 50 used before: the gate's 1 and 9 more fill the minute
@@ -70,9 +99,12 @@ describe('an MCP batch', () => {
 
   test(`of more than ${MAX_MESSAGES} messages is refused whole, costing one request`, async () => {
     const member = await createTestKey(api.database.db, { tier: 'member' })
-    const response = await post(member.key, Array.from({ length: 100 }, (_, i) => call(i + 1, 'search_papers', { q: 'aging' })))
+    const response = await post(
+      member.key,
+      Array.from({ length: 100 }, (_, i) => call(i + 1, 'search_papers', { q: 'aging' })),
+    )
     expect(response.status).toBe(400)
-    const body = await response.json() as { error: { code: number; message: string }; id: null }
+    const body = (await response.json()) as { error: { code: number; message: string }; id: null }
     expect(body.error.code).toBe(-32600)
     expect(body.error.message).toContain(`at most ${MAX_MESSAGES} messages (got 100)`)
     expect(await used(member.key)).toBe(2)
@@ -92,10 +124,17 @@ describe('an MCP batch', () => {
     const malformed = await post(member.key, [call(1), { hello: 'world' }])
     expect(malformed.status).toBe(400)
     expect(((await malformed.json()) as { error: { code: number } }).error.code).toBe(-32700)
-    const init = { jsonrpc: '2.0', id: 9, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }
+    const init = {
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    }
     const twoInits = await post(member.key, [init, call(1)])
     expect(twoInits.status).toBe(400)
-    expect(((await twoInits.json()) as { error: { message: string } }).error.message).toContain('Only one initialization request')
+    expect(((await twoInits.json()) as { error: { message: string } }).error.message).toContain(
+      'Only one initialization request',
+    )
   })
 
   test('a body over 1 MiB is refused with a JSON-RPC 413, before anything runs', async () => {
@@ -103,16 +142,21 @@ describe('an MCP batch', () => {
     const padding = 'x'.repeat(1024 * 1024)
     const response = await post(member.key, [call(1, 'search_papers', { q: padding }), call(2)])
     expect(response.status).toBe(413)
-    expect(((await response.json()) as { error: { message: string } }).error.message).toContain('must not exceed 1048576 bytes')
+    expect(((await response.json()) as { error: { message: string } }).error.message).toContain(
+      'must not exceed 1048576 bytes',
+    )
     expect(await used(member.key)).toBe(2)
   })
 
   test('a wrong Accept header answers for the whole batch, as for one message', async () => {
     const member = await createTestKey(api.database.db, { tier: 'member' })
-    const response = await api.app.handle(req('/api/v1/mcp', {
-      method: 'POST', headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/json', accept: 'text/html' },
-      body: JSON.stringify([call(1), call(2)]),
-    }))
+    const response = await api.app.handle(
+      req('/api/v1/mcp', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${member.key}`, 'content-type': 'application/json', accept: 'text/html' },
+        body: JSON.stringify([call(1), call(2)]),
+      }),
+    )
     expect(response.status).toBe(406)
   })
 })
@@ -129,8 +173,15 @@ describe('what one batch can hold in memory', () => {
       const { id } = message as { id: number }
       return Response.json({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: big }] } })
     }
-    const { response } = await serveBatch(Array.from({ length: 10 }, (_, i) => call(i + 1)), serve, async () => { charged++; return allowAll() })
-    const answers = await response.json() as Answer[]
+    const { response } = await serveBatch(
+      Array.from({ length: 10 }, (_, i) => call(i + 1)),
+      serve,
+      async () => {
+        charged++
+        return allowAll()
+      },
+    )
+    const answers = (await response.json()) as Answer[]
     expect(served).toBe(4) // the fourth crosses 4 MiB
     expect(charged).toBe(3) // the first was the gate's
     expect(answers.filter((a) => a.error).map((a) => a.error!.data!.status)).toEqual([413, 413, 413, 413, 413, 413])
@@ -143,9 +194,11 @@ describe('concurrent MCP calls past the allowance', () => {
     const member = await createTestKey(api.database.db, { tier: 'member' }) // 60 a minute
     const before = await used(member.key) // 1
     const ids = Array.from({ length: 500 }, (_, i) => `MED-${i + 1}`) // 5 requests each: the message and 4 for the batch
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => post(member.key, call(i + 1, 'get_papers', { ids }))))
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(member.key, call(i + 1, 'get_papers', { ids }))),
+    )
     expect(responses.every((r) => r.status === 200)).toBe(true)
-    const results = await Promise.all(responses.map(async (r) => (await r.json() as Answer).result!))
+    const results = await Promise.all(responses.map(async (r) => ((await r.json()) as Answer).result!))
     const refused = results.filter((r) => r.isError)
     expect(refused.length).toBeGreaterThan(0)
     expect(refused.every((r) => r.content[0].text.startsWith('429 rate_limited'))).toBe(true)

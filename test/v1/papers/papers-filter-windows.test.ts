@@ -22,19 +22,31 @@ const SENESCENCE = (n: number) => n % 7 === 0 // the topic of one in seven
 const day = (n: number) => new Date(Date.UTC(2026, 6, 1) + Math.floor(n / 30) * 86_400_000).toISOString().slice(0, 10)
 const id = (n: number) => `MED-${70_000_000 + ((n * 7_919) % 100_000)}`
 const numbers = Array.from({ length: PAPERS }, (_, i) => i + 1)
-const newestFirst = (wanted: (n: number) => boolean) => numbers.filter(wanted)
-  .sort((a, b) => (day(a) === day(b) ? (id(a) < id(b) ? -1 : 1) : day(a) < day(b) ? 1 : -1)).map(id)
+const newestFirst = (wanted: (n: number) => boolean) =>
+  numbers
+    .filter(wanted)
+    .sort((a, b) => (day(a) === day(b) ? (id(a) < id(b) ? -1 : 1) : day(a) < day(b) ? 1 : -1))
+    .map(id)
 
 beforeAll(async () => {
-  await insertPapers(api.database.db, numbers.map((n) => paperRow({
-    id: id(n), indexedDate: day(n), doi: null, abstract: `Paper ${n}.`,
-    title: `${RARE.includes(n) ? 'zzrare ' : ''}${KLOTHO(n) ? 'klotho ' : ''}aging study ${n}`,
-    topic: SENESCENCE(n) ? 'senescence' : 'other',
-  })))
+  await insertPapers(
+    api.database.db,
+    numbers.map((n) =>
+      paperRow({
+        id: id(n),
+        indexedDate: day(n),
+        doi: null,
+        abstract: `Paper ${n}.`,
+        title: `${RARE.includes(n) ? 'zzrare ' : ''}${KLOTHO(n) ? 'klotho ' : ''}aging study ${n}`,
+        topic: SENESCENCE(n) ? 'senescence' : 'other',
+      }),
+    ),
+  )
   await api.database.db.execute(sql`analyze papers`)
 })
 
-const paged = async (path: string) => (await walk(get, path)).flatMap((page: { data: { id: string }[] }) => page.data.map((p) => p.id))
+const paged = async (path: string) =>
+  (await walk(get, path)).flatMap((page: { data: { id: string }[] }) => page.data.map((p) => p.id))
 
 describe('GET /api/v1/papers filtered over more papers than a window', () => {
   test('a filter most papers pass: every page from the newest papers', async () => {
@@ -43,7 +55,9 @@ describe('GET /api/v1/papers filtered over more papers than a window', () => {
   })
 
   test('a topic one paper in seven has, at several page sizes', async () => {
-    expect((await get('/api/v1/papers?topic=senescence&limit=1')).body.data.map((p: { id: string }) => p.id)).toEqual(newestFirst(SENESCENCE).slice(0, 1))
+    expect((await get('/api/v1/papers?topic=senescence&limit=1')).body.data.map((p: { id: string }) => p.id)).toEqual(
+      newestFirst(SENESCENCE).slice(0, 1),
+    )
     for (const limit of [25, 100]) {
       expect(await paged(`/api/v1/papers?topic=senescence&limit=${limit}`)).toEqual(newestFirst(SENESCENCE))
     }
@@ -56,12 +70,17 @@ describe('GET /api/v1/papers filtered over more papers than a window', () => {
   })
 
   test('a rare word, and a word no paper holds', async () => {
-    for (const limit of [1, 2, 25]) expect(await paged(`/api/v1/papers?q=zzrare&limit=${limit}`)).toEqual(newestFirst((n) => RARE.includes(n)))
+    for (const limit of [1, 2, 25])
+      expect(await paged(`/api/v1/papers?q=zzrare&limit=${limit}`)).toEqual(newestFirst((n) => RARE.includes(n)))
     expect(await paged('/api/v1/papers?q=zzqxv')).toEqual([])
   })
 
   test('fields= pages read the same papers', async () => {
-    for (const [query, wanted] of [['q=klotho', KLOTHO], ['q=zzrare', (n: number) => RARE.includes(n)], ['topic=senescence', SENESCENCE]] as const) {
+    for (const [query, wanted] of [
+      ['q=klotho', KLOTHO],
+      ['q=zzrare', (n: number) => RARE.includes(n)],
+      ['topic=senescence', SENESCENCE],
+    ] as const) {
       for (const limit of [5, 25, 100]) {
         expect(await paged(`/api/v1/papers?${query}&fields=id,title&limit=${limit}`)).toEqual(newestFirst(wanted))
       }

@@ -16,7 +16,9 @@ import { getter, walk } from '../../support/fixtures-knowledge'
 const api = useTestApp()
 // A key of its own for each test: walks to the end with small pages make many requests.
 let key = ''
-beforeEach(async () => { key = (await createTestKey(api.database.db, { tier: 'pro' })).key })
+beforeEach(async () => {
+  key = (await createTestKey(api.database.db, { tier: 'pro' })).key
+})
 const get = getter({ handle: (request) => api.app.handle(request) }, () => key)
 const expect400 = async (path: string, message: string) =>
   expectInvalidParameter(await api.app.handle(req(path, bearer(key))), message)
@@ -40,10 +42,12 @@ const paper = (n: number) => ({
 type P = ReturnType<typeof paper>
 const all = numbers.map(paper)
 
-const desc = <K>(key: (p: P) => K) => (a: P, b: P) => {
-  const [x, y] = [key(a), key(b)]
-  return x === y ? (a.id < b.id ? -1 : 1) : x < y ? 1 : -1
-}
+const desc =
+  <K>(key: (p: P) => K) =>
+  (a: P, b: P) => {
+    const [x, y] = [key(a), key(b)]
+    return x === y ? (a.id < b.id ? -1 : 1) : x < y ? 1 : -1
+  }
 // Papers without a publication date or a newsworthiness come last.
 const ORDERS: Record<string, (a: P, b: P) => number> = {
   indexed_date: desc((p) => p.indexedDate),
@@ -53,14 +57,28 @@ const ORDERS: Record<string, (a: P, b: P) => number> = {
 const publishedIn = (p: P, from: string, to: string) =>
   p.publishedDate !== null && p.publishedDate >= from && p.publishedDate <= to
 const expected = (sort: string, wanted: (p: P) => boolean) =>
-  all.filter((p) => p.relevance >= 2 && wanted(p)).sort(ORDERS[sort]).map((p) => p.id)
+  all
+    .filter((p) => p.relevance >= 2 && wanted(p))
+    .sort(ORDERS[sort])
+    .map((p) => p.id)
 
 beforeAll(async () => {
-  await insertPapers(api.database.db, all.map((p) => paperRow({
-    id: p.id, doi: null, indexedDate: p.indexedDate, publishedDate: p.publishedDate, newsworthiness: p.newsworthiness,
-    relevance: p.relevance, topic: p.topic, abstract: `Paper ${p.n}.`,
-    title: `${p.rare ? 'zzrare ' : ''}aging study ${p.n}`,
-  })))
+  await insertPapers(
+    api.database.db,
+    all.map((p) =>
+      paperRow({
+        id: p.id,
+        doi: null,
+        indexedDate: p.indexedDate,
+        publishedDate: p.publishedDate,
+        newsworthiness: p.newsworthiness,
+        relevance: p.relevance,
+        topic: p.topic,
+        abstract: `Paper ${p.n}.`,
+        title: `${p.rare ? 'zzrare ' : ''}aging study ${p.n}`,
+      }),
+    ),
+  )
   await api.database.db.execute(sql`analyze papers`)
 })
 
@@ -69,8 +87,10 @@ const paged = async (path: string) => (await walk(get, path)).flatMap(ids)
 
 describe('GET /api/v1/papers and /api/v1/search refuse bad sorts and publication dates', () => {
   test.each([
-    ['/api/v1/papers?sort=relevance',
-      'sort has unknown value "relevance"; allowed: indexed_date, published_date, newsworthiness'],
+    [
+      '/api/v1/papers?sort=relevance',
+      'sort has unknown value "relevance"; allowed: indexed_date, published_date, newsworthiness',
+    ],
     ['/api/v1/papers?sort=', 'sort has unknown value ""'],
     ['/api/v1/papers?sort=PUBLISHED_DATE', 'sort has unknown value "PUBLISHED_DATE"'],
     ['/api/v1/papers?published_since=2026-13-01', 'published_since must be a date'],
@@ -79,8 +99,10 @@ describe('GET /api/v1/papers and /api/v1/search refuse bad sorts and publication
     ['/api/v1/search?q=aging&published_since=2026-1-1', 'published_since must be a date'],
     ['/api/v1/search?q=aging&published_until=0000-01-01', 'published_until must be a date'],
     ['/api/v1/search?q=aging&sort=published_date', 'unknown parameter "sort"'],
-    ['/api/v1/papers?sort=published_date&updated_since=2026-01-01T00:00:00Z',
-      'updated_since cannot be combined with sort'],
+    [
+      '/api/v1/papers?sort=published_date&updated_since=2026-01-01T00:00:00Z',
+      'updated_since cannot be combined with sort',
+    ],
   ])('%s', async (path, message) => {
     await expect400(path, message)
   })
@@ -90,8 +112,13 @@ describe('GET /api/v1/papers and /api/v1/search refuse bad sorts and publication
     const byDefault = await cursorOf('/api/v1/papers?limit=3')
     const published = await cursorOf('/api/v1/papers?limit=3&sort=published_date')
     const newsworthy = await cursorOf('/api/v1/papers?limit=3&sort=newsworthiness')
-    for (const [cursor, sort] of [[byDefault, 'published_date'], [byDefault, 'newsworthiness'],
-      [published, 'newsworthiness'], [published, 'indexed_date'], [newsworthy, 'published_date']]) {
+    for (const [cursor, sort] of [
+      [byDefault, 'published_date'],
+      [byDefault, 'newsworthiness'],
+      [published, 'newsworthiness'],
+      [published, 'indexed_date'],
+      [newsworthy, 'published_date'],
+    ]) {
       await expect400(`/api/v1/papers?limit=3&sort=${sort}&cursor=${cursor}`, 'cursor was made with other filters')
     }
     await expect400(`/api/v1/papers?limit=3&cursor=${published}`, 'cursor was made with other filters')
@@ -104,8 +131,9 @@ describe('GET /api/v1/papers?sort=', () => {
     const newest = expected('indexed_date', () => true)
     expect(ids(first.body)).toEqual(newest.slice(0, 5))
     const last = first.body.data[4]
-    expect(first.body.pagination.next_cursor)
-      .toBe(encodeCursor(TEST_SECRET, 'papers', { minRelevance: 2 }, [last.indexed_date, last.id]))
+    expect(first.body.pagination.next_cursor).toBe(
+      encodeCursor(TEST_SECRET, 'papers', { minRelevance: 2 }, [last.indexed_date, last.id]),
+    )
     const explicit = await get('/api/v1/papers?limit=5&sort=indexed_date')
     expect(explicit.body).toEqual(first.body)
   })
@@ -113,8 +141,12 @@ describe('GET /api/v1/papers?sort=', () => {
   for (const sort of ['indexed_date', 'published_date', 'newsworthiness']) {
     test(`${sort}: every paper once, in order, ties by id, across pages of several sizes`, async () => {
       expect(await paged(`/api/v1/papers?sort=${sort}&limit=100`)).toEqual(expected(sort, () => true))
-      expect(await paged(`/api/v1/papers?sort=${sort}&limit=100&min_relevance=0`))
-        .toEqual(all.slice().sort(ORDERS[sort]).map((p) => p.id))
+      expect(await paged(`/api/v1/papers?sort=${sort}&limit=100&min_relevance=0`)).toEqual(
+        all
+          .slice()
+          .sort(ORDERS[sort])
+          .map((p) => p.id),
+      )
       const senescence = expected(sort, (p) => p.topic === 'senescence')
       for (const limit of [7, 30]) {
         expect(await paged(`/api/v1/papers?sort=${sort}&topic=senescence&limit=${limit}`)).toEqual(senescence)
@@ -150,28 +182,36 @@ describe('published_since and published_until filter by publication date; since 
   const indexed = (p: P) => p.indexedDate <= '2026-06-10'
 
   test('/papers: every paper published from the date and none without a date, since and until as before', async () => {
-    expect(await paged('/api/v1/papers?published_since=2025-02-01&limit=100'))
-      .toEqual(expected('indexed_date', published))
-    expect(await paged('/api/v1/papers?published_until=2025-01-31&until=2026-06-10&limit=100'))
-      .toEqual(expected('indexed_date', (p) => publishedIn(p, '0000', '2025-01-31') && indexed(p)))
+    expect(await paged('/api/v1/papers?published_since=2025-02-01&limit=100')).toEqual(
+      expected('indexed_date', published),
+    )
+    expect(await paged('/api/v1/papers?published_until=2025-01-31&until=2026-06-10&limit=100')).toEqual(
+      expected('indexed_date', (p) => publishedIn(p, '0000', '2025-01-31') && indexed(p)),
+    )
     // A full timestamp is cut to its UTC date, as for since and until.
-    expect(await paged('/api/v1/papers?published_since=2025-02-01T23:00:00-05:00&limit=100'))
-      .toEqual(expected('indexed_date', (p) => p.publishedDate !== null && p.publishedDate >= '2025-02-02'))
+    expect(await paged('/api/v1/papers?published_since=2025-02-01T23:00:00-05:00&limit=100')).toEqual(
+      expected('indexed_date', (p) => p.publishedDate !== null && p.publishedDate >= '2025-02-02'),
+    )
   })
 
   test('count and group_by count the papers the pages hold', async () => {
-    for (const query of ['published_since=2025-02-01', 'published_until=2025-01-31&topic=senescence',
+    for (const query of [
+      'published_since=2025-02-01',
+      'published_until=2025-01-31&topic=senescence',
       'published_since=2025-01-10&published_until=2025-01-20&min_relevance=2.25',
-      'published_since=2025-02-01&q=zzrare']) {
+      'published_since=2025-02-01&q=zzrare',
+    ]) {
       const pagedIds = await paged(`/api/v1/papers?${query}&limit=100`)
       const { body } = await get(`/api/v1/papers?${query}&count=true&group_by=topic&limit=1`)
       expect(body.pagination.total).toBe(pagedIds.length)
       expect(body.pagination.total_estimated).toBeUndefined()
       const topics = all.filter((p) => pagedIds.includes(p.id))
       const senescence = topics.filter((p) => p.topic === 'senescence').length
-      const groups = [{ key: 'other', count: topics.length - senescence }, { key: 'senescence', count: senescence }]
-      expect(body.group_by).toEqual(groups
-        .filter((g) => g.count > 0).sort((a, b) => b.count - a.count))
+      const groups = [
+        { key: 'other', count: topics.length - senescence },
+        { key: 'senescence', count: senescence },
+      ]
+      expect(body.group_by).toEqual(groups.filter((g) => g.count > 0).sort((a, b) => b.count - a.count))
     }
   })
 

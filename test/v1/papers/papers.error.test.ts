@@ -49,7 +49,10 @@ describe('GET /api/v1/papers refuses bad input with 400 invalid_parameter naming
   })
 
   test('a forged cursor is refused', async () => {
-    const forged = encodeCursor('another-secret-of-sufficient-length!!', 'papers', { minRelevance: 2 }, ['2026-10-01', 'MED-1'])
+    const forged = encodeCursor('another-secret-of-sufficient-length!!', 'papers', { minRelevance: 2 }, [
+      '2026-10-01',
+      'MED-1',
+    ])
     await expect400(`/api/v1/papers?cursor=${forged}`, 'bad signature')
   })
 

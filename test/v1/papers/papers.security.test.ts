@@ -50,7 +50,7 @@ describe('API keys on /api/v1', () => {
     await expectAuthError(await call({ authorization: `Bearer ${key}` }), 401, 'revoked_key')
   })
 
-  test('a member key whose owner lapsed is 403 plan_required; a pro key or an admin\'s member key is not', async () => {
+  test("a member key whose owner lapsed is 403 plan_required; a pro key or an admin's member key is not", async () => {
     const lapsed = await createTestKey(api.database.db, { tier: 'member', membership: 'lapsed' })
     await expectAuthError(await call({ authorization: `Bearer ${lapsed.key}` }), 403, 'plan_required')
     const pro = await createTestKey(api.database.db, { tier: 'pro', membership: 'lapsed' })
@@ -64,7 +64,9 @@ describe('API keys on /api/v1', () => {
     expect((await call({ authorization: `Bearer ${member.key}` })).status).toBe(200)
     await api.database.db.update(accounts).set({ membership: 'lapsed' }).where(eq(accounts.id, member.accountId))
     // The change notification empties the key cache; KEY_CACHE_TTL_MS (30 s) is far beyond this wait.
-    expect(await eventually(async () => (await call({ authorization: `Bearer ${member.key}` })).status === 403)).toBe(true)
+    expect(await eventually(async () => (await call({ authorization: `Bearer ${member.key}` })).status === 403)).toBe(
+      true,
+    )
   })
 
   test('a revocation reaches a cached key at once', async () => {

@@ -13,9 +13,16 @@ const api = useTestApp()
 
 // Indexed on different days, so that the list's order (newest first) differs from the search's ranking.
 const INDEXED: Record<string, string> = {
-  'MED-901': '2026-10-01', 'MED-902': '2026-09-01', 'MED-903': '2026-10-05', 'MED-904': '2026-08-01',
-  'MED-905': '2026-10-03', 'MED-906': '2026-10-04', 'MED-907': '2026-07-01', 'MED-908': '2026-10-06',
-  'MED-909': '2026-10-07', 'MED-910': '2026-10-08',
+  'MED-901': '2026-10-01',
+  'MED-902': '2026-09-01',
+  'MED-903': '2026-10-05',
+  'MED-904': '2026-08-01',
+  'MED-905': '2026-10-03',
+  'MED-906': '2026-10-04',
+  'MED-907': '2026-07-01',
+  'MED-908': '2026-10-06',
+  'MED-909': '2026-10-07',
+  'MED-910': '2026-10-08',
 }
 
 const get = async (path: string) => {
@@ -30,7 +37,10 @@ const ids = async (endpoint: 'papers' | 'search', q: string, extra = '') => {
 const papers = (q: string, extra = '') => ids('papers', q, extra)
 
 beforeAll(async () => {
-  await insertPapers(api.database.db, SYNONYM_PAPERS.map((p) => paperRow({ ...p, indexedDate: INDEXED[p.id] })))
+  await insertPapers(
+    api.database.db,
+    SYNONYM_PAPERS.map((p) => paperRow({ ...p, indexedDate: INDEXED[p.id] })),
+  )
 })
 
 describe('/papers?q= matches a name by its other names', () => {
@@ -66,8 +76,24 @@ describe('/papers?q= matches a name by its other names', () => {
   })
 
   test('/papers and /search find the same papers for every query (each in its own order)', async () => {
-    const queries = ['p16', 'sirolimus', 'RAPAMYCIN', 'cdkn2a', 'NR', 'NRF2', 'sirtuin 1', 'sirolimus liver', 'p16 kidney',
-      '"p16"', '"sirolimus"', 'senescence -p16', 'lifespan -sirolimus', 'p16 OR sirolimus', 'temsirolimus', 'p16INK4a']
+    const queries = [
+      'p16',
+      'sirolimus',
+      'RAPAMYCIN',
+      'cdkn2a',
+      'NR',
+      'NRF2',
+      'sirtuin 1',
+      'sirolimus liver',
+      'p16 kidney',
+      '"p16"',
+      '"sirolimus"',
+      'senescence -p16',
+      'lifespan -sirolimus',
+      'p16 OR sirolimus',
+      'temsirolimus',
+      'p16INK4a',
+    ]
     for (const q of queries) {
       const listed = await papers(q)
       expect({ q, ids: [...listed].sort() }).toEqual({ q, ids: (await ids('search', q)).sort() })
@@ -82,7 +108,9 @@ describe('everything /papers answers for q agrees with the list', () => {
     for (const [q, n] of Object.entries(expected)) {
       const listed = await papers(q)
       expect({ q, listed: listed.length }).toEqual({ q, listed: n })
-      const { body } = await get(`/api/v1/papers?q=${encodeURIComponent(q)}&min_relevance=0&count=true&group_by=study_type`)
+      const { body } = await get(
+        `/api/v1/papers?q=${encodeURIComponent(q)}&min_relevance=0&count=true&group_by=study_type`,
+      )
       expect({ q, total: body.pagination.total }).toEqual({ q, total: listed.length })
       const grouped = (body.group_by as { count: number }[]).reduce((n, g) => n + g.count, 0)
       expect({ q, grouped }).toEqual({ q, grouped: listed.length })
@@ -94,7 +122,9 @@ describe('everything /papers answers for q agrees with the list', () => {
     const walked: string[] = []
     let cursor = ''
     do {
-      const { status, body } = await get(`/api/v1/papers?q=sirolimus&min_relevance=0&limit=1${cursor && `&cursor=${cursor}`}`)
+      const { status, body } = await get(
+        `/api/v1/papers?q=sirolimus&min_relevance=0&limit=1${cursor && `&cursor=${cursor}`}`,
+      )
       expect(status).toBe(200)
       walked.push(...body.data.map((p: { id: string }) => p.id))
       cursor = body.pagination.next_cursor ?? ''

@@ -25,15 +25,26 @@ beforeAll(async () => {
     paperRow({ id: 'MED-74', title: 'NADH oxidase activity', abstract: 'An enzyme of the liver.' }),
     paperRow({ id: 'MED-75', title: 'Tumor growth slows', abstract: 'Fewer tumors in the treated group.' }),
     paperRow({ id: 'MED-77', title: 'Heme oxygenase in the kidney', abstract: 'Free heme was raised.' }),
-    paperRow({ id: 'MED-78', title: 'Nicotinamide riboside in muscle', abstract: 'NAD+ levels rose with supplementation.' }),
     paperRow({
-      id: 'MED-76', title: 'Cell biology of the liver', abstract: 'Nothing else is said here.', keywords: ['zebrafish'],
+      id: 'MED-78',
+      title: 'Nicotinamide riboside in muscle',
+      abstract: 'NAD+ levels rose with supplementation.',
+    }),
+    paperRow({
+      id: 'MED-76',
+      title: 'Cell biology of the liver',
+      abstract: 'Nothing else is said here.',
+      keywords: ['zebrafish'],
       meshHeadings: [{ descriptor: 'Sirtuins', major: true, qualifiers: [] }],
     }),
-    ...Array.from({ length: DEEP }, (_, i) => paperRow({
-      id: `MED-${700000 + i}`, title: i % 40 === 3 ? `Klotho and kidney ${i}` : `A cohort ${i}`, abstract: `Serum klotho was measured (${i}).`,
-      relevance: (200 + (i % 97)) / 100,
-    })),
+    ...Array.from({ length: DEEP }, (_, i) =>
+      paperRow({
+        id: `MED-${700000 + i}`,
+        title: i % 40 === 3 ? `Klotho and kidney ${i}` : `A cohort ${i}`,
+        abstract: `Serum klotho was measured (${i}).`,
+        relevance: (200 + (i % 97)) / 100,
+      }),
+    ),
   ])
 })
 
@@ -63,12 +74,15 @@ describe('what q matches', () => {
     expect(ids((await get(`${path}?q=NAD`)).body).sort()).toEqual(['MED-73', 'MED-78'])
   })
 
-  test.each(['/api/v1/search', '/api/v1/papers'])('%s: a paper whose only match is a keyword or a MeSH heading is no hit', async (path) => {
-    for (const q of ['zebrafish', 'sirtuins']) {
-      const { status, body } = await get(`${path}?q=${q}&min_relevance=0`)
-      expect({ q, status, ids: ids(body) }).toEqual({ q, status: 200, ids: [] })
-    }
-  })
+  test.each(['/api/v1/search', '/api/v1/papers'])(
+    '%s: a paper whose only match is a keyword or a MeSH heading is no hit',
+    async (path) => {
+      for (const q of ['zebrafish', 'sirtuins']) {
+        const { status, body } = await get(`${path}?q=${q}&min_relevance=0`)
+        expect({ q, status, ids: ids(body) }).toEqual({ q, status: 200, ids: [] })
+      }
+    },
+  )
 })
 
 describe('depth', () => {
@@ -77,7 +91,9 @@ describe('depth', () => {
     let cursor: string | null = null
     let pages = 0
     do {
-      const { status, body } = await get(`/api/v1/search?q=klotho&min_relevance=0&limit=100${cursor ? `&cursor=${cursor}` : ''}`)
+      const { status, body } = await get(
+        `/api/v1/search?q=klotho&min_relevance=0&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+      )
       expect(status).toBe(200)
       expect(body.pagination).toMatchObject({ truncated: false, limit: 100 })
       expect(body.pagination.max_hits).toBeUndefined()
@@ -96,10 +112,13 @@ describe('depth', () => {
     const validate = responseValidator(doc)
     const { body } = await get('/api/v1/search?q=klotho&min_relevance=0&limit=5')
     expect(validate('/api/v1/search', 200, body)).toEqual([])
-    const { $ref } = doc.paths['/api/v1/search'].get.responses['200'].content['application/json'].schema.properties.pagination
+    const { $ref } =
+      doc.paths['/api/v1/search'].get.responses['200'].content['application/json'].schema.properties.pagination
     const pagination = doc.components.schemas[$ref.split('/').pop()] // named SearchPagination
     expect(Object.keys(pagination.properties)).toEqual(expect.arrayContaining(['truncated', 'max_hits']))
     expect(pagination.required).toContain('truncated')
-    expect(validate('/api/v1/search', 200, { ...body, pagination: { ...body.pagination, truncated: true, max_hits: 1000 } })).toEqual([])
+    expect(
+      validate('/api/v1/search', 200, { ...body, pagination: { ...body.pagination, truncated: true, max_hits: 1000 } }),
+    ).toEqual([])
   })
 })

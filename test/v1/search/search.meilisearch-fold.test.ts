@@ -32,10 +32,15 @@ beforeAll(async () => {
     paperRow({ id: 'MED-85', title: 'Heme oxygenase in the kidney', abstract: 'Free heme was raised.' }),
     paperRow({ id: 'MED-86', title: 'NAD precursors in muscle', abstract: 'Riboside raised NAD levels.' }),
     paperRow({
-      id: 'MED-84', title: 'Cell biology of the liver', abstract: 'Nothing else is said here.', keywords: ['zebrafish'],
+      id: 'MED-84',
+      title: 'Cell biology of the liver',
+      abstract: 'Nothing else is said here.',
+      keywords: ['zebrafish'],
       meshHeadings: [{ descriptor: 'Sirtuins', major: true, qualifiers: [] }],
     }),
-    ...Array.from({ length: DEEP }, (_, i) => paperRow({ id: `MED-${800000 + i}`, title: `Serum klotho ${i}`, abstract: 'Measured.' })),
+    ...Array.from({ length: DEEP }, (_, i) =>
+      paperRow({ id: `MED-${800000 + i}`, title: `Serum klotho ${i}`, abstract: 'Measured.' }),
+    ),
   ])
   await reindex(api.database.db, meiliClient(config), 'papers')
 })
@@ -48,8 +53,16 @@ describe('what Meilisearch is asked', () => {
   })
 
   test.each([
-    ['mouse', 'MED-81'], ['mice', 'MED-81'], ['aging', 'MED-82'], ['ageing', 'MED-82'], ['tumour', 'MED-83'], ['tumor', 'MED-83'],
-    ['haem', 'MED-85'], ['heme', 'MED-85'], [encodeURIComponent('NAD+'), 'MED-86'], ['NAD', 'MED-86'],
+    ['mouse', 'MED-81'],
+    ['mice', 'MED-81'],
+    ['aging', 'MED-82'],
+    ['ageing', 'MED-82'],
+    ['tumour', 'MED-83'],
+    ['tumor', 'MED-83'],
+    ['haem', 'MED-85'],
+    ['heme', 'MED-85'],
+    [encodeURIComponent('NAD+'), 'MED-86'],
+    ['NAD', 'MED-86'],
   ])('/search?q=%s finds %s', async (q, id) => {
     meili.hits = 'match'
     expect(ids((await get(`/api/v1/search?q=${q}`)).body)).toEqual([id])
@@ -57,7 +70,8 @@ describe('what Meilisearch is asked', () => {
 
   test('a paper whose only match is a keyword or a MeSH heading is no hit', async () => {
     meili.hits = 'match'
-    for (const q of ['zebrafish', 'sirtuins']) expect({ q, ids: ids((await get(`/api/v1/search?q=${q}&min_relevance=0`)).body) }).toEqual({ q, ids: [] })
+    for (const q of ['zebrafish', 'sirtuins'])
+      expect({ q, ids: ids((await get(`/api/v1/search?q=${q}&min_relevance=0`)).body) }).toEqual({ q, ids: [] })
   })
 })
 

@@ -18,23 +18,31 @@ import { SYNONYM_PAPERS } from './synonym-papers'
 const meili = startMeiliReplay()
 afterAll(() => meili.stop())
 const config = { host: meili.url, apiKey: null, index: 'papers' }
-const api = useTestApp(() => ({ search: new MeilisearchSearch(api.database.db, config, () => {}), responseCache: null }))
+const api = useTestApp(() => ({
+  search: new MeilisearchSearch(api.database.db, config, () => {}),
+  responseCache: null,
+}))
 
 const search = async (q: string) => {
-  const response = await api.app.handle(req(`/api/v1/search?q=${encodeURIComponent(q)}&min_relevance=0`, bearer(api.key)))
+  const response = await api.app.handle(
+    req(`/api/v1/search?q=${encodeURIComponent(q)}&min_relevance=0`, bearer(api.key)),
+  )
   expect(response.status).toBe(200)
   return ((await response.json()).data as { id: string }[]).map((p) => p.id)
 }
 const searchRequests = () => meili.requests.filter((r) => r.path.endsWith('/search') || r.path === '/multi-search')
 
 beforeAll(async () => {
-  await insertPapers(api.database.db, SYNONYM_PAPERS.map((p) => paperRow(p)))
+  await insertPapers(
+    api.database.db,
+    SYNONYM_PAPERS.map((p) => paperRow(p)),
+  )
   await reindex(api.database.db, meiliClient(config), 'papers')
   meili.hits = 'match'
 })
 
 describe('the synonyms setting', () => {
-  test('the index is given the lexicon\'s synonyms: p16, sirolimus, NR and their other names', () => {
+  test("the index is given the lexicon's synonyms: p16, sirolimus, NR and their other names", () => {
     const synonyms = meili.settings.synonyms as Record<string, string[]>
     expect(synonyms).toEqual(meilisearchSynonyms())
     expect(synonyms.p16).toEqual(expect.arrayContaining(['CDKN2A', 'p16INK4a']))
@@ -44,13 +52,15 @@ describe('the synonyms setting', () => {
     expect(synonyms['nicotinamide riboside']).not.toContain('NR')
   })
 
-  test('the sync puts a changed lexicon\'s synonyms in place without rebuilding the index', async () => {
+  test("the sync puts a changed lexicon's synonyms in place without rebuilding the index", async () => {
     meili.settings = { ...meili.settings, synonyms: { sirolimus: ['something old'] } }
     meili.requests.length = 0
     await syncSearchIndex(api.database.db, { meili: config })
     expect(meili.settings.synonyms).toEqual(INDEX_SETTINGS.synonyms)
     expect(meili.requests.some((r) => r.path.startsWith('/indexes/papers_rebuild'))).toBe(false)
-    expect(meili.requests.filter((r) => r.method === 'PATCH').map((r) => Object.keys(r.body as object))).toEqual([['synonyms']])
+    expect(meili.requests.filter((r) => r.method === 'PATCH').map((r) => Object.keys(r.body as object))).toEqual([
+      ['synonyms'],
+    ])
   })
 
   test('an index whose synonyms are current is left alone', async () => {

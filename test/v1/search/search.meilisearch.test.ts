@@ -14,7 +14,10 @@ const meili = startMeiliReplay()
 afterAll(() => meili.stop())
 // No response cache: these tests change what the stand-in answers with no change to the data, which
 // a real index never does (test/v1/search/search.cache.test.ts covers the cache with Meilisearch).
-const api = useTestApp(() => ({ search: new MeilisearchSearch(api.database.db, { host: meili.url, apiKey: null, index: 'papers' }, () => {}), responseCache: null }))
+const api = useTestApp(() => ({
+  search: new MeilisearchSearch(api.database.db, { host: meili.url, apiKey: null, index: 'papers' }, () => {}),
+  responseCache: null,
+}))
 
 const get = async (path: string) => {
   const response = await api.app.handle(req(path, bearer(api.key)))
@@ -35,14 +38,20 @@ const searchRequests = () => meili.requests.filter((r) => r.path.endsWith('/sear
 describe('queries without searchable words', () => {
   // Sent on, such a query would be q="" (Meilisearch's placeholder search: every paper) or a search
   // for stop words. PostgreSQL says 400; so must Meilisearch, without being asked.
-  test.each(['-', 'OR', '"', '- -', 'the of and', '*', '-the'])('%s is 400 invalid_parameter, as on PostgreSQL', async (q) => {
-    meili.hits = [{ id: 'MED-1', relevance: 2.6, indexed_day: 20261002, _rankingScore: 1 }] // what a placeholder search finds
-    meili.requests.length = 0
-    const { status, body } = await get(`/api/v1/search?q=${encodeURIComponent(q)}`)
-    expect(status).toBe(400)
-    expect(body.error).toMatchObject({ code: 'invalid_parameter', message: expect.stringContaining('q has no searchable words') })
-    expect(searchRequests()).toEqual([])
-  })
+  test.each(['-', 'OR', '"', '- -', 'the of and', '*', '-the'])(
+    '%s is 400 invalid_parameter, as on PostgreSQL',
+    async (q) => {
+      meili.hits = [{ id: 'MED-1', relevance: 2.6, indexed_day: 20261002, _rankingScore: 1 }] // what a placeholder search finds
+      meili.requests.length = 0
+      const { status, body } = await get(`/api/v1/search?q=${encodeURIComponent(q)}`)
+      expect(status).toBe(400)
+      expect(body.error).toMatchObject({
+        code: 'invalid_parameter',
+        message: expect.stringContaining('q has no searchable words'),
+      })
+      expect(searchRequests()).toEqual([])
+    },
+  )
 
   test('symbols around real words search for the words only', async () => {
     meili.hits = [{ id: 'MED-1', relevance: 2.6, indexed_day: 20261002, _rankingScore: 0.9 }]
@@ -72,15 +81,23 @@ describe('paging when Meilisearch fails in between', () => {
     return walked
   }
 
-  test('a cursor into Meilisearch\'s ranking is a 400 that says so, never a page of another ranking', async () => {
+  test("a cursor into Meilisearch's ranking is a 400 that says so, never a page of another ranking", async () => {
     meili.failSearches = null
-    meili.hits = KLOTHO.map((id, i) => ({ id, relevance: 2 + i / 10, indexed_day: 20261002, _rankingScore: 0.9 - i / 10 }))
+    meili.hits = KLOTHO.map((id, i) => ({
+      id,
+      relevance: 2 + i / 10,
+      indexed_day: 20261002,
+      _rankingScore: 0.9 - i / 10,
+    }))
     const first = await page(null)
     expect(ids(first.body)).toEqual(['MED-11'])
     meili.failSearches = down
     const second = await page(first.body.pagination.next_cursor)
     expect(second.status).toBe(400)
-    expect(second.body.error).toMatchObject({ code: 'invalid_parameter', message: expect.stringContaining('repeat the search without cursor') })
+    expect(second.body.error).toMatchObject({
+      code: 'invalid_parameter',
+      message: expect.stringContaining('repeat the search without cursor'),
+    })
   })
 
   test('a ranking begun on PostgreSQL, while Meilisearch was down, is finished there', async () => {

@@ -23,7 +23,10 @@ const search = async (q: string) => {
 }
 
 beforeAll(async () => {
-  await insertPapers(api.database.db, SYNONYM_PAPERS.map((p) => paperRow(p)))
+  await insertPapers(
+    api.database.db,
+    SYNONYM_PAPERS.map((p) => paperRow(p)),
+  )
 })
 
 describe('a name finds the papers that use its other names', () => {

@@ -12,13 +12,42 @@ const ids = (body: { data: { id: string }[] }) => body.data.map((p) => p.id)
 
 beforeAll(async () => {
   await insertPapers(api.database.db, [
-    paperRow({ id: 'MED-1', title: 'Senolytic therapy clears senescent cells in aged mice', abstract: 'Dasatinib and quercetin reduced senescence markers.', indexedDate: '2026-10-05' }),
-    paperRow({ id: 'MED-2', title: 'Exercise and muscle aging', abstract: 'Senolytic drugs were not studied; we measured grip strength in older adults.', studyType: 'human_observational', indexedDate: '2026-10-01' }),
-    paperRow({ id: 'MED-3', title: 'Rapamycin extends lifespan', abstract: 'mTOR inhibition extended lifespan in mice.', preprint: false }),
-    paperRow({ id: 'PPR-4', source: 'PPR', preprint: true, title: 'Senolytics in a preprint', abstract: 'Senolytic treatment in human cells.', topic: 'senescence', studyType: 'cells', indexedDate: '2026-10-03' }),
+    paperRow({
+      id: 'MED-1',
+      title: 'Senolytic therapy clears senescent cells in aged mice',
+      abstract: 'Dasatinib and quercetin reduced senescence markers.',
+      indexedDate: '2026-10-05',
+    }),
+    paperRow({
+      id: 'MED-2',
+      title: 'Exercise and muscle aging',
+      abstract: 'Senolytic drugs were not studied; we measured grip strength in older adults.',
+      studyType: 'human_observational',
+      indexedDate: '2026-10-01',
+    }),
+    paperRow({
+      id: 'MED-3',
+      title: 'Rapamycin extends lifespan',
+      abstract: 'mTOR inhibition extended lifespan in mice.',
+      preprint: false,
+    }),
+    paperRow({
+      id: 'PPR-4',
+      source: 'PPR',
+      preprint: true,
+      title: 'Senolytics in a preprint',
+      abstract: 'Senolytic treatment in human cells.',
+      topic: 'senescence',
+      studyType: 'cells',
+      indexedDate: '2026-10-03',
+    }),
     paperRow({ id: 'MED-5', title: 'Senolytic trial in tangential context', abstract: 'Senolytic.', relevance: 1.2 }),
     paperRow({ id: 'MED-6', title: 'NAD+ precursors in muscle', abstract: 'Nicotinamide riboside in older adults.' }),
-    paperRow({ id: 'MED-7', title: 'GLP-1 agonists and biological age', abstract: 'Semaglutide and epigenetic clocks.' }),
+    paperRow({
+      id: 'MED-7',
+      title: 'GLP-1 agonists and biological age',
+      abstract: 'Semaglutide and epigenetic clocks.',
+    }),
   ])
 })
 
@@ -39,9 +68,14 @@ describe('GET /api/v1/search', () => {
     expect(ids((await get('/api/v1/search?q=senolytic&preprint=true')).body)).toEqual(['PPR-4'])
     expect(ids((await get('/api/v1/search?q=senolytic&min_relevance=1')).body)).toContain('MED-5')
     expect(ids((await get('/api/v1/search?q=senolytic&study_type=human_observational')).body)).toEqual(['MED-2'])
-    expect(ids((await get('/api/v1/search?q=senolytic&study_type=animal,cells')).body).sort()).toEqual(['MED-1', 'PPR-4'])
+    expect(ids((await get('/api/v1/search?q=senolytic&study_type=animal,cells')).body).sort()).toEqual([
+      'MED-1',
+      'PPR-4',
+    ])
     expect(ids((await get('/api/v1/search?q=senolytic&until=2026-10-03')).body).sort()).toEqual(['MED-2', 'PPR-4'])
-    expect(ids((await get('/api/v1/search?q=senolytic&since=2026-10-02&until=2026-10-03&topic=senescence')).body)).toEqual(['PPR-4'])
+    expect(
+      ids((await get('/api/v1/search?q=senolytic&since=2026-10-02&until=2026-10-03&topic=senescence')).body),
+    ).toEqual(['PPR-4'])
   })
 
   test('supports phrases, OR and exclusions', async () => {
@@ -55,7 +89,9 @@ describe('GET /api/v1/search', () => {
     const walked: string[] = []
     let cursor: string | null = null
     do {
-      const { body } = await get(`/api/v1/search?q=senolytic&min_relevance=0&limit=1${cursor ? `&cursor=${cursor}` : ''}`)
+      const { body } = await get(
+        `/api/v1/search?q=senolytic&min_relevance=0&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      )
       walked.push(...ids(body))
       cursor = body.pagination.next_cursor
     } while (cursor)

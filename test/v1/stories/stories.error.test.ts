@@ -7,7 +7,11 @@ import { bearer, insertPapers, insertStory, paperRow } from '../../support/fixtu
 const api = useTestApp()
 
 beforeAll(async () => {
-  await insertPapers(api.database.db, [paperRow({ id: 'MED-1', topic: 'senescence' }), paperRow({ id: 'MED-2' }), paperRow({ id: 'MED-3' })])
+  await insertPapers(api.database.db, [
+    paperRow({ id: 'MED-1', topic: 'senescence' }),
+    paperRow({ id: 'MED-2' }),
+    paperRow({ id: 'MED-3' }),
+  ])
   for (const id of ['MED-1', 'MED-2', 'MED-3']) await insertStory(api.database.db, id)
 })
 
@@ -19,7 +23,11 @@ async function expect400(path: string, message: string) {
 
 describe('GET /api/v1/stories refuses bad input with 400 invalid_parameter naming the parameter', () => {
   test.each([
-    ['an unknown parameter', '?foo=1', 'unknown parameter "foo"; this endpoint takes since, until, topic, study_type, cursor, limit'],
+    [
+      'an unknown parameter',
+      '?foo=1',
+      'unknown parameter "foo"; this endpoint takes since, until, topic, study_type, cursor, limit',
+    ],
     ['a /papers parameter', '?min_relevance=2', 'unknown parameter "min_relevance"'],
     ['a /papers q', '?q=rapamycin', 'unknown parameter "q"'],
     ['a parameter in the wrong case', '?Topic=senescence', 'unknown parameter "Topic"'],
@@ -47,7 +55,10 @@ describe('GET /api/v1/stories refuses bad input with 400 invalid_parameter namin
   })
 
   test('a forged cursor is refused', async () => {
-    const forged = encodeCursor('another-secret-of-sufficient-length!!', 'stories', {}, ['2026-10-03T08:00:00.000000Z', 'MED-1'])
+    const forged = encodeCursor('another-secret-of-sufficient-length!!', 'stories', {}, [
+      '2026-10-03T08:00:00.000000Z',
+      'MED-1',
+    ])
     await expect400(`/api/v1/stories?cursor=${forged}`, 'bad signature')
   })
 
@@ -67,8 +78,14 @@ describe('GET /api/v1/stories refuses bad input with 400 invalid_parameter namin
     expect(cursor).not.toBeNull()
     await expect400(`/api/v1/stories?limit=1&cursor=${cursor}`, 'cursor was made with other filters')
     await expect400(`/api/v1/stories?limit=1&since=2026-10-02&cursor=${cursor}`, 'cursor was made with other filters')
-    await expect400(`/api/v1/stories?limit=1&since=2026-10-01&topic=senescence&cursor=${cursor}`, 'cursor was made with other filters')
-    await expect400(`/api/v1/stories?limit=1&since=2026-10-01&study_type=animal&cursor=${cursor}`, 'cursor was made with other filters')
+    await expect400(
+      `/api/v1/stories?limit=1&since=2026-10-01&topic=senescence&cursor=${cursor}`,
+      'cursor was made with other filters',
+    )
+    await expect400(
+      `/api/v1/stories?limit=1&since=2026-10-01&study_type=animal&cursor=${cursor}`,
+      'cursor was made with other filters',
+    )
     const other = await call(`/api/v1/stories?limit=5&since=2026-10-01&cursor=${cursor}`)
     expect(other.status).toBe(200)
     expect((await other.json()).data.map((s: { paper_id: string }) => s.paper_id)).toEqual(['MED-2', 'MED-3'])
@@ -76,7 +93,9 @@ describe('GET /api/v1/stories refuses bad input with 400 invalid_parameter namin
 
   test('a list filter in another order or with duplicates keeps the cursor valid', async () => {
     const first = await (await call('/api/v1/stories?limit=1&topic=senescence,mtor-rapamycin')).json()
-    const next = await call(`/api/v1/stories?limit=1&topic=mtor-rapamycin,senescence,senescence&cursor=${first.pagination.next_cursor}`)
+    const next = await call(
+      `/api/v1/stories?limit=1&topic=mtor-rapamycin,senescence,senescence&cursor=${first.pagination.next_cursor}`,
+    )
     expect(next.status).toBe(200)
     expect((await next.json()).data.map((s: { paper_id: string }) => s.paper_id)).toEqual(['MED-2'])
   })

@@ -12,14 +12,35 @@ const get = async (path: string) => {
 }
 const ids = (body: { data: { paper_id: string }[] }) => body.data.map((s) => s.paper_id)
 
-const unjudged = { relevance: null, relevanceConfidence: null, newsworthiness: null, studyType: null, studyTypeConfidence: null, topic: null, topicConfidence: null, promotional: null, judgementModel: null, judgementPromptVersion: null, judgedAt: null }
+const unjudged = {
+  relevance: null,
+  relevanceConfidence: null,
+  newsworthiness: null,
+  studyType: null,
+  studyTypeConfidence: null,
+  topic: null,
+  topicConfidence: null,
+  promotional: null,
+  judgementModel: null,
+  judgementPromptVersion: null,
+  judgedAt: null,
+}
 const rows = [
   paperRow({ id: 'MED-10', topic: 'senescence', studyType: 'animal', indexedDate: '2026-10-04' }),
   paperRow({ id: 'MED-11', topic: 'glp-1', studyType: 'human_trial' }),
   paperRow({ id: 'MED-12', topic: 'senescence', studyType: 'cells' }),
   paperRow({ id: 'MED-13' }), // mtor-rapamycin, animal
   paperRow({ id: 'MED-14', topic: 'brain-aging', studyType: 'human_observational', abstractLicense: 'cc by-nc' }),
-  paperRow({ id: 'PPR-20', source: 'PPR', preprint: true, journal: 'bioRxiv', topic: 'other', studyType: 'other', relevance: 1.2, publicationTypes: ['Preprint'] }),
+  paperRow({
+    id: 'PPR-20',
+    source: 'PPR',
+    preprint: true,
+    journal: 'bioRxiv',
+    topic: 'other',
+    studyType: 'other',
+    relevance: 1.2,
+    publicationTypes: ['Preprint'],
+  }),
   paperRow({ id: 'MED-15', ...unjudged }),
   paperRow({ id: 'MED-16' }),
   paperRow({ id: 'MED-17' }),
@@ -40,9 +61,16 @@ beforeAll(async () => {
   await insertStory(api.database.db, 'MED-14', { publishedAt: new Date('2026-10-04T23:59:59.999Z') })
   await insertStory(api.database.db, 'PPR-20', { publishedAt: new Date('2026-10-04T08:00:00Z') })
   await insertStory(api.database.db, 'MED-15', { publishedAt: new Date('2026-10-03T08:00:00Z') })
-  for (const [id, at] of [['MED-19', '2026-10-06T09:00:00.123456Z'], ['MED-16', '2026-10-06T09:00:00.123456Z'], ['MED-17', '2026-10-06T09:00:00.123789Z']]) {
+  for (const [id, at] of [
+    ['MED-19', '2026-10-06T09:00:00.123456Z'],
+    ['MED-16', '2026-10-06T09:00:00.123456Z'],
+    ['MED-17', '2026-10-06T09:00:00.123789Z'],
+  ]) {
     await insertStory(api.database.db, id)
-    await api.database.db.update(stories).set({ publishedAt: sql`${at}::timestamptz` }).where(eq(stories.paperId, id))
+    await api.database.db
+      .update(stories)
+      .set({ publishedAt: sql`${at}::timestamptz` })
+      .where(eq(stories.paperId, id))
   }
 })
 
@@ -60,19 +88,44 @@ describe('GET /api/v1/stories', () => {
     const { body } = await get('/api/v1/stories?since=2026-10-05&until=2026-10-05&limit=1')
     const row = rows[0]
     expect(body.data[0]).toEqual({
-      headline: 'Headline for MED-10', dek: 'One sentence that says what was found.', body: 'First paragraph.\n\nSecond paragraph.',
-      why_it_matters: 'It matters because aging is universal.', caveats: 'Animal study in mice.', support: 3, model: 'geroscope-builtin-1',
-      published_at: '2026-10-05T12:00:00.000Z', url: 'https://geroscope.test/stories/MED-10',
+      headline: 'Headline for MED-10',
+      dek: 'One sentence that says what was found.',
+      body: 'First paragraph.\n\nSecond paragraph.',
+      why_it_matters: 'It matters because aging is universal.',
+      caveats: 'Animal study in mice.',
+      support: 3,
+      model: 'geroscope-builtin-1',
+      published_at: '2026-10-05T12:00:00.000Z',
+      url: 'https://geroscope.test/stories/MED-10',
       paper_id: 'MED-10',
       paper: {
-        id: 'MED-10', source: 'MED', doi: row.doi, title: row.title, authors: 'Smith A, Jones B, Lee C, et al.',
-        journal: 'Aging Cell', published_date: '2026-10-01', indexed_date: '2026-10-04', preprint: false,
-        publication_types: ['Journal Article'], url: row.url, site_url: 'https://geroscope.test/papers/MED-10',
-        abstract: row.abstract, abstract_license: 'cc by',
+        id: 'MED-10',
+        source: 'MED',
+        doi: row.doi,
+        title: row.title,
+        authors: 'Smith A, Jones B, Lee C, et al.',
+        journal: 'Aging Cell',
+        published_date: '2026-10-01',
+        indexed_date: '2026-10-04',
+        preprint: false,
+        publication_types: ['Journal Article'],
+        url: row.url,
+        site_url: 'https://geroscope.test/papers/MED-10',
+        abstract: row.abstract,
+        abstract_license: 'cc by',
         judgement: {
-          relevance: 2.6, relevance_confidence: 0.9, newsworthiness: 1, study_type: 'animal', study_type_label: 'Animal study',
-          study_type_confidence: 0.95, topic: 'senescence', topic_confidence: 0.8, promotional: 0.02,
-          model: 'geroscope-builtin-1', prompt_version: 'judge-v1', judged_at: '2026-10-02T06:00:00.000Z',
+          relevance: 2.6,
+          relevance_confidence: 0.9,
+          newsworthiness: 1,
+          study_type: 'animal',
+          study_type_label: 'Animal study',
+          study_type_confidence: 0.95,
+          topic: 'senescence',
+          topic_confidence: 0.8,
+          promotional: 0.02,
+          model: 'geroscope-builtin-1',
+          prompt_version: 'judge-v1',
+          judged_at: '2026-10-02T06:00:00.000Z',
         },
       },
     })
@@ -85,7 +138,11 @@ describe('GET /api/v1/stories', () => {
     expect(byId['MED-12'].support).toBeNull()
     expect(byId['MED-15'].paper.judgement).toBeNull()
     expect(byId['MED-14'].paper).toMatchObject({ abstract: null, abstract_license: 'cc by-nc' })
-    expect(byId['PPR-20'].paper).toMatchObject({ source: 'PPR', preprint: true, judgement: { relevance: 1.2, topic: 'other' } })
+    expect(byId['PPR-20'].paper).toMatchObject({
+      source: 'PPR',
+      preprint: true,
+      judgement: { relevance: 1.2, topic: 'other' },
+    })
     // Microsecond timestamps are served to the millisecond; the order still follows the exact value.
     expect(byId['MED-17'].published_at).toBe('2026-10-06T09:00:00.123Z')
   })
@@ -93,8 +150,17 @@ describe('GET /api/v1/stories', () => {
   test('since and until act on the UTC date of published_at, both inclusive', async () => {
     expect(ids((await get('/api/v1/stories?since=2026-10-05')).body)).toEqual(ALL.slice(0, 7))
     expect(ids((await get('/api/v1/stories?until=2026-10-04')).body)).toEqual(['MED-14', 'PPR-20', 'MED-15'])
-    expect(ids((await get('/api/v1/stories?since=2026-10-05&until=2026-10-05')).body)).toEqual(['MED-10', 'MED-11', 'MED-12', 'MED-13'])
-    expect(ids((await get('/api/v1/stories?since=2026-10-06&until=2026-10-06')).body)).toEqual(['MED-17', 'MED-16', 'MED-19'])
+    expect(ids((await get('/api/v1/stories?since=2026-10-05&until=2026-10-05')).body)).toEqual([
+      'MED-10',
+      'MED-11',
+      'MED-12',
+      'MED-13',
+    ])
+    expect(ids((await get('/api/v1/stories?since=2026-10-06&until=2026-10-06')).body)).toEqual([
+      'MED-17',
+      'MED-16',
+      'MED-19',
+    ])
     expect(ids((await get('/api/v1/stories?since=2026-10-07')).body)).toEqual([])
     expect(ids((await get('/api/v1/stories?since=2026-10-05&until=2026-10-04')).body)).toEqual([])
   })
@@ -105,10 +171,15 @@ describe('GET /api/v1/stories', () => {
     expect(ids((await get('/api/v1/stories?until=2026-10-04T00:00:00Z')).body)).toEqual(['MED-14', 'PPR-20', 'MED-15'])
   })
 
-  test('topic and study_type filter on the paper\'s judgement; lists take comma-separated values', async () => {
+  test("topic and study_type filter on the paper's judgement; lists take comma-separated values", async () => {
     expect(ids((await get('/api/v1/stories?topic=senescence')).body)).toEqual(['MED-10', 'MED-12'])
     expect(ids((await get('/api/v1/stories?topic=other,glp-1,other')).body)).toEqual(['MED-11', 'PPR-20'])
-    expect(ids((await get('/api/v1/stories?topic=mtor-rapamycin')).body)).toEqual(['MED-17', 'MED-16', 'MED-19', 'MED-13'])
+    expect(ids((await get('/api/v1/stories?topic=mtor-rapamycin')).body)).toEqual([
+      'MED-17',
+      'MED-16',
+      'MED-19',
+      'MED-13',
+    ])
     expect(ids((await get('/api/v1/stories?topic=reprogramming')).body)).toEqual([])
     expect(ids((await get('/api/v1/stories?study_type=cells,human_trial')).body)).toEqual(['MED-11', 'MED-12'])
     expect(ids((await get('/api/v1/stories?study_type=animal&topic=senescence')).body)).toEqual(['MED-10'])
@@ -121,7 +192,9 @@ describe('GET /api/v1/stories', () => {
       let cursor: string | null = null
       let pages = 0
       do {
-        const { status, body } = await get(`/api/v1/stories?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+        const { status, body } = await get(
+          `/api/v1/stories?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        )
         expect(status).toBe(200)
         walked.push(...ids(body))
         expect(body.pagination.limit).toBe(limit)
@@ -147,7 +220,8 @@ describe('GET /api/v1/stories', () => {
     const first = (await get('/api/v1/stories?topic=mtor-rapamycin&limit=3')).body
     expect(ids(first)).toEqual(['MED-17', 'MED-16', 'MED-19'])
     expect(first.pagination.has_more).toBe(true)
-    const second = (await get(`/api/v1/stories?topic=mtor-rapamycin&limit=3&cursor=${first.pagination.next_cursor}`)).body
+    const second = (await get(`/api/v1/stories?topic=mtor-rapamycin&limit=3&cursor=${first.pagination.next_cursor}`))
+      .body
     expect(ids(second)).toEqual(['MED-13'])
     expect(second.pagination).toEqual({ next_cursor: null, has_more: false, limit: 3 })
   })

@@ -42,11 +42,18 @@ describe('GET /api/v1/topics', () => {
     expect(Object.keys(body)).toEqual(['data']) // no pagination
     expect(body.data.map((t: { slug: string }) => t.slug)).toEqual([...TOPICS])
     expect(body.data[0]).toEqual({
-      slug: 'senescence', name: 'Cellular senescence', description: 'Senescent cells, the SASP, senolytics and senomorphics.',
-      papers_7d: 2, papers_total: 3,
-      site_url: 'https://geroscope.test/topics/senescence', feed_url: 'https://geroscope.test/topics/senescence/feed.xml',
+      slug: 'senescence',
+      name: 'Cellular senescence',
+      description: 'Senescent cells, the SASP, senolytics and senomorphics.',
+      papers_7d: 2,
+      papers_total: 3,
+      site_url: 'https://geroscope.test/topics/senescence',
+      feed_url: 'https://geroscope.test/topics/senescence/feed.xml',
     })
-    expect(body.data.find((t: { slug: string }) => t.slug === 'glp-1')).toMatchObject({ name: 'GLP-1 drugs', feed_url: 'https://geroscope.test/topics/glp-1/feed.xml' })
+    expect(body.data.find((t: { slug: string }) => t.slug === 'glp-1')).toMatchObject({
+      name: 'GLP-1 drugs',
+      feed_url: 'https://geroscope.test/topics/glp-1/feed.xml',
+    })
     expect(headers.get('cache-control')).toBe('private, max-age=60')
   })
 
@@ -55,7 +62,8 @@ describe('GET /api/v1/topics', () => {
     expect(counts(body)).toEqual({ senescence: [2, 3], 'glp-1': [0, 1], other: [1, 1] })
     for (const topic of body.data) {
       expect(Number.isInteger(topic.papers_7d) && Number.isInteger(topic.papers_total)).toBe(true)
-      if (!['senescence', 'glp-1', 'other'].includes(topic.slug)) expect([topic.papers_7d, topic.papers_total]).toEqual([0, 0])
+      if (!['senescence', 'glp-1', 'other'].includes(topic.slug))
+        expect([topic.papers_7d, topic.papers_total]).toEqual([0, 0])
     }
   })
 
@@ -71,7 +79,11 @@ describe('GET /api/v1/topics', () => {
   test('takes no parameters', async () => {
     const response = await app.handle(req('/api/v1/topics?limit=5', bearer(key)))
     expect(response.status).toBe(400)
-    expect((await response.json()).error).toEqual({ status: 400, code: 'invalid_parameter', message: 'unknown parameter "limit"; this endpoint takes fields' })
+    expect((await response.json()).error).toEqual({
+      status: 400,
+      code: 'invalid_parameter',
+      message: 'unknown parameter "limit"; this endpoint takes fields',
+    })
   })
 
   test('needs a key', async () => {

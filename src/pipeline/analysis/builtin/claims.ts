@@ -185,6 +185,14 @@ function phrase(words: string[], max: number): ClaimSide | null {
   return { text: kept.join(' '), entity: null }
 }
 
+/** What may stand before a long form whose abbreviation stays the subject: an article, a class or a measure. */
+const PLAIN_BEFORE_ABBREVIATION = new RegExp(
+  String.raw`^(?:(?:the|a|an)\s+)?(?:(?:[\w-]+\s+)?(?:kinase|protein|gene|enzyme|factor|hormone|cytokine` +
+    '|receptor|suppressor|regulator)|(?:expression|levels?|activity|amounts?|concentrations?' +
+    String.raw`|phosphorylation)\s+of(?:\s+the)?)?$`,
+  'i',
+)
+
 /** The words just before the verb, when no lexicon entity stands there (kept short or dropped). */
 function phraseBefore(text: string): ClaimSide | null {
   const parts = text.split(/([,;:(]|\b(?:that|which|and|whereas|while)\b)/i)
@@ -230,9 +238,7 @@ function phraseBefore(text: string): ClaimSide | null {
       .trim()
     // An article, a class ("the kinase mammalian target of rapamycin (mTOR)") or a measure ("the expression of glucose
     // transporter 3 (Glut3)") leaves the abbreviation the subject.
-    const plain =
-      /^(?:(?:the|a|an)\s+)?(?:(?:[\w-]+\s+)?(?:kinase|protein|gene|enzyme|factor|hormone|cytokine|receptor|suppressor|regulator)|(?:expression|levels?|activity|amounts?|concentrations?|phosphorylation)\s+of(?:\s+the)?)?$/i
-    if (!form || !plain.test(inClause)) return null
+    if (!form || !PLAIN_BEFORE_ABBREVIATION.test(inClause)) return null
   }
   return resolved
 }

@@ -941,12 +941,14 @@ export function objectContinuation(text: string, end: number, gap: string, phras
 
 /** A list after the object: ", IL8, and TNFα gene expression", ", PKMζ and PSD-95". */
 const LIST_ITEM = /^[^\s,;:.()]+(?:\s+[^\s,;:.()]+){0,3}$/
+/** Where such a list ends: a stop, an adverb, a new clause or a preposition. */
+const LIST_END = new RegExp(
+  String.raw`[.;:()]|\s\w+ly\b|,\s*(?:which|that|whereas|while|but|and\s+(?:was|were|is|are))\b|\s(?:after|in` +
+    String.raw`|at|during|with|by|from|for|on|than|to|via|through|compared|among|when|while|whereas|but)\s`,
+)
 function listAfter(rest: string): string | null {
   if (!/^\s*,/.test(rest)) return null
-  const upTo =
-    /[.;:()]|\s\w+ly\b|,\s*(?:which|that|whereas|while|but|and\s+(?:was|were|is|are))\b|\s(?:after|in|at|during|with|by|from|for|on|than|to|via|through|compared|among|when|while|whereas|but)\s/.exec(
-      rest,
-    )
+  const upTo = LIST_END.exec(rest)
   const span = upTo ? rest.slice(0, upTo.index) : rest
   const items = span
     .split(',')
