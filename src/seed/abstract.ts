@@ -25,6 +25,13 @@ export type Written = { title: string; abstract: string; findings: Finding[] }
 /** Tissues a cohort actually samples; anything else is measured in blood. */
 const SAMPLED = new Set(['UBERON:0000178', 'UBERON:0001969', 'UBERON:0001977', 'UBERON:0002097'])
 
+const TRIAL_DESIGNS = [
+  'randomized, double-blind, placebo-controlled',
+  'randomised, controlled',
+  'open-label pilot',
+  'multicentre randomized',
+]
+
 const MODALITIES = [
   'DNA methylation',
   'plasma proteomic',
@@ -83,10 +90,25 @@ function methods(rng: Random, d: Design): string {
   const dose = d.dose ? ` (${d.dose}${showRoute ? `, ${d.route}` : ''})` : ''
   const outcomes = d.secondary ? `${measure(d.primary)} and ${measure(d.secondary)}` : measure(d.primary)
   switch (d.studyType) {
-    case 'human_trial':
-      return `In this ${rng.pick(['randomized, double-blind, placebo-controlled', 'randomised, controlled', 'open-label pilot', 'multicentre randomized'])} trial, ${thousands(d.n)} adults ${d.age} were assigned to ${I}${dose} or ${control(d)} for ${d.duration}. The primary outcome was ${measure(d.primary)}${d.secondary ? `; secondary outcomes included ${measure(d.secondary)}` : ''}.`
-    case 'human_observational':
-      return `We analysed ${thousands(d.n)} participants ${d.age} from the ${rng.pick(cohorts)}, with ${d.duration}. ${d.exposure ? `${cap(measure(d.exposure))} was derived from ${SAMPLED.has(d.tissue.key) ? d.tissue.name : 'blood'} samples collected at baseline` : I ? `${cap(I)} exposure was ascertained from records and questionnaires` : `Genotypes were imputed and ${d.gene.name} expression was predicted in ${d.tissue.name}`}, and Cox models were adjusted for age, sex and comorbidities.`
+    case 'human_trial': {
+      const secondary = d.secondary ? `; secondary outcomes included ${measure(d.secondary)}` : ''
+      return (
+        `In this ${rng.pick(TRIAL_DESIGNS)} trial, ${thousands(d.n)} adults ${d.age} were assigned to ${I}${dose} ` +
+        `or ${control(d)} for ${d.duration}. The primary outcome was ${measure(d.primary)}${secondary}.`
+      )
+    }
+    case 'human_observational': {
+      const sample = SAMPLED.has(d.tissue.key) ? d.tissue.name : 'blood'
+      const ascertained = d.exposure
+        ? `${cap(measure(d.exposure))} was derived from ${sample} samples collected at baseline`
+        : I
+          ? `${cap(I)} exposure was ascertained from records and questionnaires`
+          : `Genotypes were imputed and ${d.gene.name} expression was predicted in ${d.tissue.name}`
+      return (
+        `We analysed ${thousands(d.n)} participants ${d.age} from the ${rng.pick(cohorts)}, with ${d.duration}. ` +
+        `${ascertained}, and Cox models were adjusted for age, sex and comorbidities.`
+      )
+    }
     case 'computational':
       return (
         `We trained ${rng.pick(['an elastic-net', 'a gradient-boosted', 'a deep neural network'])} model ` +
@@ -101,19 +123,32 @@ function methods(rng: Random, d: Design): string {
         : `We generated ${population(d)} lacking ${d.gene.name} in the ${d.tissue.name} and studied them as ${d.age} ` +
             `animals, measuring ${outcomes}.`
     }
-    case 'invertebrate':
+    case 'invertebrate': {
+      const strain = d.strain ? ` (${d.strain})` : ''
       return I
-        ? `${cap(population(d))}${d.strain ? ` (${d.strain})` : ''} were exposed to ${I}${dose} ${d.duration.startsWith('from') || d.duration.startsWith('through') ? d.duration : `for ${d.duration}`}, and survival was scored every other day alongside ${outcomes}.`
-        : `We used RNA interference against ${d.gene.name} in ${population(d)}${d.strain ? ` (${d.strain})` : ''} ` +
+        ? `${cap(population(d))}${strain} were exposed to ${I}${dose} ${over(d.duration)}, and survival was scored ` +
+            `every other day alongside ${outcomes}.`
+        : `We used RNA interference against ${d.gene.name} in ${population(d)}${strain} ` +
             `and scored survival, ${outcomes}, and ${d.pathway.name} reporters.`
+    }
     case 'cells':
       return I
         ? `${cap(d.system!)} were induced to senesce with ${rng.pick(senescenceInducers)} and treated ` +
             `with ${I}${dose} for ${d.duration}, followed by RNA sequencing and high-content imaging.`
         : `We depleted ${d.gene.name} in ${d.system} using CRISPR interference and profiled ${outcomes} ` +
             `over ${d.duration}.`
-    case 'review':
-      return `We reviewed ${thousands(d.n)} studies in ${d.organism ? (d.organism.kind === 'human' ? 'humans' : d.organism.plural) : 'humans and model organisms'}, focusing on ${d.pathway.name}, ${d.gene.name}, ${measure(d.primary)}${d.secondary ? ` and ${measure(d.secondary)}` : ''}.`
+    case 'review': {
+      const studied = d.organism
+        ? d.organism.kind === 'human'
+          ? 'humans'
+          : d.organism.plural
+        : 'humans and model organisms'
+      const secondary = d.secondary ? ` and ${measure(d.secondary)}` : ''
+      return (
+        `We reviewed ${thousands(d.n)} studies in ${studied}, focusing on ${d.pathway.name}, ${d.gene.name}, ` +
+        `${measure(d.primary)}${secondary}.`
+      )
+    }
     case 'other':
       return (
         `In this ${rng.pick(['perspective', 'commentary', 'opinion article', 'conference report'])}, we discuss ` +
@@ -244,6 +279,11 @@ function supporting(rng: Random, d: Design): string {
   }
 }
 
+/** A duration as a clause: 'for 12 weeks', but 'from the L4 stage' and 'throughout adulthood' as they stand. */
+function over(duration: string): string {
+  return duration.startsWith('from') || duration.startsWith('through') ? duration : `for ${duration}`
+}
+
 function aim(rng: Random, d: Design): string {
   const O = measure(d.primary)
   if (d.studyType === 'review' || d.studyType === 'other')
@@ -251,12 +291,15 @@ function aim(rng: Random, d: Design): string {
       `Here we ${rng.pick(['summarise', 'critically appraise', 'synthesise'])} current evidence ` +
       `on ${d.profile.label} and ${O}.`
     )
-  if (d.intervention)
+  if (d.intervention) {
+    const subjects =
+      d.organism!.kind === 'human' ? 'older adults' : d.studyType === 'cells' ? 'senescent cells' : d.organism!.plural
     return rng.pick([
-      `Here we asked whether ${d.intervention.name} affects ${O} in ${d.organism!.kind === 'human' ? 'older adults' : d.studyType === 'cells' ? 'senescent cells' : d.organism!.plural}.`,
+      `Here we asked whether ${d.intervention.name} affects ${O} in ${subjects}.`,
       `We tested the hypothesis that ${d.intervention.name} ${d.primary.polarity === 1 ? 'improves' : 'reduces'} ${O}.`,
       `This study examined the effects of ${d.intervention.name} on ${O}.`,
     ])
+  }
   if (d.exposure)
     return (
       `We examined whether ${measure(d.exposure)} ` +
@@ -268,12 +311,16 @@ function aim(rng: Random, d: Design): string {
 function conclusion(rng: Random, d: Design, first: Finding | undefined): string {
   const label = d.profile.label
   const lead = first?.gist ?? label
+  const unresolved =
+    d.studyType === 'animal' || d.studyType === 'invertebrate'
+      ? 'translation to humans remains to be tested'
+      : 'the mechanisms remain to be defined'
   return rng.pick([
     `These findings suggest that ${lead}, and support further work on ${label}.`,
     `Together, our results indicate that ${lead}${d.preprint ? ', pending replication' : ''}.`,
     `${d.studyType === 'review' ? 'Well-powered trials' : 'Larger studies'} are needed to establish whether ${lead} ` +
       `in a way that matters for ${label}.`,
-    `In conclusion, ${lead}; ${d.studyType === 'animal' || d.studyType === 'invertebrate' ? 'translation to humans remains to be tested' : 'the mechanisms remain to be defined'}.`,
+    `In conclusion, ${lead}; ${unresolved}.`,
   ])
 }
 
@@ -314,7 +361,9 @@ function title(rng: Random, d: Design, first: Finding | undefined): string {
         `${cap(d.profile.label)} and ${O}: open questions`,
         `Commentary: does ${d.intervention?.name ?? d.gene.name} matter for ${O}?`,
       ])
-    default:
+    default: {
+      const cells = d.studyType === 'cells'
+      const aged = agedNoun(d.age, cells ? (d.system ?? 'cells') : d.organism!.plural, cells)
       return rng.pick([
         I
           ? `${gist} ` +
@@ -322,8 +371,9 @@ function title(rng: Random, d: Design, first: Finding | undefined): string {
             `the ${d.tissue.name}`
           : `${gist} via ${d.pathway.name} in the ${d.tissue.name}`,
         `${gist}`,
-        `${cap(d.pathway.name)} links ${I ?? d.gene.name} to ${O} in ${agedNoun(d.age, d.studyType === 'cells' ? (d.system ?? 'cells') : d.organism!.plural, d.studyType === 'cells')}`,
+        `${cap(d.pathway.name)} links ${I ?? d.gene.name} to ${O} in ${aged}`,
       ])
+    }
   }
 }
 
@@ -362,11 +412,16 @@ const GENERIC: ((s: Slots) => string)[] = [
   hallmarkOpening,
 ]
 
+/** Where a result still has to be shown: in vivo for cells, in humans for animals, more widely for people. */
+function untested(d: Design): string {
+  if (d.studyType === 'cells') return 'in vivo'
+  return d.organism?.kind === 'human' ? 'in more diverse populations' : 'in humans'
+}
+
 const IMPLICATIONS: ((d: Design) => string)[] = [
   (d) => `The results inform the design of future trials targeting ${d.profile.label}.`,
   (d) => `${cap(d.pathway.name)} may offer a tractable target for interventions in aging.`,
-  (d) =>
-    `Whether similar effects occur ${d.studyType === 'cells' ? 'in vivo' : d.organism?.kind === 'human' ? 'in more diverse populations' : 'in humans'} warrants investigation.`,
+  (d) => `Whether similar effects occur ${untested(d)} warrants investigation.`,
 ]
 
 const LABELS = ['BACKGROUND: ', 'METHODS: ', 'RESULTS: ', 'CONCLUSIONS: ']

@@ -68,13 +68,21 @@ export function writeStory(rng: Random, d: Design, findings: Finding[], title: s
   const dek =
     `${cap(DESIGN_PHRASE[d.studyType])}${secondary ? '' : ` in ${who}`} ${says} ` +
     `that ${first?.gist ?? `${measure(d.primary)} is linked to ${d.profile.label}`}.`
+  const did = d.intervention
+    ? `tested ${d.intervention.name}`
+    : `looked at ${d.exposure ? measure(d.exposure) : d.gene.name}`
+  // The findings as one paragraph, the first sentence continuing "The main results: ".
+  const results = findings
+    .map((f, i) => (i === 0 ? f.sentence.charAt(0).toLowerCase() + f.sentence.slice(1) : f.sentence))
+    .join(' ')
   const paragraphs = [
     secondary
       ? `Researchers ${d.preprint ? 'posting a preprint' : 'writing'} under the title "${title}" weigh the evidence ` +
         `on ${d.intervention?.name ?? d.gene.name} and ${measure(d.primary)}.`
-      : `Researchers ${d.preprint ? 'posting a preprint' : 'writing'} under the title "${title}" ${d.intervention ? `tested ${d.intervention.name}` : `looked at ${d.exposure ? measure(d.exposure) : d.gene.name}`} in ${who}, focusing on ${measure(d.primary)}.`,
+      : `Researchers ${d.preprint ? 'posting a preprint' : 'writing'} under the title "${title}" ${did} ` +
+        `in ${who}, focusing on ${measure(d.primary)}.`,
     findings.length > 0
-      ? `The main results: ${findings.map((f, i) => (i === 0 ? f.sentence.charAt(0).toLowerCase() + f.sentence.slice(1) : f.sentence)).join(' ')}`
+      ? `The main results: ${results}`
       : `The authors pull together what is known about ${d.profile.label}.`,
     `The work touches ${d.hallmark.name}, one of the hallmarks of aging, and points to ${d.pathway.name} as a ` +
       `possible mechanism.`,
@@ -84,8 +92,11 @@ export function writeStory(rng: Random, d: Design, findings: Finding[], title: s
       `Independent replication ${d.studyType === 'human_trial' ? 'in larger and longer trials' : 'in other labs'} ` +
         `will decide how much weight the finding can bear.`,
     )
+  const prospect = d.intervention
+    ? `${d.intervention.name} is a candidate that could be tested in people`
+    : `${measure(d.primary)} is a practical read-out for future trials`
   const whyItMatters = rng.pick([
-    `${cap(d.profile.label)} is one of the most active areas of geroscience, and ${d.intervention ? `${d.intervention.name} is a candidate that could be tested in people` : `${measure(d.primary)} is a practical read-out for future trials`}.`,
+    `${cap(d.profile.label)} is one of the most active areas of geroscience, and ${prospect}.`,
     `If it holds up, the result adds to the case that ${measure(d.primary)} can be changed by targeting the biology ` +
       `of aging itself.`,
     `Few studies of ${d.profile.label} measure ${measure(d.primary)} directly, so this is a useful data point.`,

@@ -95,14 +95,19 @@ export function explainGap(gap: GapRow): { title: string; explanation: string } 
   const object = gap.objectLabel ?? ''
   const way = d.direction === 'decrease' ? 'lowers' : 'raises'
   switch (gap.kind as GapKind) {
-    case 'no_human_trial':
+    case 'no_human_trial': {
+      const inPeople = c.human_observational_papers ?? 0
+      const observational = inPeople
+        ? ` (${plural(inPeople, 'observational study', 'observational studies')} in people mention it)`
+        : ''
       return {
         title: `${subject}: lifespan evidence in animals, no human trial`,
         explanation:
           `${agree(c.animal_papers ?? 0, 'paper', 'report')} that ${subject} extends lifespan or healthspan ` +
           `in ${list(organisms)}, ` +
-          `but no human trial in the corpus tests it${c.human_observational_papers ? ` (${plural(c.human_observational_papers, 'observational study', 'observational studies')} in people mention it)` : ''}.`,
+          `but no human trial in the corpus tests it${observational}.`,
       }
+    }
     case 'single_paper':
       return {
         title: `${subject} ${way} ${object}: one paper`,

@@ -98,8 +98,15 @@ export function writeStory(
         )
 
   const n = organism?.detail?.n
+  const unreviewed = paper.preprint ? ' (a preprint, not yet peer reviewed)' : ''
+  const subjects = organismKey === HUMAN ? 'participants' : judgement.studyType === 'animal' ? 'animals' : 'subjects'
+  const size =
+    typeof n === 'number' && where && judgement.studyType !== 'cells'
+      ? ` with ${n.toLocaleString('en-US')} ${subjects}`
+      : ''
   const paragraphs = [
-    `Writing in ${paper.journal || 'a research venue'}${paper.preprint ? ' (a preprint, not yet peer reviewed)' : ''}, the authors of "${title}" report ${article(design)}${where ? ` in ${where}` : ''}${typeof n === 'number' && where && judgement.studyType !== 'cells' ? ` with ${n.toLocaleString('en-US')} ${organismKey === HUMAN ? 'participants' : judgement.studyType === 'animal' ? 'animals' : 'subjects'}` : ''}.`,
+    `Writing in ${paper.journal || 'a research venue'}${unreviewed}, the authors of "${title}" report ` +
+      `${article(design)}${where ? ` in ${where}` : ''}${size}.`,
   ]
   if (findings.length) {
     paragraphs.push(`According to the abstract, ${findings.map((c) => clause(c, 1)).join('; ')}.`)
