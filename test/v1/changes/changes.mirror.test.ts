@@ -115,15 +115,13 @@ describe('a mirror kept by the change feed', () => {
     for (const id of paperIds.slice(2, 5)) {
       await db().transaction(async (tx) => {
         await tx.delete(claims).where(eq(claims.paperId, id))
-        await tx
-          .insert(claims)
-          .values({
-            paperId: id,
-            subjectText: 'metformin',
-            relation: 'decreases',
-            objectText: 'mTOR',
-            evidence: 'Quote.',
-          })
+        await tx.insert(claims).values({
+          paperId: id,
+          subjectText: 'metformin',
+          relation: 'decreases',
+          objectText: 'mTOR',
+          evidence: 'Quote.',
+        })
         await tx.update(papers).set({ extractedAt: new Date() }).where(eq(papers.id, id))
       })
     }
