@@ -1,6 +1,6 @@
 /**
  * Disabling an account (operators): while `accounts.disabled_at` is set the account cannot log in, its sessions are
- * refused (src/modules/admin/auth/sessions.ts) and its API keys are refused by the Data API, whose key cache every
+ * refused (src/accounts/sessions.ts) and its API keys are refused by the Data API, whose key cache every
  * instance empties on the change notification the accounts table sends (drizzle/0005). Its sessions are deleted at
  * once too. Enabling it again lets it log in and its unrevoked keys work again; ended sessions stay ended.
  */

@@ -1,7 +1,7 @@
 /**
  * Ending an account's sessions at once, whatever else happens to it: a password change keeps only the session that made
  * it, an operator's reset, a disabled account or "end all sessions" keep none. The rows go, so their cookies find
- * nothing (src/modules/admin/auth/sessions.ts reads them).
+ * nothing (src/accounts/sessions.ts reads them).
  */
 import { and, eq, ne } from 'drizzle-orm'
 import type { Db } from '../db/client'
