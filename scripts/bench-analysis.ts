@@ -11,7 +11,7 @@
  */
 import { analyzePaper } from '../src/pipeline/analysis/builtin'
 import type { PaperInput } from '../src/pipeline/analysis/types'
-import { generateCorpus } from '../src/seed/corpus'
+import { syntheticPapers } from './bench/synthetic-papers'
 import { CONSISTENCY_FILES } from './eval/mesh-rules/files'
 import { haveFixtures, recordsOf } from './eval/records'
 
@@ -63,15 +63,5 @@ if (haveFixtures) {
     [...byId.values()].filter((p) => p.abstract),
   )
 } else console.log('bench-analysis: ../shared/fixtures is missing; the real-record set is left out')
-const synthetic = [...generateCorpus({ papers: 2000, seed: 1, endDate: '2026-11-01' })].map(({ paper }) => ({
-  id: paper.id,
-  title: paper.title,
-  abstract: paper.abstract,
-  journal: paper.journal,
-  preprint: paper.preprint,
-  publicationTypes: paper.publicationTypes,
-  meshHeadings: paper.meshHeadings,
-  keywords: paper.keywords,
-  chemicals: paper.chemicals,
-}))
+const synthetic = syntheticPapers()
 bench('synthetic aging papers (src/seed, seed 1)', synthetic)

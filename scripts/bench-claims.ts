@@ -23,7 +23,7 @@ import { extractClaims } from '../src/pipeline/analysis/builtin/claims'
 import { findMentions, type Mention } from '../src/lexicon/matcher'
 import { splitSentences, type Sentence } from '../src/pipeline/analysis/builtin/sentences'
 import type { PaperInput } from '../src/pipeline/analysis/types'
-import { generateCorpus } from '../src/seed/corpus'
+import { syntheticPapers } from './bench/synthetic-papers'
 import { fixturesDir, haveFixtures, readFile } from './eval/records'
 
 const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined)
@@ -107,15 +107,5 @@ if (haveFixtures) {
     files.flatMap((f) => readFile(f)).filter((p) => p.abstract),
   )
 } else console.log('bench-claims: ../shared/fixtures is missing; the fixture records are left out')
-const synthetic = [...generateCorpus({ papers: 2000, seed: 1, endDate: '2026-11-01' })].map(({ paper }) => ({
-  id: paper.id,
-  title: paper.title,
-  abstract: paper.abstract,
-  journal: paper.journal,
-  preprint: paper.preprint,
-  publicationTypes: paper.publicationTypes,
-  meshHeadings: paper.meshHeadings,
-  keywords: paper.keywords,
-  chemicals: paper.chemicals,
-}))
+const synthetic = syntheticPapers()
 bench('synthetic ageing papers (src/seed, seed 1)', synthetic)

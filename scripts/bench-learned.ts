@@ -16,7 +16,7 @@ import { readPaper } from '../src/pipeline/analysis/builtin/reading'
 import { judgeByRules } from '../src/pipeline/analysis/builtin/rules'
 import { learnedStudyType, modelReads } from '../src/pipeline/analysis/learned/shipped'
 import type { PaperInput } from '../src/pipeline/analysis/types'
-import { generateCorpus } from '../src/seed/corpus'
+import { syntheticPapers } from './bench/synthetic-papers'
 import { handLabelled } from './eval/hand-labelled'
 import { haveFixtures, recordsOf } from './eval/records'
 import { loadavg } from 'node:os'
@@ -70,17 +70,4 @@ if (haveFixtures)
     handLabelled().map((l) => recordsOf(l.file).get(l.id)!),
   )
 else console.log('bench-learned: ../shared/fixtures is missing; the hand-judged records are left out')
-bench(
-  'synthetic ageing papers (src/seed, seed 1)',
-  [...generateCorpus({ papers: 2000, seed: 1, endDate: '2026-11-01' })].map(({ paper }) => ({
-    id: paper.id,
-    title: paper.title,
-    abstract: paper.abstract,
-    journal: paper.journal,
-    preprint: paper.preprint,
-    publicationTypes: paper.publicationTypes,
-    meshHeadings: paper.meshHeadings,
-    keywords: paper.keywords,
-    chemicals: paper.chemicals,
-  })),
-)
+bench('synthetic ageing papers (src/seed, seed 1)', syntheticPapers())
