@@ -16,6 +16,9 @@
  *   bun scripts/eval-analysis.ts --consistency    the MeSH-rule consistency set instead (scripts/eval/mesh-rules)
  *   bun scripts/eval-analysis.ts --held-out-errors   the held-out disagreements: for the final report only,
  *                                                 never for tuning
+ *   bun scripts/eval-analysis.ts --sets a,b [--held-out]   figures and matrices on the named sets alone, both halves
+ *                                                 (or the held-out half): a new set scored by the judge as it stood
+ *                                                 before the set was trained on is a check on records nobody tuned on
  *
  * Matrices: rows are the editor's label, columns the analyzer's.
  */
@@ -206,7 +209,30 @@ if (!haveFixtures) {
 }
 const hideAt = process.argv.indexOf('--hide-fold')
 const hidden = hideAt > 0 ? Number(process.argv[hideAt + 1]) : null
-if (has('--consistency')) {
+function setsAlone(names: string[]): string[] {
+  const labels = handLabelled().filter((l) => names.includes(l.set) && (!has('--held-out') || l.half === 'held-out'))
+  const mesh = score(judge(labels))
+  const none = score(judge(labels, { noMesh: true }))
+  return [
+    `## Sets ${names.join(', ')}${has('--held-out') ? ', held-out half' : ', both halves'} (${labels.length} records)`,
+    '',
+    ...figures(mesh, none),
+    '#### With MeSH',
+    '',
+    ...matrices(mesh),
+    '#### MeSH withheld',
+    '',
+    ...matrices(none),
+    '#### Accuracy by confidence',
+    '',
+    ...calibrationOf(mesh, none),
+  ]
+}
+
+const setsAt = process.argv.indexOf('--sets')
+if (setsAt > 0) {
+  console.log(setsAlone(process.argv[setsAt + 1].split(',')).join('\n'))
+} else if (has('--consistency')) {
   console.log(consistencyReport().join('\n'))
 } else if (has('--cv')) {
   console.log(crossValidation().join('\n'))
