@@ -8,6 +8,8 @@
  *   bun scripts/train-analyzer.ts --cv       5-fold cross-validation within the tuning half, on the same folds: the
  *                                            written rules, the learned model over words, words and rules as features
  *                                            (combined), and the model stacked on the rules' answer
+ *   bun scripts/train-analyzer.ts --cv-study-type   the same folds for the study type alone (a third of the work):
+ *                                            each learned design read where the rules are below each threshold
  *
  * Each record is trained on twice, with its MeSH headings and without (new papers and preprints have none).
  */
@@ -212,6 +214,46 @@ function printCv(records: Prepared[]) {
   }
 }
 
+/** Study type only: each design gated at each threshold of the rules' confidence (1.01: the model reads every paper). */
+function printCvStudyType(records: Prepared[]) {
+  const gates = [0.7, 0.85, 0.9, 0.95, 1.01]
+  const kinds = ['text', 'combined', 'stacked'] as const
+  const right = new Map<string, { n: number; ok: number }>()
+  const tally = (key: string, ok: boolean) => {
+    const t = right.get(key) ?? { n: 0, ok: 0 }
+    t.n++
+    if (ok) t.ok++
+    right.set(key, t)
+  }
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const trainOn = records.filter((r) => foldOf(r.label.id) !== fold)
+    const models = Object.fromEntries(kinds.map((k) => [k, trainModel(trainOn, k, 'studyType')]))
+    for (const r of records.filter((r) => foldOf(r.label.id) === fold))
+      for (const v of r.variants) {
+        const mesh = v.mesh ? 'with' : 'withheld'
+        tally(`rules|${mesh}|-`, v.rules.studyType === r.label.study_type)
+        for (const kind of kinds) {
+          const p = probabilities(
+            models[kind],
+            featuresOf(v, kind),
+            kind === 'stacked' ? v.offsets.studyType : undefined,
+          )
+          for (const gate of gates) {
+            const chosen = chooseStudyType(modelReads(v.rules, v.hasAbstract, gate) ? p : null, v.rules)
+            tally(`${kind}|${mesh}|${gate}`, chosen.studyType === r.label.study_type)
+          }
+        }
+      }
+    console.error(`fold ${fold + 1} of ${FOLDS} done`)
+  }
+  console.log('| design | MeSH | model reads where the rules are below | study type |')
+  console.log('|---|---|---|---|')
+  for (const [key, { n, ok }] of right) {
+    const [kind, mesh, gate] = key.split('|')
+    console.log(`| ${kind} | ${mesh} | ${gate} | ${ok} / ${n} = ${((100 * ok) / n).toFixed(1)}% |`)
+  }
+}
+
 /** The rules' study type is kept from this confidence up: in cross-validation the model never overruled it there (and it never reads a record without an abstract). */
 export const TRUST_RULES_FROM = 0.85
 
@@ -374,7 +416,9 @@ export function buildModel(): ShippedModel {
 const serialise = (model: unknown) => `${JSON.stringify(model)}\n`
 
 if (import.meta.main) {
-  if (process.argv.includes('--cv')) {
+  if (process.argv.includes('--cv-study-type')) {
+    printCvStudyType(prepare(handLabelled().filter((l) => l.half === 'tuning')))
+  } else if (process.argv.includes('--cv')) {
     printCv(prepare(handLabelled().filter((l) => l.half === 'tuning')))
   } else {
     const text = serialise(buildModel())
