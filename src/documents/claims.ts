@@ -56,6 +56,7 @@ const DOCUMENT_PAGE: ClaimPageShape = {
   left join lateral (select ${CLAIM_COLUMNS} from papers p
     left join entities se on se.id = c.subject_entity_id left join entities oe on oe.id = c.object_entity_id
     where p.id = c.paper_id and coalesce(cd.body, '') = '' offset 0) live on true`,
+  paged: true,
 }
 
 export type ClaimItemText = { id: number; createdAtText: string; json: string }

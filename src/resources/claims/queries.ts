@@ -440,17 +440,25 @@ const BY_PAIRS = (after: string, page: ClaimPageShape) =>
   cross join lateral (select c.id, c.created_at from claims c where c.relation = pair.relation and c.organism = ` +
   `pair.organism ${after}
     ${NEWEST_FIRST} limit $limit) h)
-${page.select}
-from hits join claims c on c.id = hits.id ${page.joins}
-${NEWEST_FIRST} limit $limit`
+${shaped(page, `from hits join claims c on c.id = hits.id`)}`
 const AFTER_PAIR = 'and (c.created_at, c.id) < ($?::timestamptz, $?::integer)'
 
 /**
  * What a page statement reads of each claim it finds (`c`): its select list and the joins it reads from. The
  * claims it finds, and their order, are the filter's whatever the shape; src/documents/claims.ts reads stored items.
+ * `paged`: the joins are made only for the page's claims, after its limit (a join the planner might make by hashing a
+ * whole table, as it did claim_documents for a side filter's hits, never sees more than the page).
  */
-export type ClaimPageShape = { select: string; joins: string }
+export type ClaimPageShape = { select: string; joins: string; paged?: boolean }
 const FULL_ROWS: ClaimPageShape = { select: CLAIM_PAGE_SELECT, joins: CLAIM_JOINS }
+
+/** The page's select from `from` (claims `c` and what leads to them) under `where`, newest first. */
+function shaped(shape: ClaimPageShape, from: string, where = ''): string {
+  if (!shape.paged) return `${shape.select}\n${from} ${shape.joins}${where}\n${NEWEST_FIRST} limit $limit`
+  return `${shape.select}
+from (select c.id ${from}${where}\n${NEWEST_FIRST} limit $limit) page join claims c on c.id = page.id ${shape.joins}
+${NEWEST_FIRST}`
+}
 
 /** Only the claim's own relation and organism filter `f`, and organism is one of them. */
 const organismLeads = (f: ClaimFilters) =>
@@ -503,9 +511,8 @@ export async function listClaimPage<Row>(
   const hits = claimHits(parts, after, limit + 1)
   const text =
     'ctes' in hits
-      ? `with ${hits.ctes}\n${shape.select}\nfrom hits join claims c on c.id = ` +
-        `hits.id ${shape.joins}\n${NEWEST_FIRST} limit $limit`
-      : `${shape.select}\nfrom claims c ${shape.joins}\nwhere ${hits.where}\n${NEWEST_FIRST} limit $limit`
+      ? `with ${hits.ctes}\n${shaped(shape, 'from hits join claims c on c.id = hits.id')}`
+      : shaped(shape, 'from claims c', `\nwhere ${hits.where}`)
   const values = [...hits.values, limit + 1]
   // A page led by a side is left to PostgreSQL's rule. Since its text's path is chosen as it runs (sideText), the
   // rule settles on a generic plan for most values, and forcing one measured no faster (docs/benchmarks.md,
