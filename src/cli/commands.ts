@@ -9,6 +9,7 @@ import { parseFlags, UsageError } from './args'
 import { INGEST_COMMANDS } from './ingest-commands'
 import { progressReporter } from './progress'
 import { rebuildPaperDocuments } from '../documents/papers'
+import { rebuildClaimDocuments } from '../documents/claims'
 import { DOCUMENTS_JOB } from '../documents/refresher'
 import { withJobLock } from '../jobs/job-lock'
 import { ANALYSIS_COMMANDS } from './analysis-commands'
@@ -103,14 +104,20 @@ export const COMMANDS: Command[] = [
     run: async (_flags, database, { io }) => {
       const started = performance.now()
       let report: ((done: number) => void) | null = null
-      const { written, resumedAfter } = await withJobLock(database, DOCUMENTS_JOB, () =>
-        rebuildPaperDocuments(database.db, {
+      let claimReport: ((done: number) => void) | null = null
+      const [papers, claims] = await withJobLock(database, DOCUMENTS_JOB, async () => [
+        await rebuildPaperDocuments(database.db, {
           onProgress: (done, total) => (report ??= progressReporter(io.err, 'documents', total))(done),
         }),
-      )
-      const resumed = resumedAfter ? ` (resumed after ${resumedAfter})` : ''
+        await rebuildClaimDocuments(database.db, {
+          onProgress: (done, total) => (claimReport ??= progressReporter(io.err, 'claim documents', total))(done),
+        }),
+      ])
+      const resumed = papers.resumedAfter ? ` (resumed after ${papers.resumedAfter})` : ''
+      const claimsResumed = claims.resumedAfter ? ` (resumed after claim ${claims.resumedAfter})` : ''
       io.out(
-        `stored documents rebuilt${resumed}: ${written} written ` +
+        `stored documents rebuilt${resumed}: ${papers.written} written, ` +
+          `claim documents${claimsResumed}: ${claims.written} written ` +
           `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       )
     },

@@ -911,3 +911,19 @@ export const paperDocuments = pgTable(
   },
   (t) => [index('paper_documents_stale_idx').on(t.paperId).where(sql`body is null`)],
 )
+
+/**
+ * Each claim's /api/v1/claims item kept as JSON text (issue 39, src/documents/claims.ts), its freshness kept as
+ * paper_documents' is (drizzle/0038): a NULL body is stale and the item is built from the rows.
+ */
+export const claimDocuments = pgTable(
+  'claim_documents',
+  {
+    claimId: integer('claim_id')
+      .primaryKey()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    generation: integer('generation').notNull().default(0),
+    body: text('body'),
+  },
+  (t) => [index('claim_documents_stale_idx').on(t.claimId).where(sql`body is null`)],
+)

@@ -25,6 +25,7 @@ describe(`migrations on ${testDriver}`, () => {
       'articles',
       'briefs',
       'change_feed',
+      'claim_documents',
       'claim_facet_counts',
       'claim_facet_counts_pending',
       'claims',

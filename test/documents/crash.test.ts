@@ -2,7 +2,7 @@
  * Issue 39: kill -9 at any point of a write leaves the stored documents consistent. A child writes (harvests,
  * analyses, corrections, upvotes, renames, withdrawals) and refreshes documents until it is killed at a random
  * moment; after each kill the database is opened again as a start-up does, every stored body is compared with a
- * fresh build, and a refresh then brings every paper's document back.
+ * fresh build (claim items too), and a refresh then brings every paper's document and claim's item back.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -13,6 +13,8 @@ import { migrateDatabase } from '../../src/db/migrate'
 import { checkDocumentsVersion, refreshPaperDocuments } from '../../src/documents/papers'
 import { freshDatabase, testDriver, type TestDatabase } from '../support/database'
 import { expectDocumentsConsistent } from './support'
+import { checkClaimDocumentsVersion, refreshClaimDocuments } from '../../src/documents/claims'
+import { expectClaimDocumentsConsistent } from './claim-support'
 
 const CRASHES = 4
 let database: TestDatabase | null = null
@@ -69,21 +71,27 @@ const reopen = async (): Promise<Database> =>
 describe('stored documents under kill -9', () => {
   test('every stored body matches its rows after each crash, and all are rebuilt after', async () => {
     let compared = 0
+    let claimsCompared = 0
     for (let crash = 0; crash < CRASHES; crash++) {
       const steps = await crashChild(1000 + crash, 15 + Math.floor(Math.random() * 25))
       expect(steps).toBeGreaterThan(10)
       const opened = await reopen()
       try {
         await checkDocumentsVersion(opened.db) // what a start-up does before serving
+        await checkClaimDocumentsVersion(opened.db)
         compared += await expectDocumentsConsistent(opened.db)
+        claimsCompared += await expectClaimDocumentsConsistent(opened.db)
         if (crash === CRASHES - 1) {
           await refreshPaperDocuments(opened.db)
+          await refreshClaimDocuments(opened.db)
           compared += await expectDocumentsConsistent(opened.db, { allFresh: true })
+          claimsCompared += await expectClaimDocumentsConsistent(opened.db, { allFresh: true })
         }
       } finally {
         await opened.close()
       }
     }
     expect(compared).toBeGreaterThan(0)
+    expect(claimsCompared).toBeGreaterThan(0)
   }, 600_000)
 })

@@ -435,17 +435,29 @@ const organismPairs = statementFamily<{ relation: string; organism: string }>(
  * organism pairs match nothing at a million papers) walked every claim of the relation newest first
  * to fill the page: 0.7-0.8 s. A filter matching nothing is answered without touching claims.
  */
-const BY_PAIRS = (after: string) =>
+const BY_PAIRS = (after: string, page: ClaimPageShape) =>
   `with hits as (select h.id, h.created_at from unnest($?::text[], $?::text[]) as pair(relation, organism)
   cross join lateral (select c.id, c.created_at from claims c where c.relation = pair.relation and c.organism = ` +
   `pair.organism ${after}
     ${NEWEST_FIRST} limit $limit) h)
-${CLAIM_PAGE_SELECT}
-from hits join claims c on c.id = hits.id ${CLAIM_JOINS}
-${NEWEST_FIRST} limit $limit`
-const byPairs = {
-  first: preparedStatement<ClaimPageRow>(BY_PAIRS('')),
-  after: preparedStatement<ClaimPageRow>(BY_PAIRS('and (c.created_at, c.id) < ($?::timestamptz, $?::integer)')),
+${shaped(page, `from hits join claims c on c.id = hits.id`)}`
+const AFTER_PAIR = 'and (c.created_at, c.id) < ($?::timestamptz, $?::integer)'
+
+/**
+ * What a page statement reads of each claim it finds (`c`): its select list and the joins it reads from. The
+ * claims it finds, and their order, are the filter's whatever the shape; src/documents/claims.ts reads stored items.
+ * `paged`: the joins are made only for the page's claims, after its limit (a join the planner might make by hashing a
+ * whole table, as it did claim_documents for a side filter's hits, never sees more than the page).
+ */
+export type ClaimPageShape = { select: string; joins: string; paged?: boolean }
+const FULL_ROWS: ClaimPageShape = { select: CLAIM_PAGE_SELECT, joins: CLAIM_JOINS }
+
+/** The page's select from `from` (claims `c` and what leads to them) under `where`, newest first. */
+function shaped(shape: ClaimPageShape, from: string, where = ''): string {
+  if (!shape.paged) return `${shape.select}\n${from} ${shape.joins}${where}\n${NEWEST_FIRST} limit $limit`
+  return `${shape.select}
+from (select c.id ${from}${where}\n${NEWEST_FIRST} limit $limit) page join claims c on c.id = page.id ${shape.joins}
+${NEWEST_FIRST}`
 }
 
 /** Only the claim's own relation and organism filter `f`, and organism is one of them. */
@@ -469,33 +481,45 @@ export async function listClaims(
   limit: number,
   after: { createdAt: string; id: number } | null,
 ): Promise<ClaimListRow[]> {
+  return (await listClaimPage<ClaimPageRow>(db, f, limit, after, FULL_ROWS)).map(claimListRow)
+}
+
+/** listClaims' page (at most `limit` + 1 claims) as rows of `shape`. */
+export async function listClaimPage<Row>(
+  db: Db,
+  f: ClaimFilters,
+  limit: number,
+  after: { createdAt: string; id: number } | null,
+  shape: ClaimPageShape,
+): Promise<Row[]> {
   const parts = await claimFilterParts(db, f)
   if (organismLeads(f)) {
     const pairs = await organismPairs(db, [], parts.rest, [])
     if (pairs.length === 0) return []
     if (pairs.length <= MAX_ORGANISM_PAIRS) {
       const values = [pairs.map((r) => r.relation), pairs.map((r) => r.organism)]
-      const rows = after
-        ? await byPairs.after(db, [...values, after.createdAt, after.id, limit + 1, limit + 1])
-        : await byPairs.first(db, [...values, limit + 1, limit + 1])
-      return rows.map(claimListRow)
+      return after
+        ? runShape<Row>(
+            db,
+            BY_PAIRS(AFTER_PAIR, shape),
+            [...values, after.createdAt, after.id, limit + 1, limit + 1],
+            {},
+          )
+        : runShape<Row>(db, BY_PAIRS('', shape), [...values, limit + 1, limit + 1], {})
     }
   }
   const hits = claimHits(parts, after, limit + 1)
   const text =
     'ctes' in hits
-      ? `with ${hits.ctes}\n${CLAIM_PAGE_SELECT}\nfrom hits join claims c on c.id = ` +
-        `hits.id ${CLAIM_JOINS}\n${NEWEST_FIRST} limit $limit`
-      : `${CLAIM_PAGE_SELECT}\nfrom claims c ${CLAIM_JOINS}\nwhere ${hits.where}\n${NEWEST_FIRST} limit $limit`
+      ? `with ${hits.ctes}\n${shaped(shape, 'from hits join claims c on c.id = hits.id')}`
+      : shaped(shape, 'from claims c', `\nwhere ${hits.where}`)
   const values = [...hits.values, limit + 1]
   // A page led by a side is left to PostgreSQL's rule. Since its text's path is chosen as it runs (sideText), the
   // rule settles on a generic plan for most values, and forcing one measured no faster (docs/benchmarks.md,
   // tenth session); before, a generic plan read twice the PostgreSQL CPU (eighth session).
-  if ('ctes' in hits) return (await runShape<ClaimPageRow>(db, text, values, {})).map(claimListRow)
+  if ('ctes' in hits) return runShape<Row>(db, text, values, {})
   // A relation's page is planned for its relation, every time: planned without it, the page walked every claim
   // newest first testing the relation, as one relation in eight would fill it at once, and for a relation no
   // claim has that read all of them (0.56 s at a million papers); with it, a rare relation reads its own index.
-  return (
-    await runShape<ClaimPageRow>(db, text, values, f.relation ? { customPlan: true } : { genericPlan: true })
-  ).map(claimListRow)
+  return runShape<Row>(db, text, values, f.relation ? { customPlan: true } : { genericPlan: true })
 }

@@ -17,6 +17,8 @@ import { ClaimsFeedAnswer, claimsFeed } from '../changes/answers'
 import { listAnswer } from '../csv/answer'
 import { ALSO_ON_LIST, requiring, type ListContext } from '../aliases'
 import { formatParam } from '../csv/format-param'
+import { listClaimItemTexts } from '../../../documents/claims'
+import { jsonPage } from '../json-page'
 
 /** Accepted case-insensitively, like /papers/{id}; a string that cannot be a paper id is a 400. */
 const paperIdParam: Param<string> = {
@@ -79,8 +81,21 @@ export const claimsModule = (v1: V1Context) => {
       if (p.updated_since) return claimsFeed(v1, p, filters, p.updated_since)
       const paging = pager(secret, 'claims', filters, p)
       const { after } = paging
+      const position = after && { createdAt: String(after[0]), id: Number(after[1]) }
+      // Without fields=, the page is its claims' stored items joined (src/documents/claims.ts), the same bytes.
+      if (!p.fields) {
+        const [texts, facets] = await Promise.all([
+          listClaimItemTexts(db, filters, paging.limit, position, baseUrl),
+          claimFacets(db, filters, p),
+        ])
+        const { items, pagination } = paging.page(texts, (r) => [r.createdAtText, r.id])
+        return jsonPage(
+          items.map((r) => r.json),
+          withFacets(pagination, facets),
+        ) as unknown as { data: unknown[] }
+      }
       const [rows, facets] = await Promise.all([
-        listClaims(db, filters, paging.limit, after && { createdAt: String(after[0]), id: Number(after[1]) }),
+        listClaims(db, filters, paging.limit, position),
         claimFacets(db, filters, p),
       ])
       const { items, pagination } = paging.page(rows, (r) => [r.createdAtText, r.claim.id])
