@@ -272,7 +272,8 @@ export const DOCUMENTS_STATE = 'documents'
 /**
  * At start-up: if the documents were built by another version of the serializer, makes them all stale and
  * records this version, in one transaction (a crash leaves the old version recorded, and the next start
- * does it again). Returns how many bodies went stale.
+ * does it again). Returns how many bodies went stale. Items go with their bodies, and so do items a release
+ * before them (storage format 1, which knows no items) left beside a body it made stale.
  */
 export async function checkDocumentsVersion(db: Db, version = DOCUMENTS_VERSION): Promise<number> {
   return db.transaction(async (tx) => {
@@ -288,7 +289,7 @@ export async function checkDocumentsVersion(db: Db, version = DOCUMENTS_VERSION)
           tx as unknown as Db,
           sql`with stale as (
       update paper_documents set body = null, item = null, story_item = null, generation = generation + 1
-      where body is not null returning 1)
+      where body is not null or item is not null or story_item is not null returning 1)
       select count(*)::int as n from stale`,
         )
       )[0]?.n ?? 0
