@@ -1,5 +1,13 @@
 ALTER TABLE "paper_documents" ADD COLUMN "item" text;--> statement-breakpoint
 ALTER TABLE "paper_documents" ADD COLUMN "story_item" text;--> statement-breakpoint
+-- A page reads 25 to 100 items, each compressed in its row: lz4 decompresses them several times faster than pglz
+-- (docs/benchmarks.md, issue 39). Where the server is built without lz4 (the embedded one), they stay pglz.
+DO $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)) THEN
+    ALTER TABLE paper_documents ALTER COLUMN item SET COMPRESSION lz4, ALTER COLUMN story_item SET COMPRESSION lz4;
+  END IF;
+END $$;--> statement-breakpoint
 -- The list items (src/documents/paper-items.ts) share the body's row, generation and staleness: every trigger of
 -- drizzle/0034 goes through these three functions, which now make the items NULL with the body, so an item is never
 -- fresher or staler than its body. A /papers item shows the paper and its story's headline and dek, a /stories item
