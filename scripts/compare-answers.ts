@@ -206,6 +206,14 @@ async function askAll() {
     '/api/v1/stories?limit=12',
     '/api/v1/claims?limit=40',
     '/api/v1/claims?subject=rapamycin&limit=3',
+    // The other orders, publication dates, counts and groups (issue 39: pages joined from stored items).
+    '/api/v1/papers?sort=published_date&limit=100',
+    '/api/v1/papers?sort=newsworthiness&min_relevance=0',
+    '/api/v1/papers?sort=published_date&published_since=2026-09-01&published_until=2026-10-15&topic=senescence',
+    '/api/v1/papers?published_since=2026-10-01&study_type=animal&limit=100',
+    '/api/v1/papers?count=true&group_by=topic&min_relevance=1',
+    '/api/v1/papers?q=senescence&sort=newsworthiness&count=true',
+    '/api/v1/stories?topic=senescence,mtor-rapamycin&study_type=animal&limit=100',
   ])
     await walk(list, 5)
   for (const q of claimQueries) await walk(`/api/v1/claims?${q}`, 2)

@@ -908,6 +908,11 @@ export const paperDocuments = pgTable(
       .references(() => papers.id, { onDelete: 'cascade' }),
     generation: integer('generation').notNull().default(0),
     body: text('body'),
+    // The paper as a /papers list item (a Paper) and, when it has a story, as a /stories list item (a StoryItem),
+    // with the body's base mark (src/documents/paper-items.ts): written with the body, made NULL with it
+    // (drizzle/0037); '' as the body's ''.
+    item: text('item'),
+    storyItem: text('story_item'),
   },
   (t) => [index('paper_documents_stale_idx').on(t.paperId).where(sql`body is null`)],
 )

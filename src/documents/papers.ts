@@ -28,6 +28,7 @@ import { PAPER_DETAIL_SELECT, paperDetailOf, type PaperDetail, type PaperDetailR
 import { preparedStatement } from '../queries/prepared'
 import { serializePaperDetail } from '../resources/papers/detail'
 import { OPEN_LICENSES } from '../taxonomy'
+import { paperItem, storyItem } from './paper-items'
 
 const SENTINEL = '\u0001'
 /** Where a stored body's URLs take the base: JSON.stringify's text of SENTINEL. */
@@ -81,18 +82,24 @@ const rowsAfter = preparedStatement<BuildRow>(`select d.generation, ${PAPER_DETA
 from paper_documents d join papers p on p.id = d.paper_id
 where d.paper_id > $? order by d.paper_id limit $?`)
 
-/** Writes each row's body where its generation is still the one read with the rows; returns how many were written. */
+/**
+ * Writes each row's body and list items (./paper-items.ts) where its generation is still the one read with the rows;
+ * returns how many were written.
+ */
 async function storeBodies(db: Db, rows: BuildRow[]): Promise<number> {
   if (rows.length === 0) return 0
   const ids = rows.map((r) => r.id)
   const generations = rows.map((r) => r.generation)
-  const bodies = rows.map((r) => documentBody(paperDetailOf(r)))
+  const details = rows.map(paperDetailOf)
+  const bodies = details.map(documentBody)
+  const items = details.map(paperItem)
+  const storyItems = details.map(storyItem)
   const [written] = await executeRows<{ n: number }>(
     db,
     sql`with written as (
-    update paper_documents d set body = v.body
-    from unnest(${sql.param(ids)}::text[], ${sql.param(generations)}::int[], ${sql.param(bodies)}::text[]) as v(id,
-      generation, body)
+    update paper_documents d set body = v.body, item = v.item, story_item = v.story_item
+    from unnest(${sql.param(ids)}::text[], ${sql.param(generations)}::int[], ${sql.param(bodies)}::text[],
+      ${sql.param(items)}::text[], ${sql.param(storyItems)}::text[]) as v(id, generation, body, item, story_item)
     where d.paper_id = v.id and d.generation = v.generation
     returning 1)
   select count(*)::int as n from written`,
@@ -249,12 +256,15 @@ const FINGERPRINT_RECORD: PaperDetail = {
   ],
 }
 
-/** The serializer's fingerprint (FNV-1a of what it writes for FINGERPRINT_RECORD), with the storage format's number. */
+/**
+ * The serializers' fingerprint (FNV-1a of what they write for FINGERPRINT_RECORD: the body and both list items), with
+ * the storage format's number (2: the list items).
+ */
 export const DOCUMENTS_VERSION = (() => {
-  const text = documentBody(FINGERPRINT_RECORD)
+  const text = [documentBody, paperItem, storyItem].map((make) => make(FINGERPRINT_RECORD)).join('\n')
   let hash = 0x811c9dc5
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0
-  return `1:${hash.toString(16)}`
+  return `2:${hash.toString(16)}`
 })()
 
 export const DOCUMENTS_STATE = 'documents'
@@ -262,7 +272,8 @@ export const DOCUMENTS_STATE = 'documents'
 /**
  * At start-up: if the documents were built by another version of the serializer, makes them all stale and
  * records this version, in one transaction (a crash leaves the old version recorded, and the next start
- * does it again). Returns how many bodies went stale.
+ * does it again). Returns how many bodies went stale. Items go with their bodies, and so do items a release
+ * before them (storage format 1, which knows no items) left beside a body it made stale.
  */
 export async function checkDocumentsVersion(db: Db, version = DOCUMENTS_VERSION): Promise<number> {
   return db.transaction(async (tx) => {
@@ -277,7 +288,8 @@ export async function checkDocumentsVersion(db: Db, version = DOCUMENTS_VERSION)
         await executeRows<{ n: number }>(
           tx as unknown as Db,
           sql`with stale as (
-      update paper_documents set body = null, generation = generation + 1 where body is not null returning 1)
+      update paper_documents set body = null, item = null, story_item = null, generation = generation + 1
+      where body is not null or item is not null or story_item is not null returning 1)
       select count(*)::int as n from stale`,
         )
       )[0]?.n ?? 0

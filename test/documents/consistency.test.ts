@@ -110,6 +110,13 @@ describe('stored paper documents', () => {
           harvested(n, { title: `RETRACTED: ${harvested(n).title}`, publicationTypes: ['Retracted Publication'] }),
         ])
       },
+      editStory: async () =>
+        db.execute(
+          sql`update stories set headline = headline || ' ✎', dek = case when dek = '' then 'Now a dek.' else '' end
+          where paper_id = (select paper_id from stories order by random() limit 1)`,
+        ),
+      dropStory: async () =>
+        db.execute(sql`delete from stories where paper_id = (select paper_id from stories order by random() limit 1)`),
       refreshSome: async () => refreshPaperDocuments(db, { max: 1 + Math.floor(next() * 5), batch: 2 }),
     }
     const names = Object.keys(steps)

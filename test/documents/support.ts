@@ -4,31 +4,63 @@ import { asc } from 'drizzle-orm'
 import type { Db } from '../../src/db/client'
 import { paperDocuments } from '../../src/db/schema'
 import { documentText } from '../../src/documents/papers'
-import { getPaperDetail } from '../../src/resources/papers/queries'
+import { getPaperDetail, PAPER_LIST_FROM, type PaperListTextRow } from '../../src/resources/papers/queries'
 import { serializePaperDetail } from '../../src/resources/papers/detail'
+import { serializeListedPaper } from '../../src/resources/papers/serialize'
+import { STORY_ROW_FROM, storyListRow, type StoryPageRow } from '../../src/resources/stories/queries'
+import { serializeStoryItem } from '../../src/resources/stories/serialize'
+import { preparedStatement } from '../../src/queries/prepared'
+import { OPEN_LICENSES } from '../../src/taxonomy'
 import type { MappedPaper } from '../../src/pipeline/ingest/europepmc/mapping'
 
 export const BASE = 'https://geroscope.test'
 
+/** The paper as the live /papers and /stories pages read it (their statements, one paper). */
+const listRow = preparedStatement<PaperListTextRow>(`${PAPER_LIST_FROM} where p.id = $?`)
+const storyRow = preparedStatement<StoryPageRow>(`${STORY_ROW_FROM} where s.paper_id = $?`)
+
+const BASES = [BASE, 'http://other.example:8080/x"y']
+
+/** `stored` (with the base's mark) equals `fresh(base)` for both bases; '' (served live) passes. */
+function expectStored(what: string, stored: string, fresh: (base: string) => unknown) {
+  if (stored === '') return // served live by design (its text writes the base's mark)
+  for (const base of BASES) {
+    const built = JSON.stringify(fresh(base))
+    if (documentText(stored, base) !== built) expect(`${what}: ${documentText(stored, base)}`).toBe(`${what}: ${built}`)
+  }
+}
+
 /**
- * Every stored body equals the document built now from the rows (for two bases); a NULL body is stale and
- * allowed unless `allFresh`. Returns how many bodies were compared.
+ * Every stored body and list item equals the one built now from the rows by the live paths' serializers (for two
+ * bases); a NULL body is stale and allowed unless `allFresh`, and its items must be NULL with it. Returns how many
+ * documents were compared.
  */
 export async function expectDocumentsConsistent(db: Db, options: { allFresh?: boolean } = {}): Promise<number> {
   const rows = await db.select().from(paperDocuments).orderBy(asc(paperDocuments.paperId))
+  const licences = [...OPEN_LICENSES]
   let compared = 0
   for (const row of rows) {
     if (row.body === null) {
       if (options.allFresh) expect(`${row.paperId}: stale`).toBe(`${row.paperId}: fresh`)
+      // An item is never fresher than its body.
+      expect({ paper: row.paperId, item: row.item, storyItem: row.storyItem }).toEqual({
+        paper: row.paperId,
+        item: null,
+        storyItem: null,
+      })
       continue
     }
     const detail = await getPaperDetail(db, row.paperId)
     expect(detail).not.toBeNull()
-    if (row.body === '') continue // served live by design (its text writes the base's mark)
-    for (const base of [BASE, 'http://other.example:8080/x"y']) {
-      const fresh = JSON.stringify(serializePaperDetail(detail!, base))
-      if (documentText(row.body, base) !== fresh)
-        expect(`${row.paperId}: ${documentText(row.body, base)}`).toBe(`${row.paperId}: ${fresh}`)
+    expectStored(`${row.paperId} body`, row.body, (base) => serializePaperDetail(detail!, base))
+    const [listed] = await listRow(db, [licences, row.paperId])
+    expect(row.item).not.toBeNull()
+    expectStored(`${row.paperId} item`, row.item!, (base) => serializeListedPaper(listed, base))
+    const [story] = await storyRow(db, [licences, row.paperId])
+    if (!story) expect(`${row.paperId} story item: ${row.storyItem}`).toBe(`${row.paperId} story item: null`)
+    else {
+      expect(row.storyItem).not.toBeNull()
+      expectStored(`${row.paperId} story item`, row.storyItem!, (base) => serializeStoryItem(storyListRow(story), base))
     }
     compared++
   }

@@ -2,9 +2,10 @@
  * `fields=` pages of /api/v1/papers and /api/v1/stories written as JSON by PostgreSQL (issues 15,
  * 18): each row comes back as the finished JSON text of its item with only the selected keys, and
  * columns no selected key needs are not read (the story join goes when no story field is asked), so
- * `fields=id,title` costs a fraction of a full page on both sides. Full pages are not written here:
- * built in SQL they cost PostgreSQL about twice the CPU they saved the service (docs/benchmarks.md),
- * and the database is the tier that does not scale out.
+ * `fields=id,title` costs a fraction of a full page on both sides. Full pages are read from the items
+ * stored beside each paper (issue 39, src/documents/paper-items.ts), written here only for a row whose
+ * item is stale: built in SQL for every row they cost PostgreSQL about twice the CPU they saved the
+ * service (docs/benchmarks.md), and the database is the tier that does not scale out.
  *
  * The items are byte for byte what src/resources/papers/serialize.ts and
  * src/resources/stories/serialize.ts make of the same rows (scripts/compare-answers.ts checks it
@@ -185,11 +186,28 @@ class Texts {
   }
 }
 
-const selectionKey = (selection: FieldSelection | undefined) => (selection ? JSON.stringify(selection) : '*')
+const selectionKey = (selection: FieldSelection | undefined, stored: StoredItem | undefined) =>
+  (selection ? JSON.stringify(selection) : '*') + (stored ? stored.column : '')
 const usesStory = (selection: FieldSelection | undefined) => !selection || 'story' in selection
 
-/** sortKey: the row's key in an order other than the default (src/resources/papers/paper-order.ts), as text. */
-export type PaperJsonRow = { indexedDate: string; sortKey?: string; id: string; json: string }
+/**
+ * An item stored as JSON text beside its row (src/documents/paper-items.ts): `column`, its SQL text (null where
+ * there is none fresh), read from what `join(<the row's paper id>)` joins. A page that reads it gets the stored text as
+ * `stored` and writes `json` only for a row without one.
+ */
+export type StoredItem = { column: string; join: (paperId: string) => string }
+
+/**
+ * sortKey: the row's key in an order other than the default (src/resources/papers/paper-order.ts), as text. With a
+ * StoredItem, exactly one of `stored` (with the base's mark) and `json` is not null.
+ */
+export type PaperJsonRow = { indexedDate: string; sortKey?: string; id: string; json: string; stored?: string | null }
+
+/** The head's item columns: the JSON `object` alone, or the stored item and `object` only where it is missing. */
+const itemColumns = (object: string, stored: StoredItem | undefined) =>
+  stored
+    ? `${stored.column} as stored, case when ${stored.column} is null then ${object} end as json`
+    : `${object} as json`
 
 /** Which statement of a list page: the walk of a range, a window of its newest rows filtered, or every match sorted. */
 type Window = number | 'sorted' | null
@@ -240,6 +258,7 @@ async function windowedJsonPage<Row>(
   base: string,
   texts: Texts,
   selection: FieldSelection | undefined,
+  stored: StoredItem | undefined,
   pageText: (range: string[], filters: string[], window: Window) => Statement | null,
   page: JsonPage,
   n: number,
@@ -248,7 +267,7 @@ async function windowedJsonPage<Row>(
   const run = (filtered: Conditions, window: Window) => {
     const { range } = page
     const key = [
-      selectionKey(selection),
+      selectionKey(selection, stored),
       window,
       range.fragments.join('\u0000'),
       filtered.fragments.join('\u0000'),
@@ -285,22 +304,26 @@ const paperTexts = Object.fromEntries(PAPER_SORTS.map((sort) => [sort, new Texts
 
 function paperPageText(
   selection: FieldSelection | undefined,
+  stored: StoredItem | undefined,
   range: string[],
   filters: string[],
   window: Window,
   sort: PaperSort,
 ): Statement | null {
-  const object = jsonObject(listedPaperFields, selection)
+  let object = jsonObject(listedPaperFields, selection)
   if (object === null) return null
   const order = PAPER_ORDERS[sort]
   // The default order's key is the indexed date the row already names; another order's key comes as text.
   const key = sort === 'indexed_date' ? '' : `(${order.key})::text as "sortKey", `
+  const storyJoin = usesStory(selection) ? 'left join stories s on s.paper_id = p.id' : ''
+  // Beside stored items the story is read only for the rows written here: a subquery the CASE runs for them alone.
+  if (stored && storyJoin) object = `(select ${object} from (select 1) one ${storyJoin})`
   return pageStatement(
     {
-      head: `select p.indexed_date::text as "indexedDate", ${key}p.id, ${object} as json`,
+      head: `select p.indexed_date::text as "indexedDate", ${key}p.id, ${itemColumns(object, stored)}`,
       table: 'papers',
       alias: 'p',
-      join: usesStory(selection) ? 'left join stories s on s.paper_id = p.id' : '',
+      join: stored ? stored.join('p.id') : storyJoin,
       newest: order.newest,
       sorted: order.sorted,
     },
@@ -312,7 +335,8 @@ function paperPageText(
 
 /**
  * listPapers (src/resources/papers/queries.ts) with each row as its Paper's JSON text, cut to `selection`;
- * null when the selection cannot be built in SQL (the caller serializes in JavaScript then).
+ * null when the selection cannot be built in SQL (the caller serializes in JavaScript then). With `stored` (and no
+ * selection), each row's stored item where there is one (PaperJsonRow).
  */
 export async function listPapersJson(
   db: Db,
@@ -322,6 +346,7 @@ export async function listPapersJson(
   after: PaperPosition | null,
   selection?: FieldSelection,
   sort: PaperSort = DEFAULT_PAPER_SORT,
+  stored?: StoredItem,
 ): Promise<PaperJsonRow[] | null> {
   const texts = paperTexts[sort]
   const fetch = (position: () => Conditions, n: number) =>
@@ -330,7 +355,8 @@ export async function listPapersJson(
       base,
       texts,
       selection,
-      (range, fragments, window) => paperPageText(selection, range, fragments, window, sort),
+      stored,
+      (range, fragments, window) => paperPageText(selection, stored, range, fragments, window, sort),
       {
         range: paperDatesText(filters, position(), sort),
         filtered: paperFilterText(filters, undefined, true, sort), // q's tsquery built once per run in the windows
@@ -349,12 +375,13 @@ export async function listPapersJson(
   return rest && tied.concat(rest)
 }
 
-export type StoryJsonRow = { publishedAtText: string; paperId: string; json: string }
+export type StoryJsonRow = { publishedAtText: string; paperId: string; json: string; stored?: string | null }
 
 const storyTexts = new Texts()
 
 function storyPageText(
   selection: FieldSelection | undefined,
+  stored: StoredItem | undefined,
   range: string[],
   filters: string[],
   window: Window,
@@ -364,10 +391,10 @@ function storyPageText(
   return pageStatement(
     {
       head: `select to_char(s.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "publishedAtText",
-  s.paper_id as "paperId", ${object} as json`,
+  s.paper_id as "paperId", ${itemColumns(object, stored)}`,
       table: 'stories',
       alias: 's',
-      join: 'join papers p on p.id = s.paper_id',
+      join: `join papers p on p.id = s.paper_id${stored ? ` ${stored.join('s.paper_id')}` : ''}`,
       newest: 'order by s.published_at desc, s.paper_id asc',
       sorted: `order by s.published_at + interval '0 s' desc, s.paper_id asc`,
     },
@@ -379,7 +406,7 @@ function storyPageText(
 
 /**
  * listStories (src/resources/stories/queries.ts) with each row as its StoryItem's JSON text, cut to `selection`; null
- * as listPapersJson.
+ * and `stored` as listPapersJson.
  */
 export async function listStoriesJson(
   db: Db,
@@ -388,6 +415,7 @@ export async function listStoriesJson(
   limit: number,
   after: StoryPosition | null,
   selection?: FieldSelection,
+  stored?: StoredItem,
 ): Promise<StoryJsonRow[] | null> {
   const fetch = (position: () => Conditions, n: number) =>
     windowedJsonPage<StoryJsonRow>(
@@ -395,7 +423,8 @@ export async function listStoriesJson(
       base,
       storyTexts,
       selection,
-      (range, fragments, window) => storyPageText(selection, range, fragments, window),
+      stored,
+      (range, fragments, window) => storyPageText(selection, stored, range, fragments, window),
       {
         range: storyDatesText(filters, position()),
         filtered: storyFilterText(filters),

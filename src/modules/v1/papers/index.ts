@@ -26,7 +26,8 @@ import { sortParam } from './sort-param'
 import { jsonPage } from '../json-page'
 import { serializeListedPaper } from '../../../resources/papers/serialize'
 import { serializePaperDetail } from '../../../resources/papers/detail'
-import { readPaperDocument } from '../../../documents/papers'
+import { documentText, readPaperDocument } from '../../../documents/papers'
+import { STORED_PAPER_ITEMS } from '../../../documents/paper-items'
 import { fieldsParam, selectFields } from '../fields'
 import { FacetFields, countedPagination, facetParams, withFacets } from '../facets/params'
 import { paperFacets } from '../facets/papers'
@@ -175,12 +176,14 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
       if (paging.after && !position) throw invalidParameter('cursor is not a cursor this API issued')
       // q matches the names /search expands by their other names too (the cursor is bound to q as written).
       const matching = { ...filters, ...queryFilter(p.q) }
-      // fields= pages are written by PostgreSQL, only the fields asked for (src/resources/papers/paper-json.ts); full
-      // pages are serialized here: written in SQL they cost the database about twice the CPU they saved here
-      // (docs/benchmarks.md).
+      // Full pages join the items stored beside each paper (src/documents/paper-items.ts), PostgreSQL writing those
+      // of papers whose item is stale; fields= pages are written by PostgreSQL, only the fields asked for
+      // (src/resources/papers/paper-json.ts).
       const [written, facets] = await Promise.all([
         // null: not built in SQL
-        p.fields ? listPapersJson(db, baseUrl, matching, paging.limit, position, p.fields, sort) : null,
+        p.fields
+          ? listPapersJson(db, baseUrl, matching, paging.limit, position, p.fields, sort)
+          : listPapersJson(db, baseUrl, matching, paging.limit, position, undefined, sort, STORED_PAPER_ITEMS),
         paperFacets(db, matching, p),
       ])
       if (written) {
@@ -189,7 +192,7 @@ export const papersModule = (v1: V1Context, charge: BatchCharge) => {
           sort === 'indexed_date' ? r.indexedDate : order.cast === 'float8' ? Number(r.sortKey) : r.sortKey!
         const { items, pagination } = paging.page(written, (r) => [keyOf(r), r.id])
         return jsonPage(
-          items.map((r) => r.json),
+          items.map((r) => (r.stored ? documentText(r.stored, baseUrl) : r.json)),
           withFacets(pagination, facets),
         ) as unknown as PapersAnswer
       }

@@ -15,6 +15,8 @@ import { updatedSinceParam } from '../changes/feed'
 import { StoriesFeedAnswer, storiesFeed } from '../changes/answers'
 import { listStoriesJson } from '../../../resources/papers/paper-json'
 import { jsonPage } from '../json-page'
+import { documentText } from '../../../documents/papers'
+import { STORED_STORY_ITEMS } from '../../../documents/paper-items'
 import { listAnswer } from '../csv/answer'
 import { ALSO_ON_LIST, requiring, type ListContext } from '../aliases'
 import { formatParam } from '../csv/format-param'
@@ -55,12 +57,20 @@ export const storiesModule = (v1: V1Context) => {
       if (p.updated_since) return storiesFeed(v1, p, filters, p.updated_since)
       const paging = pager(secret, 'stories', filters, p)
       const position = paging.after && positionOf(paging.after)
-      // fields= pages only, as for /papers (src/modules/v1/papers/index.ts says why)
-      const written = p.fields ? await listStoriesJson(db, baseUrl, filters, paging.limit, position, p.fields) : null
+      // Full pages from stored items, fields= pages written by PostgreSQL, as for /papers (src/modules/v1/papers)
+      const written = await listStoriesJson(
+        db,
+        baseUrl,
+        filters,
+        paging.limit,
+        position,
+        p.fields,
+        p.fields ? undefined : STORED_STORY_ITEMS,
+      )
       if (written) {
         const { items, pagination } = paging.page(written, (r) => [r.publishedAtText, r.paperId])
         return jsonPage(
-          items.map((r) => r.json),
+          items.map((r) => (r.stored ? documentText(r.stored, baseUrl) : r.json)),
           { pagination },
         ) as unknown as { data: Static<typeof StoryItem>[]; pagination: Static<typeof Pagination> }
       }
