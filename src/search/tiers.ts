@@ -50,10 +50,27 @@ const inText = sql`(not ${NEGATED} or exists (select from papers x where x.id = 
 /**
  * The tiers, each excluding those before it, so that every matching paper is in exactly one. `match`
  * reads only search_vector, which sits in the row (title_vector is a TOAST fetch away). A tier's
- * `group` names its candidates, the GIN condition that finds all of them: the titles holding all the
- * words, or every match.
+ * `group` names its candidates, the GIN condition that finds all of them (`gin`: the titles holding all
+ * the words, or every match), and the group's `tier` sorts a candidate into its tier (null: none of
+ * the group's) with the same tests as the tiers' `match`, each made at most once: a tier's
+ * exclusions are the earlier branches of the case. Without exclusions (-word) a title that holds the
+ * query holds it in the text (every test is then of words present), so Q need not be asked in group 0.
+ * At 1,000,000 papers the tests were half the cost of a GIN scan of a few thousand rows
+ * (docs/benchmarks.md, issue 35).
  */
-const GROUPS = [sql`title_vector @@ ${QL}`, sql`search_vector @@ ${QL}`]
+const GROUPS = [
+  {
+    gin: sql`title_vector @@ ${QL}`,
+    tier: sql`case when search_vector @@ ${TA} and (not ${NEGATED} or search_vector @@ ${Q}) then 0
+      when search_vector @@ ${QA} and (not ${NEGATED} or search_vector @@ ${Q}) then 1 end`,
+  },
+  {
+    gin: sql`search_vector @@ ${QL}`,
+    tier: sql`case when search_vector @@ ${QA} then null
+      when search_vector @@ ${ANYA} then case when search_vector @@ ${Q} then 2 end
+      when search_vector @@ ${T} then 3 when search_vector @@ ${Q} then 4 end`,
+  },
+]
 const TIERS: { group: number; match: SQL; byTitle?: SQL }[] = [
   {
     group: 0,
@@ -142,7 +159,8 @@ export function queryForms(q: string, expansions: readonly Expansion[] = []): SQ
  *
  * Tier k needs `need{k}` hits: those still missing after the tiers before it. The first tier asked of
  * each group is walked: a scout of a fifth of `walk` papers, then the whole walk only if the scout's
- * hits, projected, would be enough. If the walk falls short, the group's GIN scan (`candidates{g}`)
+ * hits, projected, would be enough (or a walk sized from them, for a thin title tier: `stretchedWalk`).
+ * If the walk falls short, the group's GIN scan (`candidates{g}`)
  * lists every candidate with its tier, and this tier and later ones of the group are read from it:
  * a later tier is needed only when this one fell short, and then the scan has been made anyway.
  */
@@ -153,11 +171,9 @@ export function tieredHits({ q, where, hits, walk, indexOnly, after, expansions 
       geroscope_tsquery_in_title(any_word) as anya, loose as ql, position('!' in query::text) > 0 as negated
     from (${queryForms(q, expansions)}) forms)`,
   ]
-  GROUPS.forEach((gin, g) => {
-    const tiers = TIERS.flatMap((t, k) => (t.group === g ? [sql`when ${t.match} then ${sql.raw(String(k))}`] : []))
+  GROUPS.forEach(({ gin, tier }, g) => {
     ctes.push(sql`${sql.raw(`candidates${g}`)} as materialized (
-      select id, relevance, indexed_date, case ${sql.join(tiers, sql` `)} end as tier
-      from papers where ${where} and ${gin})`)
+      select id, relevance, indexed_date, ${tier} as tier from papers where ${where} and ${gin})`)
   })
   const cursor = after && { ...after, ...readScore(after.score) }
   const done: number[] = []
@@ -177,16 +193,21 @@ export function tieredHits({ q, where, hits, walk, indexOnly, after, expansions 
         indexOnly && byTitle
           ? { vector: sql.raw('title_vector'), match: byTitle }
           : { vector: sql.raw('search_vector'), match }
-      const walkOf = (name: string, rows: number, only: SQL) => sql`${sql.raw(name)} as materialized (
+      const walkOf = (name: string, rows: number | SQL, only: SQL) => sql`${sql.raw(name)} as materialized (
         select id, relevance, indexed_date from (
           select id, relevance, indexed_date, ${test.vector} from papers where ${where}${start} order by ${INDEX_ORDER}
             limit ${rows}
         ) w
         where ${only}${test.match}${rest}
         order by ${INDEX_ORDER} limit ${need})`
-      const [scout, walked] = [`scout${k}`, `walk${k}`]
-      ctes.push(walkOf(scout, Math.ceil(walk / SCOUT), sql``))
-      ctes.push(walkOf(walked, walk, sql`${count(scout)} < ${need} and ${count(scout)} * ${SCOUT} >= ${need} and `))
+      const [scout, walked, reach] = [`scout${k}`, `walk${k}`, `reach${k}`]
+      const scoutLength = Math.ceil(walk / SCOUT)
+      ctes.push(walkOf(scout, scoutLength, sql``))
+      const stretched = indexOnly && byTitle ? stretchedWalk(count(scout), need, scoutLength) : sql`0`
+      ctes.push(sql`${sql.raw(reach)} as materialized (select case when ${count(scout)} >= ${need} then 0
+        when ${count(scout)} * ${SCOUT} >= ${need} then ${walk}::bigint else ${stretched} end as n)`)
+      const length = sql.raw(`(select n from ${reach})`)
+      ctes.push(walkOf(walked, length, sql`${length} > 0 and `))
       ctes.push(sql`${tier} as materialized (
         select * from ${sql.raw(scout)} where ${count(scout)} >= ${need}
         union all
@@ -206,6 +227,28 @@ export function tieredHits({ q, where, hits, walk, indexOnly, after, expansions 
 
 /** The scout walks 1/SCOUT of the walk: a rare tier is known as such for a fifth of the cost. */
 const SCOUT = 5
+
+/**
+ * A title tier too thin for the walk (its scout found hits, but too few to project to enough) is
+ * walked further when that is cheaper than its GIN scan, which reads the row of every paper whose
+ * title holds the words: at 1,000,000 papers a few thousand rows, most of them not in shared buffers.
+ * The walk reads the index alone. From the scout's density it should take `need / density` papers;
+ * it is taken when those cost less than the GIN scan's rows, estimated as the scout's density times
+ * the table's rows (pg_class), a row costing about ROW_COST papers walked with their test
+ * (docs/benchmarks.md, issue 35). It may walk STRETCH times as far: a walk stops as soon as it has
+ * what it needs, so the margin costs only when the scout was lucky and the GIN scan runs after all.
+ * A small table (or one never analysed: reltuples -1) keeps the GIN scan.
+ */
+const STRETCH = 3
+const ROW_COST = 4
+
+function stretchedWalk(found: SQL, need: SQL, scouted: number): SQL {
+  const rows = sql`(select greatest(reltuples, 0) from pg_class where oid = 'papers'::regclass)`
+  // (Null when the scout found nothing: the case then keeps the GIN scan.)
+  const expected = sql`(${need}::float8 * ${scouted} / nullif(${found}, 0))`
+  return sql`(case when ${expected} <= ${ROW_COST}::float8 * ${found} / ${scouted} * ${rows}
+    then ceil(${STRETCH} * ${expected})::bigint else 0 end)`
+}
 
 const count = (cte: string) => sql.raw(`(select count(*) from ${cte})`)
 
