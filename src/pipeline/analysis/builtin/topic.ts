@@ -14,7 +14,7 @@
 import type { TopicSlug } from '../../../taxonomy'
 import type { PaperInput } from '../types'
 import { AGEING, NEURODEGENERATION, NEURO_ACRONYMS, has } from './cues'
-import { hitsByPart } from './part-hits'
+import { hitsByPart, occursIn } from './part-hits'
 import type { Reading, Role } from './reading'
 import { round } from './study-type'
 
@@ -144,7 +144,7 @@ export function classifyTopic(
   const joined = joinedOf(paper)
   for (const [topic, re] of MECHANISMS) scores.set(topic, scoreOf(re, reading, paper, joined))
   const ageing =
-    has(AGEING, reading.all) ||
+    occursIn(reading, AGEING) ||
     paper.meshHeadings.some((h) => /^(Aging|Cellular Senescence|Immunosenescence)/.test(h.descriptor))
   // Inflammation counts as inflammaging only within an ageing frame.
   scores.set('inflammaging', ageing ? scoreOf(INFLAMMATION, reading, paper, joined) * 0.8 : 0)
