@@ -66,17 +66,32 @@ export function tokenize(text: string): Token[] {
   return out
 }
 
-/** Tokens as three parallel arrays: one allocation per token (its lower-case form) instead of four. */
-type Scan = { norms: string[]; starts: number[]; ends: number[] }
+/**
+ * A bit per hash of the one-token keys of the index, where a match starts: two tokens in three of a paper's text
+ * start no term, and the bit says so without hashing the token into the index's large map (a cache miss each).
+ */
+const FILTER_BITS = 21
+/** FNV-1a over `s`'s UTF-16 code units from `from` to `to`, its top FILTER_BITS bits. */
+function bitOf(s: string, from: number, to: number): number {
+  let h = 0x811c9dc5
+  for (let k = from; k < to; k++) h = Math.imul(h ^ s.charCodeAt(k), 0x01000193)
+  return h >>> (32 - FILTER_BITS)
+}
+const mayStart = (filter: Uint32Array, bit: number) => (filter[bit >>> 5] & (1 << (bit & 31))) !== 0
+
+/** Tokens as parallel arrays: one allocation per token (its lower-case form) instead of four; `bits` for the filter. */
+type Scan = { norms: string[]; starts: number[]; ends: number[]; bits: number[] }
 
 function scan(text: string): Scan {
   const lower = text.toLowerCase()
   const sameLength = lower.length === text.length // false only for the rare letters whose lower case is longer (İ)
-  const out: Scan = { norms: [], starts: [], ends: [] }
+  const out: Scan = { norms: [], starts: [], ends: [], bits: [] }
   eachToken(text, (start, end) => {
-    out.norms.push(sameLength ? lower.slice(start, end) : text.slice(start, end).toLowerCase())
+    const norm = sameLength ? lower.slice(start, end) : text.slice(start, end).toLowerCase()
+    out.norms.push(norm)
     out.starts.push(start)
     out.ends.push(end)
+    out.bits.push(sameLength ? bitOf(lower, start, end) : bitOf(norm, 0, norm.length))
   })
   return out
 }
@@ -95,7 +110,7 @@ type Candidate = { entry: LexiconEntry; raw: string | null; context: boolean }
  * `next` holds the nodes one token longer, so the scan walks token by token without building the joined key.
  */
 type Node = { cands: Candidate[] | null; prefix: boolean; next: Map<string, Node> | null }
-type Index = { nodes: Map<string, Node> }
+type Index = { nodes: Map<string, Node>; firsts: Uint32Array }
 
 function buildIndex(entries: readonly LexiconEntry[]): Index {
   const nodes = new Map<string, Node>()
@@ -129,13 +144,18 @@ function buildIndex(entries: readonly LexiconEntry[]): Index {
     for (const s of entry.abbreviations ?? []) add(entry, s, 'abbreviation')
   }
   // Every prefix of a term is a node (above), so each longer node hangs under the one without its last token.
+  const firsts = new Uint32Array(2 ** (FILTER_BITS - 5))
   for (const [key, n] of nodes) {
     const cut = key.lastIndexOf(' ')
-    if (cut < 0) continue
+    if (cut < 0) {
+      const bit = bitOf(key, 0, key.length)
+      firsts[bit >>> 5] |= 1 << (bit & 31)
+      continue
+    }
     const parent = nodes.get(key.slice(0, cut))!
     ;(parent.next ??= new Map()).set(key.slice(cut + 1), n)
   }
-  return { nodes }
+  return { nodes, firsts }
 }
 
 let index: Index | null = null
@@ -160,10 +180,12 @@ const OPENS = /^\s*[(\[]/
 
 /** Every lexicon term in `text`, left to right, longest match first, never overlapping. */
 export function findMentions(text: string): Mention[] {
-  const { nodes } = getIndex()
-  const { norms, starts, ends } = scan(text)
+  const { nodes, firsts } = getIndex()
+  const { norms, starts, ends, bits } = scan(text)
   const out: (Mention & { context: boolean })[] = []
   for (let i = 0; i < norms.length; i++) {
+    // A token holds no space, so only a one-token key can be its node; without the key's bit there is none.
+    if (!mayStart(firsts, bits[i])) continue
     let best: Candidate | null = null
     let last = i
     let n = nodes.get(norms[i])
@@ -325,12 +347,25 @@ function resolveAbbreviations(
   return extra.length ? [...kept, ...extra].sort((a, b) => a.start - b.start) : kept
 }
 
+/**
+ * Answers of lookupTerm by term: the index never changes once built, and the analyzer asks the same MeSH descriptors
+ * of every paper (for its organism and its entities). Emptied when full, so arbitrary keywords cannot grow it forever.
+ */
+const looked = new Map<string, LexiconEntry | undefined>()
+const LOOKED_MAX = 50_000
+
 /** The lexicon entry a MeSH descriptor, keyword or short phrase names exactly, if any (never by abbreviation). */
 export function lookupTerm(term: string): LexiconEntry | undefined {
+  if (looked.has(term)) return looked.get(term)
   const tokens = tokenize(term)
-  if (tokens.length === 0) return undefined
-  const list = getIndex().nodes.get(tokens.map((t) => t.norm).join(' '))?.cands
-  return list ? pick(list, term, tokens[0].start, tokens[tokens.length - 1].end, false)?.entry : undefined
+  let entry: LexiconEntry | undefined
+  if (tokens.length > 0) {
+    const list = getIndex().nodes.get(tokens.map((t) => t.norm).join(' '))?.cands
+    entry = list ? pick(list, term, tokens[0].start, tokens[tokens.length - 1].end, false)?.entry : undefined
+  }
+  if (looked.size >= LOOKED_MAX) looked.clear()
+  looked.set(term, entry)
+  return entry
 }
 
 /** The lexicon key a name resolves to within one entity type, if any. */

@@ -48,3 +48,22 @@ export function hitsByPart(reading: Reading, cue: RegExp): number[] {
   joined.hits.set(cue, hits)
   return hits
 }
+
+const anywhere = new WeakMap<Reading, Map<RegExp, boolean>>()
+
+/**
+ * Whether `cue` occurs anywhere in the title and abstract as written (`reading.all`), kept for the reading: relevance
+ * and topic both ask it of the ageing words, and where they are absent the answer takes a scan of the whole text.
+ */
+export function occursIn(reading: Reading, cue: RegExp): boolean {
+  let known = anywhere.get(reading)
+  if (!known) anywhere.set(reading, (known = new Map()))
+  let hit = known.get(cue)
+  if (hit === undefined) {
+    cue.lastIndex = 0
+    hit = cue.test(reading.all)
+    cue.lastIndex = 0
+    known.set(cue, hit)
+  }
+  return hit
+}

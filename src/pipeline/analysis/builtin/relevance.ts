@@ -37,7 +37,7 @@ import {
   count,
   has,
 } from './cues'
-import { hitsByPart } from './part-hits'
+import { hitsByPart, occursIn } from './part-hits'
 import type { Reading, Role } from './reading'
 import { round } from './study-type'
 
@@ -150,7 +150,7 @@ export function relevanceEvidence(r: Reading, review = false): RelevanceEvidence
   // One pass over the whole record per cue first: most are absent from most papers.
   const acronyms = neuroAcronyms(r.all)
   const any = {
-    ageing: has(AGEING, r.all) || (senescenceIsAgeing && has(SENESCENCE, r.all)),
+    ageing: occursIn(r, AGEING) || (senescenceIsAgeing && has(SENESCENCE, r.all)),
     neuro: has(NEURODEGENERATION, r.all) || acronyms !== null,
   }
   const ageingHits = any.ageing ? hitsByPart(r, AGEING) : null

@@ -11,7 +11,9 @@ export function splitSentences(text: string): Sentence[] {
   for (const m of text.matchAll(boundary)) {
     const end = m.index! + 1
     const candidate = text.slice(start, end)
-    if (ABBREVIATION.test(candidate)) continue
+    // Only the end can match (its longest form, "approx.", is 7 characters): the last 8, one more for the \b before it,
+    // answer the same as the whole candidate without scanning it from every position.
+    if (ABBREVIATION.test(candidate.length > 8 ? candidate.slice(-8) : candidate)) continue
     const trimmed = candidate.trim()
     if (trimmed) out.push({ text: trimmed, start: start + candidate.indexOf(trimmed) })
     start = end

@@ -14,7 +14,7 @@
 import type { TopicSlug } from '../../../taxonomy'
 import type { PaperInput } from '../types'
 import { AGEING, NEURODEGENERATION, NEURO_ACRONYMS, has } from './cues'
-import { hitsByPart } from './part-hits'
+import { hitsByPart, occursIn } from './part-hits'
 import type { Reading, Role } from './reading'
 import { round } from './study-type'
 
@@ -111,15 +111,22 @@ const WEIGHT: Record<Role, number> = { title: 3, aim: 1.5, conclusion: 1.5, back
 
 export type TopicResult = { topic: TopicSlug; confidence: number }
 
-function scoreOf(re: RegExp, reading: Reading, paper: PaperInput): number {
+/** A paper's keywords and MeSH descriptors each joined once, for a first test of every cue against them all. */
+type Joined = { keywords: string; mesh: string }
+const joinedOf = (paper: PaperInput): Joined => ({
+  keywords: paper.keywords.join(' | '),
+  mesh: paper.meshHeadings.map((h) => h.descriptor).join(' | '),
+})
+
+function scoreOf(re: RegExp, reading: Reading, paper: PaperInput, joined: Joined): number {
   let score = 0
   const hits = hitsByPart(reading, re)
   reading.parts.forEach(({ role }, i) => {
     score += WEIGHT[role] * Math.min(2, hits[i])
   })
-  if (paper.keywords.length && has(re, paper.keywords.join(' | ')))
+  if (paper.keywords.length && has(re, joined.keywords))
     score += Math.min(2, paper.keywords.filter((k) => has(re, k)).length)
-  if (paper.meshHeadings.length && has(re, paper.meshHeadings.map((h) => h.descriptor).join(' | '))) {
+  if (paper.meshHeadings.length && has(re, joined.mesh)) {
     for (const h of paper.meshHeadings) if (has(re, h.descriptor)) score += h.major ? 1.5 : 0.5
   }
   return score
@@ -134,17 +141,18 @@ export function classifyTopic(
   options: { cognitiveAgeing?: boolean } = {},
 ): TopicResult {
   const scores = new Map<TopicSlug, number>()
-  for (const [topic, re] of MECHANISMS) scores.set(topic, scoreOf(re, reading, paper))
+  const joined = joinedOf(paper)
+  for (const [topic, re] of MECHANISMS) scores.set(topic, scoreOf(re, reading, paper, joined))
   const ageing =
-    has(AGEING, reading.all) ||
+    occursIn(reading, AGEING) ||
     paper.meshHeadings.some((h) => /^(Aging|Cellular Senescence|Immunosenescence)/.test(h.descriptor))
   // Inflammation counts as inflammaging only within an ageing frame.
-  scores.set('inflammaging', ageing ? scoreOf(INFLAMMATION, reading, paper) * 0.8 : 0)
+  scores.set('inflammaging', ageing ? scoreOf(INFLAMMATION, reading, paper, joined) * 0.8 : 0)
   const neuro =
-    scoreOf(NEURODEGENERATION, reading, paper) +
-    scoreOf(NEURO_ACRONYMS, reading, paper) * 0.5 +
-    scoreOf(BRAIN, reading, paper) * (ageing || options.cognitiveAgeing ? 0.8 : 0.3)
-  const notBrain = scoreOf(NOT_BRAIN, reading, paper)
+    scoreOf(NEURODEGENERATION, reading, paper, joined) +
+    scoreOf(NEURO_ACRONYMS, reading, paper, joined) * 0.5 +
+    scoreOf(BRAIN, reading, paper, joined) * (ageing || options.cognitiveAgeing ? 0.8 : 0.3)
+  const notBrain = scoreOf(NOT_BRAIN, reading, paper, joined)
   const brain = notBrain >= neuro ? 0 : neuro + (options.cognitiveAgeing ? SUBJECT : 0)
 
   let best: TopicSlug = 'other'
