@@ -282,6 +282,11 @@ describe('claim sides, round 4 (what the third set got wrong, read as the gramma
       sides('Thereby, Aha1 promotes effective folding of Hsp90-dependent clients such as steroid receptors.'),
     ).toEqual([])
     expect(sides('Dichloroacetate induces adhesion fibroblasts to undergo apoptosis.')).toEqual([])
+    // A participle after "and" is a second verb; a modification state is the noun's.
+    expect(sides('FGF-10 induced mTORC1 and amplified HIF-1α activity.').map((c) => c[3])).toEqual(['mTORC1'])
+    expect(sides('Rapamycin reduced IL-6 and phosphorylated STAT3 levels.').map((c) => c[3])).toEqual([
+      'IL-6 and phosphorylated STAT3 levels',
+    ])
     expect(sides('Tsc1 ablation induces prominent endoplasmic reticulum (ER) stress responses.')).toEqual([])
     // The lifespan word the verb governs is the outcome, not a phenotype of the next clause.
     expect(sides('Rapamycin prolongs survival in old mice, despite weight loss.').map((c) => [c[2], c[3]])).toEqual([

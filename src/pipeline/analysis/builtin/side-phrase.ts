@@ -1050,7 +1050,10 @@ function continuation(text: string, end: number, gap: string, phrase: string): s
     while (head >= 0 && head + 1 < all.length && SHARED_HEAD.test(all[head + 1])) head++
     while (head >= 0 && COORDINATOR.test(all[head + 1] ?? '') && SHARED_HEAD.test(all[head + 2] ?? '')) head += 2
     const words = head >= 0 ? all.slice(0, head + 1) : all
-    const clause = words.some((w) => VERB.test(w) || FINDING_VERB.test(w) || (FILLER.test(w) && !DETERMINER.test(w)))
+    // "induced mTORC1 and amplified HIF-1α activity": a participle after "and" is a second verb, not a modifier.
+    const clause =
+      (/^[a-z]+ed$/.test(all[0]) && !/^(?:phosphorylated|acetylated|methylated|ubiquitinated|cleaved)$/.test(all[0])) ||
+      words.some((w) => VERB.test(w) || FINDING_VERB.test(w) || (FILLER.test(w) && !DETERMINER.test(w)))
     if (!clause && head >= 0 && (!headed || words.every((w) => SHARED_HEAD.test(w) || COORDINATOR.test(w)))) {
       return rest.slice(0, rest.indexOf(words.at(-1)!, rest.indexOf(words[0])) + words.at(-1)!.length)
     }
