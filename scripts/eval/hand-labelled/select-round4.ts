@@ -34,9 +34,9 @@ export const LUND_COUNT = 240
 
 const labelledIds = (...names: string[]) =>
   new Set(
-    names.flatMap(
-      (n) => (JSON.parse(readFileSync(`${here}${n}.json`, 'utf8')) as { papers: { id: string }[] }).papers,
-    ).map((p) => p.id),
+    names
+      .flatMap((n) => (JSON.parse(readFileSync(`${here}${n}.json`, 'utf8')) as { papers: { id: string }[] }).papers)
+      .map((p) => p.id),
   )
 
 function drawn(pool: Rec[], count: number, seed: number): Rec[] {
@@ -79,7 +79,8 @@ function check() {
     const papers = (JSON.parse(readFileSync(path, 'utf8')) as { papers: { id: string; file: string }[] }).papers
     const wanted = new Map(want.map((r) => [r.id, r.file]))
     const got = new Set(papers.map((p) => p.id))
-    for (const p of papers) if (wanted.get(p.id) !== p.file) problems.push(`${name}: ${p.id} not selected for ${p.file}`)
+    for (const p of papers)
+      if (wanted.get(p.id) !== p.file) problems.push(`${name}: ${p.id} not selected for ${p.file}`)
     for (const id of wanted.keys()) if (!got.has(id)) problems.push(`${name}: ${id} selected but not labelled`)
     if (got.size !== papers.length) problems.push(`${name}.json repeats an id`)
     console.log(`${name}: ${papers.length} labelled of ${want.length} selected`)
