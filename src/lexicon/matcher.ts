@@ -209,7 +209,8 @@ export function findMentions(text: string): Mention[] {
 }
 
 /** "(TRAP)", "(AML)": an abbreviation the text defines in brackets. */
-const BRACKETED = /\(([A-Za-z][A-Za-z0-9-]{1,9})\)/g
+/** "(TRAP)", and "(AMPH; 15 mg oral)": an abbreviation defined in a bracket, alone or first in it. */
+const BRACKETED = /\(([A-Za-z][A-Za-z0-9-]{1,9})(?:\)|[;,]\s)/g
 /** Words a long form shares with a name that say nothing of what it names. */
 const COMMON = new Set([
   'protein',
@@ -301,9 +302,15 @@ function foreignAbbreviations<M extends Mention>(text: string, found: M[]): M[] 
     const words = new Set(contentWords(form))
     // The entry's own long forms: its names that ABBR abbreviates ("acute myeloid leukemia" for AML), not those that
     // hold it ("mTORC1 signaling"). Only an entry that has one can be told apart from the text's long form.
-    const lower = abbr.toLowerCase()
+    // "adipose-derived stromal cells (ASCs)": a plural abbreviation's letters are the singular's.
+    const lower = abbr.replace(/(?<=[A-Z0-9])s$/, '').toLowerCase()
     const other = (e: LexiconEntry) => {
-      const forms = [e.name, ...e.synonyms].filter((n) => !n.toLowerCase().includes(lower) && initialsOf(n, lower))
+      // "amphiphysin" for AMPH: a one-word name the symbol cuts short is a long form too.
+      const forms = [e.name, ...e.synonyms].filter(
+        (n) =>
+          (!n.toLowerCase().includes(lower) && initialsOf(n, lower)) ||
+          (/^\p{L}+$/u.test(n) && n.toLowerCase().startsWith(lower) && n.length >= lower.length + 3),
+      )
       return forms.length > 0 && !forms.some((n) => contentWords(n).some((w) => words.has(w)))
     }
     if (mentions.every((m) => other(m.entry))) (foreign ??= new Set()).add(abbr)

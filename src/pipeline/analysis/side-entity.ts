@@ -13,7 +13,7 @@ import { lookupTerm } from '../../lexicon/matcher'
 import type { ClaimSide } from './types'
 
 /** Bump when the reading changes, so the claims already stored are read again (./resolve-claim-sides.ts). */
-export const SIDE_RULES = 2
+export const SIDE_RULES = 3
 
 let byNormalised: Map<string, LexiconEntry | null> | null = null
 
@@ -80,8 +80,25 @@ export function sideEntry(text: string, types?: ReadonlySet<string>): LexiconEnt
     fits(normalisedNames().get(normalizeAlias(name))) ??
     // "Rheb", "B-Raf": a gene symbol in another spelling, when the side is that one word, written with a capital
     // and a small letter or a hyphen (a word in lower case, "rest", is a word).
-    (/^[A-Z][\p{L}\p{N}-]*$/u.test(name) && /[a-z-]/.test(name.slice(1)) ? fits(symbolEntry(name)) : undefined)
+    (/^[A-Z][\p{L}\p{N}-]*$/u.test(name) && /[a-z-]/.test(name.slice(1)) ? fits(symbolEntry(name)) : undefined) ??
+    fits(geneSpelling(name))
   )
+}
+
+/** Greek letters as gene symbols write them: "PDGFRα" is PDGFRA, "LTβR" is LTBR. */
+const GREEK_LETTER: Record<string, string> = { α: 'A', β: 'B', γ: 'G', δ: 'D', ε: 'E', κ: 'K' }
+/**
+ * A one-word gene name written as papers write it and the lexicon does not: a Greek letter for the symbol's Latin
+ * one ("PDGFRα"), a phosphorylated form ("p-Akt", "phospho-GSK3β") or a recombinant human protein ("rhIGF-I"). The
+ * form names the gene itself; only a gene symbol is read this way.
+ */
+function geneSpelling(name: string): LexiconEntry | undefined {
+  if (/\s/.test(name)) return undefined
+  const bareName = name.replace(/^(?:p|phospho)[-‐–](?=[A-Za-z])|^rh(?=[A-Z])/, '')
+  const latin = bareName.replace(/[αβγδεκ]/g, (c) => GREEK_LETTER[c])
+  if (latin === name || !/[A-Z]/.test(latin)) return undefined
+  const entry = lookupTerm(latin) ?? normalisedNames().get(normalizeAlias(latin)) ?? symbolEntry(latin)
+  return entry?.type === 'gene' ? entry : undefined
 }
 
 /** A capitalised word of letters alone ("Rheb", "Rest") is read as a symbol of the curated ageing genes only. */

@@ -16,6 +16,7 @@ import {
   NOT_A_START,
   VERB,
   balanced,
+  holdsClause,
   lostItsNoun,
   objectContinuation,
   subjectLead,
@@ -118,6 +119,13 @@ const ADJECTIVAL = new RegExp(
     String.raw`|meet|despite|without)\s+(?:\w+ly\s+)?$`,
   'i',
 )
+/** Words after which "increases", "decreases" are nouns ("larger increases in BMD", "the decreases in"). */
+const NOUN_BEFORE = new RegExp(
+  String.raw`(?:^|[\s(])(?:the|these|those|such|no|any|similar|larger|greater|smaller|higher|lower|bigger` +
+    String.raw`|significant|marked|modest|small|large|substantial|dramatic|further|slight|major|minor|mean|median` +
+    String.raw`|in|of|with|[\w-]+-fold)\s+(?:\w+ly\s+)?$`,
+  'i',
+)
 /** "led to increased", "resulted in prolonged": the participle is the effect of a causal verb, the claim's own. */
 const CAUSAL = new RegExp(
   String.raw`\b(?:(?:lead|leads|led|leading|result|results|resulted|resulting|contributes?` +
@@ -139,7 +147,16 @@ function verbMatch(re: RegExp, text: string): { index: number; text: string } | 
     const index = from + m.index
     const adjective =
       /^\w+ed$/i.test(m[0]) && ADJECTIVAL.test(text.slice(0, index)) && !CAUSAL.test(text.slice(0, index))
-    if (!adjective && (index === 0 || !/[-‐–]/.test(text[index - 1]) || HYPHEN_AGENT.test(text.slice(0, index)))) {
+    // "Larger increases in BMD", "the decreases in": a plural noun after its article or adjective is no verb.
+    const noun =
+      /^(?:increases|decreases|delays|blocks|boosts)$/i.test(m[0]) &&
+      NOUN_BEFORE.test(text.slice(0, index)) &&
+      !/\b(?:result(?:s|ed)?|leads?|led)\s+(?:in|to)\s+(?:\w+\s+)?$/i.test(text.slice(0, index))
+    if (
+      !adjective &&
+      !noun &&
+      (index === 0 || !/[-‐–]/.test(text[index - 1]) || HYPHEN_AGENT.test(text.slice(0, index)))
+    ) {
       return { index, text: m[0] }
     }
     from = index + m[0].length
@@ -174,6 +191,17 @@ function phrase(words: string[], max: number): ClaimSide | null {
   while (end > start && FILLER.test(words[end - 1])) end--
   const kept = balanced(words.slice(start, end))
   if (!kept || kept.length === 0 || kept.length > max || !kept.some((w) => /[a-z]{3}|[A-Z0-9]{2}/.test(w))) return null
+  // "Both therapies", "This phosphorylation", "targets such as": an anaphor or a comparison points elsewhere, and the
+  // phrase says nothing on its own; so does a lone comparative ("Larger", "best").
+  const determiner = words[start - 1] ?? ''
+  if (
+    /^(?:this|these|those|such)$/i.test(determiner) ||
+    (/^both$/i.test(determiner) && !kept.some((w) => /^(?:and|or)$/i.test(w))) ||
+    kept.slice(1).some((w) => /^(?:this|these|those|such)$/i.test(w)) ||
+    (kept.length === 1 && COMPARATIVE.test(kept[0])) ||
+    holdsClause(kept)
+  )
+    return null
   if (
     NOT_A_START.test(kept[0]) ||
     kept.some((w) => VERB.test(w)) ||
@@ -184,6 +212,9 @@ function phrase(words: string[], max: number): ClaimSide | null {
   if (FILLER.test(kept[0]) || FILLER.test(kept.at(-1)!) || (kept.length === 1 && GENERIC.test(kept[0]))) return null
   return { text: kept.join(' '), entity: null }
 }
+
+const COMPARATIVE =
+  /^(?:larger|smaller|greater|higher|lower|bigger|longer|shorter|better|best|worse|worst|fewer|more|less|most|least)$/i
 
 /** What may stand before a long form whose abbreviation stays the subject: an article, a class or a measure. */
 const PLAIN_BEFORE_ABBREVIATION = new RegExp(
@@ -251,23 +282,60 @@ const POPULATION = new RegExp(
 )
 function isThing(text: string): boolean {
   const words = wordsOf(text)
-  if (/^\d+(?:[.,]\d+)?%?$/.test(words[0]) || /%/.test(text)) return false
+  // "33% of cases", "n = 74": a share or a count.
+  if (/^\d+(?:[.,]\d+)?%?$/.test(words[0]) || /[%=]/.test(text)) return false
   return !POPULATION.test(words.at(-1)!.replace(/[),.;:]+$/, '')) && !POPULATION.test(words[0])
 }
 
 /**
- * A phrase the matcher did not read, whose first word names a gene or compound and whose other words measure or
- * manipulate it ("Rheb overexpression", "B-Raf kinase"), names that entity, as "TSC1 deletion" does.
+ * A phrase the matcher did not read that measures or manipulates one gene or compound names it, as "TSC1 deletion"
+ * does: the name first or after words that say where or in what state ("Rheb overexpression", "cardiac UCP3
+ * expression", "rapamycin injection", "MMP-2 production and activity"), or the complement of a measure or a
+ * manipulation ("levels of phospho-GSK3β", "ectopic expression of PDGFRα", "BMD of the lumbar spine").
  */
 function headEntity(side: ClaimSide): ClaimSide {
   if (side.entity) return side
-  const [first, ...rest] = wordsOf(side.text)
-  if (!rest.length || !/[A-Z]/.test(first) || !rest.every((w) => SAME_ENTITY.test(w) || /^kinase$/i.test(w)))
-    return side
-  const entity = sideEntity(first, HEAD_TYPES)
-  return entity ? { text: side.text, entity } : side
+  const words = wordsOf(side.text)
+  const named = (w: string) => sideEntity(w.replace(/[,;:]+$/, ''), HEAD_TYPES)
+  const headWord = (w: string) =>
+    SAME_ENTITY.test(w) || MEASURE.test(w) || MANIPULATION.test(w) || /^(?:kinase|and|or)$/i.test(w)
+  // A place after the measured name ("LTβR levels in spleen stroma", "BMD of the lumbar spine") is no other thing.
+  const siteOf = /^(?:in|of|at)$/i
+  for (let i = 0; i < words.length; i++) {
+    const before = words.slice(0, i)
+    const plain = (w: string, k: number) => (k === 0 ? /^[A-Za-z][a-z-]*$/ : /^[a-z][a-z-]*$/).test(w)
+    if (!before.every((w, k) => plain(w, k) && !FILLER.test(w) && !VERB.test(w))) break
+    let end = i + 1
+    while (end < words.length && headWord(words[end])) end++
+    const after = words.slice(end)
+    const siteAfter =
+      after.length === 0 ||
+      (siteOf.test(after[0]) &&
+        after.length <= 4 &&
+        after.slice(1).every((w) => !VERB.test(w) && !siteOf.test(w) && /^[\p{L}\p{N}]/u.test(w)))
+    // The name alone, or with the head words after it; with words before it only if a head word follows.
+    if (siteAfter && (end > i + 1 || i === 0) && !/^(?:and|or)$/i.test(words[end - 1])) {
+      const entity = named(words[i])
+      // A measure alone before its site ("BMD of the lumbar spine"); a gene needs its head word ("HCCs in pregnancy"
+      // are hair cortisol concentrations, no gene).
+      if (entity && (end > i + 1 || (after.length > 0 && entity.type === 'biomarker') || words.length === 1))
+        return { text: side.text, entity }
+    }
+  }
+  // "levels of phospho-GSK3β", "blood concentration of metoprolol", "ubiquitination of TOP2A".
+  const of = words.findIndex((w) => /^of$/i.test(w))
+  if (of > 0 && of <= 3 && headWord(words[of - 1]) && !/^(?:and|or|kinase)$/i.test(words[of - 1])) {
+    const name = words[of + 1] && /^the$/i.test(words[of + 1]) ? of + 2 : of + 1
+    const rest = words.slice(name + 1)
+    const siteAfter =
+      rest.length === 0 ||
+      (/^(?:in|at)$/i.test(rest[0]) && rest.length <= 4 && !rest.slice(1).some((w) => VERB.test(w)))
+    const entity = words[name] && siteAfter ? named(words[name]) : null
+    if (entity && words.slice(0, of).every((w) => !VERB.test(w))) return { text: side.text, entity }
+  }
+  return side
 }
-const HEAD_TYPES = new Set(['gene', 'intervention'])
+const HEAD_TYPES = new Set(['gene', 'intervention', 'biomarker'])
 
 /** Heads that are about what their preposition names: "alterations in", "resistance to", "formation between". */
 const RELATIVE_HEAD = new RegExp(
@@ -280,6 +348,15 @@ const RELATIVE_HEAD = new RegExp(
 
 /** "blocked the ability of amino acids to activate S6K1": what the capacity is for follows, out of the phrase. */
 const CAPACITY = /^(?:ability|capacity|failure|propensity|tendency|potential|inability|capability)$/i
+
+const LIFESPAN = /\b(?:life-?span|longevity|survival|health-?span)\b/i
+
+/** Heads that name a change or a fault: restoring one undoes it ("restored the phenotypic changes"). */
+const UNDONE = new RegExp(
+  '^(?:changes?|alterations?|phenotypes?|abnormalit(?:y|ies)|defects?|deficits?|impairments?|dysfunction' +
+    '|effects?|shifts?|disturbances?|damage)$',
+  'i',
+)
 
 /** Objects that are ills: what improves them lessens them. */
 const SYMPTOM = new RegExp(
@@ -302,11 +379,28 @@ function phraseAfter(text: string): ClaimSide | null {
   // "VPA inhibits its metabolism": the possessive points at another clause's noun.
   if (/^\s*(?:its|their|his|her)\b/i.test(start)) return null
   const cut = CUT_AFTER.exec(start)
+  // "prominent endoplasmic reticulum (ER) stress responses": the phrase goes on past its abbreviation.
+  const past = cut?.[0] === '(' ? /^\(\s*[^()\s]{1,15}\)\s+([\p{L}-]+)/u.exec(start.slice(cut.index)) : null
+  if (
+    past &&
+    !CUT_AFTER.test(past[1]) &&
+    !VERB.test(past[1]) &&
+    !/^\p{Lu}/u.test(past[1]) &&
+    !SAME_ENTITY.test(past[1]) &&
+    !MEASURE.test(past[1]) &&
+    !/^(?:kinase|cell|transcription|factor|complex|family|gene)$/i.test(past[1])
+  )
+    return null
   let clause = (cut ? start.slice(0, cut.index) : start).trim()
-  const more = objectContinuation(start, cut ? cut.index : start.length, '', clause)
+  let more = objectContinuation(start, cut ? cut.index : start.length, '', clause)
   if (more === null) return null
+  // "increased risk for cardiovascular disease", "sensitivity of cells to doxorubicin", "increased risk of acute and
+  // chronic rejection": a head that needs its complement takes it, when short; cut before it, it says nothing.
+  const complement = cut && !more ? complementAfter(start.slice(cut.index), clause) : ''
+  if (complement === null) return null
+  if (complement) more = complement
   if (more) clause = joined(clause, more)
-  const side = phrase(wordsOf(clause), 6)
+  const side = phrase(wordsOf(clause), complement ? 9 : 6)
   if (!side || lostItsNoun(side.text) || CAPACITY.test(wordsOf(side.text)[0])) return null
   const resolved = headEntity(resolvedSide(side, SIDE_TYPES))
   // "alterations in HPA axis activity", "resistance to cisplatin", "complex formation between TSC1 and TSC2": a short
@@ -321,6 +415,53 @@ function phraseAfter(text: string): ClaimSide | null {
   )
     return null
   return resolved
+}
+
+/** Heads whose sense lies in their complement: a risk is a risk of something, a time a time to something. */
+const NEEDS_COMPLEMENT = new RegExp(
+  '^(?:risks?|odds|likelihood|probability|incidence|time|duration|percentage|proportion|improvements?' +
+    '|sensitivity|resistance|susceptibility|rates?|chances?)$',
+  'i',
+)
+/** Adjectives that share their noun with another after "and"/"or" ("acute and chronic rejection"). */
+const PAIRED_ADJECTIVE =
+  /^(?:acute|chronic|early|late|total|partial|systolic|diastolic|short|long|upper|lower|primary|secondary|fatal|non-?fatal|mild|moderate|severe|\w+(?:ic|al|ous|ive|ary|ular))$/i
+/** What may follow a complement's preposition: up to four words of one noun phrase, without a verb. */
+const COMPLEMENT_END = new RegExp(
+  String.raw`[,;:.()]|\s(?:in|by|but|through|via|compared|when|while|whereas|after|during|from|than|that|which|at` +
+    String.raw`|among|between|with|without|despite|following|to|for|as|versus|vs|if|whether|because|although|since` +
+    String.raw`|where|who|whose|of|on)\s`,
+  'i',
+)
+
+/**
+ * The complement that `rest` (from the cut on) gives the object `clause`: "for cardiovascular disease" after
+ * "increased risk", "to doxorubicin" after "sensitivity of cells", "and chronic rejection" after "risk of acute".
+ * '' when the clause needs none; null when it needs one that cannot be read whole.
+ */
+function complementAfter(rest: string, clause: string): string | null {
+  const words = wordsOf(clause)
+  if (!words.length) return ''
+  const m = /^\s*(and|or|to|for|with|in|on|of)\s+/i.exec(rest)
+  if (!m) return ''
+  // The last word's complement, or "to" after a head that has its "of" ("sensitivity of cells to doxorubicin").
+  const of = words.findIndex((w) => /^of$/i.test(w))
+  const head = (of > 0 && /^to$/i.test(m[1]) ? words[of - 1] : words.at(-1)!).replace(/[,.;:]+$/, '')
+  const coordinated = /^(?:and|or)$/i.test(m[1])
+  if (coordinated ? !PAIRED_ADJECTIVE.test(words.at(-1)!) : !NEEDS_COMPLEMENT.test(head)) return ''
+  const body = rest.slice(m[0].length)
+  const end = COMPLEMENT_END.exec(` ${body}`)
+  // "SpO(2)": a bracket glued to a word cuts it.
+  if (end?.[0] === '(' && /\S/.test(` ${body}`[end.index - 1] ?? ' ')) return null
+  const taken = wordsOf(end ? ` ${body}`.slice(0, end.index) : body)
+  if (
+    taken.length === 0 ||
+    taken.length > 4 ||
+    taken.some((w) => VERB.test(w) || FILLER.test(w.replace(/^(?:the|a|an)$/i, 'x')) || /^(?:and|or)$/i.test(w)) ||
+    lostItsNoun(taken.join(' '))
+  )
+    return NEEDS_COMPLEMENT.test(head) || coordinated ? null : ''
+  return `${m[1]} ${taken.join(' ')}`
 }
 
 /**
@@ -366,6 +507,7 @@ const SAME_ENTITY = new RegExp(
     '|activation|pathway|cascade|axis|phosphorylation|transcription|promoter|deletion|knock-?out|KO|cKO' +
     '|deficiency|loss|ablation|depletion|inhibition|overexpression|mutations?|mutants?|variants?' +
     '|polymorphisms?|genotype|allele|status|treatment|supplementation|administration|intake|use|therapy' +
+    '|injections?|infusions?' +
     '|exposure|mice|rats|animals|cells|worms|flies)$',
   'i',
 )
@@ -514,7 +656,7 @@ function mentionSide(
     }
   }
   const phrase = whole.join(' ')
-  if (whole.length > 8 || (phrase !== own && lostItsNoun(phrase))) return null
+  if (whole.length > 8 || (phrase !== own && (lostItsNoun(phrase) || holdsClause(whole)))) return null
   return entity ? { text: phrase, entity } : resolvedSide({ text: phrase, entity: null }, SIDE_TYPES)
 }
 
@@ -571,6 +713,16 @@ export function extractClaims(
     // "have not provided consistent evidence that cortisol levels are associated with obesity": a finding denied.
     if (/\b(?:not|no|neither|nor|never|little|lack of)\b[^.;]*\b(?:that|whether)\b/i.test(text.slice(0, verbStart)))
       return
+    // "how EPO restores synapses (is a conundrum)", "interventions to prevent hip fracture": a question or a purpose
+    // states no finding ("was able to prevent" does).
+    const upToVerb = text.slice(0, verbStart)
+    if (/\b(?:how|why)\s+(?:[^\s,;:.]+\s+){0,5}$/i.test(upToVerb)) return
+    if (
+      /\bto\s+$/i.test(upToVerb) &&
+      !/(?:ed|s)$/i.test(pattern.m.text) &&
+      !/\b(?:able|sufficient|enough|shown|found|appears?|seems?)\s+to\s+$/i.test(upToVerb)
+    )
+      return
     // "cognitive deficits induced in HD": a participle after its noun, with no object, says where, not what it acts on.
     if (
       /ed$/i.test(pattern.m.text) &&
@@ -613,7 +765,10 @@ export function extractClaims(
       ? mentionSide(text, objectNear, text.length, false, objectGap)
       : phraseAfter(text.slice(verbEnd))
     if (pattern.p.relation === 'extends_lifespan') {
-      const outcome = mentions.find((m) => m.start >= verbEnd && m.entry.type === 'phenotype')
+      // The lifespan word the verb governs, not a phenotype of another clause ("... more time but weight loss").
+      const outcome = mentions.find(
+        (m) => m.start >= verbEnd && m.entry.type === 'phenotype' && LIFESPAN.test(m.text) && m.start - verbEnd <= 60,
+      )
       if (outcome) object = { text: outcome.text, entity: entityOf(outcome) }
     }
     if (passive) {
@@ -623,16 +778,31 @@ export function extractClaims(
     }
     // "traffic-related air pollution (TRAP)": an abbreviation the text defines, which the matcher did not read as the
     // lexicon's, names nothing here, though its letters are a symbol.
+    // So does a phrase named by it ("prenatal TRAP exposure").
+    const foreignWord = (w: string, key: string) =>
+      /^[A-Z][A-Z0-9-]{1,9}s?$/.test(w) &&
+      !mentions.some((m) => m.text === w) &&
+      sentences.some((s) => s.text.includes(`(${w})`) || s.text.includes(`(${w};`) || s.text.includes(`(${w},`)) &&
+      (w === key || sideEntity(w)?.key === key)
     const foreign = (side: ClaimSide | null): ClaimSide | null =>
-      side?.entity &&
-      /^[A-Z][A-Z0-9-]{1,9}$/.test(side.text) &&
-      !mentions.some((m) => m.text === side.text) &&
-      sentences.some((s) => s.text.includes(`(${side.text})`))
+      side?.entity && wordsOf(side.text).some((w) => foreignWord(w, side.entity!.key))
         ? { text: side.text, entity: null }
         : side
     subject = foreign(subject)
     object = foreign(object)
     if (!subject || !object || (!subject.entity && !object.entity)) return
+    // "Rapamycin restored these phenotypic changes", "the cilia length phenotype was restored by rapamycin": what is
+    // restored is undone when it is a change, so which way the claim goes is not said.
+    if (/^restor/i.test(pattern.m.text) && UNDONE.test(wordsOf(object.text).at(-1)!)) return
+    // "induces adhesion fibroblasts to undergo apoptosis": the object is the agent of a clause that follows.
+    const objectAt = text.indexOf(object.text, verbEnd)
+    if (
+      objectAt >= 0 &&
+      /^\s+to\s+(?:be|undergo|become|die|enter|differentiate|proliferate|migrate|acquire)\b/i.test(
+        text.slice(objectAt + object.text.length),
+      )
+    )
+      return
     // "improved OA", "improves delayed-onset muscle soreness": improving a disease or a symptom lessens it.
     let relation = pattern.p.relation
     let direction = pattern.p.direction
@@ -643,6 +813,9 @@ export function extractClaims(
     // "obesity was not associated with elevated HCC": a negation before the verb turns the claim round.
     const beforeVerb = text.slice(subjectNear ? subjectNear.end : Math.max(0, verbStart - 30), verbStart)
     if (pattern.p.relation !== 'no_effect_on' && NEGATION.test(beforeVerb)) return
+    // "Neither plasma nor tissue TNF-α appear to correlate", "No TSC2 mutation increased": the subject is denied.
+    const clauseBefore = upToVerb.split(/[,;:]|\b(?:that|which|whereas|while|but)\b/i).pop()!
+    if (pattern.p.relation !== 'no_effect_on' && /\b(?:neither|nor|no)\b/i.test(clauseBefore)) return
     if (subject.entity && object.entity && subject.entity.key === object.entity.key) return
     const organismM = mentions.find((m) => m.entry.type === 'organism')
     const tissueM = mentions.find((m) => m.entry.type === 'tissue')

@@ -137,6 +137,9 @@ export const NOT_A_START = oneOf(
   'purpose',
   'aims?',
   'order',
+  'whose',
+  'who',
+  'whom',
 )
 /** A one-word side that names nothing in particular ("effects", "response"): no claim is about it. */
 export const GENERIC = oneOf(
@@ -361,6 +364,34 @@ export const VERB = oneOf(
   'confirming',
   'resulting',
   'causing',
+  'report',
+  'reports',
+  // Finding verbs in their base form, never a noun ("stimulate" of "environments that, in turn, stimulate").
+  'stimulate',
+  'elevate',
+  'enhance',
+  'promote',
+  'induce',
+  'activate',
+  'improve',
+  'restore',
+  'augment',
+  'reduce',
+  'attenuate',
+  'suppress',
+  'inhibit',
+  'impair',
+  'diminish',
+  'alleviate',
+  'ameliorate',
+  'abolish',
+  'mitigate',
+  'prolong',
+  'protect',
+  'prevent',
+  'upregulate',
+  'downregulate',
+  'shorten',
 )
 /** An adjective left at the end when a phrase is cut at "and" ("gastric and circulating ghrelin" cut to "gastric"). */
 const ADJECTIVE_END = /(?:ic|al|ous|ive|ible|able|ary|ular|ed)$/i
@@ -421,6 +452,18 @@ const DANGLING = oneOf(
   'called',
   'termed',
   'named',
+  // Adverbs and participles that begin a clause the phrase was cut from ("neoplasm often linked to", "factor leading
+  // to", "clients such as").
+  'often',
+  'always',
+  'sometimes',
+  'still',
+  'already',
+  'again',
+  'such',
+  'leading',
+  'including',
+  'involving',
 )
 /** Adjectives that end no noun phrase but may stand inside one ("cells deficient for TSC1"): "glucose intolerant". */
 const PREDICATIVE = oneOf(
@@ -545,6 +588,23 @@ const FINDING_VERB = new RegExp(
   ].join('|')})(?:s|es|ed|d)?$`,
   'i',
 )
+/**
+ * A finding verb after a noun inside a phrase: the phrase holds a clause ("NADPH oxidase activation promoted
+ * macrophage proliferation"). A participle after an article or an adverb modifies its noun ("the increased risk").
+ */
+export function holdsClause(words: string[]): boolean {
+  return words.some(
+    (w, i) =>
+      i > 0 &&
+      /(?:ed|es|s)$/i.test(w) &&
+      FINDING_VERB.test(w) &&
+      /^[\p{L}\p{N})]/u.test(words[i - 1]) &&
+      /[\p{L}\p{N})]$/u.test(words[i - 1]) &&
+      !FILLER.test(words[i - 1]) &&
+      !COORDINATOR.test(words[i - 1]) &&
+      !/^(?:more|less|most|least|significantly|markedly)$/i.test(words[i - 1]),
+  )
+}
 /** Words a noun phrase holds before its head: nouns, adjectives, symbols, never a verb or a connective. */
 const modifier = (w: string) =>
   /^[\p{L}\p{N}(\[]/u.test(w) &&
@@ -908,6 +968,7 @@ export function subjectLead(text: string, m: Mention, longForm?: Mention): Subje
 /** Head nouns that a coordination before them shares ("CHOP and ATF4 expression", "IL-6 and TNF levels"). */
 const SHARED_HEAD = oneOf(
   'expression',
+  'changes',
   'levels?',
   'concentrations?',
   'activity',
@@ -989,7 +1050,10 @@ function continuation(text: string, end: number, gap: string, phrase: string): s
     while (head >= 0 && head + 1 < all.length && SHARED_HEAD.test(all[head + 1])) head++
     while (head >= 0 && COORDINATOR.test(all[head + 1] ?? '') && SHARED_HEAD.test(all[head + 2] ?? '')) head += 2
     const words = head >= 0 ? all.slice(0, head + 1) : all
-    const clause = words.some((w) => VERB.test(w) || FINDING_VERB.test(w) || (FILLER.test(w) && !DETERMINER.test(w)))
+    // "induced mTORC1 and amplified HIF-1α activity": a participle after "and" is a second verb, not a modifier.
+    const clause =
+      (/^[a-z]+ed$/.test(all[0]) && !/^(?:phosphorylated|acetylated|methylated|ubiquitinated|cleaved)$/.test(all[0])) ||
+      words.some((w) => VERB.test(w) || FINDING_VERB.test(w) || (FILLER.test(w) && !DETERMINER.test(w)))
     if (!clause && head >= 0 && (!headed || words.every((w) => SHARED_HEAD.test(w) || COORDINATOR.test(w)))) {
       return rest.slice(0, rest.indexOf(words.at(-1)!, rest.indexOf(words[0])) + words.at(-1)!.length)
     }
