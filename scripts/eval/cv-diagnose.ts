@@ -16,7 +16,15 @@ import { relevanceFrom } from '../../src/pipeline/analysis/learned/judge'
 import { chooseStudyType, modelReads } from '../../src/pipeline/analysis/learned/shipped'
 import { probabilities } from '../../src/pipeline/analysis/learned/softmax'
 import { STUDY_TYPES } from '../../src/taxonomy'
-import { featuresOf, prepare, SHIPPED, trainModel, TRUST_RULES_FROM, type Prepared } from '../train-analyzer'
+import {
+  featuresOf,
+  prepare,
+  SHIPPED,
+  shippedOffset,
+  trainModel,
+  TRUST_RULES_FROM,
+  type Prepared,
+} from '../train-analyzer'
 import { foldOf, FOLDS } from './evaluate'
 import { calibrationSet, handLabelled, relevanceBand, type HandLabel } from './hand-labelled'
 import { recordsOf } from './records'
@@ -48,7 +56,7 @@ function judgeAll(
     const m = modelFor(r.label.id)
     for (const v of r.variants) {
       const read = modelReads(v.rules, v.hasAbstract, TRUST_RULES_FROM)
-      const p = read ? probabilities(m.st, featuresOf(v, SHIPPED), v.offsets.studyType) : null
+      const p = read ? probabilities(m.st, featuresOf(v, SHIPPED), shippedOffset(v)) : null
       const chosen = chooseStudyType(p, v.rules)
       const levels = probabilities(m.rel, featuresOf(v, SHIPPED), v.offsets.relevance)
       out.push({

@@ -30,7 +30,16 @@ export type SplitLabel = HandLabel & { set: string; half: Half }
 const here = fileURLToPath(new URL('./hand-labelled/', import.meta.url))
 
 /** The labelled files of the development set (the agreement file is a second opinion, not more records). */
-export const SETS = ['lund-autophagy', 'mixed', 'synergy'] as const
+export const SETS = [
+  'lund-autophagy',
+  'mixed',
+  'synergy',
+  'synergy-2',
+  'lund-2',
+  'synergy-3',
+  'lund-3',
+  'mixed-2',
+] as const
 
 type LabelFile = { source?: string; papers: (Omit<HandLabel, 'file'> & { file?: string })[] }
 

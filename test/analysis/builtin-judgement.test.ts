@@ -33,7 +33,9 @@ describe('study type', () => {
       mesh: [...record.mesh],
     })
     expect(j.studyType).toBe(expected)
-    expect(j.studyTypeConfidence).toBeGreaterThan(0.7) // structured evidence is trusted
+    // Structured evidence is trusted, as far as the labelled records without an abstract earned it: their calibration
+    // map (src/pipeline/analysis/learned/calibration.ts) puts the rules' title-and-MeSH answers near 0.7 (builtin-8).
+    expect(j.studyTypeConfidence).toBeGreaterThan(0.65)
   })
 
   test('reads the text when there is no MeSH, with less confidence', () => {

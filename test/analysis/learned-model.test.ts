@@ -53,7 +53,7 @@ describe.if(haveFixtures)('the model as the analyzer runs it', () => {
       }
     }
     expect(largest).toBeLessThan(1e-9)
-  }, 180_000)
+  }, 600_000) // 9,432 records scored twice each way: about a minute on a quiet machine
 })
 
 describe('calibration maps', () => {

@@ -80,7 +80,7 @@ describe('runAnalysis with the built-in analyzer', () => {
       studyType: 'animal',
       topic: 'mtor-rapamycin',
       judgementModel: 'geroscope-builtin-1',
-      judgementPromptVersion: 'builtin-7',
+      judgementPromptVersion: 'builtin-8',
     })
     expect(paper.relevance).toBeGreaterThanOrEqual(2.5)
     expect(paper.judgedAt).not.toBeNull()
@@ -160,7 +160,7 @@ describe('runAnalysis with the built-in analyzer', () => {
     expect(counts).toMatchObject({ articles: 2, articles_failed: 0 })
     const rows = await db.select().from(articleAnalyses).orderBy(asc(articleAnalyses.articleId))
     expect(rows[0].tags).toContain('dasatinib plus quercetin')
-    expect(rows[0]).toMatchObject({ model: 'geroscope-builtin-1', promptVersion: 'builtin-7' })
+    expect(rows[0]).toMatchObject({ model: 'geroscope-builtin-1', promptVersion: 'builtin-8' })
     const pending = await db.select().from(articles).where(sql`${articles.analysedAt} is null`)
     expect(pending).toEqual([])
   })

@@ -39,6 +39,12 @@ const labelledIds = (...names: string[]) =>
       .map((p) => p.id),
   )
 
+/**
+ * A record the evaluation can read has a title as well as an abstract (test/analysis/eval-harness.test.ts). Records
+ * without one are dropped after the draw, so the draw itself is the one the editors read.
+ */
+const hasTitle = (r: { title: string }) => r.title.trim().length > 0
+
 function drawn(pool: Rec[], count: number, seed: number): Rec[] {
   const recs = [...pool].sort((a, b) => a.id.localeCompare(b.id))
   const random = mulberry32(seed)
@@ -56,14 +62,14 @@ export function selection(): Record<'synergy-2' | 'lund-2', { id: string; file: 
     .flatMap((set, i) => {
       const file = `literature/synergy-v1/${set}/works_kept.json.gz`
       const pool = read(file).filter((r) => r.abstract.length > 0 && !earlierSynergy.has(r.id))
-      return drawn(pool, SYNERGY_QUOTAS[set], SEED + i)
+      return drawn(pool, SYNERGY_QUOTAS[set], SEED + i).filter(hasTitle)
     })
   const earlierLund = labelledIds('lund-autophagy', 'agreement-lund', 'calibration')
   const lund = drawn(
     read(LUND_FILE).filter((r) => r.abstract.length > 0 && !earlierLund.has(r.id)),
     LUND_COUNT,
     SEED + 100,
-  )
+  ).filter(hasTitle)
   const ids = ({ id, file }: Rec) => ({ id, file })
   return { 'synergy-2': synergy.map(ids), 'lund-2': lund.map(ids) }
 }

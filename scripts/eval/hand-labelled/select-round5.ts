@@ -46,7 +46,14 @@ export function selection(): Record<keyof typeof SETS, { id: string; file: strin
   const rest = (files: string[]) =>
     files.flatMap((file) =>
       read(file)
-        .filter((r: Rec) => r.abstract.length > 0 && !earlier.has(r.id) && !seen.has(r.id) && seen.add(r.id))
+        .filter(
+          (r: Rec) =>
+            r.title.trim().length > 0 &&
+            r.abstract.length > 0 &&
+            !earlier.has(r.id) &&
+            !seen.has(r.id) &&
+            seen.add(r.id),
+        )
         .map(({ id }) => ({ id, file })),
     )
   return { 'synergy-3': rest(SETS['synergy-3']), 'lund-3': rest(SETS['lund-3']), 'mixed-2': rest(SETS['mixed-2']) }

@@ -25,13 +25,13 @@ export type LearnedModels = {
 }
 
 /**
- * What src/pipeline/analysis/learned/model.json holds: the stacked study-type model, consulted when the rules' own
+ * What src/pipeline/analysis/learned/model.json holds: the study-type model (combined or stacked), consulted when the rules' own
  * confidence is below `trustRulesFrom`, and the calibration maps of the three confidences; how they were trained.
  */
 export type ShippedModel = {
   trainedOn: string
   options: Record<string, number>
-  features: 'stacked'
+  features: 'stacked' | 'combined'
   trustRulesFrom: number
   studyType: SoftmaxModel
   calibration: { studyType: GroupedCalibration; relevance: GroupedCalibration; topic: GroupedCalibration }

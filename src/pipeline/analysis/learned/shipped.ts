@@ -1,7 +1,8 @@
 /**
  * The learned part of the built-in analyzer as it runs in service (model.json, made by scripts/train-analyzer.ts):
- * the study type the written rules are unsure of goes to the stacked model, which starts from the rules' answer
- * and corrects it from the paper's words; then every confidence goes through its calibration map, read with where
+ * the study type the written rules are unsure of goes to the learned model, which reads the paper's words beside the
+ * rules' conclusions (model.json's `features`: 'combined'; a 'stacked' model also starts from the rules' answer);
+ * then every confidence goes through its calibration map, read with where
  * the answer came from (the study type: the rules alone, with or without an abstract, the model agreeing with them or
  * overruling them; relevance: the rule that fired; topic: one map, its sources measured no better), so a reported 0.8
  * is right about four times in five on the hand-judged records.
@@ -60,7 +61,13 @@ export function learnedStudyType(paper: PaperInput, reading: Reading, rules: Rul
   if (!modelReads(rules, reading.abstract !== '')) return chooseStudyType(null, rules, reading.abstract !== '')
   const model = compile(shipped.studyType)
   return chooseStudyType(
-    scorePaper(model, paper, reading, rules, ruleOffset(STUDY_TYPES, rules.studyType, rules.studyTypeConfidence)),
+    scorePaper(
+      model,
+      paper,
+      reading,
+      rules,
+      shipped.features === 'stacked' ? ruleOffset(STUDY_TYPES, rules.studyType, rules.studyTypeConfidence) : undefined,
+    ),
     rules,
   )
 }
