@@ -25,6 +25,7 @@ import {
 } from '../resources/claims/queries'
 import { serializeClaimItem } from '../resources/claims/serialize'
 import { preparedStatement } from '../queries/prepared'
+import { fingerprint } from './fingerprint'
 import { BASE_MARK, documentText } from './papers'
 
 const SENTINEL = '\u0001'
@@ -201,10 +202,7 @@ const FINGERPRINT_ROW: ClaimListRow = {
 
 /** The claim serializer's fingerprint (FNV-1a of what it writes for FINGERPRINT_ROW), with the format's number. */
 export const CLAIM_DOCUMENTS_VERSION = (() => {
-  const text = claimDocumentBody(FINGERPRINT_ROW)
-  let hash = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0
-  return `1:${hash.toString(16)}`
+  return fingerprint(1, claimDocumentBody(FINGERPRINT_ROW))
 })()
 
 export const CLAIM_DOCUMENTS_STATE = 'claim-documents'

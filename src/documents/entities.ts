@@ -18,6 +18,7 @@ import { jobState } from '../db/schema'
 import { storedEntityDetailPage, type EntityDetailPage } from '../resources/entities/queries'
 import { serializeEntity, serializeEntityPaper } from '../resources/entities/serialize'
 import { preparedStatement } from '../queries/prepared'
+import { fingerprint, FINGERPRINT_PAPER } from './fingerprint'
 import { BASE_MARK, documentText } from './papers'
 
 const SENTINEL = '\u0001'
@@ -195,43 +196,14 @@ const FINGERPRINT_PAGE: EntityDetailPage = {
       indexedDate: '2020-01-03',
       paperId: 'MED-1',
       roles: ['studied'],
-      paper: {
-        id: 'MED-1',
-        source: 'MED',
-        doi: '10.1/x',
-        title: 'T',
-        authors: 'A',
-        journal: 'J',
-        publishedDate: '2020-01-02',
-        indexedDate: '2020-01-03',
-        preprint: false,
-        publicationTypes: ['research-article'],
-        url: 'https://e/x',
-        abstract: 'B',
-        abstractLicense: 'cc by',
-        relevance: 2,
-        relevanceConfidence: 0.5,
-        newsworthiness: 1,
-        studyType: 'mouse',
-        studyTypeConfidence: 0.5,
-        topic: 'senolytics',
-        topicConfidence: 0.5,
-        promotional: 0.1,
-        judgementModel: 'm',
-        judgementPromptVersion: 'v',
-        judgedAt: '2020-01-03 00:00:00+00',
-        extractedAt: '2020-01-03 00:00:00+00',
-      },
+      paper: FINGERPRINT_PAPER,
     },
   ],
 }
 
 /** The entity page serializer's fingerprint (FNV-1a of what it writes for FINGERPRINT_PAGE), with the format's number. */
 export const ENTITY_DOCUMENTS_VERSION = (() => {
-  const text = entityDocumentOf(FINGERPRINT_PAGE).body
-  let hash = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0
-  return `1:${hash.toString(16)}`
+  return fingerprint(1, entityDocumentOf(FINGERPRINT_PAGE).body)
 })()
 
 export const ENTITY_DOCUMENTS_STATE = 'entity-documents'

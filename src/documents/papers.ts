@@ -30,6 +30,8 @@ import { serializePaperDetail } from '../resources/papers/detail'
 import { OPEN_LICENSES } from '../taxonomy'
 import { paperItem, storyItem } from './paper-items'
 
+import { fingerprint, FINGERPRINT_PAPER } from './fingerprint'
+
 const SENTINEL = '\u0001'
 /** Where a stored body's URLs take the base: JSON.stringify's text of SENTINEL. */
 export const BASE_MARK = '\\u0001'
@@ -183,33 +185,7 @@ export async function rebuildPaperDocuments(
 
 /** A record that uses every field of the shape, to fingerprint the serializer with. */
 const FINGERPRINT_RECORD: PaperDetail = {
-  paper: {
-    id: 'MED-1',
-    source: 'MED',
-    doi: '10.1/x',
-    title: 'T',
-    authors: 'A',
-    journal: 'J',
-    publishedDate: '2020-01-02',
-    indexedDate: '2020-01-03',
-    preprint: false,
-    publicationTypes: ['research-article'],
-    url: 'https://e/x',
-    abstract: 'B',
-    abstractLicense: 'cc by',
-    relevance: 2,
-    relevanceConfidence: 0.5,
-    newsworthiness: 1,
-    studyType: 'mouse',
-    studyTypeConfidence: 0.5,
-    topic: 'senolytics',
-    topicConfidence: 0.5,
-    promotional: 0.1,
-    judgementModel: 'm',
-    judgementPromptVersion: 'v',
-    judgedAt: '2020-01-03 00:00:00+00',
-    extractedAt: '2020-01-03 00:00:00+00',
-  },
+  paper: FINGERPRINT_PAPER,
   story: {
     paperId: 'MED-1',
     headline: 'H',
@@ -260,12 +236,10 @@ const FINGERPRINT_RECORD: PaperDetail = {
  * The serializers' fingerprint (FNV-1a of what they write for FINGERPRINT_RECORD: the body and both list items), with
  * the storage format's number (2: the list items).
  */
-export const DOCUMENTS_VERSION = (() => {
-  const text = [documentBody, paperItem, storyItem].map((make) => make(FINGERPRINT_RECORD)).join('\n')
-  let hash = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0
-  return `2:${hash.toString(16)}`
-})()
+export const DOCUMENTS_VERSION = fingerprint(
+  2,
+  [documentBody, paperItem, storyItem].map((make) => make(FINGERPRINT_RECORD)).join('\n'),
+)
 
 export const DOCUMENTS_STATE = 'documents'
 

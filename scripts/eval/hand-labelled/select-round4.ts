@@ -74,9 +74,10 @@ export function selection(): Record<'synergy-2' | 'lund-2', { id: string; file: 
   return { 'synergy-2': synergy.map(ids), 'lund-2': lund.map(ids) }
 }
 
-function check() {
+/** Checks that each named file labels exactly its selection (ids, files, no repeats); exits 1 otherwise. */
+export function checkLabelled(selected: Record<string, { id: string; file: string }[]>) {
   const problems: string[] = []
-  for (const [name, want] of Object.entries(selection())) {
+  for (const [name, want] of Object.entries(selected)) {
     const path = `${here}${name}.json`
     if (!existsSync(path)) {
       problems.push(`${name}.json: missing`)
@@ -99,6 +100,6 @@ function check() {
 }
 
 if (import.meta.main) {
-  if (process.argv.includes('--check')) check()
+  if (process.argv.includes('--check')) checkLabelled(selection())
   else console.log(JSON.stringify(selection(), null, 1))
 }

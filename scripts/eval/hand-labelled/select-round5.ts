@@ -12,10 +12,10 @@
  *   bun scripts/eval/hand-labelled/select-round5.ts            prints the selection as JSON
  *   bun scripts/eval/hand-labelled/select-round5.ts --check    checks synergy-3.json, lund-3.json, mixed-2.json
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { EUROPEPMC_FILES, LUND_FILE, MEDLINE_FILES, PUBMEDQA_FILE, SYNERGY_FILE, read, type Rec } from './select-mixed'
-import { selection as round4 } from './select-round4'
+import { checkLabelled, selection as round4 } from './select-round4'
 
 const here = fileURLToPath(new URL('./', import.meta.url))
 
@@ -59,31 +59,7 @@ export function selection(): Record<keyof typeof SETS, { id: string; file: strin
   return { 'synergy-3': rest(SETS['synergy-3']), 'lund-3': rest(SETS['lund-3']), 'mixed-2': rest(SETS['mixed-2']) }
 }
 
-function check() {
-  const problems: string[] = []
-  for (const [name, want] of Object.entries(selection())) {
-    const path = `${here}${name}.json`
-    if (!existsSync(path)) {
-      problems.push(`${name}.json: missing`)
-      continue
-    }
-    const papers = (JSON.parse(readFileSync(path, 'utf8')) as { papers: { id: string; file: string }[] }).papers
-    const wanted = new Map(want.map((r) => [r.id, r.file]))
-    const got = new Set(papers.map((p) => p.id))
-    for (const p of papers)
-      if (wanted.get(p.id) !== p.file) problems.push(`${name}: ${p.id} not selected for ${p.file}`)
-    for (const id of wanted.keys()) if (!got.has(id)) problems.push(`${name}: ${id} selected but not labelled`)
-    if (got.size !== papers.length) problems.push(`${name}.json repeats an id`)
-    console.log(`${name}: ${papers.length} labelled of ${want.length} selected`)
-  }
-  if (problems.length) {
-    console.log(problems.slice(0, 50).join('\n'))
-    process.exit(1)
-  }
-  console.log('selection reproduced; every id found in its file')
-}
-
 if (import.meta.main) {
-  if (process.argv.includes('--check')) check()
+  if (process.argv.includes('--check')) checkLabelled(selection())
   else console.log(JSON.stringify(selection(), null, 1))
 }
