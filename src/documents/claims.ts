@@ -84,8 +84,11 @@ const BUILD_FROM = `from claim_documents d join claims c on c.id = d.claim_id ${
 const staleRows = preparedStatement<BuildRow>(
   `select d.generation, ${CLAIM_COLUMNS} ${BUILD_FROM} where d.body is null order by d.claim_id limit $?`,
 )
+// The bound on c.id too: with it on d.claim_id alone PostgreSQL merge-joined claims to papers from the first claim
+// on every batch (3.1 s a batch at 1.2M claims into a rebuild; 3 ms with both bounds).
 const rowsAfter = preparedStatement<BuildRow>(
-  `select d.generation, ${CLAIM_COLUMNS} ${BUILD_FROM} where d.claim_id > $?::integer order by d.claim_id limit $?`,
+  `select d.generation, ${CLAIM_COLUMNS} ${BUILD_FROM}
+  where d.claim_id > $?::integer and c.id > $?::integer order by d.claim_id limit $?`,
 )
 
 /** Writes each row's body where its generation is still the one read with the rows; returns how many were written. */
@@ -151,7 +154,7 @@ export async function rebuildClaimDocuments(
   let done = before
   let written = 0
   for (;;) {
-    const rows = await rowsAfter(db, [after, batch])
+    const rows = await rowsAfter(db, [after, after, batch])
     if (rows.length === 0) break
     written += await storeBodies(db, rows)
     after = rows[rows.length - 1].id
