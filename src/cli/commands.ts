@@ -10,7 +10,6 @@ import { INGEST_COMMANDS } from './ingest-commands'
 import { progressReporter } from './progress'
 import { rebuildPaperDocuments } from '../documents/papers'
 import { rebuildClaimDocuments } from '../documents/claims'
-import { rebuildEntityDocuments } from '../documents/entities'
 import { DOCUMENTS_JOB } from '../documents/refresher'
 import { withJobLock } from '../jobs/job-lock'
 import { ANALYSIS_COMMANDS } from './analysis-commands'
@@ -106,25 +105,19 @@ export const COMMANDS: Command[] = [
       const started = performance.now()
       let report: ((done: number) => void) | null = null
       let claimReport: ((done: number) => void) | null = null
-      let entityReport: ((done: number) => void) | null = null
-      const [papers, claims, entities] = await withJobLock(database, DOCUMENTS_JOB, async () => [
+      const [papers, claims] = await withJobLock(database, DOCUMENTS_JOB, async () => [
         await rebuildPaperDocuments(database.db, {
           onProgress: (done, total) => (report ??= progressReporter(io.err, 'documents', total))(done),
         }),
         await rebuildClaimDocuments(database.db, {
           onProgress: (done, total) => (claimReport ??= progressReporter(io.err, 'claim documents', total))(done),
         }),
-        await rebuildEntityDocuments(database.db, {
-          onProgress: (done, total) => (entityReport ??= progressReporter(io.err, 'entity documents', total))(done),
-        }),
       ])
       const resumed = papers.resumedAfter ? ` (resumed after ${papers.resumedAfter})` : ''
       const claimsResumed = claims.resumedAfter ? ` (resumed after claim ${claims.resumedAfter})` : ''
-      const entitiesResumed = entities.resumedAfter ? ` (resumed after entity ${entities.resumedAfter})` : ''
       io.out(
         `stored documents rebuilt${resumed}: ${papers.written} written, ` +
-          `claim documents${claimsResumed}: ${claims.written} written, ` +
-          `entity documents${entitiesResumed}: ${entities.written} written ` +
+          `claim documents${claimsResumed}: ${claims.written} written ` +
           `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       )
     },

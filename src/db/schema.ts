@@ -932,22 +932,3 @@ export const claimDocuments = pgTable(
   },
   (t) => [index('claim_documents_stale_idx').on(t.claimId).where(sql`body is null`)],
 )
-
-/**
- * Each entity's /api/v1/entities/{type}/{key} first page (no min_relevance, cursor or fields=) kept as JSON text
- * (issue 39, src/documents/entities.ts), its freshness kept as paper_documents' is (drizzle/0039): a NULL body is
- * stale and the page is built from the rows. next_position is the cursor's position after the page's last paper
- * (JSON), NULL when the page is the last: the cursor itself is signed with the service's secret when sent.
- */
-export const entityDocuments = pgTable(
-  'entity_documents',
-  {
-    entityId: integer('entity_id')
-      .primaryKey()
-      .references(() => entities.id, { onDelete: 'cascade' }),
-    generation: integer('generation').notNull().default(0),
-    body: text('body'),
-    nextPosition: text('next_position'),
-  },
-  (t) => [index('entity_documents_stale_idx').on(t.entityId).where(sql`body is null`)],
-)

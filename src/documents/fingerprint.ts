@@ -1,5 +1,5 @@
 /**
- * What the stored documents' version checks fingerprint (src/documents/papers.ts, claims.ts, entities.ts): a paper
+ * What the stored documents' version checks fingerprint (src/documents/papers.ts, claims.ts): a paper
  * row using every field of its shape, and FNV-1a over what a serializer writes for it. A release whose serializer
  * writes something else gets another version, and its start-up makes the stored documents stale.
  */

@@ -1,8 +1,7 @@
 /**
  * Keeping stored documents fresh from a serving process: on every data-change notification (drizzle/0005,
  * whichever process wrote), and once at start, the stale documents are rebuilt a second later
- * (src/documents/papers.ts refreshPaperDocuments, then the claims' items: src/documents/claims.ts, then the
- * entities' pages: src/documents/entities.ts). One process at a time does it (the job lock, across
+ * (src/documents/papers.ts refreshPaperDocuments, then the claims' items: src/documents/claims.ts). One process at a time does it (the job lock, across
  * processes on PostgreSQL); a busy or failed round is retried a little later. Until a document is rebuilt
  * its paper is served from the rows, so this only decides how soon requests get the fast path.
  */
@@ -12,7 +11,6 @@ import { JobBusyError, withJobLock } from '../jobs/job-lock'
 import { log } from '../log'
 import { refreshPaperDocuments } from './papers'
 import { refreshClaimDocuments } from './claims'
-import { refreshEntityDocuments } from './entities'
 
 export const DOCUMENTS_JOB = 'documents'
 
@@ -51,11 +49,7 @@ export function startDocumentRefresher(
       const counts = await withJobLock(database, DOCUMENTS_JOB, async () => {
         const papers = await refreshPaperDocuments(database.db, { maxMs: 20_000, stopped: () => stopped })
         const claims = await refreshClaimDocuments(database.db, { maxMs: 10_000, stopped: () => stopped })
-        const entities = await refreshEntityDocuments(database.db, { maxMs: 10_000, stopped: () => stopped })
-        return {
-          written: papers.written + claims.written + entities.written,
-          batches: papers.batches + claims.batches + entities.batches,
-        }
+        return { written: papers.written + claims.written, batches: papers.batches + claims.batches }
       })
       if (counts.written > 0) log.debug({ written: counts.written }, 'stored documents refreshed')
       if (counts.batches > 0) again = true // more may be left, or have gone stale meanwhile

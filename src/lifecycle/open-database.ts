@@ -12,7 +12,6 @@ import { resolveEntityName } from '../lexicon/matcher'
 import { isDatabaseUnavailable } from '../db/database-errors'
 import { checkDocumentsVersion } from '../documents/papers'
 import { checkClaimDocumentsVersion } from '../documents/claims'
-import { checkEntityDocumentsVersion } from '../documents/entities'
 import { log } from '../log'
 
 /** A step of opening the database, reported once done with the time since the previous one (start-up prints them). */
@@ -30,10 +29,7 @@ async function bringUpToDate(database: Database, url: string | undefined, onStep
   await applyLexicon(database, resolveEntityName)
   onStep('lexicon', performance.now() - migrated)
   // Documents built by another version of their serializer go stale here, for the refresher to rewrite.
-  const stale =
-    (await checkDocumentsVersion(database.db)) +
-    (await checkClaimDocumentsVersion(database.db)) +
-    (await checkEntityDocumentsVersion(database.db))
+  const stale = (await checkDocumentsVersion(database.db)) + (await checkClaimDocumentsVersion(database.db))
   if (stale > 0)
     log.info({ stale }, `${stale} stored documents were built by another version and are rebuilt in the background`)
 }

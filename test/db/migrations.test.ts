@@ -32,7 +32,6 @@ describe(`migrations on ${testDriver}`, () => {
       'contradiction_groups',
       'contradiction_pairs',
       'entities',
-      'entity_documents',
       'held_stories',
       'job_runs',
       'job_state',

@@ -1,5 +1,5 @@
 /**
- * A process that writes papers, analyses, corrections, upvotes, withdrawals and document (paper, claim and entity) refreshes as fast as
+ * A process that writes papers, analyses, corrections, upvotes, withdrawals and document (paper and claim) refreshes as fast as
  * it can, for the crash test: one line on stdout per step done (written synchronously), until it is killed.
  *   bun test/documents/crash-child.ts <seed>
  * The database: DATABASE_URL (PostgreSQL) or PGLITE_DIR (an embedded database on disk).
@@ -12,7 +12,6 @@ import { openDatabase } from '../../src/db/client'
 import { accounts, papers, upvotes } from '../../src/db/schema'
 import { refreshPaperDocuments } from '../../src/documents/papers'
 import { refreshClaimDocuments } from '../../src/documents/claims'
-import { refreshEntityDocuments } from '../../src/documents/entities'
 import { storePapers } from '../../src/pipeline/ingest/europepmc/store'
 import { correctJudgement } from '../../src/pipeline/judgements/correct'
 import { harvested } from './support'
@@ -59,7 +58,6 @@ for (;;) {
   else if (step === 'refresh') {
     await refreshPaperDocuments(db, { batch: 5 })
     await refreshClaimDocuments(db, { batch: 5 })
-    await refreshEntityDocuments(db, { batch: 5 })
   } else if (step === 'rename')
     await db.execute(
       sql`update entities set name = name || '′' where id = (select id from entities order by random() limit 1)`,

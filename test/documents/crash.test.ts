@@ -2,8 +2,7 @@
  * Issue 39: kill -9 at any point of a write leaves the stored documents consistent. A child writes (harvests,
  * analyses, corrections, upvotes, renames, withdrawals) and refreshes documents until it is killed at a random
  * moment; after each kill the database is opened again as a start-up does, every stored body is compared with a
- * fresh build (claim items and entity pages too), and a refresh then brings every paper's document, claim's item
- * and entity's page back.
+ * fresh build (claim items too), and a refresh then brings every paper's document and claim's item back.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -16,8 +15,6 @@ import { freshDatabase, testDriver, type TestDatabase } from '../support/databas
 import { expectDocumentsConsistent } from './support'
 import { checkClaimDocumentsVersion, refreshClaimDocuments } from '../../src/documents/claims'
 import { expectClaimDocumentsConsistent } from './claim-support'
-import { checkEntityDocumentsVersion, refreshEntityDocuments } from '../../src/documents/entities'
-import { expectEntityDocumentsConsistent } from './entity-support'
 
 const CRASHES = 4
 let database: TestDatabase | null = null
@@ -75,7 +72,6 @@ describe('stored documents under kill -9', () => {
   test('every stored body matches its rows after each crash, and all are rebuilt after', async () => {
     let compared = 0
     let claimsCompared = 0
-    let entitiesCompared = 0
     for (let crash = 0; crash < CRASHES; crash++) {
       const steps = await crashChild(1000 + crash, 15 + Math.floor(Math.random() * 25))
       expect(steps).toBeGreaterThan(10)
@@ -83,17 +79,13 @@ describe('stored documents under kill -9', () => {
       try {
         await checkDocumentsVersion(opened.db) // what a start-up does before serving
         await checkClaimDocumentsVersion(opened.db)
-        await checkEntityDocumentsVersion(opened.db)
         compared += await expectDocumentsConsistent(opened.db)
         claimsCompared += await expectClaimDocumentsConsistent(opened.db)
-        entitiesCompared += await expectEntityDocumentsConsistent(opened.db)
         if (crash === CRASHES - 1) {
           await refreshPaperDocuments(opened.db)
           await refreshClaimDocuments(opened.db)
-          await refreshEntityDocuments(opened.db)
           compared += await expectDocumentsConsistent(opened.db, { allFresh: true })
           claimsCompared += await expectClaimDocumentsConsistent(opened.db, { allFresh: true })
-          entitiesCompared += await expectEntityDocumentsConsistent(opened.db, { allFresh: true })
         }
       } finally {
         await opened.close()
@@ -101,6 +93,5 @@ describe('stored documents under kill -9', () => {
     }
     expect(compared).toBeGreaterThan(0)
     expect(claimsCompared).toBeGreaterThan(0)
-    expect(entitiesCompared).toBeGreaterThan(0)
   }, 600_000)
 })

@@ -243,9 +243,11 @@ type EntityPaperRow = Omit<EntityListRow, 'id'> & {
  * is empty. Rows, not the papers as json: PostgreSQL spent more CPU writing 25 papers' json than on
  * the rest of the statement (docs/benchmarks.md).
  */
-const entityDetailText = (entityFrom: string, extra: string) => (where: string) =>
-  `with e as (
-  select e.id, e.type, e.key, e.name, e.ids, e.paper_count, ${CLAIM_COUNT} as claim_count${extra} from ${entityFrom}
+const entityDetailPage = statementFamily<EntityPaperRow>(
+  (where) =>
+    `with e as (
+  select e.id, e.type, e.key, e.name, e.ids, e.paper_count, ${CLAIM_COUNT} as claim_count from entities e where ` +
+    `e.type = $? and e.key = $?
 ), page as (
   select distinct pe.paper_id, pe.indexed_date from paper_entities pe join papers p on p.id = pe.paper_id
   where pe.entity_id = (select id from e) and ${where}
@@ -254,67 +256,12 @@ const entityDetailText = (entityFrom: string, extra: string) => (where: string) 
 select e.id as "entityId", e.type, e.key, e.name, e.ids, e.paper_count as "paperCount", e.claim_count as "claimCount",
   page.indexed_date::text as "pageIndexedDate",
   (select array_agg(r.role order by r.role collate "C") from paper_entities r where r.entity_id = e.id and ` +
-  `r.paper_id = page.paper_id) as roles,
-  ${PAPER_SELECT}${extra ? ', e.generation' : ''}
+    `r.paper_id = page.paper_id) as roles,
+  ${PAPER_SELECT}
 from e left join (page join papers p on p.id = page.paper_id) on true
-order by page.indexed_date desc, page.paper_id asc`
-
-const entityDetailPage = statementFamily<EntityPaperRow>(
-  entityDetailText('entities e where e.type = $? and e.key = $?', ''),
+order by page.indexed_date desc, page.paper_id asc`,
   { genericPlan: true },
 )
-
-/**
- * The same first page (no filter) by the entity's id, with its stored document's generation read in the same
- * statement (src/documents/entities.ts writes the page only under it).
- */
-const storedEntityPage = preparedStatement<EntityPaperRow & { generation: number }>(
-  entityDetailText(
-    'entity_documents d join entities e on e.id = d.entity_id where d.entity_id = $?',
-    ', d.generation',
-  )('true'),
-)
-
-/** The page of the detail statement's rows, or null when there is no such entity. */
-function detailPageOf(rows: EntityPaperRow[]): EntityDetailPage | null {
-  const [first] = rows
-  if (!first) return null
-  return {
-    entity: {
-      id: first.entityId,
-      type: first.type,
-      key: first.key,
-      name: first.name,
-      ids: first.ids,
-      paperCount: first.paperCount,
-    },
-    claimCount: first.claimCount,
-    // Each row is its paper, not copied (src/resources/stories/queries.ts); the entity's columns beside it go unread.
-    papers:
-      first.id === null
-        ? []
-        : rows.map((p) => ({
-            indexedDate: p.pageIndexedDate!,
-            paperId: p.id!,
-            paper: p as PaperTextRow,
-            roles: p.roles ?? [],
-          })),
-  }
-}
-
-/**
- * Entity `entityId`'s first page (no filter, `limit` + 1 papers at most) with its stored document's generation, read
- * in one statement; null when the entity or its document row is gone.
- */
-export async function storedEntityDetailPage(
-  db: Db,
-  entityId: number,
-  limit: number,
-): Promise<(EntityDetailPage & { generation: number }) | null> {
-  const rows = await storedEntityPage(db, [entityId, limit, [...OPEN_LICENSES]])
-  const page = detailPageOf(rows)
-  return page && { ...page, generation: rows[0].generation }
-}
 
 /**
  * The entity's detail page in one round trip (two when a cursor's date has too few papers left:
@@ -332,7 +279,29 @@ export async function getEntityDetailPage(
     const where = new Conditions()
     if (minRelevance !== undefined && minRelevance > 0) where.add('p.relevance >= $?', minRelevance)
     const rows = await entityDetailPage(db, [type, key], extra ? extra(where) : where, [n, [...OPEN_LICENSES]])
-    return detailPageOf(rows)
+    const [first] = rows
+    if (!first) return null
+    return {
+      entity: {
+        id: first.entityId,
+        type: first.type,
+        key: first.key,
+        name: first.name,
+        ids: first.ids,
+        paperCount: first.paperCount,
+      },
+      claimCount: first.claimCount,
+      // Each row is its paper, not copied (src/resources/stories/queries.ts); the entity's columns beside it go unread.
+      papers:
+        first.id === null
+          ? []
+          : rows.map((p) => ({
+              indexedDate: p.pageIndexedDate!,
+              paperId: p.id!,
+              paper: p as PaperTextRow,
+              roles: p.roles ?? [],
+            })),
+    }
   }
   if (!after) return fetch(undefined, limit + 1)
   const tied = await fetch(

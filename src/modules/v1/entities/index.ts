@@ -1,7 +1,7 @@
 /** GET /api/v1/entities and /api/v1/entities/{type}/{key}. */
-import { Elysia, t, type Static } from 'elysia'
+import { Elysia, t } from 'elysia'
 import { invalidParameter, notFound, quoted } from '../../../http/errors'
-import { JsonText, cachedJson } from '../response-cache'
+import { cachedJson } from '../response-cache'
 import type { V1Context } from '../context'
 import { pager } from '../../../http/pager'
 import { Pagination, errorResponses, documented } from '../model'
@@ -16,15 +16,13 @@ import {
 } from '../params'
 import { fieldsParam, selectFields } from '../fields'
 import { ENTITY_TYPES, Entity, EntityDetail } from './model'
-import { serializeEntity } from '../../../resources/entities/serialize'
+import { serializeEntity, serializeEntityPaper } from '../../../resources/entities/serialize'
 import { getEntityDetailPage, listEntities } from '../../../resources/entities/queries'
 import { orRedirect } from '../../../http/redirect'
 import { entityApiUrl } from '../../../public-urls'
 import { redirectOrNotFound } from './resolve'
 import { listAnswer } from '../csv/answer'
 import { formatParam } from '../csv/format-param'
-import { encodeCursor } from '../../../http/cursor'
-import { ENTITY_PAGE_SIZE, entityPageData, readEntityDocument } from '../../../documents/entities'
 
 const typeParam: Param<string> = {
   description: 'Entity type.',
@@ -58,9 +56,6 @@ const detailParams = {
   ...pagingParams,
   fields: fieldsParam(EntityDetail, 'entity'),
 }
-
-/** The detail's answer as the route's schema types it; a stored page is sent as its JSON text. */
-type EntityDetailAnswer = { data: Static<typeof EntityDetail>; pagination: Static<typeof Pagination> }
 
 export const entitiesModule = (v1: V1Context) => {
   const { db, baseUrl, secret, cache } = v1
@@ -106,23 +101,8 @@ export const entitiesModule = (v1: V1Context) => {
             // No entity is named with NUL, and PostgreSQL text could not even be compared with it.
             if (type.includes('\0') || key.includes('\0'))
               throw notFound('no such entity: the path holds a NUL character (%00)')
-            const filters = { type, key, minRelevance: p.min_relevance }
-            const paging = pager(secret, 'entity-papers', filters, p)
+            const paging = pager(secret, 'entity-papers', { type, key, minRelevance: p.min_relevance }, p)
             const { after } = paging
-            // The first page as most ask for it is stored (src/documents/entities.ts); the rest is built from rows.
-            if (!p.fields && p.min_relevance === undefined && !after && paging.limit === ENTITY_PAGE_SIZE) {
-              const stored = await readEntityDocument(db, type, key, baseUrl)
-              if (stored) {
-                const { next } = stored
-                const pagination = {
-                  next_cursor: next && encodeCursor(secret, 'entity-papers', filters, next),
-                  has_more: next !== null,
-                  limit: paging.limit,
-                }
-                const text = `{"data":${stored.data},"pagination":${JSON.stringify(pagination)}}`
-                return new JsonText(text) as unknown as EntityDetailAnswer
-              }
-            }
             const page = await getEntityDetailPage(
               db,
               type,
@@ -136,7 +116,17 @@ export const entitiesModule = (v1: V1Context) => {
                 entityApiUrl(baseUrl, type, canonical),
               )
             const { items, pagination } = paging.page(page.papers, (r) => [r.indexedDate, r.paperId])
-            return selectFields({ data: entityPageData({ ...page, papers: items }, baseUrl), pagination }, p.fields)
+            return selectFields(
+              {
+                data: {
+                  ...serializeEntity(page.entity, baseUrl),
+                  claim_count: page.claimCount,
+                  papers: items.map(({ paper, roles }) => serializeEntityPaper(paper, roles, baseUrl)),
+                },
+                pagination,
+              },
+              p.fields,
+            )
           }),
         ),
       {
