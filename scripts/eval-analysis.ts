@@ -64,12 +64,12 @@ function calibrationOf(s: Scores, t: Scores): string[] {
   ])
 }
 
-function tuningOnly(): string[] {
-  const tuning = handLabelled().filter((l) => l.half === 'tuning')
-  const mesh = score(judge(tuning))
-  const none = score(judge(tuning, { noMesh: true }))
+/** Figures, matrices and accuracy by confidence of `labels`, with MeSH and withheld, under `heading`. */
+function report(heading: string, labels: SplitLabel[], confidenceHeading: string): string[] {
+  const mesh = score(judge(labels))
+  const none = score(judge(labels, { noMesh: true }))
   return [
-    `## Tuning half only (${tuning.length} records)`,
+    `## ${heading} (${labels.length} records)`,
     '',
     ...figures(mesh, none),
     '#### With MeSH',
@@ -78,11 +78,18 @@ function tuningOnly(): string[] {
     '#### MeSH withheld',
     '',
     ...matrices(none),
-    '#### Accuracy by confidence (tuning)',
+    `#### ${confidenceHeading}`,
     '',
     ...calibrationOf(mesh, none),
   ]
 }
+
+const tuningOnly = () =>
+  report(
+    'Tuning half only',
+    handLabelled().filter((l) => l.half === 'tuning'),
+    'Accuracy by confidence (tuning)',
+  )
 
 function handJudged(): string[] {
   const labels = handLabelled()
@@ -209,25 +216,12 @@ if (!haveFixtures) {
 }
 const hideAt = process.argv.indexOf('--hide-fold')
 const hidden = hideAt > 0 ? Number(process.argv[hideAt + 1]) : null
-function setsAlone(names: string[]): string[] {
-  const labels = handLabelled().filter((l) => names.includes(l.set) && (!has('--held-out') || l.half === 'held-out'))
-  const mesh = score(judge(labels))
-  const none = score(judge(labels, { noMesh: true }))
-  return [
-    `## Sets ${names.join(', ')}${has('--held-out') ? ', held-out half' : ', both halves'} (${labels.length} records)`,
-    '',
-    ...figures(mesh, none),
-    '#### With MeSH',
-    '',
-    ...matrices(mesh),
-    '#### MeSH withheld',
-    '',
-    ...matrices(none),
-    '#### Accuracy by confidence',
-    '',
-    ...calibrationOf(mesh, none),
-  ]
-}
+const setsAlone = (names: string[]) =>
+  report(
+    `Sets ${names.join(', ')}${has('--held-out') ? ', held-out half' : ', both halves'}`,
+    handLabelled().filter((l) => names.includes(l.set) && (!has('--held-out') || l.half === 'held-out')),
+    'Accuracy by confidence',
+  )
 
 const setsAt = process.argv.indexOf('--sets')
 if (setsAt > 0) {

@@ -25,6 +25,7 @@ import {
 } from '../resources/claims/queries'
 import { serializeClaimItem } from '../resources/claims/serialize'
 import { preparedStatement } from '../queries/prepared'
+import { rebuildInBatches, refreshInBatches, type RefreshCounts, type RefreshOptions } from './batches'
 import { fingerprint } from './fingerprint'
 import { BASE_MARK, documentText } from './papers'
 
@@ -111,63 +112,42 @@ async function storeBodies(db: Db, rows: BuildRow[]): Promise<number> {
 }
 
 /** As refreshPaperDocuments (src/documents/papers.ts), for the claims' items. */
-export async function refreshClaimDocuments(
-  db: Db,
-  options: { batch?: number; maxMs?: number; max?: number; stopped?: () => boolean } = {},
-): Promise<{ written: number; batches: number }> {
-  const { batch = 500, maxMs = Number.POSITIVE_INFINITY, max = Number.POSITIVE_INFINITY } = options
-  const stopped = options.stopped ?? (() => false)
-  const until = performance.now() + maxMs
-  const counts = { written: 0, batches: 0 }
-  let read = 0
-  while (read < max && performance.now() < until && !stopped()) {
-    const rows = await staleRows(db, [Math.min(batch, max - read)])
-    if (rows.length === 0) break
-    read += rows.length
-    counts.batches++
-    const written = await storeBodies(db, rows)
-    counts.written += written
-    // Nothing written: every row read changed again meanwhile; the next call takes them.
-    if (written === 0) break
-  }
-  return counts
+export function refreshClaimDocuments(db: Db, options: RefreshOptions = {}): Promise<RefreshCounts> {
+  return refreshInBatches(
+    (limit) => staleRows(db, [limit]),
+    (rows) => storeBodies(db, rows),
+    options,
+    500,
+  )
 }
 
 export const CLAIM_DOCUMENTS_REBUILD = 'claim-documents-rebuild'
 
 /** As rebuildPaperDocuments: every claim's item rewritten in id order, resumably (job_state keeps the last id). */
-export async function rebuildClaimDocuments(
+export function rebuildClaimDocuments(
   db: Db,
   options: { batch?: number; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<{ written: number; resumedAfter: number | null }> {
-  const { batch = 1000, onProgress } = options
-  const [saved] = await db
-    .select({ state: jobState.state })
-    .from(jobState)
-    .where(eq(jobState.name, CLAIM_DOCUMENTS_REBUILD))
-  const resumedAfter = typeof saved?.state.after === 'number' ? saved.state.after : null
-  let after = resumedAfter ?? 0
-  const [{ total, done: before }] = await executeRows<{ total: number; done: number }>(
+  return rebuildInBatches(
     db,
-    sql`select count(*)::int as total, count(*) filter (where claim_id <= ${after})::int as done from claim_documents`,
+    {
+      job: CLAIM_DOCUMENTS_REBUILD,
+      start: 0,
+      count: async (after) => {
+        const [counts] = await executeRows<{ total: number; done: number }>(
+          db,
+          sql`select count(*)::int as total, count(*) filter (where claim_id <= ${after})::int as done
+          from claim_documents`,
+        )
+        return counts
+      },
+      rowsAfter: (after, batch) => rowsAfter(db, [after, after, batch]),
+      idOf: (row) => row.id,
+      store: (rows) => storeBodies(db, rows),
+      refresh: () => refreshClaimDocuments(db),
+    },
+    { batch: options.batch ?? 1000, onProgress: options.onProgress },
   )
-  let done = before
-  let written = 0
-  for (;;) {
-    const rows = await rowsAfter(db, [after, after, batch])
-    if (rows.length === 0) break
-    written += await storeBodies(db, rows)
-    after = rows[rows.length - 1].id
-    done += rows.length
-    await db
-      .insert(jobState)
-      .values({ name: CLAIM_DOCUMENTS_REBUILD, state: { after } })
-      .onConflictDoUpdate({ target: jobState.name, set: { state: { after }, updatedAt: new Date() } })
-    onProgress?.(done, total)
-  }
-  written += (await refreshClaimDocuments(db)).written
-  await db.delete(jobState).where(eq(jobState.name, CLAIM_DOCUMENTS_REBUILD))
-  return { written, resumedAfter }
 }
 
 /** A claim item using every field of the shape, to fingerprint the serializer with. */

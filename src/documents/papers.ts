@@ -30,6 +30,7 @@ import { serializePaperDetail } from '../resources/papers/detail'
 import { OPEN_LICENSES } from '../taxonomy'
 import { paperItem, storyItem } from './paper-items'
 
+import { rebuildInBatches, refreshInBatches, type RefreshCounts, type RefreshOptions } from './batches'
 import { fingerprint, FINGERPRINT_PAPER } from './fingerprint'
 
 const SENTINEL = '\u0001'
@@ -113,37 +114,20 @@ async function storeBodies(db: Db, rows: BuildRow[]): Promise<number> {
 
 const licences = () => [...OPEN_LICENSES]
 
-export type RefreshCounts = { written: number; batches: number }
+export type { RefreshCounts }
 
 /**
  * Writes the bodies of stale documents, oldest id first, `batch` at a time, until none is left, `maxMs`
  * has passed, `max` were read or `stopped()` says so (checked between batches). Safe beside writers and other
  * refreshers (see the top of this file).
  */
-export async function refreshPaperDocuments(
-  db: Db,
-  options: { batch?: number; maxMs?: number; max?: number; stopped?: () => boolean } = {},
-): Promise<RefreshCounts> {
-  const {
-    batch = 200,
-    maxMs = Number.POSITIVE_INFINITY,
-    max = Number.POSITIVE_INFINITY,
-    stopped = () => false,
-  } = options
-  const until = performance.now() + maxMs
-  const counts: RefreshCounts = { written: 0, batches: 0 }
-  let read = 0
-  while (read < max && performance.now() < until && !stopped()) {
-    const rows = await staleRows(db, [licences(), Math.min(batch, max - read)])
-    if (rows.length === 0) break
-    read += rows.length
-    counts.batches++
-    const written = await storeBodies(db, rows)
-    counts.written += written
-    // Nothing written: every row read changed again meanwhile; the next call takes them.
-    if (written === 0) break
-  }
-  return counts
+export function refreshPaperDocuments(db: Db, options: RefreshOptions = {}): Promise<RefreshCounts> {
+  return refreshInBatches(
+    (limit) => staleRows(db, [licences(), limit]),
+    (rows) => storeBodies(db, rows),
+    options,
+    200,
+  )
 }
 
 export const DOCUMENTS_REBUILD = 'documents-rebuild'
@@ -153,36 +137,30 @@ export const DOCUMENTS_REBUILD = 'documents-rebuild'
  * job_state after each batch, and a run that finds it starts after it. Ends by refreshing whatever went
  * stale meanwhile and forgetting the position. `onProgress(done, total)` after each batch.
  */
-export async function rebuildPaperDocuments(
+export function rebuildPaperDocuments(
   db: Db,
   options: { batch?: number; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<{ written: number; resumedAfter: string | null }> {
-  const { batch = 500, onProgress } = options
-  const [saved] = await db.select({ state: jobState.state }).from(jobState).where(eq(jobState.name, DOCUMENTS_REBUILD))
-  const resumedAfter = typeof saved?.state.after === 'string' ? saved.state.after : null
-  let after = resumedAfter ?? ''
-  const [{ total, done: before }] = await executeRows<{ total: number; done: number }>(
+  return rebuildInBatches(
     db,
-    sql`select count(*)::int as total,
+    {
+      job: DOCUMENTS_REBUILD,
+      start: '',
+      count: async (after) => {
+        const [counts] = await executeRows<{ total: number; done: number }>(
+          db,
+          sql`select count(*)::int as total,
     count(*) filter (where paper_id <= ${after})::int as done from paper_documents`,
+        )
+        return counts
+      },
+      rowsAfter: (after, batch) => rowsAfter(db, [licences(), after, after, batch]),
+      idOf: (row) => row.id,
+      store: (rows) => storeBodies(db, rows),
+      refresh: () => refreshPaperDocuments(db),
+    },
+    { batch: options.batch ?? 500, onProgress: options.onProgress },
   )
-  let done = before
-  let written = 0
-  for (;;) {
-    const rows = await rowsAfter(db, [licences(), after, after, batch])
-    if (rows.length === 0) break
-    written += await storeBodies(db, rows)
-    after = rows[rows.length - 1].id
-    done += rows.length
-    await db
-      .insert(jobState)
-      .values({ name: DOCUMENTS_REBUILD, state: { after } })
-      .onConflictDoUpdate({ target: jobState.name, set: { state: { after }, updatedAt: new Date() } })
-    onProgress?.(done, total)
-  }
-  written += (await refreshPaperDocuments(db)).written
-  await db.delete(jobState).where(eq(jobState.name, DOCUMENTS_REBUILD))
-  return { written, resumedAfter }
 }
 
 /** A record that uses every field of the shape, to fingerprint the serializer with. */
